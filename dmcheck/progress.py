@@ -1,0 +1,19 @@
+"""A progress line on stderr for long searches, only when stderr is a terminal (tqdm draws it)."""
+
+from __future__ import annotations
+
+from typing import Callable, TextIO
+
+
+def progress_printer(stream: TextIO, label: str) -> Callable[[int, int, int, float], None] | None:
+    if not getattr(stream, "isatty", lambda: False)():
+        return None
+    from tqdm import tqdm
+
+    bar = tqdm(total=None, unit=" states", file=stream, leave=False, desc=label, dynamic_ncols=True)
+
+    def report(states: int, frontier: int, depth: int, seconds: float) -> None:
+        bar.update(states - bar.n)
+        bar.set_postfix_str(f"frontier {frontier}, depth {depth}, {states / max(seconds, 1e-9):.0f} states/s")
+
+    return report

@@ -1,0 +1,197 @@
+"""Card definitions as data: the built-in pool (model/data/cards.yaml) plus users' card files.
+
+A card has a type, a cost, keywords (S-Trigger, Charger, races such as Armored) and abilities built
+from the vocabulary in `vocabulary.py`. Nothing here runs an ability; `effects.py` does.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from .errors import InputError
+from .vocabulary import EFFECTS, TRIGGERS
+from .yamlio import key_path, line_of, load_yaml, plain, validate
+
+
+@dataclass(frozen=True, slots=True)
+class Instr:
+    """One effect instruction: an op from the vocabulary and its arguments (hashable)."""
+
+    op: str
+    args: tuple[tuple[str, Any], ...] = ()
+
+    def get(self, name: str, default: Any = None) -> Any:
+        for key, value in self.args:
+            if key == name:
+                return value
+        return default
+
+
+@dataclass(frozen=True, slots=True)
+class Ability:
+    id: str
+    trigger: str
+    effect: tuple[Instr, ...]
+    optional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class CardDef:
+    id: str
+    name: str
+    ja: str
+    type: str
+    cost: int
+    power: int = 0
+    breaker: int = 1
+    keywords: tuple[str, ...] = ()
+    effect: tuple[Instr, ...] = ()       # a spell's effect when cast
+    abilities: tuple[Ability, ...] = ()
+    omitted: str = ""
+
+    def has(self, keyword: str) -> bool:
+        return keyword in self.keywords
+
+    def abilities_with(self, trigger: str) -> tuple[Ability, ...]:
+        return tuple(a for a in self.abilities if a.trigger == trigger)
+
+
+CARD_TYPES = ["creature", "spell", "castle", "aura", "tamaseed"]
+
+_CARD_SCHEMA = {
+    "type": "object",
+    "properties": {
+        "id": {"type": "string", "pattern": "^[a-z0-9_]+$"},
+        "name": {"type": "string"},
+        "ja": {"type": "string"},
+        "type": {"enum": CARD_TYPES},
+        "cost": {"type": "integer", "minimum": 0},
+        "power": {"type": "integer", "minimum": 0},
+        "breaker": {"type": "integer", "minimum": 1},
+        "keywords": {"type": "array", "items": {"type": "string"}},
+        "effect": {"type": "array"},
+        "abilities": {"type": "array", "items": {
+            "type": "object",
+            "properties": {"id": {"type": "string", "pattern": "^[a-z0-9_]+$"},
+                           "trigger": {"enum": sorted(TRIGGERS)},
+                           "optional": {"type": "boolean"},
+                           "effect": {"type": "array"}},
+            "required": ["id", "trigger", "effect"],
+            "additionalProperties": False,
+        }},
+        "modelled": {"type": "string"},
+        "omitted": {"type": "string"},
+    },
+    "required": ["id", "name", "type", "cost"],
+    "additionalProperties": False,
+}
+
+_FILE_SCHEMA = {
+    "type": "object",
+    "properties": {"cards": {"type": "array", "items": _CARD_SCHEMA}},
+    "required": ["cards"],
+    "additionalProperties": False,
+}
+
+
+def _program(raw: Any, root: Any, path: tuple, file: str) -> tuple[Instr, ...]:
+    """Check and freeze a list of instructions; unknown ops and bad arguments name their line."""
+    out = []
+    for i, item in enumerate(raw):
+        here = path + (i,)
+        if not isinstance(item, dict) or len(item) != 1:
+            raise InputError(file, line_of(root, here), key_path(here),
+                             "expected a mapping with one instruction, e.g. {draw: {count: 1}}")
+        op, args = next(iter(item.items()))
+        if op not in EFFECTS:
+            raise InputError(file, line_of(root, here), key_path(here),
+                             f"unknown instruction {op!r}; expected one of {', '.join(EFFECTS)}")
+        spec = EFFECTS[op]
+        args = {} if args is None else args
+        schema = {"type": "object", "properties": spec["properties"], "additionalProperties": False,
+                  "required": spec.get("required", [])}
+        try:
+            validate(args, schema, file)
+        except InputError as err:  # re-anchor the key path at the instruction
+            sub = err.key if err.key != "(top)" else ""
+            raise InputError(file, err.line if err.line and err.line > 1 else line_of(root, here + (op,)),
+                             key_path(here + (op,)) + (("." + sub) if sub else ""), err.expected) from None
+        frozen = []
+        for key in sorted(args):
+            value = args[key]
+            if key == "if_done":
+                value = _program(value, root, here + (op, key), file)
+            elif isinstance(value, list):
+                value = tuple(plain(value))
+            else:
+                value = plain(value)
+            frozen.append((key, value))
+        out.append(Instr(op, tuple(frozen)))
+    return tuple(out)
+
+
+class CardPool:
+    """Cards by pool id, English name or Japanese name (names compare case-insensitively)."""
+
+    def __init__(self) -> None:
+        self._by_id: dict[str, CardDef] = {}
+        self._by_name: dict[str, str] = {}
+
+    def __contains__(self, name: str) -> bool:
+        return self.resolve(name) is not None
+
+    def resolve(self, name: str) -> str | None:
+        """The pool id a name refers to, or None."""
+        return self._by_name.get(str(name).strip().casefold())
+
+    def __getitem__(self, pool_id: str) -> CardDef:
+        return self._by_id[pool_id]
+
+    def ids(self) -> list[str]:
+        return sorted(self._by_id)
+
+    def add_file(self, path: str | Path) -> None:
+        """Add every card of a card file; a name already taken is an error."""
+        file = str(path)
+        root = load_yaml(path)
+        validate(root, _FILE_SCHEMA, file)
+        for i, raw in enumerate(root["cards"]):
+            here = ("cards", i)
+            card = CardDef(
+                id=str(raw["id"]), name=str(raw["name"]), ja=str(raw.get("ja", "")), type=str(raw["type"]),
+                cost=raw["cost"], power=raw.get("power", 0), breaker=raw.get("breaker", 1),
+                keywords=tuple(str(k) for k in raw.get("keywords", [])),
+                effect=_program(raw.get("effect", []), root, here + ("effect",), file),
+                abilities=tuple(
+                    Ability(str(a["id"]), str(a["trigger"]), _program(a["effect"], root, here + ("abilities", j, "effect"), file),
+                            bool(a.get("optional", False)))
+                    for j, a in enumerate(raw.get("abilities", []))),
+                omitted=str(raw.get("omitted", "")),
+            )
+            if card.effect and card.type != "spell":
+                raise InputError(file, line_of(root, here + ("effect",)), key_path(here + ("effect",)),
+                                 "only a spell has a cast effect; give a creature abilities instead")
+            for key in (card.id, card.name, card.ja):
+                if not key:
+                    continue
+                taken = self._by_name.get(key.casefold())
+                if taken is not None and taken != card.id:
+                    raise InputError(file, line_of(root, here), key_path(here),
+                                     f"the name {key!r} already belongs to card {taken!r}")
+                if taken == card.id and key == card.id:
+                    raise InputError(file, line_of(root, here + ("id",)), key_path(here + ("id",)),
+                                     f"card id {card.id!r} is defined twice")
+            self._by_id[card.id] = card
+            for key in (card.id, card.name, card.ja):
+                if key:
+                    self._by_name[key.casefold()] = card.id
+
+    @classmethod
+    def builtin(cls) -> "CardPool":
+        pool = cls()
+        with resources.as_file(resources.files("model") / "data" / "cards.yaml") as path:
+            pool.add_file(path)
+        return pool

@@ -1,0 +1,43 @@
+"""Events in rules language, the way a judge writes notes: who did what, and why (the citation)."""
+
+from __future__ import annotations
+
+from .events import Event
+
+
+def _zone(name: str) -> str:
+    return {"deck_bottom": "the deck bottom", "deck": "the deck", "battle": "the battle zone",
+            "resolving": "resolution", "shields": "the shield zone"}.get(name, f"the {name}")
+
+
+def describe(e: Event) -> str:
+    g = e.get
+    if e.kind == "choose_shields":
+        text = f"{g('player')} chooses {', '.join(g('shields'))} to be broken by {g('by')} (frame {g('frame')})"
+    elif e.kind == "trigger":
+        text = f"{g('ability')} of {g('source')} triggers; {g('controller')}'s effect is pending"
+    elif e.kind == "resolve":
+        text = f"{g('controller')} resolves {g('ability')} of {g('source')}"
+    elif e.kind == "cast":
+        text = f"{g('player')} casts {g('card')}"
+    elif e.kind in ("put", "move"):
+        text = f"{g('card')} ({g('player')}) goes from {_zone(g('from'))} to {_zone(g('to'))}"
+    elif e.kind == "break":
+        text = f"{g('player')}'s shield {g('shield')} is broken by {g('by')} and goes to the hand"
+    elif e.kind == "shield_trigger":
+        text = f"{g('player')} uses the S-Trigger of {g('card')}"
+    elif e.kind == "destroy":
+        text = f"{g('card')} is destroyed (the attempt)"
+    elif e.kind == "destroyed":
+        text = f"{g('card')} reaches the graveyard"
+    elif e.kind == "replace":
+        text = f"{g('event')} is replaced by {g('by')}"
+    elif e.kind == "skip_turn":
+        text = f"{g('player')} skips the rest of the turn: nothing pending resolves and nothing more breaks"
+    elif e.kind == "attack_stopped":
+        text = f"the attack of {g('attacker')} is stopped: every shield chosen to break has left the zone"
+    elif e.kind == "win":
+        text = f"{g('player')} wins the game by the direct attack"
+    else:
+        text = e.kind + " " + ", ".join(f"{k}={v}" for k, v in e.fields)
+    return f"{text} [{e.rule}]" if e.rule else text

@@ -1,0 +1,60 @@
+"""The outcome of a terminal state, with the keys of the scenario format's outcome table."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .state import PLAYERS, State
+
+if TYPE_CHECKING:
+    from .procedure import BreakModel
+
+
+def outcome(m: "BreakModel", s: State) -> dict[str, Any]:
+    """Every outcome key for a terminal state (multisets as sorted lists of English names)."""
+    def names(ids) -> list[str]:
+        return sorted(m.name(c) for c in ids)
+
+    out: dict[str, Any] = {
+        "winner": s.winner or "none",
+        "attack_stopped": s.attack_stopped,
+        "turn_skipped": s.turn_skipped,
+        "shields_broken": len(s.broken),
+        "shields": {p: len(s.zone(p).shields) for p in PLAYERS},
+    }
+    for key in ("hand", "battle", "graveyard", "mana"):
+        out[key] = {p: names(getattr(s.zone(p), key)) for p in PLAYERS}
+    out["deck_bottom"] = {p: names(s.zone(p).deck[len(s.zone(p).deck) - s.zone(p).deck_added:]) for p in PLAYERS}
+    out["uses"] = dict(s.uses)
+    return out
+
+
+def matches(pattern: dict[str, Any], result: dict[str, Any]) -> bool:
+    """Whether an outcome has every key the pattern gives (multisets compared as sorted lists)."""
+    for key, want in pattern.items():
+        have = result[key]
+        if key == "uses":
+            if any(have.get(ability, 0) != n for ability, n in want.items()):
+                return False
+        elif isinstance(want, dict):
+            for player, value in want.items():
+                got = have[player]
+                if isinstance(value, int) and isinstance(got, list):
+                    if len(got) != value:
+                        return False
+                elif got != value:
+                    return False
+        elif have != want:
+            return False
+    return True
+
+
+def freeze(result: dict[str, Any]) -> tuple:
+    """A hashable, canonical form of an outcome, to count terminal states per outcome."""
+    def f(v: Any) -> Any:
+        if isinstance(v, dict):
+            return tuple(sorted((k, f(x)) for k, x in v.items()))
+        if isinstance(v, list):
+            return tuple(v)
+        return v
+    return f(result)

@@ -1,0 +1,360 @@
+"""The direct attack step as a model: initial state, legal actions, and one step at a time.
+
+The automatic part of the procedure (breaking, closing frames, moving spells after resolution) runs
+inside `step` until the next decision point, so every state the explorer sees is either terminal or
+a state where somebody chooses something. Each decision is an Action; each change is an Event citing
+its rule. Flow D0-D7 (S002), R509.3-4, R603.7 (S000/S001), Q01-Q10.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from itertools import combinations_with_replacement
+from typing import Iterable
+
+from . import effects
+from .actions import Action
+from .cards import CardDef, CardPool
+from .events import Event, ev
+from .interpretations import Interpretation
+from .rules import RulesVersion, version_on
+from .scenario import ZONE_KEYS, Scenario
+from .state import PLAYERS, Frame, Pending, State, Task, Zones, other, pindex
+
+BEFORE_BREAK = "before_break"
+TRIGGERED = "triggered"
+
+
+@dataclass(frozen=True, slots=True)
+class CardInstance:
+    id: int
+    card: str      # pool id
+    owner: str
+    label: str     # English name, with #k when the scenario has several of that name
+
+
+class BreakModel:
+    """A nondeterministic procedure: where a direct attack step starts and what may happen next."""
+
+    def __init__(self, scenario: Scenario):
+        self.scenario = scenario
+        self.pool: CardPool = scenario.pool
+        self.version: RulesVersion = version_on(scenario.rules)
+        self.interpretation = Interpretation.make(scenario.interpretation)
+        self.nested_inner_only = self.interpretation.get("nested_other_pending") == "inner_only"
+        self.instances: list[CardInstance] = []
+        self._initial = self._build_initial()
+
+    # ---- static card information -------------------------------------------------------------
+    def card(self, cid: int) -> CardDef:
+        return self.pool[self.instances[cid].card]
+
+    def owner(self, cid: int) -> str:
+        return self.instances[cid].owner
+
+    def label(self, cid: int) -> str:
+        return self.instances[cid].label
+
+    def name(self, cid: int) -> str:
+        return self.pool[self.instances[cid].card].name
+
+    def ability_label(self, card: str, ability: str) -> str:
+        return f"{self.pool[card].name}/{ability}"
+
+    def _build_initial(self) -> State:
+        sc = self.scenario
+        counts: dict[str, int] = {}
+        for player in PLAYERS:
+            setup = sc.players[player]
+            for zone in ZONE_KEYS:
+                for card in getattr(setup, zone):
+                    counts[card] = counts.get(card, 0) + 1
+        seen: dict[str, int] = {}
+        zones = []
+        attacker = -1
+        for player in PLAYERS:
+            setup = sc.players[player]
+            content: dict[str, list[int]] = {}
+            for zone in ZONE_KEYS:
+                ids = []
+                for card in getattr(setup, zone):
+                    seen[card] = seen.get(card, 0) + 1
+                    name = self.pool[card].name
+                    label = f"{name}#{seen[card]}" if counts[card] > 1 else name
+                    cid = len(self.instances)
+                    self.instances.append(CardInstance(cid, card, player, label))
+                    ids.append(cid)
+                content[zone] = ids
+            if player == sc.turn:
+                mine = [c for c in content["battle"] if self.instances[c].card == sc.attacker]
+                attacker = mine[sc.attacker_index]
+            zones.append(Zones(
+                deck=tuple(content["deck"]), hand=tuple(sorted(content["hand"])),
+                mana=tuple(sorted(content["mana"])), shields=tuple(sorted(content["shields"])),
+                battle=tuple(sorted(content["battle"])), graveyard=tuple(sorted(content["graveyard"]))))
+        return State(turn=sc.turn, zones=(zones[0], zones[1]), attacker=attacker, defender=sc.defender)
+
+    # ---- the model interface -----------------------------------------------------------------
+    def initial_state(self) -> State:
+        return self._initial
+
+    def actions(self, s: State) -> tuple[Action, ...]:
+        """Every legal choice in `s`, in a deterministic order; () when `s` is terminal."""
+        if s.over:
+            return ()
+        if s.running:
+            task = s.running[-1]
+            opts = effects.options(self, s, task, task.program[task.pc])
+            return tuple(Action("choose", task.controller, choice, text) for choice, text in opts or ())
+        if s.checking:
+            return self._shield_trigger_actions(s)
+        eligible = self.eligible(s)
+        if eligible:
+            return tuple(Action("resolve", p.controller, (p,), self._resolve_text(s, p)) for p in eligible)
+        if not s.started:
+            return self._start_actions(s)
+        raise AssertionError("a non-terminal state without a decision")  # _advance never stops here
+
+    def step(self, s: State, action: Action) -> tuple[State, tuple[Event, ...]]:
+        """The state after `action` and the events it caused (the automatic procedure included)."""
+        out: list[Event] = []
+        if action.kind == "choose":
+            task = s.running[-1]
+            s = effects.execute(self, s, task, task.program[task.pc], action.choice, out)
+        elif action.kind == "resolve":
+            s = self._resolve(s, action.choice[0], out)
+        elif action.kind == "shield_trigger":
+            s = self._use_shield_trigger(s, action.choice, out)
+        elif action.kind == "choose_shields":
+            s = self._choose_attack_shields(s, action.choice, out)
+        elif action.kind == "direct_attack":
+            s = self._direct_attack(s, out)
+        else:
+            raise ValueError(f"unknown action {action.kind}")
+        return self._advance(s, out), tuple(out)
+
+    # ---- the automatic procedure -------------------------------------------------------------
+    def _advance(self, s: State, out: list[Event]) -> State:
+        """Run everything that needs no decision, stopping at the next decision or at the end."""
+        while True:
+            if s.over:
+                return s
+            if s.running:
+                task = s.running[-1]
+                if task.pc >= len(task.program):
+                    s = self._finish_task(s, out)
+                    continue
+                instr = task.program[task.pc]
+                opts = effects.options(self, s, task, instr)
+                if opts is None:
+                    s = effects.execute(self, s, task, instr, None, out)
+                    continue
+                if not opts:   # nothing to choose from: the instruction does nothing
+                    s = effects.advance_pc(s)
+                    continue
+                return s
+            if s.checking:
+                return s  # D5/SC4: the defender uses the S-Triggers before anything else resolves
+            if s.frames and s.frames[-1].broken:
+                frame = s.frames[-1]
+                # R603.7b: after the nested break, return to the effect it interrupted
+                s = replace(s, frames=s.frames[:-1], running=frame.resume)
+                continue
+            if self.eligible(s):
+                return s
+            if s.frames:
+                s = self._break(s, out)
+                continue
+            if not s.started:
+                return s
+            # D7: the attack end step. Q10: a stopped attack is reported after pending effects resolved.
+            if s.stop_attack:
+                out.append(ev("attack_stopped", "Q10", attacker=self.label(s.attacker)))
+                s = replace(s, attack_stopped=True)
+            return replace(s, over=True)
+
+    def eligible(self, s: State) -> tuple[Pending, ...]:
+        """The pending effects that may resolve next (R509.4, R509.4a-b, R603.7a-b)."""
+        if not s.pending or s.running or s.checking or (s.frames and s.frames[-1].broken):
+            return ()
+        depth = s.depth()
+        pool = [p for p in s.pending if p.kind == BEFORE_BREAK and p.frame == depth] if depth else []
+        if not pool:
+            if depth and self.version.triggers_wait_for_break:
+                pool = []  # before 2023-04-19 (S001): other effects wait until the shields are broken
+            elif depth and self.nested_inner_only:
+                pool = [p for p in s.pending if p.kind != BEFORE_BREAK and p.frame >= depth]
+            elif depth:
+                pool = [p for p in s.pending if p.kind != BEFORE_BREAK]  # R603.7a
+            else:
+                pool = list(s.pending)
+        tp = [p for p in pool if p.controller == s.turn]  # R509.4a-b: turn player's first
+        pool = tp or pool
+        return tuple(sorted(set(pool)))
+
+    def _finish_task(self, s: State, out: list[Event]) -> State:
+        task = s.running[-1]
+        s = replace(s, running=s.running[:-1])
+        if task.spell >= 0:
+            owner = self.owner(task.spell)
+            card = self.card(task.spell)
+            # Q02: Charger puts the spell into the mana zone (the ruling counts it there)
+            dest = "mana" if card.has("Charger") else (task.then or "graveyard")
+            z = s.zone(owner).remove("resolving", task.spell).add(dest, task.spell)
+            s = s.with_zone(owner, z)
+            out.append(ev("move", "Q02" if dest == "mana" else "",
+                          card=self.label(task.spell), player=owner, **{"from": "resolving", "to": dest}))
+        return s
+
+    # ---- D0/D1: the start of the step --------------------------------------------------------
+    def breaker_count(self, s: State) -> int:
+        return self.card(s.attacker).breaker + s.extra_breaks[pindex(s.turn)]
+
+    def _start_actions(self, s: State) -> tuple[Action, ...]:
+        shields = s.zone(s.defender).shields
+        if not shields:
+            return (Action("direct_attack", s.turn, (), f"{s.turn} attacks directly: {s.defender} has no shields (D0)"),)
+        n = min(self.breaker_count(s), len(shields))
+        return tuple(
+            Action("choose_shields", s.turn, combo,
+                   f"{s.turn} chooses {self._shield_list(combo)} to break with {self.label(s.attacker)} (D1, R509.3)")
+            for combo in self.shield_choices(s, s.defender, n))
+
+    def _direct_attack(self, s: State, out: list[Event]) -> State:
+        out.append(ev("win", "D0", player=s.turn))
+        return replace(s, started=True, winner=s.turn, over=True)
+
+    def _choose_attack_shields(self, s: State, chosen: tuple[int, ...], out: list[Event]) -> State:
+        s = replace(s, started=True)
+        return self.open_frame(s, s.attacker, True, s.defender, chosen, True, out)
+
+    def shield_choices(self, s: State, defender: str, n: int) -> list[tuple[int, ...]]:
+        """Every way to choose n shields, one canonical representative per class of identical shields.
+
+        Two shields are interchangeable when they hold the same card and the same open frames have
+        chosen them: nothing in the procedure can tell them apart, so choosing the lowest ids of each
+        class reaches, up to renaming identical cards, every state another choice would reach.
+        """
+        shields = s.zone(defender).shields
+        classes: dict[tuple, list[int]] = {}
+        for cid in shields:
+            key = (self.instances[cid].card, tuple(i for i, f in enumerate(s.frames) if cid in f.chosen))
+            classes.setdefault(key, []).append(cid)
+        keys = sorted(classes)
+        out = []
+        for combo in combinations_with_replacement(range(len(keys)), n):
+            need = {k: combo.count(k) for k in set(combo)}
+            if all(need[k] <= len(classes[keys[k]]) for k in need):
+                out.append(tuple(sorted(c for k in sorted(need) for c in classes[keys[k]][:need[k]])))
+        return sorted(out)
+
+    def open_frame(self, s: State, by: int, by_creature: bool, defender: str, chosen: tuple[int, ...],
+                   is_attack: bool, out: list[Event]) -> State:
+        """Choose shields to break and trigger the before-break abilities, one per shield (R509.3)."""
+        frame = Frame(by=by, by_creature=by_creature, defender=defender, chosen=tuple(sorted(chosen)),
+                      is_attack=is_attack, resume=s.running)
+        s = replace(s, frames=s.frames + (frame,), running=())
+        depth = s.depth()
+        out.append(ev("choose_shields", "R509.3" if depth == 1 else "R603.7b",
+                      player=self.owner(by), shields=tuple(self.label(c) for c in frame.chosen),
+                      by=self.label(by), frame=depth))
+        if by_creature:
+            controller = self.owner(by)
+            for ability in self.card(by).abilities_with("before_break"):
+                for _ in frame.chosen:
+                    s = self.add_pending(s, Pending(BEFORE_BREAK, depth, controller, self.instances[by].card,
+                                                    ability.id, by), out, "R509.3")
+        return s
+
+    # ---- pending effects ---------------------------------------------------------------------
+    def add_pending(self, s: State, p: Pending, out: list[Event], rule: str) -> State:
+        out.append(ev("trigger", rule, ability=self.ability_label(p.card, p.ability),
+                      source=self.label(p.source), controller=p.controller, frame=p.frame))
+        return replace(s, pending=tuple(sorted(s.pending + (p,))))
+
+    def trigger(self, s: State, what: str, player: str, card: int, out: list[Event]) -> State:
+        """Trigger the abilities that watch for `what` ("cast" or "enters") done by `player`."""
+        depth = s.depth()
+        found: list[Pending] = []
+        if what == "enters":
+            for ability in self.card(card).abilities_with("enters"):
+                found.append(Pending(TRIGGERED, depth, player, self.instances[card].card, ability.id, card))
+        for watcher in PLAYERS:
+            for cid in s.zone(watcher).battle:
+                cdef = self.card(cid)
+                if what == "cast" and watcher == player and s.spells_cast[pindex(player)] == 1:
+                    for ability in cdef.abilities_with("first_spell"):
+                        found.append(Pending(TRIGGERED, depth, watcher, cdef.id, ability.id, cid))
+                if watcher != player:
+                    for ability in cdef.abilities_with("opponent_cast_or_summon"):
+                        found.append(Pending(TRIGGERED, depth, watcher, cdef.id, ability.id, cid))
+        for p in found:
+            s = self.add_pending(s, p, out, "R112.3a" if what == "enters" else "R509.4")
+        return s
+
+    def _resolve_text(self, s: State, p: Pending) -> str:
+        where = f" (before-break, frame {p.frame})" if p.kind == BEFORE_BREAK else ""
+        return f"{p.controller} resolves {self.ability_label(p.card, p.ability)} of {self.label(p.source)}{where}"
+
+    def _resolve(self, s: State, p: Pending, out: list[Event]) -> State:
+        pending = list(s.pending)
+        pending.remove(p)
+        label = self.ability_label(p.card, p.ability)
+        uses = dict(s.uses)
+        uses[label] = uses.get(label, 0) + 1
+        rule = "R509.4" if p.kind == BEFORE_BREAK else ("R603.7a" if s.depth() else "D6")
+        out.append(ev("resolve", rule, ability=label, source=self.label(p.source), controller=p.controller,
+                      frame=p.frame))
+        ability = next(a for a in self.pool[p.card].abilities if a.id == p.ability)
+        task = Task(program=ability.effect, pc=0, controller=p.controller, source=p.source, ability=label)
+        return replace(s, pending=tuple(pending), uses=tuple(sorted(uses.items())), running=(task,))
+
+    # ---- D4/D5: the break and the shield check -----------------------------------------------
+    def _break(self, s: State, out: list[Event]) -> State:
+        frame = s.frames[-1]
+        z = s.zone(frame.defender)
+        present = tuple(c for c in frame.chosen if c in z.shields)
+        done = replace(frame, broken=True)
+        frames = s.frames[:-1] + (done,)
+        if not present:
+            # Q10: every chosen shield has left the zone; pending effects resolve, the attack is stopped
+            return replace(s, frames=frames, stop_attack=s.stop_attack or frame.is_attack)
+        depth = len(s.frames)
+        rule = "R509.4c" if frame.is_attack and s.attacker_left else ("R603.7b" if depth > 1 else "D4")
+        for cid in present:
+            z = z.remove("shields", cid).add("hand", cid)
+            out.append(ev("break", rule, shield=self.label(cid), player=frame.defender,
+                          by=self.label(frame.by), frame=depth))
+        checking = tuple(c for c in present if self.card(c).has("S-Trigger"))
+        s = s.with_zone(frame.defender, z)
+        return replace(s, frames=frames, broken=tuple(sorted(s.broken + present)), checking=checking)
+
+    def _shield_trigger_actions(self, s: State) -> tuple[Action, ...]:
+        player = self.owner(s.checking[0])
+        seen: dict[str, int] = {}
+        for cid in s.checking:
+            seen.setdefault(self.instances[cid].card, cid)  # identical cards: one representative
+        acts = [Action("shield_trigger", player, (cid,), f"{player} uses the S-Trigger of {self.label(cid)} (D5)")
+                for cid in sorted(seen.values())]
+        acts.append(Action("shield_trigger", player, (), f"{player} uses no more S-Triggers (D5)"))
+        return tuple(acts)
+
+    def _use_shield_trigger(self, s: State, choice: tuple[int, ...], out: list[Event]) -> State:
+        if not choice:
+            return replace(s, checking=())
+        cid = choice[0]
+        checking = list(s.checking)
+        checking.remove(cid)
+        s = replace(s, checking=tuple(checking))
+        player = self.owner(cid)
+        out.append(ev("shield_trigger", "D5", card=self.label(cid), player=player))
+        if cid not in s.zone(player).hand:
+            return s
+        if self.card(cid).type == "spell":
+            return effects.cast(self, s, player, cid, "hand", "graveyard", out)
+        return effects.summon(self, s, player, cid, "hand", out)  # R112.3a: its cip is a separate trigger
+
+    # ---- helpers for text --------------------------------------------------------------------
+    def _shield_list(self, ids: Iterable[int]) -> str:
+        ids = list(ids)
+        return ("shield " if len(ids) == 1 else "shields ") + ", ".join(self.label(c) for c in ids)

@@ -1,0 +1,45 @@
+"""Rules versions as data: which version is in force on a date, and its behaviour switches."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+
+from ruamel.yaml import YAML
+
+
+@dataclass(frozen=True, slots=True)
+class RulesVersion:
+    date: dt.date
+    name: str
+    changes: str
+    destroy_any_card: bool          # R701.6a since 2022-04-08 (S003)
+    triggers_wait_for_break: bool   # before 2023-04-19 (S001)
+
+
+@lru_cache(maxsize=1)
+def timeline() -> tuple[RulesVersion, ...]:
+    """Every rules version, oldest first."""
+    text = (resources.files("model") / "data" / "rules_versions.yaml").read_text(encoding="utf-8")
+    data = YAML(typ="safe").load(text)
+    out = [RulesVersion(v["date"], v["name"], v["changes"], **v["switches"]) for v in data["versions"]]
+    return tuple(sorted(out, key=lambda v: v.date))
+
+
+def version_on(day: dt.date | None) -> RulesVersion:
+    """The version in force on `day` (the newest when None)."""
+    versions = timeline()
+    if day is None:
+        return versions[-1]
+    current = versions[0]
+    for version in versions:
+        if version.date <= day:
+            current = version
+    return current
+
+
+def parse_date(text: str) -> dt.date:
+    """YYYY-MM-DD into a date; ValueError otherwise."""
+    return dt.date.fromisoformat(str(text).strip())

@@ -1,0 +1,51 @@
+"""A scenario as plain data: the position before the attack, the rules version, what must come out.
+
+Built by `scenario_file.load_scenario` from a YAML file (docs/scenario-format.md), or directly by
+tests and benchmarks. Card names are already resolved to pool ids here.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from typing import Any
+
+from .cards import CardPool
+
+ZONE_KEYS = ("battle", "hand", "mana", "graveyard", "deck", "shields")
+
+
+@dataclass(frozen=True)
+class PlayerSetup:
+    battle: tuple[str, ...] = ()
+    hand: tuple[str, ...] = ()
+    mana: tuple[str, ...] = ()
+    graveyard: tuple[str, ...] = ()
+    deck: tuple[str, ...] = ("vanilla",) * 10
+    shields: tuple[str, ...] = ("vanilla",) * 5
+
+
+@dataclass(frozen=True)
+class Expectation:
+    """One `expect` item: a kind and its value with names resolved; `raw` is what the file said."""
+
+    kind: str      # always | never | sometimes | in_order | possible_order | never_order
+    value: Any     # an outcome pattern (dict) or a list of event patterns
+    raw: Any
+    line: int | None = None
+
+
+@dataclass(frozen=True)
+class Scenario:
+    name: str
+    turn: str
+    players: dict[str, PlayerSetup]
+    attacker: str            # pool id of the attacking creature
+    attacker_index: int      # which of the turn player's battle-zone cards of that id (0-based)
+    defender: str
+    pool: CardPool
+    rules: dt.date | None = None
+    interpretation: dict[str, str] = field(default_factory=dict)
+    source: tuple[str, ...] = ()
+    expect: tuple[Expectation, ...] = ()
+    file: str = "<scenario>"

@@ -1,0 +1,243 @@
+"""Load a scenario YAML file (docs/scenario-format.md) into a Scenario, strictly.
+
+Every mistake a user can make — YAML syntax, an unknown key, an unknown card or ability, a wrong
+type, a missing attacker — raises an InputError naming the file, the line and the key.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+from typing import Any
+
+from .cards import CardPool
+from .errors import InputError
+from .interpretations import CHOICES, choice_named
+from .rules import parse_date
+from .scenario import ZONE_KEYS, Expectation, PlayerSetup, Scenario
+from .yamlio import key_path, line_of, load_yaml, plain, validate
+
+_NAMES = {"type": "array", "items": {"type": "string"}}
+_ZONE = {"description": "a number of vanilla cards or a list of card names",
+         "anyOf": [{"type": "integer", "minimum": 0}, _NAMES]}
+_PLAYER = {"type": "object", "properties": {z: _ZONE for z in ZONE_KEYS}, "additionalProperties": False}
+_PER_PLAYER = lambda value: {"type": "object", "properties": {"A": value, "B": value},  # noqa: E731
+                             "additionalProperties": False}
+
+OUTCOME_KEYS: dict[str, dict] = {
+    "winner": {"enum": ["A", "B", "none"]},
+    "attack_stopped": {"type": "boolean"},
+    "turn_skipped": {"type": "boolean"},
+    "shields_broken": {"type": "integer", "minimum": 0},
+    "shields": _PER_PLAYER({"type": "integer", "minimum": 0}),
+    "hand": _PER_PLAYER(_NAMES),
+    "battle": _PER_PLAYER(_NAMES),
+    "graveyard": _PER_PLAYER(_NAMES),
+    "mana": _PER_PLAYER({"description": "a number or a list of card names",
+                         "anyOf": [{"type": "integer", "minimum": 0}, _NAMES]}),
+    "deck_bottom": _PER_PLAYER(_NAMES),
+    "uses": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0}},
+}
+_OUTCOME = {"type": "object", "properties": OUTCOME_KEYS, "additionalProperties": False, "minProperties": 1,
+            "description": "an outcome pattern with at least one key"}
+
+EVENT_KEYS: dict[str, list[str]] = {
+    "choose_shields": ["player", "shields", "by", "frame"],
+    "trigger": ["ability", "source", "controller", "frame"],
+    "resolve": ["ability", "source", "controller", "frame"],
+    "cast": ["card", "player"],
+    "put": ["card", "player", "from", "to"],
+    "move": ["card", "player", "from", "to"],
+    "break": ["shield", "player", "by", "frame"],
+    "shield_trigger": ["card", "player"],
+    "destroy": ["card"],
+    "destroyed": ["card"],
+    "replace": ["event", "by"],
+    "skip_turn": ["player"],
+    "attack_stopped": ["attacker"],
+    "win": ["player"],
+}
+_EVENT = {"type": "object", "properties": {"event": {"enum": sorted(EVENT_KEYS)}}, "required": ["event"]}
+_ORDER = {"type": "array", "items": _EVENT, "minItems": 1}
+
+_EXPECT_ITEM = {
+    "type": "object",
+    "description": "one of always, never, sometimes (an outcome pattern) or in_order, possible_order, "
+                   "never_order (a list of event patterns)",
+    "properties": {"always": _OUTCOME, "never": _OUTCOME, "sometimes": _OUTCOME,
+                   "in_order": _ORDER, "possible_order": _ORDER, "never_order": _ORDER},
+    "additionalProperties": False, "minProperties": 1, "maxProperties": 1,
+}
+
+SCHEMA = {
+    "type": "object",
+    "properties": {
+        "name": {"type": "string"},
+        "source": {"anyOf": [{"type": "string"}, _NAMES], "description": "a citation or a list of them"},
+        "rules": {},
+        "interpretation": {"type": "object", "additionalProperties": {"type": "string"}},
+        "cards": _NAMES,
+        "turn": {"enum": ["A", "B"]},
+        "players": _PER_PLAYER(_PLAYER),
+        "attack": {"type": "object",
+                   "properties": {"attacker": {"type": "string"}, "player": {"enum": ["A", "B"]}},
+                   "required": ["attacker", "player"], "additionalProperties": False},
+        "expect": {"type": "array", "items": _EXPECT_ITEM},
+    },
+    "required": ["name", "turn", "attack"],
+    "additionalProperties": False,
+}
+
+CARD_KEYS = {"card", "shield", "by", "source", "attacker"}
+
+
+class _Names:
+    """Resolves card and ability names of one file, raising errors that point at the line."""
+
+    def __init__(self, pool: CardPool, root: Any, file: str):
+        self.pool, self.root, self.file = pool, root, file
+
+    def fail(self, path: tuple, expected: str) -> InputError:
+        return InputError(self.file, line_of(self.root, path), key_path(path), expected)
+
+    def card(self, name: Any, path: tuple) -> str:
+        pool_id = self.pool.resolve(str(name))
+        if pool_id is None:
+            raise self.fail(path, f"unknown card {name!r}; expected a pool id, English or Japanese name "
+                                  f"(see model/data/cards.yaml) or a card from a file under `cards:`")
+        return pool_id
+
+    def label(self, name: Any, path: tuple) -> str:
+        """A card name as events print it: English name, keeping a `#k` suffix."""
+        text = str(name)
+        base, _, suffix = text.partition("#")
+        english = self.pool[self.card(base, path)].name
+        return f"{english}#{suffix}" if suffix else english
+
+    def ability(self, text: Any, path: tuple) -> str:
+        card, sep, ability = str(text).partition("/")
+        if not sep:
+            raise self.fail(path, f"expected Card/ability, got {text!r}")
+        cdef = self.pool[self.card(card, path)]
+        if ability not in {a.id for a in cdef.abilities}:
+            known = ", ".join(a.id for a in cdef.abilities) or "none"
+            raise self.fail(path, f"{cdef.name} has no ability {ability!r}; its abilities: {known}")
+        return f"{cdef.name}/{ability}"
+
+
+def _zone(value: Any, default: tuple[str, ...], names: _Names, path: tuple) -> tuple[str, ...]:
+    if value is None:
+        return default
+    if isinstance(value, int):
+        return ("vanilla",) * value
+    return tuple(names.card(v, path + (i,)) for i, v in enumerate(value))
+
+
+def _outcome(raw: dict, names: _Names, path: tuple) -> dict:
+    out: dict[str, Any] = {}
+    for key, value in raw.items():
+        here = path + (key,)
+        if key in ("hand", "battle", "graveyard", "deck_bottom", "mana"):
+            out[key] = {p: (v if isinstance(v, int) else sorted(names.pool[names.card(n, here + (p, i))].name for i, n in enumerate(v)))
+                        for p, v in value.items()}
+        elif key == "uses":
+            out[key] = {names.ability(k, here + (k,)): int(v) for k, v in value.items()}
+        elif key == "shields":
+            out[key] = {p: int(v) for p, v in value.items()}
+        else:
+            out[key] = value if not isinstance(value, bool) else bool(value)
+    return out
+
+
+def _pattern(raw: dict, names: _Names, path: tuple) -> dict:
+    event = str(raw["event"])
+    allowed = EVENT_KEYS[event]
+    out: dict[str, Any] = {"event": event}
+    for key, value in raw.items():
+        here = path + (key,)
+        if key == "event":
+            continue
+        if key not in allowed:
+            raise names.fail(here, f"unknown key {key!r} for a {event} event; expected one of {', '.join(allowed)}")
+        if key == "ability":
+            out[key] = names.ability(value, here)
+        elif key in CARD_KEYS:
+            out[key] = names.label(value, here)
+        elif key == "shields":
+            out[key] = [names.label(v, here + (i,)) for i, v in enumerate(value or [])]
+        else:
+            out[key] = value if isinstance(value, (int, bool)) else str(value)
+    return out
+
+
+def load_scenario(path: str | Path, pool: CardPool | None = None) -> Scenario:
+    """Read, check and resolve one scenario file."""
+    file = str(path)
+    root = load_yaml(path)
+    if root is None:
+        raise InputError(file, 1, "(top)", "the file is empty; expected a scenario mapping")
+    validate(root, SCHEMA, file)
+    pool = pool or CardPool.builtin()
+    base = Path(path).parent
+    for i, extra in enumerate(root.get("cards", []) or []):
+        pool.add_file(base / str(extra))
+    names = _Names(pool, root, file)
+
+    rules = root.get("rules")
+    if rules is not None and not isinstance(rules, dt.date):
+        try:
+            rules = parse_date(rules)
+        except ValueError:
+            raise names.fail(("rules",), f"expected a date YYYY-MM-DD, got {rules!r}") from None
+
+    interpretation = {}
+    for key, value in (root.get("interpretation") or {}).items():
+        choice = choice_named(str(key))
+        if choice is None:
+            raise names.fail(("interpretation", key), f"unknown interpretation choice {key!r}; expected one of "
+                                                       f"{', '.join(c.name for c in CHOICES)}")
+        readings = [r for r, _ in choice.readings]
+        if str(value) not in readings:
+            raise names.fail(("interpretation", key), f"expected one of {', '.join(readings)}, got {value!r}")
+        interpretation[str(key)] = str(value)
+
+    players = {}
+    raw_players = root.get("players") or {}
+    default = PlayerSetup()
+    for p in ("A", "B"):
+        raw = raw_players.get(p) or {}
+        players[p] = PlayerSetup(**{z: _zone(raw.get(z), getattr(default, z) if z in ("deck", "shields") else (),
+                                             names, ("players", p, z)) for z in ZONE_KEYS})
+
+    turn = str(root["turn"])
+    attack = root["attack"]
+    defender = str(attack["player"])
+    if defender == turn:
+        raise names.fail(("attack", "player"), f"expected the non-turn player ({'B' if turn == 'A' else 'A'}): "
+                                               f"the turn player attacks the other player")
+    attacker = names.card(attack["attacker"], ("attack", "attacker"))
+    battle = players[turn].battle
+    if attacker not in battle:
+        where = [z for z in ZONE_KEYS if attacker in getattr(players[turn], z)]
+        hint = f"it is in {turn}'s {where[0]}, not the battle zone" if where else \
+            f"it is not in players.{turn}.battle"
+        raise names.fail(("attack", "attacker"), f"expected a creature in the turn player's battle zone; {hint}")
+    if pool[attacker].type != "creature":
+        raise names.fail(("attack", "attacker"), f"expected a creature, {pool[attacker].name} is a {pool[attacker].type}")
+
+    expect = []
+    for i, item in enumerate(root.get("expect") or []):
+        kind, value = next(iter(item.items()))
+        here = ("expect", i, kind)
+        if kind in ("always", "never", "sometimes"):
+            parsed: Any = _outcome(value, names, here)
+        else:
+            parsed = [_pattern(v, names, here + (j,)) for j, v in enumerate(value)]
+        expect.append(Expectation(kind, parsed, plain(item), line_of(root, ("expect", i))))
+
+    source = root.get("source") or ()
+    source = (str(source),) if isinstance(source, str) else tuple(str(s) for s in source)
+    return Scenario(name=str(root["name"]), turn=turn, players=players, attacker=attacker,
+                    attacker_index=0, defender=defender, pool=pool, rules=rules,
+                    interpretation=interpretation, source=source, expect=tuple(expect), file=file)
+

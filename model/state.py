@@ -1,0 +1,158 @@
+"""The immutable, hashable state of a direct attack step.
+
+Only tuples, ints, strings, bools and nested frozen records: two states that are equal compare and
+hash equal, and `fingerprint` gives the same id under any PYTHONHASHSEED. Cards are referred to by
+instance id (an int); what a card is (name, owner, label) is static and lives in the model's table.
+Unordered zones are kept sorted so that the order in which cards arrived does not split states.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, replace
+from typing import Any
+
+from .cards import Instr
+
+PLAYERS = ("A", "B")
+
+
+def other(player: str) -> str:
+    return "B" if player == "A" else "A"
+
+
+def pindex(player: str) -> int:
+    return 0 if player == "A" else 1
+
+
+@dataclass(frozen=True, slots=True)
+class Zones:
+    """One player's zones. `deck` is top first; `deck_added` counts cards put on its bottom."""
+
+    deck: tuple[int, ...] = ()
+    hand: tuple[int, ...] = ()
+    mana: tuple[int, ...] = ()
+    shields: tuple[int, ...] = ()
+    battle: tuple[int, ...] = ()
+    graveyard: tuple[int, ...] = ()
+    resolving: tuple[int, ...] = ()   # spells being cast (on their way to resolution)
+    deck_added: int = 0
+
+    UNORDERED = ("hand", "mana", "shields", "battle", "graveyard", "resolving")
+
+    def add(self, zone: str, card: int) -> "Zones":
+        if zone == "deck_top":
+            return replace(self, deck=(card,) + self.deck)
+        if zone == "deck_bottom":
+            return replace(self, deck=self.deck + (card,), deck_added=self.deck_added + 1)
+        return replace(self, **{zone: tuple(sorted(getattr(self, zone) + (card,)))})
+
+    def remove(self, zone: str, card: int) -> "Zones":
+        if zone == "deck":
+            i = self.deck.index(card)
+            deck = self.deck[:i] + self.deck[i + 1:]
+            # a card taken from the bottom part reduces the count of cards put there
+            added = self.deck_added - (1 if i >= len(self.deck) - self.deck_added else 0)
+            return replace(self, deck=deck, deck_added=added)
+        cards = list(getattr(self, zone))
+        cards.remove(card)
+        return replace(self, **{zone: tuple(cards)})
+
+    def where(self, card: int) -> str | None:
+        for zone in ("battle", "hand", "shields", "mana", "graveyard", "resolving", "deck"):
+            if card in getattr(self, zone):
+                return zone
+        return None
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Pending:
+    """A triggered ability waiting to resolve ("待機"), tagged with the break frame it belongs to."""
+
+    kind: str          # "before_break" or "triggered"
+    frame: int         # depth of the innermost open break frame when it triggered (0: none)
+    controller: str
+    card: str          # pool id of the source card
+    ability: str       # ability id on that card
+    source: int        # card instance id
+
+
+@dataclass(frozen=True, slots=True)
+class Task:
+    """An effect being carried out: a program, where it is, and what it has bound so far."""
+
+    program: tuple[Instr, ...]
+    pc: int
+    controller: str
+    source: int            # the card whose ability or spell this is
+    ability: str           # "Card/ability" or the spell's name, for events
+    spell: int = -1        # the spell card being resolved, or -1
+    then: str = ""         # where that spell goes afterwards: "", "deck_bottom", "graveyard"
+    binds: tuple[tuple[str, int], ...] = ()
+
+    def bound(self, name: str) -> int | None:
+        for key, value in self.binds:
+            if key == name:
+                return value
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """One choice of shields to break and everything that waits for it (R603.7b nests them)."""
+
+    by: int                  # the creature (or spell) that breaks
+    by_creature: bool
+    defender: str
+    chosen: tuple[int, ...]  # shields chosen; their number is fixed now (Q07)
+    is_attack: bool          # the attacking creature's own break (Q10 stops the attack)
+    resume: tuple[Task, ...] = ()   # the effect suspended by this break, continued afterwards
+    broken: bool = False     # the break has happened; the shield check is under way
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    turn: str
+    zones: tuple[Zones, Zones]
+    attacker: int
+    defender: str
+    started: bool = False            # D1 has happened (or D0)
+    attacker_left: bool = False      # the attacking creature left the battle zone (R509.4c)
+    pending: tuple[Pending, ...] = ()
+    frames: tuple[Frame, ...] = ()
+    running: tuple[Task, ...] = ()
+    checking: tuple[int, ...] = ()   # S-Trigger cards of the current shield check not yet used
+    spells_cast: tuple[int, int] = (0, 0)
+    extra_breaks: tuple[int, int] = (0, 0)
+    broken: tuple[int, ...] = ()     # shields broken so far (sorted)
+    uses: tuple[tuple[str, int], ...] = ()
+    stop_attack: bool = False        # Q10: every chosen shield left before the break
+    attack_stopped: bool = False
+    turn_skipped: bool = False
+    winner: str = ""
+    over: bool = False
+
+    def zone(self, player: str) -> Zones:
+        return self.zones[pindex(player)]
+
+    def with_zone(self, player: str, zones: Zones) -> "State":
+        pair = (zones, self.zones[1]) if player == "A" else (self.zones[0], zones)
+        return replace(self, zones=pair)
+
+    def depth(self) -> int:
+        """How many break frames are open and not yet broken."""
+        return sum(1 for f in self.frames if not f.broken)
+
+    def fingerprint(self) -> str:
+        """A canonical id of this state: the same under any PYTHONHASHSEED."""
+        return hashlib.blake2b(_encode(self).encode(), digest_size=10).hexdigest()
+
+
+def _encode(value: Any) -> str:
+    # repr of tuples of ints/strs/bools is canonical; frozen records are encoded field by field
+    if hasattr(value, "__dataclass_fields__"):
+        return type(value).__name__ + "(" + ",".join(
+            _encode(getattr(value, f)) for f in value.__dataclass_fields__) + ")"
+    if isinstance(value, tuple):
+        return "(" + ",".join(_encode(v) for v in value) + ")"
+    return repr(value)

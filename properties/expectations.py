@@ -1,0 +1,107 @@
+"""Checking a scenario's `expect` items on an explored graph, with shortest traces.
+
+Outcome items (`always`, `never`, `sometimes`) read the terminal states. Order items read the
+events along paths: a breadth-first search of the product of the graph with the pattern's progress
+gives the shortest path that violates (or witnesses) each one. A search that was not complete never
+yields `holds` for what needs every path: that verdict is `inconclusive`.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+from typing import Any
+
+from model.outcome import matches, outcome
+from model.scenario import Expectation
+from model.trace import Trace
+
+from .graph import StateGraph
+from .patterns import advance
+
+HOLDS, VIOLATED, INCONCLUSIVE = "holds", "violated", "inconclusive"
+
+
+@dataclass(frozen=True)
+class Verdict:
+    expectation: Expectation
+    verdict: str
+    reason: str = ""
+    trace: Trace | None = None      # the counterexample, or the witness of a sometimes/possible_order
+
+    @property
+    def holds(self) -> bool:
+        return self.verdict == HOLDS
+
+
+def check(graph: StateGraph, item: Expectation) -> Verdict:
+    if item.kind in ("always", "never", "sometimes"):
+        return _check_outcomes(graph, item)
+    return _check_order(graph, item)
+
+
+def _check_outcomes(graph: StateGraph, item: Expectation) -> Verdict:
+    model = graph.model
+    # terminals are in breadth-first order, so the first one found has a shortest trace
+    hits = (n for n in graph.terminals if matches(item.value, outcome(model, graph.state(n))))
+    misses = (n for n in graph.terminals if not matches(item.value, outcome(model, graph.state(n))))
+    if item.kind == "sometimes":
+        node = next(hits, None)
+        if node is not None:
+            return Verdict(item, HOLDS, "an outcome matches", graph.trace(node))
+        if not graph.complete:
+            return Verdict(item, INCONCLUSIVE, f"no matching outcome in an incomplete search ({graph.reason})")
+        return Verdict(item, VIOLATED, "no terminal state has this outcome")
+    node = next(misses if item.kind == "always" else hits, None)
+    if node is not None:
+        what = "this outcome does not match" if item.kind == "always" else "this outcome matches"
+        return Verdict(item, VIOLATED, what, graph.trace(node))
+    if not graph.complete:
+        return Verdict(item, INCONCLUSIVE, f"search incomplete ({graph.reason})")
+    return Verdict(item, HOLDS, f"all {len(graph.terminals)} terminal states checked")
+
+
+def _check_order(graph: StateGraph, item: Expectation) -> Verdict:
+    patterns: list[dict[str, Any]] = item.value
+    n = len(patterns)
+    start = (0, 0)
+    parent: dict[tuple[int, int], tuple[tuple[int, int], int] | None] = {start: None}
+    queue = deque([start])
+    found = None
+    while queue:
+        node, k = queue.popleft()
+        if item.kind == "never_order" and k == n:
+            found = (node, k)
+            break
+        if graph.is_terminal(node):
+            if (item.kind == "in_order" and k < n) or (item.kind == "possible_order" and k == n):
+                found = (node, k)
+                break
+            continue
+        for index, succ, events in graph.successors(node):
+            nxt = (succ, advance(patterns, k, events))
+            if nxt not in parent:
+                parent[nxt] = ((node, k), index)
+                queue.append(nxt)
+    trace = None
+    if found is not None:
+        path = []
+        cur = found
+        while parent[cur] is not None:
+            prev, index = parent[cur]
+            path.append((prev[0], index))
+            cur = prev
+        trace = graph.trace_of(list(reversed(path)))
+    if item.kind == "possible_order":
+        if trace is not None:
+            return Verdict(item, HOLDS, "a trace has these events in this order", trace)
+        if not graph.complete:
+            return Verdict(item, INCONCLUSIVE, f"no such trace in an incomplete search ({graph.reason})")
+        return Verdict(item, VIOLATED, "no complete trace has these events in this order")
+    if trace is not None:
+        why = ("this complete trace lacks the events in this order" if item.kind == "in_order"
+               else "this trace has the events in this order")
+        return Verdict(item, VIOLATED, why, trace)
+    if not graph.complete:
+        return Verdict(item, INCONCLUSIVE, f"search incomplete ({graph.reason})")
+    return Verdict(item, HOLDS, "every trace checked")

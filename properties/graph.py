@@ -1,0 +1,21 @@
+"""The graph interface properties read: nodes are states, edges are (action index, successor, events)."""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from model.events import Event
+from model.trace import Trace
+
+
+class StateGraph(Protocol):
+    model: Any
+    complete: bool
+    reason: str
+    terminals: list[int]
+
+    def successors(self, node: int) -> list[tuple[int, int, tuple[Event, ...]]]: ...
+    def is_terminal(self, node: int) -> bool: ...
+    def state(self, node: int) -> Any: ...
+    def trace(self, node: int, suffix: list[tuple[int, int]] | None = None) -> Trace: ...
+    def trace_of(self, path: list[tuple[int, int]]) -> Trace: ...
