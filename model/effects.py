@@ -73,7 +73,7 @@ def options(m: "BreakModel", s: State, task: Task, instr: Instr) -> list[Option]
         by = _breaker(s, task, instr)
         if n == 0 or by is None:
             return []
-        return [(combo, f"{me} chooses {m._shield_list(combo)} to break with {m.label(by)} (R603.7b)")
+        return [(combo, f"{me} chooses {m._shield_list(combo)} to break with {m.label(by)}")
                 for combo in m.shield_choices(s, defender, n)]
     if op == "draw":
         n = min(instr.get("count"), len(s.zone(me).deck))

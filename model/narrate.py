@@ -10,14 +10,19 @@ def _zone(name: str) -> str:
             "resolving": "resolution", "shields": "the shield zone"}.get(name, f"the {name}")
 
 
+def _of(ability: str, source: str) -> str:
+    """`Kakumeijin/before_break`, naming the source only when it is another copy (`Vanilla#2`)."""
+    return ability if ability.partition("/")[0] == source else f"{ability} of {source}"
+
+
 def describe(e: Event) -> str:
     g = e.get
     if e.kind == "choose_shields":
         text = f"{g('player')} chooses {', '.join(g('shields'))} to be broken by {g('by')} (frame {g('frame')})"
     elif e.kind == "trigger":
-        text = f"{g('ability')} of {g('source')} triggers; {g('controller')}'s effect is pending"
+        text = f"{_of(g('ability'), g('source'))} triggers; {g('controller')}'s effect is pending"
     elif e.kind == "resolve":
-        text = f"{g('controller')} resolves {g('ability')} of {g('source')}"
+        text = f"{g('controller')} resolves {_of(g('ability'), g('source'))}"
     elif e.kind == "cast":
         text = f"{g('player')} casts {g('card')}"
     elif e.kind in ("put", "move"):

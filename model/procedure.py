@@ -217,7 +217,7 @@ class BreakModel:
         n = min(self.breaker_count(s), len(shields))
         return tuple(
             Action("choose_shields", s.turn, combo,
-                   f"{s.turn} chooses {self._shield_list(combo)} to break with {self.label(s.attacker)} (D1, R509.3)")
+                   f"{s.turn} chooses {self._shield_list(combo)} to break with {self.label(s.attacker)}")
             for combo in self.shield_choices(s, s.defender, n))
 
     def _direct_attack(self, s: State, out: list[Event]) -> State:
@@ -294,7 +294,9 @@ class BreakModel:
 
     def _resolve_text(self, s: State, p: Pending) -> str:
         where = f" (before-break, frame {p.frame})" if p.kind == BEFORE_BREAK else ""
-        return f"{p.controller} resolves {self.ability_label(p.card, p.ability)} of {self.label(p.source)}{where}"
+        label = self.ability_label(p.card, p.ability)
+        of = "" if label.partition("/")[0] == self.label(p.source) else f" of {self.label(p.source)}"
+        return f"{p.controller} resolves {label}{of}{where}"
 
     def _resolve(self, s: State, p: Pending, out: list[Event]) -> State:
         pending = list(s.pending)
@@ -334,9 +336,9 @@ class BreakModel:
         seen: dict[str, int] = {}
         for cid in s.checking:
             seen.setdefault(self.instances[cid].card, cid)  # identical cards: one representative
-        acts = [Action("shield_trigger", player, (cid,), f"{player} uses the S-Trigger of {self.label(cid)} (D5)")
+        acts = [Action("shield_trigger", player, (cid,), f"{player} uses the S-Trigger of {self.label(cid)}")
                 for cid in sorted(seen.values())]
-        acts.append(Action("shield_trigger", player, (), f"{player} uses no more S-Triggers (D5)"))
+        acts.append(Action("shield_trigger", player, (), f"{player} uses no more S-Triggers"))
         return tuple(acts)
 
     def _use_shield_trigger(self, s: State, choice: tuple[int, ...], out: list[Event]) -> State:

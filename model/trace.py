@@ -13,6 +13,11 @@ from .events import Event
 from .narrate import describe
 
 
+# an action whose first event says the same thing again
+_RESTATES = {"resolve": "resolve", "choose_shields": "choose_shields", "shield_trigger": "shield_trigger",
+             "direct_attack": "win"}
+
+
 @dataclass(frozen=True, slots=True)
 class Step:
     index: int               # the action's index among the legal actions of the state
@@ -33,8 +38,16 @@ class Trace:
     def lines(self) -> list[str]:
         out = []
         for n, step in enumerate(self.steps, 1):
-            out.append(f"{n}. {step.action.text}")
-            out.extend(f"     - {describe(e)}" for e in step.events)
+            events = list(step.events)
+            header = f"{n}. {step.action.text}"
+            if events and events[0].kind == _RESTATES.get(step.action.kind, "") or \
+                    (events and step.action.kind == "choose" and events[0].kind == "cast"
+                     and step.action.text.startswith(f"{events[0].get('player')} casts")):
+                # the first event only restates the choice: keep its citation on the header
+                header += f" [{events[0].rule}]" if events[0].rule else ""
+                events = events[1:]
+            out.append(header)
+            out.extend(f"     - {describe(e)}" for e in events)
         out.append(f"   (replay key {self.key()})")
         return out
 
