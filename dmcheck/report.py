@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from model.outcome import freeze
@@ -33,7 +34,10 @@ def verdict_json(v: Verdict) -> dict[str, Any]:
     return out
 
 
-def _outcome_line(o: dict[str, Any]) -> str:
+_ZONES = ("hand", "battle", "graveyard", "mana", "deck_bottom")
+
+
+def _outcome_line(o: dict[str, Any], varying: set[tuple[str, str]] = frozenset()) -> str:
     parts = [f"winner {o['winner']}", f"shields broken {o['shields_broken']}"]
     if o["attack_stopped"]:
         parts.append("attack stopped")
@@ -42,6 +46,10 @@ def _outcome_line(o: dict[str, Any]) -> str:
     parts.append("shields left " + ", ".join(f"{p}:{n}" for p, n in o["shields"].items()))
     if o["uses"]:
         parts.append("uses " + ", ".join(f"{k} x{n}" for k, n in sorted(o["uses"].items())))
+    for zone, player in sorted(varying):
+        counts = Counter(o[zone][player])
+        cards = ", ".join(name if n == 1 else f"{name} x{n}" for name, n in sorted(counts.items()))
+        parts.append(f"{player} {zone.replace('_', ' ')}: {cards or '-'}")
     return "; ".join(parts)
 
 
@@ -51,9 +59,12 @@ def explore_text(scenario, graph, verdicts: list[Verdict], show_outcomes: bool =
              f"{len(graph.states)} states, {graph.transitions} transitions, {graph.seconds:.2f}s"]
     if show_outcomes:
         outcomes = graph.outcomes()
+        # name only the zones that differ between outcomes, so each line says what sets it apart
+        varying = {(z, p) for z in _ZONES for p in ("A", "B")
+                   if len({tuple(o[z][p]) for o, _, _ in outcomes}) > 1}
         lines.append(f"   outcomes ({len(outcomes)}):")
         for o, count, node in outcomes:
-            lines.append(f"     {count:>5} x  {_outcome_line(o)}   [replay {graph.trace(node).key()}]")
+            lines.append(f"     {count:>5} x  {_outcome_line(o, varying)}   [replay {graph.trace(node).key()}]")
     for v in verdicts:
         mark = {"holds": "ok  ", "violated": "FAIL", "inconclusive": "??  "}[v.verdict]
         lines.append(f"   {mark} {_expect_text(v.expectation.raw)} — {v.reason}")
