@@ -1,0 +1,233 @@
+"""The SPIN peer (issue 6): the same pending-effect family in Promela and in dmcheck, counted by both.
+
+Why a peer. A state count is only worth comparing against a tool whose counting is trusted. SPIN
+explores benchmarks/peer/pending.pml — the two-player family written from the rules (R509.3,
+R509.4a-b, R603.7a), independently of dmcheck's code — and its "states stored" must equal the
+number of distinct states dmcheck's unreduced explorer finds on the equivalent scenario
+(benchmarks/families.py). What each counts, and why they can be equal:
+
+- dmcheck stores one state per decision point: `BreakModel.step` runs everything automatic until
+  someone has a choice, a forced single choice included. The initial state and the terminal state
+  are states.
+- In pending.pml every action is one d_step (SPIN stores nothing inside it) and the only process
+  waits at its loop head between actions, so SPIN stores one state per decision point too, the
+  initial and the terminal (blocked, labelled end) states included. Partial-order reduction is
+  compiled out (-DNOREDUCE), so SPIN's count is unreduced as well.
+- SPIN's "transitions (= stored+matched)" counts the initial state once as if reached by a
+  transition, so it is dmcheck's transition count plus one.
+
+In the same run the script times a naive enumeration (a depth-first walk of dmcheck's model that
+remembers nothing), dmcheck unreduced, dmcheck reduced (when `explorer.bfs.explore` accepts
+`reduce=True`; null otherwise) and SPIN. Each runs in its own process so its peak memory is its own.
+
+    python benchmarks/peer.py --setup            # install spin if missing (apt-get, as root)
+    python benchmarks/peer.py --k 10 --json      # one size: {k, naive, unreduced, reduced, spin}
+    python benchmarks/peer.py --table            # k = 4..14 with ratios, naive while it takes < 1 min
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+import families  # noqa: E402
+from measure import explore_supports_reduce, measure, run_child  # noqa: E402
+
+PML = HERE / "peer" / "pending.pml"
+FAMILY_SPLIT = {"two-player": families.two_player_split, "independent": lambda k: (0, k, 0)}
+
+
+# ---- setup -----------------------------------------------------------------------------------
+def setup(quiet: bool = False) -> None:
+    """Make sure `spin` and `gcc` are on PATH; install the Debian package `spin` if it is missing."""
+    if shutil.which("spin") is None:
+        if os.geteuid() != 0:
+            raise SystemExit("spin is not installed; run as root: apt-get update && apt-get install -y spin")
+        print("installing spin (apt-get install -y spin) ...", file=sys.stderr)
+        cmd = ["apt-get", "install", "-y", "-qq", "spin"]
+        env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+        if subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL).returncode != 0:
+            subprocess.run(["apt-get", "update", "-qq"], env=env, check=True, stdout=subprocess.DEVNULL)
+            subprocess.run(cmd, env=env, check=True, stdout=subprocess.DEVNULL)
+    if shutil.which("gcc") is None:
+        raise SystemExit("gcc is needed to compile SPIN's verifier: apt-get install -y gcc")
+    if not quiet:
+        version = subprocess.run(["spin", "-V"], capture_output=True, text=True).stdout.strip()
+        print(f"{version}; gcc at {shutil.which('gcc')}", file=sys.stderr)
+
+
+# ---- SPIN ------------------------------------------------------------------------------------
+def _grab(pattern: str, text: str, cast=int):
+    m = re.search(pattern, text)
+    return cast(m.group(1)) if m else None
+
+
+SPIN_HASH_W = 20   # pan -w20: a hash table of 2^20 slots (8 MB); pan's default -w24 zeroes 128 MB first
+
+
+def run_spin(t: int, n: int, s: int, timeout: float = 600.0, hash_w: int = SPIN_HASH_W) -> dict:
+    """Generate, compile and run SPIN's verifier for sizes T, N, S; parse what it reports.
+
+    The hash table size only changes speed, never the count: pan stores states exactly (no -DBITSTATE
+    or -DHC), chaining on collisions.
+    """
+    with tempfile.TemporaryDirectory(prefix="dmcheck-spin-") as tmp:
+        start = time.perf_counter()
+        defines = [f"-DT={t}", f"-DN={n}", f"-DS={s}"]
+        subprocess.run(["spin", *defines, "-a", str(PML)], cwd=tmp, check=True, capture_output=True)
+        subprocess.run(["gcc", "-O2", "-DNOREDUCE", "-DSAFETY", "-o", "pan", "pan.c"], cwd=tmp, check=True,
+                       capture_output=True)
+        compile_s = time.perf_counter() - start
+        out, err, code, wall, peak = run_child([os.path.join(tmp, "pan"), "-m100000", f"-w{hash_w}"], timeout)
+    if code not in (0, 1) or "states, stored" not in out:
+        raise RuntimeError(f"pan failed ({code}):\n{out[-2000:]}\n{err[-2000:]}")
+    return {
+        "states": _grab(r"(\d+) states, stored", out),
+        "matched": _grab(r"(\d+) states, matched", out),
+        "transitions": _grab(r"(\d+) transitions \(= stored\+matched\)", out),
+        "errors": _grab(r"errors: (\d+)", out),
+        "depth": _grab(r"depth reached (\d+)", out),
+        "seconds": wall,                      # the verifier's run, process start included
+        "pan_seconds": _grab(r"elapsed time ([\d.e+-]+) seconds", out, float),
+        "compile_seconds": compile_s,         # spin -a and gcc
+        "peak_mb": round(peak, 1),            # peak RSS of pan
+        "pan_total_mb": _grab(r"([\d.]+)\s+total actual memory usage", out, float),
+        "complete": code == 0 and "Full statespace search" in out,
+    }
+
+
+# ---- one size --------------------------------------------------------------------------------
+def _brief(m: dict | None) -> dict | None:
+    """The {states, seconds, peak_mb} triple, keeping the other fields after it."""
+    if m is None:
+        return None
+    head = {"states": m["states"], "seconds": m["seconds"], "peak_mb": m["peak_mb"]}
+    return {**head, **{k: v for k, v in m.items() if k not in head}}
+
+
+def run_k(k: int, family: str = "two-player", naive_cap: float | None = 60.0,
+          explore_cap: float = 600.0) -> dict:
+    """Every tool on size k; naive_cap None skips the naive enumeration."""
+    t, n, s = FAMILY_SPLIT[family](k)
+    unreduced = measure(family, k, "unreduced", explore_cap)
+    reduced = measure(family, k, "reduced", explore_cap) if explore_supports_reduce() else None
+    naive = measure(family, k, "naive", naive_cap) if naive_cap is not None else None
+    spin = run_spin(t, n, s)
+    agree = {
+        "states": unreduced["complete"] and spin["complete"] and unreduced["states"] == spin["states"],
+        "transitions": spin["transitions"] == unreduced["transitions"] + 1,
+        "spin_assertions_hold": spin["errors"] == 0,
+        "dmcheck_one_outcome": unreduced.get("outcomes") == 1,
+        "formula": unreduced["states"] == families.expected_states(t, n, s) == spin["states"],
+    }
+    if naive and naive["complete"] and unreduced.get("paths"):
+        agree["naive_equals_graph_paths"] = naive["states"] == unreduced["paths"]["states"]
+    return {"k": k, "naive": _brief(naive), "unreduced": _brief(unreduced), "reduced": _brief(reduced),
+            "spin": _brief(spin), "family": {"name": family, "T": t, "N": n, "S": s},
+            "formula_states": families.expected_states(t, n, s), "agree": agree}
+
+
+# ---- the table -------------------------------------------------------------------------------
+def _t(x: float | None) -> str:
+    if x is None:
+        return "-"
+    return f"{x:.3f}" if x < 10 else f"{x:.1f}"
+
+
+def _r(a: float | None, b: float | None) -> str:
+    if a is None or b is None or b == 0:
+        return "-"
+    q = a / b
+    return f"{q:,.0f}" if q >= 100 else f"{q:.2f}"
+
+
+def table(rows: list[dict]) -> str:
+    head = ["k", "T/N/S", "naive states", "naive s", "unreduced", "unred s", "unred MB", "reduced", "red s",
+            "SPIN stored", "SPIN s", "SPIN+cc s", "SPIN MB", "agree", "naive/unred", "naive s/unred s", "unred/red",
+            "unred s/SPIN s", "red s/SPIN s"]
+    lines = []
+    for r in rows:
+        nv, un, rd, sp, f = r["naive"], r["unreduced"], r["reduced"], r["spin"], r["family"]
+        if nv is None:
+            nv_states, nv_s = "not run", "-"
+        elif nv["complete"]:
+            nv_states, nv_s = f"{nv['states']:,}", _t(nv["seconds"])
+        else:
+            nv_states, nv_s = f"{nv['states']:,} (stopped)", f">{_t(nv['seconds'])}"
+        total = un.get("paths", {}) or {}
+        agree = "yes" if all(r["agree"].values()) else "NO " + ",".join(k for k, v in r["agree"].items() if not v)
+        lines.append([
+            str(r["k"]), f"{f['T']}/{f['N']}/{f['S']}", nv_states, nv_s,
+            f"{un['states']:,}", _t(un["seconds"]), f"{un['peak_mb']:.0f}",
+            f"{rd['states']:,}" if rd else "null", _t(rd["seconds"]) if rd else "-",
+            f"{sp['states']:,}", _t(sp["seconds"]), _t(sp["seconds"] + sp["compile_seconds"]), f"{sp['peak_mb']:.1f}",
+            agree,
+            _r(total.get("states"), un["states"]) + ("" if nv and nv["complete"] else "*"),
+            "-" if nv is None else (_r(nv["seconds"], un["seconds"]) if nv["complete"]
+                                    else ">" + _r(nv["seconds"], un["seconds"])),
+            _r(un["states"], rd["states"]) if rd else "-",
+            _r(un["seconds"], sp["seconds"]),
+            _r(rd["seconds"], sp["seconds"]) if rd else "-"])
+    widths = [max(len(head[i]), *(len(l[i]) for l in lines)) for i in range(len(head))]
+    out = ["  ".join(h.ljust(w) for h, w in zip(head, widths))]
+    out += ["  ".join(c.rjust(w) for c, w in zip(l, widths)) for l in lines]
+    out.append("naive/unred: size of the naive enumeration (= paths in the state graph, exact) over distinct "
+               "states; * = the naive walk was not run to the end there, the ratio is still exact.\n"
+               "SPIN s: pan's run (wall, process start included); SPIN+cc s: with spin -a and gcc.")
+    return "\n".join(out)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(
+        description="Compare dmcheck's explorer with SPIN on the pending-effect family; see the module "
+                    "docstring and benchmarks/README.md.")
+    ap.add_argument("--setup", action="store_true", help="install spin if missing, then exit")
+    ap.add_argument("--k", type=int, help="run one size and print its result")
+    ap.add_argument("--json", action="store_true", help="print JSON")
+    ap.add_argument("--table", action="store_true", help="run k = --from .. --to and print a table")
+    ap.add_argument("--from", dest="k_from", type=int, default=4)
+    ap.add_argument("--to", dest="k_to", type=int, default=14)
+    ap.add_argument("--family", choices=sorted(FAMILY_SPLIT), default="two-player")
+    ap.add_argument("--naive-cap", type=float, default=60.0, metavar="S",
+                    help="time cap of the naive enumeration (default 60 s); in --table, sizes after the "
+                         "first one that does not finish are not run")
+    ap.add_argument("--no-naive", action="store_true")
+    args = ap.parse_args(argv)
+
+    setup(quiet=args.json)
+    if args.setup:
+        return 0
+    if args.k is None and not args.table:
+        ap.error("give --k K, --table or --setup")
+    naive_cap = None if args.no_naive else args.naive_cap
+    if args.k is not None:
+        row = run_k(args.k, args.family, naive_cap)
+        print(json.dumps(row, indent=1) if args.json else table([row]))
+        return 0 if all(row["agree"].values()) else 1
+    rows = []
+    start = time.perf_counter()
+    for k in range(args.k_from, args.k_to + 1):
+        print(f"[{time.perf_counter() - start:6.1f}s] k={k} ...", file=sys.stderr, flush=True)
+        rows.append(run_k(k, args.family, naive_cap))
+        if naive_cap is not None and not rows[-1]["naive"]["complete"]:
+            naive_cap = None   # it took over a minute: larger sizes would too
+    if args.json:
+        print(json.dumps({"rows": rows, "seconds": time.perf_counter() - start}, indent=1))
+    else:
+        print(table(rows))
+        print(f"whole run: {time.perf_counter() - start:.0f} s")
+    return 0 if all(all(r["agree"].values()) for r in rows) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
