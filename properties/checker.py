@@ -1,0 +1,394 @@
+"""Checking properties on an explored state graph with Z3, with shortest counterexamples.
+
+For each property that applies to the scenario: one incremental `z3.Solver` holding the negated
+condition (`always`) or the condition (`sometimes`), named after the property and its citations.
+The graph is walked once, breadth first. Each state, transition or outcome is *projected* onto the
+facts the property's formula reads (`symbols.symbols_of`), and only a projection not seen before
+costs a query: push, assert the projected facts, check, pop. A property that reads three facts thus
+costs as many queries as there are distinct combinations of those three facts, however large the
+graph; every other item is a cache hit. Facts are read once per state and once per transition into
+a vector shared by all properties (`_Vectors`), and a projection is an `itemgetter` of that vector.
+
+Verdicts (CrossHair's three, in our words):
+- `holds` — the search was complete and every projection was unsat (always), or an example was
+  found (sometimes; its trace is the witness);
+- `violated` — a projection was sat: the first such item in breadth-first order gives the shortest
+  trace to the violation, and the Z3 model that witnessed it is reported fact by fact; for
+  `sometimes`, a complete search found no example;
+- `inconclusive` — the search was incomplete (a limit was hit) and nothing was found, or the solver
+  said unknown. Never `holds` for an incomplete search.
+
+Only the `StateGraph` interface of graph.py is used: nothing here knows how the explorer works.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter, deque
+from dataclasses import dataclass, field
+from operator import itemgetter
+from typing import Any
+
+import z3
+
+from model.trace import Trace
+
+from .facts import Domains, Fact, Transition, table
+from .graph import StateGraph
+from .property import Property
+from .symbols import Vocabulary, scope_for, symbols_of
+
+HOLDS, VIOLATED, INCONCLUSIVE = "holds", "violated", "inconclusive"
+QUERY_TIMEOUT_MS = 20_000
+
+
+@dataclass
+class Counts:
+    """What checking one property (or all of them, summed) cost."""
+
+    items: int = 0          # states, transitions or outcomes visited
+    projections: int = 0    # distinct projections seen
+    queries: int = 0        # solver checks
+    cache_hits: int = 0     # items answered from the projection cache
+    seconds: float = 0.0    # time spent asserting facts and in the solver
+
+    def add(self, other: "Counts") -> None:
+        self.items += other.items
+        self.projections += other.projections
+        self.queries += other.queries
+        self.cache_hits += other.cache_hits
+        self.seconds += other.seconds
+
+
+@dataclass(frozen=True)
+class PropertyVerdict:
+    property: Property
+    verdict: str
+    reason: str
+    counts: Counts
+    trace: Trace | None = None                  # counterexample (violated) or example (sometimes)
+    witness: tuple[tuple[str, str], ...] = ()   # the Z3 model: (fact, value) for each fact read
+    symbols: tuple[str, ...] = ()               # the facts the formula reads
+
+    @property
+    def holds(self) -> bool:
+        return self.verdict == HOLDS
+
+
+@dataclass
+class CheckResult:
+    verdicts: list[PropertyVerdict] = field(default_factory=list)
+    not_applicable: list[tuple[Property, str]] = field(default_factory=list)
+    counts: Counts = field(default_factory=Counts)
+    facts_seconds: float = 0.0    # reading facts from states and events
+    seconds: float = 0.0          # everything, walking the graph and building formulas included
+
+
+# ---- the graph, breadth first --------------------------------------------------------------------
+class _Walk:
+    """The graph's nodes in breadth-first order from the initial state, and the deepest frame stack."""
+
+    def __init__(self, graph: StateGraph):
+        self.order: list[int] = []
+        self.edges: dict[int, list[tuple[int, int, tuple]]] = {}
+        deepest = 1
+        seen = {0}
+        queue = deque([0])
+        while queue:
+            node = queue.popleft()
+            self.order.append(node)
+            deepest = max(deepest, len(graph.state(node).frames))
+            out = graph.successors(node)
+            self.edges[node] = out
+            for _, succ, events in out:
+                for e in events:
+                    if e.kind in ("choose_shields", "break"):
+                        deepest = max(deepest, e.get("frame") or 0)
+                if succ not in seen:
+                    seen.add(succ)
+                    queue.append(succ)
+        # one spare position: a frame opened and broken inside one transition above a lingering one
+        self.positions = deepest + 1
+
+
+class _Vectors:
+    """The facts any property needs, read once per state and once per transition, as tuples.
+
+    A transition's vector is (state facts before) + (state facts after) + (transition facts), so a
+    property's projection is one `itemgetter` whatever it reads.
+    """
+
+    def __init__(self, graph: StateGraph, domains: Domains, state_facts: list[Fact],
+                 transition_facts: list[Fact]):
+        self.graph = graph
+        self.domains = domains
+        self.state_facts = state_facts
+        self.transition_facts = transition_facts
+        self._state_readers = [f.read for f in state_facts]
+        self._transition_readers = [f.read for f in transition_facts]
+        self._states: dict[int, tuple] = {}
+        self._actions: dict[int, tuple] = {}
+        self.seconds = 0.0
+
+    def state(self, node: int) -> tuple:
+        found = self._states.get(node)
+        if found is None:
+            start = time.perf_counter()
+            s, d, memo = self.graph.state(node), self.domains, {}
+            found = tuple([read(d, s, memo) for read in self._state_readers])
+            self._states[node] = found
+            self.seconds += time.perf_counter() - start
+        return found
+
+    def transition(self, node: int, index: int, succ: int, events: tuple) -> tuple:
+        pre, post = self.state(node), self.state(succ)
+        if not self.transition_facts:
+            return pre + post
+        start = time.perf_counter()
+        t = Transition(self.graph.state(node), index, events, self.graph.state(succ),
+                       lambda: self._action(node, index))
+        d, memo = self.domains, {}
+        own = tuple([read(d, t, memo) for read in self._transition_readers])
+        self.seconds += time.perf_counter() - start
+        return pre + post + own
+
+    def _action(self, node: int, index: int):
+        acts = self._actions.get(node)
+        if acts is None:
+            acts = self._actions[node] = self.graph.model.actions(self.graph.state(node))
+        return acts[index]
+
+
+# ---- one property's solver ------------------------------------------------------------------------
+class _Query:
+    """One property's incremental solver, its projection cache and what it found."""
+
+    def __init__(self, prop: Property, vocab: Vocabulary, domains: Domains, assertions: dict, timeout_ms: int):
+        self.prop = prop
+        self.vocab = vocab
+        self.domains = domains
+        formula = prop.condition(scope_for(vocab, prop.over))
+        self.symbols = sorted(symbols_of(vocab, formula))
+        self.solver = z3.Solver(ctx=vocab.ctx)
+        self.solver.set("timeout", timeout_ms)
+        goal = z3.Not(formula) if prop.kind == "always" else formula
+        # named with the property and its rules, so an unsat core reads as citations
+        self.solver.assert_and_track(goal, z3.Bool(f"{prop.id} [{', '.join(prop.citations)}]", vocab.ctx))
+        self.cache: dict[Any, tuple[str, tuple]] = {}    # projection -> ("sat"|"unsat"|"unknown", witness)
+        self.assertions = assertions     # shared by all properties: (symbol, value) -> equalities
+        self.counts = Counts()
+        self.unknown: list[str] = []
+        self.found: tuple | None = None  # (item, witness) of the first sat projection
+        self.get = None                  # itemgetter of the projection from a fact vector
+
+    def ask(self, key: Any) -> str:
+        """"sat", "unsat" or "unknown" for a projection: from the cache, or one solver query."""
+        self.counts.items += 1
+        found = self.cache.get(key)
+        if found is not None:
+            self.counts.cache_hits += 1
+            return found[0]
+        values = key if len(self.symbols) != 1 else (key,)
+        start = time.perf_counter()
+        self.solver.push()
+        for name, value in zip(self.symbols, values):
+            self.solver.add(self._equalities(name, value))
+        answer = self.solver.check()
+        witness: tuple = ()
+        if answer == z3.sat:
+            result = "sat"
+            witness = self._witness(self.solver.model())
+        elif answer == z3.unsat:
+            result = "unsat"
+        else:
+            result = "unknown"
+            self.unknown.append(self.solver.reason_unknown())
+        self.solver.pop()
+        self.counts.seconds += time.perf_counter() - start
+        self.counts.queries += 1
+        self.counts.projections += 1
+        self.cache[key] = (result, witness)
+        return result
+
+    def witness_of(self, key: Any) -> tuple:
+        return self.cache[key][1]
+
+    def _equalities(self, name: str, value: Any) -> z3.BoolRef:
+        """The facts `name = value` as one conjunction (built once per distinct value, shared)."""
+        key = (name, value)
+        found = self.assertions.get(key)
+        if found is None:
+            decl, fact, _ = self.vocab.lookup(name)
+            if not fact.args:
+                found = decl() == self.vocab.const(fact.result, value)
+            else:
+                terms = self._terms(name, decl, fact)
+                found = z3.And([t == self.vocab.const(fact.result, v)
+                                for t, v in zip(terms, table(self.domains, fact, value))])
+            self.assertions[key] = found
+        return found
+
+    def _terms(self, name: str, decl: z3.FuncDeclRef, fact: Fact) -> list[z3.ExprRef]:
+        """The function applied to every point of its domain: zone_of(c0), zone_of(c1), ..."""
+        key = ("terms", name)
+        found = self.assertions.get(key)
+        if found is None:
+            found = [decl(*[self.vocab.const(sort, a) for sort, a in zip(fact.args, point)])
+                     for point in self.domains.points(fact.args)]
+            self.assertions[key] = found
+        return found
+
+    def _witness(self, model: z3.ModelRef) -> tuple[tuple[str, str], ...]:
+        """The model's value of every fact the formula reads, as a person reads it."""
+        out = []
+        for name in self.symbols:
+            decl, fact, _ = self.vocab.lookup(name)
+            if not fact.args:
+                out.append((name, self._show(fact.result, model.eval(decl(), model_completion=True))))
+                continue
+            entries = []
+            for point, term in zip(self.domains.points(fact.args), self._terms(name, decl, fact)):
+                value = self._show(fact.result, model.eval(term, model_completion=True))
+                shown = ", ".join(self.vocab.show(sort, a) for sort, a in zip(fact.args, point))
+                entries.append((shown, value))
+            out.append((name, _summarise(entries)))
+        return tuple(out)
+
+    def _show(self, sort: str, value: z3.ExprRef) -> str:
+        if sort == "Bool":
+            return "true" if z3.is_true(value) else "false"
+        if sort == "Card":
+            return self.vocab.card_labels[int(str(value)[1:])]
+        return str(value)
+
+
+def _summarise(entries: list[tuple[str, str]]) -> str:
+    """A function table in few words: the entries that differ from its most common value."""
+    common, _ = Counter(v for _, v in entries).most_common(1)[0]
+    odd = [f"{k}: {v}" for k, v in entries if v != common]
+    if not odd:
+        return f"{common} everywhere"
+    return "{" + "; ".join(odd) + (f"; otherwise {common}" if len(odd) < len(entries) else "") + "}"
+
+
+# ---- the pass over the graph ------------------------------------------------------------------------
+def _plan(queries: list[_Query]) -> tuple[list[Fact], list[Fact]]:
+    """The state and transition facts any property reads, and each property's getter over the vectors."""
+    state_facts: list[Fact] = []
+    transition_facts: list[Fact] = []
+    for q in queries:
+        for name in q.symbols:
+            _, fact, where = q.vocab.lookup(name)
+            bucket = transition_facts if where == "transition" else state_facts
+            if fact not in bucket:
+                bucket.append(fact)
+    n = len(state_facts)
+    for q in queries:
+        index = []
+        for name in q.symbols:
+            _, fact, where = q.vocab.lookup(name)
+            if where == "transition":
+                index.append(2 * n + transition_facts.index(fact))
+            else:
+                index.append(state_facts.index(fact) + (n if where == "post" else 0))
+        q.get = itemgetter(*index) if index else (lambda vector: ())
+    return state_facts, transition_facts
+
+
+def _visit(queries: list[_Query], vector: tuple, item: Any) -> None:
+    """Ask each live property about one item: a cache hit, or one query (the hot loop, kept flat)."""
+    for q in queries:
+        if q.found is None:
+            key = q.get(vector)
+            if key in q.cache:
+                # a cached answer is never sat: the first sat ends the property's search
+                q.counts.items += 1
+                q.counts.cache_hits += 1
+            elif q.ask(key) == "sat":
+                q.found = (item, q.witness_of(key))
+
+
+def _walk(walk: _Walk, graph: StateGraph, vectors: _Vectors, queries: list[_Query]) -> None:
+    by_over = {over: [q for q in queries if q.prop.over == over] for over in ("states", "outcomes", "transitions")}
+    for node in walk.order:
+        live_states = [q for q in by_over["states"] if q.found is None]
+        live_outcomes = [q for q in by_over["outcomes"] if q.found is None] if graph.is_terminal(node) else []
+        if live_states or live_outcomes:
+            vector = vectors.state(node)
+            _visit(live_states, vector, node)
+            _visit(live_outcomes, vector, node)
+        live = [q for q in by_over["transitions"] if q.found is None]
+        if not live:
+            continue
+        for index, succ, events in walk.edges[node]:
+            _visit(live, vectors.transition(node, index, succ, events), (node, index))
+
+
+def _noun(prop: Property, n: int) -> str:
+    word = {"states": "state", "transitions": "transition", "outcomes": "outcome"}[prop.over]
+    return f"{n} {word}{'s' if n != 1 else ''}"
+
+
+def _verdict(q: _Query, graph: StateGraph) -> PropertyVerdict:
+    prop, counts, symbols = q.prop, q.counts, tuple(q.symbols)
+    if q.found is not None:
+        item, witness = q.found
+        if prop.over == "transitions":
+            node, index = item
+            trace = graph.trace(node, [(node, index)])
+        else:
+            trace = graph.trace(item)
+        step = f"step {len(trace.steps)}" if trace.steps else "the initial state"
+        if prop.kind == "always":
+            where = {"transitions": f"the transition of {step}", "states": f"the state after {step}",
+                     "outcomes": f"the outcome after {step}"}[prop.over]
+            if not trace.steps:
+                where = "the initial state"
+            return PropertyVerdict(prop, VIOLATED, f"{where} breaks it (shortest counterexample)", counts,
+                                   trace, witness, symbols)
+        return PropertyVerdict(prop, HOLDS, f"an example at {step}", counts, trace, witness, symbols)
+    if q.unknown:
+        return PropertyVerdict(prop, INCONCLUSIVE, f"the solver answered unknown on {len(q.unknown)} "
+                               f"projection(s) ({q.unknown[0]})", counts, symbols=symbols)
+    if not graph.complete:
+        what = "no counterexample" if prop.kind == "always" else "no example"
+        return PropertyVerdict(prop, INCONCLUSIVE, f"{what} in the {_noun(prop, counts.items)} explored, but "
+                               f"the search is incomplete ({graph.reason})", counts, symbols=symbols)
+    if prop.kind == "sometimes":
+        return PropertyVerdict(prop, VIOLATED, f"none of the {_noun(prop, counts.items)} is an example",
+                               counts, symbols=symbols)
+    return PropertyVerdict(prop, HOLDS, f"all {_noun(prop, counts.items)} checked, {counts.projections} "
+                           f"distinct projection(s) unsat", counts, symbols=symbols)
+
+
+def check(graph: StateGraph, properties: list[Property] | tuple[Property, ...],
+          timeout_ms: int = QUERY_TIMEOUT_MS) -> CheckResult:
+    """Check every property that applies to the graph's scenario (see the module docstring).
+
+    `timeout_ms` bounds each solver query; a query that runs out answers unknown (inconclusive).
+    """
+    start = time.perf_counter()
+    result = CheckResult()
+    model = graph.model
+    applicable = []
+    for prop in properties:
+        why = prop.applies(model)
+        if why:
+            result.not_applicable.append((prop, why))
+        else:
+            applicable.append(prop)
+    if applicable:
+        walk = _Walk(graph)
+        domains = Domains(model, walk.positions)
+        vocab = Vocabulary(domains.labels, domains.positions)
+        assertions: dict = {}
+        queries = [_Query(prop, vocab, domains, assertions, timeout_ms) for prop in applicable]
+        vectors = _Vectors(graph, domains, *_plan(queries))
+        _walk(walk, graph, vectors, queries)
+        for q in queries:
+            verdict = _verdict(q, graph)
+            result.verdicts.append(verdict)
+            result.counts.add(verdict.counts)
+        result.facts_seconds = vectors.seconds
+    result.seconds = time.perf_counter() - start
+    return result

@@ -1,0 +1,437 @@
+"""The fact vocabulary properties are written in: typed facts read from states, transitions and outcomes.
+
+A property never looks at the model's Python objects. It is a Z3 formula over a small set of named,
+typed facts — `depth`, `broken_now(c)`, `pending(k, p, f)`, ... — and this module says what each
+fact means and how it is read from a state (`model.state.State`), a transition (the state before,
+the action, the events it emitted, the state after) or an outcome (a terminal state).
+
+Types are Bool, Int and finite sorts: `Player` (A, B, nobody), `Zone` (deck, hand, mana, shields,
+battle, graveyard, resolving, nowhere), `Kind` (before_break, triggered: the two kinds of pending
+effect, R509.3 / R509.4), `ActionKind` (direct_attack, choose_shields, resolve, choose,
+shield_trigger) and `Card` (one value per card instance of the scenario, `c0`, `c1`, ...). Frame
+positions (R603.7b: 1 is the attack's own break, 2 a break made inside it, ...) are Ints between 0
+and the deepest stack of the scenario. A fact may be a function over these finite domains, e.g.
+`zone_of(Card) -> Zone`; quantifiers over cards and positions are therefore decidable.
+
+In a state or outcome property the state facts are used by their name (`depth`). In a transition
+property they come twice, `pre.X` (before the action) and `post.X` (after the action and everything
+automatic it set off), next to the transition facts (`broken_now`, `resolves`, ...).
+
+Facts are read only if some property mentions them, once per state or transition, and each is
+narrow on purpose (`in_shields(c)` rather than a whole zone map) so that many states share one
+projection. A function's value is kept sparse — the points where it differs from its default — so
+projections stay cheap to hash; `table` expands it when the solver needs every point.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from itertools import product
+from typing import Any, Callable
+
+from model.state import PLAYERS, State, other
+
+PLAYER_VALUES = ("A", "B", "nobody")
+ZONE_VALUES = ("deck", "hand", "mana", "shields", "battle", "graveyard", "resolving", "nowhere")
+KIND_VALUES = ("before_break", "triggered")
+ACTION_VALUES = ("direct_attack", "choose_shields", "resolve", "choose", "shield_trigger")
+ENUMS = {"Player": PLAYER_VALUES, "Zone": ZONE_VALUES, "Kind": KIND_VALUES, "ActionKind": ACTION_VALUES}
+_ZONES = ZONE_VALUES[:-1]   # the real zones a card can be in
+
+
+@dataclass(frozen=True, slots=True)
+class Fact:
+    """One fact: its name, argument sorts (empty for a constant), result sort and meaning.
+
+    `read(domains, item, memo)` returns a constant's value. For a function it returns a frozenset:
+    of the points where it is true (Bool result), or of the (point, value) pairs whose value is not
+    `default` (any other result). A point is the argument itself for one argument, else the tuple
+    of arguments. `memo` is shared by the facts of one state or transition, for work they share.
+    """
+
+    name: str
+    args: tuple[str, ...]
+    result: str
+    meaning: str
+    read: Callable[..., Any]
+    default: Any = 0
+
+
+class Domains:
+    """The finite domains of one scenario (its cards, frame positions 0..positions) and a cache of
+    what several facts read from the same state."""
+
+    def __init__(self, model: Any, positions: int):
+        self.model = model
+        self.cards = len(model.instances)
+        self.positions = max(1, positions)
+        self.labels = tuple(i.label for i in model.instances)
+        self.by_label = {label: cid for cid, label in enumerate(self.labels)}
+        self.everyone = frozenset(range(self.cards))
+        self._open: dict[int, list] = {}      # id(state) -> its open frames (states live in the graph)
+        self._points: dict[tuple, list] = {}
+
+    def values(self, sort: str) -> tuple:
+        if sort == "Card":
+            return tuple(range(self.cards))
+        if sort == "Pos":
+            return tuple(range(self.positions + 1))
+        return ENUMS[sort]
+
+    def points(self, args: tuple[str, ...]) -> list[tuple]:
+        found = self._points.get(args)
+        if found is None:
+            found = self._points[args] = list(product(*(self.values(a) for a in args)))
+        return found
+
+    def card(self, label: str) -> int | None:
+        return self.by_label.get(label)
+
+    def open_frames(self, s: State) -> list[tuple[int, Any]]:
+        """(stack position, frame) of every frame not yet broken, outermost first (R603.7b)."""
+        if not s.frames:
+            return []
+        found = self._open.get(id(s))
+        if found is None:
+            found = self._open[id(s)] = [(i + 1, f) for i, f in enumerate(s.frames) if not f.broken]
+        return found
+
+
+# ---- state facts --------------------------------------------------------------------------------
+def _scan(s: State, memo: dict) -> dict[int, list[tuple[str, str]]]:
+    """Every (player, zone) each card id occupies, once per occurrence."""
+    found = memo.get("_scan")
+    if found is None:
+        found = {}
+        for player in PLAYERS:
+            z = s.zone(player)
+            for zone in _ZONES:
+                for cid in getattr(z, zone):
+                    found.setdefault(cid, []).append((player, zone))
+        memo["_scan"] = found
+    return found
+
+
+def _all_cards(s: State, memo: dict) -> tuple[int, ...]:
+    """Every card id in every zone of both players, once per occurrence."""
+    found = memo.get("_all")
+    if found is None:
+        found = ()
+        for z in s.zones:
+            found += z.deck + z.hand + z.mana + z.shields + z.battle + z.graveyard + z.resolving
+        memo["_all"] = found
+    return found
+
+
+def _attack_frame(d: Domains, s: State):
+    return next((f for _, f in d.open_frames(s) if f.is_attack), None)
+
+
+def _innermost(d: Domains, s: State):
+    frames = d.open_frames(s)
+    return frames[-1][1] if frames else None
+
+
+def _chosen_by(frame) -> frozenset[int]:
+    return frozenset(frame.chosen) if frame is not None else frozenset()
+
+
+def _in_shields(s: State) -> frozenset[int]:
+    return frozenset(s.zones[0].shields + s.zones[1].shields)
+
+
+def _places(d: Domains, s: State, memo: dict) -> frozenset:
+    every = _all_cards(s, memo)
+    if len(every) == d.cards and frozenset(every) == d.everyone:
+        return frozenset()            # each card exactly once: no exception to the default 1
+    scan = _scan(s, memo)
+    return frozenset((c, len(scan.get(c, ()))) for c in range(d.cards) if len(scan.get(c, ())) != 1)
+
+
+def _strangers(d: Domains, s: State, memo: dict) -> int:
+    return sum(1 for c in _all_cards(s, memo) if not 0 <= c < d.cards)
+
+
+def _per_player(values: tuple[int, int]) -> frozenset:
+    return frozenset((p, v) for p, v in zip(PLAYERS, values) if v)
+
+
+STATE_FACTS: tuple[Fact, ...] = (
+    Fact("turn", (), "Player", "the turn player", lambda d, s, m: s.turn),
+    Fact("nonturn", (), "Player", "the non-turn player", lambda d, s, m: other(s.turn)),
+    Fact("defender", (), "Player", "the attacked player", lambda d, s, m: s.defender),
+    Fact("started", (), "Bool", "the direct attack step has begun (D0 or D1 happened)", lambda d, s, m: s.started),
+    Fact("over", (), "Bool", "the step is over: a terminal state", lambda d, s, m: s.over),
+    Fact("turn_skipped", (), "Bool", "the rest of the turn was skipped (Q09)", lambda d, s, m: s.turn_skipped),
+    Fact("stop_attack", (), "Bool", "every chosen shield left before the attack's break; the attack will be "
+         "stopped once the pending effects resolved (Q10)", lambda d, s, m: s.stop_attack),
+    Fact("attack_stopped", (), "Bool", "the attack was stopped (Q10)", lambda d, s, m: s.attack_stopped),
+    Fact("attacker_left", (), "Bool", "the attacking creature has left the battle zone (R509.4c)",
+         lambda d, s, m: s.attacker_left),
+    Fact("attacker_in_battle", (), "Bool", "the attacking creature is in its controller's battle zone",
+         lambda d, s, m: s.attacker in s.zone(s.turn).battle),
+    Fact("winner", (), "Player", "who won the game (nobody so far)", lambda d, s, m: s.winner or "nobody"),
+    Fact("depth", (), "Int", "how many break frames are open (chosen, not yet broken; R603.7b)",
+         lambda d, s, m: len(d.open_frames(s))),
+    Fact("frames", (), "Int", "how many break frames are on the stack, broken ones whose shield check is "
+         "under way included", lambda d, s, m: len(s.frames)),
+    Fact("frame_open", ("Pos",), "Bool", "the frame at this stack position (1 = outermost) is open",
+         lambda d, s, m: frozenset(i for i, _ in d.open_frames(s))),
+    Fact("chosen", ("Card",), "Bool", "the innermost open frame chose this shield to break (R509.3)",
+         lambda d, s, m: _chosen_by(_innermost(d, s))),
+    Fact("attack_chosen", ("Card",), "Bool", "the attack's own frame is open and chose this shield (D1)",
+         lambda d, s, m: _chosen_by(_attack_frame(d, s))),
+    Fact("in_shields", ("Card",), "Bool", "the card is in a shield zone", lambda d, s, m: _in_shields(s)),
+    Fact("broken", ("Card",), "Bool", "the shield was broken earlier in this step",
+         lambda d, s, m: frozenset(s.broken)),
+    Fact("zone_of", ("Card",), "Zone", "the zone the card is in (nowhere if none)",
+         lambda d, s, m: frozenset((c, where[0][1]) for c, where in _scan(s, m).items()), default="nowhere"),
+    Fact("holder", ("Card",), "Player", "whose zone the card is in (nobody if none)",
+         lambda d, s, m: frozenset((c, where[0][0]) for c, where in _scan(s, m).items()), default="nobody"),
+    Fact("places", ("Card",), "Int", "in how many zone slots the card appears (1 when all is well)", _places,
+         default=1),
+    Fact("strangers", (), "Int", "zone slots holding a card id the scenario never had", _strangers),
+    Fact("count", ("Player", "Zone"), "Int", "how many cards the player has in the zone",
+         lambda d, s, m: frozenset(((p, z), len(getattr(s.zone(p), z))) for p in PLAYERS for z in _ZONES
+                                   if getattr(s.zone(p), z))),
+    Fact("shields_of", ("Player",), "Int", "how many shields the player has",
+         lambda d, s, m: _per_player((len(s.zones[0].shields), len(s.zones[1].shields)))),
+    Fact("pending", ("Kind", "Player", "Pos"), "Int", "how many pending effects of this kind the player "
+         "controls that belong to this frame depth (0: triggered outside any frame)",
+         lambda d, s, m: frozenset(Counter((p.kind, p.controller, p.frame) for p in s.pending).items())),
+    Fact("pending_total", (), "Int", "how many effects are pending", lambda d, s, m: len(s.pending)),
+    Fact("running", (), "Bool", "an effect is being carried out and waits for a choice",
+         lambda d, s, m: bool(s.running)),
+    Fact("checking", (), "Int", "S-Trigger cards of the current shield check not yet used (D5)",
+         lambda d, s, m: len(s.checking)),
+    Fact("spells_cast", ("Player",), "Int", "spells the player cast this turn",
+         lambda d, s, m: _per_player(s.spells_cast)),
+    Fact("extra_breaks", ("Player",), "Int", "extra breaks the player's creatures gained this turn",
+         lambda d, s, m: _per_player(s.extra_breaks)),
+    Fact("breaker", (), "Int", "how many shields the attacker would break if chosen now (Q07: the count "
+         "used is the one at D1)", lambda d, s, m: d.model.breaker_count(s)),
+)
+
+
+# ---- transition facts -----------------------------------------------------------------------------
+@dataclass
+class Transition:
+    """One edge of the graph: the state before, the action's index, the events, the state after."""
+
+    pre: State
+    index: int
+    events: tuple
+    post: State
+    action_of: Callable[[], Any]    # the Action (computed only when a fact needs it)
+
+
+@dataclass(slots=True)
+class _Summary:
+    """What the events of one transition say, read in one pass."""
+
+    breaks: list            # (stack position, shield label), in order
+    chosen: list            # shield labels of every choose_shields
+    opened_depth: int       # deepest choose_shields frame (0: none)
+    resolve: Any            # the resolve event, if any
+    skipped: bool
+    breaks_after_skip: int
+    won: bool
+
+
+def _summary(t: Transition, memo: dict) -> _Summary:
+    found = memo.get("_summary")
+    if found is None:
+        breaks, chosen, opened, resolve, skipped, after, won = [], [], 0, None, False, 0, False
+        for e in t.events:
+            kind = e.kind
+            if kind == "break":
+                breaks.append((e.get("frame"), e.get("shield")))
+                after += skipped
+            elif kind == "choose_shields":
+                chosen.extend(e.get("shields") or ())
+                opened = max(opened, e.get("frame") or 0)
+            elif kind == "resolve" and resolve is None:
+                resolve = e
+            elif kind == "skip_turn":
+                skipped = True
+            elif kind == "win":
+                won = True
+        found = memo["_summary"] = _Summary(breaks, chosen, opened, resolve, skipped, after, won)
+    return found
+
+
+def _action(t: Transition, memo: dict):
+    if "_action" not in memo:
+        memo["_action"] = t.action_of()
+    return memo["_action"]
+
+
+def _resolved(d: Domains, t: Transition, memo: dict):
+    """The pending effect this transition resolved (R509.4a-b), or None.
+
+    Read from the transition's `resolve` event, matched against the effects pending before it; only
+    when several pending effects fit the event equally is the action itself asked.
+    """
+    if "_resolved" in memo:
+        return memo["_resolved"]
+    event = _summary(t, memo).resolve
+    found = None
+    if event is not None:
+        m = d.model
+        fits = {p for p in t.pre.pending
+                if p.controller == event.get("controller") and p.frame == event.get("frame")
+                and m.ability_label(p.card, p.ability) == event.get("ability")
+                and m.label(p.source) == event.get("source")}
+        if len(fits) == 1:
+            found = next(iter(fits))
+        else:
+            a = _action(t, memo)
+            found = a.choice[0] if a.kind == "resolve" and a.choice else None
+    memo["_resolved"] = found
+    return found
+
+
+def _cards(d: Domains, labels) -> set[int]:
+    if not labels:
+        return set()
+    by_label = d.by_label
+    return {by_label[label] for label in labels if label in by_label}
+
+
+def _broken_now(d: Domains, t: Transition, memo: dict) -> frozenset[int]:
+    found = memo.get("_broken_now")
+    if found is None:
+        found = frozenset(_cards(d, [shield for _, shield in _summary(t, memo).breaks]))
+        if t.post.broken != t.pre.broken:
+            found |= set(t.post.broken) - set(t.pre.broken)
+        memo["_broken_now"] = found
+    return found
+
+
+def _chosen_now(d: Domains, t: Transition, memo: dict) -> frozenset[int]:
+    chosen = {c for f in t.pre.frames for c in f.chosen}
+    return frozenset(chosen | _cards(d, _summary(t, memo).chosen))
+
+
+def _attack_broke(d: Domains, t: Transition, memo: dict) -> frozenset[int]:
+    breaks = _summary(t, memo).breaks
+    if not breaks:
+        return frozenset()
+    pos = next((i for i, f in d.open_frames(t.pre) if f.is_attack), 1)
+    return frozenset(_cards(d, [shield for frame, shield in breaks if frame == pos]))
+
+
+def _post_open(d: Domains, t: Transition) -> list:
+    """The frames open after the transition (a list: `in` tries identity before equality)."""
+    return [f for _, f in d.open_frames(t.post)]
+
+
+def _closed(d: Domains, t: Transition, memo: dict) -> frozenset[int]:
+    if not t.pre.frames:
+        return frozenset()
+    still = _post_open(d, t)
+    return frozenset(i for i, f in d.open_frames(t.pre) if f not in still)
+
+
+def _attack_frame_closed(d: Domains, t: Transition, memo: dict) -> bool:
+    before = _attack_frame(d, t.pre)
+    if before is not None:
+        return before not in _post_open(d, t)
+    # D1 happened in this very transition and the attack's frame is already gone
+    return not t.pre.started and t.post.started and not t.post.winner and _attack_frame(d, t.post) is None
+
+
+def _outer_broke_first(d: Domains, t: Transition, memo: dict) -> bool:
+    """A frame broke while a frame opened after it was still open (R603.7b wants last-in, first-out).
+
+    Replays the frame stack through the events: `choose_shields` pushes a frame, a `break` at stack
+    position i breaks the frame there and pops everything above it. A frame above i may have closed
+    without an event — when every shield it chose had already left the zone (Q10) — so it counts
+    against the order only if one of its chosen shields was still in a shield zone: then it would
+    have broken that shield, and it cannot have closed yet.
+    """
+    s = _summary(t, memo)
+    if not s.breaks or (len(t.pre.frames) < 2 and not s.chosen):
+        return False     # fewer than two frames: nothing to order
+    stack = [(not f.broken, {d.labels[c] for c in f.chosen}) for f in t.pre.frames]
+    present = {d.labels[c] for c in _in_shields(t.pre) if 0 <= c < d.cards}
+    for e in t.events:
+        if e.kind == "choose_shields":
+            stack.append((True, set(e.get("shields") or ())))
+        elif e.kind == "break":
+            pos = e.get("frame") or len(stack)
+            if any(is_open and chosen & present for is_open, chosen in stack[pos:]):
+                return True
+            present.discard(e.get("shield"))
+            del stack[pos:]
+            if 0 < pos <= len(stack):
+                stack[pos - 1] = (False, stack[pos - 1][1])
+    return False
+
+
+def _resolved_field(field: str, none: Any):
+    def read(d: Domains, t: Transition, memo: dict) -> Any:
+        p = _resolved(d, t, memo)
+        return none if p is None else getattr(p, field)
+    return read
+
+
+TRANSITION_FACTS: tuple[Fact, ...] = (
+    Fact("action", (), "ActionKind", "which kind of decision this transition made",
+         lambda d, t, m: _action(t, m).kind),
+    Fact("actor", (), "Player", "who made the decision", lambda d, t, m: _action(t, m).player),
+    Fact("resolves", (), "Bool", "the decision was to resolve a pending effect (R509.4a-b)",
+         lambda d, t, m: _resolved(d, t, m) is not None),
+    Fact("resolved_kind", (), "Kind", "the kind of the effect resolved (triggered when none)",
+         _resolved_field("kind", "triggered")),
+    Fact("resolved_frame", (), "Int", "the frame depth the resolved effect belongs to (-1 when none)",
+         _resolved_field("frame", -1)),
+    Fact("resolved_controller", (), "Player", "who controls the resolved effect (nobody when none)",
+         _resolved_field("controller", "nobody")),
+    Fact("broken_now", ("Card",), "Bool", "the shield was broken during this transition (D4)", _broken_now),
+    Fact("breaks_now", (), "Int", "how many shields were broken during this transition",
+         lambda d, t, m: len(_broken_now(d, t, m))),
+    Fact("chosen_now", ("Card",), "Bool", "a frame open before or opened during this transition chose the "
+         "shield (R509.3)", _chosen_now),
+    Fact("attack_broke", ("Card",), "Bool", "the attack's own frame broke the shield during this transition",
+         _attack_broke),
+    Fact("attack_frame_closed", (), "Bool", "the attack's own frame was broken (or dropped) during this "
+         "transition", _attack_frame_closed),
+    Fact("closed", ("Pos",), "Bool", "the frame open at this stack position before the transition is no "
+         "longer open after it", _closed),
+    Fact("outer_broke_first", (), "Bool", "a frame broke while a frame opened after it was still open",
+         _outer_broke_first),
+    Fact("opened_depth", (), "Int", "the deepest frame chosen during this transition (0: none; 2: a nested "
+         "break, R603.7b)", lambda d, t, m: _summary(t, m).opened_depth),
+    Fact("skipped_now", (), "Bool", "the rest of the turn was skipped during this transition (Q09)",
+         lambda d, t, m: _summary(t, m).skipped),
+    Fact("breaks_after_skip", (), "Int", "shields broken during this transition after it skipped the turn",
+         lambda d, t, m: _summary(t, m).breaks_after_skip),
+    Fact("won_now", (), "Bool", "somebody won the game during this transition (D0)",
+         lambda d, t, m: _summary(t, m).won),
+)
+
+STATE = {f.name: f for f in STATE_FACTS}
+TRANSITION = {f.name: f for f in TRANSITION_FACTS}
+
+
+def table(d: Domains, fact: Fact, value: frozenset) -> tuple:
+    """The values of a function fact at every point of its domain, in `Domains.points` order."""
+    keys = [pt[0] if len(pt) == 1 else pt for pt in d.points(fact.args)]
+    if fact.result == "Bool":
+        return tuple(k in value for k in keys)
+    given = dict(value)
+    return tuple(given.get(k, fact.default) for k in keys)
+
+
+def describe_vocabulary() -> list[str]:
+    """One line per fact, for `dmcheck check --list` and docs/properties.md."""
+    lines = []
+    for title, facts in (("state facts (X in state/outcome properties; pre.X and post.X in transition "
+                          "properties)", STATE_FACTS), ("transition facts", TRANSITION_FACTS)):
+        lines.append(title + ":")
+        for f in facts:
+            sig = f"{f.name}({', '.join(f.args)})" if f.args else f.name
+            lines.append(f"  {sig} : {f.result} — {f.meaning}")
+    return lines

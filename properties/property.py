@@ -1,0 +1,106 @@
+"""A property as a value: what a rule says, where it comes from, and its condition as a Z3 formula.
+
+A property has an id, one sentence in rules language, its citations (R…, Q…, S00x, D…), the rules
+versions it applies to, what it ranges over (states, transitions or outcomes) and whether it must
+hold `always` or have an example `sometimes` (the latter guards against a model that is vacuously
+safe). Its condition is a function from a scope of fact symbols (`symbols.py`) to a Z3 formula, so
+the same property can be checked on any scenario — and, later, reasoned about symbolically.
+`needs` names what a scenario must contain for a `sometimes` property to apply (a nested frame can
+only open where some card breaks shields).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from typing import Any, Callable
+
+import z3
+
+from model.cards import Instr
+
+KINDS = ("always", "sometimes")
+OVER = ("states", "transitions", "outcomes")
+NEEDS = {
+    "shields": "the defender has a shield when the attack begins",
+    "before_break": "the attacker has a before-break ability (R509.3) and the defender a shield",
+    "nested_break": "a card of the scenario can break shields with an effect (R603.7b) and the defender "
+                    "has a shield",
+}
+
+
+@dataclass(frozen=True)
+class Property:
+    """A rule as a checkable property (see the module docstring)."""
+
+    id: str
+    text: str
+    citations: tuple[str, ...]
+    kind: str                                  # always | sometimes
+    over: str                                  # states | transitions | outcomes
+    condition: Callable[[Any], z3.BoolRef]     # scope -> formula
+    since: dt.date | None = None               # applies to rules versions in force from this date ...
+    until: dt.date | None = None               # ... and before this one
+    needs: tuple[str, ...] = ()
+    origin: str = "built-in"                   # or FILE:LINE of a user's property file
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS or self.over not in OVER:
+            raise ValueError(f"property {self.id}: kind {self.kind!r} over {self.over!r}")
+        unknown = [n for n in self.needs if n not in NEEDS]
+        if unknown:
+            raise ValueError(f"property {self.id}: unknown needs {unknown}")
+
+    @property
+    def label(self) -> str:
+        """`always/transitions`, `sometimes/states`, ..."""
+        return f"{self.kind}/{self.over}"
+
+    def rules_text(self) -> str:
+        if self.since and self.until:
+            return f"rules from {self.since} until before {self.until}"
+        if self.since:
+            return f"rules from {self.since}"
+        if self.until:
+            return f"rules before {self.until}"
+        return "every rules version"
+
+    def applies(self, model: Any) -> str:
+        """Why the property does not apply to this model's scenario, or '' when it does."""
+        version = model.version
+        if self.since and version.date < self.since:
+            return f"applies to {self.rules_text()}; the scenario uses {version.name}"
+        if self.until and version.date >= self.until:
+            return f"applies to {self.rules_text()}; the scenario uses {version.name}"
+        have = scenario_features(model)
+        missing = [n for n in self.needs if n not in have]
+        if missing:
+            return "the scenario lacks what it needs: " + "; ".join(NEEDS[n] for n in missing)
+        return ""
+
+
+def _breaks(program: tuple[Instr, ...]) -> bool:
+    for instr in program:
+        if instr.op == "break_shields":
+            return True
+        sub = instr.get("if_done")
+        if sub and _breaks(sub):
+            return True
+    return False
+
+
+def scenario_features(model: Any) -> set[str]:
+    """What the scenario contains, for `needs`: read from its initial state and card definitions."""
+    s = model.initial_state()
+    out: set[str] = set()
+    if not s.zone(s.defender).shields:
+        return out
+    out.add("shields")
+    if model.card(s.attacker).abilities_with("before_break"):
+        out.add("before_break")
+    for cid in range(len(model.instances)):
+        card = model.card(cid)
+        if _breaks(card.effect) or any(_breaks(a.effect) for a in card.abilities):
+            out.add("nested_break")
+            break
+    return out

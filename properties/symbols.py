@@ -1,0 +1,219 @@
+"""The facts as Z3 symbols: the sorts, the symbols a formula is written with, and what it reads.
+
+Each check builds its own `Vocabulary` — its own `z3.Context`, so nothing Z3 lives at module level
+and two scenarios with different card counts never share a `Card` sort. Properties build their
+formula through a scope: `StateScope` (`s.depth`, `s.zone_of(c)`) for state and outcome properties,
+`TransitionScope` (`t.pre.depth`, `t.post.winner`, `t.broken_now(c)`) for transition properties.
+The same symbols back the SMT-LIB formulas of users' property files (`parse`), so a formula written
+in either language reads the same facts.
+
+    >>> v = Vocabulary(["Kakumeijin", "Vanilla#1"], positions=2)
+    >>> t = TransitionScope(v)
+    >>> sorted(symbols_of(v, t.forall_cards(lambda c: z3.Implies(t.broken_now(c), t.pre.in_shields(c)))))
+    ['broken_now', 'pre.in_shields']
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any, Callable, Sequence
+
+import z3
+
+from .facts import ENUMS, STATE, TRANSITION, Fact
+
+class Vocabulary:
+    """The Z3 sorts and fact symbols of one scenario, in a context of their own."""
+
+    def __init__(self, card_labels: Sequence[str], positions: int):
+        self.ctx = z3.Context()
+        self.card_labels = tuple(card_labels)
+        self.positions = max(1, positions)
+        self.sorts: dict[str, z3.SortRef] = {}
+        self.values: dict[str, dict[str, z3.ExprRef]] = {}
+        for name, values in sorted(ENUMS.items()):
+            sort, consts = z3.EnumSort(name, list(values), ctx=self.ctx)
+            self.sorts[name] = sort
+            self.values[name] = dict(zip(values, consts))
+        sort, consts = z3.EnumSort("Card", [f"c{i}" for i in range(len(self.card_labels))], ctx=self.ctx)
+        self.sorts["Card"] = sort
+        self.cards = tuple(consts)
+        self.sorts["Bool"] = z3.BoolSort(self.ctx)
+        self.sorts["Int"] = z3.IntSort(self.ctx)
+        self.sorts["Pos"] = self.sorts["Int"]
+        # symbol name -> (declaration, fact, where) where is "state", "pre", "post" or "transition"
+        self._symbols: dict[str, tuple[z3.FuncDeclRef, Fact, str]] = {}
+        self._fresh = itertools.count()
+
+    # ---- symbols ----------------------------------------------------------------------------
+    def declare(self, fact: Fact, where: str) -> z3.FuncDeclRef:
+        name = fact.name if where in ("state", "transition") else f"{where}.{fact.name}"
+        found = self._symbols.get(name)
+        if found is None:
+            domain = [self.sorts[a] for a in fact.args]
+            decl = z3.Function(name, *domain, self.sorts[fact.result])
+            found = (decl, fact, where)
+            self._symbols[name] = found
+        return found[0]
+
+    def lookup(self, name: str) -> tuple[z3.FuncDeclRef, Fact, str] | None:
+        return self._symbols.get(name)
+
+    def declarations(self, over: str) -> dict[str, z3.FuncDeclRef]:
+        """Every symbol a formula over states/outcomes or transitions may use, by name."""
+        out = {}
+        if over == "transitions":
+            for fact in TRANSITION.values():
+                out[fact.name] = self.declare(fact, "transition")
+            for where in ("pre", "post"):
+                for fact in STATE.values():
+                    out[f"{where}.{fact.name}"] = self.declare(fact, where)
+        else:
+            for fact in STATE.values():
+                out[fact.name] = self.declare(fact, "state")
+        return out
+
+    # ---- values -----------------------------------------------------------------------------
+    def const(self, sort: str, value: Any) -> z3.ExprRef:
+        """The Z3 value of a Python fact value of `sort`."""
+        if sort == "Bool":
+            return z3.BoolVal(bool(value), self.ctx)
+        if sort in ("Int", "Pos"):
+            return z3.IntVal(int(value), self.ctx)
+        if sort == "Card":
+            return self.cards[value]
+        return self.values[sort][value]
+
+    def show(self, sort: str, value: Any) -> str:
+        """A value as a person reads it (cards by their label)."""
+        if sort == "Card":
+            return self.card_labels[value]
+        return str(value).lower() if sort == "Bool" else str(value)
+
+    def fresh(self, sort: str, stem: str) -> z3.ExprRef:
+        return z3.Const(f"{stem}{next(self._fresh)}", self.sorts[sort])
+
+
+class _Scope:
+    """Formula-building helpers common to every scope: values, quantifiers over cards and positions."""
+
+    def __init__(self, vocab: Vocabulary):
+        self.vocab = vocab
+
+    @property
+    def ctx(self) -> z3.Context:
+        return self.vocab.ctx
+
+    def player(self, name: str) -> z3.ExprRef:
+        return self.vocab.values["Player"][name]
+
+    def zone(self, name: str) -> z3.ExprRef:
+        return self.vocab.values["Zone"][name]
+
+    def kind(self, name: str) -> z3.ExprRef:
+        return self.vocab.values["Kind"][name]
+
+    def action_kind(self, name: str) -> z3.ExprRef:
+        return self.vocab.values["ActionKind"][name]
+
+    @property
+    def players(self) -> tuple[z3.ExprRef, z3.ExprRef]:
+        """The two real players (not `nobody`)."""
+        return self.player("A"), self.player("B")
+
+    def int(self, n: int) -> z3.ArithRef:
+        return z3.IntVal(n, self.ctx)
+
+    def true(self) -> z3.BoolRef:
+        return z3.BoolVal(True, self.ctx)
+
+    def forall_cards(self, body: Callable[[z3.ExprRef], z3.BoolRef]) -> z3.BoolRef:
+        c = self.vocab.fresh("Card", "c_")
+        return z3.ForAll([c], body(c))
+
+    def exists_cards(self, body: Callable[[z3.ExprRef], z3.BoolRef]) -> z3.BoolRef:
+        c = self.vocab.fresh("Card", "c_")
+        return z3.Exists([c], body(c))
+
+    def forall_positions(self, body: Callable[..., z3.BoolRef], arity: int = 1) -> z3.BoolRef:
+        """For every frame stack position 1..max (several at once with arity > 1)."""
+        xs = [self.vocab.fresh("Int", "i_") for _ in range(arity)]
+        bounds = [z3.And(x >= 1, x <= self.vocab.positions) for x in xs]
+        return z3.ForAll(xs, z3.Implies(z3.And(bounds), body(*xs)))
+
+
+class StateScope(_Scope):
+    """The state facts by name: `s.depth` (a constant) or `s.zone_of` (a function to apply)."""
+
+    def __init__(self, vocab: Vocabulary, where: str = "state"):
+        super().__init__(vocab)
+        self._where = where
+
+    def __getattr__(self, name: str) -> Any:
+        fact = STATE.get(name)
+        if fact is None:
+            raise AttributeError(f"no state fact {name!r}; see properties/facts.py")
+        decl = self.vocab.declare(fact, self._where)
+        return decl() if not fact.args else decl
+
+
+class TransitionScope(_Scope):
+    """Transition facts by name, with the state before (`pre`) and after (`post`) the transition."""
+
+    def __init__(self, vocab: Vocabulary):
+        super().__init__(vocab)
+        self.pre = StateScope(vocab, "pre")
+        self.post = StateScope(vocab, "post")
+
+    def __getattr__(self, name: str) -> Any:
+        fact = TRANSITION.get(name)
+        if fact is None:
+            raise AttributeError(f"no transition fact {name!r}; state facts are t.pre.{name} / t.post.{name}")
+        decl = self.vocab.declare(fact, "transition")
+        return decl() if not fact.args else decl
+
+
+def scope_for(vocab: Vocabulary, over: str) -> _Scope:
+    return TransitionScope(vocab) if over == "transitions" else StateScope(vocab)
+
+
+def symbols_of(vocab: Vocabulary, formula: z3.ExprRef) -> set[str]:
+    """The names of the fact symbols a formula reads (bound variables and sort values excluded)."""
+    names: set[str] = set()
+    seen: set[int] = set()
+    stack = [formula]
+    while stack:
+        e = stack.pop()
+        key = e.get_id()
+        if key in seen:
+            continue
+        seen.add(key)
+        if z3.is_quantifier(e):
+            stack.append(e.body())
+            continue
+        if z3.is_var(e) or not z3.is_app(e):
+            continue
+        d = e.decl()
+        if d.kind() == z3.Z3_OP_UNINTERPRETED and vocab.lookup(d.name()) is not None:
+            names.add(d.name())
+        stack.extend(e.children())
+    return names
+
+
+class FormulaError(ValueError):
+    """An SMT-LIB formula that does not parse or is not a Boolean condition."""
+
+
+def parse(vocab: Vocabulary, over: str, text: str) -> z3.BoolRef:
+    """An SMT-LIB 2 term over the fact symbols, e.g. `(=> (> depth 0) (= winner nobody))`."""
+    decls = vocab.declarations(over)
+    sorts = {name: vocab.sorts[name] for name in ("Player", "Zone", "Kind", "ActionKind", "Card")}
+    try:
+        parsed = z3.parse_smt2_string(f"(assert {text})", sorts=sorts, decls=decls, ctx=vocab.ctx)
+    except z3.Z3Exception as exc:
+        message = exc.value.decode() if isinstance(exc.value, bytes) else str(exc.value)
+        message = message.strip().removeprefix("(error").strip().strip(")").strip().strip('"')
+        raise FormulaError(message.replace("invalid assert command, term", "the formula")) from None
+    if len(parsed) != 1:
+        raise FormulaError("expected exactly one term")
+    return parsed[0]
