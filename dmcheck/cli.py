@@ -61,6 +61,7 @@ def _parser() -> argparse.ArgumentParser:
     ex.add_argument("--replay", metavar="KEY", help="print the trace of a replay key (e.g. 0/2/1) step by step")
     ex.add_argument("--graph", metavar="FILE.graphml", help="also write the state graph (networkx GraphML)")
     ex.set_defaults(run=cmd_explore)
+    __import__("dmcheck.cmd_check", fromlist=["add_parser"]).add_parser(sub)  # `dmcheck check`
     return top
 
 

@@ -1,0 +1,187 @@
+"""The `dmcheck check` command: explore each scenario, then check the rules properties on it with Z3.
+
+It exists so the properties of `properties/` (built in, plus a user's `--properties FILE`) are run the
+way `explore` runs expectations: per file, text for people or JSON for tools, the shortest
+counterexample for every violated property, and the same exit codes (0 all hold, 1 a finding, 2 bad
+input, 3 inconclusive). The parser is added to the main one by `add_parser`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any, TextIO
+
+from explorer.bfs import explore
+from explorer.limits import Limits
+from model.errors import InputError
+from model.interpretations import CHOICES
+from model.procedure import BreakModel
+from properties.builtin import BUILTIN
+from properties.checker import INCONCLUSIVE as INCONCLUSIVE_VERDICT
+from properties.checker import QUERY_TIMEOUT_MS, VIOLATED, CheckResult, PropertyVerdict, check
+from properties.expectations import check as check_expectation
+from properties.facts import describe_vocabulary
+from properties.property import Property
+from properties.property_file import load_properties
+
+from .progress import progress_printer
+from .report import explore_json, explore_text
+
+EXAMPLES = """examples:
+  dmcheck check scenarios/rulings/*.yaml
+  dmcheck check scenarios/rulings/Q06_winter_spiral.yaml --property chosen-shields-still-break
+  dmcheck check scenarios/rulings/*.yaml --properties my_properties.yaml --json
+  dmcheck check --list
+"""
+
+
+def add_parser(subparsers: Any) -> argparse.ArgumentParser:
+    """Add `check` to the dmcheck subcommands."""
+    p = subparsers.add_parser(
+        "check", help="explore scenarios and check the rules properties on every ordering (Z3)",
+        description="Explore every legal ordering of each scenario, then check each rules property that "
+                    "applies to its rules version on every state, transition or outcome with Z3: holds, "
+                    "violated (with the shortest counterexample and the Z3 model that witnessed it) or "
+                    "inconclusive (the search hit a limit, or the solver said unknown). The scenario's own "
+                    "`expect` items are checked too.",
+        epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("files", nargs="*", metavar="FILE", help="scenario YAML files")
+    p.add_argument("--property", action="append", default=[], metavar="ID",
+                   help="check only this property (repeatable); --list shows the ids")
+    p.add_argument("--properties", action="append", default=[], metavar="FILE",
+                   help="also check the properties of this YAML file (see docs/properties.md)")
+    p.add_argument("--list", action="store_true", help="list the properties and the fact vocabulary, then exit")
+    p.add_argument("--json", action="store_true", help="print JSON (an object per file; a list for several)")
+    p.add_argument("--rules", metavar="DATE", help="use the rules in force on DATE (YYYY-MM-DD)")
+    p.add_argument("--interpretation", metavar="NAME=READING", action="append", default=[],
+                   help="choose a reading of an interpretation choice: " +
+                        "; ".join(f"{c.name}={'|'.join(r for r, _ in c.readings)}" for c in CHOICES))
+    p.add_argument("--max-states", type=int, default=Limits().max_states, metavar="N")
+    p.add_argument("--max-depth", type=int, default=Limits().max_depth, metavar="N")
+    p.add_argument("--max-seconds", type=float, default=Limits().max_seconds, metavar="S")
+    p.add_argument("--solver-timeout", type=int, default=QUERY_TIMEOUT_MS, metavar="MS",
+                   help="bound each Z3 query; one that runs out makes its property inconclusive")
+    p.set_defaults(run=cmd_check)
+    return p
+
+
+def _properties(args: argparse.Namespace) -> list[Property]:
+    props = list(BUILTIN)
+    for file in args.properties:
+        props += load_properties(file, {p.id for p in props})
+    if args.property:
+        known = {p.id for p in props}
+        for pid in args.property:
+            if pid not in known:
+                raise InputError("--property", None, pid,
+                                 "unknown property id; expected one of " + ", ".join(sorted(known)))
+        props = [p for p in props if p.id in args.property]
+    return props
+
+
+def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from .cli import BAD_INPUT, FINDING, INCONCLUSIVE, OK, _overrides, combine, load
+
+    props = _properties(args)
+    if args.list:
+        print("\n".join(_list(props)), file=out)
+        return OK
+    if not args.files:
+        raise InputError("check", None, "", "expected at least one scenario FILE (or --list)")
+    overrides = _overrides(args)
+    limits = Limits(args.max_states, args.max_depth, args.max_seconds)
+    reports, codes = [], []
+    for file in args.files:
+        try:
+            scenario = load(file, overrides)
+        except InputError as exc:
+            print(f"dmcheck: {exc}", file=err)
+            codes.append(BAD_INPUT)
+            continue
+        graph = explore(BreakModel(scenario), limits, progress_printer(err, file))
+        expectations = [check_expectation(graph, item) for item in scenario.expect]
+        result = check(graph, props, args.solver_timeout)
+        if args.json:
+            reports.append(check_json(scenario, graph, expectations, result))
+        else:
+            print("\n".join(check_text(scenario, graph, expectations, result)), file=out)
+        verdicts = [v.verdict for v in expectations] + [v.verdict for v in result.verdicts]
+        if VIOLATED in verdicts:
+            codes.append(FINDING)
+        elif not graph.complete or INCONCLUSIVE_VERDICT in verdicts:
+            codes.append(INCONCLUSIVE)
+        else:
+            codes.append(OK)
+    if args.json:
+        json.dump(reports[0] if len(reports) == 1 else reports, out, indent=2, ensure_ascii=False)
+        out.write("\n")
+    return combine(codes)
+
+
+# ---- reports ---------------------------------------------------------------------------------------
+def _solver_json(counts) -> dict[str, Any]:
+    return {"queries": counts.queries, "cache_hits": counts.cache_hits, "projections": counts.projections,
+            "items": counts.items, "seconds": round(counts.seconds, 4)}
+
+
+def verdict_json(v: PropertyVerdict) -> dict[str, Any]:
+    p = v.property
+    out: dict[str, Any] = {
+        "id": p.id, "text": p.text, "citations": list(p.citations), "kind": p.kind, "over": p.over,
+        "rules": p.rules_text(), "origin": p.origin, "verdict": v.verdict, "reason": v.reason,
+        "trace": v.trace.to_json() if v.trace is not None and v.verdict == VIOLATED else None,
+        "facts": list(v.symbols), "solver": _solver_json(v.counts),
+    }
+    if v.trace is not None:
+        if v.verdict != VIOLATED:
+            out["witness"] = v.trace.to_json()
+        out["replay"] = v.trace.key()
+        out["model"] = dict(v.witness)
+    return out
+
+
+def check_json(scenario, graph, expectations, result: CheckResult) -> dict[str, Any]:
+    out = explore_json(scenario, graph, expectations)
+    out["properties"] = [verdict_json(v) for v in result.verdicts]
+    out["not_applicable"] = [{"id": p.id, "reason": why} for p, why in result.not_applicable]
+    out["solver"] = dict(_solver_json(result.counts), facts_seconds=round(result.facts_seconds, 4))
+    out["explore_seconds"] = round(graph.seconds, 4)
+    out["check_seconds"] = round(result.seconds, 4)
+    return out
+
+
+_MARK = {"holds": "ok  ", "violated": "FAIL", "inconclusive": "??  "}
+
+
+def check_text(scenario, graph, expectations, result: CheckResult) -> list[str]:
+    lines = explore_text(scenario, graph, expectations, show_outcomes=False)
+    lines.append(f"   properties ({len(result.verdicts)} checked, {len(result.not_applicable)} not applicable):")
+    for v in result.verdicts:
+        p = v.property
+        lines.append(f"   {_MARK[v.verdict]} {p.id} [{', '.join(p.citations)}] {p.label} — {v.reason}")
+        if v.verdict == VIOLATED and v.trace is not None:
+            lines.append(f"        {p.text}")
+            lines.append("        shortest counterexample:")
+            lines.extend("        " + line for line in v.trace.lines())
+            lines.append("        Z3 model: " + "; ".join(f"{k} = {val}" for k, val in v.witness))
+        elif v.trace is not None:
+            lines[-1] += f" [replay {v.trace.key()}]"
+    for p, why in result.not_applicable:
+        lines.append(f"   --   {p.id}: not applicable ({why})")
+    c = result.counts
+    ratio = result.seconds / graph.seconds if graph.seconds > 0 else float("inf")
+    lines.append(f"   solver: {c.queries} queries for {c.projections} distinct projections of {c.items} items, "
+                 f"{c.cache_hits} cache hits, {c.seconds:.3f}s; facts {result.facts_seconds:.3f}s; "
+                 f"check {result.seconds:.3f}s vs explore {graph.seconds:.3f}s (x{ratio:.1f})")
+    return lines
+
+
+def _list(props: list[Property]) -> list[str]:
+    lines = ["properties:"]
+    for p in props:
+        lines.append(f"  {p.id} [{', '.join(p.citations)}] {p.label}, {p.rules_text()}"
+                     + (f", needs {', '.join(p.needs)}" if p.needs else "")
+                     + (f" ({p.origin})" if p.origin != "built-in" else ""))
+        lines.append(f"      {p.text}")
+    return lines + [""] + describe_vocabulary()
