@@ -24,8 +24,8 @@ OVER = ("states", "transitions", "outcomes")
 NEEDS = {
     "shields": "the defender has a shield when the attack begins",
     "before_break": "the attacker has a before-break ability (R509.3) and the defender a shield",
-    "nested_break": "a card of the scenario can break shields with an effect (R603.7b) and the defender "
-                    "has a shield",
+    "nested_break": "the attacker has a before-break ability and its controller a card that breaks shields "
+                    "with an effect, so a break can open inside the attack's (R603.7b); the defender has a shield",
 }
 
 
@@ -96,11 +96,14 @@ def scenario_features(model: Any) -> set[str]:
     if not s.zone(s.defender).shields:
         return out
     out.add("shields")
-    if model.card(s.attacker).abilities_with("before_break"):
-        out.add("before_break")
+    if not model.card(s.attacker).abilities_with("before_break"):
+        return out
+    out.add("before_break")
+    # a break opens inside the attack's frame only through what runs before its break: the attacker's
+    # before-break effects and what they cast or put into play, all the turn player's cards
     for cid in range(len(model.instances)):
         card = model.card(cid)
-        if _breaks(card.effect) or any(_breaks(a.effect) for a in card.abilities):
+        if model.owner(cid) == s.turn and (_breaks(card.effect) or any(_breaks(a.effect) for a in card.abilities)):
             out.add("nested_break")
             break
     return out

@@ -127,6 +127,16 @@ def test_some_nested_frame_applies_where_a_card_can_break():
     assert applies == {"Q04", "Q05", "Q10"}   # Texas Storm and Gushat Shield
 
 
+def test_a_break_during_the_shield_check_is_not_a_nested_frame():
+    # the defender's S-Trigger breaks while the attack's broken frame waits for its shield check: the
+    # new frame sits above a broken one (stack position 2, depth 1), so no property may see it as nested
+    graph = graph_of(PROPS / "counter_break.yaml")
+    result = check(graph, BUILTIN)
+    assert all(v.verdict == HOLDS for v in result.verdicts), [(v.property.id, v.reason) for v in result.verdicts]
+    assert "some-nested-frame" in {p.id for p, _ in result.not_applicable}
+    assert any(e.kind == "break" and e.get("frame") == 2 for n in graph.terminals for e in graph.trace(n).events())
+
+
 def test_a_sometimes_property_without_example_is_violated():
     never = Property("no-such-thing", "Nobody wins.", ("D0",), "sometimes", "outcomes",
                      lambda s: s.winner != s.player("nobody"))
