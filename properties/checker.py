@@ -174,12 +174,25 @@ class _Query:
         goal = z3.Not(formula) if prop.kind == "always" else formula
         # named with the property and its rules, so an unsat core reads as citations
         self.solver.assert_and_track(goal, z3.Bool(f"{prop.id} [{', '.join(prop.citations)}]", vocab.ctx))
+        for name in self.symbols:
+            self._outside_positions(name)
         self.cache: dict[Any, tuple[str, tuple]] = {}    # projection -> ("sat"|"unsat"|"unknown", witness)
         self.assertions = assertions     # shared by all properties: (symbol, value) -> equalities
         self.counts = Counts()
         self.unknown: list[str] = []
         self.found: tuple | None = None  # (item, witness) of the first sat projection
         self.get = None                  # itemgetter of the projection from a fact vector
+
+    def _outside_positions(self, name: str) -> None:
+        """A function of a frame position takes its default outside 0..max, so that a formula that
+        reads beyond the deepest frame reads "no frame there" rather than anything at all."""
+        decl, fact, _ = self.vocab.lookup(name)
+        if "Pos" not in fact.args:
+            return
+        xs = [self.vocab.fresh(sort, "x_") for sort in fact.args]
+        outside = z3.Or([z3.Or(x < 0, x > self.domains.positions) for x, sort in zip(xs, fact.args) if sort == "Pos"])
+        default = z3.BoolVal(False, self.vocab.ctx) if fact.result == "Bool" else self.vocab.const(fact.result, fact.default)
+        self.solver.add(z3.ForAll(xs, z3.Implies(outside, decl(*xs) == default)))
 
     def ask(self, key: Any) -> str:
         """"sat", "unsat" or "unknown" for a projection: from the cache, or one solver query."""

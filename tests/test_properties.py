@@ -352,6 +352,13 @@ def test_a_user_formula_reads_the_same_facts_as_python():
     assert "broken_now" in str(parsed) and "pre.in_shields" in str(parsed)
 
 
+def test_positions_beyond_the_deepest_frame_read_as_no_frame():
+    beyond = Property("beyond", "No frame is open at position 99.", ("R603.7b",), "always", "states",
+                      lambda s: parse(s.vocab, "states", "(and (not (frame_open 99)) (= (pending triggered A -3) 0))"))
+    (v,) = check(graph_of(ruling("Q04")), [beyond]).verdicts
+    assert v.verdict == HOLDS, (v.reason, v.witness)
+
+
 def test_the_documented_example_loads_and_holds(tmp_path):
     doc = (ROOT / "docs" / "properties.md").read_text(encoding="utf-8")
     block = re.search(r"```yaml\n(.*?)```", doc, re.S).group(1)
