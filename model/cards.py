@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import InputError
-from .vocabulary import EFFECTS, TRIGGERS
+from .vocabulary import EFFECTS, REPLACES, TRIGGERS
 from .yamlio import key_path, line_of, load_yaml, plain, validate
 
 
@@ -32,10 +32,14 @@ class Instr:
 
 @dataclass(frozen=True, slots=True)
 class Ability:
+    """A triggered ability (`trigger`) or a replacement effect (`replaces`), and its effect."""
+
     id: str
     trigger: str
     effect: tuple[Instr, ...]
-    optional: bool = False
+    replaces: str = ""
+    optional: bool = True          # a replacement its controller may decline
+    zone: str = "battle"           # where the card must be for its trigger to watch
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,9 +55,20 @@ class CardDef:
     effect: tuple[Instr, ...] = ()       # a spell's effect when cast
     abilities: tuple[Ability, ...] = ()
     omitted: str = ""
+    s_trigger_if: tuple[tuple[str, int], ...] = ()   # a condition that gives S-Trigger (R113.6b-c)
 
     def has(self, keyword: str) -> bool:
         return keyword in self.keywords
+
+    def s_back(self) -> str | None:
+        """The civilization an S-Back discards, or None."""
+        for k in self.keywords:
+            if k.startswith("S-Back:"):
+                return k.partition(":")[2]
+        return None
+
+    def replacements(self, kind: str) -> tuple[Ability, ...]:
+        return tuple(a for a in self.abilities if a.replaces == kind)
 
     def abilities_with(self, trigger: str) -> tuple[Ability, ...]:
         return tuple(a for a in self.abilities if a.trigger == trigger)
@@ -75,13 +90,21 @@ _CARD_SCHEMA = {
         "effect": {"type": "array"},
         "abilities": {"type": "array", "items": {
             "type": "object",
+            "description": "an ability with id, effect and either trigger or replaces",
             "properties": {"id": {"type": "string", "pattern": "^[a-z0-9_]+$"},
                            "trigger": {"enum": sorted(TRIGGERS)},
+                           "replaces": {"enum": sorted(REPLACES)},
                            "optional": {"type": "boolean"},
+                           "zone": {"enum": ["battle", "graveyard"]},
                            "effect": {"type": "array"}},
-            "required": ["id", "trigger", "effect"],
+            "required": ["id", "effect"],
+            "oneOf": [{"required": ["trigger"]}, {"required": ["replaces"]}],
             "additionalProperties": False,
         }},
+        "s_trigger_if": {"type": "object", "minProperties": 1, "additionalProperties": False,
+                         "description": "graveyard_spells_at_least (R113.6b) or shields_at_most (R113.6c)",
+                         "properties": {"graveyard_spells_at_least": {"type": "integer", "minimum": 0},
+                                        "shields_at_most": {"type": "integer", "minimum": 0}}},
         "modelled": {"type": "string"},
         "omitted": {"type": "string"},
     },
@@ -166,10 +189,13 @@ class CardPool:
                 keywords=tuple(str(k) for k in raw.get("keywords", [])),
                 effect=_program(raw.get("effect", []), root, here + ("effect",), file),
                 abilities=tuple(
-                    Ability(str(a["id"]), str(a["trigger"]), _program(a["effect"], root, here + ("abilities", j, "effect"), file),
-                            bool(a.get("optional", False)))
+                    Ability(str(a["id"]), str(a.get("trigger", "")),
+                            _program(a["effect"], root, here + ("abilities", j, "effect"), file),
+                            replaces=str(a.get("replaces", "")), optional=bool(a.get("optional", True)),
+                            zone=str(a.get("zone", "battle")))
                     for j, a in enumerate(raw.get("abilities", []))),
                 omitted=str(raw.get("omitted", "")),
+                s_trigger_if=tuple(sorted((str(k), int(v)) for k, v in (raw.get("s_trigger_if") or {}).items())),
             )
             if card.effect and card.type != "spell":
                 raise InputError(file, line_of(root, here + ("effect",)), key_path(here + ("effect",)),

@@ -31,6 +31,23 @@ CHOICES: tuple[Choice, ...] = (
         why_default="the comprehensive rules text (v1.42, 2024-06-19) is newer than the Q05 ruling "
                     "(2023-09-15) and names no restriction",
     ),
+    Choice(
+        name="break_replacement_timing",
+        question="When are break replacements (Shield Saver, Hustle Castle, 'cannot be broken') decided: "
+                 "when the break happens, after the before-break effects, or right after the shields are "
+                 "chosen, before the before-break abilities trigger?",
+        readings=(
+            ("at_break", "S001 (Q11): a break replacement happens after the before-break effects; a Saver "
+                         "destroyed by a before-break cannot protect; a Dragon W-breaker's shield addition "
+                         "still happens for a saved shield; 'cannot be broken' still gets its before-break"),
+            ("before_triggers", "S002 D2-D3 (rule 609.9): decide each chosen shield's replacement first; the "
+                                "shields really broken fix the number of before-break triggers"),
+        ),
+        default="at_break",
+        why_default="R509.3 (v1.42, 2024-06-19) makes before-break abilities trigger when the shields are "
+                    "chosen, leaving no step for replacement decisions before them; S001's rulings agree, "
+                    "while S002 is a wiki summary of an older rules text",
+    ),
 )
 
 

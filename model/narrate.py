@@ -28,15 +28,27 @@ def describe(e: Event) -> str:
     elif e.kind in ("put", "move"):
         text = f"{g('card')} ({g('player')}) goes from {_zone(g('from'))} to {_zone(g('to'))}"
     elif e.kind == "break":
-        text = f"{g('player')}'s shield {g('shield')} is broken by {g('by')} and goes to the hand"
+        text = f"{g('player')}'s shield {g('shield')} is broken by {g('by')}"
     elif e.kind == "shield_trigger":
-        text = f"{g('player')} uses the S-Trigger of {g('card')}"
+        text = f"{g('player')} uses the {g('ability') or 'S-Trigger'} of {g('card')}"
+    elif e.kind == "declare":
+        cost = f", discarding {g('cost')}" if g("cost") else ""
+        text = f"{g('player')} declares the {g('ability')} of {g('card')}{cost}"
+    elif e.kind == "fizzle":
+        text = f"the {g('ability')} of {g('card')} does nothing: the card has left the hand"
     elif e.kind == "destroy":
-        text = f"{g('card')} is destroyed (the attempt)"
+        text = f"{g('card')} ({g('player')}) is to be destroyed (the attempt)"
     elif e.kind == "destroyed":
-        text = f"{g('card')} reaches the graveyard"
+        how = " face down, without characteristics" if g("face_down") else (
+            " without characteristics" if g("characteristics") is False else "")
+        text = f"{g('card')} ({g('player')}) is destroyed: it reaches the graveyard{how}"
     elif e.kind == "replace":
-        text = f"{g('event')} is replaced by {g('by')}"
+        what = g("shield") or g("card")
+        text = f"the {g('replaced')} of {what} is replaced by {g('by')}"
+    elif e.kind == "tap":
+        text = f"{g('card')} ({g('player')}) is tapped"
+    elif e.kind == "cant_attack":
+        text = f"{g('card')} ({g('player')}) cannot attack this turn"
     elif e.kind == "skip_turn":
         text = f"{g('player')} skips the rest of the turn: nothing pending resolves and nothing more breaks"
     elif e.kind == "attack_stopped":

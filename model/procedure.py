@@ -3,7 +3,8 @@
 The automatic part of the procedure (breaking, closing frames, moving spells after resolution) runs
 inside `step` until the next decision point, so every state the explorer sees is either terminal or
 a state where somebody chooses something. Each decision is an Action; each change is an Event citing
-its rule. Flow D0-D7 (S002), R509.3-4, R603.7 (S000/S001), Q01-Q10.
+its rule. Flow D0-D7 (S002), R509.3-4, R603.7 (S000/S001), Q01-Q14; the shield check, replacements and
+destruction live in their own modules (shield_check, breaking, destruction).
 """
 
 from __future__ import annotations
@@ -12,14 +13,15 @@ from dataclasses import dataclass, replace
 from itertools import combinations_with_replacement
 from typing import Iterable
 
-from . import effects
+from . import breaking, effects
 from .actions import Action
 from .cards import CardDef, CardPool
 from .events import Event, ev
 from .interpretations import Interpretation
+from .ops import instr, push
 from .rules import RulesVersion, version_on
 from .scenario import ZONE_KEYS, Scenario
-from .state import PLAYERS, Frame, Pending, State, Task, Zones, other, pindex
+from .state import PLAYERS, Frame, Pending, State, Task, Zones, pindex
 
 BEFORE_BREAK = "before_break"
 TRIGGERED = "triggered"
@@ -42,6 +44,7 @@ class BreakModel:
         self.version: RulesVersion = version_on(scenario.rules)
         self.interpretation = Interpretation.make(scenario.interpretation)
         self.nested_inner_only = self.interpretation.get("nested_other_pending") == "inner_only"
+        self.replace_before_triggers = self.interpretation.get("break_replacement_timing") == "before_triggers"
         self.instances: list[CardInstance] = []
         self._initial = self._build_initial()
 
@@ -61,6 +64,10 @@ class BreakModel:
     def ability_label(self, card: str, ability: str) -> str:
         return f"{self.pool[card].name}/{ability}"
 
+    def restriction(self, player: str, key: str):
+        """A continuous restriction on `player` given by the scenario (e.g. no_s_trigger, locked_types)."""
+        return self.scenario.restrictions.get(player, {}).get(key, () if key == "locked_types" else False)
+
     def _build_initial(self) -> State:
         sc = self.scenario
         counts: dict[str, int] = {}
@@ -69,29 +76,43 @@ class BreakModel:
             for zone in ZONE_KEYS:
                 for card in getattr(setup, zone):
                     counts[card] = counts.get(card, 0) + 1
+            for _, _, kind, card in setup.extras:
+                if card:
+                    counts[card] = counts.get(card, 0) + 1
         seen: dict[str, int] = {}
+
+        def new(card: str, player: str) -> int:
+            seen[card] = seen.get(card, 0) + 1
+            name = self.pool[card].name
+            self.instances.append(CardInstance(len(self.instances), card, player,
+                                               f"{name}#{seen[card]}" if counts[card] > 1 else name))
+            return len(self.instances) - 1
+
         zones = []
         attacker = -1
         for player in PLAYERS:
             setup = sc.players[player]
-            content: dict[str, list[int]] = {}
-            for zone in ZONE_KEYS:
-                ids = []
-                for card in getattr(setup, zone):
-                    seen[card] = seen.get(card, 0) + 1
-                    name = self.pool[card].name
-                    label = f"{name}#{seen[card]}" if counts[card] > 1 else name
-                    cid = len(self.instances)
-                    self.instances.append(CardInstance(cid, card, player, label))
-                    ids.append(cid)
-                content[zone] = ids
+            content = {zone: [new(card, player) for card in getattr(setup, zone)] for zone in ZONE_KEYS}
+            attached, links, face_up = [], [], []
+            for zone, index, kind, card in setup.extras:
+                host = content[zone][index]
+                if kind == "face_up":
+                    face_up.append(host)
+                    continue
+                cid = new(card, player)
+                links.append((cid, host, kind))
+                if kind == "ex_life":
+                    content["shields"].append(cid)   # an EX Life shield is a shield of its own
+                else:
+                    attached.append(cid)             # auras, seals, sources under, castles
             if player == sc.turn:
                 mine = [c for c in content["battle"] if self.instances[c].card == sc.attacker]
                 attacker = mine[sc.attacker_index]
             zones.append(Zones(
                 deck=tuple(content["deck"]), hand=tuple(sorted(content["hand"])),
                 mana=tuple(sorted(content["mana"])), shields=tuple(sorted(content["shields"])),
-                battle=tuple(sorted(content["battle"])), graveyard=tuple(sorted(content["graveyard"]))))
+                battle=tuple(sorted(content["battle"])), graveyard=tuple(sorted(content["graveyard"])),
+                attached=tuple(sorted(attached)), links=tuple(sorted(links)), face_up=tuple(sorted(face_up))))
         return State(turn=sc.turn, zones=(zones[0], zones[1]), attacker=attacker, defender=sc.defender)
 
     # ---- the model interface -----------------------------------------------------------------
@@ -104,10 +125,9 @@ class BreakModel:
             return ()
         if s.running:
             task = s.running[-1]
-            opts = effects.options(self, s, task, task.program[task.pc])
-            return tuple(Action("choose", task.controller, choice, text) for choice, text in opts or ())
-        if s.checking:
-            return self._shield_trigger_actions(s)
+            ins = task.program[task.pc]
+            who = effects.chooser(self, s, task, ins)
+            return tuple(Action("choose", who, choice, text) for choice, text in effects.options(self, s, task, ins) or ())
         eligible = self.eligible(s)
         if eligible:
             return tuple(Action("resolve", p.controller, (p,), self._resolve_text(s, p)) for p in eligible)
@@ -123,8 +143,6 @@ class BreakModel:
             s = effects.execute(self, s, task, task.program[task.pc], action.choice, out)
         elif action.kind == "resolve":
             s = self._resolve(s, action.choice[0], out)
-        elif action.kind == "shield_trigger":
-            s = self._use_shield_trigger(s, action.choice, out)
         elif action.kind == "choose_shields":
             s = self._choose_attack_shields(s, action.choice, out)
         elif action.kind == "direct_attack":
@@ -144,17 +162,15 @@ class BreakModel:
                 if task.pc >= len(task.program):
                     s = self._finish_task(s, out)
                     continue
-                instr = task.program[task.pc]
-                opts = effects.options(self, s, task, instr)
+                ins = task.program[task.pc]
+                opts = effects.options(self, s, task, ins)
                 if opts is None:
-                    s = effects.execute(self, s, task, instr, None, out)
+                    s = effects.execute(self, s, task, ins, None, out)
                     continue
                 if not opts:   # nothing to choose from: the instruction does nothing
                     s = effects.advance_pc(s)
                     continue
                 return s
-            if s.checking:
-                return s  # D5/SC4: the defender uses the S-Triggers before anything else resolves
             if s.frames and s.frames[-1].broken:
                 frame = s.frames[-1]
                 # R603.7b: after the nested break, return to the effect it interrupted
@@ -163,7 +179,7 @@ class BreakModel:
             if self.eligible(s):
                 return s
             if s.frames:
-                s = self._break(s, out)
+                s = self._break(s)
                 continue
             if not s.started:
                 return s
@@ -175,7 +191,7 @@ class BreakModel:
 
     def eligible(self, s: State) -> tuple[Pending, ...]:
         """The pending effects that may resolve next (R509.4, R509.4a-b, R603.7a-b)."""
-        if not s.pending or s.running or s.checking or (s.frames and s.frames[-1].broken):
+        if not s.pending or s.running or (s.frames and s.frames[-1].broken):
             return ()
         depth = s.depth()
         pool = [p for p in s.pending if p.kind == BEFORE_BREAK and p.frame == depth] if depth else []
@@ -217,7 +233,7 @@ class BreakModel:
         n = min(self.breaker_count(s), len(shields))
         return tuple(
             Action("choose_shields", s.turn, combo,
-                   f"{s.turn} chooses {self._shield_list(combo)} to break with {self.label(s.attacker)}")
+                   f"{s.turn} chooses {self.shield_list(combo)} to break with {self.label(s.attacker)}")
             for combo in self.shield_choices(s, s.defender, n))
 
     def _direct_attack(self, s: State, out: list[Event]) -> State:
@@ -228,17 +244,22 @@ class BreakModel:
         s = replace(s, started=True)
         return self.open_frame(s, s.attacker, True, s.defender, chosen, True, out)
 
-    def shield_choices(self, s: State, defender: str, n: int) -> list[tuple[int, ...]]:
+    def shield_choices(self, s: State, defender: str, n: int, exclude: set[int] = frozenset()) -> list[tuple[int, ...]]:
         """Every way to choose n shields, one canonical representative per class of identical shields.
 
-        Two shields are interchangeable when they hold the same card and the same open frames have
-        chosen them: nothing in the procedure can tell them apart, so choosing the lowest ids of each
-        class reaches, up to renaming identical cards, every state another choice would reach.
+        Two shields are interchangeable when they hold the same card, carry the same things (a castle,
+        an EX Life link, face up) and the same open frames have chosen them: nothing in the procedure
+        can tell them apart, so choosing the lowest ids of each class reaches, up to renaming
+        identical cards, every state another choice would reach.
         """
-        shields = s.zone(defender).shields
+        z = s.zone(defender)
         classes: dict[tuple, list[int]] = {}
-        for cid in shields:
-            key = (self.instances[cid].card, tuple(i for i, f in enumerate(s.frames) if cid in f.chosen))
+        for cid in z.shields:
+            if cid in exclude:
+                continue
+            key = (self.instances[cid].card, tuple(i for i, f in enumerate(s.frames) if cid in f.chosen),
+                   tuple(sorted((k, self.instances[c].card) for c, h, k in z.links if cid in (c, h))),
+                   cid in z.face_up)
             classes.setdefault(key, []).append(cid)
         keys = sorted(classes)
         out = []
@@ -250,7 +271,7 @@ class BreakModel:
 
     def open_frame(self, s: State, by: int, by_creature: bool, defender: str, chosen: tuple[int, ...],
                    is_attack: bool, out: list[Event]) -> State:
-        """Choose shields to break and trigger the before-break abilities, one per shield (R509.3)."""
+        """Choose shields to break (D1) and trigger the before-break abilities, one per shield (R509.3)."""
         frame = Frame(by=by, by_creature=by_creature, defender=defender, chosen=tuple(sorted(chosen)),
                       is_attack=is_attack, resume=s.running)
         s = replace(s, frames=s.frames + (frame,), running=())
@@ -258,13 +279,38 @@ class BreakModel:
         out.append(ev("choose_shields", "R509.3" if depth == 1 else "R603.7b",
                       player=self.owner(by), shields=tuple(self.label(c) for c in frame.chosen),
                       by=self.label(by), frame=depth))
-        if by_creature:
-            controller = self.owner(by)
-            for ability in self.card(by).abilities_with("before_break"):
-                for _ in frame.chosen:
-                    s = self.add_pending(s, Pending(BEFORE_BREAK, depth, controller, self.instances[by].card,
-                                                    ability.id, by), out, "R509.3")
+        if self.replace_before_triggers:
+            # S002 D2-D3: decide the replacements first; the real breaks fix the number of triggers
+            program = breaking.decision_program(s, frame) + (instr("_trigger_before_break"),)
+            return push(s, Task(program=program, pc=0, controller=defender, source=by, ability="D2"))
+        return self.trigger_before_break(s, frame, len(frame.chosen), out)
+
+    def trigger_before_break(self, s: State, frame: Frame, n: int, out: list[Event]) -> State:
+        """R509.3: a before-break ability triggers once per shield to break ("each break")."""
+        if not frame.by_creature:
+            return s
+        depth = s.depth()
+        by = frame.by
+        for ability in self.card(by).abilities_with("before_break"):
+            for _ in range(n):
+                s = self.add_pending(s, Pending(BEFORE_BREAK, depth, self.owner(by), self.instances[by].card,
+                                                ability.id, by), out, "R509.3")
         return s
+
+    def _break(self, s: State) -> State:
+        """The innermost frame is ready to break: decide replacements now (unless done at D2), then D4."""
+        frame = s.frames[-1]
+        started = replace(frame, breaking=True)
+        s = replace(s, frames=s.frames[:-1] + (started,))
+        if frame.breaking:
+            raise AssertionError("a frame's break began twice")
+        program = () if self.replace_before_triggers else breaking.decision_program(s, frame)
+        return push(s, Task(program=program + (instr("_carry_out"),), pc=0, controller=frame.defender,
+                            source=frame.by, ability="break"))
+
+    def carry_out_break(self, s: State, out: list[Event]) -> State:
+        """D4 for the innermost frame (a method so that test variants can get it wrong on purpose)."""
+        return breaking.carry_out(self, s, out)
 
     # ---- pending effects ---------------------------------------------------------------------
     def add_pending(self, s: State, p: Pending, out: list[Event], rule: str) -> State:
@@ -273,23 +319,30 @@ class BreakModel:
         return replace(s, pending=tuple(sorted(s.pending + (p,))))
 
     def trigger(self, s: State, what: str, player: str, card: int, out: list[Event]) -> State:
-        """Trigger the abilities that watch for `what` ("cast" or "enters") done by `player`."""
+        """Trigger the abilities that watch for `what` ("cast", "enters", "destroyed") done by or to `player`."""
         depth = s.depth()
         found: list[Pending] = []
-        if what == "enters":
-            for ability in self.card(card).abilities_with("enters"):
-                found.append(Pending(TRIGGERED, depth, player, self.instances[card].card, ability.id, card))
+        cdef = self.card(card)
+        if what in ("enters", "destroyed"):
+            for ability in cdef.abilities_with(what):
+                found.append(Pending(TRIGGERED, depth, player, cdef.id, ability.id, card))
         for watcher in PLAYERS:
-            for cid in s.zone(watcher).battle:
-                cdef = self.card(cid)
-                if what == "cast" and watcher == player and s.spells_cast[pindex(player)] == 1:
-                    for ability in cdef.abilities_with("first_spell"):
-                        found.append(Pending(TRIGGERED, depth, watcher, cdef.id, ability.id, cid))
-                if watcher != player:
-                    for ability in cdef.abilities_with("opponent_cast_or_summon"):
-                        found.append(Pending(TRIGGERED, depth, watcher, cdef.id, ability.id, cid))
+            z = s.zone(watcher)
+            for cid, zone in [(c, "battle") for c in z.battle] + [(c, "graveyard") for c in z.graveyard]:
+                wdef = self.card(cid)
+                for ability in wdef.abilities:
+                    if ability.zone != zone or not ability.trigger:
+                        continue
+                    t = ability.trigger
+                    if (t == "first_spell" and what == "cast" and watcher == player
+                            and s.spells_cast[pindex(player)] == 1) \
+                            or (t == "opponent_cast_or_summon" and what in ("cast", "enters") and watcher != player) \
+                            or (t == "own_dragon_destroyed" and what == "destroyed" and watcher == player
+                                and cid != card and cdef.has("Dragon")):
+                        found.append(Pending(TRIGGERED, depth, watcher, wdef.id, ability.id, cid))
+        rule = {"enters": "R112.3a", "destroyed": "R701.6b"}.get(what, "R509.4")
         for p in found:
-            s = self.add_pending(s, p, out, "R112.3a" if what == "enters" else "R509.4")
+            s = self.add_pending(s, p, out, rule)
         return s
 
     def _resolve_text(self, s: State, p: Pending) -> str:
@@ -311,52 +364,11 @@ class BreakModel:
         task = Task(program=ability.effect, pc=0, controller=p.controller, source=p.source, ability=label)
         return replace(s, pending=tuple(pending), uses=tuple(sorted(uses.items())), running=(task,))
 
-    # ---- D4/D5: the break and the shield check -----------------------------------------------
-    def _break(self, s: State, out: list[Event]) -> State:
-        frame = s.frames[-1]
-        z = s.zone(frame.defender)
-        present = tuple(c for c in frame.chosen if c in z.shields)
-        done = replace(frame, broken=True)
-        frames = s.frames[:-1] + (done,)
-        if not present:
-            # Q10: every chosen shield has left the zone; pending effects resolve, the attack is stopped
-            return replace(s, frames=frames, stop_attack=s.stop_attack or frame.is_attack)
-        depth = len(s.frames)
-        rule = "R509.4c" if frame.is_attack and s.attacker_left else ("R603.7b" if depth > 1 else "D4")
-        for cid in present:
-            z = z.remove("shields", cid).add("hand", cid)
-            out.append(ev("break", rule, shield=self.label(cid), player=frame.defender,
-                          by=self.label(frame.by), frame=depth))
-        checking = tuple(c for c in present if self.card(c).has("S-Trigger"))
-        s = s.with_zone(frame.defender, z)
-        return replace(s, frames=frames, broken=tuple(sorted(s.broken + present)), checking=checking)
-
-    def _shield_trigger_actions(self, s: State) -> tuple[Action, ...]:
-        player = self.owner(s.checking[0])
-        seen: dict[str, int] = {}
-        for cid in s.checking:
-            seen.setdefault(self.instances[cid].card, cid)  # identical cards: one representative
-        acts = [Action("shield_trigger", player, (cid,), f"{player} uses the S-Trigger of {self.label(cid)}")
-                for cid in sorted(seen.values())]
-        acts.append(Action("shield_trigger", player, (), f"{player} uses no more S-Triggers"))
-        return tuple(acts)
-
-    def _use_shield_trigger(self, s: State, choice: tuple[int, ...], out: list[Event]) -> State:
-        if not choice:
-            return replace(s, checking=())
-        cid = choice[0]
-        checking = list(s.checking)
-        checking.remove(cid)
-        s = replace(s, checking=tuple(checking))
-        player = self.owner(cid)
-        out.append(ev("shield_trigger", "D5", card=self.label(cid), player=player))
-        if cid not in s.zone(player).hand:
-            return s
-        if self.card(cid).type == "spell":
-            return effects.cast(self, s, player, cid, "hand", "graveyard", out)
-        return effects.summon(self, s, player, cid, "hand", out)  # R112.3a: its cip is a separate trigger
-
-    # ---- helpers for text --------------------------------------------------------------------
-    def _shield_list(self, ids: Iterable[int]) -> str:
+    # ---- text --------------------------------------------------------------------------------
+    def shield_list(self, ids: Iterable[int]) -> str:
         ids = list(ids)
         return ("shield " if len(ids) == 1 else "shields ") + ", ".join(self.label(c) for c in ids)
+
+
+# the instruction modules register themselves in ops.OPS when imported
+from . import destruction, shield_check  # noqa: E402,F401

@@ -23,6 +23,10 @@ class PlayerSetup:
     graveyard: tuple[str, ...] = ()
     deck: tuple[str, ...] = ("vanilla",) * 10
     shields: tuple[str, ...] = ("vanilla",) * 5
+    # cards on other cards: (zone, index in that zone, kind, pool id); kinds: aura, seal, under and
+    # ex_life on a battle-zone creature, castle on a shield; ("shields", i, "face_up", "") marks a
+    # face-up shield
+    extras: tuple[tuple[str, int, str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -49,3 +53,5 @@ class Scenario:
     source: tuple[str, ...] = ()
     expect: tuple[Expectation, ...] = ()
     file: str = "<scenario>"
+    # continuous restrictions on a player: {"B": {"no_s_trigger": True, "locked_types": ("spell",)}}
+    restrictions: dict[str, dict] = field(default_factory=dict)

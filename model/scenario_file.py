@@ -20,7 +20,28 @@ from .yamlio import key_path, line_of, load_yaml, plain, validate
 _NAMES = {"type": "array", "items": {"type": "string"}}
 _ZONE = {"description": "a number of vanilla cards or a list of card names",
          "anyOf": [{"type": "integer", "minimum": 0}, _NAMES]}
-_PLAYER = {"type": "object", "properties": {z: _ZONE for z in ZONE_KEYS}, "additionalProperties": False}
+# battle and shield entries may be a mapping naming what lies on the card (docs/scenario-extensions.md)
+_BATTLE_ENTRY = {"type": "object", "required": ["card"], "additionalProperties": False,
+                 "properties": {"card": {"type": "string"}, "aura": _NAMES, "seal": _NAMES, "under": _NAMES,
+                                "ex_life": {"type": "string"}}}
+_SHIELD_ENTRY = {"type": "object", "required": ["card"], "additionalProperties": False,
+                 "properties": {"card": {"type": "string"}, "castle": {"type": "string"},
+                                "face_up": {"type": "boolean"}}}
+
+
+def _entries(entry: dict) -> dict:
+    return {"description": "a number of vanilla cards or a list of card names (or {card: ..., ...} mappings)",
+            "anyOf": [{"type": "integer", "minimum": 0},
+                      {"type": "array", "items": {"anyOf": [{"type": "string"}, entry]}}]}
+
+
+_PLAYER = {"type": "object", "properties": {**{z: _ZONE for z in ZONE_KEYS},
+                                            "battle": _entries(_BATTLE_ENTRY), "shields": _entries(_SHIELD_ENTRY)},
+           "additionalProperties": False}
+_RESTRICTIONS = {"type": "object", "additionalProperties": False,
+                 "properties": {"no_s_trigger": {"type": "boolean"}, "no_g_strike": {"type": "boolean"},
+                                "locked_types": {"type": "array", "items": {"enum": ["creature", "spell", "castle",
+                                                                                     "aura", "tamaseed"]}}}}
 _PER_PLAYER = lambda value: {"type": "object", "properties": {"A": value, "B": value},  # noqa: E731
                              "additionalProperties": False}
 
@@ -49,10 +70,14 @@ EVENT_KEYS: dict[str, list[str]] = {
     "put": ["card", "player", "from", "to"],
     "move": ["card", "player", "from", "to"],
     "break": ["shield", "player", "by", "frame"],
-    "shield_trigger": ["card", "player"],
-    "destroy": ["card"],
-    "destroyed": ["card"],
-    "replace": ["event", "by"],
+    "shield_trigger": ["card", "player", "ability"],
+    "destroy": ["card", "player"],
+    "destroyed": ["card", "player", "face_down", "characteristics"],
+    "replace": ["replaced", "by", "card", "shield"],   # `replaced`: the kind of the replaced event
+    "declare": ["card", "player", "ability", "cost"],
+    "fizzle": ["card", "player", "ability"],
+    "tap": ["card", "player"],
+    "cant_attack": ["card", "player"],
     "skip_turn": ["player"],
     "attack_stopped": ["attacker"],
     "win": ["player"],
@@ -83,12 +108,14 @@ SCHEMA = {
                    "properties": {"attacker": {"type": "string"}, "player": {"enum": ["A", "B"]}},
                    "required": ["attacker", "player"], "additionalProperties": False},
         "expect": {"type": "array", "items": _EXPECT_ITEM},
+        "restrictions": {"type": "object", "properties": {"A": _RESTRICTIONS, "B": _RESTRICTIONS},
+                         "additionalProperties": False},
     },
     "required": ["name", "turn", "attack"],
     "additionalProperties": False,
 }
 
-CARD_KEYS = {"card", "shield", "by", "source", "attacker"}
+CARD_KEYS = {"card", "shield", "source", "attacker", "cost"}
 
 
 class _Names:
@@ -125,12 +152,33 @@ class _Names:
         return f"{cdef.name}/{ability}"
 
 
-def _zone(value: Any, default: tuple[str, ...], names: _Names, path: tuple) -> tuple[str, ...]:
+def _zone(value: Any, default: tuple[str, ...], names: _Names, path: tuple, zone: str,
+          extras: list) -> tuple[str, ...]:
+    """A zone's cards as pool ids; mapping entries add what lies on a card to `extras`."""
     if value is None:
         return default
     if isinstance(value, int):
         return ("vanilla",) * value
-    return tuple(names.card(v, path + (i,)) for i, v in enumerate(value))
+    out = []
+    for i, v in enumerate(value):
+        here = path + (i,)
+        if not isinstance(v, dict):
+            out.append(names.card(v, here))
+            continue
+        out.append(names.card(v["card"], here + ("card",)))
+        for kind in ("aura", "seal", "under"):
+            for j, name in enumerate(v.get(kind) or []):
+                extras.append((zone, i, kind, names.card(name, here + (kind, j))))
+        for kind in ("ex_life", "castle"):
+            if v.get(kind):
+                card = names.card(v[kind], here + (kind,))
+                if kind == "castle" and names.pool[card].type != "castle":
+                    raise names.fail(here + (kind,), f"expected a castle, {names.pool[card].name} is a "
+                                                     f"{names.pool[card].type}")
+                extras.append((zone, i, kind, card))
+        if v.get("face_up"):
+            extras.append((zone, i, "face_up", ""))
+    return tuple(out)
 
 
 def _outcome(raw: dict, names: _Names, path: tuple) -> dict:
@@ -159,9 +207,11 @@ def _pattern(raw: dict, names: _Names, path: tuple) -> dict:
             continue
         if key not in allowed:
             raise names.fail(here, f"unknown key {key!r} for a {event} event; expected one of {', '.join(allowed)}")
-        if key == "ability":
+        if key == "ability" and event in ("trigger", "resolve"):
             out[key] = names.ability(value, here)
-        elif key in CARD_KEYS:
+        elif key == "by" and event == "replace" and "/" in str(value):
+            out[key] = names.ability(value, here)
+        elif key in CARD_KEYS or (key == "by" and event != "replace"):
             out[key] = names.label(value, here)
         elif key == "shields":
             out[key] = [names.label(v, here + (i,)) for i, v in enumerate(value or [])]
@@ -206,8 +256,12 @@ def load_scenario(path: str | Path, pool: CardPool | None = None) -> Scenario:
     default = PlayerSetup()
     for p in ("A", "B"):
         raw = raw_players.get(p) or {}
-        players[p] = PlayerSetup(**{z: _zone(raw.get(z), getattr(default, z) if z in ("deck", "shields") else (),
-                                             names, ("players", p, z)) for z in ZONE_KEYS})
+        extras: list = []
+        zones = {z: _zone(raw.get(z), getattr(default, z) if z in ("deck", "shields") else (),
+                          names, ("players", p, z), z, extras) for z in ZONE_KEYS}
+        players[p] = PlayerSetup(**zones, extras=tuple(extras))
+    restrictions = {p: {k: (tuple(v) if isinstance(v, list) else bool(v)) for k, v in r.items()}
+                    for p, r in plain(root.get("restrictions") or {}).items()}
 
     turn = str(root["turn"])
     attack = root["attack"]
@@ -239,5 +293,6 @@ def load_scenario(path: str | Path, pool: CardPool | None = None) -> Scenario:
     source = (str(source),) if isinstance(source, str) else tuple(str(s) for s in source)
     return Scenario(name=str(root["name"]), turn=turn, players=players, attacker=attacker,
                     attacker_index=0, defender=defender, pool=pool, rules=rules,
-                    interpretation=interpretation, source=source, expect=tuple(expect), file=file)
+                    interpretation=interpretation, source=source, expect=tuple(expect), file=file,
+                    restrictions=restrictions)
 

@@ -36,9 +36,14 @@ class Zones:
     battle: tuple[int, ...] = ()
     graveyard: tuple[int, ...] = ()
     resolving: tuple[int, ...] = ()   # spells being cast (on their way to resolution)
+    standby: tuple[int, ...] = ()     # shields on their way to the hand: in the zone, not counted (R113.6a)
+    attached: tuple[int, ...] = ()    # auras, seals, evolution sources (battle zone) and castles (shield zone)
+    links: tuple[tuple[int, int, str], ...] = ()   # (card, host, kind): aura, seal, under, castle, ex_life
+    face_up: tuple[int, ...] = ()     # shields lying face up
+    tapped: tuple[int, ...] = ()
     deck_added: int = 0
 
-    UNORDERED = ("hand", "mana", "shields", "battle", "graveyard", "resolving")
+    UNORDERED = ("hand", "mana", "shields", "battle", "graveyard", "resolving", "standby", "attached")
 
     def add(self, zone: str, card: int) -> "Zones":
         if zone == "deck_top":
@@ -58,8 +63,24 @@ class Zones:
         cards.remove(card)
         return replace(self, **{zone: tuple(cards)})
 
+    def hosted(self, host: int, kind: str | None = None) -> tuple[int, ...]:
+        """The cards linked to `host` (of one kind, or all)."""
+        return tuple(c for c, h, k in self.links if h == host and (kind is None or k == kind))
+
+    def host_of(self, card: int) -> tuple[int, str] | None:
+        for c, h, k in self.links:
+            if c == card:
+                return h, k
+        return None
+
+    def unlink(self, card: int) -> "Zones":
+        """Forget every link from or to `card`; face-up and tapped marks go with it."""
+        return replace(self, links=tuple(l for l in self.links if card not in (l[0], l[1])),
+                       face_up=tuple(c for c in self.face_up if c != card),
+                       tapped=tuple(c for c in self.tapped if c != card))
+
     def where(self, card: int) -> str | None:
-        for zone in ("battle", "hand", "shields", "mana", "graveyard", "resolving", "deck"):
+        for zone in ("battle", "hand", "shields", "mana", "graveyard", "resolving", "standby", "attached", "deck"):
             if card in getattr(self, zone):
                 return zone
         return None
@@ -97,6 +118,41 @@ class Task:
         return None
 
 
+@dataclass(frozen=True, slots=True, order=True)
+class Replacement:
+    """A replacement effect chosen for an event: whose ability, and what it needs (a target)."""
+
+    label: str             # "Card/ability" or a static effect such as "cannot be broken"
+    source: int = -1       # the card whose ability it is (-1: a static effect)
+    card: str = ""         # pool id of that card
+    ability: str = ""
+    target: int = -1       # e.g. the other shield a castle recovers
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Decl:
+    """A declaration made in a shield check (SC2/SC3): which ability, which card, what it discards."""
+
+    kind: str              # S-Trigger, G-Strike, S-Back, Sabaki Z, Revolution 0
+    card: int
+    cost: int = -1         # the card discarded for it (S-Back, Sabaki Z)
+
+
+@dataclass(frozen=True, slots=True)
+class Check:
+    """A shield check in progress (S004, SC1-SC5): its cards, declarations and what waits on them."""
+
+    player: str
+    cards: tuple[int, ...]            # the cards moving to the hand (standby until SC3)
+    s_trigger_ok: bool = True         # False for a recovery that forbids S-Trigger (Escape)
+    granted: tuple[int, ...] = ()     # given S-Trigger by the state just before standby (R113.6b)
+    declared: tuple[Decl, ...] = ()
+    arrived: tuple[int, ...] = ()     # moved to the hand at SC3
+    castles: tuple[tuple[int, int], ...] = ()   # (shield, castle): the castle leaves after that S-Trigger
+    collecting: bool = True           # a break's check still takes recovered shields (D4)
+    deferred: bool = False            # Q14: inside an Escape chain, uses wait until the chain ends
+
+
 @dataclass(frozen=True, slots=True)
 class Frame:
     """One choice of shields to break and everything that waits for it (R603.7b nests them)."""
@@ -108,6 +164,8 @@ class Frame:
     is_attack: bool          # the attacking creature's own break (Q10 stops the attack)
     resume: tuple[Task, ...] = ()   # the effect suspended by this break, continued afterwards
     broken: bool = False     # the break has happened; the shield check is under way
+    replaced: tuple[tuple[int, Replacement], ...] = ()   # (shield, the replacement decided for it) D2
+    breaking: bool = False   # the break (D2 at the break, then D4) has begun
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,7 +179,9 @@ class State:
     pending: tuple[Pending, ...] = ()
     frames: tuple[Frame, ...] = ()
     running: tuple[Task, ...] = ()
-    checking: tuple[int, ...] = ()   # S-Trigger cards of the current shield check not yet used
+    checks: tuple[Check, ...] = ()   # shield checks in progress, innermost last
+    queued: tuple[Decl, ...] = ()    # Q14: declarations waiting for an Escape chain to end
+    cant_attack: tuple[int, ...] = ()
     spells_cast: tuple[int, int] = (0, 0)
     extra_breaks: tuple[int, int] = (0, 0)
     broken: tuple[int, ...] = ()     # shields broken so far (sorted)

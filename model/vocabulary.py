@@ -12,9 +12,20 @@ TRIGGERS = {
     "enters": "when this creature is put into the battle zone (R112.3a for an S-Trigger creature)",
     "first_spell": "the first time its controller casts a spell each turn",
     "opponent_cast_or_summon": "when an opponent casts a spell or puts a creature into the battle zone",
+    "destroyed": "when this card is destroyed: it reached the graveyard face up, with its characteristics (S003)",
+    "own_dragon_destroyed": "when another own Dragon is destroyed (face up, with characteristics: Q12); "
+                            "with `zone: graveyard` the ability watches from the graveyard",
+}
+
+REPLACES = {
+    "own_shield_break": "one of its controller's shields would be broken (Shield Saver; decided per shield, D2)",
+    "fortified_shield_break": "the shield this castle fortifies would be broken by an opponent's creature (D2)",
+    "self_destroy": "this creature would be destroyed (R701.6a: the attempt still happens)",
+    "self_leave": "this creature would leave the battle zone (EX Life)",
 }
 
 _ZONES = {"enum": ["hand", "graveyard"]}
+_BIND = {"type": "string", "pattern": "^[a-z_]+$"}
 _WHOSE = {"enum": ["own", "opponent", "any"]}
 
 _PROGRAM: dict = {"type": "array"}  # each item is checked as an instruction by the card loader
@@ -76,7 +87,71 @@ EFFECTS: dict[str, dict] = {
         "properties": {"count": {"type": "integer", "minimum": 1}},
     },
     "destroy": {
-        "doc": "destroy one creature (R701.6a)",
+        "doc": "destroy one creature (R701.6a); `bind` names the creature tried (Q13); with `repeat` it is "
+               "destroyed again each time a replacement keeps it, until its owner stops replacing (Q14)",
+        "properties": {"whose": _WHOSE, "optional": {"type": "boolean"}, "bind": _BIND, "repeat": {"type": "boolean"}},
+    },
+    "destroy_self": {
+        "doc": "destroy this creature (a Shield Saver's replacement)",
+        "properties": {},
+    },
+    "to_mana": {
+        "doc": "put one creature into its owner's mana zone",
         "properties": {"whose": _WHOSE, "optional": {"type": "boolean"}},
     },
+    "put_self_into_battle": {
+        "doc": "put this card from where it is (e.g. the graveyard) into the battle zone",
+        "properties": {"optional": {"type": "boolean"}},
+    },
+    "put_from_graveyard": {
+        "doc": "put a creature from own graveyard into the battle zone with cost below that of a bound card",
+        "properties": {"cost_below": _BIND, "optional": {"type": "boolean"}},
+        "required": ["cost_below"],
+    },
+    "shield_to_hand": {
+        "doc": "put shields of `whose` into their owner's hand (a shield check, SC1-SC5); the owner chooses; "
+               "`up_to` lets him choose how many; `s_trigger: false` forbids S-Trigger (Escape); `bind` "
+               "remembers how many",
+        "properties": {"whose": {"enum": ["own", "opponent"]}, "count": {"type": "integer", "minimum": 1},
+                       "up_to": {"type": "boolean"}, "optional": {"type": "boolean"},
+                       "s_trigger": {"type": "boolean"}, "bind": _BIND},
+    },
+    "recover_other_shield": {
+        "doc": "put the other shield chosen when this replacement was decided into the hand (a castle, D2)",
+        "properties": {},
+    },
+    "hand_to_shield": {
+        "doc": "put a card from own hand into own shield zone",
+        "properties": {"optional": {"type": "boolean"}},
+    },
+    "hand_to_deck_bottom": {
+        "doc": "put as many cards from own hand on the deck bottom as a bound count says",
+        "properties": {"count": _BIND},
+        "required": ["count"],
+    },
+    "tap": {
+        "doc": "tap one creature",
+        "properties": {"whose": _WHOSE},
+    },
+    "cant_attack": {
+        "doc": "one creature cannot attack this turn (G-Strike)",
+        "properties": {"whose": _WHOSE},
+    },
+    "ex_life_to_graveyard": {
+        "doc": "put this creature's EX Life shield into the graveyard (EX Life's replacement)",
+        "properties": {},
+    },
+}
+
+# Keywords the engine reads (others, such as races and civilizations, are matched by name).
+KEYWORDS = {
+    "S-Trigger": "may be used for free when it comes from the shield zone in a shield check (SC2)",
+    "G-Strike": "may be revealed in a shield check: one opponent creature cannot attack this turn; never fizzles",
+    "S-Back:<civ>": "from the hand, discard a card of <civ> coming from the shields to summon this free (SC2)",
+    "Sabaki Z": "discard a Judgement Crest that just came from the shields to cast this free (SC3)",
+    "Judgement Crest": "what Sabaki Z discards",
+    "Revolution 0": "coming from the shields when its owner has no shields: may be summoned free (SC3)",
+    "Charger": "a spell that goes to the mana zone after it resolves",
+    "Unbreakable": "this shield cannot be broken (the break does not happen; before-break still applies, Q11)",
+    "Indestructible": "cannot be destroyed: the attempt happens, the card stays (R701.6a)",
 }

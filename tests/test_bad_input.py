@@ -25,6 +25,9 @@ CASES = [
     ("bad_rules_date.yaml", 2, ["rules", "YYYY-MM-DD"]),
     ("self_attack.yaml", 6, ["attack.player", "non-turn player"]),
     ("event_key.yaml", 9, ["unknown key 'card' for a break event", "shield"]),
+    ("castle_not_castle.yaml", 7, ["players.B.shields[0].castle", "expected a castle, Aqua Surfer is a creature"]),
+    ("unknown_entry_key.yaml", 7, ["players.B.battle[0].auras", "unknown key 'auras'", "aura, card"]),
+    ("bad_restriction.yaml", 4, ["restrictions.B", "unknown key 'no_spells'", "no_s_trigger"]),
 ]
 
 
@@ -44,6 +47,21 @@ def test_bad_card_file_names_the_card_file_and_instruction():
     err = io.StringIO()
     assert main(["explore", str(BAD / "bad_card_file.yaml")], io.StringIO(), err) == 2
     assert f"{BAD / 'bad_cards.yaml'}:8: cards[0].effect[1]: unknown instruction 'teleport'" in err.getvalue()
+
+
+def test_ability_must_trigger_or_replace_not_both():
+    err = io.StringIO()
+    assert main(["explore", str(BAD / "both_trigger_and_replaces.yaml")], io.StringIO(), err) == 2
+    assert f"{BAD / 'both_cards.yaml'}:7: cards[0].abilities[0]:" in err.getvalue()
+    assert "either trigger or replaces" in err.getvalue()
+
+
+def test_unknown_replacement_kind_lists_the_known_ones():
+    err = io.StringIO()
+    assert main(["explore", str(BAD / "unknown_replaces.yaml")], io.StringIO(), err) == 2
+    message = err.getvalue()
+    assert f"{BAD / 'unknown_replaces_cards.yaml'}:8: cards[0].abilities[0].replaces:" in message
+    assert "own_shield_break" in message and "own_creature_bounce" in message
 
 
 def test_card_file_cannot_take_a_pool_name():

@@ -4,6 +4,7 @@ every card stays in exactly one zone — checked with hypothesis over random sce
 from __future__ import annotations
 
 import dataclasses
+import datetime as dt
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -15,11 +16,15 @@ from model.procedure import BreakModel
 from model.scenario import PlayerSetup, Scenario
 
 POOL = CardPool.builtin()
-ATTACKERS = ["kakumeijin", "bolshack_rider", "max_the_johnny", "savark", "jolly", "vanilla_w", "vanilla_t", "vanilla"]
+ATTACKERS = ["kakumeijin", "bolshack_rider", "max_the_johnny", "savark", "jolly", "vanilla_w", "vanilla_t", "vanilla",
+             "zardicrica"]
 SPELLS = ["texas_storm", "boil_charger", "winter_spiral", "kankuro_blaster", "emergency_typhoon", "gushat_shield",
-          "terror_pit"]
-SHIELDS = ["vanilla", "aqua_surfer", "emergency_typhoon", "terror_pit", "vanilla"]
+          "terror_pit", "jester_brain"]
+SHIELDS = ["vanilla", "aqua_surfer", "emergency_typhoon", "terror_pit", "vanilla", "bolshack_gs", "sekigan",
+           "cambiare", "ochappi", "bucket_bucket", "viola"]
 CREATURES = ["kobo", "the_watch", "draw_on_enter", "vanilla", "aqua_surfer"]
+DEFENDERS = CREATURES + ["bucket_bucket", "skull_moon", "neverlast", "dark_lupia", "emeraruda"]
+ZONES = ("deck", "hand", "mana", "shields", "battle", "graveyard", "resolving", "standby", "attached")
 
 
 @st.composite
@@ -32,26 +37,31 @@ def scenarios(draw) -> Scenario:
         graveyard=tuple(draw(st.lists(st.sampled_from(SPELLS), max_size=1))),
         deck=tuple(draw(st.lists(st.sampled_from(["vanilla", "bolshack_rider", "winter_spiral"]), min_size=0, max_size=5))),
     )
-    b = PlayerSetup(
-        battle=tuple(draw(st.lists(st.sampled_from(CREATURES), max_size=2))),
-        shields=tuple(draw(st.lists(st.sampled_from(SHIELDS), max_size=4))),
-        deck=("vanilla",) * 3,
-    )
+    b_battle = tuple(draw(st.lists(st.sampled_from(DEFENDERS), max_size=2)))
+    b_shields = tuple(draw(st.lists(st.sampled_from(SHIELDS), max_size=4)))
+    extras = []
+    if b_battle and draw(st.booleans()):
+        extras.append(("battle", 0, draw(st.sampled_from(["aura", "seal", "under"])),
+                       draw(st.sampled_from(["code_1059", "bolshack_gs", "vanilla"]))))
+    if b_shields and draw(st.booleans()):
+        extras.append(("shields", 0, "castle", "hustle_castle"))
+    b = PlayerSetup(battle=b_battle, shields=b_shields, deck=("vanilla",) * 3, extras=tuple(extras),
+                    hand=tuple(draw(st.lists(st.sampled_from(["ochappi", "seisai_z", "vanilla"]), max_size=2))),
+                    graveyard=tuple(draw(st.lists(st.sampled_from(["grouljenerade", "aqua_surfer"]), max_size=1))))
+    a_extras = (("battle", 0, "ex_life", "vanilla"),) if attacker == "zardicrica" else ()
+    a = dataclasses.replace(a, extras=a_extras)
     return Scenario(name="random", turn="A", players={"A": a, "B": b}, attacker=attacker, attacker_index=0,
-                    defender="B", pool=POOL)
+                    defender="B", pool=POOL,
+                    rules=draw(st.sampled_from([None, dt.date(2021, 1, 1), dt.date(2023, 1, 1)])),
+                    interpretation={"break_replacement_timing": draw(st.sampled_from(["at_break", "before_triggers"])),
+                                    "nested_other_pending": draw(st.sampled_from(["all", "inner_only"]))})
 
 
 def _zone_ids(state) -> list[int]:
-    out = []
-    for z in state.zones:
-        for field in dataclasses.fields(z):
-            value = getattr(z, field.name)
-            if isinstance(value, tuple):
-                out.extend(value)
-    return out
+    return [cid for z in state.zones for zone in ZONES for cid in getattr(z, zone)]
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(scenarios())
 def test_actions_deterministic_and_step_pure(scenario):
     model = BreakModel(scenario)
@@ -69,7 +79,7 @@ def test_actions_deterministic_and_step_pure(scenario):
             assert first[0].fingerprint() == twin.step(state, action)[0].fingerprint()
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(scenarios())
 def test_every_card_is_in_exactly_one_zone(scenario):
     model = BreakModel(scenario)

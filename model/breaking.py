@@ -1,0 +1,145 @@
+"""Breaking shields: which replacement takes each chosen shield's break (D2), and the break (D4).
+
+When the decision is made is an interpretation choice (`break_replacement_timing`):
+- `at_break` (S001/Q11, default): every chosen shield gets its before-break trigger (R509.3); the
+  replacements are decided when the break comes, after the before-break effects. A Shield Saver
+  destroyed meanwhile can no longer protect.
+- `before_triggers` (S002 D2-D3): the replacements are decided right after the shields are chosen;
+  only the shields that will really break get a before-break trigger; at the break the decided
+  replacements happen whatever became of their source.
+Each player decides for his own replacement effects, turn player first; a shield's break is
+replaced at most once, and one replacement effect serves one shield only (D2).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from . import shield_check
+from .events import Event, ev
+from .ops import NONE, Option, instr, op, push
+from .state import Frame, Replacement, State, Task, other
+
+if TYPE_CHECKING:
+    from .procedure import BreakModel
+
+CANNOT_BE_BROKEN = Replacement("cannot be broken")
+
+
+def decision_program(s: State, frame: Frame) -> tuple:
+    """One decision per chosen shield and player, turn player first."""
+    return tuple(instr("_replace_break", shield=c, who=who) for c in frame.chosen
+                 for who in (s.turn, other(s.turn)))
+
+
+def candidates(m: "BreakModel", s: State, frame: Frame, shield: int, who: str) -> list[Replacement]:
+    """The replacement effects `who` could apply to the break of `shield` now."""
+    owner = frame.defender
+    if who != owner:
+        return []   # no card of the pool replaces the break of an opponent's shield
+    z = s.zone(owner)
+    used = {r.source for _, r in frame.replaced if r.source >= 0}
+    targets = {r.target for _, r in frame.replaced if r.target >= 0}
+    out = []
+    for cid in z.battle:   # Shield Saver
+        if cid in used:
+            continue
+        for ability in m.card(cid).replacements("own_shield_break"):
+            out.append(Replacement(m.ability_label(m.instances[cid].card, ability.id), cid,
+                                   m.instances[cid].card, ability.id))
+    by_opponent_creature = frame.by_creature and m.owner(frame.by) != owner
+    for castle in z.hosted(shield, "castle"):   # Hustle Castle: another own shield instead
+        if castle in used or not by_opponent_creature:
+            continue
+        for ability in m.card(castle).replacements("fortified_shield_break"):
+            for other_shield in m.shield_choices(s, owner, 1, exclude=set(frame.chosen) | targets | {shield}):
+                out.append(Replacement(m.ability_label(m.instances[castle].card, ability.id), castle,
+                                       m.instances[castle].card, ability.id, other_shield[0]))
+    return out
+
+
+def _replace_options(m, s, task, ins):
+    frame = s.frames[-1]
+    shield, who = ins.get("shield"), ins.get("who")
+    if shield not in s.zone(frame.defender).shields or any(c == shield for c, _ in frame.replaced):
+        return []
+    if m.card(shield).has("Unbreakable"):
+        return []   # "cannot be broken" needs no decision; it is applied at the break
+    found = candidates(m, s, frame, shield, who)
+    if not found:
+        return []
+    opts: list[Option] = []
+    for r in found:
+        extra = f", putting {m.label(r.target)} into the hand instead" if r.target >= 0 else ""
+        opts.append(((r,), f"{who} replaces the break of {m.label(shield)} with {r.label}{extra}"))
+    opts.append((NONE, f"{who} lets {m.label(shield)} be broken"))
+    return opts
+
+
+def _replace(m, s, task, ins, choice, out):
+    if choice == NONE:
+        return s
+    frame = s.frames[-1]
+    done = replace(frame, replaced=frame.replaced + ((ins.get("shield"), choice[0]),))
+    return replace(s, frames=s.frames[:-1] + (done,))
+
+
+op("_replace_break", chooser=lambda m, s, t, i: i.get("who"))((_replace_options, _replace))
+
+
+def replaced(m: "BreakModel", frame: Frame, shield: int) -> Replacement | None:
+    for c, r in frame.replaced:
+        if c == shield:
+            return r
+    if m.card(shield).has("Unbreakable"):
+        return CANNOT_BE_BROKEN
+    return None
+
+
+def _trigger_before_break(m, s, task, ins, choice, out):
+    """S002 D3: the shields that will really break are known; one before-break trigger for each."""
+    frame = s.frames[-1]
+    breaking = tuple(c for c in frame.chosen if replaced(m, frame, c) is None)
+    return m.trigger_before_break(s, frame, len(breaking), out)
+
+
+op("_trigger_before_break")((lambda m, s, t, i: None, _trigger_before_break))
+
+
+def _carry_out(m, s, task, ins, choice, out):
+    return m.carry_out_break(s, out)
+
+
+op("_carry_out")((lambda m, s, t, i: None, _carry_out))
+
+
+def carry_out(m: "BreakModel", s: State, out: list[Event]) -> State:
+    """D4: break the chosen shields still there, all at once, carrying out the decided replacements."""
+    frame = s.frames[-1]
+    depth = len(s.frames)
+    z = s.zone(frame.defender)
+    present = tuple(c for c in frame.chosen if c in z.shields)
+    frames = s.frames[:-1] + (replace(frame, broken=True),)
+    if not present:
+        # Q10: every chosen shield has left the zone; pending effects resolve, the attack is stopped
+        return replace(s, frames=frames, stop_attack=s.stop_attack or frame.is_attack)
+    s = replace(s, frames=frames)
+    rule = "R509.4c" if frame.is_attack and s.attacker_left else ("R603.7b" if depth > 1 else "D4")
+    breaking, programs = [], []
+    for c in present:
+        r = replaced(m, frame, c)
+        if r is None:
+            breaking.append(c)
+            out.append(ev("break", rule, shield=m.label(c), player=frame.defender, by=m.label(frame.by), frame=depth))
+            continue
+        out.append(ev("replace", "D4", replaced="break", by=r.label, shield=m.label(c)))
+        if r.source >= 0:
+            ability = next(a for a in m.pool[r.card].abilities if a.id == r.ability)
+            programs.append(Task(program=ability.effect, pc=0, controller=m.owner(r.source), source=r.source,
+                                 ability=r.label, binds=(("target", r.target),) if r.target >= 0 else ()))
+    s = replace(s, broken=tuple(sorted(s.broken + tuple(breaking))))
+    s = shield_check.start(m, s, frame.defender, tuple(breaking), out, collecting=True)
+    for t in reversed(programs):   # the replacements happen with the break; recovered shields join its check
+        s = push(s, t)
+    return s

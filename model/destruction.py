@@ -1,0 +1,168 @@
+"""Cards leaving the battle zone, destruction (S003, R701.6a-b) and the replacements on the way.
+
+`attempt` is the destroy attempt (R701.6a): the `destroy` event happens whatever follows. Whether the
+card then reaches the graveyard (`destroyed`, R701.6b) depends on "cannot be destroyed" and on the
+replacement effects its owner chooses among (EX Life, Skull Moon, Escape). A card put into the
+graveyard from the battle zone counts as destroyed; only a face-up card with characteristics is
+seen by "when destroyed" abilities — not a seal, not a card under an evolution creature (Q12).
+Before 2022-04-08 only creatures were destroyed (S003).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from .events import Event, ev
+from .ops import NONE, Option, instr, op, push
+from .state import Replacement, State, Task
+
+if TYPE_CHECKING:
+    from .procedure import BreakModel
+
+CHAIN = "chain"   # bound in the tasks of a repeated destruction: an Escape chain (Q14)
+
+
+def attempt(m: "BreakModel", s: State, card: int, out: list[Event], repeat: bool = False) -> State:
+    """Try to destroy `card` (R701.6a); what happens next waits for its owner's replacement choice."""
+    owner = m.owner(card)
+    if card not in s.zone(owner).battle:
+        return s
+    out.append(ev("destroy", "R701.6a", card=m.label(card), player=owner))
+    if m.card(card).has("Indestructible"):
+        return _chain_end(m, s, repeat)   # "cannot be destroyed" keeps it where it is; the attempt happened
+    return leave(m, s, card, "graveyard", out, destroy=True, repeat=repeat)
+
+
+def leave(m: "BreakModel", s: State, card: int, to: str, out: list[Event], destroy: bool = False,
+          repeat: bool = False) -> State:
+    """Move a card out of the battle zone, after its owner's replacement effects have had their say."""
+    task = Task(program=(instr("_leave", card=card, to=to, destroy=destroy, repeat=repeat),), pc=0,
+                controller=m.owner(card), source=card, ability="leaves the battle zone",
+                binds=((CHAIN, 1),) if repeat else ())
+    return push(s, task)
+
+
+def replacements(m: "BreakModel", s: State, card: int, destroy: bool) -> list[tuple[Replacement, bool]]:
+    """The replacement effects that could keep `card` in the battle zone now, each with `optional`."""
+    owner = m.owner(card)
+    z = s.zone(owner)
+    opponent_creatures = any(m.card(c).type == "creature" for c in s.zone("B" if owner == "A" else "A").battle)
+    out = []
+    for kind in (("self_leave", "self_destroy") if destroy else ("self_leave",)):
+        for ability in m.card(card).replacements(kind):
+            ops = {ins.op for ins in ability.effect}
+            if "ex_life_to_graveyard" in ops and not any(c in z.shields for c in z.hosted(card, "ex_life")):
+                continue   # EX Life without its shield does nothing
+            if "shield_to_hand" in ops and not z.shields:
+                continue   # Escape needs a shield to put into the hand
+            if "destroy" in ops and not opponent_creatures:
+                continue   # Skull Moon needs an opponent creature to destroy instead
+            out.append((Replacement(m.ability_label(m.instances[card].card, ability.id), card,
+                                    m.instances[card].card, ability.id), ability.optional))
+    return out
+
+
+def _leave_options(m: "BreakModel", s: State, task: Task, ins) -> list[Option] | None:
+    card = ins.get("card")
+    owner = m.owner(card)
+    if card not in s.zone(owner).battle:
+        return []
+    found = replacements(m, s, card, ins.get("destroy"))
+    if not found:
+        return None
+    opts: list[Option] = [((r,), f"{owner} replaces it with {r.label}") for r, _ in found]
+    if all(optional for _, optional in found):
+        verb = "is destroyed" if ins.get("destroy") else "leaves the battle zone"
+        opts.append((NONE, f"{owner} uses no replacement: {m.label(card)} {verb}"))
+    return opts
+
+
+def _leave(m: "BreakModel", s: State, task: Task, ins, choice, out: list[Event]) -> State:
+    card, to, destroy, repeat = ins.get("card"), ins.get("to"), ins.get("destroy"), ins.get("repeat")
+    owner = m.owner(card)
+    if card not in s.zone(owner).battle:
+        return s
+    if choice is not None and choice != NONE:
+        r: Replacement = choice[0]
+        out.append(ev("replace", "R701.6a" if destroy else "", replaced="destroy" if destroy else "leave",
+                      by=r.label, card=m.label(card)))
+        ability = next(a for a in m.pool[r.card].abilities if a.id == r.ability)
+        if repeat:   # Q14: it stays, so it is destroyed again: after the replacement, try once more
+            s = push(s, Task(program=(instr("_destroy_again", card=card),), pc=0, controller=owner,
+                             source=card, ability=task.ability, binds=((CHAIN, 1),)))
+        return push(s, Task(program=ability.effect, pc=0, controller=owner, source=card, ability=r.label,
+                            binds=((CHAIN, 1),) if repeat else ()))
+    s = move_out(m, s, card, to, out, destroy)
+    return _chain_end(m, s, repeat)
+
+
+def _destroy_again(m: "BreakModel", s: State, task: Task, ins, choice, out: list[Event]) -> State:
+    return attempt(m, s, ins.get("card"), out, repeat=True)
+
+
+def _chain_end(m: "BreakModel", s: State, repeat: bool) -> State:
+    """Q14: when an Escape chain ends, the shield-check uses it held back are used one by one."""
+    if repeat and s.queued:
+        return push(s, Task(program=(instr("_use_queued"),), pc=0, controller=m.owner(s.queued[0].card),
+                            source=-1, ability="shield check (after the Escape chain)"))
+    return s
+
+
+op("_leave", chooser=lambda m, s, t, i: m.owner(i.get("card")))((_leave_options, _leave))
+op("_destroy_again")((lambda m, s, t, i: None, _destroy_again))
+
+
+def move_out(m: "BreakModel", s: State, card: int, to: str, out: list[Event], destroy: bool = False) -> State:
+    """Move a card and what is attached to it out of the battle zone; report what was destroyed."""
+    owner = m.owner(card)
+    z = s.zone(owner)
+    attached = [(c, k) for c, h, k in z.links if h == card and k in ("aura", "seal", "under")]
+    z = z.remove("battle", card).unlink(card).add(to, card)
+    for c, _ in attached:
+        # auras, seals and evolution sources go to the graveyard (sources following the creature
+        # elsewhere is not modelled)
+        z = z.remove("attached", c).unlink(c).add("graveyard", c)
+    s = s.with_zone(owner, z)
+    gone = [(card, "card")] if to == "graveyard" else []
+    if to != "graveyard":
+        out.append(ev("put", "", card=m.label(card), player=owner,
+                      **{"from": "battle", "to": "deck" if to == "deck_top" else to}))
+    s = _destroyed(m, s, owner, gone + attached, out)
+    if card == s.attacker:
+        s = replace(s, attacker_left=True)   # R509.4c: the chosen shields still break
+    return s
+
+
+def _destroyed(m: "BreakModel", s: State, owner: str, cards: list[tuple[int, str]], out: list[Event]) -> State:
+    """Cards that went from the battle zone to the graveyard: which count as destroyed, what triggers."""
+    seen: list[int] = []
+    for c, k in cards:
+        is_creature = m.card(c).type == "creature" and k in ("card", "under")
+        if not (m.version.destroy_any_card or is_creature):   # before 2022-04-08 only creatures (S003)
+            out.append(ev("move", "", card=m.label(c), player=owner, **{"from": "battle", "to": "graveyard"}))
+            continue
+        face_down = k == "seal"
+        characteristics = k in ("card", "aura")   # a seal is face down; a card under an evolution has none (Q12)
+        out.append(ev("destroyed", "R701.6b", card=m.label(c), player=owner,
+                      **({"face_down": True} if face_down else {}),
+                      **({} if characteristics else {"characteristics": False})))
+        if characteristics:
+            seen.append(c)
+    for c in seen:
+        s = m.trigger(s, "destroyed", owner, c, out)
+    return s
+
+
+def _ex_life(m: "BreakModel", s: State, task: Task, ins, choice, out: list[Event]) -> State:
+    owner = m.owner(task.source)
+    z = s.zone(owner)
+    for shield in z.hosted(task.source, "ex_life"):
+        if shield in z.shields:
+            z = z.remove("shields", shield).unlink(shield).add("graveyard", shield)
+            out.append(ev("move", "", card=m.label(shield), player=owner, **{"from": "shields", "to": "graveyard"}))
+            break
+    return s.with_zone(owner, z)
+
+
+op("ex_life_to_graveyard")((lambda m, s, t, i: None, _ex_life))

@@ -1,0 +1,356 @@
+"""The shield check pseudo-step (S004, domain.md SC1-SC5).
+
+Entered whenever shields go to a hand: by a break, by a break replaced with a shield recovery, or
+by an effect in the middle of its resolution (which it then interrupts). Its steps are internal
+instructions of one task, so nothing unrelated resolves until every declared ability is used
+(R509.5e, R101.4): pending effects only resolve when no task is running.
+
+SC1 the cards go to standby: still in the shield zone, not counted (R113.6a).
+SC2 declarations: S-Trigger, G-Strike among them, S-Back from the hand with one matching card from
+    them discarded now; no card serves two abilities; an S-Back card arriving now cannot be used
+    (R112.3b: it is still in standby); locks and "cannot use S-Trigger" are obeyed.
+SC3 every card goes to the hand; Sabaki Z (discarding a Judgement Crest that just arrived) and
+    Revolution 0 may be declared.
+SC4 the declared abilities are used one at a time in the order the owner chooses; a declared card
+    that left the hand fizzles, a G-Strike does not; a castle leaves after its shield's S-Trigger
+    (R304.3). Q14: inside an Escape chain the uses wait until the chain ends.
+SC5 afterwards pending effects resolve, turn player first (R509.4a-b) — the procedure's usual rule.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+from . import effects
+from .events import Event, ev
+from .ops import NONE, Option, instr, multisets, op, push
+from .state import Check, Decl, State, Task, other
+
+if TYPE_CHECKING:
+    from .procedure import BreakModel
+
+CHECK_PROGRAM = (instr("_declare"), instr("_to_hand"), instr("_declare_after"), instr("_use"), instr("_end_check"))
+
+
+def start(m: "BreakModel", s: State, player: str, cards: tuple[int, ...], out: list[Event],
+          s_trigger_ok: bool = True, collecting: bool = False) -> State:
+    """SC1: put `cards` of `player`'s shield zone in standby and begin their check."""
+    from .destruction import CHAIN
+    z = s.zone(player)
+    # R113.6b: what gives S-Trigger by the state before standby is looked at now
+    spells = sum(1 for c in z.graveyard if m.card(c).type == "spell")
+    granted = tuple(c for c in cards if dict(m.card(c).s_trigger_if).get("graveyard_spells_at_least", 99) <= spells)
+    for c in cards:
+        z = z.remove("shields", c).add("standby", c)
+    s = s.with_zone(player, z)
+    deferred = any(t.bound(CHAIN) for t in s.running)
+    check = Check(player=player, cards=tuple(sorted(cards)), s_trigger_ok=s_trigger_ok, granted=granted,
+                  collecting=collecting, deferred=deferred)
+    s = replace(s, checks=s.checks + (check,))
+    return push(s, Task(program=CHECK_PROGRAM, pc=0, controller=player, source=-1, ability="shield check"))
+
+
+def add_cards(m: "BreakModel", s: State, player: str, cards: tuple[int, ...], out: list[Event]) -> State:
+    """A shield recovered by a break replacement joins the break's check (D4: all at once)."""
+    if s.checks and s.checks[-1].collecting and s.checks[-1].player == player:
+        check = s.checks[-1]
+        z = s.zone(player)
+        for c in cards:
+            z = z.remove("shields", c).add("standby", c)
+        s = s.with_zone(player, z)
+        return replace(s, checks=s.checks[:-1] + (replace(check, cards=tuple(sorted(check.cards + cards))),))
+    return start(m, s, player, cards, out)
+
+
+def _check(s: State) -> Check:
+    return s.checks[-1]
+
+
+def _set(s: State, check: Check) -> State:
+    return replace(s, checks=s.checks[:-1] + (check,))
+
+
+# ---- SC2 ---------------------------------------------------------------------------------------
+def _locked(m: "BreakModel", s: State, player: str, card: int) -> bool:
+    types = m.restriction(player, "locked_types")
+    if m.card(card).type not in types:
+        return False
+    # R113.6d: a face-up shield's effect lasts until it moves to the hand (standby included)
+    z = s.zone(player)
+    return not any(m.card(c).has("Ignore casting locks") for c in z.face_up if c in z.shields + z.standby)
+
+
+def _s_trigger(m: "BreakModel", s: State, check: Check, card: int) -> bool:
+    cdef = m.card(card)
+    if not check.s_trigger_ok or m.restriction(check.player, "no_s_trigger") or _locked(m, s, check.player, card):
+        return False
+    if cdef.has("S-Trigger") or card in check.granted:
+        return True
+    # R113.6c: looked at in the standby state, where the standby cards are not counted
+    limit = dict(cdef.s_trigger_if).get("shields_at_most")
+    return limit is not None and len(s.zone(check.player).shields) <= limit
+
+
+def _declarable(m: "BreakModel", s: State, check: Check) -> list[Decl]:
+    z = s.zone(check.player)
+    found = []
+    for c in check.cards:
+        if c not in z.standby:
+            continue
+        if _s_trigger(m, s, check, c):
+            found.append(Decl("S-Trigger", c))
+        if m.card(c).has("G-Strike") and not m.restriction(check.player, "no_g_strike"):
+            found.append(Decl("G-Strike", c))
+    for back in z.hand:
+        civ = m.card(back).s_back()
+        if civ is None or _locked(m, s, check.player, back):
+            continue
+        for c in check.cards:
+            if c in z.standby and m.card(c).has(civ):
+                found.append(Decl("S-Back", back, c))
+    return found
+
+
+def _sets(m: "BreakModel", decls: list[Decl]) -> list[tuple[Decl, ...]]:
+    """Every set of declarations in which no card serves twice, identical cards counted once."""
+    out, seen = [], set()
+    for n in range(len(decls) + 1):
+        for combo in combinations(decls, n):
+            used = [c for d in combo for c in (d.card, d.cost) if c >= 0]
+            if len(used) != len(set(used)):
+                continue   # two abilities never share a card (SC2)
+            key = tuple(sorted((d.kind, m.instances[d.card].card, m.instances[d.cost].card if d.cost >= 0 else "")
+                               for d in combo))
+            if key in seen:
+                continue
+            seen.add(key)
+            out.append(tuple(sorted(combo)))
+    return out
+
+
+def _decl_text(m: "BreakModel", d: Decl) -> str:
+    return f"{d.kind} of {m.label(d.card)}" + (f" (discarding {m.label(d.cost)})" if d.cost >= 0 else "")
+
+
+def _declare_options(m, s, task, ins):
+    check = _check(s)
+    decls = _declarable(m, s, check)
+    if not decls:
+        return []
+    return [(combo, f"{check.player} declares " + (", ".join(_decl_text(m, d) for d in combo) if combo else "nothing"))
+            for combo in _sets(m, decls)]
+
+
+def _declare(m, s, task, ins, choice, out):
+    check = _check(s)
+    z = s.zone(check.player)
+    for d in choice:
+        out.append(ev("declare", "SC2", card=m.label(d.card), player=check.player, ability=d.kind,
+                      **({"cost": m.label(d.cost)} if d.cost >= 0 else {})))
+        if d.cost >= 0:   # R509.5c: the discard is made now, from the cards in standby
+            z = z.remove("standby", d.cost).unlink(d.cost).add("graveyard", d.cost)
+            out.append(ev("move", "SC2", card=m.label(d.cost), player=check.player,
+                          **{"from": "shields", "to": "graveyard"}))
+    s = s.with_zone(check.player, z)
+    kept = tuple(c for c in check.cards if c not in {d.cost for d in choice})
+    return _set(s, replace(check, cards=kept, declared=check.declared + tuple(choice)))
+
+
+op("_declare", chooser=lambda m, s, t, i: _check(s).player)((_declare_options, _declare))
+
+
+# ---- SC3 ---------------------------------------------------------------------------------------
+def _to_hand(m, s, task, ins, choice, out):
+    check = _check(s)
+    player = check.player
+    z = s.zone(player)
+    moved, castles = [], []
+    s_triggers = {d.card for d in check.declared if d.kind == "S-Trigger"}
+    for c in check.cards:
+        if c not in z.standby:
+            continue
+        for castle in z.hosted(c, "castle"):
+            if c in s_triggers:
+                castles.append((c, castle))   # R304.3: it leaves after this shield's S-Trigger
+            else:
+                z = z.remove("attached", castle).unlink(castle).add("graveyard", castle)
+                out.append(ev("move", "R304.3", card=m.label(castle), player=player,
+                              **{"from": "shields", "to": "graveyard"}))
+        z = z.remove("standby", c).unlink(c).add("hand", c)
+        moved.append(c)
+        out.append(ev("move", "SC3", card=m.label(c), player=player, **{"from": "shields", "to": "hand"}))
+    s = s.with_zone(player, z)
+    return _set(s, replace(check, arrived=tuple(moved), castles=tuple(castles), collecting=False))
+
+
+op("_to_hand")((lambda m, s, t, i: None, _to_hand))
+
+
+def _declare_after_options(m, s, task, ins):
+    check = _check(s)
+    z = s.zone(check.player)
+    used = {c for d in check.declared for c in (d.card, d.cost)}
+    decls = []
+    for sabaki in z.hand:
+        if m.card(sabaki).has("Sabaki Z") and sabaki not in used and not _locked(m, s, check.player, sabaki):
+            decls += [Decl("Sabaki Z", sabaki, crest) for crest in check.arrived
+                      if m.card(crest).has("Judgement Crest") and crest not in used and crest in z.hand]
+    if not z.shields:
+        decls += [Decl("Revolution 0", c) for c in check.arrived
+                  if m.card(c).has("Revolution 0") and c not in used and c in z.hand]
+    if not decls:
+        return []
+    return [(combo, f"{check.player} declares " + (", ".join(_decl_text(m, d) for d in combo) if combo else "nothing"))
+            for combo in _sets(m, decls)]
+
+
+def _declare_after(m, s, task, ins, choice, out):
+    check = _check(s)
+    z = s.zone(check.player)
+    for d in choice:
+        out.append(ev("declare", "SC3", card=m.label(d.card), player=check.player, ability=d.kind,
+                      **({"cost": m.label(d.cost)} if d.cost >= 0 else {})))
+        if d.cost >= 0 and d.cost in z.hand:
+            z = z.remove("hand", d.cost).add("graveyard", d.cost)
+            out.append(ev("move", "SC3", card=m.label(d.cost), player=check.player,
+                          **{"from": "hand", "to": "graveyard"}))
+    s = s.with_zone(check.player, z)
+    return _set(s, replace(check, declared=check.declared + tuple(choice)))
+
+
+op("_declare_after", chooser=lambda m, s, t, i: _check(s).player)((_declare_after_options, _declare_after))
+
+
+# ---- SC4 ---------------------------------------------------------------------------------------
+def _use_options_for(m: "BreakModel", player: str, decls) -> list[Option]:
+    reps: dict[tuple, Decl] = {}
+    for d in sorted(decls):
+        reps.setdefault((d.kind, m.instances[d.card].card), d)
+    return [((d,), f"{player} uses the {_decl_text(m, d)}") for d in sorted(reps.values())]
+
+
+def _use_options(m, s, task, ins):
+    check = _check(s)
+    if not check.declared:
+        return []
+    if check.deferred:
+        return None   # Q14: held back until the Escape chain ends
+    return _use_options_for(m, check.player, check.declared)
+
+
+def _use(m, s, task, ins, choice, out):
+    check = _check(s)
+    if choice is None:   # deferred: hand the declarations to the chain (Q14)
+        s = replace(s, queued=s.queued + check.declared)
+        return effects.advance_pc(_set(s, replace(check, declared=())))
+    d: Decl = choice[0]
+    declared = list(check.declared)
+    declared.remove(d)
+    s = _set(s, replace(check, declared=tuple(declared)))
+    if not declared:
+        s = effects.advance_pc(s)
+    castle = next((c for sh, c in check.castles if sh == d.card), None)
+    return use(m, s, check.player, d, out, castle)
+
+
+op("_use", chooser=lambda m, s, t, i: _check(s).player, loops=True)((_use_options, _use))
+
+
+def use(m: "BreakModel", s: State, player: str, d: Decl, out: list[Event], castle: int | None = None) -> State:
+    """SC4: use one declared ability."""
+    z = s.zone(player)
+    rule = "SC4" if d.kind != "S-Trigger" else "D5"
+    if d.kind == "G-Strike":   # never fizzles, even if the card has left the hand
+        out.append(ev("shield_trigger", rule, card=m.label(d.card), player=player, ability=d.kind))
+        return push(s, Task(program=(instr("cant_attack", whose="opponent"),), pc=0, controller=player,
+                            source=d.card, ability=f"{m.name(d.card)}/G-Strike"))
+    if d.card not in z.hand:
+        out.append(ev("fizzle", "SC4", card=m.label(d.card), player=player, ability=d.kind))
+        return _castle_leaves(m, s, player, castle, out)
+    out.append(ev("shield_trigger", rule, card=m.label(d.card), player=player, ability=d.kind))
+    if castle is not None:   # R304.3: the castle goes once this shield's S-Trigger is done
+        s = push(s, Task(program=(instr("_castle_leave", castle=castle),), pc=0, controller=player, source=castle,
+                         ability="castle"))
+    if m.card(d.card).type == "spell":
+        return effects.cast(m, s, player, d.card, "hand", "graveyard", out)
+    return effects.summon(m, s, player, d.card, "hand", out)   # R112.3a: its cip is a separate trigger
+
+
+def _castle_leaves(m: "BreakModel", s: State, player: str, castle: int | None, out: list[Event]) -> State:
+    z = s.zone(player)
+    if castle is None or castle not in z.attached:
+        return s
+    out.append(ev("move", "R304.3", card=m.label(castle), player=player, **{"from": "shields", "to": "graveyard"}))
+    return s.with_zone(player, z.remove("attached", castle).unlink(castle).add("graveyard", castle))
+
+
+def _castle_leave(m, s, task, ins, choice, out):
+    return _castle_leaves(m, s, task.controller, ins.get("castle"), out)
+
+
+op("_castle_leave")((lambda m, s, t, i: None, _castle_leave))
+
+
+def _end_check(m, s, task, ins, choice, out):
+    return replace(s, checks=s.checks[:-1])
+
+
+op("_end_check")((lambda m, s, t, i: None, _end_check))
+
+
+def _use_queued_options(m, s, task, ins):
+    if not s.queued:
+        return []
+    return _use_options_for(m, task.controller, s.queued)
+
+
+def _use_queued(m, s, task, ins, choice, out):
+    d: Decl = choice[0]
+    queued = list(s.queued)
+    queued.remove(d)
+    s = replace(s, queued=tuple(queued))
+    if not queued:
+        s = effects.advance_pc(s)
+    return use(m, s, m.owner(d.card), d, out)
+
+
+op("_use_queued", loops=True)((_use_queued_options, _use_queued))
+
+
+# ---- effects that put shields into the hand ------------------------------------------------------
+def _shield_to_hand_options(m, s, task, ins):
+    owner = task.controller if ins.get("whose", "own") == "own" else other(task.controller)
+    shields = s.zone(owner).shields
+    n = min(ins.get("count", 1), len(shields))
+    low = 0 if (ins.get("up_to") or ins.get("optional")) else n
+    opts = []
+    for k in range(n, low - 1, -1):
+        for combo in (m.shield_choices(s, owner, k) if k else [()]):
+            opts.append((combo, f"{owner} puts " + (m.shield_list(combo) if combo else "no shield") + " into the hand"))
+    return opts
+
+
+def _shield_to_hand(m, s, task, ins, choice, out):
+    owner = task.controller if ins.get("whose", "own") == "own" else other(task.controller)
+    if ins.get("bind"):
+        from .ops import bind
+        s = bind(s, ins.get("bind"), len(choice))
+    if not choice:
+        return s
+    return start(m, s, owner, tuple(choice), out, s_trigger_ok=ins.get("s_trigger", True))
+
+
+op("shield_to_hand", chooser=lambda m, s, t, i: t.controller if i.get("whose", "own") == "own" else other(t.controller))(
+    (_shield_to_hand_options, _shield_to_hand))
+
+
+def _recover_other(m, s, task, ins, choice, out):
+    target, owner = task.bound("target"), task.controller
+    if target is None or target not in s.zone(owner).shields:
+        return s
+    return add_cards(m, s, owner, (target,), out)
+
+
+op("recover_other_shield")((lambda m, s, t, i: None, _recover_other))

@@ -1,0 +1,56 @@
+"""Destruction as S003 defines it: the attempt and the result, what counts, and the 2022-04-08 change."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from explorer.bfs import explore
+from model.cards import CardPool
+from model.procedure import BreakModel
+from model.scenario import PlayerSetup, Scenario
+
+from conftest import DATA
+
+BEFORE_2022 = dt.date(2022, 1, 1)
+
+
+def _events(graph):
+    for node in graph.terminals:
+        yield node, graph.trace(node).events()
+
+
+def test_every_destroyed_follows_its_destroy_attempt(ruling):
+    # R701.6a-b: a card reaches the graveyard as the result of an attempt on it (or of its host's)
+    for prefix in ("Q11a", "Q11b", "Q12a", "Q13", "Q14"):
+        _, _, graph = ruling(prefix)
+        for _, events in _events(graph):
+            attempted = set()
+            for e in events:
+                if e.kind == "destroy":
+                    attempted.add(e.get("card"))
+                if e.kind == "destroyed":
+                    assert attempted, (prefix, e)
+
+
+def test_aura_is_not_destroyed_before_2022(ruling):
+    # S003: before 2022-04-08 only creatures were destroyed; the aura just goes to the graveyard
+    _, _, graph = ruling("Q12a", rules=BEFORE_2022)
+    for _, events in _events(graph):
+        assert not any(e.kind == "destroyed" and e.get("card") == "Code:1059" for e in events)
+        assert not any(e.kind == "trigger" and "dragon_destroyed" in e.get("ability") for e in events)
+    _, _, graph = ruling("Q12a")
+    assert any(e.kind == "destroyed" and e.get("card") == "Code:1059" for _, ev in _events(graph) for e in ev)
+
+
+def test_cannot_be_destroyed_keeps_the_card_but_the_attempt_happens():
+    pool = CardPool.builtin()
+    pool.add_file(DATA / "cards" / "sturdy.yaml")
+    scenario = Scenario(name="sturdy", turn="A", pool=pool, attacker="jolly", attacker_index=0, defender="B",
+                        players={"A": PlayerSetup(battle=("jolly",)),
+                                 "B": PlayerSetup(battle=("sturdy",), shields=("vanilla",))})
+    graph = explore(BreakModel(scenario))
+    for node, events in _events(graph):
+        kinds = [(e.kind, e.get("card")) for e in events]
+        assert ("destroy", "Sturdy Wall") in kinds          # R701.6a: the attempt
+        assert ("destroyed", "Sturdy Wall") not in kinds    # it does not leave
+        assert graph.state(node).zone("B").battle
