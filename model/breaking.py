@@ -117,7 +117,7 @@ op("_carry_out")((lambda m, s, t, i: None, _carry_out))
 def carry_out(m: "BreakModel", s: State, out: list[Event]) -> State:
     """D4: break the chosen shields still there, all at once, carrying out the decided replacements."""
     frame = s.frames[-1]
-    depth = len(s.frames)
+    depth = s.depth()   # the frame's number as choose_shields gave it: open frames, this one included
     z = s.zone(frame.defender)
     present = tuple(c for c in frame.chosen if c in z.shields)
     frames = s.frames[:-1] + (replace(frame, broken=True),)

@@ -6,9 +6,8 @@ fact means and how it is read from a state (`model.state.State`), a transition (
 the action, the events it emitted, the state after) or an outcome (a terminal state).
 
 Types are Bool, Int and finite sorts: `Player` (A, B, nobody), `Zone` (deck, hand, mana, shields,
-battle, graveyard, resolving, nowhere), `Kind` (before_break, triggered: the two kinds of pending
-effect, R509.3 / R509.4), `ActionKind` (direct_attack, choose_shields, resolve, choose,
-shield_trigger) and `Card` (one value per card instance of the scenario, `c0`, `c1`, ...). Frame
+battle, graveyard, resolving, standby, attached, nowhere), `Kind` (before_break, triggered: the two kinds of pending
+effect, R509.3 / R509.4), `ActionKind` (direct_attack, choose_shields, resolve, choose) and `Card` (one value per card instance of the scenario, `c0`, `c1`, ...). Frame
 positions (R603.7b: 1 is the attack's own break, 2 a break made inside it, ...) are Ints between 0
 and the deepest stack of the scenario. A fact may be a function over these finite domains, e.g.
 `zone_of(Card) -> Zone`; quantifiers over cards and positions are therefore decidable.
@@ -33,9 +32,10 @@ from typing import Any, Callable
 from model.state import PLAYERS, State, other
 
 PLAYER_VALUES = ("A", "B", "nobody")
-ZONE_VALUES = ("deck", "hand", "mana", "shields", "battle", "graveyard", "resolving", "nowhere")
+ZONE_VALUES = ("deck", "hand", "mana", "shields", "battle", "graveyard", "resolving", "standby", "attached",
+               "nowhere")
 KIND_VALUES = ("before_break", "triggered")
-ACTION_VALUES = ("direct_attack", "choose_shields", "resolve", "choose", "shield_trigger")
+ACTION_VALUES = ("direct_attack", "choose_shields", "resolve", "choose")
 ENUMS = {"Player": PLAYER_VALUES, "Zone": ZONE_VALUES, "Kind": KIND_VALUES, "ActionKind": ACTION_VALUES}
 _ZONES = ZONE_VALUES[:-1]   # the real zones a card can be in
 
@@ -203,8 +203,8 @@ STATE_FACTS: tuple[Fact, ...] = (
     Fact("pending_total", (), "Int", "how many effects are pending", lambda d, s, m: len(s.pending)),
     Fact("running", (), "Bool", "an effect is being carried out and waits for a choice",
          lambda d, s, m: bool(s.running)),
-    Fact("checking", (), "Int", "S-Trigger cards of the current shield check not yet used (D5)",
-         lambda d, s, m: len(s.checking)),
+    Fact("checks", (), "Int", "shield checks in progress (SC1-SC5); nothing unrelated resolves meanwhile (R509.5e)",
+         lambda d, s, m: len(s.checks)),
     Fact("spells_cast", ("Player",), "Int", "spells the player cast this turn",
          lambda d, s, m: _per_player(s.spells_cast)),
     Fact("extra_breaks", ("Player",), "Int", "extra breaks the player's creatures gained this turn",
@@ -322,22 +322,31 @@ def _attack_broke(d: Domains, t: Transition, memo: dict) -> frozenset[int]:
     return frozenset(_cards(d, [shield for frame, shield in breaks if frame == pos]))
 
 
-def _post_open(d: Domains, t: Transition) -> list:
-    """The frames open after the transition (a list: `in` tries identity before equality)."""
-    return [f for _, f in d.open_frames(t.post)]
+def _frame_key(position: int, frame) -> tuple:
+    """What identifies a frame through its life: where it sits, who breaks and what it chose.
+
+    A frame's other fields (replacement decisions, whether its break has begun) change while it is
+    open, so frames are matched by this key, never by equality.
+    """
+    return (position, frame.by, frame.chosen, frame.is_attack)
+
+
+def _post_open(d: Domains, t: Transition) -> set:
+    """The keys of the frames open after the transition."""
+    return {_frame_key(i, f) for i, f in d.open_frames(t.post)}
 
 
 def _closed(d: Domains, t: Transition, memo: dict) -> frozenset[int]:
     if not t.pre.frames:
         return frozenset()
     still = _post_open(d, t)
-    return frozenset(i for i, f in d.open_frames(t.pre) if f not in still)
+    return frozenset(i for i, f in d.open_frames(t.pre) if _frame_key(i, f) not in still)
 
 
 def _attack_frame_closed(d: Domains, t: Transition, memo: dict) -> bool:
-    before = _attack_frame(d, t.pre)
+    before = next(((i, f) for i, f in d.open_frames(t.pre) if f.is_attack), None)
     if before is not None:
-        return before not in _post_open(d, t)
+        return _frame_key(*before) not in _post_open(d, t)
     # D1 happened in this very transition and the attack's frame is already gone
     return not t.pre.started and t.post.started and not t.post.winner and _attack_frame(d, t.post) is None
 
@@ -360,7 +369,10 @@ def _outer_broke_first(d: Domains, t: Transition, memo: dict) -> bool:
         if e.kind == "choose_shields":
             stack.append((True, set(e.get("shields") or ())))
         elif e.kind == "break":
-            pos = e.get("frame") or len(stack)
+            # events number a frame among the open ones (1 = outermost open); find its stack position
+            number = e.get("frame")
+            opened = [i + 1 for i, (is_open, _) in enumerate(stack) if is_open]
+            pos = opened[number - 1] if number and number <= len(opened) else len(stack)
             if any(is_open and chosen & present for is_open, chosen in stack[pos:]):
                 return True
             present.discard(e.get("shield"))

@@ -18,18 +18,18 @@ from model.state import Pending, State
 class LeavingCancelsBreak(BreakModel):
     """Wrong: the attack's break is cancelled when the attacker has left the battle zone (R509.4c, Q06)."""
 
-    def _break(self, s: State, out: list) -> State:
+    def carry_out_break(self, s: State, out: list) -> State:
         frame = s.frames[-1]
         if frame.is_attack and s.attacker_left:
             return replace(s, frames=s.frames[:-1] + (replace(frame, broken=True),))
-        return super()._break(s, out)
+        return super().carry_out_break(s, out)
 
 
 class OthersBeforeBeforeBreak(BreakModel):
     """Wrong: any pending effect may resolve while before-break effects wait (R509.4, Q03)."""
 
     def eligible(self, s: State) -> tuple[Pending, ...]:
-        if not s.pending or s.running or s.checking or (s.frames and s.frames[-1].broken):
+        if not s.pending or s.running or (s.frames and s.frames[-1].broken):
             return ()
         pool = list(s.pending)
         tp = [p for p in pool if p.controller == s.turn]
@@ -39,21 +39,21 @@ class OthersBeforeBeforeBreak(BreakModel):
 class BreakerCountAtBreak(BreakModel):
     """Wrong: the number of shields is read when they break, not when they were chosen (Q07)."""
 
-    def _break(self, s: State, out: list) -> State:
+    def carry_out_break(self, s: State, out: list) -> State:
         frame = s.frames[-1]
         if frame.is_attack:
             shields = s.zone(frame.defender).shields
             more = max(0, self.breaker_count(s) - len(frame.chosen))
             extra = tuple(c for c in shields if c not in frame.chosen)[:more]
             s = replace(s, frames=s.frames[:-1] + (replace(frame, chosen=frame.chosen + extra),))
-        return super()._break(s, out)
+        return super().carry_out_break(s, out)
 
 
 class NonTurnPlayerFirst(BreakModel):
     """Wrong: the non-turn player's effects may resolve before the turn player's (R509.4a-b)."""
 
     def eligible(self, s: State) -> tuple[Pending, ...]:
-        if not s.pending or s.running or s.checking or (s.frames and s.frames[-1].broken):
+        if not s.pending or s.running or (s.frames and s.frames[-1].broken):
             return ()
         depth = s.depth()
         pool = [p for p in s.pending if p.kind == BEFORE_BREAK and p.frame == depth] if depth else []
@@ -84,10 +84,10 @@ class SkipStillBreaks(BreakModel):
 class OuterFrameFirst(BreakModel):
     """Wrong: with a nested frame open, the outer frame breaks first (R603.7b, Q04)."""
 
-    def _break(self, s: State, out: list) -> State:
+    def carry_out_break(self, s: State, out: list) -> State:
         open_ = [i for i, f in enumerate(s.frames) if not f.broken]
         if len(open_) < 2:
-            return super()._break(s, out)
+            return super().carry_out_break(s, out)
         i = open_[0]
         frame = s.frames[i]
         z = s.zone(frame.defender)
@@ -97,4 +97,7 @@ class OuterFrameFirst(BreakModel):
             out.append(ev("break", "D4", shield=self.label(cid), player=frame.defender,
                           by=self.label(frame.by), frame=i + 1))
         s = s.with_zone(frame.defender, z)
-        return replace(s, frames=s.frames[:i] + s.frames[i + 1:], broken=tuple(sorted(s.broken + present)))
+        frames = s.frames[:i] + s.frames[i + 1:]
+        # the inner frame's break is started again later, once the outer one is gone
+        frames = frames[:-1] + (replace(frames[-1], breaking=False),)
+        return replace(s, frames=frames, broken=tuple(sorted(s.broken + present)))
