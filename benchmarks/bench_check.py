@@ -48,7 +48,7 @@ def measure(scenario, repeat: int) -> dict:
         start = time.perf_counter()
         result = check(graph, BUILTIN)
         seconds = time.perf_counter() - start
-        row = {"scenario": scenario.name, "states": len(graph.states), "transitions": graph.transitions,
+        row = {"scenario": scenario.name, "states": graph.count, "transitions": graph.transitions,
                "explore_seconds": graph.seconds, "check_seconds": seconds, "facts_seconds": result.facts_seconds,
                "solver_seconds": result.counts.seconds, "queries": result.counts.queries,
                "projections": result.counts.projections, "cache_hits": result.counts.cache_hits,

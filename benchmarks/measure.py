@@ -94,7 +94,7 @@ def graph_paths(result) -> dict | None:
     """
     if not result.complete:
         return None
-    n = len(result.states)
+    n = result.count
     indeg = [0] * n
     for out in result.edges:
         for _, target, _ in out:
@@ -130,7 +130,7 @@ def run(family: str, size: int, mode: str, cap: float) -> dict:
                 return {"skipped": "explorer.bfs.explore has no reduce keyword"}
             kwargs["reduce"] = True
         result = explore(model, Limits(max_seconds=cap), **kwargs)
-        out = {"states": len(result.states), "transitions": result.transitions,
+        out = {"states": result.count, "transitions": result.transitions,
                "seconds": result.seconds, "complete": result.complete, "reason": result.reason,
                "terminals": len(result.terminals)}
         peak = rss_mb()

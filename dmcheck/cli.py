@@ -60,9 +60,46 @@ def _parser() -> argparse.ArgumentParser:
     ex.add_argument("--max-seconds", type=float, default=Limits().max_seconds, metavar="S")
     ex.add_argument("--replay", metavar="KEY", help="print the trace of a replay key (e.g. 0/2/1) step by step")
     ex.add_argument("--graph", metavar="FILE.graphml", help="also write the state graph (networkx GraphML)")
+    add_reduction_flag(ex)
     ex.set_defaults(run=cmd_explore)
     __import__("dmcheck.cmd_check", fromlist=["add_parser"]).add_parser(sub)  # `dmcheck check`
     return top
+
+
+def add_reduction_flag(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--no-reduce", action="store_true",
+                   help="explore every order of commuting effects and every symmetric state (reduction is on "
+                        "by default; outcomes, verdicts and shortest traces are the same either way)")
+
+
+def explore_scenario(scenario, args: argparse.Namespace, err: TextIO, file: str, properties=()):
+    """Explore one scenario as the command line asks: limits, progress, reduction kept blind to
+    nothing the expectations or properties observe."""
+    from properties.expectations import observer as expectation_observer
+    from properties.visibility import observer as property_observer
+
+    model = BreakModel(scenario)
+    limits = Limits(args.max_states, args.max_depth, args.max_seconds)
+    reduce = not getattr(args, "no_reduce", False)
+    observe = None
+    if reduce:
+        seen = [o for o in (expectation_observer(scenario.expect), property_observer(model, properties)) if o]
+        if len(seen) == 1:
+            observe = seen[0]
+        elif seen:
+            observe = lambda *t: tuple(o(*t) for o in seen)  # noqa: E731
+    return explore(model, limits, progress_printer(err, file), reduce=reduce, observe=observe)
+
+
+def exit_code(graph, verdicts: list[str]) -> int:
+    """A file's exit code: an incomplete search first (3), then a violation (1)."""
+    if not graph.complete:
+        return INCONCLUSIVE
+    if "violated" in verdicts:
+        return FINDING
+    if "inconclusive" in verdicts:
+        return INCONCLUSIVE
+    return OK
 
 
 def _overrides(args: argparse.Namespace) -> dict:
@@ -97,8 +134,7 @@ def cmd_explore(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.replay is not None:
         if len(args.files) != 1:
             raise InputError("--replay", None, "", "expected exactly one scenario file with --replay")
-        return _replay(load(args.files[0], overrides), args.replay, out)
-    limits = Limits(args.max_states, args.max_depth, args.max_seconds)
+        return _replay(load(args.files[0], overrides), args.replay, out, not args.no_reduce)
     reports, codes = [], []
     for file in args.files:
         try:
@@ -107,8 +143,7 @@ def cmd_explore(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             print(f"dmcheck: {exc}", file=err)
             codes.append(BAD_INPUT)
             continue
-        model = BreakModel(scenario)
-        graph = explore(model, limits, progress_printer(err, file))
+        graph = explore_scenario(scenario, args, err, file)
         verdicts = [check(graph, item) for item in scenario.expect]
         if args.graph:
             import networkx as nx
@@ -117,14 +152,7 @@ def cmd_explore(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             reports.append(explore_json(scenario, graph, verdicts))
         else:
             print("\n".join(explore_text(scenario, graph, verdicts)), file=out)
-        if not graph.complete:
-            codes.append(INCONCLUSIVE)
-        elif any(v.verdict == "violated" for v in verdicts):
-            codes.append(FINDING)
-        elif any(v.verdict == "inconclusive" for v in verdicts):
-            codes.append(INCONCLUSIVE)
-        else:
-            codes.append(OK)
+        codes.append(exit_code(graph, [v.verdict for v in verdicts]))
     if args.json:
         json.dump(reports[0] if len(reports) == 1 else reports, out, indent=2, ensure_ascii=False)
         out.write("\n")
@@ -139,12 +167,18 @@ def combine(codes: list[int]) -> int:
     return OK
 
 
-def _replay(scenario, key: str, out: TextIO) -> int:
+def _replay(scenario, key: str, out: TextIO, reduce: bool = True) -> int:
     from model.outcome import outcome
     from model.trace import Step, Trace
 
+    from model.canonical import Symmetry
+
     model = BreakModel(scenario)
+    # keys printed by a reduced search were taken on canonical states: replay the same way
+    symmetry = None if reduce is False else Symmetry(model)
     state = model.initial_state()
+    if symmetry is not None:
+        state = symmetry.canonical(state)
     steps = []
     parts = [p for p in key.strip().split("/") if p not in ("", "-")]
     for n, part in enumerate(parts, 1):
@@ -154,6 +188,8 @@ def _replay(scenario, key: str, out: TextIO) -> int:
                              f"step {n}: expected an action index below {len(actions)}, got {part!r}")
         action = actions[int(part)]
         state, events = model.step(state, action)
+        if symmetry is not None:
+            state = symmetry.canonical(state)
         steps.append(Step(int(part), action, events))
     print(f"== {scenario.name}: replay {key}", file=out)
     print("\n".join(Trace(tuple(steps)).lines()), file=out)

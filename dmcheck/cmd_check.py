@@ -12,20 +12,16 @@ import argparse
 import json
 from typing import Any, TextIO
 
-from explorer.bfs import explore
 from explorer.limits import Limits
 from model.errors import InputError
 from model.interpretations import CHOICES
-from model.procedure import BreakModel
 from properties.builtin import BUILTIN
-from properties.checker import INCONCLUSIVE as INCONCLUSIVE_VERDICT
 from properties.checker import QUERY_TIMEOUT_MS, VIOLATED, CheckResult, PropertyVerdict, check
 from properties.expectations import check as check_expectation
 from properties.facts import describe_vocabulary
 from properties.property import Property
 from properties.property_file import load_properties
 
-from .progress import progress_printer
 from .report import explore_json, explore_text
 
 EXAMPLES = """examples:
@@ -62,6 +58,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--max-seconds", type=float, default=Limits().max_seconds, metavar="S")
     p.add_argument("--solver-timeout", type=int, default=QUERY_TIMEOUT_MS, metavar="MS",
                    help="bound each Z3 query; one that runs out makes its property inconclusive")
+    from .cli import add_reduction_flag
+    add_reduction_flag(p)
     p.set_defaults(run=cmd_check)
     return p
 
@@ -81,7 +79,7 @@ def _properties(args: argparse.Namespace) -> list[Property]:
 
 
 def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from .cli import BAD_INPUT, FINDING, INCONCLUSIVE, OK, _overrides, combine, load
+    from .cli import BAD_INPUT, OK, _overrides, combine, exit_code, explore_scenario, load
 
     props = _properties(args)
     if args.list:
@@ -90,7 +88,6 @@ def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if not args.files:
         raise InputError("check", None, "", "expected at least one scenario FILE (or --list)")
     overrides = _overrides(args)
-    limits = Limits(args.max_states, args.max_depth, args.max_seconds)
     reports, codes = [], []
     for file in args.files:
         try:
@@ -99,20 +96,14 @@ def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             print(f"dmcheck: {exc}", file=err)
             codes.append(BAD_INPUT)
             continue
-        graph = explore(BreakModel(scenario), limits, progress_printer(err, file))
+        graph = explore_scenario(scenario, args, err, file, props)
         expectations = [check_expectation(graph, item) for item in scenario.expect]
         result = check(graph, props, args.solver_timeout)
         if args.json:
             reports.append(check_json(scenario, graph, expectations, result))
         else:
             print("\n".join(check_text(scenario, graph, expectations, result)), file=out)
-        verdicts = [v.verdict for v in expectations] + [v.verdict for v in result.verdicts]
-        if VIOLATED in verdicts:
-            codes.append(FINDING)
-        elif not graph.complete or INCONCLUSIVE_VERDICT in verdicts:
-            codes.append(INCONCLUSIVE)
-        else:
-            codes.append(OK)
+        codes.append(exit_code(graph, [v.verdict for v in expectations] + [v.verdict for v in result.verdicts]))
     if args.json:
         json.dump(reports[0] if len(reports) == 1 else reports, out, indent=2, ensure_ascii=False)
         out.write("\n")

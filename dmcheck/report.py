@@ -18,7 +18,7 @@ def explore_json(scenario, graph, verdicts: list[Verdict]) -> dict[str, Any]:
         "interpretation": dict(graph.model.interpretation.readings),
         "complete": graph.complete,
         "reason": graph.reason,
-        "states": len(graph.states),
+        "states": graph.count,
         "transitions": graph.transitions,
         "seconds": round(graph.seconds, 4),
         "outcomes": [dict(o, count=c, trace_key=graph.trace(n).key()) for o, c, n in graph.outcomes()],
@@ -56,7 +56,7 @@ def _outcome_line(o: dict[str, Any], varying: set[tuple[str, str]] = frozenset()
 def explore_text(scenario, graph, verdicts: list[Verdict], show_outcomes: bool = True) -> list[str]:
     lines = [f"== {scenario.name}  ({scenario.file})",
              f"   rules: {graph.model.version.name}; search {'complete' if graph.complete else 'INCOMPLETE: ' + graph.reason}; "
-             f"{len(graph.states)} states, {graph.transitions} transitions, {graph.seconds:.2f}s"]
+             f"{graph.count} states, {graph.transitions} transitions, {graph.seconds:.2f}s"]
     if show_outcomes:
         outcomes = graph.outcomes()
         # name only the zones that differ between outcomes, so each line says what sets it apart

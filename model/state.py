@@ -205,7 +205,11 @@ class State:
 
     def fingerprint(self) -> str:
         """A canonical id of this state: the same under any PYTHONHASHSEED."""
-        return hashlib.blake2b(_encode(self).encode(), digest_size=10).hexdigest()
+        return self.digest().hex()
+
+    def digest(self) -> bytes:
+        """The fingerprint as 16 bytes: what the compact store keeps of a state."""
+        return hashlib.blake2b(_encode(self).encode(), digest_size=16).digest()
 
 
 def _encode(value: Any) -> str:

@@ -141,16 +141,27 @@ class _Vectors:
         return found
 
     def transition(self, node: int, index: int, succ: int, events: tuple) -> tuple:
-        pre, post = self.state(node), self.state(succ)
+        # read the state after on the same card names as the state before (symmetry may have renamed
+        # identical cards in the stored successor)
+        arrival = self.graph.arrival(node, index) if getattr(self.graph, "symmetry", None) is not None \
+            else self.graph.state(succ)
+        pre = self.state(node)
+        post = self.state(succ) if arrival is self.graph.state(succ) else self._read(arrival)
         if not self.transition_facts:
             return pre + post
         start = time.perf_counter()
-        t = Transition(self.graph.state(node), index, events, self.graph.state(succ),
-                       lambda: self._action(node, index))
+        t = Transition(self.graph.state(node), index, events, arrival, lambda: self._action(node, index))
         d, memo = self.domains, {}
         own = tuple([read(d, t, memo) for read in self._transition_readers])
         self.seconds += time.perf_counter() - start
         return pre + post + own
+
+    def _read(self, s) -> tuple:
+        start = time.perf_counter()
+        d, memo = self.domains, {}
+        found = tuple([read(d, s, memo) for read in self._state_readers])
+        self.seconds += time.perf_counter() - start
+        return found
 
     def _action(self, node: int, index: int):
         acts = self._actions.get(node)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 from model.outcome import matches, outcome
 from model.scenario import Expectation
@@ -105,3 +105,22 @@ def _check_order(graph: StateGraph, item: Expectation) -> Verdict:
     if not graph.complete:
         return Verdict(item, INCONCLUSIVE, f"search incomplete ({graph.reason})")
     return Verdict(item, HOLDS, "every trace checked")
+
+
+def observer(items) -> Callable | None:
+    """What order expectations see of a transition: the events their patterns could match.
+
+    The explorer's reduction only prunes alternatives that look alike under this signature, so
+    the orders the patterns test are kept (see explorer/reduction.py, C2). Outcome expectations
+    need nothing: reduction keeps every terminal state.
+    """
+    from .patterns import event_matches
+
+    patterns = [p for item in items if item.kind not in ("always", "never", "sometimes") for p in item.value]
+    if not patterns:
+        return None
+
+    def observe(pre, action, events, post):
+        return tuple(i for e in events for i, p in enumerate(patterns) if event_matches(p, e))
+
+    return observe

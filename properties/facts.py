@@ -92,10 +92,11 @@ class Domains:
         """(stack position, frame) of every frame not yet broken, outermost first (R603.7b)."""
         if not s.frames:
             return []
-        found = self._open.get(id(s))
-        if found is None:
-            found = self._open[id(s)] = [(i + 1, f) for i, f in enumerate(s.frames) if not f.broken]
-        return found
+        # keyed by identity, so the entry keeps the state alive: an id is never reused while cached
+        entry = self._open.get(id(s))
+        if entry is None or entry[0] is not s:
+            entry = self._open[id(s)] = (s, [(i + 1, f) for i, f in enumerate(s.frames) if not f.broken])
+        return entry[1]
 
 
 # ---- state facts --------------------------------------------------------------------------------
