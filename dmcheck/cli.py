@@ -60,6 +60,9 @@ def _parser() -> argparse.ArgumentParser:
     ex.add_argument("--max-seconds", type=float, default=Limits().max_seconds, metavar="S")
     ex.add_argument("--replay", metavar="KEY", help="print the trace of a replay key (e.g. 0/2/1) step by step")
     ex.add_argument("--graph", metavar="FILE.graphml", help="also write the state graph (networkx GraphML)")
+    ex.add_argument("--compact", action="store_true",
+                    help="keep only a fingerprint and a parent link per state (about a tenth of the memory, "
+                         "slower); states on a printed trace are rebuilt by replay. Not with order expectations")
     add_reduction_flag(ex)
     ex.set_defaults(run=cmd_explore)
     __import__("dmcheck.cmd_check", fromlist=["add_parser"]).add_parser(sub)  # `dmcheck check`
@@ -88,7 +91,13 @@ def explore_scenario(scenario, args: argparse.Namespace, err: TextIO, file: str,
             observe = seen[0]
         elif seen:
             observe = lambda *t: tuple(o(*t) for o in seen)  # noqa: E731
-    return explore(model, limits, progress_printer(err, file), reduce=reduce, observe=observe)
+    compact = getattr(args, "compact", False)
+    if compact and any(item.kind not in ("always", "never", "sometimes") for item in scenario.expect):
+        raise InputError(file, None, "--compact", "order expectations (in_order, possible_order, never_order) "
+                                                   "need the full graph: drop --compact")
+    if compact and getattr(args, "graph", None):
+        raise InputError(file, None, "--compact", "--graph needs the full graph: drop --compact")
+    return explore(model, limits, progress_printer(err, file), reduce=reduce, observe=observe, keep_graph=not compact)
 
 
 def exit_code(graph, verdicts: list[str]) -> int:

@@ -103,3 +103,19 @@ def test_compact_store_matches_the_full_one():
         for node in compact.terminals[:3]:
             assert compact.trace(node).key() == full.trace(node).key()
             assert [e.to_json() for e in compact.trace(node).events()] == [e.to_json() for e in full.trace(node).events()]
+
+
+def test_compact_cli_gives_the_same_counterexample():
+    import io
+
+    from dmcheck.cli import main
+
+    from conftest import DATA
+    full, compact = io.StringIO(), io.StringIO()
+    assert main(["explore", str(DATA / "wrong_expectation.yaml")], full, io.StringIO()) == 1
+    assert main(["explore", str(DATA / "wrong_expectation.yaml"), "--compact"], compact, io.StringIO()) == 1
+    cut = lambda text: text[text.index("shortest trace:"):]  # noqa: E731
+    assert cut(full.getvalue()) == cut(compact.getvalue())
+    err = io.StringIO()
+    assert main(["explore", str(RULINGS[0]), "--compact"], io.StringIO(), err) == 2
+    assert "need the full graph" in err.getvalue()
