@@ -8,7 +8,9 @@ When the decision is made is an interpretation choice (`break_replacement_timing
   only the shields that will really break get a before-break trigger; at the break the decided
   replacements happen whatever became of their source.
 Each player decides for his own replacement effects, turn player first; a shield's break is
-replaced at most once, and one replacement effect serves one shield only (D2).
+replaced at most once, and one replacement effect serves one shield only (D2). Whether a castle's
+"another shield" may be one chosen for the same break is the choice `castle_other_shield`; such a
+shield is then put into the hand by the castle instead of being broken.
 """
 
 from __future__ import annotations
@@ -52,17 +54,27 @@ def candidates(m: "BreakModel", s: State, frame: Frame, shield: int, who: str) -
     for castle in z.hosted(shield, "castle"):   # Hustle Castle: another own shield instead
         if castle in used or not by_opponent_creature:
             continue
+        # D2 (S002): not a shield another castle already took; `castle_other_shield` says whether
+        # a shield chosen for this same break may be the other shield
+        exclude = targets | {shield} | {c for c, _ in frame.replaced}
+        free_chosen = (set(frame.chosen) & set(z.shields)) - exclude
+        if not (free_chosen and m.interpretation.get("castle_other_shield") == "not_used"):
+            exclude |= set(frame.chosen)
         for ability in m.card(castle).replacements("fortified_shield_break"):
-            for other_shield in m.shield_choices(s, owner, 1, exclude=set(frame.chosen) | targets | {shield}):
+            for other_shield in m.shield_choices(s, owner, 1, exclude=exclude):
                 out.append(Replacement(m.ability_label(m.instances[castle].card, ability.id), castle,
                                        m.instances[castle].card, ability.id, other_shield[0]))
     return out
 
 
 def _replace_options(m, s, task, ins):
-    frame = s.frames[-1]
-    shield, who = ins.get("shield"), ins.get("who")
-    if shield not in s.zone(frame.defender).shields or any(c == shield for c, _ in frame.replaced):
+    return replace_options(m, s, s.frames[-1], ins.get("shield"), ins.get("who"))
+
+
+def replace_options(m: "BreakModel", s: State, frame: Frame, shield: int, who: str) -> list[Option]:
+    """What `who` may decide for the break of `shield` now (none: nothing to decide)."""
+    if shield not in s.zone(frame.defender).shields or any(c == shield for c, _ in frame.replaced) \
+            or shield in taken(frame):
         return []
     if m.card(shield).has("Unbreakable"):
         return []   # "cannot be broken" needs no decision; it is applied at the break
@@ -88,6 +100,23 @@ def _replace(m, s, task, ins, choice, out):
 op("_replace_break", chooser=lambda m, s, t, i: i.get("who"))((_replace_options, _replace))
 
 
+def decides(m: "BreakModel", s: State, frame: Frame, at_choice: bool = False) -> bool:
+    """Whether deciding the replacements of `frame`'s break now would offer any choice.
+
+    At the choice of the shields (`at_choice`) a shield that cannot be broken also counts: deciding
+    then takes it out of the before-break count (D3). When nothing is to be decided, both readings
+    of `break_replacement_timing` do the same, so the model does not look the reading up.
+    """
+    if at_choice and any(m.card(c).has("Unbreakable") for c in frame.chosen):
+        return True
+    return any(replace_options(m, s, frame, c, who) for c in frame.chosen for who in (s.turn, other(s.turn)))
+
+
+def taken(frame: Frame) -> set[int]:
+    """Chosen shields another replacement puts into the hand instead (`castle_other_shield=not_used`)."""
+    return {r.target for _, r in frame.replaced if r.target in frame.chosen}
+
+
 def replaced(m: "BreakModel", frame: Frame, shield: int) -> Replacement | None:
     for c, r in frame.replaced:
         if c == shield:
@@ -100,7 +129,7 @@ def replaced(m: "BreakModel", frame: Frame, shield: int) -> Replacement | None:
 def _trigger_before_break(m, s, task, ins, choice, out):
     """S002 D3: the shields that will really break are known; one before-break trigger for each."""
     frame = s.frames[-1]
-    breaking = tuple(c for c in frame.chosen if replaced(m, frame, c) is None)
+    breaking = tuple(c for c in frame.chosen if replaced(m, frame, c) is None and c not in taken(frame))
     return m.trigger_before_break(s, frame, len(breaking), out)
 
 
@@ -128,6 +157,8 @@ def carry_out(m: "BreakModel", s: State, out: list[Event]) -> State:
     rule = "R509.4c" if frame.is_attack and s.attacker_left else ("R603.7b" if depth > 1 else "D4")
     breaking, programs = [], []
     for c in present:
+        if c in taken(frame):
+            continue   # another replacement puts it into the hand instead of the break
         r = replaced(m, frame, c)
         if r is None:
             breaking.append(c)

@@ -84,6 +84,22 @@ def _cast_free(m, s, task, ins, choice, out):
 op("cast_free")((_cast_free_options, _cast_free))
 
 
+_PLACES = {"mana": "the mana zone", "deck_bottom": "the bottom of the deck", "graveyard": "the graveyard"}
+
+
+def _spell_destination_options(m, s, task, ins):
+    # `charger_cast_destination=owner_chooses`: Charger and the casting effect both name a place
+    cid = ins.get("card")
+    return [((to,), f"{task.controller} puts {m.label(cid)} into {_PLACES.get(to, to)}") for to in ins.get("to")]
+
+
+def _spell_destination(m, s, task, ins, choice, out):
+    return m.put_resolved_spell(s, ins.get("card"), choice[0], out)
+
+
+op("_spell_destination")((_spell_destination_options, _spell_destination))
+
+
 # ---- moving creatures --------------------------------------------------------------------------
 def _target_options(verb: str, untapped: bool = False):
     def options(m, s, task, ins):

@@ -1,7 +1,11 @@
 """Named interpretation choices: the places where the sources disagree or are silent.
 
 Each choice has readings, the sources behind each, and a default. A scenario picks readings with
-`interpretation: {name: reading}`; the model reads them through `Interpretation`.
+`interpretation: {name: reading}`; the model reads them through `Interpretation`, only at the
+point where the readings would act differently. `sets_aside` names, per reading, the statements
+of the rulings corpus (scenarios/corpus.yaml, `ID@SOURCE`) that the model does not follow under
+that reading: `dmcheck verify` leaves them out when it checks the model's traces against the
+corpus, and reports them beside each contradiction they take part in.
 """
 
 from __future__ import annotations
@@ -16,6 +20,10 @@ class Choice:
     readings: tuple[tuple[str, str], ...]   # (reading, the sources behind it)
     default: str
     why_default: str
+    sets_aside: tuple[tuple[str, tuple[str, ...]], ...] = ()   # (reading, corpus statements not followed)
+
+    def set_aside(self, reading: str) -> tuple[str, ...]:
+        return next((refs for r, refs in self.sets_aside if r == reading), ())
 
 
 CHOICES: tuple[Choice, ...] = (
@@ -47,6 +55,58 @@ CHOICES: tuple[Choice, ...] = (
         why_default="R509.3 (v1.42, 2024-06-19) makes before-break abilities trigger when the shields are "
                     "chosen, leaving no step for replacement decisions before them; S001's rulings agree, "
                     "while S002 is a wiki summary of an older rules text",
+        sets_aside=(
+            ("at_break", ("D3@S002",)),
+            ("before_triggers", ("R509.3@S000", "R509.3@S001", "R603.7@S000", "R603.7@S001",
+                                 "Q11c@S001", "Q11d@S001", "Q11e@S001", "Q11f@S001")),
+        ),
+    ),
+    Choice(
+        name="old_rules_waiting",
+        question="Before the 2023-04-19 change (S001), what waited until the chosen shields were broken: the "
+                 "abilities triggered while the before-break effects resolved, or the before-break effects "
+                 "themselves?",
+        readings=(
+            ("triggered_effects", "S001: its sentence on the old rules follows the bullet on abilities triggered "
+                                  "before the break, and says apart that the before-break abilities could not "
+                                  "be interrupted"),
+            ("before_break_effects", "domain.md's digest of S001: before the change the before-break abilities "
+                                     "resolved after the shields were broken, without interruption"),
+        ),
+        default="triggered_effects",
+        why_default="the seed wins over the digest (domain.md says so), and S001 names the before-break "
+                    "abilities only to say they could not be interrupted",
+    ),
+    Choice(
+        name="charger_cast_destination",
+        question="A spell with Charger cast by an effect that says where the spell goes afterwards "
+                 "(Kakumeijin: the bottom of the deck): where does it go?",
+        readings=(
+            ("charger", "Q02 (S000, 2023-09-15): Kakumeijin's first before-break casts Boil Charger and the "
+                        "question counts the mana zone at 4 cards, which the answer accepts"),
+            ("owner_chooses", "no source ranks the two 'instead of the graveyard' places; as with replacement "
+                              "effects (D2, S002) the player concerned decides — Q02's case is one choice"),
+            ("cast_destination", "S000's walk-through of R603.7b puts the spell Kakumeijin cast at the bottom "
+                                 "of the deck; read literally the casting effect's own clause wins"),
+        ),
+        default="charger",
+        why_default="Q02 is the only ruling on the combination and counts the spell in the mana zone; "
+                    "'owner_chooses' agrees with it but adds outcomes no source describes",
+        sets_aside=(("cast_destination", ("Q02@S000",)),),
+    ),
+    Choice(
+        name="castle_other_shield",
+        question="Hustle Castle puts another of its owner's shields into the hand instead of its shield's "
+                 "break: may that other shield be one chosen for the same break?",
+        readings=(
+            ("unchosen_only", "a shield chosen for the break goes to the hand anyway; S002's T-break example "
+                              "has each castle pick a shield apart from those the castles protect"),
+            ("not_used", "S002 D2 forbids only a shield another castle already used; a chosen shield taken "
+                         "this way is put into the hand instead of being broken"),
+        ),
+        default="unchosen_only",
+        why_default="taking a shield that is about to be broken would let the castle protect its shield "
+                    "at no cost, and no source shows a castle doing so",
     ),
 )
 

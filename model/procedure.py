@@ -42,9 +42,9 @@ class BreakModel:
         self.scenario = scenario
         self.pool: CardPool = scenario.pool
         self.version: RulesVersion = version_on(scenario.rules)
+        # Readings are looked up where they matter, and only when the readings would act differently
+        # there: an analysis can then tell which choices a run depended on (properties/readings.py).
         self.interpretation = Interpretation.make(scenario.interpretation)
-        self.nested_inner_only = self.interpretation.get("nested_other_pending") == "inner_only"
-        self.replace_before_triggers = self.interpretation.get("break_replacement_timing") == "before_triggers"
         self.instances: list[CardInstance] = []
         self._initial = self._build_initial()
 
@@ -195,13 +195,22 @@ class BreakModel:
             return ()
         depth = s.depth()
         pool = [p for p in s.pending if p.kind == BEFORE_BREAK and p.frame == depth] if depth else []
+        if self.version.triggers_wait_for_break:
+            # before 2023-04-19 (S001); `old_rules_waiting` says what waited for the break
+            late = [p for p in s.pending if p.kind == BEFORE_BREAK and p.frame > depth]  # their frame broke
+            if (pool or late) and self.interpretation.get("old_rules_waiting") == "before_break_effects":
+                if not late:
+                    return ()   # the before-break effects too wait until the chosen shields are broken
+                pool = late     # then they resolve first, uninterrupted
         if not pool:
             if depth and self.version.triggers_wait_for_break:
                 pool = []  # before 2023-04-19 (S001): other effects wait until the shields are broken
-            elif depth and self.nested_inner_only:
-                pool = [p for p in s.pending if p.kind != BEFORE_BREAK and p.frame >= depth]
             elif depth:
                 pool = [p for p in s.pending if p.kind != BEFORE_BREAK]  # R603.7a
+                inner = [p for p in pool if p.frame >= depth]
+                # R603.7b: "other pending effects" before a nested break — all, or those of its frame (Q05)
+                if inner != pool and self.interpretation.get("nested_other_pending") == "inner_only":
+                    pool = inner
             else:
                 pool = list(s.pending)
         tp = [p for p in pool if p.controller == s.turn]  # R509.4a-b: turn player's first
@@ -212,14 +221,25 @@ class BreakModel:
         task = s.running[-1]
         s = replace(s, running=s.running[:-1])
         if task.spell >= 0:
-            owner = self.owner(task.spell)
-            card = self.card(task.spell)
-            # Q02: Charger puts the spell into the mana zone (the ruling counts it there)
-            dest = "mana" if card.has("Charger") else (task.then or "graveyard")
-            z = s.zone(owner).remove("resolving", task.spell).add(dest, task.spell)
-            s = s.with_zone(owner, z)
-            out.append(ev("move", "Q02" if dest == "mana" else "",
-                          card=self.label(task.spell), player=owner, **{"from": "resolving", "to": dest}))
+            dest = task.then or "graveyard"
+            if self.card(task.spell).has("Charger") and dest != "mana":
+                # Q02: Charger puts the spell into the mana zone instead of the graveyard; when the
+                # effect that cast it names another place, `charger_cast_destination` decides
+                reading = "charger" if dest == "graveyard" else self.interpretation.get("charger_cast_destination")
+                if reading == "owner_chooses":
+                    return push(s, Task(program=(instr("_spell_destination", card=task.spell, to=("mana", dest)),),
+                                        pc=0, controller=self.owner(task.spell), source=task.spell,
+                                        ability=self.name(task.spell)))
+                dest = "mana" if reading == "charger" else dest
+            s = self.put_resolved_spell(s, task.spell, dest, out)
+        return s
+
+    def put_resolved_spell(self, s: State, spell: int, dest: str, out: list[Event]) -> State:
+        """A spell that has resolved goes where it goes (graveyard, mana by Charger, deck bottom)."""
+        owner = self.owner(spell)
+        s = s.with_zone(owner, s.zone(owner).remove("resolving", spell).add(dest, spell))
+        out.append(ev("move", "Q02" if dest == "mana" else "",
+                      card=self.label(spell), player=owner, **{"from": "resolving", "to": dest}))
         return s
 
     # ---- D0/D1: the start of the step --------------------------------------------------------
@@ -279,7 +299,8 @@ class BreakModel:
         out.append(ev("choose_shields", "R509.3" if depth == 1 else "R603.7b",
                       player=self.owner(by), shields=tuple(self.label(c) for c in frame.chosen),
                       by=self.label(by), frame=depth))
-        if self.replace_before_triggers:
+        if breaking.decides(self, s, frame, at_choice=True) and \
+                self.interpretation.get("break_replacement_timing") == "before_triggers":
             # S002 D2-D3: decide the replacements first; the real breaks fix the number of triggers
             program = breaking.decision_program(s, frame) + (instr("_trigger_before_break"),)
             return push(s, Task(program=program, pc=0, controller=defender, source=by, ability="D2"))
@@ -304,7 +325,9 @@ class BreakModel:
         s = replace(s, frames=s.frames[:-1] + (started,))
         if frame.breaking:
             raise AssertionError("a frame's break began twice")
-        program = () if self.replace_before_triggers else breaking.decision_program(s, frame)
+        decided = breaking.decides(self, s, frame) and \
+            self.interpretation.get("break_replacement_timing") == "before_triggers"   # at D2 already
+        program = () if decided else breaking.decision_program(s, frame)
         return push(s, Task(program=program + (instr("_carry_out"),), pc=0, controller=frame.defender,
                             source=frame.by, ability="break"))
 
