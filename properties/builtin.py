@@ -9,10 +9,12 @@ because nothing ever happens in it.
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import dataclass
+from typing import Any, Iterator
 
 import z3
 
-from .property import Property
+from .property import NEEDS, Property
 from .symbols import StateScope, TransitionScope
 
 RULE_CHANGE = dt.date(2023, 4, 19)   # S001: before-break effects may be interrupted from this date
@@ -20,10 +22,12 @@ RULE_CHANGE = dt.date(2023, 4, 19)   # S001: before-break effects may be interru
 
 def _chosen_still_break(t: TransitionScope) -> z3.BoolRef:
     # R509.4c: when the attack's frame closes after the attacker left, every chosen shield still in
-    # the shield zone breaks — unless the turn was skipped (Q09)
+    # the shield zone breaks — unless the turn was skipped (Q09) or its break is replaced (D2: a Shield
+    # Saver decided at the choice still protects under S002's reading, a shield that cannot be broken)
     return z3.Implies(
         z3.And(t.attack_frame_closed, t.post.attacker_left, z3.Not(t.post.turn_skipped)),
-        t.forall_cards(lambda c: z3.Implies(z3.And(t.pre.attack_chosen(c), t.pre.in_shields(c)), t.broken_now(c))))
+        t.forall_cards(lambda c: z3.Implies(z3.And(t.pre.attack_chosen(c), t.pre.in_shields(c),
+                                                   z3.Not(t.replaced_now(c))), t.broken_now(c))))
 
 
 def _skip_cancels(t: TransitionScope) -> z3.BoolRef:
@@ -105,11 +109,205 @@ def _some_nested(t: TransitionScope) -> z3.BoolRef:
     return t.opened_depth >= 2
 
 
+# ---- the shield check, replacement effects and destruction (issue 4: S002 D2-D4, S003, S004) -------
+def _no_resolve_during_check(t: TransitionScope) -> z3.BoolRef:
+    # R509.5e, R101.4, SC4: while a shield check is in progress, or its declared abilities wait for an
+    # Escape chain to end (Q14), no pending triggered ability resolves: the declared ones are used first
+    return z3.Implies(t.resolves, z3.And(t.pre.checks == 0, t.pre.queued == 0))
+
+
+def _standby_not_counted(t: TransitionScope) -> z3.BoolRef:
+    # R113.6a (SC1): from the break until the shield check moves them to the hand, the cards checked
+    # are in standby — still in the shield zone, but not counted as shields; only they are in standby
+    return t.forall_cards(lambda c: z3.And(
+        t.post.checking(c) == t.post.in_standby(c),
+        z3.Implies(z3.Or(t.post.checking(c), t.broken_now(c)), z3.Not(t.post.in_shields(c)))))
+
+
+def _discard_pays_once(t: TransitionScope) -> z3.BoolRef:
+    # SC2/SC3: each declaration that costs a discard (S-Back, Sabaki Z) discards a card of its own; the
+    # card goes to the graveyard now (R509.5c), and no ability declared for that card, now or before,
+    # shares it
+    return t.forall_cards(lambda c: z3.And(
+        t.paid_now(c) <= 1,
+        (t.paid_now(c) == 1) == t.discarded_now(c),
+        z3.Implies(t.paid_now(c) >= 1, z3.And(t.declared_now(c) == 0, z3.Not(t.pre.declared(c))))))
+
+
+def _castle_after_s_trigger(t: TransitionScope) -> z3.BoolRef:
+    # R304.3: a castle leaves when its shield goes to the hand — after that shield's S-Trigger has been
+    # used, if one was declared: never while the shield is in standby, declared, or its spell resolving
+    return t.forall_cards(lambda c: z3.Implies(
+        z3.And(t.pre.castled(c), z3.Not(t.post.castled(c))),
+        z3.Not(z3.Or(t.post.in_standby(c), t.post.in_resolving(c), t.post.declared(c)))))
+
+
+def _replaced_break_not_broken(t: TransitionScope) -> z3.BoolRef:
+    # D2, D4: a replaced break does not happen — no `break` for that shield and no shield check of it
+    return t.forall_cards(lambda c: z3.Implies(
+        t.replaced_now(c), z3.And(z3.Not(t.broken_now(c)), z3.Not(t.post.checking(c)))))
+
+
+def _destroyed_follows_destroy(t: TransitionScope) -> z3.BoolRef:
+    # R701.6a-b: a card is destroyed as the result of a destroy attempt on it (or a replacement of its
+    # leaving) — made earlier in the transition or still waiting for its owner's replacement choice —
+    # or because the card it lay on was tried, replaced or left the battle zone first (an aura, a seal,
+    # a card under an evolution creature go to the graveyard with it, Q12)
+    def before(at: z3.ArithRef, when: z3.ArithRef) -> z3.BoolRef:
+        return z3.And(at > 0, at < when)
+
+    return t.forall_cards(lambda c: z3.Implies(t.destroyed_at(c) > 0, z3.Or(
+        t.pre.attempted(c), before(t.attempted_at(c), t.destroyed_at(c)),
+        t.pre.host_attempted(c), before(t.host_left_at(c), t.destroyed_at(c)))))
+
+
+def _no_hidden_destroyed_trigger(t: TransitionScope) -> z3.BoolRef:
+    # Q12, R701.6b: a "when destroyed" ability triggers only for a card destroyed face up with its
+    # characteristics: at most once per such destruction it watches
+    return t.forall_cards(lambda w: t.destroy_triggers(w) <= t.watched_destroyed(w) - t.watched_hidden(w))
+
+
+def _some_declaration(t: TransitionScope) -> z3.BoolRef:
+    return t.exists_cards(lambda c: t.declared_now(c) > 0)
+
+
+def _some_replacement(t: TransitionScope) -> z3.BoolRef:
+    return t.replacements_now > 0
+
+
+# ---- `needs` of the shield-check properties --------------------------------------------------------
+# property.py's NEEDS belongs to the property values; these two are read here, from the scenario's
+# initial state and card definitions, by the subclass below.
+SHIELD_NEEDS = {
+    "declaration": "the defender starts with a shield whose S-Trigger or G-Strike no restriction forbids, an "
+                   "S-Back in the hand with a shield of its civilization, or a Sabaki Z in the hand with a "
+                   "Judgement Crest among the shields (SC2/SC3)",
+    "replacement": "a replacement surely can apply: a shield that cannot be broken; a castle's shield the "
+                   "attacker can choose with another shield left for the castle to recover; a Shield Saver no "
+                   "before-break of the attacker can remove; or a creature with a destroy replacement whose "
+                   "opponent has a card that destroys (D2, R701.6a)",
+}
+_HARMLESS = {"add_shield_from_deck", "draw", "extra_break"}   # before-break instructions that remove no creature
+
+
+def _instructions(program) -> Iterator:
+    for ins in program:
+        yield ins
+        yield from _instructions(ins.get("if_done") or ())
+
+
+def _card_instructions(card) -> Iterator:
+    yield from _instructions(card.effect)
+    for ability in card.abilities:
+        yield from _instructions(ability.effect)
+
+
+def _can_declare(m: Any, s: Any) -> bool:
+    player = s.defender
+    z = s.zone(player)
+    locked = m.restriction(player, "locked_types")
+    for c in z.shields:
+        card = m.card(c)
+        if card.has("S-Trigger") and not m.restriction(player, "no_s_trigger") and card.type not in locked:
+            return True
+        if card.has("G-Strike") and not m.restriction(player, "no_g_strike"):
+            return True
+    for b in z.hand:
+        card = m.card(b)
+        if card.type in locked:
+            continue
+        civ = card.s_back()
+        if civ and any(m.card(c).has(civ) for c in z.shields):
+            return True
+        if card.has("Sabaki Z") and any(m.card(c).has("Judgement Crest") for c in z.shields):
+            return True
+    return False
+
+
+def _destroy_replacement_applies(m: Any, s: Any, owner: str, card: int) -> bool:
+    z, foe = s.zone(owner), s.zone("B" if owner == "A" else "A")
+    for ability in m.card(card).replacements("self_destroy") + m.card(card).replacements("self_leave"):
+        ops = {ins.op for ins in ability.effect}
+        if "ex_life_to_graveyard" in ops and not any(c in z.shields for c in z.hosted(card, "ex_life")):
+            continue
+        if "shield_to_hand" in ops and not z.shields:
+            continue
+        if "destroy" in ops and not any(m.card(c).type == "creature" for c in foe.battle):
+            continue
+        return True
+    return False
+
+
+def _can_replace(m: Any, s: Any) -> bool:
+    z = s.zone(s.defender)
+    if any(m.card(c).has("Unbreakable") for c in z.shields):
+        return True
+    for castle, shield, kind in z.links:
+        if kind == "castle" and m.card(castle).replacements("fortified_shield_break") \
+                and len(z.shields) > m.breaker_count(s):
+            return True
+    attacker = m.card(s.attacker)
+    harmless = all(ins.op in _HARMLESS for a in attacker.abilities_with("before_break")
+                   for ins in _instructions(a.effect))
+    if harmless and any(m.card(c).replacements("own_shield_break") for c in z.battle):
+        return True
+    for owner in ("A", "B"):
+        foe = "B" if owner == "A" else "A"
+        fz = s.zone(foe)
+        destroyers = [c for zone in ("battle", "hand", "shields", "mana", "graveyard") for c in getattr(fz, zone)
+                      if any(i.op == "destroy" and i.get("whose", "any") in ("opponent", "any")
+                             for i in _card_instructions(m.card(c)))]
+        if destroyers and any(_destroy_replacement_applies(m, s, owner, c) for c in s.zone(owner).battle):
+            return True
+    return False
+
+
+def shield_features(model: Any) -> set[str]:
+    """Which of SHIELD_NEEDS the scenario has, read from its initial state and card definitions."""
+    s = model.initial_state()
+    out: set[str] = set()
+    if not s.zone(s.defender).shields:
+        return out
+    if _can_declare(model, s):
+        out.add("declaration")
+    if _can_replace(model, s):
+        out.add("replacement")
+    return out
+
+
+@dataclass(frozen=True)
+class ShieldProperty(Property):
+    """A built-in property whose `needs` may also name SHIELD_NEEDS."""
+
+    def _base(self) -> Property:
+        return Property(self.id, self.text, self.citations, self.kind, self.over, self.condition, self.since,
+                        self.until, tuple(n for n in self.needs if n not in SHIELD_NEEDS), self.origin)
+
+    def __post_init__(self) -> None:
+        self._base()   # validates the kind, what it ranges over and the other needs
+        unknown = [n for n in self.needs if n not in NEEDS and n not in SHIELD_NEEDS]
+        if unknown:
+            raise ValueError(f"property {self.id}: unknown needs {unknown}")
+
+    def applies(self, model: Any) -> str:
+        why = self._base().applies(model)
+        if why:
+            return why
+        own = [n for n in self.needs if n in SHIELD_NEEDS]
+        if not own:
+            return ""
+        have = shield_features(model)
+        missing = [n for n in own if n not in have]
+        if missing:
+            return "the scenario lacks what it needs: " + "; ".join(SHIELD_NEEDS[n] for n in missing)
+        return ""
+
+
 BUILTIN: tuple[Property, ...] = (
     Property("chosen-shields-still-break",
              "The shields chosen for the attack still break after the attacking creature leaves the battle "
-             "zone, unless the turn is skipped or they have left the shield zone.",
-             ("R509.4c", "Q06"), "always", "transitions", _chosen_still_break),
+             "zone, unless the turn is skipped, they have left the shield zone or their break is replaced.",
+             ("R509.4c", "Q06", "D2"), "always", "transitions", _chosen_still_break),
     Property("skip-cancels-break",
              "A skipped turn cancels the break: no shield breaks after the rest of the turn is skipped.",
              ("Q09",), "always", "transitions", _skip_cancels),
@@ -145,6 +343,33 @@ BUILTIN: tuple[Property, ...] = (
     Property("conservation",
              "Every card is in exactly one zone, and no card appears or vanishes.",
              ("D4", "R701.6b"), "always", "states", _conservation),
+    Property("no-resolve-during-check",
+             "No pending triggered ability resolves while a shield check is in progress or its declared abilities "
+             "wait for an Escape chain to end: the declared abilities are all used first.",
+             ("R509.5e", "R101.4", "SC4", "Q14"), "always", "transitions", _no_resolve_during_check),
+    Property("standby-not-counted",
+             "From its break until the shield check moves it to the hand, a shield is in standby and is not "
+             "counted as a shield; no other card is in standby.",
+             ("R113.6a", "SC1"), "always", "transitions", _standby_not_counted),
+    Property("discard-pays-once",
+             "Each card discarded for a shield-check declaration (S-Back, Sabaki Z) pays for exactly one ability, "
+             "goes to the graveyard at once, and is not a card declared for an ability itself.",
+             ("SC2", "SC3", "R509.5c"), "always", "transitions", _discard_pays_once),
+    Property("castle-after-s-trigger",
+             "A castle leaves its shield only once that shield has left standby and any S-Trigger declared for "
+             "it has been used to its end.",
+             ("R304.3", "SC4"), "always", "transitions", _castle_after_s_trigger),
+    Property("replaced-break-not-broken",
+             "A shield whose break is replaced is not broken: no break event and no shield check for it.",
+             ("D2", "D4", "Q11"), "always", "transitions", _replaced_break_not_broken),
+    Property("destroyed-follows-destroy",
+             "A card is destroyed only after a destroy attempt on it or a replacement of its leaving, or with the "
+             "card it lay on (destroyed or leaving the battle zone).",
+             ("R701.6a-b", "Q12", "Q13"), "always", "transitions", _destroyed_follows_destroy),
+    Property("no-hidden-destroyed-trigger",
+             "No \"when destroyed\" ability triggers for a card destroyed face down or without characteristics: "
+             "each triggers at most once per card destroyed face up whose destruction it sees.",
+             ("Q12", "R701.6b"), "always", "transitions", _no_hidden_destroyed_trigger),
     Property("some-shield-breaks",
              "Some way the attack can go breaks a shield.",
              ("D4",), "sometimes", "transitions", _some_break, needs=("shields",)),
@@ -154,6 +379,12 @@ BUILTIN: tuple[Property, ...] = (
     Property("some-nested-frame",
              "Some way the attack can go opens a nested break frame.",
              ("R603.7b",), "sometimes", "transitions", _some_nested, needs=("nested_break",)),
+    ShieldProperty("some-declaration",
+                   "Some way the attack can go declares an ability in a shield check.",
+                   ("SC2", "SC3"), "sometimes", "transitions", _some_declaration, needs=("shields", "declaration")),
+    ShieldProperty("some-replacement",
+                   "Some way the attack can go replaces an event (a break, a destruction, leaving the battle zone).",
+                   ("D2", "R701.6a"), "sometimes", "transitions", _some_replacement, needs=("replacement",)),
 )
 
 

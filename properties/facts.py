@@ -6,11 +6,17 @@ fact means and how it is read from a state (`model.state.State`), a transition (
 the action, the events it emitted, the state after) or an outcome (a terminal state).
 
 Types are Bool, Int and finite sorts: `Player` (A, B, nobody), `Zone` (deck, hand, mana, shields,
-battle, graveyard, resolving, standby, attached, nowhere), `Kind` (before_break, triggered: the two kinds of pending
-effect, R509.3 / R509.4), `ActionKind` (direct_attack, choose_shields, resolve, choose) and `Card` (one value per card instance of the scenario, `c0`, `c1`, ...). Frame
-positions (R603.7b: 1 is the attack's own break, 2 a break made inside it, ...) are Ints between 0
-and the deepest stack of the scenario. A fact may be a function over these finite domains, e.g.
+battle, graveyard, resolving, standby, attached, nowhere), `Kind` (before_break, triggered: the two
+kinds of pending effect, R509.3 / R509.4), `ActionKind` (direct_attack, choose_shields, resolve,
+choose) and `Card` (one value per card instance of the scenario, `c0`, `c1`, ...). Frame positions
+(R603.7b: 1 is the attack's own break, 2 a break made inside it, ...) are Ints between 0 and the
+deepest stack of the scenario. A fact may be a function over these finite domains, e.g.
 `zone_of(Card) -> Zone`; quantifiers over cards and positions are therefore decidable.
+
+The facts come in two groups: those of the break procedure (S000-S002) and those of the shield check,
+replacement effects and destruction (S003, S004: `checking`, `declared_now`, `destroyed_at`, ...).
+Where the order of a transition's events matters (a `destroy` before its `destroyed`), a fact gives
+an event's position in the transition (1 = first, 0 = none) rather than a yes or no.
 
 In a state or outcome property the state facts are used by their name (`depth`). In a transition
 property they come twice, `pre.X` (before the action) and `post.X` (after the action and everything
@@ -71,6 +77,7 @@ class Domains:
         self.everyone = frozenset(range(self.cards))
         self._open: dict[int, list] = {}      # id(state) -> its open frames (states live in the graph)
         self._points: dict[tuple, list] = {}
+        self._static: dict[str, Any] = {}     # facts read from the card definitions alone, once
 
     def values(self, sort: str) -> tuple:
         if sort == "Card":
@@ -87,6 +94,12 @@ class Domains:
 
     def card(self, label: str) -> int | None:
         return self.by_label.get(label)
+
+    def static(self, name: str, read: Callable[["Domains"], Any]) -> Any:
+        """A value that depends only on the scenario (its cards and their owners), read once."""
+        if name not in self._static:
+            self._static[name] = read(self)
+        return self._static[name]
 
     def open_frames(self, s: State) -> list[tuple[int, Any]]:
         """(stack position, frame) of every frame not yet broken, outermost first (R603.7b)."""
@@ -158,7 +171,7 @@ def _per_player(values: tuple[int, int]) -> frozenset:
     return frozenset((p, v) for p, v in zip(PLAYERS, values) if v)
 
 
-STATE_FACTS: tuple[Fact, ...] = (
+BREAK_STATE_FACTS: tuple[Fact, ...] = (
     Fact("turn", (), "Player", "the turn player", lambda d, s, m: s.turn),
     Fact("nonturn", (), "Player", "the non-turn player", lambda d, s, m: other(s.turn)),
     Fact("defender", (), "Player", "the attacked player", lambda d, s, m: s.defender),
@@ -213,6 +226,88 @@ STATE_FACTS: tuple[Fact, ...] = (
     Fact("breaker", (), "Int", "how many shields the attacker would break if chosen now (Q07: the count "
          "used is the one at D1)", lambda d, s, m: d.model.breaker_count(s)),
 )
+
+
+# ---- state facts of the shield check and destruction (S003, S004) ---------------------------------
+DESTROY_TRIGGERS = ("destroyed", "own_dragon_destroyed")   # model/vocabulary.py TRIGGERS watching R701.6b
+
+
+def _checking(s: State) -> frozenset[int]:
+    """The cards of the shield checks in progress that have not reached the hand (SC1-SC2)."""
+    if not s.checks:
+        return frozenset()
+    return frozenset(c for check in s.checks for c in check.cards if c not in check.arrived)
+
+
+def _declared(s: State) -> frozenset[int]:
+    """The cards whose declared ability (SC2/SC3) is not used yet (SC4), queued ones included (Q14)."""
+    if not s.checks and not s.queued:
+        return frozenset()
+    return frozenset([d.card for check in s.checks for d in check.declared] + [d.card for d in s.queued])
+
+
+def _castled(s: State) -> frozenset[int]:
+    """The shields a castle is on: fortifying them, or waiting for their S-Trigger after they went to
+    the hand (R304.3)."""
+    found = set()
+    for z in s.zones:
+        found.update(h for _, h, k in z.links if k == "castle")
+    for check in s.checks:
+        if check.castles:
+            z = s.zone(check.player)
+            found.update(shield for shield, castle in check.castles if castle in z.attached)
+    return frozenset(found)
+
+
+def _attempted_on(s: State) -> set[int]:
+    """The cards a destroy attempt (R701.6a) is under way on: their owner's replacement choice waits."""
+    found = set()
+    for task in s.running:
+        if task.pc < len(task.program):
+            ins = task.program[task.pc]
+            if ins.op == "_leave" and ins.get("destroy"):
+                found.add(ins.get("card"))
+    return found
+
+
+def _attempted(s: State) -> frozenset[int]:
+    return frozenset(_attempted_on(s)) if s.running else frozenset()
+
+
+def _host_attempted(s: State) -> frozenset[int]:
+    """The cards lying on a card a destroy attempt is under way on."""
+    if not s.running:
+        return frozenset()
+    on = _attempted_on(s)
+    return frozenset(c for z in s.zones for c, h, _ in z.links if h in on) if on else frozenset()
+
+
+def _zone_cards(zone: str) -> Callable[..., frozenset[int]]:
+    def read(d: Domains, s: State, m: dict) -> frozenset[int]:
+        return frozenset(getattr(s.zones[0], zone) + getattr(s.zones[1], zone))
+    return read
+
+
+SHIELD_STATE_FACTS: tuple[Fact, ...] = (
+    Fact("in_standby", ("Card",), "Bool", "the card is in standby: in the shield zone on its way to the hand, not "
+         "counted as a shield (R113.6a)", _zone_cards("standby")),
+    Fact("in_resolving", ("Card",), "Bool", "the card is a spell being cast, on its way to resolution",
+         _zone_cards("resolving")),
+    Fact("checking", ("Card",), "Bool", "a shield check in progress is checking the card and has not moved it to "
+         "the hand yet (SC1-SC2; read from the check, not from the zones)", lambda d, s, m: _checking(s)),
+    Fact("declared", ("Card",), "Bool", "an ability declared for the card in a shield check (SC2/SC3) waits to be "
+         "used (SC4), in its check or queued until an Escape chain ends (Q14)", lambda d, s, m: _declared(s)),
+    Fact("queued", (), "Int", "declared abilities waiting for an Escape chain to end before they are used (Q14)",
+         lambda d, s, m: len(s.queued)),
+    Fact("castled", ("Card",), "Bool", "a castle is on this shield: fortifying it, or waiting for its S-Trigger to "
+         "be used after it went to the hand (R304.3)", lambda d, s, m: _castled(s)),
+    Fact("attempted", ("Card",), "Bool", "a destroy attempt on the card (R701.6a) is under way: its owner's "
+         "replacement choice waits", lambda d, s, m: _attempted(s)),
+    Fact("host_attempted", ("Card",), "Bool", "the card lies on a card (an aura, a seal, a card under an evolution "
+         "creature) a destroy attempt is under way on", lambda d, s, m: _host_attempted(s)),
+)
+
+STATE_FACTS: tuple[Fact, ...] = BREAK_STATE_FACTS + SHIELD_STATE_FACTS
 
 
 # ---- transition facts -----------------------------------------------------------------------------
@@ -390,7 +485,7 @@ def _resolved_field(field: str, none: Any):
     return read
 
 
-TRANSITION_FACTS: tuple[Fact, ...] = (
+BREAK_TRANSITION_FACTS: tuple[Fact, ...] = (
     Fact("action", (), "ActionKind", "which kind of decision this transition made",
          lambda d, t, m: _action(t, m).kind),
     Fact("actor", (), "Player", "who made the decision", lambda d, t, m: _action(t, m).player),
@@ -424,6 +519,169 @@ TRANSITION_FACTS: tuple[Fact, ...] = (
     Fact("won_now", (), "Bool", "somebody won the game during this transition (D0)",
          lambda d, t, m: _summary(t, m).won),
 )
+
+
+# ---- transition facts of the shield check, replacements and destruction ------------------------------
+@dataclass(slots=True)
+class _Events:
+    """What the shield-check, replacement and destruction events of one transition say, in one pass.
+
+    Positions count the transition's events from 1, so facts can say which came first.
+    """
+
+    declared: Counter      # card label -> abilities declared for it (SC2/SC3)
+    paid: Counter          # card label -> declarations discarding it (S-Back SC2, Sabaki Z SC3)
+    discarded: set         # card labels moved to the graveyard as a declaration's discard
+    replaced_breaks: set   # shield labels whose break was replaced (D2)
+    replacements: int      # replace events of any kind
+    destroyed_at: dict     # card label -> position of its first `destroyed`
+    attempted_at: dict     # card label -> position of its first `destroy` or `replace`
+    left_at: dict          # card label -> position of the first event taking it out of the battle zone
+    hidden: set            # card labels destroyed face down or without characteristics (Q12)
+    destroy_triggers: Counter   # source label -> "when destroyed" abilities of it that triggered
+    watched: Counter       # card id -> how many destructions its "when destroyed" abilities watch for
+    watched_hidden: Counter     # ... of cards destroyed face down or without characteristics
+
+
+def _destroy_trigger(d: Domains, e) -> bool:
+    """Whether a `trigger` event is one of a "when destroyed" ability (R701.6b), by the card's definition."""
+    source = d.by_label.get(e.get("source"))
+    if source is None:
+        return False
+    ability = (e.get("ability") or "").rpartition("/")[2]
+    return any(a.id == ability and a.trigger in DESTROY_TRIGGERS for a in d.model.card(source).abilities)
+
+
+def _events(d: Domains, t: Transition, memo: dict) -> _Events:
+    found = memo.get("_events")
+    if found is None:
+        found = _Events(Counter(), Counter(), set(), set(), 0, {}, {}, {}, set(), Counter(), Counter(), Counter())
+        for n, e in enumerate(t.events, 1):
+            kind = e.kind
+            if kind == "declare":
+                found.declared[e.get("card")] += 1
+                if e.get("cost") is not None:
+                    found.paid[e.get("cost")] += 1
+            elif kind == "move":
+                if e.get("to") == "graveyard" and e.rule in ("SC2", "SC3"):
+                    found.discarded.add(e.get("card"))
+                if e.get("from") == "battle":
+                    found.left_at.setdefault(e.get("card"), n)
+            elif kind == "replace":
+                found.replacements += 1
+                if e.get("replaced") == "break":
+                    found.replaced_breaks.add(e.get("shield"))
+                if e.get("card") is not None:
+                    found.attempted_at.setdefault(e.get("card"), n)
+            elif kind == "destroy":
+                found.attempted_at.setdefault(e.get("card"), n)
+            elif kind == "destroyed":
+                card = e.get("card")
+                found.destroyed_at.setdefault(card, n)
+                found.left_at.setdefault(card, n)
+                if e.get("face_down") or e.get("characteristics") is False:
+                    found.hidden.add(card)
+            elif kind == "put":
+                if e.get("from") == "battle":
+                    found.left_at.setdefault(e.get("card"), n)
+            elif kind == "trigger" and _destroy_trigger(d, e):
+                found.destroy_triggers[e.get("source")] += 1
+        if found.destroyed_at:
+            watchers = d.static("watchers", _watchers)
+            for label in found.destroyed_at:
+                for w, n in watchers.get(d.by_label.get(label), ()):
+                    found.watched[w] += n
+                    if label in found.hidden:
+                        found.watched_hidden[w] += n
+        memo["_events"] = found
+    return found
+
+
+def _watchers(d: Domains) -> dict[int, list[tuple[int, int]]]:
+    """c -> [(w, n)]: destroying c can trigger n "when destroyed" abilities of w — w's own when c is w,
+    "when your Dragon is destroyed" when c is another Dragon of w's owner (model/vocabulary.py TRIGGERS;
+    read from the card definitions alone, whatever zone w is in)."""
+    m = d.model
+    found: dict[int, list[tuple[int, int]]] = {}
+    for w in range(d.cards):
+        own = sum(1 for a in m.card(w).abilities if a.trigger == "destroyed")
+        dragons = sum(1 for a in m.card(w).abilities if a.trigger == "own_dragon_destroyed")
+        if own:
+            found.setdefault(w, []).append((w, own))
+        if dragons:
+            for c in range(d.cards):
+                if c != w and m.owner(c) == m.owner(w) and m.card(c).has("Dragon"):
+                    found.setdefault(c, []).append((w, dragons))
+    return found
+
+
+def _host_left_at(d: Domains, t: Transition, memo: dict) -> frozenset:
+    """c -> the position of the first event that tried to destroy, replaced the leaving of, or took out of
+    the battle zone the card c lay on before the transition."""
+    links = [l for z in t.pre.zones for l in z.links]
+    if not links:
+        return frozenset()
+    ev = _events(d, t, memo)
+    out = []
+    for c, h, _ in links:
+        label = d.labels[h]
+        at = [n for n in (ev.attempted_at.get(label), ev.left_at.get(label)) if n]
+        if at:
+            out.append((c, min(at)))
+    return frozenset(out)
+
+
+def _by_card(d: Domains, values: dict | Counter) -> frozenset:
+    """A label -> value map as the sparse value of a function of Card."""
+    by_label = d.by_label
+    return frozenset((by_label[k], v) for k, v in values.items() if k in by_label and v)
+
+
+def _card_set(d: Domains, labels) -> frozenset[int]:
+    return frozenset(_cards(d, labels))
+
+
+SHIELD_TRANSITION_FACTS: tuple[Fact, ...] = (
+    Fact("declared_now", ("Card",), "Int", "how many abilities were declared for the card during this transition "
+         "(`declare`: S-Trigger, G-Strike, S-Back at SC2; Sabaki Z, Revolution 0 at SC3)",
+         lambda d, t, m: _by_card(d, _events(d, t, m).declared)),
+    Fact("paid_now", ("Card",), "Int", "how many abilities declared during this transition discard the card as "
+         "their cost (the `cost` of `declare`: S-Back at SC2, Sabaki Z at SC3)",
+         lambda d, t, m: _by_card(d, _events(d, t, m).paid)),
+    Fact("discarded_now", ("Card",), "Bool", "the card was discarded to the graveyard for a declaration during "
+         "this transition (a `move` to the graveyard at SC2 or SC3, R509.5c)",
+         lambda d, t, m: _card_set(d, _events(d, t, m).discarded)),
+    Fact("replaced_now", ("Card",), "Bool", "the break of this shield was replaced during this transition "
+         "(`replace` with `replaced: break`, D2)", lambda d, t, m: _card_set(d, _events(d, t, m).replaced_breaks)),
+    Fact("replacements_now", (), "Int", "how many events were replaced during this transition (breaks, "
+         "destructions, leaving the battle zone)", lambda d, t, m: _events(d, t, m).replacements),
+    Fact("destroyed_at", ("Card",), "Int", "the position among this transition's events (1 = first) of the "
+         "card's first `destroyed` (R701.6b); 0 if it was not destroyed",
+         lambda d, t, m: _by_card(d, _events(d, t, m).destroyed_at)),
+    Fact("attempted_at", ("Card",), "Int", "the position of the first `destroy` of the card (the attempt, "
+         "R701.6a) or `replace` of its destruction or leaving during this transition; 0 if none",
+         lambda d, t, m: _by_card(d, _events(d, t, m).attempted_at)),
+    Fact("left_at", ("Card",), "Int", "the position of the first event taking the card out of the battle zone "
+         "during this transition (`put` or `move` from it, or `destroyed`); 0 if none",
+         lambda d, t, m: _by_card(d, _events(d, t, m).left_at)),
+    Fact("hidden_destroyed", ("Card",), "Bool", "the card was destroyed face down (a seal) or without "
+         "characteristics (a card under an evolution creature) during this transition (Q12)",
+         lambda d, t, m: _card_set(d, _events(d, t, m).hidden)),
+    Fact("host_left_at", ("Card",), "Int", "the position of the first event that tried to destroy, replaced the "
+         "leaving of, or took out of the battle zone the card this card lay on (its creature, its shield); 0 if "
+         "none", _host_left_at),
+    Fact("destroy_triggers", ("Card",), "Int", "how many \"when destroyed\" abilities of the card triggered "
+         "during this transition (R701.6b)", lambda d, t, m: _by_card(d, _events(d, t, m).destroy_triggers)),
+    Fact("watched_destroyed", ("Card",), "Int", "how many times the card's \"when destroyed\" abilities watch "
+         "the destructions of this transition: its own, and each other Dragon of its owner destroyed (read from "
+         "the card text, whatever the face or zone)",
+         lambda d, t, m: frozenset((w, n) for w, n in _events(d, t, m).watched.items() if n)),
+    Fact("watched_hidden", ("Card",), "Int", "how many of those destructions were of a card face down or without "
+         "characteristics (Q12)",
+         lambda d, t, m: frozenset((w, n) for w, n in _events(d, t, m).watched_hidden.items() if n)),
+)
+
+TRANSITION_FACTS: tuple[Fact, ...] = BREAK_TRANSITION_FACTS + SHIELD_TRANSITION_FACTS
 
 STATE = {f.name: f for f in STATE_FACTS}
 TRANSITION = {f.name: f for f in TRANSITION_FACTS}
