@@ -1,0 +1,288 @@
+"""The rulings corpus as data: every rule statement and ruling, where it comes from, how it is checked.
+
+One YAML file (the built-in one is scenarios/corpus.yaml; users bring theirs with
+`dmcheck verify --rulings FILE`) lists *statements*. Each names the rule or ruling (`id`, the
+numbering of ../shared/docs/domain.md), the seed it comes from (`source`), the date the source
+gives, one paraphrased sentence, and how it is checked:
+
+- operationally, by scenario files whose `expect` items were written from its text;
+- declaratively, by ordering constraints over the procedure milestones of properties/milestones.py
+  (`order`, and `order_if` for constraints that depend on a reading of an interpretation choice).
+  `order_scope` says which of the model's traces the constraints bind: `all` (a rule: every trace
+  of every scenario, the default), `own` (the traces of its own scenarios) or `none` (a ruling that
+  describes one path of its situation: its scenario checks that path, Z3 only compares it).
+
+Statements of different sources about the same moments are separate entries, so that their
+disagreements show: an entry is known by `ID@SOURCE` (`R509.3@S001`). A statement is in force
+from the rules version in force on its date (or `from:`) until `until:`; its scenarios run under
+the version in force on its date unless `rules:` names another date. Loading is strict: every
+mistake is reported as `FILE:LINE: key: what was expected`.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from model.errors import InputError
+from model.interpretations import CHOICES, choice_named
+from model.rules import RulesVersion, timeline, version_on
+from model.yamlio import key_path, line_of, load_yaml, validate
+
+from .milestones import MILESTONES
+
+BUILTIN = Path(__file__).resolve().parent.parent / "scenarios" / "corpus.yaml"
+
+_TERM = r"(?:(first|last)\(\s*([a-z_]+)\s*\)|([a-z_]+))"
+_CONSTRAINT = re.compile(rf"^\s*{_TERM}\s*(<|=)\s*{_TERM}\s*$")
+_DATE = {"description": "a date YYYY-MM-DD", "anyOf": [{"type": "string"}, {"type": "object"}]}
+_ORDER = {"type": "array", "items": {"type": "string"}}
+SCHEMA = {
+    "type": "object",
+    "properties": {
+        "statements": {"type": "array", "minItems": 1, "items": {
+            "type": "object",
+            "required": ["id", "source", "date", "text"],
+            "additionalProperties": False,
+            "properties": {
+                "id": {"type": "string", "pattern": r"^[A-Za-z0-9][A-Za-z0-9._-]*$"},
+                "source": {"type": "string", "pattern": r"^[A-Za-z0-9][A-Za-z0-9._-]*$"},
+                "date": {"description": "a date YYYY-MM-DD, or null when the source gives none"},
+                "date_note": {"type": "string"},
+                "rules": {"description": "a date YYYY-MM-DD"},
+                "from": {"description": "a date YYYY-MM-DD"},
+                "until": {"description": "a date YYYY-MM-DD"},
+                "text": {"type": "string", "minLength": 10},
+                "cites": {"type": "array", "items": {"type": "string"}},
+                "note": {"type": "string"},
+                "scenarios": {"type": "array", "items": {"type": "string"}},
+                "order": _ORDER,
+                "order_if": {"type": "array", "items": {
+                    "type": "object", "required": ["when", "order"], "additionalProperties": False,
+                    "properties": {"when": {"type": "object", "minProperties": 1,
+                                            "additionalProperties": {"type": "string"},
+                                            "description": "a mapping of interpretation choices to readings"},
+                                   "order": _ORDER}}},
+                "order_scope": {"enum": ["all", "own", "none"]},
+                "unchecked": {"type": "string"},
+            },
+        }},
+    },
+    "required": ["statements"],
+    "additionalProperties": False,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Term:
+    milestone: str
+    select: str = ""          # "", "first" or "last"
+
+    def __str__(self) -> str:
+        return f"{self.select}({self.milestone})" if self.select else self.milestone
+
+
+@dataclass(frozen=True, slots=True)
+class Constraint:
+    """`left < right` (every left moment before every right one) or `left = right` (one step)."""
+
+    left: Term
+    op: str
+    right: Term
+
+    def __str__(self) -> str:
+        return f"{self.left} {self.op} {self.right}"
+
+    def milestones(self) -> tuple[str, str]:
+        return self.left.milestone, self.right.milestone
+
+
+@dataclass(frozen=True)
+class Statement:
+    id: str
+    source: str
+    date: dt.date | None
+    text: str
+    file: str
+    line: int
+    scenarios: tuple[Path, ...] = ()
+    order: tuple[Constraint, ...] = ()
+    order_if: tuple[tuple[tuple[tuple[str, str], ...], tuple[Constraint, ...]], ...] = ()
+    rules: dt.date | None = None
+    valid_from: dt.date | None = None
+    valid_until: dt.date | None = None
+    cites: tuple[str, ...] = ()
+    note: str = ""
+    date_note: str = ""
+    unchecked: str = ""
+    builtin: bool = True
+    scope: str = "all"        # which traces its constraints bind: all, its own scenarios', none (Z3 only)
+
+    @property
+    def ref(self) -> str:
+        """`ID@SOURCE`: how the statement is named in Z3 and in reports."""
+        return f"{self.id}@{self.source}"
+
+    def citation(self) -> str:
+        when = self.date.isoformat() if self.date else "undated"
+        return f"{self.id} ({self.source}, {when})"
+
+    def constraints(self, readings: dict[str, str] | None = None) -> tuple[Constraint, ...]:
+        """Its constraints under these readings (a missing choice takes its default)."""
+        out = list(self.order)
+        for when, extra in self.order_if:
+            if all(_reading(readings, name) == value for name, value in when):
+                out.extend(extra)
+        return tuple(out)
+
+    def choices(self) -> tuple[str, ...]:
+        """The interpretation choices its constraints depend on."""
+        return tuple(sorted({name for when, _ in self.order_if for name, _ in when}))
+
+    def declarative(self) -> bool:
+        return bool(self.order or self.order_if)
+
+    def in_force(self, version: RulesVersion) -> bool:
+        """Whether it speaks of the rules of `version` (its period overlaps the version's)."""
+        versions = timeline()
+        i = versions.index(version)
+        end = versions[i + 1].date if i + 1 < len(versions) else dt.date.max
+        # a statement about earlier rules (`until`) speaks of them from the start unless it says `from`
+        start = self.valid_from or (version_on(self.date).date if self.date and not self.valid_until else dt.date.min)
+        until = self.valid_until or dt.date.max
+        return start < end and until > version.date
+
+    def run_version(self, override: dt.date | None = None) -> RulesVersion | None:
+        """The version its scenarios run under (None: the scenario file's own `rules:`)."""
+        day = override or self.rules or self.date
+        return version_on(day) if day else None
+
+
+def _reading(readings: dict[str, str] | None, name: str) -> str:
+    if readings and name in readings:
+        return readings[name]
+    return choice_named(name).default
+
+
+@dataclass(frozen=True)
+class Corpus:
+    statements: tuple[Statement, ...]
+    files: tuple[str, ...] = ()
+
+    def get(self, ref: str) -> Statement | None:
+        return next((s for s in self.statements if s.ref == ref), None)
+
+    def merged(self, other: "Corpus") -> "Corpus":
+        """This corpus with another's statements added; a ref taken twice is an error at its line."""
+        known = {s.ref: s for s in self.statements}
+        for i, s in enumerate(other.statements):
+            if s.ref in known:
+                first = known[s.ref]
+                raise InputError(s.file, s.line, f"statements[{i}].id", f"{s.ref} is already stated at "
+                                 f"{first.file}:{first.line}; expected a new id or another source")
+        return Corpus(self.statements + other.statements, self.files + other.files)
+
+    def sources(self) -> list[str]:
+        return sorted({s.source for s in self.statements})
+
+
+def parse_constraint(text: str) -> Constraint | str:
+    """A constraint from `a < b`, `last(a) < b`, `a = b`; or what is wrong with the text."""
+    m = _CONSTRAINT.match(text)
+    if not m:
+        return f"expected MILESTONE < MILESTONE or MILESTONE = MILESTONE (first()/last() allowed), got {text!r}"
+    left = Term(m.group(2) or m.group(3), m.group(1) or "")
+    op = m.group(4)
+    right = Term(m.group(6) or m.group(7), m.group(5) or "")
+    for term in (left, right):
+        if term.milestone not in MILESTONES:
+            return f"unknown milestone {term.milestone!r}; expected one of {', '.join(MILESTONES)}"
+    if left.milestone == right.milestone:
+        return f"expected two different milestones, got {text!r}"
+    if op == "=" and (left.select or right.select):
+        return "expected plain milestones on both sides of '=' (a step has no first or last)"
+    return Constraint(left, op, right)
+
+
+def _date(value: Any, fail, path: tuple, allow_none: bool = False) -> dt.date | None:
+    if value is None and allow_none:
+        return None
+    if isinstance(value, dt.date):
+        return value
+    try:
+        return dt.date.fromisoformat(str(value).strip())
+    except ValueError:
+        raise fail(path, f"expected a date YYYY-MM-DD{' or null' if allow_none else ''}, got {value!r}") from None
+
+
+def load_corpus(path: str | Path, builtin: bool = False) -> Corpus:
+    """Read and check a rulings file (the format above); scenario paths are relative to it."""
+    file = str(path)
+    root = load_yaml(path)
+    if root is None:
+        raise InputError(file, 1, "(top)", "the file is empty; expected a mapping with `statements:`")
+    validate(root, SCHEMA, file)
+    base = Path(path).resolve().parent
+
+    def fail(where: tuple, expected: str) -> InputError:
+        return InputError(file, line_of(root, where), key_path(where), expected)
+
+    out, seen = [], {}
+    for i, raw in enumerate(root["statements"]):
+        here = ("statements", i)
+        ref = f"{raw['id']}@{raw['source']}"
+        if ref in seen:
+            raise fail(here + ("id",), f"{ref} is already stated at line {seen[ref]}; expected a new id or "
+                                       f"another source")
+        seen[ref] = line_of(root, here)
+
+        def constraints(items, where) -> tuple[Constraint, ...]:
+            parsed = []
+            for j, text in enumerate(items or []):
+                c = parse_constraint(str(text))
+                if isinstance(c, str):
+                    raise fail(where + (j,), c)
+                parsed.append(c)
+            return tuple(parsed)
+
+        order = constraints(raw.get("order"), here + ("order",))
+        order_if = []
+        for j, item in enumerate(raw.get("order_if") or []):
+            when = []
+            for name, reading in item["when"].items():
+                choice = choice_named(str(name))
+                spot = here + ("order_if", j, "when", name)
+                if choice is None:
+                    raise fail(spot, f"unknown interpretation choice {name!r}; expected one of "
+                                     f"{', '.join(c.name for c in CHOICES)}")
+                if str(reading) not in [r for r, _ in choice.readings]:
+                    raise fail(spot, f"expected one of {', '.join(r for r, _ in choice.readings)}, got {reading!r}")
+                when.append((str(name), str(reading)))
+            order_if.append((tuple(sorted(when)), constraints(item["order"], here + ("order_if", j, "order"))))
+        scenarios = []
+        for j, name in enumerate(raw.get("scenarios") or []):
+            p = (base / str(name)).resolve()
+            if not p.is_file():
+                raise fail(here + ("scenarios", j), f"scenario file not found: {name} (paths are relative to {base})")
+            scenarios.append(p)
+        if not (order or order_if or scenarios or raw.get("unchecked")):
+            raise fail(here, "expected how it is checked: `scenarios`, `order`, `order_if`, or `unchecked: why`")
+        out.append(Statement(
+            id=str(raw["id"]), source=str(raw["source"]),
+            date=_date(raw["date"], fail, here + ("date",), allow_none=True),
+            text=" ".join(str(raw["text"]).split()), file=file, line=line_of(root, here) or 1,
+            scenarios=tuple(scenarios), order=order, order_if=tuple(order_if),
+            rules=_date(raw["rules"], fail, here + ("rules",)) if "rules" in raw else None,
+            valid_from=_date(raw["from"], fail, here + ("from",)) if "from" in raw else None,
+            valid_until=_date(raw["until"], fail, here + ("until",)) if "until" in raw else None,
+            cites=tuple(str(c) for c in raw.get("cites") or ()), note=" ".join(str(raw.get("note", "")).split()),
+            date_note=str(raw.get("date_note", "")), unchecked=str(raw.get("unchecked", "")), builtin=builtin,
+            scope=str(raw.get("order_scope", "all"))))
+    return Corpus(tuple(out), (file,))
+
+
+def builtin_corpus() -> Corpus:
+    return load_corpus(BUILTIN, builtin=True)

@@ -1,0 +1,251 @@
+"""Milestones of the break procedure, and reading them off the model's traces.
+
+The rulings corpus (scenarios/corpus.yaml) states ordering constraints over a small vocabulary of
+procedure milestones — "the before-break effects resolve before the other pending effects", "the
+replacements are decided before the before-break abilities trigger" — so that statements of
+different sources about the same moments can be compared with each other (Z3, consistency.py) and
+with the model (conformance.py). This module is the vocabulary and the bridge to the model: it
+maps the events (and the few decisions that emit none) of one step to milestone *tokens*, and
+walks an explored graph to collect every distinct milestone order its complete traces show.
+
+A milestone stands for every moment of its kind in a trace (all the before-break resolutions of
+the attack, say). A constraint `a < b` says every `a` comes before every `b`; `first(a)` and
+`last(a)` pick one end; `a = b` says they all happen in one step (no decision between them, as
+R509.3's "trigger at this point"). A constraint whose milestones do not both occur is vacuous.
+
+Frames follow the events' `frame` key: 1 is the attack's own break, 2 a break chosen while its
+before-break effects resolve (R603.7b). Later breaks (after the attack's) carry no milestones.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+from typing import Any
+
+from model.state import State
+
+# name -> what it marks, with the rule that defines the moment
+MILESTONES: dict[str, str] = {
+    "shields_chosen": "the attack's shields to break are chosen (D1, R509.3)",
+    "replacements_decided": "a break replacement of the attack is decided for a chosen shield (D2)",
+    "before_break_triggered": "a before-break ability triggers for the attack's break (R509.3)",
+    "before_break_resolved": "a before-break effect of the attack's break resolves (R509.4)",
+    "other_pending_resolved": "an effect triggered while the attack's break was pending resolves (R509.4, R603.7a)",
+    "outer_pending_resolved": "such an effect, pending when a nested break was chosen, resolves (R603.7b)",
+    "break": "the attack's chosen shields break (D4)",
+    "replacements_applied": "a replacement happens instead of the attack's break of a shield (D4)",
+    "shield_check": "anything of the attack's shield check: a declaration, a move to the hand, a use (D5)",
+    "check_declared": "an S-Trigger, G-Strike or S-Back is declared in that check (SC2)",
+    "check_to_hand": "that check puts its cards into the hand (SC3)",
+    "check_declared_late": "a Sabaki Z or Revolution 0 is declared in that check (SC3)",
+    "check_used": "a declared ability of that check is used, or fizzles (SC4)",
+    "after_break_resolved": "a pending effect resolves after the attack's break (D6, SC5)",
+    "attack_stopped": "the attack is stopped without a break, the last thing it does (Q10)",
+    "nested_shields_chosen": "a before-break effect chooses shields to break: a nested break (R603.7b)",
+    "nested_before_break_triggered": "a before-break ability triggers for the nested break (R603.7b)",
+    "nested_before_break_resolved": "a before-break effect of the nested break resolves (R603.7b)",
+    "nested_other_pending_resolved": "an effect triggered inside the nested break's frame resolves (R603.7b)",
+    "nested_break": "the nested break's shields break (R603.7b)",
+    "nested_shield_check": "anything of the nested break's shield check (R603.7b, Q05)",
+}
+
+# milestones that are parts of another: (part, whole) — the part's moments lie among the whole's
+PARTS: tuple[tuple[str, str], ...] = (
+    ("outer_pending_resolved", "other_pending_resolved"),
+    ("check_declared", "shield_check"),
+    ("check_to_hand", "shield_check"),
+    ("check_declared_late", "shield_check"),
+    ("check_used", "shield_check"),
+)
+# an ability resolves after it triggers
+TRIGGER_THEN_RESOLVE: tuple[tuple[str, str], ...] = (
+    ("before_break_triggered", "before_break_resolved"),
+    ("nested_before_break_triggered", "nested_before_break_resolved"),
+)
+
+_EARLY = ("S-Trigger", "G-Strike", "S-Back")
+Groups = tuple[tuple[str, ...], ...]   # the milestone tokens of each step that had any, in order
+
+
+@dataclass(frozen=True, slots=True)
+class Walk:
+    """Where a trace is, as far as milestones go: the phases of the attack's and the nested break,
+    which shield check the next check events belong to, the triggers still waiting, and the tokens."""
+
+    attack: int = 0                  # 0 not chosen, 1 open, 2 broken (or cancelled)
+    nested: int = 0                  # 0 none yet, 1 open, 2 broken
+    check: int = 0                   # whose check the check events belong to: 0 none, 1 attack, 2 nested
+    waiting: tuple[tuple[tuple, str], ...] = ()   # (trigger key, class) in the order they triggered
+    groups: Groups = ()
+
+
+def before_break_abilities(model: Any) -> frozenset[str]:
+    """The labels (`Card/ability`) of every before-break ability in the scenario's pool."""
+    return frozenset(model.ability_label(cid, a.id) for cid in model.pool.ids()
+                     for a in model.pool[cid].abilities_with("before_break"))
+
+
+def _attack_open(s: State) -> bool:
+    return any(f.is_attack and not f.broken for f in s.frames)
+
+
+def _deciding_replacement(s: State) -> bool:
+    if not s.running:
+        return False
+    task = s.running[-1]
+    return task.pc < len(task.program) and task.program[task.pc].op == "_replace_break"
+
+
+def step(w: Walk, pre: State, events: tuple, post: State, bb: frozenset[str]) -> Walk:
+    """The walk after one step (the decision taken in `pre`, its events, the state `post`)."""
+    attack, nested, check = w.attack, w.nested, w.check
+    waiting = list(w.waiting)
+    tokens: list[str] = []
+    if attack == 1 and nested != 1 and _deciding_replacement(pre):
+        tokens.append("replacements_decided")   # D2: a decision, which emits no event of its own
+    for e in events:
+        kind = e.kind
+        frame = e.get("frame")
+        if kind == "choose_shields":
+            check = 0
+            if frame == 1 and attack == 0:
+                attack = 1
+                tokens.append("shields_chosen")
+            elif frame == 2 and attack == 1:
+                nested = 1
+                tokens.append("nested_shields_chosen")
+                # what the attack's frame has pending now waits across the nested break (R603.7b)
+                waiting = [(k, "outer" if c == "attack" else c) for k, c in waiting]
+        elif kind == "trigger":
+            key = (e.get("ability"), e.get("source"), e.get("controller"), frame)
+            if e.get("ability") in bb:
+                if frame == 1 and attack == 1:
+                    tokens.append("before_break_triggered")
+                    waiting.append((key, "bb1"))
+                elif frame == 2 and nested == 1:
+                    tokens.append("nested_before_break_triggered")
+                    waiting.append((key, "bb2"))
+                else:
+                    waiting.append((key, ""))
+            elif frame == 1 and attack == 1:
+                waiting.append((key, "attack"))
+            elif frame == 2 and nested == 1:
+                waiting.append((key, "nested"))
+            else:
+                waiting.append((key, ""))
+        elif kind == "resolve":
+            check = 0
+            key = (e.get("ability"), e.get("source"), e.get("controller"), frame)
+            at = next((i for i, (k, _) in enumerate(waiting) if k == key), None)
+            cls = waiting.pop(at)[1] if at is not None else ""
+            tokens.extend({"bb1": ("before_break_resolved",), "bb2": ("nested_before_break_resolved",),
+                           "attack": ("other_pending_resolved",),
+                           "outer": ("other_pending_resolved", "outer_pending_resolved"),
+                           "nested": ("nested_other_pending_resolved",)}.get(cls, ()))
+            if attack == 2:
+                tokens.append("after_break_resolved")
+        elif kind == "break":
+            if frame == 1 and attack == 1 and nested != 1:
+                tokens.append("break")
+                attack, check = 2, 1
+            elif frame == 2 and nested == 1:
+                tokens.append("nested_break")
+                check = 2
+        elif kind == "replace" and e.get("replaced") == "break":
+            if nested == 1:
+                check = 2
+            elif attack == 1 or (attack == 2 and check == 1):
+                tokens.append("replacements_applied")
+                attack, check = 2, 1
+        elif kind in ("declare", "shield_trigger", "fizzle") or \
+                (kind == "move" and e.get("from") == "shields" and e.get("to") == "hand"):
+            if check == 1:
+                tokens.append("shield_check")
+                if kind == "declare":
+                    tokens.append("check_declared" if e.get("ability") in _EARLY else "check_declared_late")
+                else:
+                    tokens.append("check_to_hand" if kind == "move" else "check_used")
+            elif check == 2:
+                tokens.append("nested_shield_check")
+        elif kind == "attack_stopped":
+            tokens.append("attack_stopped")
+    if attack == 1 and not _attack_open(post):
+        attack = 2   # the attack's frame closed with nothing broken (Q10) or the turn was skipped (Q09)
+    if nested == 1 and post.depth() < 2:
+        nested = 2
+    groups = w.groups
+    if tokens:
+        group = tuple(t for i, t in enumerate(tokens) if i == 0 or tokens[i - 1] != t)
+        if not groups or groups[-1] != group:
+            groups = groups + (group,)
+    return Walk(attack, nested, check, tuple(waiting), groups)
+
+
+@dataclass
+class Orders:
+    """The distinct milestone orders of a graph's complete traces, each with a shortest path to it."""
+
+    paths: dict[Any, list[tuple[int, int]]]   # an order (or what `key` made of it) -> a shortest path
+    complete: bool
+    reason: str = ""
+
+    def present(self) -> set[str]:
+        return {t for groups in self.paths for g in groups for t in g}
+
+
+def orders(graph: Any, cap: int = 200_000, key: Any = None) -> Orders:
+    """Walk the product of the graph with the milestone walk, breadth first (shortest paths first).
+
+    Each (node, walk) pair is visited once; a terminal node's walk is one order of milestones.
+    `key(node, groups)` names what is collected (default: the order itself; `dmcheck diff` adds the
+    outcome). More than `cap` pairs makes the result incomplete (never a silent pass).
+    """
+    model = graph.model
+    bb = before_break_abilities(model)
+    start = (0, Walk())
+    parent: dict[tuple, tuple | None] = {start: None}
+    queue = deque([start])
+    found: dict[Groups, tuple] = {}
+    complete, reason = graph.complete, graph.reason
+    while queue:
+        node, walk = current = queue.popleft()
+        if graph.is_terminal(node):
+            found.setdefault(walk.groups if key is None else key(node, walk.groups), current)
+            continue
+        pre = graph.state(node)
+        for index, succ, events in graph.successors(node):
+            nxt = (succ, step(walk, pre, events, graph.state(succ), bb))
+            if nxt in parent:
+                continue
+            if len(parent) >= cap:
+                complete, reason = False, f"more than {cap} milestone walks"
+                queue.clear()
+                break
+            parent[nxt] = (current, index)
+            queue.append(nxt)
+    paths = {}
+    for groups, end in found.items():
+        path, cur = [], end
+        while parent[cur] is not None:
+            prev, index = parent[cur]
+            path.append((prev[0], index))
+            cur = prev
+        paths[groups] = list(reversed(path))
+    return Orders(paths, complete, reason)
+
+
+def occurrences(groups: Groups) -> dict[str, list[tuple[int, int]]]:
+    """milestone -> [(position among all tokens, step group)] of one order."""
+    out: dict[str, list[tuple[int, int]]] = {}
+    pos = 0
+    for g, group in enumerate(groups):
+        for token in group:
+            out.setdefault(token, []).append((pos, g))
+            pos += 1
+    return out
+
+
+def show(groups: Groups) -> str:
+    """One order as text: steps separated by ' | ', each milestone once per step."""
+    return " | ".join(", ".join(dict.fromkeys(g)) for g in groups)
