@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from model import effects
+from model import breaking, destruction, effects
+from model.actions import Action
 from model.events import ev
 from model.procedure import BEFORE_BREAK, BreakModel
-from model.state import Pending, State
+from model.state import Decl, Pending, State
 
 
 class LeavingCancelsBreak(BreakModel):
@@ -101,3 +102,172 @@ class OuterFrameFirst(BreakModel):
         # the inner frame's break is started again later, once the outer one is gone
         frames = frames[:-1] + (replace(frames[-1], breaking=False),)
         return replace(s, frames=frames, broken=tuple(sorted(s.broken + present)))
+
+
+# ---- the shield check, replacement effects and destruction (issue 4) --------------------------------
+class ResolvesDuringCheck(BreakModel):
+    """Wrong: pending triggered abilities may resolve between the uses of the declared abilities of a
+    shield check (R509.5e, R101.4: nothing unrelated resolves until all are used).
+
+    Two overrides make one fault: `actions` offers the resolutions, `_resolve` runs the effect on top
+    of the check instead of in place of it (with no check running the two are the same).
+    """
+
+    def actions(self, s: State) -> tuple:
+        acts = super().actions(s)
+        if s.checks and s.pending and s.running and any(a.kind == "choose" for a in acts):
+            acts += tuple(Action("resolve", p.controller, (p,), self._resolve_text(s, p))
+                          for p in sorted(set(s.pending)))
+        return acts
+
+    def _resolve(self, s: State, p: Pending, out: list) -> State:
+        running = s.running
+        s = super()._resolve(replace(s, running=()), p, out)
+        return replace(s, running=running + s.running)
+
+
+class StandbyCounted(BreakModel):
+    """Wrong: the shields of a shield check are put in standby but still counted in the shield zone
+    (R113.6a): they are left among the shields as well, so a condition such as Revolution Two's
+    "2 or fewer shields" (R113.6c) sees them."""
+
+    def carry_out_break(self, s: State, out: list) -> State:
+        checks = len(s.checks)
+        s = super().carry_out_break(s, out)
+        if len(s.checks) > checks:
+            check = s.checks[-1]
+            z = s.zone(check.player)
+            for c in check.cards:
+                z = z.add("shields", c)
+            s = s.with_zone(check.player, z)
+        return s
+
+
+class SabakiZSharesCrest(BreakModel):
+    """Wrong: Sabaki Z may discard a Judgement Crest already declared for its own S-Trigger, so one card
+    pays for two abilities (SC2/SC3: two abilities never share a card)."""
+
+    def actions(self, s: State) -> tuple:
+        acts = super().actions(s)
+        if not s.running or not s.checks:
+            return acts
+        task = s.running[-1]
+        if task.program[task.pc].op != "_declare_after":
+            return acts
+        check = s.checks[-1]
+        z = s.zone(check.player)
+        declared = {d.card for d in check.declared}
+        extra = []
+        for sabaki in z.hand:
+            if not self.card(sabaki).has("Sabaki Z"):
+                continue
+            for crest in check.arrived:
+                if crest in declared and crest in z.hand and self.card(crest).has("Judgement Crest"):
+                    extra.append(Action("choose", check.player, (Decl("Sabaki Z", sabaki, crest),),
+                                        f"{check.player} declares Sabaki Z of {self.label(sabaki)} "
+                                        f"(discarding {self.label(crest)})"))
+        return acts + tuple(extra)
+
+
+class SBackSharesDiscard(BreakModel):
+    """Wrong: a card declared for its own S-Trigger may also be the card an S-Back discards (SC2: each
+    S-Back discards a card of its own, and two abilities never share a card)."""
+
+    def actions(self, s: State) -> tuple:
+        acts = super().actions(s)
+        if not s.running or not s.checks:
+            return acts
+        task = s.running[-1]
+        if task.program[task.pc].op != "_declare":
+            return acts
+        check = s.checks[-1]
+        z = s.zone(check.player)
+        extra = []
+        for back in z.hand:
+            civ = self.card(back).s_back()
+            for c in check.cards:
+                if civ and c in z.standby and self.card(c).has(civ) and self.card(c).has("S-Trigger"):
+                    combo = (Decl("S-Back", back, c), Decl("S-Trigger", c))
+                    extra.append(Action("choose", check.player, combo,
+                                        f"{check.player} declares S-Trigger of {self.label(c)}, S-Back of "
+                                        f"{self.label(back)} (discarding {self.label(c)})"))
+        return acts + tuple(extra)
+
+
+class CastleLeavesAtBreak(BreakModel):
+    """Wrong: a fortified shield's castle goes to the graveyard as soon as its shield is broken, before
+    that shield's S-Trigger (R304.3: it leaves after the S-Trigger is used)."""
+
+    def carry_out_break(self, s: State, out: list) -> State:
+        checks = len(s.checks)
+        s = super().carry_out_break(s, out)
+        if len(s.checks) > checks:
+            check = s.checks[-1]
+            z = s.zone(check.player)
+            for shield in check.cards:
+                for castle in z.hosted(shield, "castle"):
+                    z = z.remove("attached", castle).unlink(castle).add("graveyard", castle)
+                    out.append(ev("move", "R304.3", card=self.label(castle), player=check.player,
+                                  **{"from": "shields", "to": "graveyard"}))
+            s = s.with_zone(check.player, z)
+        return s
+
+
+class ReplacedBreakStillBreaks(BreakModel):
+    """Wrong: a shield whose break was replaced still gets its `break` event (D4: the replaced event
+    does not happen)."""
+
+    def carry_out_break(self, s: State, out: list) -> State:
+        frame = s.frames[-1]
+        depth = s.depth()
+        present = [c for c in frame.chosen if c in s.zone(frame.defender).shields]
+        s = super().carry_out_break(s, out)
+        for c in present:
+            if breaking.replaced(self, frame, c) is not None:
+                out.append(ev("break", "D4", shield=self.label(c), player=frame.defender,
+                              by=self.label(frame.by), frame=depth))
+        return s
+
+
+class SaverWithoutAttempt(BreakModel):
+    """Wrong: a Shield Saver that replaces a break goes straight to the graveyard, with no destroy attempt
+    (R701.6a: "destroy this creature instead" is an attempt, which "cannot be destroyed" could stop)."""
+
+    def carry_out_break(self, s: State, out: list) -> State:
+        frame = s.frames[-1]
+        z = s.zone(frame.defender)
+        savers = {r.source for _, r in frame.replaced
+                  if r.source in z.battle and self.card(r.source).replacements("own_shield_break")}
+        below = len(s.running)
+        s = super().carry_out_break(s, out)
+        if savers:
+            s = replace(s, running=s.running[:below] + tuple(t for t in s.running[below:] if t.source not in savers))
+            for saver in sorted(savers):
+                s = destruction.move_out(self, s, saver, "graveyard", out)
+        return s
+
+
+class HiddenCardTriggers(BreakModel):
+    """Wrong: a card destroyed face down (a seal) or without characteristics (under an evolution
+    creature) triggers "when your Dragon is destroyed" like any other card (Q12)."""
+
+    def trigger(self, s: State, what: str, player: str, card: int, out: list) -> State:
+        s = super().trigger(s, what, player, card, out)
+        if what != "destroyed":
+            return s
+        batch = []   # the destroyed events just emitted with this card's (model/destruction.py _destroyed)
+        for e in reversed(out):
+            if e.kind == "trigger":
+                continue
+            if e.kind != "destroyed":
+                break
+            batch.append(e)
+        batch.reverse()
+        first_seen = next((e for e in batch if not e.get("face_down") and e.get("characteristics") is not False), None)
+        if first_seen is None or first_seen.get("card") != self.label(card):
+            return s
+        by_label = {i.label: i.id for i in self.instances}
+        for e in batch:
+            if e.get("face_down") or e.get("characteristics") is False:
+                s = super().trigger(s, "destroyed", player, by_label[e.get("card")], out)
+        return s
