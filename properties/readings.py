@@ -1,0 +1,297 @@
+"""Operational consistency: which rulings each combination of interpretation readings satisfies.
+
+Every statement of the corpus that has scenarios is a *ruling* here: it holds under a combination of
+readings when every `expect` item of its scenarios holds on the complete exploration of the scenario
+under those readings and the rules version in force on its date. Every combination of the readings
+of model/interpretations.py is tried — cheaply: the model looks a reading up only where the readings
+would act differently (model/procedure.py), so a run records which choices it *consulted*, and any
+combination that agrees with it on those choices has exactly the same state graph; it is reused.
+
+Z3 then answers two questions over one Boolean per reading (exactly one per choice):
+- Optimize: the combinations that satisfy the most rulings (every tie is listed);
+- MARCO (properties/marco.py): every minimal set of rulings that no combination satisfies together,
+  each member shown failing, with its shortest trace, under readings that satisfy all the others.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import datetime as dt
+import itertools
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import z3
+
+from explorer.bfs import explore
+from explorer.limits import Limits
+from model.cards import CardPool
+from model.interpretations import CHOICES
+from model.procedure import BreakModel
+from model.rules import RulesVersion, version_on
+from model.scenario import Scenario
+from model.scenario_file import load_scenario
+from properties.expectations import HOLDS, INCONCLUSIVE, VIOLATED, Verdict, check
+
+from .corpus import Corpus, Statement
+from .marco import enumerate_muses
+from .milestones import Orders, orders
+
+Combo = tuple[str, ...]   # one reading per choice, in the order of CHOICES
+
+
+def combos() -> list[Combo]:
+    """Every combination of readings, the defaults first."""
+    options = [[c.default] + [r for r, _ in c.readings if r != c.default] for c in CHOICES]
+    return list(itertools.product(*options))
+
+
+def as_dict(combo: Combo) -> dict[str, str]:
+    return {c.name: r for c, r in zip(CHOICES, combo)}
+
+
+def default_combo() -> Combo:
+    return tuple(c.default for c in CHOICES)
+
+
+def show(combo: Combo | dict, only_changed: bool = True) -> str:
+    """`name=reading, ...` (the readings that differ from the defaults; 'the defaults' if none)."""
+    readings = combo if isinstance(combo, dict) else as_dict(combo)
+    parts = [f"{c.name}={readings[c.name]}" for c in CHOICES
+             if c.name in readings and (not only_changed or readings[c.name] != c.default)]
+    return ", ".join(parts) or "the defaults"
+
+
+class _Consulted:
+    """The model's interpretation, noting which choices the model looked up."""
+
+    def __init__(self, inner: Any):
+        self.inner = inner
+        self.names: set[str] = set()
+
+    @property
+    def readings(self) -> tuple[tuple[str, str], ...]:
+        return self.inner.readings
+
+    def get(self, name: str) -> str:
+        self.names.add(name)
+        return self.inner.get(name)
+
+
+@dataclass
+class Run:
+    """One scenario explored under one rules version and one combination of readings."""
+
+    file: Path
+    scenario: Scenario
+    version: RulesVersion
+    combo: Combo
+    graph: Any
+    verdicts: list[Verdict]
+    consulted: frozenset[str]
+    seconds: float
+    served: set[Combo] = field(default_factory=set)   # the combinations this run stands for
+    _orders: Orders | None = None
+
+    def agrees(self, combo: Combo) -> bool:
+        return all(combo[i] == self.combo[i] for i, c in enumerate(CHOICES) if c.name in self.consulted)
+
+    def orders(self) -> Orders:
+        if self._orders is None:
+            self._orders = orders(self.graph)
+        return self._orders
+
+    @property
+    def complete(self) -> bool:
+        return self.graph.complete
+
+
+class Runner:
+    """Loads each scenario once and explores it once per distinct (version, consulted readings)."""
+
+    def __init__(self, limits: Limits = Limits()):
+        self.limits = limits
+        self._pool: CardPool | None = None
+        self._scenarios: dict[Path, Scenario] = {}
+        self._runs: dict[tuple[Path, dt.date], list[Run]] = {}
+        self.explorations = 0
+        self.lookups = 0
+
+    def scenario(self, path: Path) -> Scenario:
+        if path not in self._scenarios:
+            if self._pool is None:
+                self._pool = CardPool.builtin()
+            self._scenarios[path] = load_scenario(path, copy.deepcopy(self._pool))
+        return self._scenarios[path]
+
+    def run(self, path: Path, version: RulesVersion | None, combo: Combo) -> Run:
+        self.lookups += 1
+        scenario = self.scenario(path)
+        version = version or version_on(scenario.rules)
+        runs = self._runs.setdefault((path, version.date), [])
+        for run in runs:
+            if run.agrees(combo):
+                run.served.add(combo)
+                return run
+        start = time.perf_counter()
+        sc = dataclasses.replace(scenario, rules=version.date, interpretation=as_dict(combo))
+        model = BreakModel(sc)
+        consulted = _Consulted(model.interpretation)
+        model.interpretation = consulted
+        graph = explore(model, self.limits)
+        verdicts = [check(graph, item) for item in sc.expect]
+        run = Run(path, sc, version, combo, graph, verdicts, frozenset(consulted.names),
+                  time.perf_counter() - start)
+        self.explorations += 1
+        run.served.add(combo)
+        runs.append(run)
+        return run
+
+    def runs(self) -> list[Run]:
+        return [r for rs in self._runs.values() for r in rs]
+
+
+@dataclass
+class RulingVerdict:
+    """Whether one ruling holds under one combination: the first failing expectation, if any."""
+
+    statement: Statement
+    combo: Combo
+    verdict: str                              # holds | violated | inconclusive
+    run: Run | None = None                    # the run of the failing (or inconclusive) scenario
+    failed: Verdict | None = None
+    reason: str = ""
+
+    @property
+    def holds(self) -> bool:
+        return self.verdict == HOLDS
+
+    @property
+    def trace(self):
+        """The trace that shows the failure; for an absence (`sometimes`, `possible_order`), which
+        no single trace can show, the shortest complete trace of the scenario instead."""
+        if self.failed is not None and self.failed.trace is not None:
+            return self.failed.trace
+        if self.run is not None and self.run.graph.terminals:
+            return self.run.graph.trace(self.run.graph.terminals[0])
+        return None
+
+
+def ruling_verdict(runner: Runner, statement: Statement, combo: Combo, rules: dt.date | None = None) -> RulingVerdict:
+    version = statement.run_version(rules)
+    unsure = None
+    for path in statement.scenarios:
+        run = runner.run(path, version, combo)
+        violated = [v for v in run.verdicts if v.verdict == VIOLATED]
+        if violated:   # the first failure a trace can show, if any
+            v = next((v for v in violated if v.trace is not None), violated[0])
+            return RulingVerdict(statement, combo, VIOLATED, run, v, v.reason)
+        for v in run.verdicts:
+            if v.verdict == INCONCLUSIVE and unsure is None:
+                unsure = RulingVerdict(statement, combo, INCONCLUSIVE, run, v, v.reason)
+        if not run.complete and unsure is None:
+            unsure = RulingVerdict(statement, combo, INCONCLUSIVE, run, None, run.graph.reason)
+    return unsure or RulingVerdict(statement, combo, HOLDS)
+
+
+@dataclass
+class Conflict:
+    """A minimal set of rulings no combination of readings satisfies together."""
+
+    refs: tuple[str, ...]
+    failures: list[RulingVerdict]   # per member: failing under readings that satisfy the others
+
+
+@dataclass
+class Operational:
+    rulings: list[Statement]
+    table: dict[str, dict[Combo, RulingVerdict]]
+    best: list[Combo] = field(default_factory=list)
+    best_count: int = 0
+    conflicts: list[Conflict] = field(default_factory=list)
+    complete: bool = True
+    reason: str = ""
+    solver_seconds: float = 0.0
+    seconds: float = 0.0
+
+    def count(self, combo: Combo) -> int:
+        return sum(1 for ref in self.table if self.table[ref][combo].holds)
+
+    def default(self, ref: str) -> RulingVerdict:
+        return self.table[ref][default_combo()]
+
+
+def _literals() -> tuple[dict[tuple[str, str], z3.BoolRef], list[z3.BoolRef]]:
+    lit = {(c.name, r): z3.Bool(f"{c.name}={r}") for c in CHOICES for r, _ in c.readings}
+    hard = [z3.PbEq([(lit[c.name, r], 1) for r, _ in c.readings], 1) for c in CHOICES]
+    return lit, hard
+
+
+def _combo_of(model: z3.ModelRef, lit) -> Combo:
+    return tuple(next(r for r, _ in c.readings if z3.is_true(model.eval(lit[c.name, r], model_completion=True)))
+                 for c in CHOICES)
+
+
+def analyse(runner: Runner, corpus: Corpus, rules: dt.date | None = None, timeout_ms: int = 20_000) -> Operational:
+    """Run every ruling under every combination, then ask Z3 the two questions of the module."""
+    start = time.perf_counter()
+    rulings = [s for s in corpus.statements if s.scenarios]
+    all_combos = combos()
+    table = {s.ref: {c: ruling_verdict(runner, s, c, rules) for c in all_combos} for s in rulings}
+    out = Operational(rulings, table)
+    unsure = [ref for ref, row in table.items() if any(v.verdict == INCONCLUSIVE for v in row.values())]
+    if unsure:
+        out.complete, out.reason = False, f"inconclusive runs for {', '.join(unsure)}"
+
+    z3_start = time.perf_counter()
+    lit, hard = _literals()
+
+    def holds_formula(ref: str) -> z3.BoolRef:
+        return z3.Or([z3.And([lit[c.name, r] for c, r in zip(CHOICES, combo)])
+                      for combo in all_combos if table[ref][combo].holds] or [z3.BoolVal(False)])
+
+    held = {ref: holds_formula(ref) for ref in table}
+    opt = z3.Optimize()
+    opt.set("timeout", timeout_ms)
+    opt.add(*hard)
+    score = z3.Sum([z3.If(held[ref], 1, 0) for ref in table])
+    opt.maximize(score)
+    if opt.check() == z3.sat:
+        out.best_count = opt.model().eval(score).as_long()
+        solver = z3.Solver()   # every combination reaching the optimum
+        solver.set("timeout", timeout_ms)
+        solver.add(*hard, score == out.best_count)
+        while solver.check() == z3.sat:
+            combo = _combo_of(solver.model(), lit)
+            out.best.append(combo)
+            solver.add(z3.Not(z3.And([lit[c.name, r] for c, r in zip(CHOICES, combo)])))
+        out.best.sort(key=lambda c: (c != default_combo(), c))
+    else:
+        out.complete, out.reason = False, "Optimize answered unknown"
+
+    # a ruling that holds under every combination is in no minimal conflict
+    failing = {ref: held[ref] for ref in table if not all(v.holds for v in table[ref].values())
+               and ref not in unsure}
+    result = enumerate_muses(failing, hard, timeout_ms)
+    if not result.complete:
+        out.complete, out.reason = False, result.reason
+    for mus in result.muses:
+        failures = []
+        for ref in mus:
+            # readings that satisfy the others, as close to the defaults as they can be
+            near = z3.Optimize()
+            near.set("timeout", timeout_ms)
+            near.add(*hard, *[held[r] for r in mus if r != ref])
+            for c in CHOICES:
+                near.add_soft(lit[c.name, c.default])
+            if near.check() != z3.sat:
+                continue
+            combo = _combo_of(near.model(), lit)
+            failures.append(table[ref][combo])
+        out.conflicts.append(Conflict(mus, failures))
+    out.solver_seconds = time.perf_counter() - z3_start
+    out.seconds = time.perf_counter() - start
+    return out
