@@ -146,12 +146,12 @@ def step(w: Walk, pre: State, events: tuple, post: State, bb: frozenset[str]) ->
             if attack == 2:
                 tokens.append("after_break_resolved")
         elif kind == "break":
-            if frame == 1 and attack == 1 and nested != 1:
+            if frame == 1 and attack == 1:
                 tokens.append("break")
                 attack, check = 2, 1
             elif frame == 2 and nested == 1:
                 tokens.append("nested_break")
-                check = 2
+                nested, check = 2, 2   # the attack's break may follow in the same step (R603.7b)
         elif kind == "replace" and e.get("replaced") == "break":
             if nested == 1:
                 check = 2
