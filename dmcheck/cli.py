@@ -66,6 +66,7 @@ def _parser() -> argparse.ArgumentParser:
     add_reduction_flag(ex)
     ex.set_defaults(run=cmd_explore)
     __import__("dmcheck.cmd_check", fromlist=["add_parser"]).add_parser(sub)  # `dmcheck check`
+    __import__("dmcheck.cmd_verify", fromlist=["add_parser"]).add_parser(sub)  # `dmcheck verify`
     return top
 
 

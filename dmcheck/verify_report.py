@@ -1,0 +1,359 @@
+"""What `dmcheck verify` prints: a one-screen summary, then the details; or the same as JSON.
+
+The report is properties/verify.py's `Report`; this module only words it. Each contradiction names
+its statements as citations (`ID@SOURCE`) with their paraphrase and the constraints that clash, and
+comes with the traces that show it; each failing ruling comes with its shortest trace.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from model.interpretations import CHOICES
+
+from properties.consistency import set_aside
+from properties.milestones import show as show_order
+from properties.readings import Combo, as_dict, default_combo, show
+
+
+# ---- shared wording -------------------------------------------------------------------------------
+def _sources(refs) -> list[str]:
+    return sorted({r.split("@", 1)[1] for r in refs})
+
+
+def _default_aside() -> set[str]:
+    return set_aside(as_dict(default_combo()))
+
+
+def _best_text(op) -> str:
+    """The best combinations, compactly: per choice the readings they use."""
+    if not op.best:
+        return "none (the optimisation was inconclusive)"
+    parts = []
+    product = 1
+    for i, c in enumerate(CHOICES):
+        used = sorted({combo[i] for combo in op.best}, key=[r for r, _ in c.readings].index)
+        product *= len(used)
+        if len(used) == len(c.readings):
+            parts.append(f"{c.name}: any")
+        else:
+            parts.append(f"{c.name}={'|'.join(used)}")
+    if product != len(op.best):
+        return "; ".join(show(b) for b in op.best)
+    return "; ".join(parts)
+
+
+def _group_conflicts(report) -> dict[tuple, list]:
+    """Conflicts by the readings they arise under and what the default readings set aside of them."""
+    aside = _default_aside()
+    groups: dict[tuple, list] = defaultdict(list)
+    for c in report.declarative.conflicts:
+        groups[(c.readings, tuple(sorted(set(c.refs) & aside)))].append(c)
+    return groups
+
+
+def _versions_text(versions) -> str:
+    return ", ".join(short(v) for v in versions)
+
+
+def short(version_name: str) -> str:
+    """`2023-04-19` for "2023-04-19 before-break may be interrupted"; other names as they are."""
+    head = version_name.split(" ", 1)[0]
+    return head if head[:1].isdigit() else version_name
+
+
+def compress(refs) -> str:
+    """`R509.3@S000|S001, D2@S002` for R509.3@S000, R509.3@S001, D2@S002."""
+    by_id: dict[str, list[str]] = {}
+    for ref in refs:
+        sid, _, source = ref.partition("@")
+        by_id.setdefault(sid, []).append(source)
+    return ", ".join(f"{sid}@{'|'.join(sorted(sources))}" for sid, sources in by_id.items())
+
+
+# ---- the summary ----------------------------------------------------------------------------------
+def summary_lines(report) -> list[str]:
+    op, dec, conf = report.operational, report.declarative, report.conformance
+    corpus = report.corpus
+    rulings = op.rulings
+    failing = report.failing()
+    unsure = report.unsure()
+    lines = [f"dmcheck verify: {len(corpus.statements)} statements from {', '.join(corpus.sources())}"
+             + (f" (with {', '.join(report.extra_files)})" if report.extra_files else "")
+             + f"; rules versions: {_versions_text([v.name for v in report.versions])}"]
+    held = len(rulings) - len(failing) - len(unsure)
+    line = f"rulings (default readings): {held} of {len(rulings)} hold"
+    if failing:
+        line += f"; FAIL: {', '.join(s.ref for s in failing)}"
+    if unsure:
+        line += f"; inconclusive: {', '.join(s.ref for s in unsure)}"
+    lines.append(line)
+    lines.append(f"contradictions: {len(dec.conflicts) + len(op.conflicts)} minimal sets "
+                 f"({len(dec.conflicts)} declarative, {len(op.conflicts)} operational)")
+    aside = _default_aside()
+    for (readings, resolved), members in _group_conflicts(report).items():
+        refs = sorted({r for c in members for r in c.refs})
+        versions = sorted({v for c in members for v in c.versions}, key=[v.name for v in report.versions].index)
+        under = f" under {show(dict(readings), only_changed=False)}" if readings else ""
+        note = ("set aside by the default readings: " + ", ".join(resolved) if resolved
+                else "NOT resolved by the default readings")
+        lines.append(f"  declarative{under}, {_versions_text(versions)}: {len(members)} set"
+                     f"{'s' if len(members) > 1 else ''} ({' vs '.join(_sources(refs))}) among {compress(refs)}"
+                     f" — {note}")
+    if op.conflicts:
+        lines.append(f"  operational: " + "; ".join(" + ".join(c.refs) for c in op.conflicts)
+                     + f" ({' vs '.join(_sources({r for c in op.conflicts for r in c.refs}))}): "
+                       "no combination of readings satisfies a set together")
+    lines.append(f"best readings (Z3 Optimize): {op.best_count} of {len(rulings)} rulings hold under "
+                 f"{len(op.best)} combination{'s' if len(op.best) != 1 else ''}"
+                 f"{' (the defaults among them)' if default_combo() in op.best else ''}: {_best_text(op)}")
+    lines.append(f"conformance: {conf.orders_checked} milestone orders of {len(report.runner.runs())} runs, "
+                 f"{conf.constraints_checked} constraint checks: {len(conf.violations)} violation"
+                 f"{'s' if len(conf.violations) != 1 else ''}; witness orders: {conf.pairs_seen} pairs shown by "
+                 f"the model, {len(conf.unreached)} never in the witness's order")
+    pc = report.property_counts()
+    lines.append(f"properties: {len(report.properties)} runs x built-in properties: {pc['holds']} hold, "
+                 f"{pc['violated']} violated, {pc['inconclusive']} inconclusive ({pc['not_applicable']} not applicable)")
+    n_scen = len(report.scenario_files())
+    lines.append(f"figures: {n_scen} scenarios, {report.runner.explorations} explorations "
+                 f"({report.states()} states) for {report.runner.lookups} ruling x reading runs over "
+                 f"{len(op.table[next(iter(op.table))]) if op.table else 0} combinations; solver "
+                 f"{report.solver_seconds:.2f}s; total {report.seconds:.2f}s")
+    incomplete = [why for ok, why in ((op.complete, op.reason), (dec.complete, dec.reason),
+                                      (conf.complete, conf.reason)) if not ok]
+    if incomplete:
+        lines.append("inconclusive: " + "; ".join(incomplete))
+    code = report.exit_code()
+    lines.append({0: "result: nothing found (exit 0)", 1: f"result: {report.findings()} findings (exit 1)",
+                  3: "result: nothing found, but not everything could be checked (exit 3)"}[code])
+    return lines
+
+
+# ---- the details ----------------------------------------------------------------------------------
+def _expect(verdict) -> str:
+    from .report import _expect_text
+    return _expect_text(verdict.expectation.raw)
+
+
+def _indent(lines, n: int) -> list[str]:
+    return [" " * n + line for line in lines]
+
+
+def _statement_lines(report, ref: str, readings: dict | None = None) -> list[str]:
+    s = report.corpus.get(ref)
+    if s is None:
+        return [f"- {ref}"]
+    out = [f"- {s.citation()}: {s.text}"]
+    cs = s.constraints(readings)
+    if cs:
+        out.append(f"    constraints: {'; '.join(map(str, cs))}")
+    return out
+
+
+def detail_lines(report) -> list[str]:
+    op, dec, conf = report.operational, report.declarative, report.conformance
+    default = default_combo()
+    aside = _default_aside()
+    out = ["", "== Rulings under the default readings (each in the rules version of its date)"]
+    for s in op.rulings:
+        v = op.default(s.ref)
+        version = s.run_version(report.rules)
+        where = version.name if version else "the scenario's own rules"
+        mark = {"holds": "ok  ", "violated": "FAIL", "inconclusive": "??  "}[v.verdict]
+        out.append(f"{mark} {s.ref} [{where}] {s.text}")
+        if v.verdict != "holds" and v.failed is not None:
+            out.append(f"     {v.run.file.name}: {_expect(v.failed)} — {v.failed.reason}")
+            if v.trace is not None:
+                out.append("     shortest trace:" if v.failed.trace is not None else
+                           "     (an absence has no counterexample; the shortest complete trace:)")
+                out.extend(_indent(v.trace.lines(), 7))
+    out += ["", f"== Declarative contradictions ({len(dec.conflicts)} minimal sets of ordering constraints)"]
+    for c in dec.conflicts:
+        under = f" under {show(dict(c.readings), only_changed=False)}" if c.readings else ""
+        out.append(f"* {' + '.join(c.refs)}{under} — in {_versions_text(c.versions)}; "
+                   + ("the default readings set aside " + ", ".join(sorted(set(c.refs) & aside))
+                      if set(c.refs) & aside else "not resolved by the default readings"))
+        for ref in c.refs:
+            out.extend(_indent(_statement_lines(report, ref, dict(c.readings) or None), 2))
+        played = report.played.get(c.refs, [])
+        for p in played:
+            out.append(f"  how it plays out: the model breaks {p.ref} in {p.run.file.name} "
+                       f"({p.run.version.name}): {show_order(p.groups)}")
+            out.extend(_indent(p.run.graph.trace_of(p.path).lines(), 6))
+        if not played:
+            out.append("  how it plays out: no trace of the scenarios breaks a member (no scenario shows the situation)")
+    out += ["", f"== Operational contradictions ({len(op.conflicts)} minimal sets of rulings)"]
+    for c in op.conflicts:
+        out.append(f"* {' + '.join(c.refs)}: no combination of readings satisfies them together")
+        for ref in c.refs:
+            out.extend(_indent(_statement_lines(report, ref), 2))
+        for f in c.failures:
+            out.append(f"  {f.statement.ref} fails under {show(f.combo)} (which satisfy the others): "
+                       f"{f.run.file.name}: " + (f"{_expect(f.failed)} — {f.failed.reason}" if f.failed else f.reason))
+            if f.trace is not None:
+                out.extend(_indent(f.trace.lines(), 6))
+    out += ["", "== Interpretation readings"]
+    for i, c in enumerate(CHOICES):
+        out.append(f"- {c.name}: {c.question}")
+        for r, why in c.readings:
+            best = max((op.count(k) for k in op.table[next(iter(op.table))] if k[i] == r), default=0) if op.table else 0
+            mark = " (default)" if r == c.default else ""
+            out.append(f"    {r}{mark}: at most {best} of {len(op.rulings)} rulings — {why}")
+        out.append(f"    why the default: {c.why_default}")
+    out.append(f"  best (Z3 Optimize, {op.best_count} of {len(op.rulings)}): " + "; ".join(show(b) for b in op.best))
+    out += ["", "== Witness orders (one order satisfying what the default readings follow, per version)"]
+    for w in dec.witnesses:
+        out.append(f"- {w.version}: {w.text() or '(no ordering constraint in force)'}")
+        if w.set_aside:
+            out.append(f"    set aside by the default readings: {', '.join(w.set_aside)}")
+        if w.dropped:
+            out.append(f"    dropped to stay satisfiable (Optimize): {', '.join(w.dropped)}")
+    out += ["", f"== Conformance: {len(conf.violations)} violations, {len(conf.unreached)} unreached witness pairs"]
+    for v in conf.violations:
+        readings = "the default readings" if default in v.combos else f"{len(v.combos)} combinations, e.g. {show(v.combos[0])}"
+        out.append(f"* {v.statement.ref}: {v.constraint} broken in {v.run.file.name} ({v.run.version.name}; {readings})")
+        out.append(f"    milestones: {show_order(v.groups)}")
+        out.extend(_indent(v.trace().lines(), 4))
+    for u in conf.unreached:
+        out.append(f"* {u.version}: the statements allow {u.before} before {u.after}; the model never does "
+                   f"(e.g. {u.run.file.name}: {show_order(u.groups)})")
+        out.extend(_indent(u.trace().lines(), 4))
+    out += ["", "== Rules properties (dmcheck check) on every run under the default readings"]
+    per: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    bad = []
+    for p in report.properties:
+        for v in p.result.verdicts:
+            per[v.property.id][v.verdict] += 1
+            if v.verdict != "holds":
+                bad.append((p, v))
+        for prop, _ in p.result.not_applicable:
+            per[prop.id]["not applicable"] += 1
+    for pid, counts in per.items():
+        out.append(f"- {pid}: " + ", ".join(f"{n} {k}" for k, n in sorted(counts.items())))
+    for p, v in bad:
+        out.append(f"* {v.property.id} {v.verdict} on {p.run.file.name} ({p.run.version.name}): {v.reason}")
+        if v.trace is not None and v.verdict == "violated":
+            out.extend(_indent(v.trace.lines(), 4))
+    return out
+
+
+# ---- JSON -----------------------------------------------------------------------------------------
+def _trace_json(trace) -> dict[str, Any] | None:
+    if trace is None:
+        return None
+    return {"replay": trace.key(), "events": trace.to_json()}
+
+
+def report_json(report) -> dict[str, Any]:
+    op, dec, conf = report.operational, report.declarative, report.conformance
+    default = default_combo()
+    aside = _default_aside()
+    in_conflict: dict[str, list[str]] = defaultdict(list)
+    for c in dec.conflicts:
+        for ref in c.refs:
+            in_conflict[ref].append("declarative")
+    for c in op.conflicts:
+        for ref in c.refs:
+            in_conflict[ref].append("operational")
+    rulings = []
+    for s in report.corpus.statements:
+        v = op.table.get(s.ref, {}).get(default) if s.scenarios else None
+        version = s.run_version(report.rules)
+        rulings.append({
+            "id": s.id, "source": s.source, "ref": s.ref, "date": s.date.isoformat() if s.date else None,
+            "text": s.text, "holds": None if v is None else (v.verdict == "holds" if v.verdict != "inconclusive" else None),
+            "verdict": None if v is None else v.verdict,
+            "rules": version.name if version else None,
+            "scenarios": [p.name for p in s.scenarios],
+            "constraints": [str(c) for c in s.constraints()],
+            "trace": _trace_json(v.trace) if v is not None and v.verdict == "violated" else None,
+            "failed_expectation": v.failed.expectation.raw if v is not None and v.failed is not None else None,
+            "reason": v.reason if v is not None else (s.unchecked or ("declarative only" if s.declarative() else "")),
+            "contradictions": sorted(set(in_conflict.get(s.ref, []))),
+        })
+    contradictions = []
+    for c in dec.conflicts:
+        contradictions.append({
+            "kind": "declarative", "ids": list(c.refs), "sources": _sources(c.refs), "versions": list(c.versions),
+            "readings": dict(c.readings),
+            "resolved_by_default_readings": bool(set(c.refs) & aside),
+            "set_aside_by_default": sorted(set(c.refs) & aside),
+            "explanation": " ".join(f"{ref}: {'; '.join(map(str, report.corpus.get(ref).constraints(dict(c.readings) or None)))}."
+                                    for ref in c.refs) + " These constraints cannot hold together.",
+            "statements": [{"ref": ref, "text": report.corpus.get(ref).text} for ref in c.refs],
+            "traces": [{"ref": p.ref, "scenario": p.run.file.name, "rules": p.run.version.name,
+                        "milestones": show_order(p.groups), **_trace_json(p.run.graph.trace_of(p.path))}
+                       for p in report.played.get(c.refs, [])],
+        })
+    for c in op.conflicts:
+        contradictions.append({
+            "kind": "operational", "ids": list(c.refs), "sources": _sources(c.refs),
+            "explanation": "no combination of interpretation readings satisfies these rulings together; each "
+                           "trace shows one failing under readings that satisfy the others",
+            "statements": [{"ref": ref, "text": report.corpus.get(ref).text} for ref in c.refs],
+            "traces": [{"ref": f.statement.ref, "readings": as_dict(f.combo), "scenario": f.run.file.name,
+                        "expectation": f.failed.expectation.raw if f.failed else None,
+                        "reason": f.failed.reason if f.failed else f.reason,
+                        **(_trace_json(f.trace) or {})} for f in c.failures],
+        })
+    combos = list(op.table[next(iter(op.table))]) if op.table else []
+    readings = {
+        "best": [{"readings": as_dict(b), "satisfied": op.best_count, "of": len(op.rulings)} for b in op.best],
+        "default": {"readings": as_dict(default), "satisfied": op.count(default) if op.table else 0},
+        "choices": [{"name": c.name, "question": c.question, "default": c.default, "why_default": c.why_default,
+                     "readings": [{"reading": r, "sources": why, "sets_aside": list(c.set_aside(r)),
+                                   "best_satisfied": max((op.count(k) for k in combos if k[i] == r), default=0)}
+                                  for r, why in c.readings]} for i, c in enumerate(CHOICES)],
+        "combinations": [{"readings": as_dict(k), "satisfied": op.count(k)} for k in combos],
+    }
+    props = []
+    per: dict[str, dict[str, Any]] = {}
+    for p in report.properties:
+        for v in p.result.verdicts:
+            entry = per.setdefault(v.property.id, {"id": v.property.id, "citations": list(v.property.citations),
+                                                   "holds": 0, "violated": 0, "inconclusive": 0,
+                                                   "not_applicable": 0, "violations": []})
+            entry[v.verdict] += 1
+            if v.verdict == "violated":
+                entry["violations"].append({"scenario": p.run.file.name, "rules": p.run.version.name,
+                                            "reason": v.reason, "trace": _trace_json(v.trace)})
+        for prop, _ in p.result.not_applicable:
+            per.setdefault(prop.id, {"id": prop.id, "citations": list(prop.citations), "holds": 0, "violated": 0,
+                                     "inconclusive": 0, "not_applicable": 0, "violations": []})["not_applicable"] += 1
+    props = list(per.values())
+    return {
+        "rulings": rulings,
+        "contradictions": contradictions,
+        "readings": readings,
+        "properties": props,
+        "conformance": {
+            "violations": [{"ref": v.statement.ref, "constraint": str(v.constraint), "scenario": v.run.file.name,
+                            "rules": v.run.version.name, "default_readings": default in v.combos,
+                            "readings": [as_dict(k) for k in v.combos], "milestones": show_order(v.groups),
+                            "trace": _trace_json(v.trace())} for v in conf.violations],
+            "unreached": [{"rules": u.version, "before": u.before, "after": u.after, "scenario": u.run.file.name,
+                           "milestones": show_order(u.groups), "trace": _trace_json(u.trace())}
+                          for u in conf.unreached],
+            "orders_checked": conf.orders_checked, "constraints_checked": conf.constraints_checked,
+            "pairs_checked": conf.pairs_checked, "pairs_seen": conf.pairs_seen,
+        },
+        "witnesses": [{"rules": w.version, "order": w.order(), "set_aside": list(w.set_aside),
+                       "dropped": list(w.dropped), "verdict": w.verdict} for w in dec.witnesses],
+        "summary": {
+            "statements": len(report.corpus.statements), "sources": report.corpus.sources(),
+            "rulings": len(op.rulings), "rulings_holding": len(op.rulings) - len(report.failing()) - len(report.unsure()),
+            "rulings_failing": [s.ref for s in report.failing()],
+            "contradictions": {"declarative": len(dec.conflicts), "operational": len(op.conflicts)},
+            "conformance_violations": len(conf.violations), "unreached_pairs": len(conf.unreached),
+            "properties": report.property_counts(),
+            "scenarios": len(report.scenario_files()), "explorations": report.runner.explorations,
+            "runs": report.runner.lookups, "combinations": len(combos), "states": report.states(),
+            "solver_seconds": round(report.solver_seconds, 3), "seconds": round(report.seconds, 3),
+            "findings": report.findings(), "complete": report.complete(), "exit": report.exit_code(),
+            "lines": summary_lines(report),
+        },
+    }
+
+
+__all__ = ["summary_lines", "detail_lines", "report_json", "Combo"]

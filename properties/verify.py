@@ -1,0 +1,158 @@
+"""The main job of dmcheck: check the whole rulings corpus against itself and against the model.
+
+`verify` loads the built-in corpus (plus any rulings files a user brings), then:
+1. runs every ruling's scenarios under every combination of interpretation readings, in the rules
+   version in force on the ruling's date (readings.py): which rulings hold under the default
+   readings, which readings satisfy the most, and which sets of rulings no reading satisfies;
+2. checks the ordering constraints of each rules version with Z3 (consistency.py): every minimal
+   set of statements that cannot hold together, and a witness order;
+3. checks the model's traces against those constraints, and the witness orders against the
+   model's traces (conformance.py);
+4. checks the built-in rules properties of `dmcheck check` on every scenario it ran.
+It returns one `Report`; dmcheck/cmd_verify.py prints it. Nothing here prints.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import time
+from dataclasses import dataclass, field
+
+from explorer.limits import Limits
+from model.rules import RulesVersion, timeline, version_on
+
+from . import conformance as conformance_mod
+from . import consistency
+from .corpus import Corpus, Statement, builtin_corpus, load_corpus
+from .milestones import Groups, occurrences
+from .readings import Combo, Operational, Run, Runner, analyse, as_dict, default_combo
+
+OK, FINDING, INCONCLUSIVE = 0, 1, 3
+
+
+@dataclass
+class PropertyRun:
+    run: Run
+    result: object   # properties.checker.CheckResult
+
+
+@dataclass
+class Played:
+    """How one member of a declarative conflict plays out: a trace of the model violating it."""
+
+    ref: str
+    run: Run
+    groups: Groups
+    path: list
+
+
+@dataclass
+class Report:
+    corpus: Corpus
+    versions: list[RulesVersion]
+    rules: dt.date | None
+    operational: Operational
+    declarative: consistency.Declarative
+    conformance: conformance_mod.Conformance
+    properties: list[PropertyRun]
+    played: dict[tuple[str, ...], list[Played]]
+    runner: Runner
+    seconds: float = 0.0
+    solver_seconds: float = 0.0
+    extra_files: tuple[str, ...] = ()
+
+    # ---- what was found ------------------------------------------------------------------------
+    def failing(self) -> list[Statement]:
+        return [s for s in self.operational.rulings if self.operational.default(s.ref).verdict == "violated"]
+
+    def unsure(self) -> list[Statement]:
+        return [s for s in self.operational.rulings if self.operational.default(s.ref).verdict == "inconclusive"]
+
+    def property_counts(self) -> dict[str, int]:
+        counts = {"holds": 0, "violated": 0, "inconclusive": 0, "not_applicable": 0}
+        for p in self.properties:
+            for v in p.result.verdicts:
+                counts[v.verdict] += 1
+            counts["not_applicable"] += len(p.result.not_applicable)
+        return counts
+
+    def findings(self) -> int:
+        return (len(self.failing()) + len(self.declarative.conflicts) + len(self.operational.conflicts)
+                + len(self.conformance.violations) + len(self.conformance.unreached)
+                + self.property_counts()["violated"])
+
+    def complete(self) -> bool:
+        return (self.operational.complete and self.declarative.complete and self.conformance.complete
+                and not self.unsure() and self.property_counts()["inconclusive"] == 0
+                and all(w.verdict == "sat" for w in self.declarative.witnesses))
+
+    def exit_code(self) -> int:
+        if self.findings():
+            return FINDING
+        return OK if self.complete() else INCONCLUSIVE
+
+    def scenario_files(self) -> list:
+        return sorted({p for s in self.corpus.statements for p in s.scenarios})
+
+    def states(self) -> int:
+        return sum(len(r.graph.states) for r in self.runner.runs())
+
+
+def load(extra: list[str]) -> Corpus:
+    """The built-in corpus with the statements of each extra rulings file added."""
+    corpus = builtin_corpus()
+    for file in extra:
+        corpus = corpus.merged(load_corpus(file))
+    return corpus
+
+
+def verify(extra: list[str] | tuple[str, ...] = (), rules: dt.date | None = None, limits: Limits = Limits(),
+           properties: bool = True) -> Report:
+    start = time.perf_counter()
+    corpus = load(list(extra))
+    versions = [version_on(rules)] if rules else list(timeline())
+    runner = Runner(limits)
+    operational = analyse(runner, corpus, rules)
+    declarative = consistency.check(corpus, versions)
+    default = default_combo()
+    by_name = {v.name: v for v in versions}
+    conf = conformance_mod.check(corpus, runner.runs(), declarative.witnesses, by_name, default)
+    props: list[PropertyRun] = []
+    if properties:
+        from .builtin import BUILTIN
+        from .checker import check as check_properties
+        for run in runner.runs():
+            if default in run.served:
+                props.append(PropertyRun(run, check_properties(run.graph, BUILTIN)))
+    played = {c.refs: _played(corpus, c, runner.runs(), default) for c in declarative.conflicts}
+    report = Report(corpus, versions, rules, operational, declarative, conf, props, played, runner,
+                    extra_files=tuple(extra))
+    report.solver_seconds = (operational.solver_seconds + declarative.seconds
+                             + sum(sum(v.counts.seconds for v in p.result.verdicts) for p in props))
+    report.seconds = time.perf_counter() - start
+    return report
+
+
+def _played(corpus: Corpus, conflict: consistency.Conflict, runs: list[Run], default: Combo) -> list[Played]:
+    """For each member of a declarative conflict, the shortest trace of the model (default readings,
+    a version where the conflict arises) that breaks the member's own constraints, if any does."""
+    out = []
+    readings = dict(as_dict(default), **dict(conflict.readings))
+    for ref in conflict.refs:
+        statement = corpus.get(ref)
+        if statement is None:
+            continue
+        constraints = statement.constraints(readings)
+        hit = None
+        for run in runs:
+            if run.version.name not in conflict.versions or default not in run.served:
+                continue
+            for groups, path in run.orders().paths.items():
+                occ = occurrences(groups)
+                if any(not conformance_mod.satisfied(c, occ) for c in constraints):
+                    if hit is None or len(path) < len(hit.path):
+                        hit = Played(ref, run, groups, path)
+                    break
+        if hit is not None:
+            out.append(hit)
+    return out

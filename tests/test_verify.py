@@ -1,0 +1,125 @@
+"""`dmcheck verify` end to end: the S002-versus-S001 conflict with traces, users' rulings, exit codes.
+
+The expectations come from the sources: S002 (D2-D3) decides break replacements before the
+before-break abilities trigger, S001 (Q11) after their effects, so the two must be reported as a
+minimal set naming both sources, declaratively and operationally, each with traces. A made-up
+ruling that contradicts Q02 (Charger) and R603.7a is found when added and gone when removed; a
+made-up ruling that agrees with the corpus adds no conflict.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+
+from dmcheck.cli import main
+from properties.verify import verify
+
+from conftest import DATA
+
+CONTRA = str(DATA / "rulings" / "contradicting.yaml")
+AGREE = str(DATA / "rulings" / "agreeing.yaml")
+
+
+def run(*argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = main(list(argv), out, err)
+    return code, out.getvalue(), err.getvalue()
+
+
+@pytest.fixture(scope="module")
+def full():
+    code, out, err = run("verify", "--json")
+    return code, json.loads(out)
+
+
+def test_verify_json_has_the_issue_fields(full):
+    code, report = full
+    assert code == 1   # a contradiction is a finding
+    for key in ("rulings", "contradictions", "readings", "properties", "summary"):
+        assert key in report
+    q09 = next(r for r in report["rulings"] if r["ref"] == "Q09@S000")
+    assert q09["holds"] is True and q09["source"] == "S000" and q09["trace"] is None
+    d3 = next(r for r in report["rulings"] if r["ref"] == "D3@S002")
+    assert d3["holds"] is False and d3["trace"]["events"]
+    for c in report["contradictions"]:
+        assert c["kind"] in ("declarative", "operational")
+        assert c["ids"] and c["sources"] and c["explanation"]
+    assert report["summary"]["seconds"] < 60
+
+
+def test_s002_against_s001_is_reported_with_both_sources_and_traces(full):
+    _, report = full
+    both = [c for c in report["contradictions"] if {"S001", "S002"} <= set(c["sources"])]
+    kinds = {c["kind"] for c in both}
+    assert kinds == {"declarative", "operational"}
+    operational = next(c for c in both if c["kind"] == "operational" and set(c["ids"]) == {"D3@S002", "Q11d@S001"})
+    assert {t["ref"] for t in operational["traces"]} == {"D3@S002", "Q11d@S001"}
+    for t in operational["traces"]:
+        assert t["events"] and t["replay"]
+    declarative = next(c for c in both if c["kind"] == "declarative" and set(c["ids"]) == {"D3@S002", "Q11f@S001"})
+    assert declarative["set_aside_by_default"] == ["D3@S002"]
+    # how it plays out: the model (S001's reading) decides the Saver after the before-break effect
+    assert declarative["traces"] and declarative["traces"][0]["ref"] == "D3@S002"
+
+
+def test_best_readings_and_properties_are_reported(full):
+    _, report = full
+    best = report["readings"]["best"]
+    assert best and all(b["readings"]["break_replacement_timing"] == "at_break" for b in best)
+    assert any(b["readings"] == report["readings"]["default"]["readings"] for b in best)
+    names = {c["name"] for c in report["readings"]["choices"]}
+    assert {"nested_other_pending", "break_replacement_timing", "charger_cast_destination"} <= names
+    assert report["properties"] and all(p["violated"] == 0 for p in report["properties"])
+    assert report["summary"]["properties"]["holds"] > 100
+
+
+def test_text_output_summary_first():
+    code, out, _ = run("verify", "--summary")
+    lines = out.splitlines()
+    assert code == 1 and lines[0].startswith("dmcheck verify:")
+    assert len(lines) < 25 and lines[-1].startswith("result:")
+    assert any("D3@S002 + Q11d@S001" in line for line in lines)
+
+
+@pytest.fixture(scope="module")
+def baseline():
+    return verify(properties=False)
+
+
+def _conflicts(report) -> set[tuple[str, ...]]:
+    return {c.refs for c in report.declarative.conflicts} | {c.refs for c in report.operational.conflicts}
+
+
+def test_a_contradicting_ruling_is_found_and_removing_it_clears_it(baseline):
+    with_it = verify([CONTRA], properties=False)
+    added = _conflicts(with_it) - _conflicts(baseline)
+    # X1 (the spell goes under the deck) holds only where Q02 (Charger: mana 4) fails
+    assert ("Q02@S000", "X1@TEST") in {c.refs for c in with_it.operational.conflicts}
+    # X2 (the triggered effects wait for the break) against R603.7a of both sources
+    assert ("R603.7a@S000", "X2@TEST") in {c.refs for c in with_it.declarative.conflicts}
+    assert all(any(r.endswith("@TEST") for r in refs) for refs in added)
+    assert with_it.exit_code() == 1
+    # the model does not follow X2 either: conformance shows traces breaking it
+    assert any(v.statement.ref == "X2@TEST" for v in with_it.conformance.violations)
+    assert not any(r.endswith("@TEST") for refs in _conflicts(baseline) for r in refs)
+
+
+def test_rulings_that_agree_add_no_conflict(baseline):
+    with_them = verify([AGREE], properties=False)
+    assert _conflicts(with_them) == _conflicts(baseline)
+    assert with_them.operational.default("A1@TEST").holds and with_them.operational.default("A2@TEST").holds
+    assert not [v for v in with_them.conformance.violations if v.statement.ref.endswith("@TEST")]
+
+
+def test_rules_option_runs_everything_under_one_version():
+    code, out, _ = run("verify", "--rules", "2023-01-01", "--json")
+    report = json.loads(out)
+    # before 2023-04-19 Q09's skip comes after the break: the ruling fails with its trace
+    q09 = next(r for r in report["rulings"] if r["ref"] == "Q09@S000")
+    assert q09["holds"] is False and q09["trace"]["events"]
+    assert {w["rules"] for w in report["witnesses"]} == {"2022-04-08 destruction covers any card"}
+    code, _, err = run("verify", "--rules", "soon")
+    assert code == 2 and "--rules" in err
