@@ -67,6 +67,7 @@ def _parser() -> argparse.ArgumentParser:
     ex.set_defaults(run=cmd_explore)
     __import__("dmcheck.cmd_check", fromlist=["add_parser"]).add_parser(sub)  # `dmcheck check`
     __import__("dmcheck.cmd_verify", fromlist=["add_parser"]).add_parser(sub)  # `dmcheck verify`
+    __import__("dmcheck.cmd_diff", fromlist=["add_parser"]).add_parser(sub)  # `dmcheck diff`
     return top
 
 
