@@ -3,7 +3,8 @@
 Why: R509.4a-b let each player resolve his pending effects in any order, so k effects waiting at once
 have k! orders. The explorer deduplicates states, so k independent effects cost about 2^k states
 (the sets of effects already resolved), not k!. This script measures that on three families
-(benchmarks/families.py) and, in the same run, measures a naive enumerator — a depth-first walk of
+(benchmarks/families.py) — and a fourth, the shield check (S004), where declarations and their uses
+multiply — and, in the same run, measures a naive enumerator — a depth-first walk of
 the same model that remembers nothing and so visits every order — to give the ratio.
 
 Each measurement runs in its own process (benchmarks/measure.py) so its peak memory is its own.
@@ -13,7 +14,8 @@ path reaching it, and the explorer's graph gives the number of paths (checked ag
 walk wherever the walk finishes). Times are never extrapolated silently: an estimate says "est.".
 
     python benchmarks/bench_explore.py                   # the full run, about 5 minutes
-    python benchmarks/bench_explore.py --k 4-8 --kakumeijin 1-5 --naive-cap 10
+    python benchmarks/bench_explore.py --k 4-8 --kakumeijin 1-5 --shield-check 1-6 --naive-cap 10
+    python benchmarks/bench_explore.py --families shield-check      # the shield-check family alone
     python benchmarks/bench_explore.py --json > bench.json
 """
 
@@ -146,14 +148,17 @@ def table(rows: list[dict]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(
-        description="Benchmark the explorer on k simultaneous pending effects and on Kakumeijin attacks, "
-                    "against a naive enumeration of every order measured in the same run.",
+        description="Benchmark the explorer on k simultaneous pending effects, on Kakumeijin attacks and on "
+                    "shield checks, against a naive enumeration of every order measured in the same run.",
         epilog="columns are explained in benchmarks/README.md")
     ap.add_argument("--k", default="4-12", help="k values of the pending-effect families (default 4-12)")
     ap.add_argument("--kakumeijin", default="1-7", metavar="LEVELS",
                     help=f"Kakumeijin levels, 1-{len(families.KAKUMEIJIN_LEVELS)} (default 1-7; 8 takes "
                          "about 2 minutes and 2.3 GB, 9 does not finish in 10 minutes)")
-    ap.add_argument("--families", default="independent,two-player,kakumeijin",
+    ap.add_argument("--shield-check", default="1-10", metavar="N",
+                    help="sizes of the shield-check family: S-Trigger shields plus S-Back cards in hand "
+                         "(default 1-10; 11 takes about 20 s, 12 does not finish in a minute)")
+    ap.add_argument("--families", default="independent,two-player,kakumeijin,shield-check",
                     help="which families to run (comma-separated)")
     ap.add_argument("--naive-cap", type=float, default=20.0, metavar="S",
                     help="time cap of each naive enumeration in seconds (default 20)")
@@ -167,7 +172,7 @@ def main(argv: list[str] | None = None) -> int:
     for family in [f.strip() for f in args.families.split(",") if f.strip()]:
         if family not in families.FAMILIES:
             ap.error(f"unknown family {family!r}; expected one of {', '.join(families.FAMILIES)}")
-        sizes = parse_range(args.kakumeijin if family == "kakumeijin" else args.k)
+        sizes = parse_range({"kakumeijin": args.kakumeijin, "shield-check": args.shield_check}.get(family, args.k))
         plan += [(family, size) for size in sizes]
     start = time.perf_counter()
     rows = []

@@ -13,6 +13,11 @@ down to the 2^k sets of effects already resolved. Each family scales that one th
   Turn player first (R509.4a). This is the family of the SPIN peer (benchmarks/peer/pending.pml).
 - `kakumeijin(level)`: Kakumeijin attacks with a growing hand of the Q&A spells, Kobo, B's watchers,
   Texas Storm's nested break (R603.7b) and Gushat Shield; real cards, real choices.
+- `shield_check(n)`: a T-breaker breaks three of B's shields, among which T distinct Nature S-Trigger
+  spells, while B holds S = n - T distinct S-Back: Nature creatures (S004, SC1-SC5). Every subset of
+  declarations in which no card serves twice is a branch (SC2: an S-Back discards a Nature card that
+  could also have been declared for its own S-Trigger), the declared abilities are used in any order
+  (SC4), and the S-Back creatures' "enters" triggers wait until the check is over (R509.5e, R112.3a).
 
 Cards come from the built-in pool plus benchmarks/cards/bench_cards.yaml.
 """
@@ -148,16 +153,41 @@ def kakumeijin(level: int, cards: CardPool | None = None) -> Scenario:
                     pool=cards or pool(), source=("S000 Q&A 2023-09-15",))
 
 
-FAMILIES = {"independent": independent, "two-player": two_player, "kakumeijin": kakumeijin}
+def shield_check_split(n: int) -> tuple[int, int]:
+    """(T, S) of shield_check(n): S-Trigger cards among B's shields, S-Back cards in B's hand."""
+    t = (n + 1) // 2
+    return t, n - t
+
+
+def shield_check(n: int, cards: CardPool | None = None) -> Scenario:
+    """A's Vanilla T-breaker attacks B: T = ceil(n/2) distinct Nature S-Trigger spells among B's shields
+    (five shields, the rest Vanilla; more when T > 5) and S = floor(n/2) distinct S-Back: Nature creatures
+    in B's hand. The attacker chooses which three shields break (R509.3); the shield check (S004) then
+    offers every set of declarations (SC2), every order of their uses (SC4), and every order of the
+    S-Back creatures' "enters" triggers afterwards (SC5, R509.4b)."""
+    if n < 1:
+        raise ValueError("n is at least 1")
+    t, s = shield_check_split(n)
+    a = PlayerSetup(battle=("vanilla_t",))
+    b = PlayerSetup(shields=_names("bench_strig", t) + ("vanilla",) * max(0, 5 - t),
+                    hand=_names("bench_sback", s), deck=("vanilla",) * (n + 10))
+    return Scenario(name=f"shield-check n={n} (T={t} S={s})", turn="A", players={"A": a, "B": b},
+                    attacker="vanilla_t", attacker_index=0, defender="B", pool=cards or pool(),
+                    source=("S004", "SC1-SC5", "R509.5e", "R112.3b"))
+
+
+FAMILIES = {"independent": independent, "two-player": two_player, "kakumeijin": kakumeijin,
+            "shield-check": shield_check}
 
 
 def build(family: str, size: int, cards: CardPool | None = None) -> Scenario:
-    """The scenario of `family` at `size` (k, or the Kakumeijin level)."""
+    """The scenario of `family` at `size` (k, the Kakumeijin level, or the shield-check n)."""
     return FAMILIES[family](size, cards)
 
 
 def expected(family: str, size: int) -> int | None:
-    """The hand count of distinct states of a family member, or None (Kakumeijin: no closed form)."""
+    """The hand count of distinct states of a family member, or None (Kakumeijin, shield check: no
+    closed form)."""
     if family == "independent":
         return expected_states(0, size, 0)
     if family == "two-player":
