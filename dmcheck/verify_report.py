@@ -116,10 +116,10 @@ def summary_lines(report) -> list[str]:
     lines.append(f"properties: {len(report.properties)} runs x built-in properties: {pc['holds']} hold, "
                  f"{pc['violated']} violated, {pc['inconclusive']} inconclusive ({pc['not_applicable']} not applicable)")
     n_scen = len(report.scenario_files())
-    lines.append(f"figures: {n_scen} scenarios, {report.runner.explorations} explorations "
-                 f"({report.states()} states) for {report.runner.lookups} ruling x reading runs over "
-                 f"{len(op.table[next(iter(op.table))]) if op.table else 0} combinations; solver "
-                 f"{report.solver_seconds:.2f}s; total {report.seconds:.2f}s")
+    lines.append(f"figures: {n_scen} scenarios; {report.runner.lookups} runs (each ruling's scenarios x "
+                 f"{len(op.table[next(iter(op.table))]) if op.table else 0} combinations of readings), "
+                 f"{report.runner.explorations} of them explored ({report.states()} states), the others "
+                 f"reused; solver {report.solver_seconds:.2f}s; total {report.seconds:.2f}s")
     incomplete = [why for ok, why in ((op.complete, op.reason), (dec.complete, dec.reason),
                                       (conf.complete, conf.reason)) if not ok]
     if incomplete:
