@@ -94,7 +94,7 @@ def cmd_diff(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from model.scenario_file import load_scenario
     from properties.diff import compare, order_text
 
-    from .cli import BAD_INPUT, FINDING, INCONCLUSIVE, OK  # noqa: F401
+    from .cli import FINDING, INCONCLUSIVE, OK
 
     left, right = _sides(args)
     scenario = load_scenario(args.file)

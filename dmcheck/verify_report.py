@@ -91,7 +91,6 @@ def summary_lines(report) -> list[str]:
     lines.append(line)
     lines.append(f"contradictions: {len(dec.conflicts) + len(op.conflicts)} minimal sets "
                  f"({len(dec.conflicts)} declarative, {len(op.conflicts)} operational)")
-    aside = _default_aside()
     for (readings, resolved), members in _group_conflicts(report).items():
         refs = sorted({r for c in members for r in c.refs})
         versions = sorted({v for c in members for v in c.versions}, key=[v.name for v in report.versions].index)
@@ -102,7 +101,7 @@ def summary_lines(report) -> list[str]:
                      f"{'s' if len(members) > 1 else ''} ({' vs '.join(_sources(refs))}) among {compress(refs)}"
                      f" — {note}")
     if op.conflicts:
-        lines.append(f"  operational: " + "; ".join(" + ".join(c.refs) for c in op.conflicts)
+        lines.append("  operational: " + "; ".join(" + ".join(c.refs) for c in op.conflicts)
                      + f" ({' vs '.join(_sources({r for c in op.conflicts for r in c.refs}))}): "
                        "no combination of readings satisfies a set together")
     lines.append(f"best readings (Z3 Optimize): {op.best_count} of {len(rulings)} rulings hold under "

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import datetime as dt
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from explorer.limits import Limits
 from model.rules import RulesVersion, timeline, version_on

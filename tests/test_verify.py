@@ -123,3 +123,42 @@ def test_rules_option_runs_everything_under_one_version():
     assert {w["rules"] for w in report["witnesses"]} == {"2022-04-08 destruction covers any card"}
     code, _, err = run("verify", "--rules", "soon")
     assert code == 2 and "--rules" in err
+
+
+def test_limits_make_it_inconclusive_never_a_pass():
+    code, out, _ = run("verify", "--max-states", "5", "--json")
+    report = json.loads(out)
+    assert report["summary"]["complete"] is False
+    unsure = [r for r in report["rulings"] if r["verdict"] == "inconclusive"]
+    assert unsure and all(r["holds"] is None for r in unsure)
+    # what needs every path is never reported as holding on a cut search
+    assert not any(r["holds"] for r in report["rulings"] if r["ref"] in ("Q09@S000", "Q06@S000"))
+
+
+SAME = """
+import json, sys
+from properties.verify import verify
+from dmcheck.verify_report import report_json
+r = report_json(verify(properties=False))
+print(json.dumps({"contradictions": [(c["kind"], c["ids"], [t.get("replay") for t in c["traces"]])
+                                     for c in r["contradictions"]],
+                  "rulings": [(x["ref"], x["verdict"], (x["trace"] or {}).get("replay")) for x in r["rulings"]],
+                  "best": r["readings"]["best"], "witnesses": r["witnesses"]}))
+"""
+
+
+def test_the_report_is_the_same_under_any_hash_seed():
+    import os
+    import subprocess
+    import sys
+
+    from conftest import ROOT
+
+    outs = []
+    for seed in ("0", "1"):
+        env = dict(os.environ, PYTHONHASHSEED=seed)
+        proc = subprocess.run([sys.executable, "-c", SAME], env=env, cwd=ROOT, capture_output=True, text=True,
+                              check=True)
+        outs.append(json.loads(proc.stdout))
+    assert outs[0] == outs[1]
+    assert len(outs[0]["contradictions"]) > 10
