@@ -67,8 +67,10 @@ def _frames_lifo(t: TransitionScope) -> z3.BoolRef:
 
 def _all_left_stops(t: TransitionScope) -> z3.BoolRef:
     # Q10: when the attack's frame closes having broken nothing (every chosen shield had left), the
-    # attack is to be stopped and nobody wins; when it broke a shield it is not stopped
-    nothing = t.forall_cards(lambda c: z3.Not(t.attack_broke(c)))
+    # attack is to be stopped and nobody wins; when it broke a shield it is not stopped — nor when a
+    # replacement took a chosen shield's break (D2: the shield was still there)
+    nothing = t.forall_cards(lambda c: z3.And(z3.Not(t.attack_broke(c)),
+                                              z3.Not(z3.And(t.chosen_now(c), t.replaced_now(c)))))
     return z3.Implies(z3.And(t.attack_frame_closed, z3.Not(t.post.turn_skipped)),
                       z3.And(t.post.stop_attack == nothing, t.post.winner == t.player("nobody")))
 
@@ -328,7 +330,7 @@ BUILTIN: tuple[Property, ...] = (
     Property("all-left-stops-attack",
              "When every shield chosen for the attack has left the zone before its break, the attack is "
              "stopped and nobody wins by it.",
-             ("Q10",), "always", "transitions", _all_left_stops),
+             ("Q10", "D2"), "always", "transitions", _all_left_stops),
     Property("stopped-attack-wins-nothing",
              "An attack marked to be stopped ends stopped once the pending effects resolved, and a stopped "
              "attack has no winner.",

@@ -85,6 +85,19 @@ def test_destruction_properties_hold_before_2022(prefix):
                 assert v.verdict == HOLDS, (path.name, reading, v.property.id, v.reason)
 
 
+@pytest.mark.parametrize("name", ["saved_only_shield", "unbreakable_only_shield"])
+def test_a_replaced_break_is_not_a_shield_that_left(name):
+    # D2, Q10: the attack chose one shield and a replacement took its break (a Shield Saver decided at
+    # the break or at the choice; "cannot be broken", applied in the very step of the choice): nothing
+    # broke, yet no chosen shield left the zone, so the attack is not stopped; and the replaced break
+    # is not one that must still happen (R509.4c)
+    for reading in ({}, BEFORE_TRIGGERS):
+        graph = _graph(PROPS / f"{name}.yaml", reading)
+        assert all(check_expectation(graph, e).holds for e in graph.model.scenario.expect)
+        for v in check(graph, BUILTIN).verdicts:
+            assert v.verdict == HOLDS, (reading, v.property.id, v.reason, v.trace.lines() if v.trace else None)
+
+
 # ---- the sometimes properties apply where a scenario can show them ------------------------------------
 # (where they apply, test_properties finds their examples under the default reading, and the test above
 # under the other one: a `sometimes` property holds only with an example)
