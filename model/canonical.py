@@ -35,14 +35,24 @@ class Symmetry:
             classes.setdefault((inst.card, inst.owner), []).append(inst.id)
         self.classes = [ids for ids in classes.values() if len(ids) > 1]
         self.id_binds = {"it", "target"} | _destroy_binds(m)
+        self._signatures: dict[int, tuple[State, dict[int, tuple]]] = {}
+
+    def signature(self, s: State, cid: int) -> tuple:
+        """Where and how a card occurs in `s`: two identical cards with the same signature are
+        interchangeable there, so a choice between them needs one representative (ops.distinct)."""
+        entry = self._signatures.get(id(s))
+        if entry is None or entry[0] is not s:
+            if len(self._signatures) > 4096:
+                self._signatures.clear()
+            entry = self._signatures[id(s)] = (s, _occurrences(s, self.id_binds))
+        return entry[1].get(cid, ())
 
     def canonical(self, s: State) -> State:
         if not self.classes:
             return s
-        sig = _occurrences(s, self.id_binds)
         mapping: dict[int, int] = {}
         for ids in self.classes:
-            ranked = sorted(ids, key=lambda c: (sig.get(c, ()), c))
+            ranked = sorted(ids, key=lambda c: (self.signature(s, c), c))
             for new, old in zip(ids, ranked):   # ids are ascending: the k-th ranked card gets the k-th id
                 if new != old:
                     mapping[old] = new

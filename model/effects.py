@@ -66,7 +66,7 @@ def _cast_free_options(m, s, task, ins):
     opts: list[Option] = []
     for zone in ins.get("from"):
         cands = [c for c in getattr(s.zone(me), zone) if m.card(c).type == "spell" and m.card(c).cost <= limit]
-        for cid in distinct(m, cands):
+        for cid in distinct(m, s, cands):
             opts.append((("cast", cid, zone), f"{me} casts {m.label(cid)} from {zone} for free "
                                               f"(cost {m.card(cid).cost} <= {limit})"))
     if ins.get("optional", False):
@@ -190,7 +190,7 @@ def _from_graveyard_options(m, s, task, ins):
     limit = m.card(ref).cost
     cands = [c for c in s.zone(me).graveyard if m.card(c).type == "creature" and m.card(c).cost < limit]
     opts = [((cid,), f"{me} puts {m.label(cid)} (cost {m.card(cid).cost} < {limit}) from the graveyard "
-                     f"into the battle zone") for cid in distinct(m, cands)]
+                     f"into the battle zone") for cid in distinct(m, s, cands)]
     if opts and ins.get("optional", False):
         opts.append((NONE, f"{me} puts no creature from the graveyard"))
     return opts
@@ -260,7 +260,7 @@ def _discard_options(m, s, task, ins):
     hand = list(s.zone(me).hand)
     n = min(ins.get("count", 1), len(hand))
     opts = [(tuple(combo), f"{me} discards {', '.join(m.label(c) for c in combo)}")
-            for combo in multisets(m, hand, n)] if n else []
+            for combo in multisets(m, s, hand, n)] if n else []
     if ins.get("optional", False):
         opts.append((NONE, f"{me} discards nothing"))
     return opts
@@ -288,7 +288,7 @@ def _mechraid_options(m, s, task, ins):
     n, keyword = ins.get("n"), ins.get("keyword")
     usable = [c for c in top if m.card(c).has(keyword) and m.card(c).cost <= n]
     opts: list[Option] = []
-    for use in [None] + distinct(m, usable):
+    for use in [None] + distinct(m, s, usable):
         rest = [c for c in top if c != use]
         seen = set()
         for order in permutations(rest):
@@ -341,7 +341,7 @@ op("add_shield_from_deck")((deterministic, _add_shield))
 def _hand_to_shield_options(m, s, task, ins):
     me = task.controller
     opts = [((cid,), f"{me} puts {m.label(cid)} from the hand into the shield zone")
-            for cid in distinct(m, s.zone(me).hand)]
+            for cid in distinct(m, s, s.zone(me).hand)]
     if opts and ins.get("optional", False):
         opts.append((NONE, f"{me} puts no card into the shield zone"))
     return opts
@@ -365,7 +365,7 @@ def _hand_to_bottom_options(m, s, task, ins):
     if n == 0:
         return []
     return [(combo, f"{me} puts {', '.join(m.label(c) for c in combo)} on the deck bottom")
-            for combo in multisets(m, s.zone(me).hand, n)]
+            for combo in multisets(m, s, s.zone(me).hand, n)]
 
 
 def _hand_to_bottom(m, s, task, ins, choice, out):

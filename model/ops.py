@@ -68,23 +68,31 @@ def bind(s: State, name: str, value: int) -> State:
     return replace(s, running=s.running[:-1] + (replace(top, binds=top.binds + ((name, value),)),))
 
 
-def distinct(m: "BreakModel", ids, key=None) -> list[int]:
-    """One representative (lowest id) per class of identical cards.
+def same(m: "BreakModel", s: State, cid: int) -> tuple:
+    """What makes a card interchangeable with another in `s`: the same card, the same owner, and the
+    same occurrences — where it is and every role it plays (declared in a shield check, source of a
+    pending effect, chosen to break, ...; model/canonical.py)."""
+    return (m.instances[cid].card, m.owner(cid), m.symmetry.signature(s, cid))
 
-    No ability reads a card's instance id, so the states reached through another copy are the same
-    up to renaming identical cards: offering one copy loses no outcome.
+
+def distinct(m: "BreakModel", s: State, ids, key=None) -> list[int]:
+    """One representative (lowest id) per class of interchangeable cards.
+
+    No ability reads a card's instance id, so the states reached through another copy with the same
+    roles are the same up to renaming identical cards: offering one copy loses no outcome. Copies
+    that play different roles (one declared for its S-Back, one not) are offered apart.
     """
     reps: dict[Any, int] = {}
     for cid in sorted(ids):
-        reps.setdefault(key(cid) if key else m.instances[cid].card, cid)
+        reps.setdefault(key(cid) if key else same(m, s, cid), cid)
     return sorted(reps.values())
 
 
-def multisets(m: "BreakModel", cards, n: int) -> list[tuple[int, ...]]:
-    """Every way to pick n of `cards`, identical cards counted once (lowest ids first)."""
-    classes: dict[str, list[int]] = {}
+def multisets(m: "BreakModel", s: State, cards, n: int) -> list[tuple[int, ...]]:
+    """Every way to pick n of `cards`, interchangeable cards counted once (lowest ids first)."""
+    classes: dict[tuple, list[int]] = {}
     for cid in sorted(cards):
-        classes.setdefault(m.instances[cid].card, []).append(cid)
+        classes.setdefault(same(m, s, cid), []).append(cid)
     keys = sorted(classes)
     out: list[tuple[int, ...]] = []
 
@@ -110,8 +118,7 @@ def creatures(m: "BreakModel", s: State, controller: str, whose: str, untapped: 
     found = [cid for p in players_of(controller, whose) for cid in s.zone(p).battle
              if m.card(cid).type == "creature" and not (untapped and cid in s.zone(p).tapped)]
     # the attacker is kept apart from its copies: R509.4c and Q06 depend on which one leaves
-    return distinct(m, found, key=lambda c: (m.owner(c), m.instances[c].card, c == s.attacker,
-                                             c in s.zone(m.owner(c)).tapped, attachments(m, s, c)))
+    return distinct(m, s, found, key=lambda c: (same(m, s, c), c == s.attacker, attachments(m, s, c)))
 
 
 def attachments(m: "BreakModel", s: State, card: int) -> tuple[tuple[str, str], ...]:

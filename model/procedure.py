@@ -18,7 +18,8 @@ from .actions import Action
 from .cards import CardDef, CardPool
 from .events import Event, ev
 from .interpretations import Interpretation
-from .ops import instr, push
+from .canonical import Symmetry
+from .ops import instr, push, same
 from .rules import RulesVersion, version_on
 from .scenario import ZONE_KEYS, Scenario
 from .state import PLAYERS, Frame, Pending, State, Task, Zones, pindex
@@ -47,6 +48,7 @@ class BreakModel:
         self.interpretation = Interpretation.make(scenario.interpretation)
         self.instances: list[CardInstance] = []
         self._initial = self._build_initial()
+        self.symmetry = Symmetry(self)   # which identical cards are interchangeable where
 
     # ---- static card information -------------------------------------------------------------
     def card(self, cid: int) -> CardDef:
@@ -277,9 +279,8 @@ class BreakModel:
         for cid in z.shields:
             if cid in exclude:
                 continue
-            key = (self.instances[cid].card, tuple(i for i, f in enumerate(s.frames) if cid in f.chosen),
-                   tuple(sorted((k, self.instances[c].card) for c, h, k in z.links if cid in (c, h))),
-                   cid in z.face_up)
+            key = (same(self, s, cid),
+                   tuple(sorted((k, self.instances[c].card) for c, h, k in z.links if cid in (c, h))))
             classes.setdefault(key, []).append(cid)
         keys = sorted(classes)
         out = []

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 
 from . import effects
 from .events import Event, ev
-from .ops import NONE, Option, instr, multisets, op, push
+from .ops import Option, instr, op, push, same
 from .state import Check, Decl, State, Task, other
 
 if TYPE_CHECKING:
@@ -113,7 +113,7 @@ def _declarable(m: "BreakModel", s: State, check: Check) -> list[Decl]:
     return found
 
 
-def _sets(m: "BreakModel", decls: list[Decl]) -> list[tuple[Decl, ...]]:
+def _sets(m: "BreakModel", s: State, decls: list[Decl]) -> list[tuple[Decl, ...]]:
     """Every set of declarations in which no card serves twice, identical cards counted once."""
     out, seen = [], set()
     for n in range(len(decls) + 1):
@@ -121,13 +121,17 @@ def _sets(m: "BreakModel", decls: list[Decl]) -> list[tuple[Decl, ...]]:
             used = [c for d in combo for c in (d.card, d.cost) if c >= 0]
             if len(used) != len(set(used)):
                 continue   # two abilities never share a card (SC2)
-            key = tuple(sorted((d.kind, m.instances[d.card].card, m.instances[d.cost].card if d.cost >= 0 else "")
-                               for d in combo))
+            key = tuple(sorted(_decl_key(m, s, d) for d in combo))
             if key in seen:
                 continue
             seen.add(key)
             out.append(tuple(sorted(combo)))
     return out
+
+
+def _decl_key(m: "BreakModel", s: State, d: Decl) -> tuple:
+    """Declarations of interchangeable cards (and costs) are one choice (ops.same)."""
+    return (d.kind, same(m, s, d.card), same(m, s, d.cost) if d.cost >= 0 else ())
 
 
 def _decl_text(m: "BreakModel", d: Decl) -> str:
@@ -140,7 +144,7 @@ def _declare_options(m, s, task, ins):
     if not decls:
         return []
     return [(combo, f"{check.player} declares " + (", ".join(_decl_text(m, d) for d in combo) if combo else "nothing"))
-            for combo in _sets(m, decls)]
+            for combo in _sets(m, s, decls)]
 
 
 def _declare(m, s, task, ins, choice, out):
@@ -203,7 +207,7 @@ def _declare_after_options(m, s, task, ins):
     if not decls:
         return []
     return [(combo, f"{check.player} declares " + (", ".join(_decl_text(m, d) for d in combo) if combo else "nothing"))
-            for combo in _sets(m, decls)]
+            for combo in _sets(m, s, decls)]
 
 
 def _declare_after(m, s, task, ins, choice, out):
@@ -224,10 +228,10 @@ op("_declare_after", chooser=lambda m, s, t, i: _check(s).player)((_declare_afte
 
 
 # ---- SC4 ---------------------------------------------------------------------------------------
-def _use_options_for(m: "BreakModel", player: str, decls) -> list[Option]:
+def _use_options_for(m: "BreakModel", s: State, player: str, decls) -> list[Option]:
     reps: dict[tuple, Decl] = {}
     for d in sorted(decls):
-        reps.setdefault((d.kind, m.instances[d.card].card), d)
+        reps.setdefault(_decl_key(m, s, d), d)
     return [((d,), f"{player} uses the {_decl_text(m, d)}") for d in sorted(reps.values())]
 
 
@@ -237,7 +241,7 @@ def _use_options(m, s, task, ins):
         return []
     if check.deferred:
         return None   # Q14: held back until the Escape chain ends
-    return _use_options_for(m, check.player, check.declared)
+    return _use_options_for(m, s, check.player, check.declared)
 
 
 def _use(m, s, task, ins, choice, out):
@@ -303,7 +307,7 @@ op("_end_check")((lambda m, s, t, i: None, _end_check))
 def _use_queued_options(m, s, task, ins):
     if not s.queued:
         return []
-    return _use_options_for(m, task.controller, s.queued)
+    return _use_options_for(m, s, task.controller, s.queued)
 
 
 def _use_queued(m, s, task, ins, choice, out):

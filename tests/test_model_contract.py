@@ -13,7 +13,8 @@ from explorer.bfs import explore
 from explorer.limits import Limits
 from model.cards import CardPool
 from model.procedure import BreakModel
-from model.scenario import PlayerSetup, Scenario
+from model.scenario import Expectation, PlayerSetup, Scenario
+from properties.expectations import check
 
 POOL = CardPool.builtin()
 ATTACKERS = ["kakumeijin", "bolshack_rider", "max_the_johnny", "savark", "jolly", "vanilla_w", "vanilla_t", "vanilla",
@@ -112,3 +113,23 @@ def test_identical_shields_are_chosen_once():
                                                       "B": PlayerSetup(shields=("aqua_surfer",) + ("vanilla",) * 4)})
     model = BreakModel(scenario)
     assert len(model.actions(model.initial_state())) == 2
+
+
+def test_identical_cards_with_different_roles_are_offered_apart():
+    # Two Ochappi in B's hand, one declared for its S-Back (SC2). When Emergency Typhoon makes B discard,
+    # discarding the declared one (its S-Back then fizzles, SC4) and discarding the other (the S-Back
+    # is used) are different choices: both must be explored.
+    scenario = Scenario(name="roles", turn="A", pool=POOL, attacker="kakumeijin", attacker_index=0, defender="B",
+                        players={"A": PlayerSetup(battle=("kakumeijin",), deck=()),
+                                 "B": PlayerSetup(hand=("ochappi", "ochappi"), deck=("vanilla",) * 3,
+                                                  shields=("emergency_typhoon", "ochappi"))})
+    graph = explore(BreakModel(scenario))
+
+    def possible(*patterns) -> bool:
+        item = Expectation("possible_order", [dict(p) for p in patterns], {})
+        return check(graph, item).holds
+
+    declared = {"event": "declare", "card": "Ochappi#1", "ability": "S-Back"}
+    discard = lambda card: {"event": "move", "card": card, "from": "hand", "to": "graveyard"}  # noqa: E731
+    assert possible(declared, discard("Ochappi#1"), {"event": "fizzle", "card": "Ochappi#1"})
+    assert possible(declared, discard("Ochappi#2"), {"event": "shield_trigger", "card": "Ochappi#1", "ability": "S-Back"})
