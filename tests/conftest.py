@@ -13,14 +13,17 @@ DATA = Path(__file__).resolve().parent / "data"
 
 @pytest.fixture
 def ruling():
-    """Load and explore a ruling scenario by its file stem prefix (e.g. 'Q06')."""
+    """Load and explore a ruling scenario: by its whole file stem, or a prefix only one file has ('Q06')."""
     from explorer.bfs import explore
     from model.procedure import BreakModel
     from model.scenario_file import load_scenario
 
     def run(prefix: str, **overrides):
         import dataclasses
-        path = next(p for p in RULINGS if p.name.startswith(prefix))
+        exact = [p for p in RULINGS if p.stem == prefix]
+        found = exact or [p for p in RULINGS if p.name.startswith(prefix)]
+        assert len(found) == 1, f"{prefix!r} names {len(found)} ruling scenarios"
+        path = found[0]
         scenario = dataclasses.replace(load_scenario(path), **overrides)
         model = BreakModel(scenario)
         return scenario, model, explore(model)

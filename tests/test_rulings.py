@@ -24,7 +24,7 @@ def test_every_ruling_Q01_to_Q10_has_a_scenario():
 
 @pytest.mark.parametrize("path", RULINGS, ids=[p.stem for p in RULINGS])
 def test_ruling_expectations_hold(path, ruling):
-    scenario, model, graph = ruling(path.name[:3])
+    scenario, model, graph = ruling(path.stem)
     assert graph.complete
     assert scenario.expect, "a ruling scenario must say what the ruling expects"
     for item in scenario.expect:
