@@ -204,6 +204,11 @@ class BreakModel:
                 if not late:
                     return ()   # the before-break effects too wait until the chosen shields are broken
                 pool = late     # then they resolve first, uninterrupted
+        if not pool and s.checks:
+            # R509.5e, R101.4: while a shield check is in progress (even one suspended by a break that
+            # one of its abilities makes), no unrelated triggered ability resolves; only the
+            # before-break effects of that break go. R603.7a's "other pending effects" wait.
+            return ()
         if not pool:
             if depth and self.version.triggers_wait_for_break:
                 pool = []  # before 2023-04-19 (S001): other effects wait until the shields are broken

@@ -11,7 +11,6 @@ fault.
 
 from __future__ import annotations
 
-import dataclasses
 import datetime as dt
 
 import pytest
@@ -263,11 +262,9 @@ def test_the_s_back_variant_scenario_holds_on_the_correct_model():
 
 
 # ---- a case the property reads differently from the model ----------------------------------------------
-@pytest.mark.xfail(strict=True, reason="the model lets Aqua Surfer's pending cip resolve before the break "
-                   "Counter Break makes while it is used in B's shield check (R603.7a: other pending effects "
-                   "before a break), which R509.5e forbids while the check is in progress; reported, not fixed "
-                   "(replay 0/3/1/0/0/0)")
 def test_no_resolve_during_check_when_an_s_trigger_breaks():
+    # B uses Aqua Surfer, then Counter Break, whose break is made inside B's shield check: Aqua
+    # Surfer's cip waits until the check is over (R509.5e wins over R603.7a's "other pending effects")
     graph = graph_of(PROPS / "s_trigger_breaks_in_check.yaml")
     (v,) = check(graph, [BY_ID["no-resolve-during-check"]]).verdicts
     assert v.verdict == HOLDS, v.trace.lines()
