@@ -12,7 +12,7 @@ from typing import Any
 
 from model.interpretations import CHOICES
 
-from properties.consistency import set_aside
+from properties.consistency import defaults, set_aside
 from properties.milestones import show as show_order
 from properties.readings import Combo, as_dict, default_combo, show
 
@@ -95,7 +95,9 @@ def summary_lines(report) -> list[str]:
         refs = sorted({r for c in members for r in c.refs})
         versions = sorted({v for c in members for v in c.versions}, key=[v.name for v in report.versions].index)
         under = f" under {show(dict(readings), only_changed=False)}" if readings else ""
-        note = ("set aside by the default readings: " + ", ".join(resolved) if resolved
+        off_default = [f"{k}={v}" for k, v in dict(readings).items() if v != defaults().get(k)]
+        note = ("does not arise under the default readings" if off_default
+                else "set aside by the default readings: " + ", ".join(resolved) if resolved
                 else "NOT resolved by the default readings")
         lines.append(f"  declarative{under}, {_versions_text(versions)}: {len(members)} set"
                      f"{'s' if len(members) > 1 else ''} ({' vs '.join(_sources(refs))}) among {compress(refs)}"
@@ -276,7 +278,8 @@ def report_json(report) -> dict[str, Any]:
         contradictions.append({
             "kind": "declarative", "ids": list(c.refs), "sources": _sources(c.refs), "versions": list(c.versions),
             "readings": dict(c.readings),
-            "resolved_by_default_readings": bool(set(c.refs) & aside),
+            "resolved_by_default_readings": bool(set(c.refs) & aside)
+            or any(v != defaults().get(k) for k, v in dict(c.readings).items()),
             "set_aside_by_default": sorted(set(c.refs) & aside),
             "explanation": " ".join(f"{ref}: {'; '.join(map(str, report.corpus.get(ref).constraints(dict(c.readings) or None)))}."
                                     for ref in c.refs) + " These constraints cannot hold together.",

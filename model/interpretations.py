@@ -35,9 +35,11 @@ CHOICES: tuple[Choice, ...] = (
             ("all", "R603.7b: after the last before-break, 'other pending effects' resolve, then the new break"),
             ("inner_only", "Q05 (S000): describes only the effects triggered by the nested before-break"),
         ),
-        default="all",
-        why_default="the comprehensive rules text (v1.42, 2024-06-19) is newer than the Q05 ruling "
-                    "(2023-09-15) and names no restriction",
+        default="inner_only",
+        why_default="read as 'every pending effect', R603.7b lets an effect triggered in the outer frame "
+                    "resolve while an outer before-break effect still waits, against R509.4 and the orders "
+                    "of Q03-Q05 (`dmcheck verify` finds these minimal conflicts); 'inner_only' agrees with "
+                    "all of them, and R603.7b's own example has nothing else pending",
     ),
     Choice(
         name="break_replacement_timing",
