@@ -50,20 +50,12 @@ def _parser() -> argparse.ArgumentParser:
                     "items; a failed item is shown with its shortest trace.",
         epilog=EXAMPLES_EXPLORE, formatter_class=argparse.RawDescriptionHelpFormatter)
     ex.add_argument("files", nargs="+", metavar="FILE", help="scenario YAML files")
-    ex.add_argument("--json", action="store_true", help="print JSON (an object per file; a list for several)")
-    ex.add_argument("--rules", metavar="DATE", help="use the rules in force on DATE (YYYY-MM-DD)")
-    ex.add_argument("--interpretation", metavar="NAME=READING", action="append", default=[],
-                    help="choose a reading of an interpretation choice: " +
-                         "; ".join(f"{c.name}={'|'.join(r for r, _ in c.readings)}" for c in CHOICES))
-    ex.add_argument("--max-states", type=int, default=Limits().max_states, metavar="N")
-    ex.add_argument("--max-depth", type=int, default=Limits().max_depth, metavar="N")
-    ex.add_argument("--max-seconds", type=float, default=Limits().max_seconds, metavar="S")
+    add_search_options(ex)
     ex.add_argument("--replay", metavar="KEY", help="print the trace of a replay key (e.g. 0/2/1) step by step")
     ex.add_argument("--graph", metavar="FILE.graphml", help="also write the state graph (networkx GraphML)")
     ex.add_argument("--compact", action="store_true",
                     help="keep only a fingerprint and a parent link per state (about a tenth of the memory, "
                          "slower); states on a printed trace are rebuilt by replay. Not with order expectations")
-    add_reduction_flag(ex)
     ex.set_defaults(run=cmd_explore)
     __import__("dmcheck.cmd_check", fromlist=["add_parser"]).add_parser(sub)  # `dmcheck check`
     __import__("dmcheck.cmd_verify", fromlist=["add_parser"]).add_parser(sub)  # `dmcheck verify`
@@ -71,7 +63,16 @@ def _parser() -> argparse.ArgumentParser:
     return top
 
 
-def add_reduction_flag(p: argparse.ArgumentParser) -> None:
+def add_search_options(p: argparse.ArgumentParser) -> None:
+    """The options `explore` and `check` share: output, rules version, readings, limits, reduction."""
+    p.add_argument("--json", action="store_true", help="print JSON (an object per file; a list for several)")
+    p.add_argument("--rules", metavar="DATE", help="use the rules in force on DATE (YYYY-MM-DD)")
+    p.add_argument("--interpretation", metavar="NAME=READING", action="append", default=[],
+                   help="choose a reading of an interpretation choice: " +
+                        "; ".join(f"{c.name}={'|'.join(r for r, _ in c.readings)}" for c in CHOICES))
+    p.add_argument("--max-states", type=int, default=Limits().max_states, metavar="N")
+    p.add_argument("--max-depth", type=int, default=Limits().max_depth, metavar="N")
+    p.add_argument("--max-seconds", type=float, default=Limits().max_seconds, metavar="S")
     p.add_argument("--no-reduce", action="store_true",
                    help="explore every order of commuting effects and every symmetric state (reduction is on "
                         "by default; outcomes, verdicts and shortest traces are the same either way)")

@@ -12,9 +12,7 @@ import argparse
 import json
 from typing import Any, TextIO
 
-from explorer.limits import Limits
 from model.errors import InputError
-from model.interpretations import CHOICES
 from properties.builtin import BUILTIN
 from properties.checker import QUERY_TIMEOUT_MS, VIOLATED, CheckResult, PropertyVerdict, check
 from properties.expectations import check as check_expectation
@@ -48,18 +46,10 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--properties", action="append", default=[], metavar="FILE",
                    help="also check the properties of this YAML file (see docs/properties.md)")
     p.add_argument("--list", action="store_true", help="list the properties and the fact vocabulary, then exit")
-    p.add_argument("--json", action="store_true", help="print JSON (an object per file; a list for several)")
-    p.add_argument("--rules", metavar="DATE", help="use the rules in force on DATE (YYYY-MM-DD)")
-    p.add_argument("--interpretation", metavar="NAME=READING", action="append", default=[],
-                   help="choose a reading of an interpretation choice: " +
-                        "; ".join(f"{c.name}={'|'.join(r for r, _ in c.readings)}" for c in CHOICES))
-    p.add_argument("--max-states", type=int, default=Limits().max_states, metavar="N")
-    p.add_argument("--max-depth", type=int, default=Limits().max_depth, metavar="N")
-    p.add_argument("--max-seconds", type=float, default=Limits().max_seconds, metavar="S")
     p.add_argument("--solver-timeout", type=int, default=QUERY_TIMEOUT_MS, metavar="MS",
                    help="bound each Z3 query; one that runs out makes its property inconclusive")
-    from .cli import add_reduction_flag
-    add_reduction_flag(p)
+    from .cli import add_search_options
+    add_search_options(p)
     p.set_defaults(run=cmd_check)
     return p
 
