@@ -147,19 +147,24 @@ def _declare_options(m, s, task, ins):
             for combo in _sets(m, s, decls)]
 
 
-def _declare(m, s, task, ins, choice, out):
+def _record(m: "BreakModel", s: State, choice, out: list[Event], step: str, zone: str) -> State:
+    """Declare `choice` and discard each one's cost now from `zone` (R509.5c): standby at SC2, hand at SC3."""
     check = _check(s)
     z = s.zone(check.player)
     for d in choice:
-        out.append(ev("declare", "SC2", card=m.label(d.card), player=check.player, ability=d.kind,
+        out.append(ev("declare", step, card=m.label(d.card), player=check.player, ability=d.kind,
                       **({"cost": m.label(d.cost)} if d.cost >= 0 else {})))
-        if d.cost >= 0:   # R509.5c: the discard is made now, from the cards in standby
-            z = z.remove("standby", d.cost).unlink(d.cost).add("graveyard", d.cost)
-            out.append(ev("move", "SC2", card=m.label(d.cost), player=check.player,
-                          **{"from": "shields", "to": "graveyard"}))
+        if d.cost >= 0 and d.cost in getattr(z, zone):
+            z = z.remove(zone, d.cost).unlink(d.cost).add("graveyard", d.cost)
+            out.append(ev("move", step, card=m.label(d.cost), player=check.player,
+                          **{"from": "shields" if zone == "standby" else zone, "to": "graveyard"}))
     s = s.with_zone(check.player, z)
     kept = tuple(c for c in check.cards if c not in {d.cost for d in choice})
     return _set(s, replace(check, cards=kept, declared=check.declared + tuple(choice)))
+
+
+def _declare(m, s, task, ins, choice, out):
+    return _record(m, s, choice, out, "SC2", "standby")
 
 
 op("_declare", chooser=lambda m, s, t, i: _check(s).player)((_declare_options, _declare))
@@ -211,17 +216,7 @@ def _declare_after_options(m, s, task, ins):
 
 
 def _declare_after(m, s, task, ins, choice, out):
-    check = _check(s)
-    z = s.zone(check.player)
-    for d in choice:
-        out.append(ev("declare", "SC3", card=m.label(d.card), player=check.player, ability=d.kind,
-                      **({"cost": m.label(d.cost)} if d.cost >= 0 else {})))
-        if d.cost >= 0 and d.cost in z.hand:
-            z = z.remove("hand", d.cost).add("graveyard", d.cost)
-            out.append(ev("move", "SC3", card=m.label(d.cost), player=check.player,
-                          **{"from": "hand", "to": "graveyard"}))
-    s = s.with_zone(check.player, z)
-    return _set(s, replace(check, declared=check.declared + tuple(choice)))
+    return _record(m, s, choice, out, "SC3", "hand")
 
 
 op("_declare_after", chooser=lambda m, s, t, i: _check(s).player)((_declare_after_options, _declare_after))
