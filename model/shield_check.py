@@ -20,7 +20,6 @@ SC5 afterwards pending effects resolve, turn player first (R509.4a-b) — the pr
 from __future__ import annotations
 
 from dataclasses import replace
-from itertools import combinations
 from typing import TYPE_CHECKING
 
 from . import effects
@@ -114,19 +113,27 @@ def _declarable(m: "BreakModel", s: State, check: Check) -> list[Decl]:
 
 
 def _sets(m: "BreakModel", s: State, decls: list[Decl]) -> list[tuple[Decl, ...]]:
-    """Every set of declarations in which no card serves twice, identical cards counted once."""
-    out, seen = [], set()
-    for n in range(len(decls) + 1):
-        for combo in combinations(decls, n):
-            used = [c for d in combo for c in (d.card, d.cost) if c >= 0]
-            if len(used) != len(set(used)):
-                continue   # two abilities never share a card (SC2)
-            key = tuple(sorted(_decl_key(m, s, d) for d in combo))
-            if key in seen:
-                continue
-            seen.add(key)
-            out.append(tuple(sorted(combo)))
-    return out
+    """Every set of declarations in which no card serves twice, identical cards counted once.
+
+    Built by backtracking over the declarations, so a set that would reuse a card is never formed
+    (SC2: two abilities never share a card); smaller sets come first, as the choice lists them.
+    """
+    keys = {d: _decl_key(m, s, d) for d in decls}
+    found: dict[tuple, tuple[Decl, ...]] = {}
+
+    def grow(i: int, chosen: list[Decl], used: set[int]) -> None:
+        if i == len(decls):
+            key = tuple(sorted(keys[d] for d in chosen))
+            found.setdefault(key, tuple(sorted(chosen)))
+            return
+        d = decls[i]
+        cards = {c for c in (d.card, d.cost) if c >= 0}
+        if not cards & used:   # with it first: identical cards are represented by the lowest ids
+            grow(i + 1, chosen + [d], used | cards)
+        grow(i + 1, chosen, used)
+
+    grow(0, [], set())
+    return sorted(found.values(), key=lambda combo: (len(combo), [decls.index(d) for d in combo]))
 
 
 def _decl_key(m: "BreakModel", s: State, d: Decl) -> tuple:
