@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from model.outcome import freeze
 
 from properties.expectations import Verdict
 
@@ -81,5 +80,3 @@ def _expect_text(raw: dict) -> str:
         return f"{kind}: [{', '.join(pats)}]"
     return f"{kind}: " + ", ".join(f"{k}={v}" for k, v in value.items())
 
-
-__all__ = ["explore_json", "explore_text", "verdict_json", "freeze"]

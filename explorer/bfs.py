@@ -48,10 +48,6 @@ class Exploration:
     symmetry: Any = None
     terminal_states: dict = field(default_factory=dict)
 
-    @property
-    def size(self) -> int:
-        return self.count
-
     # the graph interface that properties/ reads
     def successors(self, node: int) -> list[tuple[int, int, tuple[Event, ...]]]:
         if self.compact:
