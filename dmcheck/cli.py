@@ -141,6 +141,18 @@ def load(file: str, overrides: dict):
     return dataclasses.replace(scenario, **overrides)
 
 
+def loaded(files: list[str], overrides: dict, err: TextIO, codes: list[int]):
+    """Each file's scenario; a bad file is reported on `err`, counted as bad input and skipped."""
+    for file in files:
+        try:
+            scenario = load(file, overrides)
+        except InputError as exc:
+            print(f"dmcheck: {exc}", file=err)
+            codes.append(BAD_INPUT)
+            continue
+        yield file, scenario
+
+
 def cmd_explore(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     overrides = _overrides(args)
     if args.replay is not None:
@@ -148,13 +160,7 @@ def cmd_explore(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             raise InputError("--replay", None, "", "expected exactly one scenario file with --replay")
         return _replay(load(args.files[0], overrides), args.replay, out, not args.no_reduce)
     reports, codes = [], []
-    for file in args.files:
-        try:
-            scenario = load(file, overrides)
-        except InputError as exc:
-            print(f"dmcheck: {exc}", file=err)
-            codes.append(BAD_INPUT)
-            continue
+    for file, scenario in loaded(args.files, overrides, err, codes):
         graph = explore_scenario(scenario, args, err, file)
         verdicts = [check(graph, item) for item in scenario.expect]
         if args.graph:

@@ -69,7 +69,7 @@ def _properties(args: argparse.Namespace) -> list[Property]:
 
 
 def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from .cli import BAD_INPUT, OK, _overrides, combine, exit_code, explore_scenario, load
+    from .cli import OK, _overrides, combine, exit_code, explore_scenario, loaded
 
     props = _properties(args)
     if args.list:
@@ -79,13 +79,7 @@ def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         raise InputError("check", None, "", "expected at least one scenario FILE (or --list)")
     overrides = _overrides(args)
     reports, codes = [], []
-    for file in args.files:
-        try:
-            scenario = load(file, overrides)
-        except InputError as exc:
-            print(f"dmcheck: {exc}", file=err)
-            codes.append(BAD_INPUT)
-            continue
+    for file, scenario in loaded(args.files, overrides, err, codes):
         graph = explore_scenario(scenario, args, err, file, props)
         expectations = [check_expectation(graph, item) for item in scenario.expect]
         result = check(graph, props, args.solver_timeout)
