@@ -15,13 +15,12 @@ shield is then put into the hand by the castle instead of being broken.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from . import shield_check
 from .events import Event, ev
 from .ops import NONE, Option, instr, op, push
-from .state import Frame, Replacement, State, Task, other
+from .state import Frame, Replacement, State, Task, other, replace
 
 if TYPE_CHECKING:
     from .procedure import BreakModel

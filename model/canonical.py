@@ -12,11 +12,10 @@ it is, which at worst keeps two symmetric states apart.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Callable
 
 from .cards import Instr
-from .state import Decl, Replacement, State, Task, Zones
+from .state import Decl, Replacement, State, Task, Zones, replace
 
 if TYPE_CHECKING:
     from .procedure import BreakModel

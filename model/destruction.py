@@ -10,12 +10,11 @@ Before 2022-04-08 only creatures were destroyed (S003).
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from .events import Event, ev
 from .ops import NONE, Option, instr, op, push
-from .state import Replacement, State, Task
+from .state import Replacement, State, Task, replace
 
 if TYPE_CHECKING:
     from .procedure import BreakModel

@@ -6,7 +6,6 @@ goes through `destruction.leave`, so replacement effects (EX Life, Escape, ...) 
 
 from __future__ import annotations
 
-from dataclasses import replace
 from itertools import permutations
 from typing import TYPE_CHECKING
 
@@ -15,7 +14,7 @@ from .cards import Instr
 from .events import Event, ev
 from .ops import (NONE, OPS, Option, advance_pc, bind, creatures, deterministic, distinct, instr, multisets, op,
                   push)
-from .state import State, Task, other, pindex
+from .state import State, Task, other, pindex, replace
 
 if TYPE_CHECKING:
     from .procedure import BreakModel

@@ -9,12 +9,12 @@ or a replacement decision happen in the middle of a break, without special cases
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
 from .cards import Instr
 from .events import Event
-from .state import State, Task, other
+from .state import State, Task, other, replace
 
 if TYPE_CHECKING:
     from .procedure import BreakModel

@@ -9,7 +9,7 @@ destruction live in their own modules (shield_check, breaking, destruction).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from itertools import combinations_with_replacement
 from typing import Iterable
 
@@ -22,7 +22,7 @@ from .canonical import Symmetry
 from .ops import instr, push, same
 from .rules import RulesVersion, version_on
 from .scenario import ZONE_KEYS, Scenario
-from .state import PLAYERS, Frame, Pending, State, Task, Zones, pindex
+from .state import PLAYERS, Frame, Pending, State, Task, Zones, pindex, replace
 
 BEFORE_BREAK = "before_break"
 TRIGGERED = "triggered"

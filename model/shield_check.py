@@ -19,13 +19,12 @@ SC5 afterwards pending effects resolve, turn player first (R509.4a-b) — the pr
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from . import effects
 from .events import Event, ev
 from .ops import Option, instr, op, push, same
-from .state import Check, Decl, State, Task, other
+from .state import Check, Decl, State, Task, other, replace
 
 if TYPE_CHECKING:
     from .procedure import BreakModel

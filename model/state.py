@@ -9,7 +9,25 @@ Unordered zones are kept sorted so that the order in which cards arrived does no
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields
+
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def replace(obj, **changes):
+    """A copy of a frozen record with some fields changed: `dataclasses.replace` without the
+    generic machinery, which was the explorer's largest cost. The records here have no
+    __post_init__ and no init=False fields, so copying field by field is the same thing."""
+    cls = type(obj)
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = _FIELDS[cls] = tuple(f.name for f in fields(cls))
+    new = object.__new__(cls)
+    setter = object.__setattr__
+    for name in names:
+        setter(new, name, changes[name] if name in changes else getattr(obj, name))
+    return new
+
 from typing import Any
 
 from .cards import Instr
