@@ -58,6 +58,16 @@ def summon(m: "BreakModel", s: State, player: str, cid: int, zone: str, out: lis
     return m.trigger(s, "enters", player, cid, out)
 
 
+def move_cards(m: "BreakModel", s: State, player: str, cards, src: str, dst: str, out: list[Event],
+               kind: str = "move") -> State:
+    """Move a player's cards between two of his zones, one event each (`deck` takes them from the top)."""
+    for cid in cards:
+        s = s.with_zone(player, s.zone(player).remove(src, cid).add(dst, cid))
+        out.append(ev(kind, "", card=m.label(cid), player=player,
+                      **{"from": src, "to": dst}))
+    return s
+
+
 def _cast_free_options(m, s, task, ins):
     me = task.controller
     limit = ins.get("cost_max")
@@ -244,11 +254,7 @@ def _draw_options(m, s, task, ins):
 def _draw(m, s, task, ins, choice, out):
     me = task.controller
     n = choice[0] if choice is not None else min(ins.get("count"), len(s.zone(me).deck))
-    for _ in range(n):
-        cid = s.zone(me).deck[0]
-        s = s.with_zone(me, s.zone(me).remove("deck", cid).add("hand", cid))
-        out.append(ev("move", "", card=m.label(cid), player=me, **{"from": "deck", "to": "hand"}))
-    return s
+    return move_cards(m, s, me, s.zone(me).deck[:n], "deck", "hand", out)
 
 
 op("draw")((_draw_options, _draw))
@@ -269,9 +275,7 @@ def _discard(m, s, task, ins, choice, out):
     me = task.controller
     if choice == NONE:
         return s
-    for cid in choice:
-        s = s.with_zone(me, s.zone(me).remove("hand", cid).add("graveyard", cid))
-        out.append(ev("move", "", card=m.label(cid), player=me, **{"from": "hand", "to": "graveyard"}))
+    s = move_cards(m, s, me, choice, "hand", "graveyard", out)
     then = ins.get("if_done")
     if then and choice:
         s = push(s, Task(program=then, pc=0, controller=me, source=task.source, ability=task.ability))
@@ -310,11 +314,7 @@ def _mechraid_options(m, s, task, ins):
 def _mechraid(m, s, task, ins, choice, out):
     me = task.controller
     use, rest = choice[0], choice[1:]
-    z = s.zone(me)
-    for cid in rest:
-        z = z.remove("deck", cid).add("deck_bottom", cid)
-        out.append(ev("move", "", card=m.label(cid), player=me, **{"from": "deck", "to": "deck_bottom"}))
-    s = s.with_zone(me, z)
+    s = move_cards(m, s, me, rest, "deck", "deck_bottom", out)
     if use < 0:
         return s
     if m.card(use).type == "spell":
@@ -327,11 +327,7 @@ op("mechraid")((_mechraid_options, _mechraid))
 
 def _add_shield(m, s, task, ins, choice, out):
     me = task.controller
-    for _ in range(min(ins.get("count", 1), len(s.zone(me).deck))):
-        cid = s.zone(me).deck[0]
-        s = s.with_zone(me, s.zone(me).remove("deck", cid).add("shields", cid))
-        out.append(ev("put", "", card=m.label(cid), player=me, **{"from": "deck", "to": "shields"}))
-    return s
+    return move_cards(m, s, me, s.zone(me).deck[:ins.get("count", 1)], "deck", "shields", out, "put")
 
 
 op("add_shield_from_deck")((deterministic, _add_shield))
@@ -350,9 +346,7 @@ def _hand_to_shield(m, s, task, ins, choice, out):
     me = task.controller
     if choice == NONE:
         return s
-    s = s.with_zone(me, s.zone(me).remove("hand", choice[0]).add("shields", choice[0]))
-    out.append(ev("put", "", card=m.label(choice[0]), player=me, **{"from": "hand", "to": "shields"}))
-    return s
+    return move_cards(m, s, me, choice, "hand", "shields", out, "put")
 
 
 op("hand_to_shield")((_hand_to_shield_options, _hand_to_shield))
@@ -369,10 +363,8 @@ def _hand_to_bottom_options(m, s, task, ins):
 
 def _hand_to_bottom(m, s, task, ins, choice, out):
     me = task.controller
-    for cid in choice:   # in id order: the order under the deck is not modelled as a choice
-        s = s.with_zone(me, s.zone(me).remove("hand", cid).add("deck_bottom", cid))
-        out.append(ev("move", "", card=m.label(cid), player=me, **{"from": "hand", "to": "deck_bottom"}))
-    return s
+    # in id order: the order under the deck is not modelled as a choice
+    return move_cards(m, s, me, choice, "hand", "deck_bottom", out)
 
 
 op("hand_to_deck_bottom")((_hand_to_bottom_options, _hand_to_bottom))

@@ -143,18 +143,23 @@ class StandbyCounted(BreakModel):
         return s
 
 
+def _check_at(s: State, op: str):
+    """The shield check in progress when its next step is `op` (a declaration step), else None."""
+    if not s.running or not s.checks:
+        return None
+    task = s.running[-1]
+    return s.checks[-1] if task.program[task.pc].op == op else None
+
+
 class SabakiZSharesCrest(BreakModel):
     """Wrong: Sabaki Z may discard a Judgement Crest already declared for its own S-Trigger, so one card
     pays for two abilities (SC2/SC3: two abilities never share a card)."""
 
     def actions(self, s: State) -> tuple:
         acts = super().actions(s)
-        if not s.running or not s.checks:
+        check = _check_at(s, "_declare_after")
+        if check is None:
             return acts
-        task = s.running[-1]
-        if task.program[task.pc].op != "_declare_after":
-            return acts
-        check = s.checks[-1]
         z = s.zone(check.player)
         declared = {d.card for d in check.declared}
         extra = []
@@ -175,12 +180,9 @@ class SBackSharesDiscard(BreakModel):
 
     def actions(self, s: State) -> tuple:
         acts = super().actions(s)
-        if not s.running or not s.checks:
+        check = _check_at(s, "_declare")
+        if check is None:
             return acts
-        task = s.running[-1]
-        if task.program[task.pc].op != "_declare":
-            return acts
-        check = s.checks[-1]
         z = s.zone(check.player)
         extra = []
         for back in z.hand:
