@@ -4,7 +4,7 @@ At a state where the only decision is which pending effect resolves next, the or
 that commute reach the same states (deduplication already merges those), but the search still
 visits every subset of resolved effects: 2^k states for k effects. An ample set keeps one effect:
 
-- C0/C1 (persistent set): the effect p is *simple* (no decision, triggers nothing — model/footprint)
+- C0/C1 (persistent set): the effect p is *simple* (no decision, triggers nothing — the model's `simple` hook)
   and commutes with everything that could happen before it: the other effects that may resolve now
   and, if any of them can trigger abilities, everything a triggered ability of the scenario may do.
   Then every run that resolves other effects first can be reordered to resolve p first, reaching the
@@ -25,59 +25,27 @@ from __future__ import annotations
 
 from typing import Any, Callable, Hashable
 
-from model import footprint
-
 Observe = Callable[[Any, Any, tuple, Any], Hashable]   # (state, action, events, next state) -> signature
 
 
 class Reducer:
+    """Ample sets over a model's independence hooks (explorer.protocol.Reducible)."""
+
     def __init__(self, model: Any, observe: Observe | None = None):
         self.model = model
         self.observe = observe
-        self._fp: dict[tuple, frozenset] = {}
-        self._simple: dict[tuple, bool] = {}
-        self._spawnable: frozenset | None = None
-        self.reduced_states = 0
-
-    def _footprint(self, p) -> frozenset:
-        key = (p.card, p.ability, p.controller)
-        found = self._fp.get(key)
-        if found is None:
-            found = self._fp[key] = footprint.of_ability(self.model, p.card, p.ability, p.controller)
-        return found
-
-    def _is_simple(self, p) -> bool:
-        key = (p.card, p.ability)
-        found = self._simple.get(key)
-        if found is None:
-            found = self._simple[key] = footprint.simple(self.model, p.card, p.ability)
-        return found
-
-    def spawnable(self) -> frozenset:
-        if self._spawnable is None:
-            self._spawnable = footprint.spawnable(self.model)
-        return self._spawnable
 
     def candidate(self, actions) -> int | None:
         """The index of an action that may be explored alone (C0, C1), or None."""
-        if len(actions) < 2 or any(a.kind != "resolve" for a in actions):
+        m = self.model
+        if len(actions) < 2 or not all(m.is_order(a) for a in actions):
             return None
-        pending = [a.choice[0] for a in actions]
-        for i, p in enumerate(pending):
-            if not self._is_simple(p):
+        for i, a in enumerate(actions):
+            if not m.simple(a):
                 continue
-            mine = self._footprint(p)
-            if all(self._commutes(mine, q) for j, q in enumerate(pending) if j != i):
+            if all(m.independent(a, b) for j, b in enumerate(actions) if j != i):
                 return i
         return None
-
-    def _commutes(self, mine: frozenset, q) -> bool:
-        theirs = self._footprint(q)
-        if footprint.conflicts(mine, theirs):
-            return False
-        if footprint.spawns(theirs) and footprint.conflicts(mine, self.spawnable()):
-            return False
-        return True
 
     def invisible(self, state, actions, successors) -> bool:
         """C2: every alternative looks the same to the observer (successors: (next, events) per action)."""

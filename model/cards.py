@@ -1,7 +1,8 @@
 """Card definitions as data: the built-in pool (model/data/cards.yaml) plus users' card files.
 
 A card has a type, a cost, keywords (S-Trigger, Charger, races such as Armored) and abilities built
-from the vocabulary in `vocabulary.py`. Nothing here runs an ability; `effects.py` does.
+from the vocabulary (triggers in `vocabulary.py`, instructions in `instructions/`). Nothing here runs
+an ability; the instructions do.
 """
 
 from __future__ import annotations
@@ -12,22 +13,10 @@ from pathlib import Path
 from typing import Any
 
 from .errors import InputError
-from .vocabulary import EFFECTS, REPLACES, TRIGGERS
+from .instr import Instr
+from .instructions import card_words
+from .vocabulary import REPLACES, TRIGGERS
 from .yamlio import key_path, line_of, load_yaml, plain, validate
-
-
-@dataclass(frozen=True, slots=True)
-class Instr:
-    """One effect instruction: an op from the vocabulary and its arguments (hashable)."""
-
-    op: str
-    args: tuple[tuple[str, Any], ...] = ()
-
-    def get(self, name: str, default: Any = None) -> Any:
-        for key, value in self.args:
-            if key == name:
-                return value
-        return default
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,10 +118,11 @@ def _program(raw: Any, root: Any, path: tuple, file: str) -> tuple[Instr, ...]:
             raise InputError(file, line_of(root, here), key_path(here),
                              "expected a mapping with one instruction, e.g. {draw: {count: 1}}")
         op, args = next(iter(item.items()))
-        if op not in EFFECTS:
+        words = card_words()
+        if op not in words:
             raise InputError(file, line_of(root, here), key_path(here),
-                             f"unknown instruction {op!r}; expected one of {', '.join(EFFECTS)}")
-        spec = EFFECTS[op]
+                             f"unknown instruction {op!r}; expected one of {', '.join(words)}")
+        spec = words[op]
         args = {} if args is None else args
         schema = {"type": "object", "properties": spec["properties"], "additionalProperties": False,
                   "required": spec.get("required", [])}

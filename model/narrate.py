@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .actions import Action
 from .events import Event
 
 
@@ -58,3 +59,21 @@ def describe(e: Event) -> str:
     else:
         text = e.kind + " " + ", ".join(f"{k}={v}" for k, v in e.fields)
     return f"{text} [{e.rule}]" if e.rule else text
+
+
+# an action whose first event says the same thing again
+_RESTATES = {"resolve": "resolve", "choose_shields": "choose_shields", "shield_trigger": "shield_trigger",
+             "direct_attack": "win"}
+
+
+def narrate(action: Action, events: tuple[Event, ...]) -> tuple[str, list[str]]:
+    """One step of a trace: the choice as a header, then only what it changed (each with its rule)."""
+    header = action.text
+    events = list(events)
+    if events and events[0].kind == _RESTATES.get(action.kind, "") or \
+            (events and action.kind == "choose" and events[0].kind == "cast"
+             and action.text.startswith(f"{events[0].get('player')} casts")):
+        # the first event only restates the choice: keep its citation on the header
+        header += f" [{events[0].rule}]" if events[0].rule else ""
+        events = events[1:]
+    return header, [describe(e) for e in events]

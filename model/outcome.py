@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING, Any
 from .state import PLAYERS, State
 
 if TYPE_CHECKING:
-    from .procedure import BreakModel
+    from .game import Game
 
 
-def outcome(m: "BreakModel", s: State) -> dict[str, Any]:
+def outcome(m: "Game", s: State) -> dict[str, Any]:
     """Every outcome key for a terminal state (multisets as sorted lists of English names)."""
     def names(ids) -> list[str]:
         return sorted(m.name(c) for c in ids)
@@ -47,14 +47,3 @@ def matches(pattern: dict[str, Any], result: dict[str, Any]) -> bool:
         elif have != want:
             return False
     return True
-
-
-def freeze(result: dict[str, Any]) -> tuple:
-    """A hashable, canonical form of an outcome, to count terminal states per outcome."""
-    def f(v: Any) -> Any:
-        if isinstance(v, dict):
-            return tuple(sorted((k, f(x)) for k, x in v.items()))
-        if isinstance(v, list):
-            return tuple(v)
-        return v
-    return f(result)

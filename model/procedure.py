@@ -9,113 +9,47 @@ destruction live in their own modules (shield_check, breaking, destruction).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from itertools import combinations_with_replacement
-from typing import Iterable
+from typing import Any
 
-from . import breaking, effects
+from . import footprint
+from .access import conflicts, spawns
 from .actions import Action
-from .cards import CardDef, CardPool
 from .events import Event, ev
+from .instructions import breaking
+from .instructions.common import same
+from .instructions.registry import advance_pc, chooser, execute, instr, options, push
 from .interpretations import Interpretation
-from .canonical import Symmetry
-from .ops import instr, push, same
+from .narrate import narrate
+from .outcome import outcome
 from .rules import RulesVersion, version_on
-from .scenario import ZONE_KEYS, Scenario
-from .state import PLAYERS, Frame, Pending, State, Task, Zones, pindex, replace
-
-BEFORE_BREAK = "before_break"
-TRIGGERED = "triggered"
-
-
-@dataclass(frozen=True, slots=True)
-class CardInstance:
-    id: int
-    card: str      # pool id
-    owner: str
-    label: str     # English name, with #k when the scenario has several of that name
+from .scenario import Scenario
+from .state import Frame, Pending, State, Task, pindex, replace
+from .symmetry import Symmetry
+from .table import CardTable
+from .triggers import BEFORE_BREAK, Triggers
 
 
-class BreakModel:
-    """A nondeterministic procedure: where a direct attack step starts and what may happen next."""
+class BreakModel(CardTable, Triggers):
+    """A nondeterministic procedure: where a direct attack step starts and what may happen next.
 
-    def __init__(self, scenario: Scenario):
-        self.scenario = scenario
-        self.pool: CardPool = scenario.pool
+    It implements explorer.protocol.Model (initial_state, actions, step) and its optional hooks: the
+    symmetry's canonical form, the independence of pending effects for the reduction, and outcomes.
+    """
+
+    def __init__(self, scenario: Scenario, interpretation: Any = None):
+        super().__init__(scenario)
         self.version: RulesVersion = version_on(scenario.rules)
-        # Readings are looked up where they matter, and only when the readings would act differently
-        # there: an analysis can then tell which choices a run depended on (properties/readings.py).
-        self.interpretation = Interpretation.make(scenario.interpretation)
-        self.instances: list[CardInstance] = []
+        # Readings are given when the model is made (never patched into a live one) and looked up
+        # where they matter, only when the readings would act differently there: an analysis can
+        # then tell which choices a run depended on (rulings/readings.py passes a recording one).
+        self.interpretation = interpretation if interpretation is not None \
+            else Interpretation.make(scenario.interpretation)
         self._initial = self._build_initial()
         self.symmetry = Symmetry(self)   # which identical cards are interchangeable where
-
-    # ---- static card information -------------------------------------------------------------
-    def card(self, cid: int) -> CardDef:
-        return self.pool[self.instances[cid].card]
-
-    def owner(self, cid: int) -> str:
-        return self.instances[cid].owner
-
-    def label(self, cid: int) -> str:
-        return self.instances[cid].label
-
-    def name(self, cid: int) -> str:
-        return self.pool[self.instances[cid].card].name
-
-    def ability_label(self, card: str, ability: str) -> str:
-        return f"{self.pool[card].name}/{ability}"
-
-    def restriction(self, player: str, key: str):
-        """A continuous restriction on `player` given by the scenario (e.g. no_s_trigger, locked_types)."""
-        return self.scenario.restrictions.get(player, {}).get(key, () if key == "locked_types" else False)
-
-    def _build_initial(self) -> State:
-        sc = self.scenario
-        counts: dict[str, int] = {}
-        for player in PLAYERS:
-            setup = sc.players[player]
-            for zone in ZONE_KEYS:
-                for card in getattr(setup, zone):
-                    counts[card] = counts.get(card, 0) + 1
-            for _, _, kind, card in setup.extras:
-                if card:
-                    counts[card] = counts.get(card, 0) + 1
-        seen: dict[str, int] = {}
-
-        def new(card: str, player: str) -> int:
-            seen[card] = seen.get(card, 0) + 1
-            name = self.pool[card].name
-            self.instances.append(CardInstance(len(self.instances), card, player,
-                                               f"{name}#{seen[card]}" if counts[card] > 1 else name))
-            return len(self.instances) - 1
-
-        zones = []
-        attacker = -1
-        for player in PLAYERS:
-            setup = sc.players[player]
-            content = {zone: [new(card, player) for card in getattr(setup, zone)] for zone in ZONE_KEYS}
-            attached, links, face_up = [], [], []
-            for zone, index, kind, card in setup.extras:
-                host = content[zone][index]
-                if kind == "face_up":
-                    face_up.append(host)
-                    continue
-                cid = new(card, player)
-                links.append((cid, host, kind))
-                if kind == "ex_life":
-                    content["shields"].append(cid)   # an EX Life shield is a shield of its own
-                else:
-                    attached.append(cid)             # auras, seals, sources under, castles
-            if player == sc.turn:
-                mine = [c for c in content["battle"] if self.instances[c].card == sc.attacker]
-                attacker = mine[sc.attacker_index]
-            zones.append(Zones(
-                deck=tuple(content["deck"]), hand=tuple(sorted(content["hand"])),
-                mana=tuple(sorted(content["mana"])), shields=tuple(sorted(content["shields"])),
-                battle=tuple(sorted(content["battle"])), graveyard=tuple(sorted(content["graveyard"])),
-                attached=tuple(sorted(attached)), links=tuple(sorted(links)), face_up=tuple(sorted(face_up))))
-        return State(turn=sc.turn, zones=(zones[0], zones[1]), attacker=attacker, defender=sc.defender)
+        self._footprints: dict[tuple, frozenset] = {}
+        self._simple: dict[tuple, bool] = {}
+        self._spawnable: frozenset | None = None
 
     # ---- the model interface -----------------------------------------------------------------
     def initial_state(self) -> State:
@@ -128,8 +62,8 @@ class BreakModel:
         if s.running:
             task = s.running[-1]
             ins = task.program[task.pc]
-            who = effects.chooser(self, s, task, ins)
-            return tuple(Action("choose", who, choice, text) for choice, text in effects.options(self, s, task, ins) or ())
+            who = chooser(self, s, task, ins)
+            return tuple(Action("choose", who, choice, text) for choice, text in options(self, s, task, ins) or ())
         eligible = self.eligible(s)
         if eligible:
             return tuple(Action("resolve", p.controller, (p,), self._resolve_text(s, p)) for p in eligible)
@@ -142,7 +76,7 @@ class BreakModel:
         out: list[Event] = []
         if action.kind == "choose":
             task = s.running[-1]
-            s = effects.execute(self, s, task, task.program[task.pc], action.choice, out)
+            s = execute(self, s, task, task.program[task.pc], action.choice, out)
         elif action.kind == "resolve":
             s = self._resolve(s, action.choice[0], out)
         elif action.kind == "choose_shields":
@@ -165,12 +99,12 @@ class BreakModel:
                     s = self._finish_task(s, out)
                     continue
                 ins = task.program[task.pc]
-                opts = effects.options(self, s, task, ins)
+                opts = options(self, s, task, ins)
                 if opts is None:
-                    s = effects.execute(self, s, task, ins, None, out)
+                    s = execute(self, s, task, ins, None, out)
                     continue
                 if not opts:   # nothing to choose from: the instruction does nothing
-                    s = effects.advance_pc(s)
+                    s = advance_pc(s)
                     continue
                 return s
             if s.frames and s.frames[-1].broken:
@@ -312,18 +246,6 @@ class BreakModel:
             return push(s, Task(program=program, pc=0, controller=defender, source=by, ability="D2"))
         return self.trigger_before_break(s, frame, len(frame.chosen), out)
 
-    def trigger_before_break(self, s: State, frame: Frame, n: int, out: list[Event]) -> State:
-        """R509.3: a before-break ability triggers once per shield to break ("each break")."""
-        if not frame.by_creature:
-            return s
-        depth = s.depth()
-        by = frame.by
-        for ability in self.card(by).abilities_with("before_break"):
-            for _ in range(n):
-                s = self.add_pending(s, Pending(BEFORE_BREAK, depth, self.owner(by), self.instances[by].card,
-                                                ability.id, by), out, "R509.3")
-        return s
-
     def _break(self, s: State) -> State:
         """The innermost frame is ready to break: decide replacements now (unless done at D2), then D4."""
         frame = s.frames[-1]
@@ -342,38 +264,6 @@ class BreakModel:
         return breaking.carry_out(self, s, out)
 
     # ---- pending effects ---------------------------------------------------------------------
-    def add_pending(self, s: State, p: Pending, out: list[Event], rule: str) -> State:
-        out.append(ev("trigger", rule, ability=self.ability_label(p.card, p.ability),
-                      source=self.label(p.source), controller=p.controller, frame=p.frame))
-        return replace(s, pending=tuple(sorted(s.pending + (p,))))
-
-    def trigger(self, s: State, what: str, player: str, card: int, out: list[Event]) -> State:
-        """Trigger the abilities that watch for `what` ("cast", "enters", "destroyed") done by or to `player`."""
-        depth = s.depth()
-        found: list[Pending] = []
-        cdef = self.card(card)
-        if what in ("enters", "destroyed"):
-            for ability in cdef.abilities_with(what):
-                found.append(Pending(TRIGGERED, depth, player, cdef.id, ability.id, card))
-        for watcher in PLAYERS:
-            z = s.zone(watcher)
-            for cid, zone in [(c, "battle") for c in z.battle] + [(c, "graveyard") for c in z.graveyard]:
-                wdef = self.card(cid)
-                for ability in wdef.abilities:
-                    if ability.zone != zone or not ability.trigger:
-                        continue
-                    t = ability.trigger
-                    if (t == "first_spell" and what == "cast" and watcher == player
-                            and s.spells_cast[pindex(player)] == 1) \
-                            or (t == "opponent_cast_or_summon" and what in ("cast", "enters") and watcher != player) \
-                            or (t == "own_dragon_destroyed" and what == "destroyed" and watcher == player
-                                and cid != card and cdef.has("Dragon")):
-                        found.append(Pending(TRIGGERED, depth, watcher, wdef.id, ability.id, cid))
-        rule = {"enters": "R112.3a", "destroyed": "R701.6b"}.get(what, "R509.4")
-        for p in found:
-            s = self.add_pending(s, p, out, rule)
-        return s
-
     def _resolve_text(self, s: State, p: Pending) -> str:
         where = f" (before-break, frame {p.frame})" if p.kind == BEFORE_BREAK else ""
         label = self.ability_label(p.card, p.ability)
@@ -393,11 +283,50 @@ class BreakModel:
         task = Task(program=ability.effect, pc=0, controller=p.controller, source=p.source, ability=label)
         return replace(s, pending=tuple(pending), uses=tuple(sorted(uses.items())), running=(task,))
 
-    # ---- text --------------------------------------------------------------------------------
-    def shield_list(self, ids: Iterable[int]) -> str:
-        ids = list(ids)
-        return ("shield " if len(ids) == 1 else "shields ") + ", ".join(self.label(c) for c in ids)
 
+    # ---- optional hooks of explorer.protocol.Model ----------------------------------------------
+    def canonical(self, s: State) -> State:
+        """The symmetry's representative of `s` (identical cards renamed in a fixed way)."""
+        return self.symmetry.canonical(s)
 
-# the instruction modules register themselves in ops.OPS when imported
-from . import destruction, shield_check  # noqa: E402,F401
+    def outcome(self, s: State) -> dict:
+        return outcome(self, s)
+
+    def is_terminal(self, s: State) -> bool:
+        return s.over
+
+    def narrate(self, action: Action, events: tuple[Event, ...]) -> tuple[str, list[str]]:
+        return narrate(action, events)
+
+    def is_order(self, action: Action) -> bool:
+        """Whether the action only orders pending effects (the reduction may pick one); choices never are."""
+        return action.kind == "resolve"
+
+    def simple(self, action: Action) -> bool:
+        """A pending effect with no decision that triggers nothing (model/footprint.py)."""
+        p = action.choice[0]
+        key = (p.card, p.ability)
+        found = self._simple.get(key)
+        if found is None:
+            found = self._simple[key] = footprint.simple(self, p.card, p.ability)
+        return found
+
+    def independent(self, a: Action, b: Action) -> bool:
+        """Whether resolving `a` first loses nothing of resolving `b` first: they commute, and nothing
+        `b` may trigger conflicts with `a` (C1 of explorer/reduction.py)."""
+        mine, theirs = self._footprint(a.choice[0]), self._footprint(b.choice[0])
+        if conflicts(mine, theirs):
+            return False
+        return not (spawns(theirs) and conflicts(mine, self._spawn_footprint()))
+
+    def _footprint(self, p: Pending) -> frozenset:
+        key = (p.card, p.ability, p.controller)
+        found = self._footprints.get(key)
+        if found is None:
+            found = self._footprints[key] = footprint.of_ability(self, p.card, p.ability, p.controller)
+        return found
+
+    def _spawn_footprint(self) -> frozenset:
+        if self._spawnable is None:
+            self._spawnable = footprint.spawnable(self)
+        return self._spawnable

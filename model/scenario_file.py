@@ -220,6 +220,38 @@ def _pattern(raw: dict, names: _Names, path: tuple) -> dict:
     return out
 
 
+def _interpretation(raw: dict, names: "_Names") -> dict[str, str]:
+    """The scenario's readings, each checked against the interpretation choices."""
+    out = {}
+    for key, value in raw.items():
+        choice = choice_named(str(key))
+        if choice is None:
+            raise names.fail(("interpretation", key), f"unknown interpretation choice {key!r}; expected one of "
+                                                       f"{', '.join(c.name for c in CHOICES)}")
+        readings = [r for r, _ in choice.readings]
+        if str(value) not in readings:
+            raise names.fail(("interpretation", key), f"expected one of {', '.join(readings)}, got {value!r}")
+        out[str(key)] = str(value)
+    return out
+
+
+def _attack(attack: dict, turn: str, players: dict, pool: CardPool, names: "_Names") -> tuple[str, str]:
+    """The defender and the attacker's pool id: the turn player attacks the other with a creature of his."""
+    defender = str(attack["player"])
+    if defender == turn:
+        raise names.fail(("attack", "player"), f"expected the non-turn player ({'B' if turn == 'A' else 'A'}): "
+                                               f"the turn player attacks the other player")
+    attacker = names.card(attack["attacker"], ("attack", "attacker"))
+    if attacker not in players[turn].battle:
+        where = [z for z in ZONE_KEYS if attacker in getattr(players[turn], z)]
+        hint = f"it is in {turn}'s {where[0]}, not the battle zone" if where else \
+            f"it is not in players.{turn}.battle"
+        raise names.fail(("attack", "attacker"), f"expected a creature in the turn player's battle zone; {hint}")
+    if pool[attacker].type != "creature":
+        raise names.fail(("attack", "attacker"), f"expected a creature, {pool[attacker].name} is a {pool[attacker].type}")
+    return defender, attacker
+
+
 def load_scenario(path: str | Path, pool: CardPool | None = None) -> Scenario:
     """Read, check and resolve one scenario file."""
     file = str(path)
@@ -240,16 +272,7 @@ def load_scenario(path: str | Path, pool: CardPool | None = None) -> Scenario:
         except ValueError:
             raise names.fail(("rules",), f"expected a date YYYY-MM-DD, got {rules!r}") from None
 
-    interpretation = {}
-    for key, value in (root.get("interpretation") or {}).items():
-        choice = choice_named(str(key))
-        if choice is None:
-            raise names.fail(("interpretation", key), f"unknown interpretation choice {key!r}; expected one of "
-                                                       f"{', '.join(c.name for c in CHOICES)}")
-        readings = [r for r, _ in choice.readings]
-        if str(value) not in readings:
-            raise names.fail(("interpretation", key), f"expected one of {', '.join(readings)}, got {value!r}")
-        interpretation[str(key)] = str(value)
+    interpretation = _interpretation(root.get("interpretation") or {}, names)
 
     players = {}
     raw_players = root.get("players") or {}
@@ -264,20 +287,7 @@ def load_scenario(path: str | Path, pool: CardPool | None = None) -> Scenario:
                     for p, r in plain(root.get("restrictions") or {}).items()}
 
     turn = str(root["turn"])
-    attack = root["attack"]
-    defender = str(attack["player"])
-    if defender == turn:
-        raise names.fail(("attack", "player"), f"expected the non-turn player ({'B' if turn == 'A' else 'A'}): "
-                                               f"the turn player attacks the other player")
-    attacker = names.card(attack["attacker"], ("attack", "attacker"))
-    battle = players[turn].battle
-    if attacker not in battle:
-        where = [z for z in ZONE_KEYS if attacker in getattr(players[turn], z)]
-        hint = f"it is in {turn}'s {where[0]}, not the battle zone" if where else \
-            f"it is not in players.{turn}.battle"
-        raise names.fail(("attack", "attacker"), f"expected a creature in the turn player's battle zone; {hint}")
-    if pool[attacker].type != "creature":
-        raise names.fail(("attack", "attacker"), f"expected a creature, {pool[attacker].name} is a {pool[attacker].type}")
+    defender, attacker = _attack(root["attack"], turn, players, pool, names)
 
     expect = []
     for i, item in enumerate(root.get("expect") or []):

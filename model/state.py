@@ -30,7 +30,7 @@ def replace(obj, **changes):
 
 from typing import Any
 
-from .cards import Instr
+from .instr import Instr
 
 PLAYERS = ("A", "B")
 

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
-from .cards import Instr
+from .instr import Instr
 from .state import Decl, Replacement, State, Task, Zones, replace
 
 if TYPE_CHECKING:
-    from .procedure import BreakModel
+    from .game import Game
 
 _ZONE_FIELDS = ("deck", "hand", "mana", "shields", "battle", "graveyard", "resolving", "standby", "attached",
                 "face_up", "tapped")
@@ -28,7 +28,7 @@ _ID_ARGS = {"card", "castle", "shield"}    # internal instructions name cards in
 class Symmetry:
     """The classes of identical cards of one scenario and the renaming that makes a state canonical."""
 
-    def __init__(self, m: "BreakModel"):
+    def __init__(self, m: "Game"):
         classes: dict[tuple[str, str], list[int]] = {}
         for inst in m.instances:
             classes.setdefault((inst.card, inst.owner), []).append(inst.id)
@@ -60,7 +60,7 @@ class Symmetry:
         return _rename(s, lambda c: mapping.get(c, c), self.id_binds)
 
 
-def _destroy_binds(m: "BreakModel") -> set[str]:
+def _destroy_binds(m: "Game") -> set[str]:
     names = set()
 
     def walk(program) -> None:

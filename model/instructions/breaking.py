@@ -18,12 +18,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import shield_check
-from .events import Event, ev
-from .ops import NONE, Option, instr, op, push
-from .state import Frame, Replacement, State, Task, other, replace
+from ..events import Event, ev
+from .registry import NONE, Option, instr, op, push
+from ..state import Frame, Replacement, State, Task, other, replace
 
 if TYPE_CHECKING:
-    from .procedure import BreakModel
+    from ..game import Game
 
 CANNOT_BE_BROKEN = Replacement("cannot be broken")
 
@@ -34,7 +34,7 @@ def decision_program(s: State, frame: Frame) -> tuple:
                  for who in (s.turn, other(s.turn)))
 
 
-def candidates(m: "BreakModel", s: State, frame: Frame, shield: int, who: str) -> list[Replacement]:
+def candidates(m: "Game", s: State, frame: Frame, shield: int, who: str) -> list[Replacement]:
     """The replacement effects `who` could apply to the break of `shield` now."""
     owner = frame.defender
     if who != owner:
@@ -70,7 +70,7 @@ def _replace_options(m, s, task, ins):
     return replace_options(m, s, s.frames[-1], ins.get("shield"), ins.get("who"))
 
 
-def replace_options(m: "BreakModel", s: State, frame: Frame, shield: int, who: str) -> list[Option]:
+def replace_options(m: "Game", s: State, frame: Frame, shield: int, who: str) -> list[Option]:
     """What `who` may decide for the break of `shield` now (none: nothing to decide)."""
     if shield not in s.zone(frame.defender).shields or any(c == shield for c, _ in frame.replaced) \
             or shield in taken(frame):
@@ -99,7 +99,7 @@ def _replace(m, s, task, ins, choice, out):
 op("_replace_break", chooser=lambda m, s, t, i: i.get("who"))((_replace_options, _replace))
 
 
-def decides(m: "BreakModel", s: State, frame: Frame, at_choice: bool = False) -> bool:
+def decides(m: "Game", s: State, frame: Frame, at_choice: bool = False) -> bool:
     """Whether deciding the replacements of `frame`'s break now would offer any choice.
 
     At the choice of the shields (`at_choice`) a shield that cannot be broken also counts: deciding
@@ -116,7 +116,7 @@ def taken(frame: Frame) -> set[int]:
     return {r.target for _, r in frame.replaced if r.target in frame.chosen}
 
 
-def replaced(m: "BreakModel", frame: Frame, shield: int) -> Replacement | None:
+def replaced(m: "Game", frame: Frame, shield: int) -> Replacement | None:
     for c, r in frame.replaced:
         if c == shield:
             return r
@@ -142,7 +142,7 @@ def _carry_out(m, s, task, ins, choice, out):
 op("_carry_out")((lambda m, s, t, i: None, _carry_out))
 
 
-def carry_out(m: "BreakModel", s: State, out: list[Event]) -> State:
+def carry_out(m: "Game", s: State, out: list[Event]) -> State:
     """D4: break the chosen shields still there, all at once, carrying out the decided replacements."""
     frame = s.frames[-1]
     depth = s.depth()   # the frame's number as choose_shields gave it: open frames, this one included

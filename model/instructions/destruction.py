@@ -12,17 +12,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .events import Event, ev
-from .ops import NONE, Option, instr, op, push
-from .state import Replacement, State, Task, replace
+from ..events import Event, ev
+from .registry import NONE, Option, instr, op, push
+from ..state import Replacement, State, Task, replace
 
 if TYPE_CHECKING:
-    from .procedure import BreakModel
+    from ..game import Game
 
 CHAIN = "chain"   # bound in the tasks of a repeated destruction: an Escape chain (Q14)
 
 
-def attempt(m: "BreakModel", s: State, card: int, out: list[Event], repeat: bool = False) -> State:
+def attempt(m: "Game", s: State, card: int, out: list[Event], repeat: bool = False) -> State:
     """Try to destroy `card` (R701.6a); what happens next waits for its owner's replacement choice."""
     owner = m.owner(card)
     if card not in s.zone(owner).battle:
@@ -33,7 +33,7 @@ def attempt(m: "BreakModel", s: State, card: int, out: list[Event], repeat: bool
     return leave(m, s, card, "graveyard", out, destroy=True, repeat=repeat)
 
 
-def leave(m: "BreakModel", s: State, card: int, to: str, out: list[Event], destroy: bool = False,
+def leave(m: "Game", s: State, card: int, to: str, out: list[Event], destroy: bool = False,
           repeat: bool = False) -> State:
     """Move a card out of the battle zone, after its owner's replacement effects have had their say."""
     task = Task(program=(instr("_leave", card=card, to=to, destroy=destroy, repeat=repeat),), pc=0,
@@ -42,7 +42,7 @@ def leave(m: "BreakModel", s: State, card: int, to: str, out: list[Event], destr
     return push(s, task)
 
 
-def replacements(m: "BreakModel", s: State, card: int, destroy: bool) -> list[tuple[Replacement, bool]]:
+def replacements(m: "Game", s: State, card: int, destroy: bool) -> list[tuple[Replacement, bool]]:
     """The replacement effects that could keep `card` in the battle zone now, each with `optional`."""
     owner = m.owner(card)
     z = s.zone(owner)
@@ -62,7 +62,7 @@ def replacements(m: "BreakModel", s: State, card: int, destroy: bool) -> list[tu
     return out
 
 
-def _leave_options(m: "BreakModel", s: State, task: Task, ins) -> list[Option] | None:
+def _leave_options(m: "Game", s: State, task: Task, ins) -> list[Option] | None:
     card = ins.get("card")
     owner = m.owner(card)
     if card not in s.zone(owner).battle:
@@ -77,7 +77,7 @@ def _leave_options(m: "BreakModel", s: State, task: Task, ins) -> list[Option] |
     return opts
 
 
-def _leave(m: "BreakModel", s: State, task: Task, ins, choice, out: list[Event]) -> State:
+def _leave(m: "Game", s: State, task: Task, ins, choice, out: list[Event]) -> State:
     card, to, destroy, repeat = ins.get("card"), ins.get("to"), ins.get("destroy"), ins.get("repeat")
     owner = m.owner(card)
     if card not in s.zone(owner).battle:
@@ -96,11 +96,11 @@ def _leave(m: "BreakModel", s: State, task: Task, ins, choice, out: list[Event])
     return _chain_end(m, s, repeat)
 
 
-def _destroy_again(m: "BreakModel", s: State, task: Task, ins, choice, out: list[Event]) -> State:
+def _destroy_again(m: "Game", s: State, task: Task, ins, choice, out: list[Event]) -> State:
     return attempt(m, s, ins.get("card"), out, repeat=True)
 
 
-def _chain_end(m: "BreakModel", s: State, repeat: bool) -> State:
+def _chain_end(m: "Game", s: State, repeat: bool) -> State:
     """Q14: when an Escape chain ends, the shield-check uses it held back are used one by one."""
     if repeat and s.queued:
         return push(s, Task(program=(instr("_use_queued"),), pc=0, controller=m.owner(s.queued[0].card),
@@ -112,7 +112,7 @@ op("_leave", chooser=lambda m, s, t, i: m.owner(i.get("card")))((_leave_options,
 op("_destroy_again")((lambda m, s, t, i: None, _destroy_again))
 
 
-def move_out(m: "BreakModel", s: State, card: int, to: str, out: list[Event], destroy: bool = False) -> State:
+def move_out(m: "Game", s: State, card: int, to: str, out: list[Event], destroy: bool = False) -> State:
     """Move a card and what is attached to it out of the battle zone; report what was destroyed."""
     owner = m.owner(card)
     z = s.zone(owner)
@@ -133,7 +133,7 @@ def move_out(m: "BreakModel", s: State, card: int, to: str, out: list[Event], de
     return s
 
 
-def _destroyed(m: "BreakModel", s: State, owner: str, cards: list[tuple[int, str]], out: list[Event]) -> State:
+def _destroyed(m: "Game", s: State, owner: str, cards: list[tuple[int, str]], out: list[Event]) -> State:
     """Cards that went from the battle zone to the graveyard: which count as destroyed, what triggers."""
     seen: list[int] = []
     for c, k in cards:
@@ -153,7 +153,7 @@ def _destroyed(m: "BreakModel", s: State, owner: str, cards: list[tuple[int, str
     return s
 
 
-def _ex_life(m: "BreakModel", s: State, task: Task, ins, choice, out: list[Event]) -> State:
+def _ex_life(m: "Game", s: State, task: Task, ins, choice, out: list[Event]) -> State:
     owner = m.owner(task.source)
     z = s.zone(owner)
     for shield in z.hosted(task.source, "ex_life"):
@@ -164,4 +164,8 @@ def _ex_life(m: "BreakModel", s: State, task: Task, ins, choice, out: list[Event
     return s.with_zone(owner, z)
 
 
-op("ex_life_to_graveyard")((lambda m, s, t, i: None, _ex_life))
+_SCHEMA_EX_LIFE_TO_GRAVEYARD = {
+        "doc": "put this creature's EX Life shield into the graveyard (EX Life's replacement)",
+        "properties": {},
+    }
+op("ex_life_to_graveyard", schema=_SCHEMA_EX_LIFE_TO_GRAVEYARD)((lambda m, s, t, i: None, _ex_life))

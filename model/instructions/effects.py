@@ -10,35 +10,20 @@ from itertools import permutations
 from typing import TYPE_CHECKING
 
 from . import destruction
-from .cards import Instr
-from .events import Event, ev
-from .ops import (NONE, OPS, Option, advance_pc, bind, creatures, deterministic, distinct, instr, multisets, op,
-                  push)
-from .state import State, Task, other, pindex, replace
+from ..instr import Instr
+from ..events import Event, ev
+from .common import creatures, distinct, multisets
+from ..access import players as footprint_players
+from .registry import (BIND, NONE, PROGRAM, WHOSE, ZONES, Option, advance_pc, bind, deterministic, footprint, instr,
+                       op, program_footprint, push)
+from ..state import State, Task, other, pindex, replace
 
 if TYPE_CHECKING:
-    from .procedure import BreakModel
-
-
-def options(m: "BreakModel", s: State, task: Task, ins: Instr) -> list[Option] | None:
-    """The options of the instruction, or None when it needs no decision."""
-    return OPS[ins.op].options(m, s, task, ins)
-
-
-def chooser(m: "BreakModel", s: State, task: Task, ins: Instr) -> str:
-    pick = OPS[ins.op].chooser
-    return pick(m, s, task, ins) if pick else task.controller
-
-
-def execute(m: "BreakModel", s: State, task: Task, ins: Instr, choice, out: list[Event]) -> State:
-    spec = OPS[ins.op]
-    if not spec.loops:
-        s = advance_pc(s)
-    return spec.execute(m, s, task, ins, choice, out)
+    from ..game import Game
 
 
 # ---- casting and summoning ---------------------------------------------------------------------
-def cast(m: "BreakModel", s: State, player: str, cid: int, zone: str, then: str, out: list[Event]) -> State:
+def cast(m: "Game", s: State, player: str, cid: int, zone: str, then: str, out: list[Event]) -> State:
     """Cast a spell for free: it waits in `resolving`, its watchers trigger, its effect runs next."""
     s = s.with_zone(player, s.zone(player).remove(zone, cid).add("resolving", cid))
     count = list(s.spells_cast)
@@ -50,7 +35,7 @@ def cast(m: "BreakModel", s: State, player: str, cid: int, zone: str, then: str,
                         spell=cid, then=then))
 
 
-def summon(m: "BreakModel", s: State, player: str, cid: int, zone: str, out: list[Event]) -> State:
+def summon(m: "Game", s: State, player: str, cid: int, zone: str, out: list[Event]) -> State:
     """Put a creature (or tamaseed) into the battle zone; its 'enters' and the watchers trigger (R112.3a)."""
     s = s.with_zone(player, s.zone(player).remove(zone, cid).add("battle", cid))
     out.append(ev("put", "R112.3a" if zone in ("hand", "standby") else "", card=m.label(cid), player=player,
@@ -58,7 +43,7 @@ def summon(m: "BreakModel", s: State, player: str, cid: int, zone: str, out: lis
     return m.trigger(s, "enters", player, cid, out)
 
 
-def move_cards(m: "BreakModel", s: State, player: str, cards, src: str, dst: str, out: list[Event],
+def move_cards(m: "Game", s: State, player: str, cards, src: str, dst: str, out: list[Event],
                kind: str = "move") -> State:
     """Move a player's cards between two of his zones, one event each (`deck` takes them from the top)."""
     for cid in cards:
@@ -90,7 +75,40 @@ def _cast_free(m, s, task, ins, choice, out):
     return cast(m, s, task.controller, cid, zone, ins.get("then") or "graveyard", out)
 
 
-op("cast_free")((_cast_free_options, _cast_free))
+def _spells_of(m: "Game", player: str) -> tuple[str, ...]:
+    return tuple(sorted({i.card for i in m.instances if i.owner == player and m.pool[i.card].type == "spell"}))
+
+
+def _cast_free_footprint(m, ins, me, seen):
+    out = {(zone, me, "w") for zone in ins.get("from")}
+    out |= {("resolving", me, "w"), ("spells_cast", me, "add"), ("pending", "*", "add")}
+    if ins.get("cost_max") == "mana":
+        out.add(("mana", me, "r"))
+    # where the spell goes afterwards (Q02: Charger to the mana zone)
+    out.add(("deck", me, "w") if ins.get("then") == "deck_bottom" else ("graveyard", me, "add"))
+    spells = _spells_of(m, me)
+    if any(m.pool[c].has("Charger") for c in spells):
+        out.add(("mana", me, "add"))
+    # the spells it may cast run their programs now, inside this resolution
+    for spell in spells:
+        if spell in seen:
+            continue
+        out |= program_footprint(m, m.pool[spell].effect, me, seen | {spell})
+    return frozenset(out)
+
+
+_SCHEMA_CAST_FREE = {
+        "doc": "may cast one spell for free from the given zones with cost at most a limit",
+        "properties": {
+            "from": {"type": "array", "items": ZONES, "minItems": 1},
+            "cost_max": {"description": "a number or the word mana (cards in own mana zone)",
+                         "anyOf": [{"type": "integer", "minimum": 0}, {"enum": ["mana"]}]},
+            "then": {"enum": ["deck_bottom", "graveyard"]},
+            "optional": {"type": "boolean"},
+        },
+        "required": ["from", "cost_max"],
+    }
+op("cast_free", schema=_SCHEMA_CAST_FREE, footprint=_cast_free_footprint)((_cast_free_options, _cast_free))
 
 
 _PLACES = {"mana": "the mana zone", "deck_bottom": "the bottom of the deck", "graveyard": "the graveyard"}
@@ -137,9 +155,22 @@ def _destroy(m, s, task, ins, choice, out):
     return destruction.attempt(m, s, choice[0], out, repeat=bool(ins.get("repeat", False)))
 
 
-op("return_to_hand")((_target_options("returns"), _return_to_hand))
-op("to_mana")((_target_options("puts into the mana zone"), _to_mana))
-op("destroy")((_target_options("destroys"), _destroy))
+_SCHEMA_RETURN_TO_HAND = {
+        "doc": "return one creature in the battle zone to its owner's hand",
+        "properties": {"whose": WHOSE, "optional": {"type": "boolean"}},
+    }
+op("return_to_hand", schema=_SCHEMA_RETURN_TO_HAND)((_target_options("returns"), _return_to_hand))
+_SCHEMA_TO_MANA = {
+        "doc": "put one creature into its owner's mana zone",
+        "properties": {"whose": WHOSE, "optional": {"type": "boolean"}},
+    }
+op("to_mana", schema=_SCHEMA_TO_MANA)((_target_options("puts into the mana zone"), _to_mana))
+_SCHEMA_DESTROY = {
+        "doc": "destroy one creature (R701.6a); `bind` names the creature tried (Q13); with `repeat` it is "
+               "destroyed again each time a replacement keeps it, until its owner stops replacing (Q14)",
+        "properties": {"whose": WHOSE, "optional": {"type": "boolean"}, "bind": BIND, "repeat": {"type": "boolean"}},
+    }
+op("destroy", schema=_SCHEMA_DESTROY)((_target_options("destroys"), _destroy))
 
 
 def _destroy_self(m, s, task, ins, choice, out):
@@ -149,7 +180,11 @@ def _destroy_self(m, s, task, ins, choice, out):
     return destruction.attempt(m, s, task.source, out)
 
 
-op("destroy_self")((deterministic, _destroy_self))
+_SCHEMA_DESTROY_SELF = {
+        "doc": "destroy this creature (a Shield Saver's replacement)",
+        "properties": {},
+    }
+op("destroy_self", schema=_SCHEMA_DESTROY_SELF)((deterministic, _destroy_self))
 
 
 def _deck_top_and_back_options(m, s, task, ins):
@@ -172,7 +207,12 @@ def _summon_from_deck_top(m, s, task, ins, choice, out):
     return summon(m, s, me, cid, "deck", out)
 
 
-op("deck_top_and_back")((_deck_top_and_back_options, _deck_top_and_back))
+_SCHEMA_DECK_TOP_AND_BACK = {
+        "doc": "put one own non-evolution creature on the deck top, then from there into the battle zone; "
+               "later instructions call it 'it'",
+        "properties": {},
+    }
+op("deck_top_and_back", schema=_SCHEMA_DECK_TOP_AND_BACK)((_deck_top_and_back_options, _deck_top_and_back))
 op("_summon_from_deck_top")((deterministic, _summon_from_deck_top))
 
 
@@ -188,7 +228,11 @@ def _put_self(m, s, task, ins, choice, out):
     return s if choice == NONE else summon(m, s, task.controller, choice[0], "graveyard", out)
 
 
-op("put_self_into_battle")((_put_self_options, _put_self))
+_SCHEMA_PUT_SELF_INTO_BATTLE = {
+        "doc": "put this card from where it is (e.g. the graveyard) into the battle zone",
+        "properties": {"optional": {"type": "boolean"}},
+    }
+op("put_self_into_battle", schema=_SCHEMA_PUT_SELF_INTO_BATTLE)((_put_self_options, _put_self))
 
 
 def _from_graveyard_options(m, s, task, ins):
@@ -205,7 +249,12 @@ def _from_graveyard_options(m, s, task, ins):
     return opts
 
 
-op("put_from_graveyard")((_from_graveyard_options, _put_self))
+_SCHEMA_PUT_FROM_GRAVEYARD = {
+        "doc": "put a creature from own graveyard into the battle zone with cost below that of a bound card",
+        "properties": {"cost_below": BIND, "optional": {"type": "boolean"}},
+        "required": ["cost_below"],
+    }
+op("put_from_graveyard", schema=_SCHEMA_PUT_FROM_GRAVEYARD)((_from_graveyard_options, _put_self))
 
 
 # ---- breaking ----------------------------------------------------------------------------------
@@ -231,7 +280,13 @@ def _break(m, s, task, ins, choice, out):
     return m.open_frame(s, by, ins.get("by") == "it", other(task.controller), choice, False, out)
 
 
-op("break_shields")((_break_options, _break))
+_SCHEMA_BREAK_SHIELDS = {
+        "doc": "break opponent shields: by 'it' (the creature chosen earlier, its before-break abilities "
+               "trigger) or by 'self' (this spell or ability, nothing triggers)",
+        "properties": {"count": {"type": "integer", "minimum": 1}, "by": {"enum": ["it", "self"]}},
+        "required": ["count", "by"],
+    }
+op("break_shields", schema=_SCHEMA_BREAK_SHIELDS)((_break_options, _break))
 
 
 def _extra_break(m, s, task, ins, choice, out):
@@ -240,7 +295,11 @@ def _extra_break(m, s, task, ins, choice, out):
     return replace(s, extra_breaks=(extra[0], extra[1]))
 
 
-op("extra_break")((deterministic, _extra_break))
+_SCHEMA_EXTRA_BREAK = {
+        "doc": "this turn, own creatures break that many more shields",
+        "properties": {"amount": {"type": "integer", "minimum": 1}},
+    }
+op("extra_break", schema=_SCHEMA_EXTRA_BREAK, footprint=lambda m, ins, me, seen: frozenset({("extra_breaks", me, "add")}), simple=True)((deterministic, _extra_break))
 
 
 # ---- cards in hand and deck --------------------------------------------------------------------
@@ -257,7 +316,12 @@ def _draw(m, s, task, ins, choice, out):
     return move_cards(m, s, me, s.zone(me).deck[:n], "deck", "hand", out)
 
 
-op("draw")((_draw_options, _draw))
+_SCHEMA_DRAW = {
+        "doc": "draw cards; with up_to the controller picks how many",
+        "properties": {"count": {"type": "integer", "minimum": 1}, "up_to": {"type": "boolean"}},
+        "required": ["count"],
+    }
+op("draw", schema=_SCHEMA_DRAW, footprint=lambda m, ins, me, seen: frozenset({("deck", me, "top>hand"), ("hand", me, "add")}), simple=True)((_draw_options, _draw))
 
 
 def _discard_options(m, s, task, ins):
@@ -282,7 +346,20 @@ def _discard(m, s, task, ins, choice, out):
     return s
 
 
-op("discard")((_discard_options, _discard))
+def _discard_footprint(m, ins, me, seen):
+    out = {("hand", me, "w"), ("graveyard", me, "add")}
+    for sub in ins.get("if_done") or ():
+        out |= footprint(m, sub, me, seen)
+    return frozenset(out)
+
+
+_SCHEMA_DISCARD = {
+        "doc": "discard one card from own hand per count; with optional the controller may decline, and "
+               "'if_done' runs only if a card was discarded",
+        "properties": {"count": {"type": "integer", "minimum": 1}, "optional": {"type": "boolean"},
+                       "if_done": PROGRAM},
+    }
+op("discard", schema=_SCHEMA_DISCARD, footprint=_discard_footprint)((_discard_options, _discard))
 
 
 def _mechraid_options(m, s, task, ins):
@@ -322,7 +399,13 @@ def _mechraid(m, s, task, ins, choice, out):
     return summon(m, s, me, use, "deck", out)
 
 
-op("mechraid")((_mechraid_options, _mechraid))
+_SCHEMA_MECHRAID = {
+        "doc": "look at the top 3 cards of own deck, may use one with the keyword and cost at most n free, "
+               "the rest to the deck bottom in any order",
+        "properties": {"n": {"type": "integer", "minimum": 0}, "keyword": {"type": "string"}},
+        "required": ["n", "keyword"],
+    }
+op("mechraid", schema=_SCHEMA_MECHRAID)((_mechraid_options, _mechraid))
 
 
 def _add_shield(m, s, task, ins, choice, out):
@@ -330,7 +413,11 @@ def _add_shield(m, s, task, ins, choice, out):
     return move_cards(m, s, me, s.zone(me).deck[:ins.get("count", 1)], "deck", "shields", out, "put")
 
 
-op("add_shield_from_deck")((deterministic, _add_shield))
+_SCHEMA_ADD_SHIELD_FROM_DECK = {
+        "doc": "put the top card of own deck into own shield zone",
+        "properties": {"count": {"type": "integer", "minimum": 1}},
+    }
+op("add_shield_from_deck", schema=_SCHEMA_ADD_SHIELD_FROM_DECK, footprint=lambda m, ins, me, seen: frozenset({("deck", me, "top>shields"), ("shields", me, "add")}), simple=True)((deterministic, _add_shield))
 
 
 def _hand_to_shield_options(m, s, task, ins):
@@ -349,7 +436,11 @@ def _hand_to_shield(m, s, task, ins, choice, out):
     return move_cards(m, s, me, choice, "hand", "shields", out, "put")
 
 
-op("hand_to_shield")((_hand_to_shield_options, _hand_to_shield))
+_SCHEMA_HAND_TO_SHIELD = {
+        "doc": "put a card from own hand into own shield zone",
+        "properties": {"optional": {"type": "boolean"}},
+    }
+op("hand_to_shield", schema=_SCHEMA_HAND_TO_SHIELD)((_hand_to_shield_options, _hand_to_shield))
 
 
 def _hand_to_bottom_options(m, s, task, ins):
@@ -367,7 +458,12 @@ def _hand_to_bottom(m, s, task, ins, choice, out):
     return move_cards(m, s, me, choice, "hand", "deck_bottom", out)
 
 
-op("hand_to_deck_bottom")((_hand_to_bottom_options, _hand_to_bottom))
+_SCHEMA_HAND_TO_DECK_BOTTOM = {
+        "doc": "put as many cards from own hand on the deck bottom as a bound count says",
+        "properties": {"count": BIND},
+        "required": ["count"],
+    }
+op("hand_to_deck_bottom", schema=_SCHEMA_HAND_TO_DECK_BOTTOM)((_hand_to_bottom_options, _hand_to_bottom))
 
 
 # ---- marks on creatures ------------------------------------------------------------------------
@@ -385,8 +481,24 @@ def _cant_attack(m, s, task, ins, choice, out):
     return replace(s, cant_attack=tuple(sorted(set(s.cant_attack) | {cid})))
 
 
-op("tap")((_target_options("taps", untapped=True), _tap))
-op("cant_attack")((_target_options("makes unable to attack this turn:"), _cant_attack))
+def _mark_footprint(mark: str):
+    """Tapping or forbidding an attack marks one creature of `whose` (it reads who is in the battle zone)."""
+    def fp(m, ins, me, seen):
+        ps = footprint_players(me, ins.get("whose", "any"))
+        return frozenset({(mark, p, "w") for p in ps} | {("battle", p, "r") for p in ps})
+    return fp
+
+
+_SCHEMA_TAP = {
+        "doc": "tap one creature",
+        "properties": {"whose": WHOSE},
+    }
+op("tap", schema=_SCHEMA_TAP, footprint=_mark_footprint("tapped"))((_target_options("taps", untapped=True), _tap))
+_SCHEMA_CANT_ATTACK = {
+        "doc": "one creature cannot attack this turn (G-Strike)",
+        "properties": {"whose": WHOSE},
+    }
+op("cant_attack", schema=_SCHEMA_CANT_ATTACK, footprint=_mark_footprint("cant_attack"))((_target_options("makes unable to attack this turn:"), _cant_attack))
 
 
 # ---- the turn ----------------------------------------------------------------------------------
@@ -405,4 +517,8 @@ def _skip(m, s, task, ins, choice, out):
     return replace(s, turn_skipped=True, pending=(), frames=(), running=(), checks=(), queued=(), over=True)
 
 
-op("skip_turn")((_skip_options, _skip))
+_SCHEMA_SKIP_TURN = {
+        "doc": "skip the rest of the turn (Q09)",
+        "properties": {"optional": {"type": "boolean"}},
+    }
+op("skip_turn", schema=_SCHEMA_SKIP_TURN)((_skip_options, _skip))

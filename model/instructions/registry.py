@@ -1,10 +1,12 @@
-"""The registry of instructions and the helpers they share.
+"""The registry of instructions: each card word in one record, with its schema, semantics and footprint.
 
-Every instruction — the card vocabulary of `vocabulary.py` and the procedure's own internal steps
+Every instruction — the card words a card file may use and the procedure's own internal steps
 (names starting with `_`: a shield check, a replacement decision, a card leaving the battle zone) —
-is an Op: who decides, what the options are (None: nothing to decide), and what doing it changes.
-Running them all through the same task stack is what lets a shield check interrupt an effect,
-or a replacement decision happen in the middle of a break, without special cases.
+is an Op: who decides, what the options are (None: nothing to decide), what doing it changes, and
+for card words the JSON schema of its arguments (checked by the card loader) and its footprint (what
+it reads and writes, for the partial-order reduction). Running them all through the same task stack
+is what lets a shield check interrupt an effect, or a replacement decision happen in the middle of a
+break, without special cases. A new card word is one `op(...)` registration in one module.
 """
 
 from __future__ import annotations
@@ -12,36 +14,73 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
-from .cards import Instr
-from .events import Event
-from .state import State, Task, other, replace
+from ..access import TOP
+from ..events import Event
+from ..instr import Instr
+from ..state import State, Task, replace
 
 if TYPE_CHECKING:
-    from .procedure import BreakModel
+    from ..game import Game
 
 Option = tuple[tuple[Any, ...], str]
 NONE = ("none",)
-Options = Callable[["BreakModel", State, Task, Instr], "list[Option] | None"]
-Execute = Callable[["BreakModel", State, Task, Instr, Any, "list[Event]"], State]
+Options = Callable[["Game", State, Task, Instr], "list[Option] | None"]
+Execute = Callable[["Game", State, Task, Instr, Any, "list[Event]"], State]
+# (model, instruction, controller, card ids already followed) -> accesses; model/footprint.py
+Footprint = Callable[["Game", Instr, str, frozenset], frozenset]
 
 
 @dataclass(frozen=True)
 class Op:
     options: Options
     execute: Execute
-    chooser: Callable[["BreakModel", State, Task, Instr], str] | None = None   # default: the task's controller
+    chooser: Callable[["Game", State, Task, Instr], str] | None = None   # default: the task's controller
     loops: bool = False       # execute decides itself whether to move past the instruction
+    schema: dict | None = None         # a card word: its doc and JSON schema; None for an internal step
+    footprint: Footprint | None = None  # None: reaches beyond what footprints describe (TOP)
+    simple: bool = False      # no decision, triggers nothing, removes no card: may resolve first alone
 
 
 OPS: dict[str, Op] = {}
 
+# schema fragments the card words share
+ZONES = {"enum": ["hand", "graveyard"]}
+BIND = {"type": "string", "pattern": "^[a-z_]+$"}
+WHOSE = {"enum": ["own", "opponent", "any"]}
+PROGRAM: dict = {"type": "array"}  # each item is checked as an instruction by the card loader
 
-def op(name: str, chooser=None, loops: bool = False):
+
+def op(name: str, chooser=None, loops: bool = False, *, schema: dict | None = None,
+       footprint: Footprint | None = None, simple: bool = False):
     """Register `options` and `execute` functions for an instruction (used as a decorator pair)."""
     def register(pair: tuple[Options, Execute]) -> tuple[Options, Execute]:
-        OPS[name] = Op(pair[0], pair[1], chooser, loops)
+        if name in OPS:
+            raise ValueError(f"instruction {name!r} registered twice")
+        OPS[name] = Op(pair[0], pair[1], chooser, loops, schema, footprint, simple)
         return pair
     return register
+
+
+def card_words() -> dict[str, dict]:
+    """The instructions a card file may use, with their schemas (the card loader checks against these)."""
+    return {name: spec.schema for name, spec in sorted(OPS.items()) if spec.schema is not None}
+
+
+def options(m: "Game", s: State, task: Task, ins: Instr) -> "list[Option] | None":
+    """The options of the instruction, or None when it needs no decision."""
+    return OPS[ins.op].options(m, s, task, ins)
+
+
+def chooser(m: "Game", s: State, task: Task, ins: Instr) -> str:
+    pick = OPS[ins.op].chooser
+    return pick(m, s, task, ins) if pick else task.controller
+
+
+def execute(m: "Game", s: State, task: Task, ins: Instr, choice, out: "list[Event]") -> State:
+    spec = OPS[ins.op]
+    if not spec.loops:
+        s = advance_pc(s)
+    return spec.execute(m, s, task, ins, choice, out)
 
 
 def deterministic(_m, _s, _t, _i) -> None:
@@ -68,60 +107,20 @@ def bind(s: State, name: str, value: int) -> State:
     return replace(s, running=s.running[:-1] + (replace(top, binds=top.binds + ((name, value),)),))
 
 
-def same(m: "BreakModel", s: State, cid: int) -> tuple:
-    """What makes a card interchangeable with another in `s`: the same card, the same owner, and the
-    same occurrences — where it is and every role it plays (declared in a shield check, source of a
-    pending effect, chosen to break, ...; model/canonical.py)."""
-    return (m.instances[cid].card, m.owner(cid), m.symmetry.signature(s, cid))
 
 
-def distinct(m: "BreakModel", s: State, ids, key=None) -> list[int]:
-    """One representative (lowest id) per class of interchangeable cards.
-
-    No ability reads a card's instance id, so the states reached through another copy with the same
-    roles are the same up to renaming identical cards: offering one copy loses no outcome. Copies
-    that play different roles (one declared for its S-Back, one not) are offered apart.
-    """
-    reps: dict[Any, int] = {}
-    for cid in sorted(ids):
-        reps.setdefault(key(cid) if key else same(m, s, cid), cid)
-    return sorted(reps.values())
+def footprint(m: "Game", ins: Instr, me: str, seen: frozenset = frozenset()) -> frozenset:
+    """The footprint of one instruction run by `me`: its own, or TOP when it declares none."""
+    spec = OPS.get(ins.op)
+    return spec.footprint(m, ins, me, seen) if spec is not None and spec.footprint is not None else TOP
 
 
-def multisets(m: "BreakModel", s: State, cards, n: int) -> list[tuple[int, ...]]:
-    """Every way to pick n of `cards`, interchangeable cards counted once (lowest ids first)."""
-    classes: dict[tuple, list[int]] = {}
-    for cid in sorted(cards):
-        classes.setdefault(same(m, s, cid), []).append(cid)
-    keys = sorted(classes)
-    out: list[tuple[int, ...]] = []
-
-    def rec(i: int, left: int, acc: list[int]) -> None:
-        if left == 0:
-            out.append(tuple(sorted(acc)))
-            return
-        if i == len(keys):
-            return
-        for k in range(min(left, len(classes[keys[i]])), -1, -1):
-            rec(i + 1, left - k, acc + classes[keys[i]][:k])
-
-    rec(0, n, [])
-    return sorted(out)
-
-
-def players_of(controller: str, whose: str) -> list[str]:
-    return {"own": [controller], "opponent": [other(controller)], "any": ["A", "B"]}[whose]
-
-
-def creatures(m: "BreakModel", s: State, controller: str, whose: str, untapped: bool = False) -> list[int]:
-    """Creatures in the battle zones of `whose` (cards attached to others are not creatures there)."""
-    found = [cid for p in players_of(controller, whose) for cid in s.zone(p).battle
-             if m.card(cid).type == "creature" and not (untapped and cid in s.zone(p).tapped)]
-    # the attacker is kept apart from its copies: R509.4c and Q06 depend on which one leaves
-    return distinct(m, s, found, key=lambda c: (same(m, s, c), c == s.attacker, attachments(m, s, c)))
-
-
-def attachments(m: "BreakModel", s: State, card: int) -> tuple[tuple[str, str], ...]:
-    """What is linked to a card, by kind and pool id (part of what makes two copies differ)."""
-    z = s.zone(m.owner(card))
-    return tuple(sorted((k, m.instances[c].card) for c, h, k in z.links if h == card))
+def program_footprint(m: "Game", instructions, me: str, seen: frozenset = frozenset()) -> frozenset:
+    """The union footprint of a program (TOP as soon as one instruction is TOP)."""
+    out: set = set()
+    for ins in instructions:
+        f = footprint(m, ins, me, seen)
+        if f == TOP or ("*", "*", "*") in f:
+            return TOP
+        out |= f
+    return frozenset(out)

@@ -22,17 +22,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import effects
-from .events import Event, ev
-from .ops import Option, instr, op, push, same
-from .state import Check, Decl, State, Task, other, replace
+from ..events import Event, ev
+from .common import same
+from .registry import BIND, Option, advance_pc, instr, op, push
+from ..state import Check, Decl, State, Task, other, replace
 
 if TYPE_CHECKING:
-    from .procedure import BreakModel
+    from ..game import Game
 
 CHECK_PROGRAM = (instr("_declare"), instr("_to_hand"), instr("_declare_after"), instr("_use"), instr("_end_check"))
 
 
-def start(m: "BreakModel", s: State, player: str, cards: tuple[int, ...], out: list[Event],
+def start(m: "Game", s: State, player: str, cards: tuple[int, ...], out: list[Event],
           s_trigger_ok: bool = True, collecting: bool = False) -> State:
     """SC1: put `cards` of `player`'s shield zone in standby and begin their check."""
     from .destruction import CHAIN
@@ -50,7 +51,7 @@ def start(m: "BreakModel", s: State, player: str, cards: tuple[int, ...], out: l
     return push(s, Task(program=CHECK_PROGRAM, pc=0, controller=player, source=-1, ability="shield check"))
 
 
-def add_cards(m: "BreakModel", s: State, player: str, cards: tuple[int, ...], out: list[Event]) -> State:
+def add_cards(m: "Game", s: State, player: str, cards: tuple[int, ...], out: list[Event]) -> State:
     """A shield recovered by a break replacement joins the break's check (D4: all at once)."""
     if s.checks and s.checks[-1].collecting and s.checks[-1].player == player:
         check = s.checks[-1]
@@ -71,7 +72,7 @@ def _set(s: State, check: Check) -> State:
 
 
 # ---- SC2 ---------------------------------------------------------------------------------------
-def _locked(m: "BreakModel", s: State, player: str, card: int) -> bool:
+def _locked(m: "Game", s: State, player: str, card: int) -> bool:
     types = m.restriction(player, "locked_types")
     if m.card(card).type not in types:
         return False
@@ -80,7 +81,7 @@ def _locked(m: "BreakModel", s: State, player: str, card: int) -> bool:
     return not any(m.card(c).has("Ignore casting locks") for c in z.face_up if c in z.shields + z.standby)
 
 
-def _s_trigger(m: "BreakModel", s: State, check: Check, card: int) -> bool:
+def _s_trigger(m: "Game", s: State, check: Check, card: int) -> bool:
     cdef = m.card(card)
     if not check.s_trigger_ok or m.restriction(check.player, "no_s_trigger") or _locked(m, s, check.player, card):
         return False
@@ -91,7 +92,7 @@ def _s_trigger(m: "BreakModel", s: State, check: Check, card: int) -> bool:
     return limit is not None and len(s.zone(check.player).shields) <= limit
 
 
-def _declarable(m: "BreakModel", s: State, check: Check) -> list[Decl]:
+def _declarable(m: "Game", s: State, check: Check) -> list[Decl]:
     z = s.zone(check.player)
     found = []
     for c in check.cards:
@@ -111,7 +112,7 @@ def _declarable(m: "BreakModel", s: State, check: Check) -> list[Decl]:
     return found
 
 
-def _sets(m: "BreakModel", s: State, decls: list[Decl]) -> list[tuple[Decl, ...]]:
+def _sets(m: "Game", s: State, decls: list[Decl]) -> list[tuple[Decl, ...]]:
     """Every set of declarations in which no card serves twice, identical cards counted once.
 
     Built by backtracking over the declarations, so a set that would reuse a card is never formed
@@ -135,12 +136,12 @@ def _sets(m: "BreakModel", s: State, decls: list[Decl]) -> list[tuple[Decl, ...]
     return sorted(found.values(), key=lambda combo: (len(combo), [decls.index(d) for d in combo]))
 
 
-def _decl_key(m: "BreakModel", s: State, d: Decl) -> tuple:
+def _decl_key(m: "Game", s: State, d: Decl) -> tuple:
     """Declarations of interchangeable cards (and costs) are one choice (ops.same)."""
     return (d.kind, same(m, s, d.card), same(m, s, d.cost) if d.cost >= 0 else ())
 
 
-def _decl_text(m: "BreakModel", d: Decl) -> str:
+def _decl_text(m: "Game", d: Decl) -> str:
     return f"{d.kind} of {m.label(d.card)}" + (f" (discarding {m.label(d.cost)})" if d.cost >= 0 else "")
 
 
@@ -153,7 +154,7 @@ def _declare_options(m, s, task, ins):
             for combo in _sets(m, s, decls)]
 
 
-def _record(m: "BreakModel", s: State, choice, out: list[Event], step: str, zone: str) -> State:
+def _record(m: "Game", s: State, choice, out: list[Event], step: str, zone: str) -> State:
     """Declare `choice` and discard each one's cost now from `zone` (R509.5c): standby at SC2, hand at SC3."""
     check = _check(s)
     z = s.zone(check.player)
@@ -229,7 +230,7 @@ op("_declare_after", chooser=lambda m, s, t, i: _check(s).player)((_declare_afte
 
 
 # ---- SC4 ---------------------------------------------------------------------------------------
-def _use_options_for(m: "BreakModel", s: State, player: str, decls) -> list[Option]:
+def _use_options_for(m: "Game", s: State, player: str, decls) -> list[Option]:
     reps: dict[tuple, Decl] = {}
     for d in sorted(decls):
         reps.setdefault(_decl_key(m, s, d), d)
@@ -249,13 +250,13 @@ def _use(m, s, task, ins, choice, out):
     check = _check(s)
     if choice is None:   # deferred: hand the declarations to the chain (Q14)
         s = replace(s, queued=s.queued + check.declared)
-        return effects.advance_pc(_set(s, replace(check, declared=())))
+        return advance_pc(_set(s, replace(check, declared=())))
     d: Decl = choice[0]
     declared = list(check.declared)
     declared.remove(d)
     s = _set(s, replace(check, declared=tuple(declared)))
     if not declared:
-        s = effects.advance_pc(s)
+        s = advance_pc(s)
     castle = next((c for sh, c in check.castles if sh == d.card), None)
     return use(m, s, check.player, d, out, castle)
 
@@ -263,7 +264,7 @@ def _use(m, s, task, ins, choice, out):
 op("_use", chooser=lambda m, s, t, i: _check(s).player, loops=True)((_use_options, _use))
 
 
-def use(m: "BreakModel", s: State, player: str, d: Decl, out: list[Event], castle: int | None = None) -> State:
+def use(m: "Game", s: State, player: str, d: Decl, out: list[Event], castle: int | None = None) -> State:
     """SC4: use one declared ability."""
     z = s.zone(player)
     rule = "SC4" if d.kind != "S-Trigger" else "D5"
@@ -283,7 +284,7 @@ def use(m: "BreakModel", s: State, player: str, d: Decl, out: list[Event], castl
     return effects.summon(m, s, player, d.card, "hand", out)   # R112.3a: its cip is a separate trigger
 
 
-def _castle_leaves(m: "BreakModel", s: State, player: str, castle: int | None, out: list[Event]) -> State:
+def _castle_leaves(m: "Game", s: State, player: str, castle: int | None, out: list[Event]) -> State:
     z = s.zone(player)
     if castle is None or castle not in z.attached:
         return s
@@ -317,7 +318,7 @@ def _use_queued(m, s, task, ins, choice, out):
     queued.remove(d)
     s = replace(s, queued=tuple(queued))
     if not queued:
-        s = effects.advance_pc(s)
+        s = advance_pc(s)
     return use(m, s, m.owner(d.card), d, out)
 
 
@@ -340,14 +341,22 @@ def _shield_to_hand_options(m, s, task, ins):
 def _shield_to_hand(m, s, task, ins, choice, out):
     owner = task.controller if ins.get("whose", "own") == "own" else other(task.controller)
     if ins.get("bind"):
-        from .ops import bind
+        from .registry import bind
         s = bind(s, ins.get("bind"), len(choice))
     if not choice:
         return s
     return start(m, s, owner, tuple(choice), out, s_trigger_ok=ins.get("s_trigger", True))
 
 
-op("shield_to_hand", chooser=lambda m, s, t, i: t.controller if i.get("whose", "own") == "own" else other(t.controller))(
+_SCHEMA_SHIELD_TO_HAND = {
+        "doc": "put shields of `whose` into their owner's hand (a shield check, SC1-SC5); the owner chooses; "
+               "`up_to` lets him choose how many; `s_trigger: false` forbids S-Trigger (Escape); `bind` "
+               "remembers how many",
+        "properties": {"whose": {"enum": ["own", "opponent"]}, "count": {"type": "integer", "minimum": 1},
+                       "up_to": {"type": "boolean"}, "optional": {"type": "boolean"},
+                       "s_trigger": {"type": "boolean"}, "bind": BIND},
+    }
+op("shield_to_hand", chooser=lambda m, s, t, i: t.controller if i.get("whose", "own") == "own" else other(t.controller), schema=_SCHEMA_SHIELD_TO_HAND)(
     (_shield_to_hand_options, _shield_to_hand))
 
 
@@ -358,4 +367,8 @@ def _recover_other(m, s, task, ins, choice, out):
     return add_cards(m, s, owner, (target,), out)
 
 
-op("recover_other_shield")((lambda m, s, t, i: None, _recover_other))
+_SCHEMA_RECOVER_OTHER_SHIELD = {
+        "doc": "put the other shield chosen when this replacement was decided into the hand (a castle, D2)",
+        "properties": {},
+    }
+op("recover_other_shield", schema=_SCHEMA_RECOVER_OTHER_SHIELD)((lambda m, s, t, i: None, _recover_other))

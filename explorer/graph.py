@@ -1,0 +1,144 @@
+"""The explored state graph: states (or their fingerprints), parent links, edges and terminals.
+
+What checks read (properties/ sees it through its StateGraph protocol): successors, states, shortest
+traces, outcomes. The compact store keeps only a fingerprint per state and rebuilds any other state
+by replaying its path from the initial state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .protocol import hook
+from .trace import Step, Trace, plain
+
+
+def freeze(value: Any) -> Any:
+    """A hashable, canonical form of nested dicts and lists (to count terminal states per outcome)."""
+    if isinstance(value, dict):
+        return tuple(sorted((k, freeze(x)) for k, x in value.items()))
+    if isinstance(value, list):
+        return tuple(value)
+    return value
+
+
+@dataclass
+class Exploration:
+    """The explored state graph of one scenario (node 0 is the initial state).
+
+    In the full store (`keep_graph=True`) every state and every edge with its events is kept; the
+    compact store keeps only a fingerprint per state, its parent link and the terminal states, and
+    rebuilds any other state by replaying its path.
+    """
+
+    model: Any
+    states: list = field(default_factory=list)
+    parent: list[tuple[int, int]] = field(default_factory=list)   # (parent node, action index)
+    depth: list[int] = field(default_factory=list)
+    edges: list[list[tuple[int, int, tuple]]] = field(default_factory=list)
+    terminals: list[int] = field(default_factory=list)
+    transitions: int = 0
+    complete: bool = True
+    reason: str = ""
+    seconds: float = 0.0
+    reduced: bool = False            # partial-order reduction and symmetry were on
+    compact: bool = False
+    count: int = 0                   # distinct states stored
+    pruned: int = 0                  # transitions left out by the reduction
+    symmetry: Any = None             # the canonical form applied to every stored state, or None
+    terminal_states: dict = field(default_factory=dict)
+
+    # the graph interface that properties/ reads
+    def successors(self, node: int) -> list[tuple[int, int, tuple]]:
+        if self.compact:
+            raise ValueError("the compact store keeps no edges: explore with keep_graph=True")
+        return self.edges[node]
+
+    def is_terminal(self, node: int) -> bool:
+        is_terminal = hook(self.model, "is_terminal")
+        s = self.state(node)
+        return is_terminal(s) if is_terminal is not None else not self.model.actions(s)
+
+    def state(self, node: int):
+        if not self.compact:
+            return self.states[node]
+        found = self.terminal_states.get(node)
+        return found if found is not None else self._replay(self._path(node))[-1]
+
+    def arrival(self, node: int, index: int):
+        """The state an edge leads to as the step made it: before symmetry renamed identical cards.
+
+        A transition's facts compare the state before with the state after card by card, so they
+        must be read on the same names; the stored node may be a renamed twin of that state.
+        """
+        if self.symmetry is None:
+            return self.state(next(succ for i, succ, _ in self.successors(node) if i == index))
+        s = self.state(node)
+        return self.model.step(s, self.model.actions(s)[index])[0]
+
+    def _path(self, node: int) -> list[tuple[int, int]]:
+        path: list[tuple[int, int]] = []
+        while node != 0:
+            prev, index = self.parent[node]
+            path.append((prev, index))
+            node = prev
+        path.reverse()
+        return path
+
+    def _replay(self, path: list[tuple[int, int]]) -> list:
+        """The states along a path, as the search saw them (canonical when symmetry was on)."""
+        s = self.model.initial_state()
+        out = [s]
+        for _, index in path:
+            s = self.model.step(s, self.model.actions(s)[index])[0]
+            if self.symmetry is not None:
+                s = self.symmetry(s)
+            out.append(s)
+        return out
+
+    def trace(self, node: int, suffix: list[tuple[int, int]] | None = None) -> Trace:
+        """The shortest trace from the initial state to `node` (then along `suffix` edges, if given)."""
+        return self.trace_of(self._path(node) + (suffix or []))
+
+    def trace_of(self, path: list[tuple[int, int]]) -> Trace:
+        """The trace of a path given as (node, action index) pairs."""
+        steps = []
+        s = self.model.initial_state()
+        for node, index in path:
+            if not self.compact:
+                s = self.states[node]
+            action = self.model.actions(s)[index]
+            stored = self.edges[node] if not self.compact and node < len(self.edges) else []
+            events = next((ev for i, _, ev in stored if i == index), None)
+            succ, fresh = self.model.step(s, action)
+            steps.append(Step(index, action, events if events is not None else fresh))
+            s = self.symmetry(succ) if self.symmetry is not None else succ
+        return Trace(tuple(steps), hook(self.model, "narrate") or plain)
+
+    def outcomes(self) -> list[tuple[dict, int, int]]:
+        """Distinct outcomes of the terminal states: (outcome, how many terminal states, a witness node)."""
+        counts: dict[tuple, list] = {}
+        for node in self.terminals:
+            result = self.model.outcome(self.state(node))
+            key = freeze(result)
+            if key in counts:
+                counts[key][1] += 1
+            else:
+                counts[key] = [result, 1, node]
+        return sorted((tuple(v) for v in counts.values()), key=lambda t: (-t[1], repr(freeze(t[0]))))
+
+    def to_networkx(self):
+        """The state graph as a networkx MultiDiGraph, edges keyed by the action index."""
+        import networkx as nx
+
+        if self.compact:
+            raise ValueError("the compact store keeps no edges: explore with keep_graph=True")
+        g = nx.MultiDiGraph()
+        for node, state in enumerate(self.states):
+            g.add_node(node, fingerprint=state.fingerprint(), terminal=self.is_terminal(node))
+        for node, out in enumerate(self.edges):
+            for index, succ, _ in out:
+                g.add_edge(node, succ, key=index,
+                           action=self.model.actions(self.states[node])[index].text)
+        return g

@@ -1,0 +1,48 @@
+"""The model protocol the search runs over: what a model must offer and what it may offer.
+
+The explorer knows no game. A model gives an initial state, the legal actions of a state (in a
+deterministic order: an action is named by its index, which is what replay keys record) and the
+step an action makes, with the events it caused. States must be hashable and equal when they are
+the same state; a state offers `digest()` (a short, seed-independent fingerprint) for the compact
+store and `fingerprint()` for graph export. Everything else is an optional hook; a model without
+one simply gets no symmetry, no reduction or no narration. Stateright's `Model` trait is the model
+this follows.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Hashable, Protocol, Sequence, runtime_checkable
+
+
+@runtime_checkable
+class Model(Protocol):
+    def initial_state(self) -> Hashable: ...
+    def actions(self, state: Any) -> Sequence[Any]: ...               # () when the state is terminal
+    def step(self, state: Any, action: Any) -> tuple[Any, tuple]: ...  # (next state, events)
+
+
+class Symmetric(Protocol):
+    """A model whose states have a canonical representative under a symmetry (e.g. identical cards)."""
+
+    def canonical(self, state: Any) -> Any: ...
+
+
+class Reducible(Protocol):
+    """A model that tells the partial-order reduction which actions commute (explorer/reduction.py)."""
+
+    def is_order(self, action: Any) -> bool: ...      # only orders independent work: may be reduced
+    def simple(self, action: Any) -> bool: ...        # no decision inside, triggers nothing
+    def independent(self, a: Any, b: Any) -> bool: ...  # doing a first loses nothing of doing b first
+
+
+class Described(Protocol):
+    """A model that summarises terminal states and narrates steps for people."""
+
+    def outcome(self, state: Any) -> dict: ...
+    def is_terminal(self, state: Any) -> bool: ...
+    def narrate(self, action: Any, events: tuple) -> tuple[str, list[str]]: ...   # (header, event lines)
+
+
+def hook(model: Any, name: str):
+    """The model's optional hook `name`, or None when it does not offer it."""
+    return getattr(model, name, None)

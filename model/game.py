@@ -1,0 +1,43 @@
+"""What card instructions may ask of the game they run in (a typing.Protocol, for annotations only).
+
+Instructions (model/instructions/) receive the model as `m` and call back into it: which card an
+instance is, triggering abilities, opening a break frame. Typing them against this protocol instead
+of the procedure's class keeps the import graph one-way: the procedure imports the instructions,
+never the reverse.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Protocol
+
+from .events import Event
+from .rules import RulesVersion
+from .state import Frame, State
+
+
+class Game(Protocol):
+    pool: Any                    # model/cards.CardPool (not imported: cards.py loads the instruction words)
+    instances: list
+    version: RulesVersion
+    interpretation: Any          # .get(choice name) -> reading
+    symmetry: Any                # model/symmetry.Symmetry
+
+    # the card table (model/table.py)
+    def card(self, cid: int) -> Any: ...       # model/cards.CardDef
+    def owner(self, cid: int) -> str: ...
+    def label(self, cid: int) -> str: ...
+    def name(self, cid: int) -> str: ...
+    def ability_label(self, card: str, ability: str) -> str: ...
+    def restriction(self, player: str, key: str) -> Any: ...
+    def shield_list(self, ids: Iterable[int]) -> str: ...
+
+    # triggers (model/triggers.py)
+    def trigger(self, s: State, what: str, player: str, card: int, out: list[Event]) -> State: ...
+    def trigger_before_break(self, s: State, frame: Frame, n: int, out: list[Event]) -> State: ...
+
+    # the procedure (model/procedure.py)
+    def shield_choices(self, s: State, defender: str, n: int, exclude: set[int] = ...) -> list[tuple[int, ...]]: ...
+    def open_frame(self, s: State, by: int, by_creature: bool, defender: str, chosen: tuple[int, ...],
+                   is_attack: bool, out: list[Event]) -> State: ...
+    def carry_out_break(self, s: State, out: list[Event]) -> State: ...
+    def put_resolved_spell(self, s: State, spell: int, dest: str, out: list[Event]) -> State: ...

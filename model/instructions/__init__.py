@@ -1,0 +1,8 @@
+"""Card instructions: one module per family, each word registered once with schema, semantics, footprint.
+
+Importing the package registers every instruction (registry.OPS); the procedure and the card loader
+import it, never the other way round.
+"""
+
+from . import breaking, destruction, effects, shield_check  # noqa: F401  (registration)
+from .registry import OPS, card_words  # noqa: F401

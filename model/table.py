@@ -1,0 +1,101 @@
+"""The card table of one scenario: every card instance, its owner and label, and the starting zones.
+
+Static information only (nothing here changes during the search): instructions and narration ask
+it which card an instance is, whose it is and what to call it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable
+
+from .cards import CardDef, CardPool
+from .scenario import ZONE_KEYS, Scenario
+from .state import PLAYERS, State, Zones
+
+
+@dataclass(frozen=True, slots=True)
+class CardInstance:
+    id: int
+    card: str      # pool id
+    owner: str
+    label: str     # English name, with #k when the scenario has several of that name
+
+
+class CardTable:
+    """Card instances of a scenario (ids are indexes), with the card each one is and its owner."""
+
+    def __init__(self, scenario: Scenario):
+        self.scenario = scenario
+        self.pool: CardPool = scenario.pool
+        self.instances: list[CardInstance] = []
+
+    def card(self, cid: int) -> CardDef:
+        return self.pool[self.instances[cid].card]
+
+    def owner(self, cid: int) -> str:
+        return self.instances[cid].owner
+
+    def label(self, cid: int) -> str:
+        return self.instances[cid].label
+
+    def name(self, cid: int) -> str:
+        return self.pool[self.instances[cid].card].name
+
+    def ability_label(self, card: str, ability: str) -> str:
+        return f"{self.pool[card].name}/{ability}"
+
+    def restriction(self, player: str, key: str):
+        """A continuous restriction on `player` given by the scenario (e.g. no_s_trigger, locked_types)."""
+        return self.scenario.restrictions.get(player, {}).get(key, () if key == "locked_types" else False)
+
+    def _build_initial(self) -> State:
+        sc = self.scenario
+        counts: dict[str, int] = {}
+        for player in PLAYERS:
+            setup = sc.players[player]
+            for zone in ZONE_KEYS:
+                for card in getattr(setup, zone):
+                    counts[card] = counts.get(card, 0) + 1
+            for _, _, kind, card in setup.extras:
+                if card:
+                    counts[card] = counts.get(card, 0) + 1
+        seen: dict[str, int] = {}
+
+        def new(card: str, player: str) -> int:
+            seen[card] = seen.get(card, 0) + 1
+            name = self.pool[card].name
+            self.instances.append(CardInstance(len(self.instances), card, player,
+                                               f"{name}#{seen[card]}" if counts[card] > 1 else name))
+            return len(self.instances) - 1
+
+        zones = []
+        attacker = -1
+        for player in PLAYERS:
+            setup = sc.players[player]
+            content = {zone: [new(card, player) for card in getattr(setup, zone)] for zone in ZONE_KEYS}
+            attached, links, face_up = [], [], []
+            for zone, index, kind, card in setup.extras:
+                host = content[zone][index]
+                if kind == "face_up":
+                    face_up.append(host)
+                    continue
+                cid = new(card, player)
+                links.append((cid, host, kind))
+                if kind == "ex_life":
+                    content["shields"].append(cid)   # an EX Life shield is a shield of its own
+                else:
+                    attached.append(cid)             # auras, seals, sources under, castles
+            if player == sc.turn:
+                mine = [c for c in content["battle"] if self.instances[c].card == sc.attacker]
+                attacker = mine[sc.attacker_index]
+            zones.append(Zones(
+                deck=tuple(content["deck"]), hand=tuple(sorted(content["hand"])),
+                mana=tuple(sorted(content["mana"])), shields=tuple(sorted(content["shields"])),
+                battle=tuple(sorted(content["battle"])), graveyard=tuple(sorted(content["graveyard"])),
+                attached=tuple(sorted(attached)), links=tuple(sorted(links)), face_up=tuple(sorted(face_up))))
+        return State(turn=sc.turn, zones=(zones[0], zones[1]), attacker=attacker, defender=sc.defender)
+
+    def shield_list(self, ids: Iterable[int]) -> str:
+        ids = list(ids)
+        return ("shield " if len(ids) == 1 else "shields ") + ", ".join(self.label(c) for c in ids)

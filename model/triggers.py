@@ -1,0 +1,61 @@
+"""What triggers when: pending effects are added as abilities trigger (R509.3, R112.3a, R701.6b).
+
+A mixin of the procedure: it reads the card table and adds pending effects to a state; it decides
+nothing about when they resolve (that is the procedure's eligibility, R509.4 and R603.7).
+"""
+
+from __future__ import annotations
+
+from .events import Event, ev
+from .state import PLAYERS, Frame, Pending, State, pindex, replace
+
+BEFORE_BREAK = "before_break"
+TRIGGERED = "triggered"
+
+
+class Triggers:
+    """Adds pending effects; expects the card table's `card`, `owner`, `label`, `instances`."""
+
+    def add_pending(self, s: State, p: Pending, out: list[Event], rule: str) -> State:
+        out.append(ev("trigger", rule, ability=self.ability_label(p.card, p.ability),
+                      source=self.label(p.source), controller=p.controller, frame=p.frame))
+        return replace(s, pending=tuple(sorted(s.pending + (p,))))
+
+    def trigger(self, s: State, what: str, player: str, card: int, out: list[Event]) -> State:
+        """Trigger the abilities that watch for `what` ("cast", "enters", "destroyed") done by or to `player`."""
+        depth = s.depth()
+        found: list[Pending] = []
+        cdef = self.card(card)
+        if what in ("enters", "destroyed"):
+            for ability in cdef.abilities_with(what):
+                found.append(Pending(TRIGGERED, depth, player, cdef.id, ability.id, card))
+        for watcher in PLAYERS:
+            z = s.zone(watcher)
+            for cid, zone in [(c, "battle") for c in z.battle] + [(c, "graveyard") for c in z.graveyard]:
+                wdef = self.card(cid)
+                for ability in wdef.abilities:
+                    if ability.zone != zone or not ability.trigger:
+                        continue
+                    t = ability.trigger
+                    if (t == "first_spell" and what == "cast" and watcher == player
+                            and s.spells_cast[pindex(player)] == 1) \
+                            or (t == "opponent_cast_or_summon" and what in ("cast", "enters") and watcher != player) \
+                            or (t == "own_dragon_destroyed" and what == "destroyed" and watcher == player
+                                and cid != card and cdef.has("Dragon")):
+                        found.append(Pending(TRIGGERED, depth, watcher, wdef.id, ability.id, cid))
+        rule = {"enters": "R112.3a", "destroyed": "R701.6b"}.get(what, "R509.4")
+        for p in found:
+            s = self.add_pending(s, p, out, rule)
+        return s
+
+    def trigger_before_break(self, s: State, frame: Frame, n: int, out: list[Event]) -> State:
+        """R509.3: a before-break ability triggers once per shield to break ("each break")."""
+        if not frame.by_creature:
+            return s
+        depth = s.depth()
+        by = frame.by
+        for ability in self.card(by).abilities_with("before_break"):
+            for _ in range(n):
+                s = self.add_pending(s, Pending(BEFORE_BREAK, depth, self.owner(by), self.instances[by].card,
+                                                ability.id, by), out, "R509.3")
+        return s
