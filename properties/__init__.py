@@ -1,5 +1,5 @@
-"""Properties and expectations checked on an explored state graph.
+"""What is checked on an explored state graph: facts, Z3 properties, expectations, milestones.
 
-`properties` reads states, events and traces through a small graph interface (`graph.py`); it knows
-nothing of how the explorer found them.
+It reads states, events and traces through a small graph interface (`graph.py`) and never runs
+the explorer: rulings/ and dmcheck/ explore, then hand the graph here.
 """

@@ -14,6 +14,8 @@ from typing import Any, Iterator
 
 import z3
 
+from model.instructions import OPS
+
 from .property import NEEDS, Property
 from .symbols import StateScope, TransitionScope
 
@@ -189,7 +191,6 @@ SHIELD_NEEDS = {
                    "before-break of the attacker can remove; or a creature with a destroy replacement whose "
                    "opponent has a card that destroys (D2, R701.6a)",
 }
-_HARMLESS = {"add_shield_from_deck", "draw", "extra_break"}   # before-break instructions that remove no creature
 
 
 def _instructions(program) -> Iterator:
@@ -249,7 +250,7 @@ def _can_replace(m: Any, s: Any) -> bool:
                 and len(z.shields) > m.breaker_count(s):
             return True
     attacker = m.card(s.attacker)
-    harmless = all(ins.op in _HARMLESS for a in attacker.abilities_with("before_break")
+    harmless = all(OPS[ins.op].simple for a in attacker.abilities_with("before_break")
                    for ins in _instructions(a.effect))
     if harmless and any(m.card(c).replacements("own_shield_break") for c in z.battle):
         return True

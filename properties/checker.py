@@ -31,10 +31,9 @@ from typing import Any
 
 import z3
 
-from model.trace import Trace
 
 from .facts import Domains, Fact, Transition, table
-from .graph import StateGraph
+from .graph import StateGraph, TraceView
 from .property import Property
 from .symbols import Vocabulary, scope_for, symbols_of
 
@@ -66,7 +65,7 @@ class PropertyVerdict:
     verdict: str
     reason: str
     counts: Counts
-    trace: Trace | None = None                  # counterexample (violated) or example (sometimes)
+    trace: TraceView | None = None                  # counterexample (violated) or example (sometimes)
     witness: tuple[tuple[str, str], ...] = ()   # the Z3 model: (fact, value) for each fact read
     symbols: tuple[str, ...] = ()               # the facts the formula reads
 

@@ -14,9 +14,8 @@ from typing import Any, Callable
 
 from model.outcome import matches, outcome
 from model.scenario import Expectation
-from model.trace import Trace
 
-from .graph import StateGraph
+from .graph import StateGraph, TraceView
 from .patterns import advance
 
 HOLDS, VIOLATED, INCONCLUSIVE = "holds", "violated", "inconclusive"
@@ -27,7 +26,7 @@ class Verdict:
     expectation: Expectation
     verdict: str
     reason: str = ""
-    trace: Trace | None = None      # the counterexample, or the witness of a sometimes/possible_order
+    trace: TraceView | None = None      # the counterexample, or the witness of a sometimes/possible_order
 
     @property
     def holds(self) -> bool:

@@ -98,7 +98,12 @@ def _deciding_replacement(s: State) -> bool:
 
 
 def step(w: Walk, pre: State, events: tuple, post: State, bb: frozenset[str]) -> Walk:
-    """The walk after one step (the decision taken in `pre`, its events, the state `post`)."""
+    """The walk after one step (the decision taken in `pre`, its events, the state `post`).
+
+    Long on purpose: it is one transition function over the events of a step, and each branch
+    updates the same local walk (attack, nested frame, shield check, waiting effects); split into
+    pieces, those pieces would pass the whole walk back and forth.
+    """
     attack, nested, check = w.attack, w.nested, w.check
     waiting = list(w.waiting)
     tokens: list[str] = []

@@ -23,7 +23,7 @@ from model.rules import RulesVersion
 
 from .consistency import Witness, set_aside
 from .corpus import Constraint, Corpus, Statement
-from .milestones import PARTS, Groups, occurrences
+from properties.milestones import PARTS, Groups, occurrences
 from .readings import Combo, Run, as_dict
 
 

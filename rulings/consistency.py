@@ -30,7 +30,7 @@ from model.rules import RulesVersion
 
 from .corpus import Constraint, Corpus, Statement, Term
 from .marco import enumerate_muses
-from .milestones import MILESTONES, PARTS, TRIGGER_THEN_RESOLVE
+from properties.milestones import MILESTONES, PARTS, TRIGGER_THEN_RESOLVE
 
 TIMEOUT_MS = 20_000
 

@@ -32,7 +32,7 @@ from model.interpretations import CHOICES, choice_named
 from model.rules import RulesVersion, timeline, version_on
 from model.yamlio import key_path, line_of, load_yaml, validate
 
-from .milestones import MILESTONES
+from properties.milestones import MILESTONES
 
 BUILTIN = Path(__file__).resolve().parent.parent / "scenarios" / "corpus.yaml"
 
@@ -218,6 +218,21 @@ def _date(value: Any, fail, path: tuple, allow_none: bool = False) -> dt.date | 
         raise fail(path, f"expected a date YYYY-MM-DD{' or null' if allow_none else ''}, got {value!r}") from None
 
 
+def _when(raw: dict, fail, where: tuple) -> tuple[tuple[str, str], ...]:
+    """The readings an `order_if` item applies under, each checked against the interpretation choices."""
+    when = []
+    for name, reading in raw.items():
+        choice = choice_named(str(name))
+        spot = where + (name,)
+        if choice is None:
+            raise fail(spot, f"unknown interpretation choice {name!r}; expected one of "
+                             f"{', '.join(c.name for c in CHOICES)}")
+        if str(reading) not in [r for r, _ in choice.readings]:
+            raise fail(spot, f"expected one of {', '.join(r for r, _ in choice.readings)}, got {reading!r}")
+        when.append((str(name), str(reading)))
+    return tuple(sorted(when))
+
+
 def load_corpus(path: str | Path, builtin: bool = False) -> Corpus:
     """Read and check a rulings file (the format above); scenario paths are relative to it."""
     file = str(path)
@@ -249,19 +264,9 @@ def load_corpus(path: str | Path, builtin: bool = False) -> Corpus:
             return tuple(parsed)
 
         order = constraints(raw.get("order"), here + ("order",))
-        order_if = []
-        for j, item in enumerate(raw.get("order_if") or []):
-            when = []
-            for name, reading in item["when"].items():
-                choice = choice_named(str(name))
-                spot = here + ("order_if", j, "when", name)
-                if choice is None:
-                    raise fail(spot, f"unknown interpretation choice {name!r}; expected one of "
-                                     f"{', '.join(c.name for c in CHOICES)}")
-                if str(reading) not in [r for r, _ in choice.readings]:
-                    raise fail(spot, f"expected one of {', '.join(r for r, _ in choice.readings)}, got {reading!r}")
-                when.append((str(name), str(reading)))
-            order_if.append((tuple(sorted(when)), constraints(item["order"], here + ("order_if", j, "order"))))
+        order_if = [(_when(item["when"], fail, here + ("order_if", j, "when")),
+                     constraints(item["order"], here + ("order_if", j, "order")))
+                    for j, item in enumerate(raw.get("order_if") or [])]
         scenarios = []
         for j, name in enumerate(raw.get("scenarios") or []):
             p = (base / str(name)).resolve()
@@ -285,4 +290,8 @@ def load_corpus(path: str | Path, builtin: bool = False) -> Corpus:
 
 
 def builtin_corpus() -> Corpus:
-    return load_corpus(BUILTIN, builtin=True)
+    """scenarios/corpus.yaml, then every file of scenarios/corpus.d/ in name order (one per topic)."""
+    corpus = load_corpus(BUILTIN, builtin=True)
+    for extra in sorted((BUILTIN.parent / "corpus.d").glob("*.yaml")):
+        corpus = corpus.merged(load_corpus(extra, builtin=True))
+    return corpus

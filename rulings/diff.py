@@ -18,12 +18,12 @@ from typing import Any
 
 from explorer.bfs import explore
 from explorer.limits import Limits
-from model.outcome import freeze, outcome
+from explorer.graph import freeze
 from model.procedure import BreakModel
 from model.scenario import Scenario
 from properties.expectations import Verdict, check
 
-from .milestones import Groups, Orders, orders
+from properties.milestones import Groups, Orders, orders
 
 
 @dataclass
@@ -94,7 +94,7 @@ def side(scenario: Scenario, label: str, rules: dt.date | None, interpretation: 
     graph = explore(model, limits)
     outs: dict[tuple, tuple[dict, int]] = {}
     for node in graph.terminals:   # breadth-first order: the first node of an outcome is a shortest one
-        o = outcome(model, graph.state(node))
+        o = model.outcome(graph.state(node))
         outs.setdefault(freeze(o), (o, node))
     return Side(label, sc, graph, outs, orders(graph), [check(graph, item) for item in sc.expect])
 
@@ -116,5 +116,5 @@ def compare(scenario: Scenario, left: tuple[str, dt.date | None, dict], right: t
 
 
 def order_text(groups: Groups) -> str:
-    from .milestones import show
+    from properties.milestones import show
     return show(groups)

@@ -40,6 +40,9 @@ def enumerate_muses(named: dict[str, z3.BoolRef], hard: list[z3.BoolRef] | tuple
                     timeout_ms: int = 20_000, limit: int = 1000) -> MusResult:
     """Every minimal subset of `named` (id -> assertion) that is unsatisfiable with `hard`.
 
+    Long on purpose: it is the MARCO loop (a map solver proposing seeds, grow or shrink, block), and
+    its solvers, budget and counters are shared across the loop's branches.
+
     >>> x = z3.Int("x")
     >>> enumerate_muses({"a": x > 1, "b": x < 0, "c": x == 5}).muses
     [('a', 'b'), ('b', 'c')]

@@ -29,7 +29,7 @@ import z3
 from explorer.bfs import explore
 from explorer.limits import Limits
 from model.cards import CardPool
-from model.interpretations import CHOICES
+from model.interpretations import CHOICES, Interpretation
 from model.procedure import BreakModel
 from model.rules import RulesVersion, version_on
 from model.scenario import Scenario
@@ -38,7 +38,7 @@ from properties.expectations import HOLDS, INCONCLUSIVE, VIOLATED, Verdict, chec
 
 from .corpus import Corpus, Statement
 from .marco import enumerate_muses
-from .milestones import Orders, orders
+from properties.milestones import Orders, orders
 
 Combo = tuple[str, ...]   # one reading per choice, in the order of CHOICES
 
@@ -138,9 +138,8 @@ class Runner:
                 return run
         start = time.perf_counter()
         sc = dataclasses.replace(scenario, rules=version.date, interpretation=as_dict(combo))
-        model = BreakModel(sc)
-        consulted = _Consulted(model.interpretation)
-        model.interpretation = consulted
+        consulted = _Consulted(Interpretation.make(sc.interpretation))
+        model = BreakModel(sc, interpretation=consulted)
         graph = explore(model, self.limits)
         verdicts = [check(graph, item) for item in sc.expect]
         run = Run(path, sc, version, combo, graph, verdicts, frozenset(consulted.names),

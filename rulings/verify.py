@@ -24,7 +24,7 @@ from model.rules import RulesVersion, timeline, version_on
 from . import conformance as conformance_mod
 from . import consistency
 from .corpus import Corpus, Statement, builtin_corpus, load_corpus
-from .milestones import Groups, occurrences
+from properties.milestones import Groups, occurrences
 from .readings import Combo, Operational, Run, Runner, analyse, as_dict, default_combo
 
 OK, FINDING, INCONCLUSIVE = 0, 1, 3
@@ -119,8 +119,8 @@ def verify(extra: list[str] | tuple[str, ...] = (), rules: dt.date | None = None
     conf = conformance_mod.check(corpus, runner.runs(), declarative.witnesses, by_name, default)
     props: list[PropertyRun] = []
     if properties:
-        from .builtin import BUILTIN
-        from .checker import check as check_properties
+        from properties.builtin import BUILTIN
+        from properties.checker import check as check_properties
         for run in runner.runs():
             if default in run.served:
                 props.append(PropertyRun(run, check_properties(run.graph, BUILTIN)))

@@ -12,11 +12,11 @@ from __future__ import annotations
 import pytest
 
 from model.rules import timeline
-from properties import conformance
-from properties.consistency import check as declarative
-from properties.corpus import builtin_corpus, parse_constraint
+from rulings import conformance
+from rulings.consistency import check as declarative
+from rulings.corpus import builtin_corpus, parse_constraint
 from properties.milestones import occurrences, orders
-from properties.readings import Runner, analyse, as_dict, combos, default_combo
+from rulings.readings import Runner, analyse, as_dict, combos, default_combo
 
 from conftest import DATA
 

@@ -13,10 +13,10 @@ import dataclasses
 import pytest
 
 from explorer.bfs import explore
-from model.outcome import freeze
+from explorer.graph import freeze
 from model.procedure import BreakModel
-from properties.corpus import builtin_corpus
-from properties.readings import Runner, analyse, as_dict, combos, default_combo
+from rulings.corpus import builtin_corpus
+from rulings.readings import Runner, analyse, as_dict, combos, default_combo
 
 from conftest import DATA, RULINGS
 
@@ -84,7 +84,7 @@ def test_a_ruling_failing_under_every_reading_is_a_conflict_of_its_own(tmp_path)
     rulings = tmp_path / "r.yaml"
     rulings.write_text("statements:\n  - id: N1\n    source: TEST\n    date: 2024-01-10\n"
                        "    text: The attacker wins through two shields in one attack.\n    scenarios: [never.yaml]\n")
-    from properties.corpus import load_corpus
+    from rulings.corpus import load_corpus
     corpus = builtin_corpus().merged(load_corpus(rulings))
     result = analyse(Runner(), corpus)
     assert ("N1@TEST",) in {c.refs for c in result.conflicts}
