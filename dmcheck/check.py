@@ -20,7 +20,9 @@ from properties.facts import describe_vocabulary
 from properties.property import Property
 from properties.property_file import load_properties
 
-from .report import explore_json, explore_text
+from .exits import HELP, Exit, combine, exit_code
+from .explore import explore_json, explore_text
+from .options import add_search_options, explore_scenario, loaded, overrides
 
 EXAMPLES = """examples:
   dmcheck check scenarios/rulings/*.yaml
@@ -39,7 +41,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                     "violated (with the shortest counterexample and the Z3 model that witnessed it) or "
                     "inconclusive (the search hit a limit, or the solver said unknown). The scenario's own "
                     "`expect` items are checked too.",
-        epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
+        epilog=EXAMPLES + "\n" + HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("files", nargs="*", metavar="FILE", help="scenario YAML files")
     p.add_argument("--property", action="append", default=[], metavar="ID",
                    help="check only this property (repeatable); --list shows the ids")
@@ -48,9 +50,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--list", action="store_true", help="list the properties and the fact vocabulary, then exit")
     p.add_argument("--solver-timeout", type=int, default=QUERY_TIMEOUT_MS, metavar="MS",
                    help="bound each Z3 query; one that runs out makes its property inconclusive")
-    from .cli import add_search_options
     add_search_options(p)
-    p.set_defaults(run=cmd_check)
+    p.set_defaults(run=run)
     return p
 
 
@@ -68,18 +69,16 @@ def _properties(args: argparse.Namespace) -> list[Property]:
     return props
 
 
-def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from .cli import OK, _overrides, combine, exit_code, explore_scenario, loaded
-
+def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     props = _properties(args)
     if args.list:
         print("\n".join(_list(props)), file=out)
-        return OK
+        return Exit.OK
     if not args.files:
         raise InputError("check", None, "", "expected at least one scenario FILE (or --list)")
-    overrides = _overrides(args)
+    changes = overrides(args)
     reports, codes = [], []
-    for file, scenario in loaded(args.files, overrides, err, codes):
+    for file, scenario in loaded(args.files, changes, err, codes):
         graph = explore_scenario(scenario, args, err, file, props)
         expectations = [check_expectation(graph, item) for item in scenario.expect]
         result = check(graph, props, args.solver_timeout)

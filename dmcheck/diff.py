@@ -3,7 +3,7 @@
 It exists to show what a rule change or a reading changes in a concrete situation: whether the
 outcomes and the procedure orders under the left setting are the same as under the right one, a
 superset (broader), a subset (narrower) or neither, and, for everything only one side can produce,
-the shortest trace that produces it. The comparison is properties/diff.py. Exit codes: 0 the two
+the shortest trace that produces it. The comparison is rulings/diff.py. Exit codes: 0 the two
 settings are equivalent on this scenario, 1 they differ, 2 bad input, 3 a search was incomplete.
 """
 
@@ -13,12 +13,14 @@ import argparse
 import json
 from typing import Any, TextIO
 
-from explorer.limits import Limits
 from model.errors import InputError
-from model.interpretations import CHOICES
-from model.rules import parse_date, version_on
+from model.rules import version_on
+from model.scenario_file import load_scenario
+from rulings.diff import compare, order_text
 
-from .report import _expect_text, _outcome_line
+from .exits import HELP, Exit
+from .options import READINGS_HELP, add_limit_options, limits, reading, rules_date
+from .report import expect_text, outcome_line
 
 EXAMPLES = """examples:
   dmcheck diff scenarios/rulings/Q09_the_watch.yaml --rules 2023-01-01 --rules 2024-06-19
@@ -37,40 +39,24 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                     "the procedure's milestones. Each is equivalent, broader, narrower or incomparable (left "
                     "against right); every outcome or order only one side has is shown with its shortest trace. "
                     "A setting given once applies to both sides.",
-        epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
+        epilog=EXAMPLES + "\n" + HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("file", metavar="FILE", help="a scenario YAML file")
     p.add_argument("--rules", action="append", default=[], metavar="DATE",
                    help="a rules date (YYYY-MM-DD); give it twice to compare two versions")
     p.add_argument("--interpretation", action="append", default=[], metavar="NAME=READING",
-                   help="a reading; give two to compare them: " +
-                        "; ".join(f"{c.name}={'|'.join(r for r, _ in c.readings)}" for c in CHOICES))
+                   help="a reading; give two to compare them: " + READINGS_HELP)
     p.add_argument("--json", action="store_true", help="print JSON")
-    p.add_argument("--max-states", type=int, default=Limits().max_states, metavar="N")
-    p.add_argument("--max-seconds", type=float, default=Limits().max_seconds, metavar="S")
-    p.set_defaults(run=cmd_diff)
+    add_limit_options(p, depth=False)
+    p.set_defaults(run=run)
     return p
-
-
-def _reading(item: str) -> dict[str, str]:
-    name, sep, reading = item.partition("=")
-    choice = next((c for c in CHOICES if c.name == name), None)
-    if not sep or choice is None or reading not in [r for r, _ in choice.readings]:
-        raise InputError("--interpretation", None, item, "expected NAME=READING with " + "; ".join(
-            f"{c.name}={'|'.join(r for r, _ in c.readings)}" for c in CHOICES))
-    return {name: reading}
 
 
 def _sides(args: argparse.Namespace) -> tuple[tuple, tuple]:
     if len(args.rules) > 2 or len(args.interpretation) > 2:
         raise InputError("diff", None, "", "expected at most two --rules and two --interpretation options "
                                            "(a left and a right setting)")
-    dates = []
-    for text in args.rules:
-        try:
-            dates.append(parse_date(text))
-        except ValueError:
-            raise InputError("--rules", None, "", f"expected a date YYYY-MM-DD, got {text!r}") from None
-    readings = [_reading(item) for item in args.interpretation]
+    dates = [rules_date(text) for text in args.rules]
+    readings = [dict([reading(item)]) for item in args.interpretation]
     left_rules = dates[0] if dates else None
     right_rules = dates[-1] if dates else None
     left_reading = readings[0] if readings else {}
@@ -90,23 +76,18 @@ def _sides(args: argparse.Namespace) -> tuple[tuple, tuple]:
             (label(right_rules, right_reading), right_rules, right_reading))
 
 
-def cmd_diff(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from model.scenario_file import load_scenario
-    from properties.diff import compare, order_text
-
-    from .cli import FINDING, INCONCLUSIVE, OK
-
+def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     left, right = _sides(args)
     scenario = load_scenario(args.file)
-    diff = compare(scenario, left, right, Limits(max_states=args.max_states, max_seconds=args.max_seconds))
+    diff = compare(scenario, left, right, limits(args))
     if args.json:
         json.dump(diff_json(diff, args.file), out, indent=2, ensure_ascii=False)
         out.write("\n")
     else:
         print("\n".join(diff_text(diff, args.file, order_text)), file=out)
     if not diff.complete:
-        return INCONCLUSIVE
-    return OK if diff.relation == "equivalent" else FINDING
+        return Exit.INCOMPLETE
+    return Exit.OK if diff.relation == "equivalent" else Exit.FINDING
 
 
 def _side_line(name: str, s) -> str:
@@ -118,13 +99,13 @@ def diff_text(diff, file: str, order_text) -> list[str]:
     lines = [f"== {diff.left.scenario.name}  ({file})", _side_line("left ", diff.left), _side_line("right", diff.right),
              f"   outcomes: left is {_rel(diff.outcomes)} right", f"   orders:   left is {_rel(diff.orders)} right"]
     for vl, vr in zip(diff.left.verdicts, diff.right.verdicts):
-        lines.append(f"   expect {_expect_text(vl.expectation.raw)}: left {vl.verdict}, right {vr.verdict}")
+        lines.append(f"   expect {expect_text(vl.expectation.raw)}: left {vl.verdict}, right {vr.verdict}")
     for name, s, items in (("left", diff.left, diff.only_left), ("right", diff.right, diff.only_right)):
         if not items:
             continue
         lines.append(f"   only under {name} ({s.label}):")
         for item in items:
-            text = _outcome_line(item.value) if item.what == "outcome" else order_text(item.value)
+            text = outcome_line(item.value) if item.what == "outcome" else order_text(item.value)
             lines.append(f"     {item.what}: {text}")
             lines.extend("        " + line for line in item.trace.lines())
     lines.append(f"   result: {diff.relation}" + ("" if diff.complete else " (a search was incomplete)"))

@@ -4,7 +4,7 @@ It exists so that a rules editor gets, in one run, which rulings hold, which sta
 be true together (with the citations and the traces), which interpretation readings fit the most
 rulings, whether the model follows the statements, and whether the rules properties hold — on the
 built-in corpus (scenarios/corpus.yaml) with no arguments, plus their own rulings with `--rulings`.
-The work is properties/verify.py; the wording dmcheck/verify_report.py. Exit codes: 0 nothing
+The work is rulings/verify.py; the wording is below (summary first, then details, or JSON). Exit codes: 0 nothing
 found, 1 findings (a contradiction is one), 2 bad input, 3 inconclusive.
 """
 
@@ -12,11 +12,18 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections import defaultdict
 from typing import Any, TextIO
 
-from explorer.limits import Limits
-from model.errors import InputError
-from model.rules import parse_date
+from model.interpretations import CHOICES
+from properties.milestones import show as show_order
+from rulings.consistency import defaults, set_aside
+from rulings.readings import Combo, as_dict, default_combo, show
+from rulings.verify import verify
+
+from .exits import HELP
+from .options import add_limit_options, limits, rules_date
+from .report import expect_text
 
 EXAMPLES = """examples:
   dmcheck verify                              # the built-in corpus, every rules version
@@ -36,32 +43,21 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                     "that cannot hold together (Z3), the readings satisfying the most rulings, whether the "
                     "model's traces follow the constraints, and the built-in rules properties. A one-screen "
                     "summary comes first, the details (citations, traces) after.",
-        epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
+        epilog=EXAMPLES + "\n" + HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--rules", metavar="DATE", help="check everything under the rules in force on DATE (YYYY-MM-DD)")
     p.add_argument("--rulings", action="append", default=[], metavar="FILE",
                    help="also check the statements of this rulings file (the format of scenarios/corpus.yaml); "
                         "repeatable")
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     p.add_argument("--summary", action="store_true", help="print only the one-screen summary")
-    p.add_argument("--max-states", type=int, default=Limits().max_states, metavar="N")
-    p.add_argument("--max-seconds", type=float, default=Limits().max_seconds, metavar="S",
-                   help="bound each exploration; one that runs out is inconclusive")
-    p.set_defaults(run=cmd_verify)
+    add_limit_options(p, depth=False, seconds_help="bound each exploration; one that runs out is inconclusive")
+    p.set_defaults(run=run)
     return p
 
 
-def cmd_verify(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from properties.verify import verify
-
-    from .verify_report import detail_lines, report_json, summary_lines
-
-    rules = None
-    if args.rules:
-        try:
-            rules = parse_date(args.rules)
-        except ValueError:
-            raise InputError("--rules", None, "", f"expected a date YYYY-MM-DD, got {args.rules!r}") from None
-    report = verify(args.rulings, rules, Limits(max_states=args.max_states, max_seconds=args.max_seconds))
+def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    rules = rules_date(args.rules) if args.rules else None
+    report = verify(args.rulings, rules, limits(args))
     if args.json:
         json.dump(report_json(report), out, indent=2, ensure_ascii=False)
         out.write("\n")
@@ -70,3 +66,415 @@ def cmd_verify(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         if not args.summary:
             print("\n".join(detail_lines(report)), file=out)
     return report.exit_code()
+
+
+# ---- the report -------------------------------------------------------------------------------------
+
+# ---- shared wording -------------------------------------------------------------------------------
+def _sources(refs) -> list[str]:
+    return sorted({r.split("@", 1)[1] for r in refs})
+
+
+def _default_aside() -> set[str]:
+    return set_aside(as_dict(default_combo()))
+
+
+def _best_text(op) -> str:
+    """The best combinations, compactly: per choice the readings they use."""
+    if not op.best:
+        return "none (the optimisation was inconclusive)"
+    parts = []
+    product = 1
+    for i, c in enumerate(CHOICES):
+        used = sorted({combo[i] for combo in op.best}, key=[r for r, _ in c.readings].index)
+        product *= len(used)
+        if len(used) == len(c.readings):
+            parts.append(f"{c.name}: any")
+        else:
+            parts.append(f"{c.name}={'|'.join(used)}")
+    if product != len(op.best):
+        return "; ".join(show(b) for b in op.best)
+    return "; ".join(parts)
+
+
+def _group_conflicts(report) -> dict[tuple, list]:
+    """Conflicts by the readings they arise under and what the default readings set aside of them."""
+    aside = _default_aside()
+    groups: dict[tuple, list] = defaultdict(list)
+    for c in report.declarative.conflicts:
+        groups[(c.readings, tuple(sorted(set(c.refs) & aside)))].append(c)
+    return groups
+
+
+def _versions_text(versions) -> str:
+    return ", ".join(short(v) for v in versions)
+
+
+def short(version_name: str) -> str:
+    """`2023-04-19` for "2023-04-19 before-break may be interrupted"; other names as they are."""
+    head = version_name.split(" ", 1)[0]
+    return head if head[:1].isdigit() else version_name
+
+
+def compress(refs) -> str:
+    """`R509.3@S000|S001, D2@S002` for R509.3@S000, R509.3@S001, D2@S002."""
+    by_id: dict[str, list[str]] = {}
+    for ref in refs:
+        sid, _, source = ref.partition("@")
+        by_id.setdefault(sid, []).append(source)
+    return ", ".join(f"{sid}@{'|'.join(sorted(sources))}" for sid, sources in by_id.items())
+
+
+# ---- the summary ----------------------------------------------------------------------------------
+def summary_lines(report) -> list[str]:
+    op, dec, conf = report.operational, report.declarative, report.conformance
+    corpus = report.corpus
+    rulings = op.rulings
+    failing = report.failing()
+    unsure = report.unsure()
+    lines = [f"dmcheck verify: {len(corpus.statements)} statements from {', '.join(corpus.sources())}"
+             + (f" (with {', '.join(report.extra_files)})" if report.extra_files else "")
+             + f"; rules versions: {_versions_text([v.name for v in report.versions])}"]
+    held = len(rulings) - len(failing) - len(unsure)
+    line = f"rulings (default readings): {held} of {len(rulings)} hold"
+    if failing:
+        line += f"; FAIL: {', '.join(s.ref for s in failing)}"
+    if unsure:
+        line += f"; inconclusive: {', '.join(s.ref for s in unsure)}"
+    lines.append(line)
+    lines.append(f"contradictions: {len(dec.conflicts) + len(op.conflicts)} minimal sets "
+                 f"({len(dec.conflicts)} declarative, {len(op.conflicts)} operational)")
+    for (readings, resolved), members in _group_conflicts(report).items():
+        refs = sorted({r for c in members for r in c.refs})
+        versions = sorted({v for c in members for v in c.versions}, key=[v.name for v in report.versions].index)
+        under = f" under {show(dict(readings), only_changed=False)}" if readings else ""
+        off_default = [f"{k}={v}" for k, v in dict(readings).items() if v != defaults().get(k)]
+        note = ("does not arise under the default readings" if off_default
+                else "set aside by the default readings: " + ", ".join(resolved) if resolved
+                else "NOT resolved by the default readings")
+        lines.append(f"  declarative{under}, {_versions_text(versions)}: {len(members)} set"
+                     f"{'s' if len(members) > 1 else ''} ({' vs '.join(_sources(refs))}) among {compress(refs)}"
+                     f" — {note}")
+    if op.conflicts:
+        lines.append("  operational: " + "; ".join(" + ".join(c.refs) for c in op.conflicts)
+                     + f" ({' vs '.join(_sources({r for c in op.conflicts for r in c.refs}))}): "
+                       "no combination of readings satisfies a set together")
+    lines.append(f"best readings (Z3 Optimize): {op.best_count} of {len(rulings)} rulings hold under "
+                 f"{len(op.best)} combination{'s' if len(op.best) != 1 else ''}"
+                 f"{' (the defaults among them)' if default_combo() in op.best else ''}: {_best_text(op)}")
+    lines.append(f"conformance: {conf.orders_checked} milestone orders of {len(report.runner.runs())} runs, "
+                 f"{conf.constraints_checked} constraint checks: {len(conf.violations)} violation"
+                 f"{'s' if len(conf.violations) != 1 else ''}; witness orders: {conf.pairs_seen} pairs shown by "
+                 f"the model, {len(conf.unreached)} never in the witness's order")
+    pc = report.property_counts()
+    lines.append(f"properties: {len(report.properties)} runs x built-in properties: {pc['holds']} hold, "
+                 f"{pc['violated']} violated, {pc['inconclusive']} inconclusive ({pc['not_applicable']} not applicable)")
+    n_scen = len(report.scenario_files())
+    lines.append(f"figures: {n_scen} scenarios; {report.runner.lookups} runs (each ruling's scenarios x "
+                 f"{len(op.table[next(iter(op.table))]) if op.table else 0} combinations of readings), "
+                 f"{report.runner.explorations} of them explored ({report.states()} states), the others "
+                 f"reused; solver {report.solver_seconds:.2f}s; total {report.seconds:.2f}s")
+    incomplete = [why for ok, why in ((op.complete, op.reason), (dec.complete, dec.reason),
+                                      (conf.complete, conf.reason)) if not ok]
+    if incomplete:
+        lines.append("inconclusive: " + "; ".join(incomplete))
+    code = report.exit_code()
+    lines.append({0: "result: nothing found (exit 0)", 1: f"result: {report.findings()} findings (exit 1)",
+                  3: "result: nothing found, but not everything could be checked (exit 3)"}[code])
+    return lines
+
+
+# ---- the details ----------------------------------------------------------------------------------
+def _expect(verdict) -> str:
+    return expect_text(verdict.expectation.raw)
+
+
+def _indent(lines, n: int) -> list[str]:
+    return [" " * n + line for line in lines]
+
+
+def _statement_lines(report, ref: str, readings: dict | None = None) -> list[str]:
+    s = report.corpus.get(ref)
+    if s is None:
+        return [f"- {ref}"]
+    out = [f"- {s.citation()}: {s.text}"]
+    cs = s.constraints(readings)
+    if cs:
+        out.append(f"    constraints: {'; '.join(map(str, cs))}")
+    return out
+
+
+def detail_lines(report) -> list[str]:
+    """Everything behind the summary, section by section, with citations and traces."""
+    out: list[str] = []
+    for section in (_ruling_lines, _declarative_lines, _operational_lines, _readings_lines, _witness_lines, _conformance_lines, _property_lines):
+        out += section(report)
+    return out
+
+
+def _ruling_lines(report) -> list[str]:
+    op = report.operational
+    out = ["", "== Rulings under the default readings (each in the rules version of its date)"]
+    for s in op.rulings:
+        v = op.default(s.ref)
+        version = s.run_version(report.rules)
+        where = version.name if version else "the scenario's own rules"
+        mark = {"holds": "ok  ", "violated": "FAIL", "inconclusive": "??  "}[v.verdict]
+        out.append(f"{mark} {s.ref} [{where}] {s.text}")
+        if v.verdict != "holds" and v.failed is not None:
+            out.append(f"     {v.run.file.name}: {_expect(v.failed)} — {v.failed.reason}")
+            if v.trace is not None:
+                out.append("     shortest trace:" if v.failed.trace is not None else
+                           "     (an absence has no counterexample; the shortest complete trace:)")
+                out.extend(_indent(v.trace.lines(), 7))
+    return out
+
+
+def _declarative_lines(report) -> list[str]:
+    dec = report.declarative
+    aside = _default_aside()
+    out = ["", f"== Declarative contradictions ({len(dec.conflicts)} minimal sets of ordering constraints)"]
+    for c in dec.conflicts:
+        under = f" under {show(dict(c.readings), only_changed=False)}" if c.readings else ""
+        out.append(f"* {' + '.join(c.refs)}{under} — in {_versions_text(c.versions)}; "
+                   + ("the default readings set aside " + ", ".join(sorted(set(c.refs) & aside))
+                      if set(c.refs) & aside else "not resolved by the default readings"))
+        for ref in c.refs:
+            out.extend(_indent(_statement_lines(report, ref, dict(c.readings) or None), 2))
+        played = report.played.get(c.refs, [])
+        for p in played:
+            out.append(f"  how it plays out: the model breaks {p.ref} in {p.run.file.name} "
+                       f"({p.run.version.name}): {show_order(p.groups)}")
+            out.extend(_indent(p.run.graph.trace_of(p.path).lines(), 6))
+        if not played:
+            out.append("  how it plays out: no trace of the scenarios breaks a member (no scenario shows the situation)")
+    return out
+
+
+def _operational_lines(report) -> list[str]:
+    op = report.operational
+    out = ["", f"== Operational contradictions ({len(op.conflicts)} minimal sets of rulings)"]
+    for c in op.conflicts:
+        out.append(f"* {' + '.join(c.refs)}: no combination of readings satisfies them together")
+        for ref in c.refs:
+            out.extend(_indent(_statement_lines(report, ref), 2))
+        for f in c.failures:
+            out.append(f"  {f.statement.ref} fails under {show(f.combo)} (which satisfy the others): "
+                       f"{f.run.file.name}: " + (f"{_expect(f.failed)} — {f.failed.reason}" if f.failed else f.reason))
+            if f.trace is not None:
+                out.extend(_indent(f.trace.lines(), 6))
+    return out
+
+
+def _readings_lines(report) -> list[str]:
+    op = report.operational
+    out = ["", "== Interpretation readings"]
+    for i, c in enumerate(CHOICES):
+        out.append(f"- {c.name}: {c.question}")
+        for r, why in c.readings:
+            best = max((op.count(k) for k in op.table[next(iter(op.table))] if k[i] == r), default=0) if op.table else 0
+            mark = " (default)" if r == c.default else ""
+            out.append(f"    {r}{mark}: at most {best} of {len(op.rulings)} rulings — {why}")
+        out.append(f"    why the default: {c.why_default}")
+    out.append(f"  best (Z3 Optimize, {op.best_count} of {len(op.rulings)}): " + "; ".join(show(b) for b in op.best))
+    return out
+
+
+def _witness_lines(report) -> list[str]:
+    dec = report.declarative
+    out = ["", "== Witness orders (one order satisfying what the default readings follow, per version)"]
+    for w in dec.witnesses:
+        out.append(f"- {w.version}: {w.text() or '(no ordering constraint in force)'}")
+        if w.set_aside:
+            out.append(f"    set aside by the default readings: {', '.join(w.set_aside)}")
+        if w.dropped:
+            out.append(f"    dropped to stay satisfiable (Optimize): {', '.join(w.dropped)}")
+    return out
+
+
+def _conformance_lines(report) -> list[str]:
+    conf = report.conformance
+    default = default_combo()
+    out = ["", f"== Conformance: {len(conf.violations)} violations, {len(conf.unreached)} unreached witness pairs"]
+    for v in conf.violations:
+        readings = "the default readings" if default in v.combos else f"{len(v.combos)} combinations, e.g. {show(v.combos[0])}"
+        out.append(f"* {v.statement.ref}: {v.constraint} broken in {v.run.file.name} ({v.run.version.name}; {readings})")
+        out.append(f"    milestones: {show_order(v.groups)}")
+        out.extend(_indent(v.trace().lines(), 4))
+    for u in conf.unreached:
+        out.append(f"* {u.version}: the statements allow {u.before} before {u.after}; the model never does "
+                   f"(e.g. {u.run.file.name}: {show_order(u.groups)})")
+        out.extend(_indent(u.trace().lines(), 4))
+    return out
+
+
+def _property_lines(report) -> list[str]:
+    out = ["", "== Rules properties (dmcheck check) on every run under the default readings"]
+    per: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    bad = []
+    for p in report.properties:
+        for v in p.result.verdicts:
+            per[v.property.id][v.verdict] += 1
+            if v.verdict != "holds":
+                bad.append((p, v))
+        for prop, _ in p.result.not_applicable:
+            per[prop.id]["not applicable"] += 1
+    for pid, counts in per.items():
+        out.append(f"- {pid}: " + ", ".join(f"{n} {k}" for k, n in sorted(counts.items())))
+    for p, v in bad:
+        out.append(f"* {v.property.id} {v.verdict} on {p.run.file.name} ({p.run.version.name}): {v.reason}")
+        if v.trace is not None and v.verdict == "violated":
+            out.extend(_indent(v.trace.lines(), 4))
+    return out
+
+
+# ---- JSON -----------------------------------------------------------------------------------------
+def _trace_json(trace) -> dict[str, Any] | None:
+    if trace is None:
+        return None
+    return {"replay": trace.key(), "events": trace.to_json()}
+
+
+def report_json(report) -> dict[str, Any]:
+    """The whole report as data (the keys README and docs/corpus.md describe)."""
+    combos = list(report.operational.table[next(iter(report.operational.table))]) if report.operational.table else []
+    return {
+        "rulings": _rulings_json(report),
+        "contradictions": _declarative_json(report) + _operational_json(report),
+        "readings": _readings_json(report, combos),
+        "properties": _properties_json(report),
+        "conformance": _conformance_json(report),
+        "witnesses": [{"rules": w.version, "order": w.order(), "set_aside": list(w.set_aside),
+                       "dropped": list(w.dropped), "verdict": w.verdict} for w in report.declarative.witnesses],
+        "summary": _summary_json(report, combos),
+    }
+
+
+def _rulings_json(report) -> list[dict[str, Any]]:
+    op, dec = report.operational, report.declarative
+    default = default_combo()
+    in_conflict: dict[str, list[str]] = defaultdict(list)
+    for c in dec.conflicts:
+        for ref in c.refs:
+            in_conflict[ref].append("declarative")
+    for c in op.conflicts:
+        for ref in c.refs:
+            in_conflict[ref].append("operational")
+    rulings = []
+    for s in report.corpus.statements:
+        v = op.table.get(s.ref, {}).get(default) if s.scenarios else None
+        version = s.run_version(report.rules)
+        rulings.append({
+            "id": s.id, "source": s.source, "ref": s.ref, "date": s.date.isoformat() if s.date else None,
+            "text": s.text, "holds": None if v is None else (v.verdict == "holds" if v.verdict != "inconclusive" else None),
+            "verdict": None if v is None else v.verdict,
+            "rules": version.name if version else None,
+            "scenarios": [p.name for p in s.scenarios],
+            "constraints": [str(c) for c in s.constraints()],
+            "trace": _trace_json(v.trace) if v is not None and v.verdict == "violated" else None,
+            "failed_expectation": v.failed.expectation.raw if v is not None and v.failed is not None else None,
+            "reason": v.reason if v is not None else (s.unchecked or ("declarative only" if s.declarative() else "")),
+            "contradictions": sorted(set(in_conflict.get(s.ref, []))),
+        })
+    return rulings
+
+
+def _declarative_json(report) -> list[dict[str, Any]]:
+    aside = _default_aside()
+    out = []
+    for c in report.declarative.conflicts:
+        out.append({
+            "kind": "declarative", "ids": list(c.refs), "sources": _sources(c.refs), "versions": list(c.versions),
+            "readings": dict(c.readings),
+            "resolved_by_default_readings": bool(set(c.refs) & aside)
+            or any(v != defaults().get(k) for k, v in dict(c.readings).items()),
+            "set_aside_by_default": sorted(set(c.refs) & aside),
+            "explanation": " ".join(f"{ref}: {'; '.join(map(str, report.corpus.get(ref).constraints(dict(c.readings) or None)))}."
+                                    for ref in c.refs) + " These constraints cannot hold together.",
+            "statements": [{"ref": ref, "text": report.corpus.get(ref).text} for ref in c.refs],
+            "traces": [{"ref": p.ref, "scenario": p.run.file.name, "rules": p.run.version.name,
+                        "milestones": show_order(p.groups), **_trace_json(p.run.graph.trace_of(p.path))}
+                       for p in report.played.get(c.refs, [])],
+        })
+    return out
+
+
+def _operational_json(report) -> list[dict[str, Any]]:
+    return [{
+        "kind": "operational", "ids": list(c.refs), "sources": _sources(c.refs),
+        "explanation": "no combination of interpretation readings satisfies these rulings together; each "
+                       "trace shows one failing under readings that satisfy the others",
+        "statements": [{"ref": ref, "text": report.corpus.get(ref).text} for ref in c.refs],
+        "traces": [{"ref": f.statement.ref, "readings": as_dict(f.combo), "scenario": f.run.file.name,
+                    "expectation": f.failed.expectation.raw if f.failed else None,
+                    "reason": f.failed.reason if f.failed else f.reason,
+                    **(_trace_json(f.trace) or {})} for f in c.failures],
+    } for c in report.operational.conflicts]
+
+
+def _readings_json(report, combos: list) -> dict[str, Any]:
+    op = report.operational
+    default = default_combo()
+    return {
+        "best": [{"readings": as_dict(b), "satisfied": op.best_count, "of": len(op.rulings)} for b in op.best],
+        "default": {"readings": as_dict(default), "satisfied": op.count(default) if op.table else 0},
+        "choices": [{"name": c.name, "question": c.question, "default": c.default, "why_default": c.why_default,
+                     "readings": [{"reading": r, "sources": why, "sets_aside": list(c.set_aside(r)),
+                                   "best_satisfied": max((op.count(k) for k in combos if k[i] == r), default=0)}
+                                  for r, why in c.readings]} for i, c in enumerate(CHOICES)],
+        "combinations": [{"readings": as_dict(k), "satisfied": op.count(k)} for k in combos],
+    }
+
+
+def _properties_json(report) -> list[dict[str, Any]]:
+    def entry(prop) -> dict[str, Any]:
+        return per.setdefault(prop.id, {"id": prop.id, "citations": list(prop.citations), "holds": 0,
+                                        "violated": 0, "inconclusive": 0, "not_applicable": 0, "violations": []})
+
+    per: dict[str, dict[str, Any]] = {}
+    for p in report.properties:
+        for v in p.result.verdicts:
+            found = entry(v.property)
+            found[v.verdict] += 1
+            if v.verdict == "violated":
+                found["violations"].append({"scenario": p.run.file.name, "rules": p.run.version.name,
+                                            "reason": v.reason, "trace": _trace_json(v.trace)})
+        for prop, _ in p.result.not_applicable:
+            entry(prop)["not_applicable"] += 1
+    return list(per.values())
+
+
+def _conformance_json(report) -> dict[str, Any]:
+    conf = report.conformance
+    default = default_combo()
+    return {
+        "violations": [{"ref": v.statement.ref, "constraint": str(v.constraint), "scenario": v.run.file.name,
+                        "rules": v.run.version.name, "default_readings": default in v.combos,
+                        "readings": [as_dict(k) for k in v.combos], "milestones": show_order(v.groups),
+                        "trace": _trace_json(v.trace())} for v in conf.violations],
+        "unreached": [{"rules": u.version, "before": u.before, "after": u.after, "scenario": u.run.file.name,
+                       "milestones": show_order(u.groups), "trace": _trace_json(u.trace())}
+                      for u in conf.unreached],
+        "orders_checked": conf.orders_checked, "constraints_checked": conf.constraints_checked,
+        "pairs_checked": conf.pairs_checked, "pairs_seen": conf.pairs_seen,
+    }
+
+
+def _summary_json(report, combos: list) -> dict[str, Any]:
+    op, dec, conf = report.operational, report.declarative, report.conformance
+    return {
+        "statements": len(report.corpus.statements), "sources": report.corpus.sources(),
+        "rulings": len(op.rulings), "rulings_holding": len(op.rulings) - len(report.failing()) - len(report.unsure()),
+        "rulings_failing": [s.ref for s in report.failing()],
+        "contradictions": {"declarative": len(dec.conflicts), "operational": len(op.conflicts)},
+        "conformance_violations": len(conf.violations), "unreached_pairs": len(conf.unreached),
+        "properties": report.property_counts(),
+        "scenarios": len(report.scenario_files()), "explorations": report.runner.explorations,
+        "runs": report.runner.lookups, "combinations": len(combos), "states": report.states(),
+        "solver_seconds": round(report.solver_seconds, 3), "seconds": round(report.seconds, 3),
+        "findings": report.findings(), "complete": report.complete(), "exit": report.exit_code(),
+        "lines": summary_lines(report),
+    }
+
+
+__all__ = ["summary_lines", "detail_lines", "report_json", "Combo"]

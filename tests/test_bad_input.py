@@ -6,7 +6,7 @@ import io
 
 import pytest
 
-from dmcheck.cli import main
+from dmcheck.main import main
 
 from conftest import DATA
 

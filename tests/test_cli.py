@@ -8,7 +8,7 @@ import os
 import subprocess
 import sys
 
-from dmcheck.cli import main
+from dmcheck.main import main
 
 from conftest import DATA, ROOT, RULINGS
 

@@ -16,9 +16,9 @@ import pytest
 import z3
 
 from model.rules import timeline
-from properties.consistency import check, encode, structure, witness
-from properties.corpus import builtin_corpus, parse_constraint
-from properties.marco import enumerate_muses
+from rulings.consistency import check, encode, structure, witness
+from rulings.corpus import builtin_corpus, parse_constraint
+from rulings.marco import enumerate_muses
 from properties.milestones import MILESTONES
 
 

@@ -8,10 +8,10 @@ import re
 import pytest
 from ruamel.yaml import YAML
 
-from dmcheck.cli import main
+from dmcheck.main import main
 from model.interpretations import CHOICES
 from model.rules import timeline
-from properties.corpus import builtin_corpus, parse_constraint
+from rulings.corpus import builtin_corpus, parse_constraint
 
 from conftest import DATA, ROOT
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 import io
 import json
 
-from dmcheck.cli import main
-from properties.diff import relation
+from dmcheck.main import main
+from rulings.diff import relation
 
 from conftest import RULINGS
 

@@ -392,7 +392,7 @@ def test_the_documented_example_loads_and_holds(tmp_path):
 
 # ---- the command ------------------------------------------------------------------------------------
 def run(*argv: str) -> tuple[int, str, str]:
-    from dmcheck.cli import main
+    from dmcheck.main import main
     out, err = io.StringIO(), io.StringIO()
     return main(list(argv), out, err), out.getvalue(), err.getvalue()
 
@@ -444,7 +444,7 @@ def test_check_bad_input_and_incomplete_exit_codes():
 def test_check_json_is_the_same_under_any_hash_seed():
     def report(seed: str) -> list:
         env = dict(os.environ, PYTHONHASHSEED=seed)
-        out = subprocess.run([sys.executable, "-m", "dmcheck.cli", "check", str(ruling("Q05")), "--json",
+        out = subprocess.run([sys.executable, "-m", "dmcheck", "check", str(ruling("Q05")), "--json",
                               "--properties", str(PROPS / "false_property.yaml")],
                              cwd=ROOT, env=env, capture_output=True, text=True).stdout
         return [{k: v for k, v in p.items() if k != "solver"} for p in json.loads(out)["properties"]]

@@ -108,7 +108,7 @@ def test_compact_store_matches_the_full_one():
 def test_compact_cli_gives_the_same_counterexample():
     import io
 
-    from dmcheck.cli import main
+    from dmcheck.main import main
 
     from conftest import DATA
     full, compact = io.StringIO(), io.StringIO()

@@ -14,8 +14,8 @@ import json
 
 import pytest
 
-from dmcheck.cli import main
-from properties.verify import verify
+from dmcheck.main import main
+from rulings.verify import verify
 
 from conftest import DATA
 
@@ -137,8 +137,8 @@ def test_limits_make_it_inconclusive_never_a_pass():
 
 SAME = """
 import json, sys
-from properties.verify import verify
-from dmcheck.verify_report import report_json
+from rulings.verify import verify
+from dmcheck.verify import report_json
 r = report_json(verify(properties=False))
 print(json.dumps({"contradictions": [(c["kind"], c["ids"], [t.get("replay") for t in c["traces"]])
                                      for c in r["contradictions"]],

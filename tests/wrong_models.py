@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from model import breaking, destruction, effects
+from model.instructions import breaking, destruction, effects
 from model.actions import Action
 from model.events import ev
-from model.procedure import BEFORE_BREAK, BreakModel
+from model.procedure import BreakModel
+from model.triggers import BEFORE_BREAK
 from model.state import Decl, Pending, State
 
 

@@ -1,0 +1,36 @@
+"""Exit codes, once: what every command returns, and how several results combine into one."""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+
+class Exit(IntEnum):
+    OK = 0              # everything holds / nothing found / equivalent
+    FINDING = 1         # an expectation or property does not hold, a contradiction, a difference
+    BAD_INPUT = 2       # a file or flag could not be used (the message names it)
+    INCOMPLETE = 3      # a limit cut the search or the solver said unknown: no verdict of "holds"
+    INTERRUPTED = 130   # Ctrl-C: what was found so far is reported as incomplete
+
+
+HELP = ("exit status: 0 all hold (nothing found), 1 a finding, 2 bad input, 3 incomplete "
+        "(a limit was hit), 130 interrupted")
+
+
+def combine(codes: list[int]) -> Exit:
+    """One exit code for several files: bad input first, then a finding, then incomplete."""
+    for code in (Exit.BAD_INPUT, Exit.FINDING, Exit.INCOMPLETE):
+        if code in codes:
+            return code
+    return Exit.OK
+
+
+def exit_code(graph, verdicts: list[str]) -> Exit:
+    """A file's exit code: an incomplete search first, then a violation, then an inconclusive check."""
+    if not graph.complete:
+        return Exit.INCOMPLETE
+    if "violated" in verdicts:
+        return Exit.FINDING
+    if "inconclusive" in verdicts:
+        return Exit.INCOMPLETE
+    return Exit.OK

@@ -1,0 +1,115 @@
+"""The options commands share, parsed once: rules dates, readings, search limits, loading scenarios."""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import datetime as dt
+from typing import Iterator, TextIO
+
+from explorer.bfs import explore
+from explorer.limits import Limits
+from model.errors import InputError
+from model.interpretations import CHOICES
+from model.procedure import BreakModel
+from model.rules import parse_date
+from model.scenario_file import load_scenario
+from properties.expectations import observer as expectation_observer
+from properties.visibility import observer as property_observer
+
+from .exits import Exit
+from .progress import progress_printer
+
+READINGS_HELP = "; ".join(f"{c.name}={'|'.join(r for r, _ in c.readings)}" for c in CHOICES)
+
+
+def rules_date(text: str) -> dt.date:
+    """A `--rules DATE` value."""
+    try:
+        return parse_date(text)
+    except ValueError:
+        raise InputError("--rules", None, "", f"expected a date YYYY-MM-DD, got {text!r}") from None
+
+
+def reading(item: str) -> tuple[str, str]:
+    """A `--interpretation NAME=READING` value."""
+    name, sep, value = item.partition("=")
+    choice = next((c for c in CHOICES if c.name == name), None)
+    if not sep or choice is None or value not in [r for r, _ in choice.readings]:
+        raise InputError("--interpretation", None, item, "expected NAME=READING with " + READINGS_HELP)
+    return name, value
+
+
+def add_limit_options(p: argparse.ArgumentParser, depth: bool = True, seconds_help: str | None = None) -> None:
+    p.add_argument("--max-states", type=int, default=Limits().max_states, metavar="N")
+    if depth:
+        p.add_argument("--max-depth", type=int, default=Limits().max_depth, metavar="N")
+    p.add_argument("--max-seconds", type=float, default=Limits().max_seconds, metavar="S", help=seconds_help)
+
+
+def limits(args: argparse.Namespace) -> Limits:
+    return Limits(args.max_states, getattr(args, "max_depth", Limits().max_depth), args.max_seconds)
+
+
+def add_search_options(p: argparse.ArgumentParser) -> None:
+    """The options `explore` and `check` share: output, rules version, readings, limits, reduction."""
+    p.add_argument("--json", action="store_true", help="print JSON (an object per file; a list for several)")
+    p.add_argument("--rules", metavar="DATE", help="use the rules in force on DATE (YYYY-MM-DD)")
+    p.add_argument("--interpretation", metavar="NAME=READING", action="append", default=[],
+                   help="choose a reading of an interpretation choice: " + READINGS_HELP)
+    add_limit_options(p)
+    p.add_argument("--no-reduce", action="store_true",
+                   help="explore every order of commuting effects and every symmetric state (reduction is on "
+                        "by default; outcomes, verdicts and shortest traces are the same either way)")
+
+
+def overrides(args: argparse.Namespace) -> dict:
+    """What `--rules` and `--interpretation` change in every scenario loaded."""
+    out: dict = {}
+    if args.rules:
+        out["rules"] = rules_date(args.rules)
+    chosen = dict(reading(item) for item in args.interpretation)
+    if chosen:
+        out["interpretation"] = chosen
+    return out
+
+
+def load(file: str, changes: dict):
+    scenario = load_scenario(file)
+    if "interpretation" in changes:
+        changes = dict(changes, interpretation={**scenario.interpretation, **changes["interpretation"]})
+    return dataclasses.replace(scenario, **changes)
+
+
+def loaded(files: list[str], changes: dict, err: TextIO, codes: list[int]) -> Iterator:
+    """Each file's scenario; a bad file is reported on `err`, counted as bad input and skipped."""
+    for file in files:
+        try:
+            scenario = load(file, changes)
+        except InputError as exc:
+            print(f"dmcheck: {exc}", file=err)
+            codes.append(Exit.BAD_INPUT)
+            continue
+        yield file, scenario
+
+
+def explore_scenario(scenario, args: argparse.Namespace, err: TextIO, file: str, properties=()):
+    """Explore one scenario as the command line asks: limits, progress, reduction kept blind to
+    nothing the expectations or properties observe."""
+    model = BreakModel(scenario)
+    reduce = not getattr(args, "no_reduce", False)
+    observe = None
+    if reduce:
+        seen = [o for o in (expectation_observer(scenario.expect), property_observer(model, properties)) if o]
+        if len(seen) == 1:
+            observe = seen[0]
+        elif seen:
+            observe = lambda *t: tuple(o(*t) for o in seen)  # noqa: E731
+    compact = getattr(args, "compact", False)
+    if compact and any(item.kind not in ("always", "never", "sometimes") for item in scenario.expect):
+        raise InputError(file, None, "--compact", "order expectations (in_order, possible_order, never_order) "
+                                                   "need the full graph: drop --compact")
+    if compact and getattr(args, "graph", None):
+        raise InputError(file, None, "--compact", "--graph needs the full graph: drop --compact")
+    return explore(model, limits(args), progress_printer(err, file), reduce=reduce, observe=observe,
+                   keep_graph=not compact)
