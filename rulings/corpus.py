@@ -34,7 +34,17 @@ from model.yamlio import key_path, line_of, load_yaml, validate
 
 from properties.milestones import MILESTONES
 
-BUILTIN = Path(__file__).resolve().parent.parent / "scenarios" / "corpus.yaml"
+
+
+def _builtin_path() -> Path:
+    """The built-in corpus: inside the installed package (pyproject.toml maps the repository's
+    scenarios/ to `rulings.scenarios`), else the checkout's top-level scenarios/ (source or -e)."""
+    here = Path(__file__).resolve().parent
+    installed = here / "scenarios" / "corpus.yaml"
+    return installed if installed.is_file() else here.parent / "scenarios" / "corpus.yaml"
+
+
+BUILTIN = _builtin_path()
 
 _TERM = r"(?:(first|last)\(\s*([a-z_]+)\s*\)|([a-z_]+))"
 _CONSTRAINT = re.compile(rf"^\s*{_TERM}\s*(<|=)\s*{_TERM}\s*$")
