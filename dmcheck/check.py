@@ -9,10 +9,9 @@ input, 3 inconclusive). The parser is added to the main one by `add_parser`.
 from __future__ import annotations
 
 import argparse
-import json
 from typing import Any, TextIO
 
-from model.errors import InputError
+from model.errors import InputError, did_you_mean
 from properties.builtin import BUILTIN
 from properties.checker import QUERY_TIMEOUT_MS, VIOLATED, CheckResult, PropertyVerdict, check
 from properties.expectations import check as check_expectation
@@ -23,6 +22,7 @@ from properties.property_file import load_properties
 from .exits import HELP, Exit, combine, exit_code
 from .explore import explore_json, explore_text
 from .options import add_search_options, explore_scenario, loaded, overrides
+from .report import document, print_json
 
 EXAMPLES = """examples:
   dmcheck check scenarios/rulings/*.yaml
@@ -42,7 +42,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                     "inconclusive (the search hit a limit, or the solver said unknown). The scenario's own "
                     "`expect` items are checked too.",
         epilog=EXAMPLES + "\n" + HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("files", nargs="*", metavar="FILE", help="scenario YAML files")
+    p.add_argument("files", nargs="*", metavar="FILE", help="scenario YAML files, or directories of them")
     p.add_argument("--property", action="append", default=[], metavar="ID",
                    help="check only this property (repeatable); --list shows the ids")
     p.add_argument("--properties", action="append", default=[], metavar="FILE",
@@ -63,8 +63,8 @@ def _properties(args: argparse.Namespace) -> list[Property]:
         known = {p.id for p in props}
         for pid in args.property:
             if pid not in known:
-                raise InputError("--property", None, pid,
-                                 "unknown property id; expected one of " + ", ".join(sorted(known)))
+                raise InputError("--property", None, pid, "unknown property id" + did_you_mean(pid, known)
+                                 + "; expected one of " + ", ".join(sorted(known)))
         props = [p for p in props if p.id in args.property]
     return props
 
@@ -77,8 +77,8 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if not args.files:
         raise InputError("check", None, "", "expected at least one scenario FILE (or --list)")
     changes = overrides(args)
-    reports, codes = [], []
-    for file, scenario in loaded(args.files, changes, err, codes):
+    reports, codes, errors = [], [], []
+    for file, scenario in loaded(args.files, changes, err, codes, errors):
         graph = explore_scenario(scenario, args, err, file, props)
         expectations = [check_expectation(graph, item) for item in scenario.expect]
         result = check(graph, props, args.solver_timeout)
@@ -88,8 +88,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             print("\n".join(check_text(scenario, graph, expectations, result)), file=out)
         codes.append(exit_code(graph, [v.verdict for v in expectations] + [v.verdict for v in result.verdicts]))
     if args.json:
-        json.dump(reports[0] if len(reports) == 1 else reports, out, indent=2, ensure_ascii=False)
-        out.write("\n")
+        print_json(document("check", errors, scenarios=reports), out)
     return combine(codes)
 
 

@@ -10,7 +10,6 @@ settings are equivalent on this scenario, 1 they differ, 2 bad input, 3 a search
 from __future__ import annotations
 
 import argparse
-import json
 from typing import Any, TextIO
 
 from model.errors import InputError
@@ -20,7 +19,8 @@ from rulings.diff import compare, order_text
 
 from .exits import HELP, Exit
 from .options import READINGS_HELP, add_limit_options, limits, reading, rules_date
-from .report import expect_text, outcome_line
+from .progress import progress_printer
+from .report import document, expect_text, outcome_line, print_json
 
 EXAMPLES = """examples:
   dmcheck diff scenarios/rulings/Q09_the_watch.yaml --rules 2023-01-01 --rules 2024-06-19
@@ -79,10 +79,9 @@ def _sides(args: argparse.Namespace) -> tuple[tuple, tuple]:
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     left, right = _sides(args)
     scenario = load_scenario(args.file)
-    diff = compare(scenario, left, right, limits(args))
+    diff = compare(scenario, left, right, limits(args), progress=lambda label: progress_printer(err, label))
     if args.json:
-        json.dump(diff_json(diff, args.file), out, indent=2, ensure_ascii=False)
-        out.write("\n")
+        print_json(document("diff", **diff_json(diff, args.file)), out)
     else:
         print("\n".join(diff_text(diff, args.file, order_text)), file=out)
     if not diff.complete:

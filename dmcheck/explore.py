@@ -16,13 +16,14 @@ from properties.expectations import Verdict, check
 
 from .exits import HELP, Exit, combine, exit_code
 from .options import add_search_options, explore_scenario, load, loaded, overrides
-from .report import expect_text, expectation_json, outcome_line
+from .report import document, expect_text, expectation_json, outcome_line, print_json
 
 EXAMPLES = """examples:
-  dmcheck explore scenarios/rulings/*.yaml
+  dmcheck explore scenarios/rulings/          # a directory: its *.yaml files
   dmcheck explore scenarios/rulings/Q09_the_watch.yaml --rules 2023-01-01
   dmcheck explore scenarios/rulings/Q04_texas_storm.yaml --json
   dmcheck explore scenarios/rulings/Q06_winter_spiral.yaml --replay 0/0/0/0
+  dmcheck explore scenarios/rulings/Q06_winter_spiral.yaml --replay 0/0 --json
 """
 
 
@@ -33,9 +34,13 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
                     "first, states deduplicated), list the outcomes and check the scenario's `expect` "
                     "items; a failed item is shown with its shortest trace.",
         epilog=EXAMPLES + "\n" + HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ex.add_argument("files", nargs="+", metavar="FILE", help="scenario YAML files")
+    ex.add_argument("files", nargs="+", metavar="FILE", help="scenario YAML files, or directories of them")
     add_search_options(ex)
-    ex.add_argument("--replay", metavar="KEY", help="print the trace of a replay key (e.g. 0/2/1) step by step")
+    ex.add_argument("--replay", metavar="KEY",
+                    help="print the trace of a replay key (e.g. 0/2/1) step by step, the state it reaches and the "
+                         "next choices (with --json: as one object)")
+    ex.add_argument("--max-outcomes", type=_count, metavar="N",
+                    help="list at most N outcomes per scenario and say how many were left out (default: all)")
     ex.add_argument("--graph", metavar="FILE.graphml", help="also write the state graph (networkx GraphML)")
     ex.add_argument("--compact", action="store_true",
                     help="keep only a fingerprint and a parent link per state (about a tenth of the memory, "
@@ -49,27 +54,37 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.replay is not None:
         if len(args.files) != 1:
             raise InputError("--replay", None, "", "expected exactly one scenario file with --replay")
-        return replay(load(args.files[0], changes), args.replay, out, not args.no_reduce)
-    reports, codes = [], []
-    for file, scenario in loaded(args.files, changes, err, codes):
+        scenario = load(args.files[0], changes)
+        if args.json:
+            print_json(document("replay", replay=replay_json(scenario, args.replay, not args.no_reduce)), out)
+            return Exit.OK
+        return replay(scenario, args.replay, out, not args.no_reduce)
+    reports, codes, errors = [], [], []
+    for file, scenario in loaded(args.files, changes, err, codes, errors):
         graph = explore_scenario(scenario, args, err, file)
         verdicts = [check(graph, item) for item in scenario.expect]
         if args.graph:
             import networkx as nx
             nx.write_graphml(graph.to_networkx(), args.graph)
         if args.json:
-            reports.append(explore_json(scenario, graph, verdicts))
+            reports.append(explore_json(scenario, graph, verdicts, args.max_outcomes))
         else:
-            print("\n".join(explore_text(scenario, graph, verdicts)), file=out)
+            print("\n".join(explore_text(scenario, graph, verdicts, max_outcomes=args.max_outcomes)), file=out)
         codes.append(exit_code(graph, [v.verdict for v in verdicts]))
     if args.json:
-        json.dump(reports[0] if len(reports) == 1 else reports, out, indent=2, ensure_ascii=False)
-        out.write("\n")
+        print_json(document("explore", errors, scenarios=reports), out)
     return combine(codes)
 
 
-def replay(scenario, key: str, out: TextIO, reduce: bool = True) -> int:
-    """Print the trace of a replay key step by step, then the outcome or the next choices."""
+def _count(text: str) -> int:
+    """A `--max-outcomes N` value: a whole number, 0 or more."""
+    if not text.isdigit():
+        raise argparse.ArgumentTypeError(f"expected a whole number 0 or more, got {text!r}")
+    return int(text)
+
+
+def _replayed(scenario, key: str, reduce: bool):
+    """The model, the steps a replay key takes from the initial state, and the state it reaches."""
     model = BreakModel(scenario)
     # keys printed by a reduced search were taken on canonical states: replay the same way
     canonical = model.canonical if reduce else (lambda s: s)
@@ -85,6 +100,12 @@ def replay(scenario, key: str, out: TextIO, reduce: bool = True) -> int:
         state, events = model.step(state, action)
         state = canonical(state)
         steps.append(Step(int(part), action, events))
+    return model, steps, state
+
+
+def replay(scenario, key: str, out: TextIO, reduce: bool = True) -> int:
+    """Print the trace of a replay key step by step, then the outcome or the next choices."""
+    model, steps, state = _replayed(scenario, key, reduce)
     print(f"== {scenario.name}: replay {key}", file=out)
     print("\n".join(Trace(tuple(steps), model.narrate).lines()), file=out)
     if model.is_terminal(state):
@@ -96,11 +117,35 @@ def replay(scenario, key: str, out: TextIO, reduce: bool = True) -> int:
     return Exit.OK
 
 
+def replay_json(scenario, key: str, reduce: bool = True) -> dict[str, Any]:
+    """A replay as data: the trace (each step's action and events), the state reached (the outcome
+    keys, plus the abilities waiting), and the outcome or the next choices."""
+    model, steps, state = _replayed(scenario, key, reduce)
+    trace = Trace(tuple(steps), model.narrate)
+    terminal = model.is_terminal(state)
+    zones = model.outcome(state)
+    return {
+        "scenario": scenario.name, "file": scenario.file, "rules": model.version.name,
+        "interpretation": dict(model.interpretation.readings), "key": trace.key(),
+        "steps": [{"step": n, "index": s.index, "action": model.narrate(s.action, tuple(s.events))[0],
+                   "events": [e.to_json() for e in s.events]} for n, s in enumerate(steps, 1)],
+        "trace": trace.to_json(),
+        "state": dict(zones, pending=[f"{model.name(p.source)}/{p.ability}" for p in state.pending],
+                      fingerprint=state.fingerprint()),
+        "terminal": terminal,
+        "outcome": zones if terminal else None,
+        "next": [] if terminal else [{"index": i, "action": a.text} for i, a in enumerate(model.actions(state))],
+    }
+
+
 # ---- the report ------------------------------------------------------------------------------------
 _ZONES = ("hand", "battle", "graveyard", "mana", "deck_bottom")
 
 
-def explore_json(scenario, graph, verdicts: list[Verdict]) -> dict[str, Any]:
+def explore_json(scenario, graph, verdicts: list[Verdict], max_outcomes: int | None = None) -> dict[str, Any]:
+    """One scenario's entry of `scenarios`; `outcomes_total` counts the outcomes `max_outcomes` left out too."""
+    outcomes = graph.outcomes()
+    shown = outcomes if max_outcomes is None else outcomes[:max_outcomes]
     return {
         "scenario": scenario.name,
         "file": scenario.file,
@@ -111,12 +156,15 @@ def explore_json(scenario, graph, verdicts: list[Verdict]) -> dict[str, Any]:
         "states": graph.count,
         "transitions": graph.transitions,
         "seconds": round(graph.seconds, 4),
-        "outcomes": [dict(o, count=c, trace_key=graph.trace(n).key()) for o, c, n in graph.outcomes()],
+        "outcomes": [dict(o, count=c, trace_key=graph.trace(n).key()) for o, c, n in shown],
+        "outcomes_total": len(outcomes),
+        "outcomes_left_out": len(outcomes) - len(shown),
         "expectations": [expectation_json(v) for v in verdicts],
     }
 
 
-def explore_text(scenario, graph, verdicts: list[Verdict], show_outcomes: bool = True) -> list[str]:
+def explore_text(scenario, graph, verdicts: list[Verdict], show_outcomes: bool = True,
+                 max_outcomes: int | None = None) -> list[str]:
     lines = [f"== {scenario.name}  ({scenario.file})",
              f"   rules: {graph.model.version.name}; search {'complete' if graph.complete else 'INCOMPLETE: ' + graph.reason}; "
              f"{graph.count} states, {graph.transitions} transitions, {graph.seconds:.2f}s"]
@@ -126,8 +174,12 @@ def explore_text(scenario, graph, verdicts: list[Verdict], show_outcomes: bool =
         varying = {(z, p) for z in _ZONES for p in ("A", "B")
                    if len({tuple(o[z][p]) for o, _, _ in outcomes}) > 1}
         lines.append(f"   outcomes ({len(outcomes)}):")
-        for o, count, node in outcomes:
+        shown = outcomes if max_outcomes is None else outcomes[:max_outcomes]
+        for o, count, node in shown:
             lines.append(f"     {count:>5} x  {outcome_line(o, varying)}   [replay {graph.trace(node).key()}]")
+        if len(shown) < len(outcomes):
+            left = len(outcomes) - len(shown)
+            lines.append(f"     ... {left} more outcome{'s' if left != 1 else ''} left out (--max-outcomes {max_outcomes})")
     for v in verdicts:
         mark = {"holds": "ok  ", "violated": "FAIL", "inconclusive": "??  "}[v.verdict]
         lines.append(f"   {mark} {expect_text(v.expectation.raw)} — {v.reason}")

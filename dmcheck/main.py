@@ -7,13 +7,16 @@ Each subcommand's `run` takes parsed arguments and output streams and returns an
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+from importlib import metadata
 from typing import TextIO
 
 from model.errors import InputError
 
 from . import check, diff, explore, verify
 from .exits import HELP, Exit
+from .report import document, error_json, print_json
 
 COMMANDS = (explore, check, verify, diff)   # each has add_parser(subparsers) and run(args, out, err)
 
@@ -25,10 +28,20 @@ def parser() -> argparse.ArgumentParser:
                     "ordering of a scenario and check what its rulings say must come out.",
         epilog="run 'dmcheck COMMAND --help' for a command's options and examples\n" + HELP,
         formatter_class=argparse.RawDescriptionHelpFormatter)
+    top.add_argument("--version", action="version", version=f"%(prog)s {version()}",
+                     help="print the version of dmcheck and exit")
     sub = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for command in COMMANDS:
         command.add_parser(sub)
     return top
+
+
+def version() -> str:
+    """The installed distribution's version, or the source tree's when run from a checkout."""
+    try:
+        return metadata.version("dmcheck")
+    except metadata.PackageNotFoundError:
+        return "0.1.0 (source tree)"
 
 
 def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO | None = None) -> int:
@@ -39,7 +52,20 @@ def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO |
         return int(args.run(args, out, err))
     except InputError as exc:
         print(f"dmcheck: {exc}", file=err)
+        if getattr(args, "json", False):   # the JSON reader still gets one object, naming the error
+            print_json(document(args.command, [error_json(exc)]), out)
         return Exit.BAD_INPUT
+    except BrokenPipeError:
+        return _closed(out)
+
+
+def _closed(out: TextIO) -> int:
+    """The reader went away (`dmcheck verify | head`): stop quietly, without a traceback."""
+    if out is sys.stdout:
+        # the interpreter flushes stdout at exit: point it at /dev/null so that flush cannot fail again
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    return Exit.OUTPUT_CLOSED
 
 
 if __name__ == "__main__":

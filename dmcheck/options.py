@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import datetime as dt
+from pathlib import Path
 from typing import Iterator, TextIO
 
 from explorer.bfs import explore
@@ -19,6 +20,7 @@ from properties.visibility import observer as property_observer
 
 from .exits import Exit
 from .progress import progress_printer
+from .report import error_json
 
 READINGS_HELP = "; ".join(f"{c.name}={'|'.join(r for r, _ in c.readings)}" for c in CHOICES)
 
@@ -41,10 +43,13 @@ def reading(item: str) -> tuple[str, str]:
 
 
 def add_limit_options(p: argparse.ArgumentParser, depth: bool = True, seconds_help: str | None = None) -> None:
-    p.add_argument("--max-states", type=int, default=Limits().max_states, metavar="N")
+    p.add_argument("--max-states", type=int, default=Limits().max_states, metavar="N",
+                   help="stop a search after N states; it is then incomplete (exit 3) (default: %(default)s)")
     if depth:
-        p.add_argument("--max-depth", type=int, default=Limits().max_depth, metavar="N")
-    p.add_argument("--max-seconds", type=float, default=Limits().max_seconds, metavar="S", help=seconds_help)
+        p.add_argument("--max-depth", type=int, default=Limits().max_depth, metavar="N",
+                       help="do not follow a trace past N steps; a search cut so is incomplete (default: %(default)s)")
+    p.add_argument("--max-seconds", type=float, default=Limits().max_seconds, metavar="S",
+                   help=seconds_help or "stop a search after S seconds; it is then incomplete (default: %(default)s)")
 
 
 def limits(args: argparse.Namespace) -> Limits:
@@ -53,7 +58,7 @@ def limits(args: argparse.Namespace) -> Limits:
 
 def add_search_options(p: argparse.ArgumentParser) -> None:
     """The options `explore` and `check` share: output, rules version, readings, limits, reduction."""
-    p.add_argument("--json", action="store_true", help="print JSON (an object per file; a list for several)")
+    p.add_argument("--json", action="store_true", help="print one JSON object: {schema_version, command, scenarios, errors} (docs/scenario-format.md)")
     p.add_argument("--rules", metavar="DATE", help="use the rules in force on DATE (YYYY-MM-DD)")
     p.add_argument("--interpretation", metavar="NAME=READING", action="append", default=[],
                    help="choose a reading of an interpretation choice: " + READINGS_HELP)
@@ -81,14 +86,33 @@ def load(file: str, changes: dict):
     return dataclasses.replace(scenario, **changes)
 
 
-def loaded(files: list[str], changes: dict, err: TextIO, codes: list[int]) -> Iterator:
-    """Each file's scenario; a bad file is reported on `err`, counted as bad input and skipped."""
+def expand(files: list[str]) -> list[str]:
+    """The FILE arguments with each directory replaced by its `*.yaml` files, in name order."""
+    out = []
     for file in files:
+        path = Path(file)
+        if path.is_dir():
+            found = sorted(str(p) for p in path.glob("*.yaml") if p.is_file())
+            if not found:
+                raise InputError(file, None, "", "a directory with no *.yaml file; expected scenario files")
+            out += found
+        else:
+            out.append(file)
+    return out
+
+
+def loaded(files: list[str], changes: dict, err: TextIO, codes: list[int],
+           errors: list[dict] | None = None) -> Iterator:
+    """Each file's scenario (a directory: its *.yaml); a bad file is reported on `err` (and in
+    `errors`, for the JSON), counted as bad input and skipped."""
+    for file in expand(files):
         try:
             scenario = load(file, changes)
         except InputError as exc:
             print(f"dmcheck: {exc}", file=err)
             codes.append(Exit.BAD_INPUT)
+            if errors is not None:
+                errors.append(error_json(exc))
             continue
         yield file, scenario
 

@@ -1,12 +1,40 @@
-"""What every report shares: an expectation verdict as JSON, an outcome and an expectation as one line."""
+"""What every report shares: the JSON document every command prints, an expectation verdict as JSON,
+an outcome and an expectation as one line."""
 
 from __future__ import annotations
 
+import json
 from collections import Counter
-from typing import Any
+from typing import Any, TextIO
 
-
+from model.errors import InputError
 from properties.expectations import Verdict
+
+# The version of the JSON every command prints (dmcheck/schemas/*.json, docs/scenario-format.md
+# "Output"). Raise it when a key is removed or changes meaning; adding a key keeps it.
+SCHEMA_VERSION = 1
+
+
+def schema() -> dict[str, Any]:
+    """The published JSON Schema of `document` (shipped as package data, dmcheck/schemas/)."""
+    from importlib.resources import files
+    return json.loads((files("dmcheck") / "schemas" / f"output-{SCHEMA_VERSION}.schema.json").read_text("utf-8"))
+
+
+def document(command: str, errors: list[dict[str, Any]] | None = None, **body: Any) -> dict[str, Any]:
+    """One command's JSON: always one object with `schema_version`, `command` and `errors`."""
+    return {"schema_version": SCHEMA_VERSION, "command": command, **body, "errors": list(errors or [])}
+
+
+def error_json(exc: InputError) -> dict[str, Any]:
+    """A file or flag that could not be used, as an entry of a document's `errors`."""
+    message = f"{exc.key}: {exc.expected}" if exc.key else exc.expected
+    return {"file": exc.file, "line": exc.line, "message": message}
+
+
+def print_json(doc: dict[str, Any], out: TextIO) -> None:
+    json.dump(doc, out, indent=2, ensure_ascii=False)
+    out.write("\n")
 
 
 def expectation_json(v: Verdict) -> dict[str, Any]:

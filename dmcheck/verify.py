@@ -11,7 +11,6 @@ found, 1 findings (a contradiction is one), 2 bad input, 3 inconclusive.
 from __future__ import annotations
 
 import argparse
-import json
 from collections import defaultdict
 from typing import Any, TextIO
 
@@ -23,7 +22,8 @@ from rulings.verify import verify
 
 from .exits import HELP
 from .options import add_limit_options, limits, rules_date
-from .report import expect_text
+from .progress import phase_printer
+from .report import document, expect_text, print_json
 
 EXAMPLES = """examples:
   dmcheck verify                              # the built-in corpus, every rules version
@@ -57,10 +57,9 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     rules = rules_date(args.rules) if args.rules else None
-    report = verify(args.rulings, rules, limits(args))
+    report = verify(args.rulings, rules, limits(args), progress=phase_printer(err, "verify"))
     if args.json:
-        json.dump(report_json(report), out, indent=2, ensure_ascii=False)
-        out.write("\n")
+        print_json(document("verify", **report_json(report)), out)
     else:
         print("\n".join(summary_lines(report)), file=out)
         if not args.summary:

@@ -12,7 +12,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from .errors import InputError
+from .errors import InputError, did_you_mean
 from .instr import Instr
 from .instructions import card_words
 from .vocabulary import REPLACES, TRIGGERS
@@ -121,7 +121,7 @@ def _program(raw: Any, root: Any, path: tuple, file: str) -> tuple[Instr, ...]:
         words = card_words()
         if op not in words:
             raise InputError(file, line_of(root, here), key_path(here),
-                             f"unknown instruction {op!r}; expected one of {', '.join(words)}")
+                             f"unknown instruction {op!r}{did_you_mean(op, words)}; expected one of {', '.join(words)}")
         spec = words[op]
         args = {} if args is None else args
         schema = {"type": "object", "properties": spec["properties"], "additionalProperties": False,
@@ -165,6 +165,10 @@ class CardPool:
 
     def ids(self) -> list[str]:
         return sorted(self._by_id)
+
+    def names(self) -> list[str]:
+        """The English name of every card (what an error suggests for a misspelt name)."""
+        return [self._by_id[i].name for i in sorted(self._by_id)]
 
     def add_file(self, path: str | Path) -> None:
         """Add every card of a card file; a name already taken is an error."""

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import difflib
+from typing import Iterable
+
 
 class DmcheckError(Exception):
     """Root of every error dmcheck raises on purpose."""
@@ -14,3 +17,12 @@ class InputError(DmcheckError):
         self.file, self.line, self.key, self.expected = file, line, key, expected
         where = f"{file}:{line}" if line else file
         super().__init__(f"{where}: {key}: {expected}" if key else f"{where}: {expected}")
+
+
+def did_you_mean(word: object, choices: Iterable[object]) -> str:
+    """` (did you mean 'x'?)` for the choices closest to a misspelt word (case aside), else ``."""
+    by_fold: dict[str, str] = {}
+    for choice in choices:
+        by_fold.setdefault(str(choice).casefold(), str(choice))
+    close = difflib.get_close_matches(str(word).casefold(), list(by_fold), n=3, cutoff=0.6)
+    return f" (did you mean {' or '.join(repr(by_fold[c]) for c in close)}?)" if close else ""

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from .cards import CardPool
-from .errors import InputError
+from .errors import InputError, did_you_mean
 from .interpretations import CHOICES, choice_named
 from .rules import parse_date
 from .scenario import ZONE_KEYS, Expectation, PlayerSetup, Scenario
@@ -130,7 +130,7 @@ class _Names:
     def card(self, name: Any, path: tuple) -> str:
         pool_id = self.pool.resolve(str(name))
         if pool_id is None:
-            raise self.fail(path, f"unknown card {name!r}; expected a pool id, English or Japanese name "
+            raise self.fail(path, f"unknown card {name!r}{did_you_mean(name, self.pool.names())}; expected a pool id, English or Japanese name "
                                   f"(see model/data/cards.yaml) or a card from a file under `cards:`")
         return pool_id
 
@@ -206,7 +206,7 @@ def _pattern(raw: dict, names: _Names, path: tuple) -> dict:
         if key == "event":
             continue
         if key not in allowed:
-            raise names.fail(here, f"unknown key {key!r} for a {event} event; expected one of {', '.join(allowed)}")
+            raise names.fail(here, f"unknown key {key!r}{did_you_mean(key, allowed)} for a {event} event; expected one of {', '.join(allowed)}")
         if key == "ability" and event in ("trigger", "resolve"):
             out[key] = names.ability(value, here)
         elif key == "by" and event == "replace" and "/" in str(value):
@@ -226,7 +226,8 @@ def _interpretation(raw: dict, names: "_Names") -> dict[str, str]:
     for key, value in raw.items():
         choice = choice_named(str(key))
         if choice is None:
-            raise names.fail(("interpretation", key), f"unknown interpretation choice {key!r}; expected one of "
+            raise names.fail(("interpretation", key), f"unknown interpretation choice {key!r}"
+                                                       f"{did_you_mean(key, [c.name for c in CHOICES])}; expected one of "
                                                        f"{', '.join(c.name for c in CHOICES)}")
         readings = [r for r, _ in choice.readings]
         if str(value) not in readings:

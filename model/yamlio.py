@@ -14,7 +14,7 @@ from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.error import MarkedYAMLError
 
-from .errors import InputError
+from .errors import InputError, did_you_mean
 
 
 def load_yaml(path: str | Path) -> Any:
@@ -73,7 +73,7 @@ def _expected(error: jsonschema.ValidationError) -> str:
     if v == "additionalProperties":
         allowed = sorted(error.schema.get("properties", {}))
         extra = sorted(set(error.instance) - set(allowed))
-        return f"unknown key {extra[0]!r}; expected one of {', '.join(allowed)}"
+        return f"unknown key {extra[0]!r}{did_you_mean(extra[0], allowed)}; expected one of {', '.join(allowed)}"
     if v == "required":
         return f"missing key {error.message.split(' ')[0]}"
     if v == "enum":

@@ -84,14 +84,14 @@ def relation(left: set, right: set) -> str:
 
 
 def side(scenario: Scenario, label: str, rules: dt.date | None, interpretation: dict[str, str],
-         limits: Limits) -> Side:
+         limits: Limits, progress=None) -> Side:
     sc = scenario
     if rules is not None:
         sc = dataclasses.replace(sc, rules=rules)
     if interpretation:
         sc = dataclasses.replace(sc, interpretation={**sc.interpretation, **interpretation})
     model = BreakModel(sc)
-    graph = explore(model, limits)
+    graph = explore(model, limits, progress(label) if progress else None)
     outs: dict[tuple, tuple[dict, int]] = {}
     for node in graph.terminals:   # breadth-first order: the first node of an outcome is a shortest one
         o = model.outcome(graph.state(node))
@@ -100,10 +100,11 @@ def side(scenario: Scenario, label: str, rules: dt.date | None, interpretation: 
 
 
 def compare(scenario: Scenario, left: tuple[str, dt.date | None, dict], right: tuple[str, dt.date | None, dict],
-            limits: Limits = Limits()) -> Diff:
-    """`left` and `right` are (label, rules date or None, readings)."""
-    a = side(scenario, *left, limits)
-    b = side(scenario, *right, limits)
+            limits: Limits = Limits(), progress=None) -> Diff:
+    """`left` and `right` are (label, rules date or None, readings); `progress`, if given, makes
+    each side's progress callback for the explorer from its label."""
+    a = side(scenario, *left, limits, progress)
+    b = side(scenario, *right, limits, progress)
     diff = Diff(a, b, relation(set(a.outcomes), set(b.outcomes)), relation(set(a.orders.paths), set(b.orders.paths)))
     for one, other, sink in ((a, b, diff.only_left), (b, a, diff.only_right)):
         for key, (o, node) in one.outcomes.items():

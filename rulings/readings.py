@@ -22,7 +22,7 @@ import itertools
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import z3
 
@@ -112,8 +112,9 @@ class Run:
 class Runner:
     """Loads each scenario once and explores it once per distinct (version, consulted readings)."""
 
-    def __init__(self, limits: Limits = Limits()):
+    def __init__(self, limits: Limits = Limits(), progress: Callable[[str], None] | None = None):
         self.limits = limits
+        self.progress = progress     # told each exploration as it starts (the CLI's progress line)
         self._pool: CardPool | None = None
         self._scenarios: dict[Path, Scenario] = {}
         self._runs: dict[tuple[Path, dt.date], list[Run]] = {}
@@ -139,6 +140,8 @@ class Runner:
         start = time.perf_counter()
         sc = dataclasses.replace(scenario, rules=version.date, interpretation=as_dict(combo))
         consulted = _Consulted(Interpretation.make(sc.interpretation))
+        if self.progress:
+            self.progress(f"exploring {path.name} ({version.name})")
         model = BreakModel(sc, interpretation=consulted)
         graph = explore(model, self.limits)
         verdicts = [check(graph, item) for item in sc.expect]

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import datetime as dt
 import time
+from typing import Callable
 from dataclasses import dataclass
 
 from explorer.limits import Limits
@@ -107,18 +108,23 @@ def load(extra: list[str]) -> Corpus:
 
 
 def verify(extra: list[str] | tuple[str, ...] = (), rules: dt.date | None = None, limits: Limits = Limits(),
-           properties: bool = True) -> Report:
+           properties: bool = True, progress: Callable[[str], None] | None = None) -> Report:
+    """The whole job; `progress`, if given, is told each phase and exploration as it starts."""
+    tell = progress or (lambda text: None)
     start = time.perf_counter()
     corpus = load(list(extra))
     versions = [version_on(rules)] if rules else list(timeline())
-    runner = Runner(limits)
+    runner = Runner(limits, progress)
     operational = analyse(runner, corpus, rules)
+    tell("declarative consistency (Z3)")
     declarative = consistency.check(corpus, versions)
+    tell("conformance")
     default = default_combo()
     by_name = {v.name: v for v in versions}
     conf = conformance_mod.check(corpus, runner.runs(), declarative.witnesses, by_name, default)
     props: list[PropertyRun] = []
     if properties:
+        tell("rules properties")
         from properties.builtin import BUILTIN
         from properties.checker import check as check_properties
         for run in runner.runs():

@@ -11,6 +11,26 @@ RULINGS = sorted((ROOT / "scenarios" / "rulings").glob("*.yaml"))
 DATA = Path(__file__).resolve().parent / "data"
 
 
+def output(text: str) -> dict:
+    """A command's --json output, parsed and validated against the published JSON Schema."""
+    import json
+
+    import jsonschema
+
+    from dmcheck.report import schema
+
+    doc = json.loads(text)
+    jsonschema.Draft202012Validator(schema()).validate(doc)
+    return doc
+
+
+def scenario_output(text: str) -> dict:
+    """The one scenario of an explore/check --json output (validated), for tests of one file."""
+    doc = output(text)
+    assert doc["errors"] == [] and len(doc["scenarios"]) == 1, doc["errors"]
+    return doc["scenarios"][0]
+
+
 @pytest.fixture
 def ruling():
     """Load and explore a ruling scenario: by its whole file stem, or a prefix only one file has ('Q06')."""

@@ -10,7 +10,7 @@ import sys
 
 from dmcheck.main import main
 
-from conftest import DATA, ROOT, RULINGS
+from conftest import DATA, ROOT, RULINGS, scenario_output
 
 
 def run(*argv: str) -> tuple[int, str, str]:
@@ -36,7 +36,7 @@ def test_wrong_expectation_exits_1_with_shortest_trace():
     assert len(steps) == 5
     assert trace.count("is broken by Kakumeijin") == 2
     code, out, _ = run("explore", str(DATA / "wrong_expectation.yaml"), "--json")
-    report = json.loads(out)
+    report = scenario_output(out)
     (item,) = report["expectations"]
     assert item["holds"] is False and item["verdict"] == "violated"
     assert [e["event"] for e in item["trace"]].count("break") == 2
@@ -45,7 +45,7 @@ def test_wrong_expectation_exits_1_with_shortest_trace():
 
 def test_json_has_the_format_fields():
     code, out, _ = run("explore", str(RULINGS[0]), "--json")
-    report = json.loads(out)
+    report = scenario_output(out)
     for key in ("scenario", "complete", "states", "transitions", "outcomes", "expectations"):
         assert key in report
     assert report["complete"] is True
@@ -58,7 +58,7 @@ def test_json_has_the_format_fields():
 
 def test_limit_hit_is_incomplete_and_exits_3():
     code, out, _ = run("explore", str(next(p for p in RULINGS if p.name.startswith("Q05"))), "--max-states", "20", "--json")
-    report = json.loads(out)
+    report = scenario_output(out)
     assert code == 3
     assert report["complete"] is False and "state limit" in report["reason"]
     # nothing that needs every path may be reported as holding
@@ -68,7 +68,7 @@ def test_limit_hit_is_incomplete_and_exits_3():
 def test_replay_reproduces_an_outcome():
     q06 = next(p for p in RULINGS if p.name.startswith("Q06"))
     code, out, _ = run("explore", str(q06), "--json")
-    bounced = next(o for o in json.loads(out)["outcomes"] if o["hand"]["A"] == ["Kakumeijin"])
+    bounced = next(o for o in scenario_output(out)["outcomes"] if o["hand"]["A"] == ["Kakumeijin"])
     code, out, _ = run("explore", str(q06), "--replay", bounced["trace_key"])
     assert code == 0
     assert "Winter Spiral" in out and '"Kakumeijin"' in out.split("terminal:")[1]

@@ -9,12 +9,11 @@ outcomes stay, the orders of the procedure differ).
 from __future__ import annotations
 
 import io
-import json
 
 from dmcheck.main import main
 from rulings.diff import relation
 
-from conftest import RULINGS
+from conftest import RULINGS, output
 
 
 def ruling(prefix: str) -> str:
@@ -25,7 +24,7 @@ def diff(*argv: str) -> tuple[int, dict]:
     out, err = io.StringIO(), io.StringIO()
     code = main(["diff", *argv, "--json"], out, err)
     assert not err.getvalue(), err.getvalue()
-    return code, json.loads(out.getvalue())
+    return code, output(out.getvalue())
 
 
 def _order(item) -> list[str]:

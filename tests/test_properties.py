@@ -11,7 +11,6 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import io
-import json
 import os
 import re
 import subprocess
@@ -35,7 +34,7 @@ from properties.property import Property
 from properties.property_file import load_properties
 from properties.symbols import FormulaError, Vocabulary, parse
 
-from conftest import DATA, ROOT, RULINGS
+from conftest import DATA, ROOT, RULINGS, scenario_output
 
 OLD_RULES = dt.date(2023, 1, 1)
 PROPS = DATA / "properties"
@@ -407,7 +406,7 @@ def test_check_all_rulings_exits_0_with_solver_figures():
 
 def test_check_json_has_the_explore_fields_properties_and_solver():
     code, out, _ = run("check", str(ruling("Q04")), "--json")
-    report = json.loads(out)
+    report = scenario_output(out)
     assert code == 0
     for key in ("scenario", "complete", "states", "transitions", "outcomes", "expectations",
                 "properties", "solver", "explore_seconds"):
@@ -425,7 +424,7 @@ def test_check_reports_a_user_violation_and_exits_1():
     code, out, _ = run("check", str(ruling("Q07")), "--properties", str(PROPS / "false_property.yaml"),
                        "--property", "nothing-breaks", "--json")
     assert code == 1
-    (p,) = json.loads(out)["properties"]
+    (p,) = scenario_output(out)["properties"]
     assert p["verdict"] == "violated" and p["replay"] == "0/0/0/0/0"
     assert [e["event"] for e in p["trace"] if e["step"] == 5] == ["break", "break", "move", "move"]
     assert p["model"] == {"breaks_now": "2"}
@@ -447,5 +446,5 @@ def test_check_json_is_the_same_under_any_hash_seed():
         out = subprocess.run([sys.executable, "-m", "dmcheck", "check", str(ruling("Q05")), "--json",
                               "--properties", str(PROPS / "false_property.yaml")],
                              cwd=ROOT, env=env, capture_output=True, text=True).stdout
-        return [{k: v for k, v in p.items() if k != "solver"} for p in json.loads(out)["properties"]]
+        return [{k: v for k, v in p.items() if k != "solver"} for p in scenario_output(out)["properties"]]
     assert report("0") == report("1")

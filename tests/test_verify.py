@@ -17,7 +17,7 @@ import pytest
 from dmcheck.main import main
 from rulings.verify import verify
 
-from conftest import DATA
+from conftest import DATA, output
 
 CONTRA = str(DATA / "rulings" / "contradicting.yaml")
 AGREE = str(DATA / "rulings" / "agreeing.yaml")
@@ -32,7 +32,7 @@ def run(*argv: str) -> tuple[int, str, str]:
 @pytest.fixture(scope="module")
 def full():
     code, out, err = run("verify", "--json")
-    return code, json.loads(out)
+    return code, output(out)
 
 
 def test_verify_json_has_the_issue_fields(full):
@@ -116,7 +116,7 @@ def test_rulings_that_agree_add_no_conflict(baseline):
 
 def test_rules_option_runs_everything_under_one_version():
     code, out, _ = run("verify", "--rules", "2023-01-01", "--json")
-    report = json.loads(out)
+    report = output(out)
     # before 2023-04-19 Q09's skip comes after the break: the ruling fails with its trace
     q09 = next(r for r in report["rulings"] if r["ref"] == "Q09@S000")
     assert q09["holds"] is False and q09["trace"]["events"]
@@ -127,7 +127,7 @@ def test_rules_option_runs_everything_under_one_version():
 
 def test_limits_make_it_inconclusive_never_a_pass():
     code, out, _ = run("verify", "--max-states", "5", "--json")
-    report = json.loads(out)
+    report = output(out)
     assert report["summary"]["complete"] is False
     unsure = [r for r in report["rulings"] if r["verdict"] == "inconclusive"]
     assert unsure and all(r["holds"] is None for r in unsure)
