@@ -127,7 +127,8 @@ def replay_json(scenario, key: str, reduce: bool = True) -> dict[str, Any]:
     return {
         "scenario": scenario.name, "file": scenario.file, "rules": model.version.name,
         "interpretation": dict(model.interpretation.readings), "key": trace.key(),
-        "steps": [{"step": n, "index": s.index, "action": model.narrate(s.action, tuple(s.events))[0],
+        "steps": [{"step": n, "index": s.index, "action": s.action.text,
+                   "narrated": model.narrate(s.action, tuple(s.events))[0],
                    "events": [e.to_json() for e in s.events]} for n, s in enumerate(steps, 1)],
         "trace": trace.to_json(),
         "state": dict(zones, pending=[f"{model.name(p.source)}/{p.ability}" for p in state.pending],
