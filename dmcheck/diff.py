@@ -45,7 +45,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                    help="a rules date (YYYY-MM-DD); give it twice to compare two versions")
     p.add_argument("--interpretation", action="append", default=[], metavar="NAME=READING",
                    help="a reading; give two to compare them: " + READINGS_HELP)
-    p.add_argument("--json", action="store_true", help="print JSON")
+    p.add_argument("--json", action="store_true",
+                   help="print one JSON object with schema_version (docs/scenario-format.md)")
     add_limit_options(p, depth=False)
     p.set_defaults(run=run)
     return p

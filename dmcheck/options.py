@@ -58,7 +58,8 @@ def limits(args: argparse.Namespace) -> Limits:
 
 def add_search_options(p: argparse.ArgumentParser) -> None:
     """The options `explore` and `check` share: output, rules version, readings, limits, reduction."""
-    p.add_argument("--json", action="store_true", help="print one JSON object: {schema_version, command, scenarios, errors} (docs/scenario-format.md)")
+    p.add_argument("--json", action="store_true",
+                   help="print one JSON object: {schema_version, command, scenarios, errors} (docs/scenario-format.md)")
     p.add_argument("--rules", metavar="DATE", help="use the rules in force on DATE (YYYY-MM-DD)")
     p.add_argument("--interpretation", metavar="NAME=READING", action="append", default=[],
                    help="choose a reading of an interpretation choice: " + READINGS_HELP)

@@ -48,7 +48,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--rulings", action="append", default=[], metavar="FILE",
                    help="also check the statements of this rulings file (the format of scenarios/corpus.yaml); "
                         "repeatable")
-    p.add_argument("--json", action="store_true", help="print the report as JSON")
+    p.add_argument("--json", action="store_true",
+                   help="print the report as one JSON object with schema_version (docs/scenario-format.md)")
     p.add_argument("--summary", action="store_true", help="print only the one-screen summary")
     add_limit_options(p, depth=False, seconds_help="bound each exploration; one that runs out is inconclusive")
     p.set_defaults(run=run)
