@@ -8,6 +8,8 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 from dmcheck.main import main
 
 from conftest import DATA, ROOT, RULINGS, scenario_output
@@ -19,6 +21,7 @@ def run(*argv: str) -> tuple[int, str, str]:
     return code, out.getvalue(), err.getvalue()
 
 
+@pytest.mark.slow
 def test_all_rulings_exit_zero():
     code, out, _ = run("explore", *map(str, RULINGS))
     assert code == 0
@@ -91,6 +94,7 @@ print(json.dumps(out))
 """
 
 
+@pytest.mark.slow
 def test_same_states_and_traces_under_any_hash_seed():
     results = []
     for seed in ("0", "1"):

@@ -80,6 +80,7 @@ def checked():
                                              default_combo())
 
 
+@pytest.mark.slow
 def test_the_model_follows_the_corpus_on_every_built_in_scenario(checked):
     _, runner, result = checked
     assert result.complete

@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -62,6 +63,7 @@ def _zone_ids(state) -> list[int]:
     return [cid for z in state.zones for zone in ZONES for cid in getattr(z, zone)]
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(scenarios())
 def test_actions_deterministic_and_step_pure(scenario):
@@ -80,6 +82,7 @@ def test_actions_deterministic_and_step_pure(scenario):
             assert first[0].fingerprint() == twin.step(state, action)[0].fingerprint()
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(scenarios())
 def test_every_card_is_in_exactly_one_zone(scenario):

@@ -56,7 +56,8 @@ def ruling(prefix: str) -> Path:
 
 
 # ---- every built-in property holds on every ruling scenario ---------------------------------------
-@pytest.mark.parametrize("rules", [None, OLD_RULES], ids=["current rules", "rules before 2023-04-19"])
+@pytest.mark.parametrize("rules", [None, pytest.param(OLD_RULES, marks=pytest.mark.slow)],
+                         ids=["current rules", "rules before 2023-04-19"])
 @pytest.mark.parametrize("path", RULINGS, ids=[p.stem for p in RULINGS])
 def test_every_builtin_property_holds_on_every_ruling(path, rules):
     graph = graph_of(path, **({"rules": rules} if rules else {}))
@@ -76,6 +77,7 @@ def test_every_builtin_property_holds_on_every_ruling(path, rules):
         assert c.items == c.queries + c.cache_hits
 
 
+@pytest.mark.slow
 def test_every_builtin_property_holds_under_the_other_interpretation():
     for path in RULINGS:
         graph = graph_of(path, interpretation={"nested_other_pending": "inner_only"})
@@ -123,6 +125,7 @@ def test_every_sometimes_property_finds_its_example(pid):
     assert applied >= 3, f"{pid} applies to too few ruling scenarios"
 
 
+@pytest.mark.slow
 def test_some_nested_frame_applies_where_a_card_can_break():
     applies = {p.name[:3] for p in RULINGS if not BY_ID["some-nested-frame"].applies(BreakModel(load_scenario(p)))}
     assert applies == {"Q04", "Q05", "Q10"}   # Texas Storm and Gushat Shield
@@ -313,6 +316,7 @@ def test_solver_unknown_is_inconclusive():
 
 
 # ---- users' properties ------------------------------------------------------------------------------
+@pytest.mark.slow
 def test_user_properties_hold_and_a_false_one_is_violated():
     props = load_properties(PROPS / "user_properties.yaml", {p.id for p in BUILTIN})
     assert [p.over for p in props] == ["states", "transitions", "outcomes", "states"]
@@ -375,6 +379,7 @@ def test_positions_beyond_the_deepest_frame_read_as_no_frame():
     assert v.verdict == HOLDS, (v.reason, v.witness)
 
 
+@pytest.mark.slow
 def test_the_documented_example_loads_and_holds(tmp_path):
     doc = (ROOT / "docs" / "properties.md").read_text(encoding="utf-8")
     block = re.search(r"```yaml\n(.*?)```", doc, re.S).group(1)
@@ -396,6 +401,7 @@ def run(*argv: str) -> tuple[int, str, str]:
     return main(list(argv), out, err), out.getvalue(), err.getvalue()
 
 
+@pytest.mark.slow
 def test_check_all_rulings_exits_0_with_solver_figures():
     code, out, _ = run("check", *map(str, RULINGS))
     assert code == 0, out
@@ -440,6 +446,7 @@ def test_check_bad_input_and_incomplete_exit_codes():
     assert code == 3 and "??   conservation" in out
 
 
+@pytest.mark.slow
 def test_check_json_is_the_same_under_any_hash_seed():
     def report(seed: str) -> list:
         env = dict(os.environ, PYTHONHASHSEED=seed)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import sys
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 
 from explorer.bfs import explore
@@ -37,6 +38,7 @@ def _both(model, scenario, properties=()):
     return explore(model), explore(model, reduce=True, observe=observe)
 
 
+@pytest.mark.slow
 def test_rulings_same_outcomes_verdicts_and_trace_lengths():
     for path in RULINGS:
         scenario = load_scenario(path)
@@ -51,6 +53,7 @@ def test_rulings_same_outcomes_verdicts_and_trace_lengths():
                 assert len(a.trace.steps) == len(b.trace.steps), (path.name, item.raw)
 
 
+@pytest.mark.slow
 def test_rulings_same_property_verdicts():
     for path in RULINGS:
         scenario = load_scenario(path)
@@ -64,6 +67,7 @@ def test_rulings_same_property_verdicts():
                 assert len(v.trace.steps) == len(b[pid].trace.steps)
 
 
+@pytest.mark.slow
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(scenarios())
 def test_random_scenarios_same_outcomes(scenario):

@@ -60,6 +60,7 @@ def _graph(path, reading: dict, rules: dt.date | None = None):
     return graph_of(path, **overrides)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", [None, dt.date(2023, 1, 1)], ids=["current rules", "rules before 2023-04-19"])
 @pytest.mark.parametrize("path", RULINGS, ids=[p.stem for p in RULINGS])
 def test_every_builtin_property_holds_under_before_triggers(path, rules):
@@ -71,6 +72,7 @@ def test_every_builtin_property_holds_under_before_triggers(path, rules):
         assert v.verdict == HOLDS, (v.property.id, v.reason, v.trace.lines() if v.trace else None, v.witness)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("prefix", DESTRUCTION)
 def test_destruction_properties_hold_before_2022(prefix):
     # before 2022-04-08 only creatures are destroyed (S003): a seal or an aura just goes to the graveyard
@@ -100,6 +102,7 @@ def test_a_replaced_break_is_not_a_shield_that_left(name):
 # ---- the sometimes properties apply where a scenario can show them ------------------------------------
 # (where they apply, test_properties finds their examples under the default reading, and the test above
 # under the other one: a `sometimes` property holds only with an example)
+@pytest.mark.slow
 def test_the_sometimes_properties_apply_where_a_scenario_can_show_them():
     applies: dict[str, set[str]] = {"some-declaration": set(), "some-replacement": set()}
     for path in RULINGS:

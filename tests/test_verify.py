@@ -19,6 +19,8 @@ from rulings.verify import verify
 
 from conftest import DATA, output
 
+pytestmark = pytest.mark.slow   # every test here runs the whole corpus (tens of seconds each)
+
 CONTRA = str(DATA / "rulings" / "contradicting.yaml")
 AGREE = str(DATA / "rulings" / "agreeing.yaml")
 
