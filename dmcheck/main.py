@@ -9,7 +9,9 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import tomllib
 from importlib import metadata
+from pathlib import Path
 from typing import TextIO
 
 from model.errors import InputError
@@ -41,7 +43,8 @@ def version() -> str:
     try:
         return metadata.version("dmcheck")
     except metadata.PackageNotFoundError:
-        return "0.1.0 (source tree)"
+        pyproject = Path(__file__).resolve().parent.parent / "pyproject.toml"
+        return tomllib.loads(pyproject.read_text(encoding="utf-8"))["project"]["version"] + " (source tree)"
 
 
 def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO | None = None) -> int:
@@ -49,7 +52,9 @@ def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO |
     err = err or sys.stderr
     args = parser().parse_args(argv)
     try:
-        return int(args.run(args, out, err))
+        code = int(args.run(args, out, err))
+        out.flush()   # here, so that a reader gone away (`| head`) is caught below, not at exit
+        return code
     except InputError as exc:
         print(f"dmcheck: {exc}", file=err)
         if getattr(args, "json", False):   # the JSON reader still gets one object, naming the error
