@@ -21,7 +21,7 @@ from properties.property import Property
 from properties.property_file import load_properties
 
 from .exits import HELP, Exit, combine, exit_code
-from .explore import explore_json, explore_text
+from .explore import check_outputs, explore_json, explore_text, write_outputs
 from .options import add_search_options, explore_scenario, loaded, overrides
 
 EXAMPLES = """examples:
@@ -50,6 +50,9 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--list", action="store_true", help="list the properties and the fact vocabulary, then exit")
     p.add_argument("--solver-timeout", type=int, default=QUERY_TIMEOUT_MS, metavar="MS",
                    help="bound each Z3 query; one that runs out makes its property inconclusive")
+    p.add_argument("--html", metavar="OUT.html",
+                   help="also write one self-contained page with the outcomes, expectation and property verdicts, "
+                        "traces, the state graph and a click-through explorer (docs/html.md); one FILE only")
     add_search_options(p)
     p.set_defaults(run=run)
     return p
@@ -77,11 +80,13 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if not args.files:
         raise InputError("check", None, "", "expected at least one scenario FILE (or --list)")
     changes = overrides(args)
+    check_outputs(args)
     reports, codes = [], []
     for file, scenario in loaded(args.files, changes, err, codes):
         graph = explore_scenario(scenario, args, err, file, props)
         expectations = [check_expectation(graph, item) for item in scenario.expect]
         result = check(graph, props, args.solver_timeout)
+        write_outputs(args, scenario, graph, expectations, result)
         if args.json:
             reports.append(check_json(scenario, graph, expectations, result))
         else:
