@@ -24,7 +24,8 @@ from properties.expectations import Verdict
 from .graph_export import summary_of
 from .report import expect_text, outcome_line
 
-MAX_EMBED = 5000   # states embedded for the click-through explorer (the first ones, breadth first)
+MAX_EMBED = 2000   # states embedded for the click-through explorer (the first ones, breadth first) ...
+MAX_TRACES = 100   # ... plus the states on the traces of the first outcomes and of every check
 MAX_DRAW = 300     # states drawn in the SVG picture of the graph
 _ZONES = ("hand", "battle", "shields", "mana", "graveyard", "deck", "resolving", "standby", "attached")
 _PALETTE = ("#4e79a7", "#59a14f", "#edc948", "#b07aa1", "#76b7b2", "#ff9da7", "#9c755f", "#f28e2b",
@@ -43,6 +44,7 @@ def render(scenario, graph, verdicts: list[Verdict], properties=None) -> str:
     body = "\n".join(_header(scenario, graph) + _outcomes(data) + _verdicts(data) + _picture(graph, data))
     payload = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
     return (template.replace("{{TITLE}}", html.escape(scenario.name))
+            .replace("{{MAX_TRACES}}", str(MAX_TRACES))
             .replace("{{BODY}}", body).replace("{{DATA}}", payload))
 
 
@@ -55,7 +57,7 @@ def page_data(scenario, graph, verdicts: list[Verdict], properties=None) -> dict
     data: dict[str, Any] = {
         "scenario": scenario.name, "file": scenario.file, "reduced": graph.reduced,
         "states": graph.count, "complete": graph.complete,
-        "outcomes": [{"text": outcome_line(o, varying), "count": c, "key": graph.trace(n).key(),
+        "outcomes": [{"text": outcome_line(o, varying), "count": c, "key": key_of(graph, n),
                       "outcome": o} for o, c, n in outcomes],
         "expectations": [{"text": expect_text(v.expectation.raw), "verdict": v.verdict, "reason": v.reason,
                           "key": v.trace.key() if v.trace is not None else None} for v in verdicts],
@@ -65,7 +67,7 @@ def page_data(scenario, graph, verdicts: list[Verdict], properties=None) -> dict
                        for v in (properties.verdicts if properties is not None else [])],
     }
     data["traces"] = ([{"title": f"outcome {i + 1}: {o['text']}", "key": o["key"], "verdict": "outcome"}
-                       for i, o in enumerate(data["outcomes"])]
+                       for i, o in enumerate(data["outcomes"][:MAX_TRACES])]
                       + [{"title": f"{kind} {item['verdict']}: {item['text']}", "key": item["key"],
                           "verdict": item["verdict"]}
                          for kind, items in (("expectation", "expectations"), ("property", "properties"))
@@ -80,10 +82,41 @@ def page_data(scenario, graph, verdicts: list[Verdict], properties=None) -> dict
             violations.add(path[-1])
     keep = _with_ancestors(graph, keep)
     outcome_of = {freeze(o): i for i, (o, _, _) in enumerate(outcomes)}
-    data["graph"] = _graph_json(graph, sorted(keep), outcome_of, violations)
+    data["zones"] = []   # each distinct player's zones once; a state's view refers to them by index
+    data["graph"] = _graph_json(graph, sorted(keep), outcome_of, violations, data["zones"])
     data["embedded"] = len(keep)
-    data["drawn"] = min(len(graph.states), MAX_DRAW)
+    data["drawn"] = _drawn(graph)
     return data
+
+
+def _drawn(graph) -> int:
+    """How many states the picture draws: all, or the whole breadth-first layers that fit in MAX_DRAW
+    (at least the initial state). Nodes are numbered breadth first, so they are the first ones."""
+    if len(graph.states) <= MAX_DRAW:
+        return len(graph.states)
+    depth = graph.depth
+    n = 1
+    while n < len(depth) and depth[n] == 0:
+        n += 1
+    best = n
+    while n < len(depth):
+        layer_end = n
+        while layer_end < len(depth) and depth[layer_end] == depth[n]:
+            layer_end += 1
+        if layer_end > MAX_DRAW:
+            break
+        best = n = layer_end
+    return best
+
+
+def key_of(graph, node: int) -> str:
+    """The replay key of the shortest path to `node` (its parent links; what `graph.trace(node).key()`
+    says, without stepping the model along it)."""
+    parts = []
+    while node > 0:
+        node, index = graph.parent[node]
+        parts.append(str(index))
+    return "/".join(reversed(parts)) or "-"
 
 
 def follow(graph, key: str) -> list[int]:
@@ -107,12 +140,21 @@ def _with_ancestors(graph, nodes: set[int]) -> set[int]:
     return out
 
 
-def _graph_json(graph, nodes: list[int], outcome_of: dict, violations: set[int]) -> dict[str, Any]:
+def _graph_json(graph, nodes: list[int], outcome_of: dict, violations: set[int], zones: list) -> dict[str, Any]:
     """Per embedded state: depth, parent link, summary, outcome index, full view and its edges."""
     model = graph.model
     summary = summary_of(graph)
     kept = set(nodes)
     out: dict[str, Any] = {}
+    interned: dict[str, int] = {}
+
+    def intern(player_zones: dict) -> int:
+        key = json.dumps(player_zones, sort_keys=True)
+        if key not in interned:
+            interned[key] = len(zones)
+            zones.append(player_zones)
+        return interned[key]
+
     for node in nodes:
         state = graph.state(node)
         terminal = graph.is_terminal(node)
@@ -127,8 +169,12 @@ def _graph_json(graph, nodes: list[int], outcome_of: dict, violations: set[int])
             "depth": graph.depth[node], "parent": list(graph.parent[node]), "summary": summary(state),
             "terminal": terminal, "violation": node in violations,
             "outcome": outcome_of.get(freeze(model.outcome(state))) if terminal else None,
-            "legal": len(legal), "view": state_view(model, state), "edges": edges}
+            "legal": len(legal), "view": _interned(state_view(model, state), intern), "edges": edges}
     return out
+
+
+def _interned(view: dict[str, Any], intern) -> dict[str, Any]:
+    return dict(view, players={p: intern(z) for p, z in view["players"].items()})
 
 
 def state_view(m, s) -> dict[str, Any]:
@@ -198,8 +244,8 @@ def _outcomes(data: dict) -> list[str]:
             f'<td class="num">{o["count"]}</td><td>{_e(o["text"])}</td><td>{_replay_link(o["key"])}</td></tr>'
             for i, o in enumerate(data["outcomes"])]
     return [f'<h2>Outcomes (<span id="outcome-count">{len(data["outcomes"])}</span>)</h2>',
-            '<table id="outcomes"><tr><th>#</th><th>states</th><th>outcome</th><th>replay</th></tr>',
-            *rows, "</table>"]
+            '<div class="tablebox"><table id="outcomes"><tr><th>#</th><th>states</th><th>outcome</th><th>replay</th></tr>',
+            *rows, "</table></div>"]
 
 
 def _verdicts(data: dict) -> list[str]:
@@ -246,8 +292,10 @@ def _picture(graph, data: dict) -> list[str]:
         x, y = pos[node]
         circles.append(f'<circle class="{cls}" data-node="{node}" cx="{x:.1f}" cy="{y:.1f}" r="{r}" '
                        f'fill="{colour}"><title>#{node}: {_e(info["summary"])}</title></circle>')
+    layers_drawn = graph.depth[data["drawn"] - 1] + 1
     note = (f"all {graph.count} states are drawn" if data["drawn"] == graph.count else
-            f"only the first {data['drawn']} of {graph.count} states (breadth first) are drawn")
+            f"only the first {layers_drawn} layer{'s' if layers_drawn > 1 else ''}, {data['drawn']} of "
+            f"{graph.count} states, are drawn (at most {MAX_DRAW})")
     embedded = ("" if data["embedded"] >= graph.count else
                 f"; the explorer below holds {data['embedded']} of them (the first ones and every state on a "
                 "listed trace)")

@@ -152,3 +152,25 @@ def test_check_html_lists_every_property_verdict(tmp_path):
     assert [(p["text"].split(" ", 1)[0], p["verdict"]) for p in data["properties"]] == \
            [(p["id"], p["verdict"]) for p in report["properties"]]
     assert 'id="properties"' in path.read_text(encoding="utf-8")
+
+
+def test_large_graphs_are_cut_at_whole_layers_and_traces_stay_walkable(tmp_path, monkeypatch, ruling):
+    import dmcheck.html as page_module
+    _, _, graph = ruling("Q06")
+    monkeypatch.setattr(page_module, "MAX_DRAW", 5)
+    monkeypatch.setattr(page_module, "MAX_EMBED", 3)
+    path, data = page(tmp_path)
+    depths = graph.depth
+    # the layers that fit in 5 states, whole (Q06: one state per layer until Winter Spiral's choice)
+    fits = max(d for d in set(depths) if sum(1 for x in depths if x <= d) <= 5)
+    drawn = sum(1 for x in depths if x <= fits)
+    assert data["drawn"] == drawn
+    assert len(re.findall(r'<circle class="state', path.read_text())) == drawn
+    assert f"only the first {fits + 1} layers, {drawn} of {graph.count} states, are drawn" in path.read_text()
+    assert data["embedded"] < graph.count
+    for outcome in data["outcomes"]:   # every listed trace can still be walked on the page
+        node = 0
+        for index in parse_key(outcome["key"]):
+            node = next(e["to"] for e in data["graph"][str(node)]["edges"] if e["i"] == index)
+            assert node is not None
+        assert data["graph"][str(node)]["terminal"]
