@@ -174,3 +174,51 @@ def test_large_graphs_are_cut_at_whole_layers_and_traces_stay_walkable(tmp_path,
             node = next(e["to"] for e in data["graph"][str(node)]["edges"] if e["i"] == index)
             assert node is not None
         assert data["graph"][str(node)]["terminal"]
+
+
+CLICKS = """<script>
+(async () => {
+  const wait = () => new Promise((done) => setTimeout(done, 100));
+  const log = [];
+  const seen = () => log.push(decodeURIComponent(location.hash) + " | " + document.getElementById("replay-key").textContent);
+  for (const i of [0, 0, 1]) {
+    document.querySelector(`#choices a.choice[data-index="${i}"]`).click();
+    await wait(); seen();
+  }
+  document.querySelector('svg circle[data-node="NODE"]').dispatchEvent(new MouseEvent("click", {bubbles: true}));
+  await wait(); seen();
+  log.push(document.getElementById("choices").textContent);
+  document.body.insertAdjacentHTML("beforeend", `<pre id="click-log">${log.join("\\n")}</pre>`);
+})();
+</script>
+</body>"""
+
+
+@browser
+def test_browser_clicks_through_choices_and_a_drawn_state(tmp_path, ruling):
+    """Real clicks, made by a script added to a copy of the page: three choices from the initial
+    state, then a terminal state of the drawn graph."""
+    path, data = page(tmp_path)
+    _, model, graph = ruling("Q06")
+    terminal = next(n for n in graph.terminals)
+    clicked = tmp_path / "clicked.html"
+    clicked.write_text(path.read_text(encoding="utf-8").replace("</body>", CLICKS.replace("NODE", str(terminal))),
+                       encoding="utf-8")
+    profile = tmp_path / "chromium-profile"
+    done = subprocess.run(
+        [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync", "--no-first-run", f"--user-data-dir={profile}",
+         "--virtual-time-budget=5000", "--dump-dom", clicked.as_uri()],
+        capture_output=True, text=True, timeout=90)
+    logs = re.findall(r'<pre id="click-log">(.*?)</pre>', done.stdout.rsplit("</script>", 1)[-1], re.S)
+    assert logs, done.stderr[-2000:]
+    lines = logs[-1].replace("&amp;", "&").splitlines()
+    # after choosing the shields and resolving one before-break ability, [1] is "cast no spell" (Q06)
+    assert lines[:3] == ["#replay=0 | 0", "#replay=0/0 | 0/0", "#replay=0/0/1 | 0/0/1"]
+    s = model.initial_state()
+    for index in (0, 0):
+        s = model.step(s, model.actions(s)[index])[0]
+    assert model.actions(s)[1].text == "A casts no spell"
+    key = graph.trace(terminal).key()
+    assert lines[3] == f"#replay={key} | {key}"
+    assert "terminal: outcome" in lines[4]
