@@ -13,6 +13,7 @@ from explorer.trace import Step, Trace
 from model.errors import InputError
 from model.procedure import BreakModel
 from properties.expectations import Verdict, check
+from properties.verdict import VIOLATED
 
 from .exits import HELP, Exit, combine, exit_code
 from .graph_export import graph_format, write_graph
@@ -157,7 +158,7 @@ def explore_text(scenario, graph, verdicts: list[Verdict], show_outcomes: bool =
     for v in verdicts:
         mark = {"holds": "ok  ", "violated": "FAIL", "inconclusive": "??  "}[v.verdict]
         lines.append(f"   {mark} {expect_text(v.expectation.raw)} — {v.reason}")
-        if v.verdict == "violated" and v.trace is not None:
+        if v.verdict == VIOLATED and v.trace is not None:
             lines.append("        shortest trace:")
             lines.extend("        " + line for line in v.trace.lines())
     return lines

@@ -22,6 +22,7 @@ from properties.milestones import show as show_order
 from rulings.consistency import defaults, set_aside
 from rulings.readings import Combo, as_dict, default_combo, show
 from rulings.verify import verify
+from properties.verdict import VIOLATED
 
 from . import ci_formats
 from .exits import HELP, Exit
@@ -381,7 +382,7 @@ def _property_lines(report) -> list[str]:
         out.append(f"- {pid}: " + ", ".join(f"{n} {k}" for k, n in sorted(counts.items())))
     for p, v in bad:
         out.append(f"* {v.property.id} {v.verdict} on {p.run.file.name} ({p.run.version.name}): {v.reason}")
-        if v.trace is not None and v.verdict == "violated":
+        if v.trace is not None and v.verdict == VIOLATED:
             out.extend(_indent(v.trace.lines(), 4))
     return out
 
@@ -429,7 +430,7 @@ def _rulings_json(report) -> list[dict[str, Any]]:
             "rules": version.name if version else None,
             "scenarios": [p.name for p in s.scenarios],
             "constraints": [str(c) for c in s.constraints()],
-            "trace": _trace_json(v.trace) if v is not None and v.verdict == "violated" else None,
+            "trace": _trace_json(v.trace) if v is not None and v.verdict == VIOLATED else None,
             "failed_expectation": v.failed.expectation.raw if v is not None and v.failed is not None else None,
             "reason": v.reason if v is not None else (s.unchecked or ("declarative only" if s.declarative() else "")),
             "contradictions": sorted(set(in_conflict.get(s.ref, []))),
@@ -494,7 +495,7 @@ def _properties_json(report) -> list[dict[str, Any]]:
         for v in p.result.verdicts:
             found = entry(v.property)
             found[v.verdict] += 1
-            if v.verdict == "violated":
+            if v.verdict == VIOLATED:
                 found["violations"].append({"scenario": p.run.file.name, "rules": p.run.version.name,
                                             "reason": v.reason, "trace": _trace_json(v.trace)})
         for prop, _ in p.result.not_applicable:
