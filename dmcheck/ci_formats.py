@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from model.errors import InputError
+from properties.verdict import INCONCLUSIVE, VIOLATED
 
 BASELINE_VERSION = 1
 KINDS = {
@@ -123,7 +124,7 @@ def _properties(report) -> list[Finding]:
     out = []
     for p in report.properties:
         for v in p.result.verdicts:
-            if v.verdict == "violated":
+            if v.verdict == VIOLATED:
                 out.append(Finding(f"property:{v.property.id}:{p.run.file.name}:{p.run.version.name}", "property",
                                    f"{v.property.id} is violated on {p.run.file.name} ({p.run.version.name}): "
                                    f"{v.reason}", citations=tuple(v.property.citations), file=str(p.run.file),
@@ -236,13 +237,13 @@ def junit(report, found: list[Finding], accepted: set[str] | None = None) -> ET.
         v = report.operational.default(s.ref)
         case = ET.SubElement(rulings, "testcase", classname=f"rulings.{s.source}", name=s.ref,
                              file=_rel(s.file), line=str(s.line))
-        if v.verdict == "violated":
+        if v.verdict == VIOLATED:
             if f"failing_ruling:{s.ref}" in known:
                 ET.SubElement(case, "skipped", message="a known finding: accepted by the baseline")
             else:
-                failure = ET.SubElement(case, "failure", message=v.reason or "does not hold", type="violated")
+                failure = ET.SubElement(case, "failure", message=v.reason or "does not hold", type=VIOLATED)
                 failure.text = "\n".join([f"{s.citation()}: {s.text}"] + (v.trace.lines() if v.trace is not None else []))
-        elif v.verdict == "inconclusive":
+        elif v.verdict == INCONCLUSIVE:
             ET.SubElement(case, "skipped", message=f"inconclusive: {v.reason}")
     others = ET.Element("testsuite", name="findings")
     for f in found:

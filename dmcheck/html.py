@@ -20,6 +20,7 @@ from typing import Any
 from explorer.graph import freeze
 from explorer.trace import parse_key
 from properties.expectations import Verdict
+from properties.verdict import VIOLATED
 
 from .graph_export import summary_of
 from .report import expect_text, outcome_line
@@ -78,7 +79,7 @@ def page_data(scenario, graph, verdicts: list[Verdict], properties=None) -> dict
     for t in data["traces"]:
         path = follow(graph, t["key"])
         keep.update(path)
-        if t["verdict"] == "violated":
+        if t["verdict"] == VIOLATED:
             violations.add(path[-1])
     keep = _with_ancestors(graph, keep)
     outcome_of = {freeze(o): i for i, (o, _, _) in enumerate(outcomes)}
