@@ -13,8 +13,11 @@ from explorer.trace import Step, Trace
 from model.errors import InputError
 from model.procedure import BreakModel
 from properties.expectations import Verdict, check
+from properties.verdict import VIOLATED
 
 from .exits import HELP, Exit, combine, exit_code
+from .graph_export import graph_format, write_graph
+from .html import write_page
 from .options import add_search_options, explore_scenario, load, loaded, overrides
 from .report import document, expect_text, expectation_json, outcome_line, print_json
 
@@ -41,7 +44,13 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
                          "next choices (with --json: as one object)")
     ex.add_argument("--max-outcomes", type=_count, metavar="N",
                     help="list at most N outcomes per scenario and say how many were left out (default: all)")
-    ex.add_argument("--graph", metavar="FILE.graphml", help="also write the state graph (networkx GraphML)")
+    ex.add_argument("--graph", metavar="OUT.dot|OUT.graphml",
+                    help="also write the state graph: Graphviz DOT (.dot) or networkx GraphML (.graphml), each "
+                         "state with a one-line summary and each edge with its action")
+    ex.add_argument("--html", metavar="OUT.html",
+                    help="also write one self-contained page (no network access): the scenario, outcomes, "
+                         "verdicts, every trace step by step with its states, the state graph drawn, and a "
+                         "click-through explorer (docs/html.md); one FILE only")
     ex.add_argument("--compact", action="store_true",
                     help="keep only a fingerprint and a parent link per state (about a tenth of the memory, "
                          "slower); states on a printed trace are rebuilt by replay. Not with order expectations")
@@ -59,13 +68,12 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             print_json(document("replay", replay=replay_json(scenario, args.replay, not args.no_reduce)), out)
             return Exit.OK
         return replay(scenario, args.replay, out, not args.no_reduce)
+    check_outputs(args)
     reports, codes, errors = [], [], []
     for file, scenario in loaded(args.files, changes, err, codes, errors):
         graph = explore_scenario(scenario, args, err, file)
         verdicts = [check(graph, item) for item in scenario.expect]
-        if args.graph:
-            import networkx as nx
-            nx.write_graphml(graph.to_networkx(), args.graph)
+        write_outputs(args, scenario, graph, verdicts)
         if args.json:
             reports.append(explore_json(scenario, graph, verdicts, args.max_outcomes))
         else:
@@ -74,6 +82,25 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.json:
         print_json(document("explore", errors, scenarios=reports), out)
     return combine(codes)
+
+
+def check_outputs(args: argparse.Namespace) -> None:
+    """Refuse `--graph`/`--html` values that cannot be written, before anything is explored."""
+    if getattr(args, "graph", None):
+        graph_format(args.graph)
+    if getattr(args, "html", None):
+        if len(args.files) != 1:
+            raise InputError("--html", None, args.html, "expected exactly one scenario FILE with --html")
+        if getattr(args, "compact", False):
+            raise InputError("--html", None, "--compact", "the page needs the full graph: drop --compact")
+
+
+def write_outputs(args: argparse.Namespace, scenario, graph, verdicts, properties=None) -> None:
+    """Write what `--graph` and `--html` ask for."""
+    if getattr(args, "graph", None):
+        write_graph(graph, args.graph)
+    if getattr(args, "html", None):
+        write_page(args.html, scenario, graph, verdicts, properties)
 
 
 def _count(text: str) -> int:
@@ -184,7 +211,7 @@ def explore_text(scenario, graph, verdicts: list[Verdict], show_outcomes: bool =
     for v in verdicts:
         mark = {"holds": "ok  ", "violated": "FAIL", "inconclusive": "??  "}[v.verdict]
         lines.append(f"   {mark} {expect_text(v.expectation.raw)} — {v.reason}")
-        if v.verdict == "violated" and v.trace is not None:
+        if v.verdict == VIOLATED and v.trace is not None:
             lines.append("        shortest trace:")
             lines.extend("        " + line for line in v.trace.lines())
     return lines

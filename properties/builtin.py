@@ -15,6 +15,7 @@ from typing import Any, Iterator
 import z3
 
 from model.instructions import OPS
+from model.state import other
 
 from .property import NEEDS, Property
 from .symbols import StateScope, TransitionScope
@@ -228,7 +229,7 @@ def _can_declare(m: Any, s: Any) -> bool:
 
 
 def _destroy_replacement_applies(m: Any, s: Any, owner: str, card: int) -> bool:
-    z, foe = s.zone(owner), s.zone("B" if owner == "A" else "A")
+    z, foe = s.zone(owner), s.zone(other(owner))
     for ability in m.card(card).replacements("self_destroy") + m.card(card).replacements("self_leave"):
         ops = {ins.op for ins in ability.effect}
         if "ex_life_to_graveyard" in ops and not any(c in z.shields for c in z.hosted(card, "ex_life")):
@@ -255,7 +256,7 @@ def _can_replace(m: Any, s: Any) -> bool:
     if harmless and any(m.card(c).replacements("own_shield_break") for c in z.battle):
         return True
     for owner in ("A", "B"):
-        foe = "B" if owner == "A" else "A"
+        foe = other(owner)
         fz = s.zone(foe)
         destroyers = [c for zone in ("battle", "hand", "shields", "mana", "graveyard") for c in getattr(fz, zone)
                       if any(i.op == "destroy" and i.get("whose", "any") in ("opponent", "any")

@@ -36,8 +36,8 @@ from .facts import Domains, Fact, Transition, table
 from .graph import StateGraph, TraceView
 from .property import Property
 from .symbols import Vocabulary, scope_for, symbols_of
+from .verdict import HOLDS, INCONCLUSIVE, VIOLATED
 
-HOLDS, VIOLATED, INCONCLUSIVE = "holds", "violated", "inconclusive"
 QUERY_TIMEOUT_MS = 20_000
 
 
