@@ -18,7 +18,7 @@ from properties.verdict import VIOLATED
 from .exits import HELP, Exit, combine, exit_code
 from .graph_export import graph_format, write_graph
 from .html import write_page
-from .options import add_search_options, explore_scenario, load, loaded, overrides
+from .options import add_search_options, expand, explore_scenario, load, loaded, overrides
 from .report import document, expect_text, expectation_json, outcome_line, print_json
 
 EXAMPLES = """examples:
@@ -89,7 +89,7 @@ def check_outputs(args: argparse.Namespace) -> None:
     if getattr(args, "graph", None):
         graph_format(args.graph)
     if getattr(args, "html", None):
-        if len(args.files) != 1:
+        if len(expand(args.files)) != 1:   # a directory counts as its files
             raise InputError("--html", None, args.html, "expected exactly one scenario FILE with --html")
         if getattr(args, "compact", False):
             raise InputError("--html", None, "--compact", "the page needs the full graph: drop --compact")
