@@ -232,3 +232,22 @@ def test_bad_databases(tmp_path, monkeypatch):
     err = io.StringIO()
     assert main(["sweep", another, "--db", db], io.StringIO(), err) == 2
     assert "made from another template" in err.getvalue() and another in err.getvalue(), err.getvalue()
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_bar_on_a_terminal_only(tmp_path, monkeypatch):
+    monkeypatch.setenv(LOG, str(tmp_path / "log"))
+    (tmp_path / "died").write_text("x")
+    template = str(write(tmp_path, SMALL))
+    for err, db in ((Terminal(), "a.sqlite"), (io.StringIO(), "b.sqlite")):
+        args = parser().parse_args(["sweep", template, "--db", str(tmp_path / db), "--jobs", "1"])
+        assert command.run(args, io.StringIO(), err, task=fake_task) == 1
+        shown = err.getvalue()
+        if isinstance(err, Terminal):
+            assert "15/15" in shown and "positions" in shown and "findings 9" in shown, shown
+        else:
+            assert shown == ""
