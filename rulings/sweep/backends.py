@@ -113,7 +113,11 @@ def _drain(pool, queue: _Queue, record, run: Run, window: int, deadline: float |
             position = queue.next()
             if position is None:
                 break
-            flying[pool.submit(_work, position)] = position
+            try:
+                flying[pool.submit(_work, position)] = position
+            except BrokenProcessPool:         # a worker died since the last wait: it never ran
+                queue.retry.appendleft(position)
+                break
         if not flying:
             return True
         finished, _ = wait(flying, return_when=FIRST_COMPLETED)
