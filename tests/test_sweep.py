@@ -251,3 +251,36 @@ def test_progress_bar_on_a_terminal_only(tmp_path, monkeypatch):
             assert "15/15" in shown and "positions" in shown and "findings 9" in shown, shown
         else:
             assert shown == ""
+
+
+def slow_task(template, position, limits, timeout_ms) -> dict:
+    import time
+    time.sleep(0.3)
+    return fake_task(template, position, limits, timeout_ms)
+
+
+def broken_task(template, position, limits, timeout_ms) -> dict:
+    if position.index == 3:
+        raise ValueError("a bug")
+    return fake_task(template, position, limits, timeout_ms)
+
+
+def test_a_time_limit_leaves_the_rest_for_the_next_run(tmp_path, monkeypatch):
+    monkeypatch.setenv(LOG, str(tmp_path / "log"))
+    (tmp_path / "died").write_text("x")
+    template, db = str(write(tmp_path, SMALL)), str(tmp_path / "t.sqlite")
+    code, s, _ = sweep([template, "--db", db, "--jobs", "1", "--max-seconds", "0.5"], slow_task)
+    assert s["stopped"] == "time limit reached" and 0 < s["done"] < 15
+    assert code == 1 if s["violations"] else code == 3
+    first = s["done"]
+    code, s, _ = sweep([template, "--db", db, "--jobs", "2"], fake_task)
+    assert s["resumed"] == first and s["done"] == 15 and s["stopped"] is None
+
+
+def test_a_position_whose_check_raises_is_reported_not_recorded(tmp_path, monkeypatch):
+    monkeypatch.setenv(LOG, str(tmp_path / "log"))
+    (tmp_path / "died").write_text("x")
+    template = str(write(tmp_path, SMALL.replace("Terror Pit", "Gushat Shield")))   # no fake finding
+    code, s, _ = sweep([template, "--db", str(tmp_path / "e.sqlite"), "--jobs", "2"], broken_task)
+    assert code == 3 and s["done"] == 14
+    assert s["failed"] == [{"position": "A.hand=[]; B.shields=[Gushat Shield, Vanilla]", "why": "ValueError: a bug"}]
