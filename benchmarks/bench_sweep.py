@@ -1,6 +1,6 @@
 """Issue 15's goals for `dmcheck sweep`, measured (a script, not a test; nothing here runs in CI).
 
-    python benchmarks/bench_sweep.py [throughput] [ray] [memory] [--json]
+    python benchmarks/bench_sweep.py [throughput] [ray] [memory] [workers] [--json]
 
 - throughput: the same sweep (Kakumeijin, a hand of 0-2 of three spells, 1-2 shields of three
   kinds, no compare: 63 positions) with --jobs 1 and --jobs 2, fresh databases; the goal is at
@@ -10,8 +10,9 @@
 - memory: a 10,000-position template (B's graveyard, 0-4 cards of nine, times 1-3 shields of two
   kinds: 715 x 14 = 10,010 positions) run through the whole harness — generation, the pool, the
   store — with a trivial task, so the harness's own memory is what is measured: the driver's peak
-  RSS after 1,000 and after 10,010 positions (bounded: about the same). A real task's memory is a
-  worker's, freed with each position.
+  RSS after about 1,000 and after 10,010 positions (bounded: about the same). The workers' memory
+  with the real task: the largest worker's peak RSS after the positions started in 2 s and after all 63
+  of the throughput sweep (a worker keeps no result; the graph of a position is freed after it).
 
 Each measurement runs `dmcheck sweep` (or the harness) in a fresh process.
 """
@@ -114,18 +115,45 @@ def memory(tmp: Path) -> dict:
     return {"steps": json.loads(proc.stdout.strip().splitlines()[-1])}
 
 
+_WORKERS = r"""
+import io, json, resource, sys
+sys.path.insert(0, {root!r})
+from dmcheck.main import parser
+from dmcheck import sweep as command
+args = parser().parse_args(["sweep", {template!r}, "--db", {db!r}, "--jobs", "2", "--json"] + {extra!r})
+out = io.StringIO()
+command.run(args, out, io.StringIO())
+print(json.dumps({{"done": json.loads(out.getvalue())["done"],
+                  "worker_peak_rss_mb": resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024}}))
+"""
+
+
+def workers(tmp: Path) -> dict:
+    template = tmp / "throughput.yaml"
+    template.write_text(THROUGHPUT)
+    steps = []
+    for n, extra in ((1, ["--max-seconds", "2"]), (63, [])):
+        db = tmp / f"workers{n}.sqlite"
+        code = _WORKERS.format(root=str(ROOT), template=str(template), db=str(db), extra=extra)
+        proc = subprocess.run([PY, "-c", code], cwd=ROOT, capture_output=True, text=True)
+        if proc.returncode:
+            raise SystemExit(proc.stderr)
+        steps.append(json.loads(proc.stdout.strip().splitlines()[-1]))
+    return {"steps": steps}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("what", nargs="*", metavar="throughput|ray|memory")
+    ap.add_argument("what", nargs="*", metavar="throughput|ray|memory|workers")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
-    chosen = args.what or ["throughput", "ray", "memory"]
-    if set(chosen) - {"throughput", "ray", "memory"}:
-        ap.error("expected throughput, ray or memory")
+    chosen = args.what or ["throughput", "ray", "memory", "workers"]
+    if set(chosen) - {"throughput", "ray", "memory", "workers"}:
+        ap.error("expected throughput, ray, memory or workers")
     results = {}
     with tempfile.TemporaryDirectory() as tmp:
         for name in chosen:
-            results[name] = {"throughput": throughput, "ray": ray, "memory": memory}[name](Path(tmp))
+            results[name] = {"throughput": throughput, "ray": ray, "memory": memory, "workers": workers}[name](Path(tmp))
             if not args.json:
                 print(name, json.dumps(results[name]), flush=True)
     if args.json:
