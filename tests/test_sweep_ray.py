@@ -57,3 +57,26 @@ def test_ray_finds_what_the_local_pool_finds(tmp_path):
     assert strip(remote[1]) == strip(local[1])
     # Boil Charger (cost 3 <= 4 mana) is cast: The Watch differs (Q09); Texas Storm (cost 5) never is
     assert local[1]["differences"] == 2 and local[1]["violations"] == 2
+
+
+def test_a_killed_ray_worker_is_retried_and_counted_once(tmp_path, monkeypatch):
+    import test_sweep
+    from ray import cloudpickle
+
+    from dmcheck import sweep as command
+    from dmcheck.main import parser
+
+    cloudpickle.register_pickle_by_value(test_sweep)    # Ray's workers cannot import the tests
+    monkeypatch.setenv(test_sweep.LOG, str(tmp_path / "log"))
+    template = test_sweep.write(tmp_path, test_sweep.SMALL)
+    db = tmp_path / "k.sqlite"
+    args = parser().parse_args(["sweep", str(template), "--db", str(db), "--jobs", "2", "--json", "--backend", "ray"])
+    out = io.StringIO()
+    command.run(args, out, io.StringIO(), task=test_sweep.fake_task)
+    summary = json.loads(out.getvalue())
+    assert (tmp_path / "died").exists()
+    tried = test_sweep.attempts(tmp_path / "log")
+    assert tried.count(4) == 2 and set(tried) == set(range(15))
+    assert summary["done"] == 15 and summary["violations"] == 9 and not summary["failed"]
+    with sqlite3.connect(db) as c:
+        assert c.execute("SELECT COUNT(*) FROM positions WHERE idx = 4").fetchone() == (1,)
