@@ -168,8 +168,8 @@ def summary_json(template: Template, store: Store, run: Run, resumed: int, secon
 
 def _finding_lines(item: dict) -> list[str]:
     f = item["finding"]
-    lines = [f"   {item['kind']}: {item['count']} position(s); smallest: {item['position']} "
-             f"({item['cards']} cards)", f"      {f['detail']}"]
+    head = f"   {item['kind']}: {item['count']} position(s); smallest: {item['position']} ({item['cards']} cards)"
+    lines = [head, f"      {f['detail']}"]
     if f["what"] == "violation":
         if f.get("trace"):
             lines.append("      shortest trace:")
@@ -183,9 +183,9 @@ def _finding_lines(item: dict) -> list[str]:
 
 
 def summary_text(template: Template, s: dict) -> list[str]:
-    lines = [f"== {s['name']}  ({s['template']})",
-             f"   positions: {s['positions']} generated, {s['done']} done ({s['resumed']} found done in "
-             f"{s['db']}), {s['seconds']:.1f}s",
+    done = (f"   positions: {s['positions']} generated, {s['done']} done ({s['resumed']} found done in "
+            f"{s['db']}), {s['seconds']:.1f}s")
+    lines = [f"== {s['name']}  ({s['template']})", done,
              f"   violations: {s['violations']} position(s); differences: {s['differences']} position(s)"
              + (f" ({s['compare']})" if s["compare"] else " (nothing compared)")
              + f"; incomplete: {s['incomplete']}"]

@@ -23,7 +23,6 @@ from dmcheck import sweep as command
 from dmcheck.main import main, parser
 from rulings.sweep.positions import count, positions, zone_count
 from rulings.sweep.store import Store
-from rulings.sweep.task import run_position
 from rulings.sweep.template import load_template
 
 HEAD = """name: {name}
@@ -159,7 +158,7 @@ def test_a_killed_worker_is_retried_and_counted_once(tmp_path, monkeypatch):
     monkeypatch.setenv(LOG, str(tmp_path / "log"))
     db = str(tmp_path / "k.sqlite")
     code, s, _ = sweep([str(write(tmp_path, SMALL)), "--db", db, "--jobs", "2"], fake_task)
-    assert (tmp_path / "died").exists()
+    assert code == 1 and (tmp_path / "died").exists()
     tried = attempts(tmp_path / "log")
     assert tried.count(4) == 2                            # died once, then done
     assert set(tried) == set(range(15))
@@ -199,8 +198,8 @@ def test_wal_mode(tmp_path, monkeypatch):
     ("vary:\n  A.battle: {from: [Vanilla], size: [0, 1]}\n", 9, "cannot vary"),
     ("vary:\n  A.hand: {from: [Boil Charger], size: [0, 1]}\ncompare: {interpretation: nested}\n", 10,
      "unknown interpretation choice 'nested'; expected one of nested_other_pending"),
-    ("vary:\n  A.hand: {from: [Boil Charger], size: [0, 1]}\n"
-     "compare: {interpretation: {name: nested_other_pending, readings: [all, most]}}\n", 10,
+    (("vary:\n  A.hand: {from: [Boil Charger], size: [0, 1]}\n"
+      "compare: {interpretation: {name: nested_other_pending, readings: [all, most]}}\n"), 10,
      "expected distinct readings of nested_other_pending: all, inner_only"),
     ("vary:\n  A.hand: {from: [Boil Charger], size: [0, 1]}\ncompare: {rules: [2023-01-01, soon]}\n", 10,
      "expected a date"),

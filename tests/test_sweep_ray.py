@@ -53,7 +53,9 @@ def test_ray_finds_what_the_local_pool_finds(tmp_path):
     assert remote[2] == local[2] and len(local[2]) == 6
     for key in ("positions", "done", "violations", "differences"):
         assert remote[1][key] == local[1][key], key
-    strip = lambda s: [(i["kind"], i["count"], i["position"]) for i in s["smallest"]]  # noqa: E731
+    def strip(s: dict) -> list:
+        return [(i["kind"], i["count"], i["position"]) for i in s["smallest"]]
+
     assert strip(remote[1]) == strip(local[1])
     # Boil Charger (cost 3 <= 4 mana) is cast: The Watch differs (Q09); Texas Storm (cost 5) never is
     assert local[1]["differences"] == 2 and local[1]["violations"] == 2

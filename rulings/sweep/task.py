@@ -100,9 +100,12 @@ def compare(scenario, settings: tuple[Setting, ...], base_graph, limits: Limits,
         only = [{"outcome": o, "trace": trace_json(graph.trace(node))}
                 for key, (o, node) in mine.items() if any(key not in other for other in outs)]
         sides.append({"label": setting.label, "outcomes": len(mine), "complete": graph.complete, "only": only})
-    rel = relation(set(outs[0]), set(outs[1])) if len(outs) == 2 else "different"
-    return {"kind": f"difference {what}", "what": "difference", "detail": f"{settings[0].label} is {rel} "
-            f"{settings[1].label}" if len(outs) == 2 else "the outcome sets differ", "relation": rel,
+    if len(outs) == 2:     # rulings/diff.py's words: broader, narrower or incomparable
+        rel = relation(set(outs[0]), set(outs[1]))
+        detail = f"{settings[0].label} is {rel} {settings[1].label}"
+    else:                  # three readings or more: which ones differ is in `sides`
+        rel, detail = "different", "the outcome sets of " + ", ".join(s.label for s in settings) + " are not all equal"
+    return {"kind": f"difference {what}", "what": "difference", "detail": detail, "relation": rel,
             "sides": sides}, complete
 
 
