@@ -283,3 +283,23 @@ def test_a_position_whose_check_raises_is_reported_not_recorded(tmp_path, monkey
     code, s, _ = sweep([template, "--db", str(tmp_path / "e.sqlite"), "--jobs", "2"], broken_task)
     assert code == 3 and s["done"] == 14
     assert s["failed"] == [{"position": "A.hand=[]; B.shields=[Gushat Shield, Vanilla]", "why": "ValueError: a bug"}]
+
+
+def test_three_readings_compared(tmp_path):
+    # charger_cast_destination: Q02 puts the Charger spell Kakumeijin cast into the mana zone
+    # (`charger`), S000's walk-through at the deck bottom (`cast_destination`), `owner_chooses` either
+    body = ("vary:\n  A.hand: {from: [Boil Charger], size: [0, 1]}\n  B.shields: {from: [Vanilla], size: [1, 1]}\n"
+            "compare: {interpretation: charger_cast_destination}\n")
+    code, s, _ = sweep([str(write(tmp_path, body, mana=5)), "--db", str(tmp_path / "c.sqlite"), "--jobs", "1"])
+    assert code == 1 and s["positions"] == 2 and s["differences"] == 1
+    [item] = [i for i in s["smallest"] if i["what"] == "difference"]
+    assert item["position"] == "A.hand=[Boil Charger]; B.shields=[Vanilla]"
+    sides = {side["label"]: side for side in item["finding"]["sides"]}
+    assert item["finding"]["relation"] == "different" and len(sides) == 3
+
+    def where(side: str) -> set[str]:
+        return {"mana" if "Boil Charger" in o["outcome"]["mana"]["A"] else "deck"
+                for o in sides[f"charger_cast_destination={side}"]["only"]}
+
+    assert where("charger") == {"mana"} and where("cast_destination") == {"deck"}
+    assert where("owner_chooses") == {"mana", "deck"}
