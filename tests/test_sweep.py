@@ -95,6 +95,12 @@ def test_findings_and_json_shape(tmp_path):
     assert item["count"] == 5 and item["cards"] == 2
     assert item["position"] == "A.hand=[Texas Storm]; B.shields=[Terror Pit]"   # 2 cards, then by name
     assert item["finding"]["what"] == "violation"
+    with sqlite3.connect(tmp_path / "r.sqlite") as c:
+        (text,) = c.execute("SELECT result FROM positions WHERE key = ?", (item["position"],)).fetchone()
+    row = json.loads(text)
+    assert row["verdicts"]["properties"]["some-nested-frame"] == "violated"
+    assert row["scenario"]["A"]["hand"] == ["Texas Storm"] and row["scenario"]["B"]["shields"] == ["Terror Pit"]
+    assert row["scenario"]["A"]["battle"] == ["Kakumeijin"] and len(row["scenario"]["A"]["mana"]) == 3
 
 
 def test_a_difference_has_a_shortest_trace_for_each_side(tmp_path):

@@ -8,7 +8,8 @@ Schema (docs/sweeps.md documents it for users; SCHEMA_VERSION counts its changes
 - `positions(idx INTEGER PRIMARY KEY, key TEXT UNIQUE, cards INTEGER, zones TEXT, status TEXT,
   complete INTEGER, states INTEGER, seconds REAL, result TEXT, finished TEXT)`: `idx` is the
   position's place in the template's fixed order, `key` its text (`A.hand=[...]; B.shields=[...]`),
-  `zones` JSON, `status` ok | finding | incomplete, `result` the whole result as JSON.
+  `zones` JSON, `status` ok | finding | incomplete, `result` the whole result as JSON (the
+  position's scenario, every verdict, the findings with their traces).
 - `findings(idx INTEGER REFERENCES positions(idx), kind TEXT, what TEXT, cards INTEGER, key TEXT,
   detail TEXT, PRIMARY KEY (idx, kind))`: one row per finding of a position (`what` violation or
   difference; its traces are in the position's `result`).

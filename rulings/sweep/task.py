@@ -22,6 +22,7 @@ from explorer.bfs import explore
 from explorer.graph import freeze
 from explorer.limits import Limits
 from model.procedure import BreakModel
+from model.scenario import ZONE_KEYS
 from properties.builtin import BUILTIN
 from properties.checker import INCONCLUSIVE, VIOLATED
 from properties.checker import check as check_properties
@@ -47,23 +48,35 @@ def _observer(model: BreakModel, scenario):
     return lambda *t: tuple(o(*t) for o in seen)
 
 
-def _checked(scenario, limits: Limits, timeout_ms: int) -> tuple[Any, list[dict], bool]:
-    """Explore under the scenario's own settings; the findings of its properties and expectations."""
+def _checked(scenario, limits: Limits, timeout_ms: int) -> tuple[Any, list[dict], bool, dict]:
+    """Explore under the scenario's own settings; the findings of its properties and expectations,
+    and every verdict ({"properties": {id: verdict}, "expect": [verdict]})."""
     model = BreakModel(scenario)
     graph = explore(model, limits, reduce=True, observe=_observer(model, scenario))
     findings, inconclusive = [], False
+    verdicts: dict[str, Any] = {"properties": {}, "expect": []}
     for v in check_properties(graph, BUILTIN, timeout_ms).verdicts:
+        verdicts["properties"][v.property.id] = v.verdict
         inconclusive |= v.verdict == INCONCLUSIVE
         if v.verdict == VIOLATED:
             findings.append({"kind": f"property {v.property.id}", "what": "violation", "detail": v.reason,
                              "trace": trace_json(v.trace) if v.trace is not None else None})
     for i, item in enumerate(scenario.expect):
         v = check_expectation(graph, item)
+        verdicts["expect"].append(v.verdict)
         inconclusive |= v.verdict == INCONCLUSIVE
         if v.verdict == VIOLATED:
             findings.append({"kind": f"expect {i + 1}", "what": "violation", "detail": v.reason,
                              "expect": item.raw, "trace": trace_json(v.trace) if v.trace is not None else None})
-    return graph, findings, inconclusive
+    return graph, findings, inconclusive, verdicts
+
+
+def _setup(scenario) -> dict[str, dict[str, list[str]]]:
+    """The position as a person would write it: each player's zones by card name (cards on cards,
+    if any, are the template's)."""
+    pool = scenario.pool
+    return {p: {zone: [pool[c].name for c in getattr(setup, zone)] for zone in ZONE_KEYS}
+            for p, setup in sorted(scenario.players.items())}
 
 
 def _outcomes(graph) -> dict:
@@ -113,7 +126,7 @@ def run_position(template: Template, position: Position, limits: Limits, timeout
     """Check one position; the result a store records."""
     start = time.perf_counter()
     scenario = scenario_at(template, position)
-    graph, findings, inconclusive = _checked(scenario, limits, timeout_ms)
+    graph, findings, inconclusive, verdicts = _checked(scenario, limits, timeout_ms)
     complete = graph.complete and not inconclusive
     if template.compare:
         diff, compared = compare(scenario, template.compare, graph, limits, template.compare_text)
@@ -123,5 +136,6 @@ def run_position(template: Template, position: Position, limits: Limits, timeout
     status = FINDING if findings else (OK if complete else INCOMPLETE)
     return {"index": position.index, "key": position.key, "cards": position.cards,
             "zones": {zone: list(names) for zone, names in position.names}, "status": status,
-            "complete": complete, "states": graph.count, "findings": findings,
+            "complete": complete, "states": graph.count, "findings": findings, "verdicts": verdicts,
+            "scenario": _setup(scenario),
             "seconds": round(time.perf_counter() - start, 4)}
