@@ -12,10 +12,10 @@ from typing import TextIO
 
 from model.errors import InputError
 
-from . import check, diff, explore, verify
+from . import check, diff, explore, sweep, verify
 from .exits import HELP, Exit
 
-COMMANDS = (explore, check, verify, diff)   # each has add_parser(subparsers) and run(args, out, err)
+COMMANDS = (explore, check, verify, diff, sweep)   # each has add_parser(subparsers) and run(args, out, err)
 
 
 def parser() -> argparse.ArgumentParser:

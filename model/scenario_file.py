@@ -258,9 +258,14 @@ def load_scenario(path: str | Path, pool: CardPool | None = None) -> Scenario:
     root = load_yaml(path)
     if root is None:
         raise InputError(file, 1, "(top)", "the file is empty; expected a scenario mapping")
+    return scenario_from_root(root, file, pool)
+
+
+def scenario_from_root(root: Any, file: str, pool: CardPool | None = None) -> Scenario:
+    """A scenario from an already loaded YAML mapping (line information kept), e.g. a sweep template's."""
     validate(root, SCHEMA, file)
     pool = pool or CardPool.builtin()
-    base = Path(path).parent
+    base = Path(file).parent
     for i, extra in enumerate(root.get("cards", []) or []):
         pool.add_file(base / str(extra))
     names = _Names(pool, root, file)
