@@ -429,7 +429,8 @@ def _readings_json(report, combos: list) -> dict[str, Any]:
 def _properties_json(report) -> list[dict[str, Any]]:
     def entry(prop) -> dict[str, Any]:
         return per.setdefault(prop.id, {"id": prop.id, "citations": list(prop.citations), "holds": 0,
-                                        "violated": 0, "inconclusive": 0, "not_applicable": 0, "violations": []})
+                                        "violated": 0, "inconclusive": 0, "no example": 0, "not_applicable": 0,
+                                        "violations": []})
 
     per: dict[str, dict[str, Any]] = {}
     for p in report.properties:

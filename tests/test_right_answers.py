@@ -129,3 +129,38 @@ def test_class5_indestructible_saver_readings(reading, broken):
     assert {len(graph.state(n).broken) for n in graph.terminals} == broken
     for n in graph.terminals:
         assert graph.model.name(graph.state(n).zone("B").battle[0]) == "Guard Gainer"
+
+
+# ---- class 6: checks that cry wolf --------------------------------------------------------------
+def test_class6_a_sanity_property_without_example_does_not_fail_the_run():
+    import io
+
+    from dmcheck.main import main
+    out, err = io.StringIO(), io.StringIO()
+    code = main(["check", str(ROOT / "tests" / "data" / "answers" / "unpaid_texas_storm.yaml")], out, err)
+    text = out.getvalue()
+    assert code == 0, text + err.getvalue()
+    line = next(l for l in text.splitlines() if "some-nested-frame" in l)
+    assert "no example in this scenario" in line and "FAIL" not in line
+
+
+def test_class6_every_builtin_sometimes_property_has_an_example_in_the_corpus():
+    # the guard against a vacuous model, moved from each user's scenario to the corpus (issue 11)
+    from properties.builtin import BUILTIN
+    from properties.checker import HOLDS, check as check_properties
+    from rulings.corpus import builtin_corpus
+    wanted = {p.id: p for p in BUILTIN if p.kind == "sometimes"}
+    found: set[str] = set()
+    paths = sorted({p for s in builtin_corpus().statements for p in s.scenarios})
+    for path in paths:
+        if not wanted.keys() - found:
+            break
+        todo = [p for pid, p in wanted.items() if pid not in found]
+        model = BreakModel(load_scenario(path))
+        if all(p.applies(model) for p in todo):
+            continue
+        graph = explore(model)
+        for v in check_properties(graph, todo).verdicts:
+            if v.verdict == HOLDS:
+                found.add(v.property.id)
+    assert found == set(wanted), f"no corpus scenario shows {sorted(set(wanted) - found)}"
