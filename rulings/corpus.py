@@ -29,7 +29,7 @@ from typing import Any
 
 from model.errors import InputError
 from model.interpretations import CHOICES, choice_named
-from model.rules import RulesVersion, timeline, version_on
+from model.rules import RulesVersion, rules_date_problem, timeline, version_on
 from model.yamlio import key_path, line_of, load_yaml, validate
 
 from properties.milestones import MILESTONES
@@ -210,12 +210,13 @@ def parse_constraint(text: str) -> Constraint | str:
 def _date(value: Any, fail, path: tuple, allow_none: bool = False) -> dt.date | None:
     if value is None and allow_none:
         return None
-    if isinstance(value, dt.date):
-        return value
     try:
-        return dt.date.fromisoformat(str(value).strip())
+        day = value if isinstance(value, dt.date) else dt.date.fromisoformat(str(value).strip())
     except ValueError:
         raise fail(path, f"expected a date YYYY-MM-DD{' or null' if allow_none else ''}, got {value!r}") from None
+    if path[-1] in ("date", "rules") and rules_date_problem(day):
+        raise fail(path, rules_date_problem(day))   # never run under newer rules
+    return day
 
 
 def _when(raw: dict, fail, where: tuple) -> tuple[tuple[str, str], ...]:

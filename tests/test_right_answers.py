@@ -164,3 +164,43 @@ def test_class6_every_builtin_sometimes_property_has_an_example_in_the_corpus():
             if v.verdict == HOLDS:
                 found.add(v.property.id)
     assert found == set(wanted), f"no corpus scenario shows {sorted(set(wanted) - found)}"
+
+
+# ---- class 4: rules eras (S007, S016, S008: before 2017-03-25 one shield at a time) -------------
+def test_class4_eras_are_dated_and_the_oldest_refuses_older_dates():
+    from model.rules import OutsideTimeline, timeline, version_on
+    versions = timeline()
+    assert versions[0].date == dt.date(2002, 5, 30) and not versions[0].simultaneous_break
+    assert version_on(dt.date(2016, 6, 1)) is versions[0]
+    assert version_on(dt.date(2017, 3, 25)).simultaneous_break
+    with pytest.raises(OutsideTimeline, match="older than the oldest modelled rules era"):
+        version_on(dt.date(2002, 5, 29))
+
+
+def test_class4_old_rules_break_one_shield_at_a_time_with_checks_between():
+    _, old = _run("ER01b_clock_old_rules")
+    _, new = _run("ER01a_clock_new_rules")
+    # old: one shield per choice, each choice after the previous shield's check
+    for _, events in _events(old):
+        chosen = [e.get("shields") for e in events if e.kind == "choose_shields"]
+        assert all(len(c) == 1 for c in chosen)
+    assert {len(old.state(n).broken) for n in old.terminals} == {1, 2, 3}   # The Clock 1st, 2nd or 3rd
+    assert {len(new.state(n).broken) for n in new.terminals} == {3}
+    # the same position dated 2016 runs under the old era, never under newer rules
+    _, dated = _run("ER01a_clock_new_rules", rules=dt.date(2016, 1, 1))
+    assert {len(dated.state(n).broken) for n in dated.terminals} == {1, 2, 3}
+
+
+def test_class4_a_date_before_the_oldest_era_is_refused_with_exit_2(tmp_path):
+    import io
+
+    from dmcheck.main import main
+    f = tmp_path / "old.yaml"
+    f.write_text("name: old\nrules: 2001-01-01\nturn: A\nplayers:\n  A:\n    battle: [Vanilla]\n  B:\n"
+                 "    shields: 1\nattack: {attacker: Vanilla, player: B}\n")
+    err = io.StringIO()
+    assert main(["explore", str(f)], io.StringIO(), err) == 2
+    assert f"{f}:2: rules:" in err.getvalue() and "oldest modelled rules era" in err.getvalue()
+    err = io.StringIO()
+    assert main(["explore", "--rules", "1999-12-31", str(ANSWERS / "ER01a_clock_new_rules.yaml")],
+                io.StringIO(), err) == 2
