@@ -168,7 +168,8 @@ def summary_lines(report) -> list[str]:
                  f"the model, {len(conf.unreached)} never in the witness's order")
     pc = report.property_counts()
     lines.append(f"properties: {len(report.properties)} runs x built-in properties: {pc['holds']} hold, "
-                 f"{pc['violated']} violated, {pc['inconclusive']} inconclusive ({pc['not_applicable']} not applicable)")
+                 f"{pc['violated']} violated, {pc['inconclusive']} inconclusive, {pc['no example']} without an example "
+                 f"({pc['not_applicable']} not applicable)")
     n_scen = len(report.scenario_files())
     lines.append(f"figures: {n_scen} scenarios; {report.runner.lookups} runs (each ruling's scenarios x "
                  f"{len(op.table[next(iter(op.table))]) if op.table else 0} combinations of readings), "

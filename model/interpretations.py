@@ -131,7 +131,8 @@ CHOICES = CHOICES + (
         default="unlimited",
         why_default="the only official answer on the case (S018) lets it protect any number of shields; "
                     "S005/S017 speak of replacement-type protection ('stays instead'), which RP03 kills",
-        sets_aside=(("one_per_break", ("RP04@S018",)), ("unusable", ("RP04@S018",))),
+        sets_aside=(("unlimited", ("DS01@S017",)), ("one_per_break", ("RP04@S018",)),
+                    ("unusable", ("RP04@S018", "DS01@S017"))),
     ),
     Choice(
         name="extra_break_applies_to_effect_breaks",
@@ -148,7 +149,7 @@ CHOICES = CHOICES + (
         default="no",
         why_default="the only dated public source (S031) ties additional breaks to the attack's break; the "
                     "701.14d text could not be found. A count already chosen never changes (Q07)",
-        sets_aside=(("no", ("BK02@ISSUE11",)),),
+        sets_aside=(("yes", ("BK02@S031",)),),
     ),
 )
 
