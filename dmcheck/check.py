@@ -13,6 +13,7 @@ import json
 from typing import Any, TextIO
 
 from model.errors import InputError
+from model.procedure import BreakModel
 from properties.builtin import BUILTIN
 from properties.checker import QUERY_TIMEOUT_MS, VIOLATED, CheckResult, PropertyVerdict, check
 from properties.expectations import check as check_expectation
@@ -21,7 +22,7 @@ from properties.property import Property
 from properties.property_file import load_properties
 
 from .exits import HELP, Exit, combine, exit_code
-from .explore import explore_json, explore_text
+from .explore import check_outputs, explore_json, explore_text, write_outputs
 from .options import add_search_options, explore_scenario, loaded, overrides
 
 EXAMPLES = """examples:
@@ -29,6 +30,7 @@ EXAMPLES = """examples:
   dmcheck check scenarios/rulings/Q06_winter_spiral.yaml --property chosen-shields-still-break
   dmcheck check scenarios/rulings/*.yaml --properties my_properties.yaml --json
   dmcheck check --list
+  dmcheck check --list scenarios/rulings/Q06_winter_spiral.yaml   # also the card names its formulas can use
 """
 
 
@@ -47,9 +49,14 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                    help="check only this property (repeatable); --list shows the ids")
     p.add_argument("--properties", action="append", default=[], metavar="FILE",
                    help="also check the properties of this YAML file (see docs/properties.md)")
-    p.add_argument("--list", action="store_true", help="list the properties and the fact vocabulary, then exit")
+    p.add_argument("--list", action="store_true",
+                   help="list the properties and the fact vocabulary, and the card names a formula can use "
+                        "in each FILE given, then exit")
     p.add_argument("--solver-timeout", type=int, default=QUERY_TIMEOUT_MS, metavar="MS",
                    help="bound each Z3 query; one that runs out makes its property inconclusive")
+    p.add_argument("--html", metavar="OUT.html",
+                   help="also write one self-contained page with the outcomes, expectation and property verdicts, "
+                        "traces, the state graph and a click-through explorer (docs/html.md); one FILE only")
     add_search_options(p)
     p.set_defaults(run=run)
     return p
@@ -73,15 +80,20 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     props = _properties(args)
     if args.list:
         print("\n".join(_list(props)), file=out)
-        return Exit.OK
+        codes: list[int] = []
+        for file, scenario in loaded(args.files, overrides(args), err, codes):
+            print("\n".join(card_names(file, BreakModel(scenario))), file=out)
+        return combine(codes)
     if not args.files:
         raise InputError("check", None, "", "expected at least one scenario FILE (or --list)")
     changes = overrides(args)
+    check_outputs(args)
     reports, codes = [], []
     for file, scenario in loaded(args.files, changes, err, codes):
         graph = explore_scenario(scenario, args, err, file, props)
         expectations = [check_expectation(graph, item) for item in scenario.expect]
         result = check(graph, props, args.solver_timeout)
+        write_outputs(args, scenario, graph, expectations, result)
         if args.json:
             reports.append(check_json(scenario, graph, expectations, result))
         else:
@@ -148,6 +160,17 @@ def check_text(scenario, graph, expectations, result: CheckResult) -> list[str]:
     lines.append(f"   solver: {c.queries} queries for {c.projections} distinct projections of {c.items} items, "
                  f"{c.cache_hits} cache hits, {c.seconds:.3f}s; facts {result.facts_seconds:.3f}s; "
                  f"check {result.seconds:.3f}s vs explore {graph.seconds:.3f}s (x{ratio:.1f})")
+    return lines
+
+
+def card_names(file: str, model) -> list[str]:
+    """The cards of a scenario as a formula names them (quoted symbols of sort Card), with each
+    card's owner and starting zone, for `check --list FILE`."""
+    start = model.initial_state()
+    lines = [f"cards of {file} (write them in a formula as quoted symbols, e.g. (= (zone_of |X|) hand)):"]
+    for inst in model.instances:
+        where = start.zone(inst.owner).where(inst.id) or "nowhere"
+        lines.append(f"  |{inst.label}| : Card — {model.name(inst.id)}, {inst.owner}'s, starts in {where}")
     return lines
 
 

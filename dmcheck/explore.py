@@ -13,8 +13,11 @@ from explorer.trace import Step, Trace
 from model.errors import InputError
 from model.procedure import BreakModel
 from properties.expectations import Verdict, check
+from properties.verdict import VIOLATED
 
 from .exits import HELP, Exit, combine, exit_code
+from .graph_export import graph_format, write_graph
+from .html import write_page
 from .options import add_search_options, explore_scenario, load, loaded, overrides
 from .report import expect_text, expectation_json, outcome_line
 
@@ -36,7 +39,13 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     ex.add_argument("files", nargs="+", metavar="FILE", help="scenario YAML files")
     add_search_options(ex)
     ex.add_argument("--replay", metavar="KEY", help="print the trace of a replay key (e.g. 0/2/1) step by step")
-    ex.add_argument("--graph", metavar="FILE.graphml", help="also write the state graph (networkx GraphML)")
+    ex.add_argument("--graph", metavar="OUT.dot|OUT.graphml",
+                    help="also write the state graph: Graphviz DOT (.dot) or networkx GraphML (.graphml), each "
+                         "state with a one-line summary and each edge with its action")
+    ex.add_argument("--html", metavar="OUT.html",
+                    help="also write one self-contained page (no network access): the scenario, outcomes, "
+                         "verdicts, every trace step by step with its states, the state graph drawn, and a "
+                         "click-through explorer (docs/html.md); one FILE only")
     ex.add_argument("--compact", action="store_true",
                     help="keep only a fingerprint and a parent link per state (about a tenth of the memory, "
                          "slower); states on a printed trace are rebuilt by replay. Not with order expectations")
@@ -50,13 +59,12 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         if len(args.files) != 1:
             raise InputError("--replay", None, "", "expected exactly one scenario file with --replay")
         return replay(load(args.files[0], changes), args.replay, out, not args.no_reduce)
+    check_outputs(args)
     reports, codes = [], []
     for file, scenario in loaded(args.files, changes, err, codes):
         graph = explore_scenario(scenario, args, err, file)
         verdicts = [check(graph, item) for item in scenario.expect]
-        if args.graph:
-            import networkx as nx
-            nx.write_graphml(graph.to_networkx(), args.graph)
+        write_outputs(args, scenario, graph, verdicts)
         if args.json:
             reports.append(explore_json(scenario, graph, verdicts))
         else:
@@ -66,6 +74,25 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         json.dump(reports[0] if len(reports) == 1 else reports, out, indent=2, ensure_ascii=False)
         out.write("\n")
     return combine(codes)
+
+
+def check_outputs(args: argparse.Namespace) -> None:
+    """Refuse `--graph`/`--html` values that cannot be written, before anything is explored."""
+    if getattr(args, "graph", None):
+        graph_format(args.graph)
+    if getattr(args, "html", None):
+        if len(args.files) != 1:
+            raise InputError("--html", None, args.html, "expected exactly one scenario FILE with --html")
+        if getattr(args, "compact", False):
+            raise InputError("--html", None, "--compact", "the page needs the full graph: drop --compact")
+
+
+def write_outputs(args: argparse.Namespace, scenario, graph, verdicts, properties=None) -> None:
+    """Write what `--graph` and `--html` ask for."""
+    if getattr(args, "graph", None):
+        write_graph(graph, args.graph)
+    if getattr(args, "html", None):
+        write_page(args.html, scenario, graph, verdicts, properties)
 
 
 def replay(scenario, key: str, out: TextIO, reduce: bool = True) -> int:
@@ -131,7 +158,7 @@ def explore_text(scenario, graph, verdicts: list[Verdict], show_outcomes: bool =
     for v in verdicts:
         mark = {"holds": "ok  ", "violated": "FAIL", "inconclusive": "??  "}[v.verdict]
         lines.append(f"   {mark} {expect_text(v.expectation.raw)} — {v.reason}")
-        if v.verdict == "violated" and v.trace is not None:
+        if v.verdict == VIOLATED and v.trace is not None:
             lines.append("        shortest trace:")
             lines.extend("        " + line for line in v.trace.lines())
     return lines

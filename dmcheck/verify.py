@@ -13,6 +13,8 @@ from __future__ import annotations
 import argparse
 import json
 from collections import defaultdict
+from importlib import metadata
+from pathlib import Path
 from typing import Any, TextIO
 
 from model.interpretations import CHOICES
@@ -20,8 +22,10 @@ from properties.milestones import show as show_order
 from rulings.consistency import defaults, set_aside
 from rulings.readings import Combo, as_dict, default_combo, show
 from rulings.verify import verify
+from properties.verdict import VIOLATED
 
-from .exits import HELP
+from . import ci_formats
+from .exits import HELP, Exit
 from .options import add_limit_options, limits, rules_date
 from .report import expect_text
 
@@ -30,6 +34,8 @@ EXAMPLES = """examples:
   dmcheck verify --rules 2023-01-01           # everything under the rules in force that day
   dmcheck verify --rulings my_rulings.yaml    # the built-in corpus plus your own statements
   dmcheck verify --json > report.json
+  dmcheck verify --write-baseline known.json  # accept today's findings ...
+  dmcheck verify --baseline known.json --sarif out.sarif --junit out.xml   # ... and fail only on new ones
 """
 
 
@@ -51,21 +57,74 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     p.add_argument("--summary", action="store_true", help="print only the one-screen summary")
     add_limit_options(p, depth=False, seconds_help="bound each exploration; one that runs out is inconclusive")
+    ci = p.add_argument_group("CI (docs/ci.md)")
+    ci.add_argument("--baseline", metavar="FILE",
+                    help="accept the findings recorded in FILE: report only new ones, exit 0 when none is new "
+                         "(3 if something could not be checked)")
+    ci.add_argument("--write-baseline", metavar="FILE", help="record this run's findings in FILE (JSON)")
+    ci.add_argument("--sarif", metavar="OUT", help="also write the findings as SARIF 2.1.0 (code scanning)")
+    ci.add_argument("--junit", metavar="OUT", help="also write JUnit XML: each ruling a test case, then each finding")
     p.set_defaults(run=run)
     return p
 
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     rules = rules_date(args.rules) if args.rules else None
+    accepted = ci_formats.read_baseline(args.baseline) if args.baseline else None   # bad file: before the work
     report = verify(args.rulings, rules, limits(args))
+    found = ci_formats.findings(report)
+    comparison = ci_formats.compare(found, accepted) if accepted is not None else None
     if args.json:
-        json.dump(report_json(report), out, indent=2, ensure_ascii=False)
+        data = report_json(report)
+        if comparison is not None:
+            data["baseline"] = baseline_json(args.baseline, comparison)
+        json.dump(data, out, indent=2, ensure_ascii=False)
         out.write("\n")
     else:
         print("\n".join(summary_lines(report)), file=out)
         if not args.summary:
             print("\n".join(detail_lines(report)), file=out)
-    return report.exit_code()
+        if comparison is not None:
+            print("\n".join(baseline_lines(args.baseline, comparison)), file=out)
+    write_ci_files(args, report, found, accepted)
+    if comparison is None:
+        return report.exit_code()
+    return Exit.FINDING if comparison.new else Exit.OK if report.complete() else Exit.INCOMPLETE
+
+
+def write_ci_files(args: argparse.Namespace, report, found, accepted) -> None:
+    if args.write_baseline:
+        ci_formats.write_baseline(args.write_baseline, found)
+    if args.sarif:
+        data = ci_formats.sarif(found, _version(), accepted)
+        Path(args.sarif).write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    if args.junit:
+        ci_formats.junit(report, found, accepted).write(args.junit, encoding="utf-8", xml_declaration=True)
+
+
+def _version() -> str:
+    try:
+        return metadata.version("dmcheck")
+    except metadata.PackageNotFoundError:
+        return "unknown"
+
+
+def baseline_lines(path: str, c) -> list[str]:
+    """What a baseline changes: the new findings in full, how many are known, which are gone."""
+    lines = ["", f"== Baseline {path}: {len(c.new)} new finding{'s' if len(c.new) != 1 else ''}, "
+                 f"{len(c.known)} known, {len(c.gone)} gone"]
+    for f in c.new:
+        lines.append(f"NEW {f.id}")
+        lines.append(f"    {f.message}")
+        if f.file:
+            lines.append(f"    at {f.file}:{f.line}" + (f"; replay {f.replay}" if f.replay else ""))
+    lines += [f"gone (in the baseline, not found now): {gid}" for gid in c.gone]
+    return lines
+
+
+def baseline_json(path: str, c) -> dict[str, Any]:
+    return {"file": path, "new": [{"id": f.id, "kind": f.kind, "message": f.message} for f in c.new],
+            "known": [f.id for f in c.known], "gone": list(c.gone)}
 
 
 # ---- the report -------------------------------------------------------------------------------------
@@ -324,7 +383,7 @@ def _property_lines(report) -> list[str]:
         out.append(f"- {pid}: " + ", ".join(f"{n} {k}" for k, n in sorted(counts.items())))
     for p, v in bad:
         out.append(f"* {v.property.id} {v.verdict} on {p.run.file.name} ({p.run.version.name}): {v.reason}")
-        if v.trace is not None and v.verdict == "violated":
+        if v.trace is not None and v.verdict == VIOLATED:
             out.extend(_indent(v.trace.lines(), 4))
     return out
 
@@ -372,7 +431,7 @@ def _rulings_json(report) -> list[dict[str, Any]]:
             "rules": version.name if version else None,
             "scenarios": [p.name for p in s.scenarios],
             "constraints": [str(c) for c in s.constraints()],
-            "trace": _trace_json(v.trace) if v is not None and v.verdict == "violated" else None,
+            "trace": _trace_json(v.trace) if v is not None and v.verdict == VIOLATED else None,
             "failed_expectation": v.failed.expectation.raw if v is not None and v.failed is not None else None,
             "reason": v.reason if v is not None else (s.unchecked or ("declarative only" if s.declarative() else "")),
             "contradictions": sorted(set(in_conflict.get(s.ref, []))),
@@ -438,7 +497,7 @@ def _properties_json(report) -> list[dict[str, Any]]:
         for v in p.result.verdicts:
             found = entry(v.property)
             found[v.verdict] += 1
-            if v.verdict == "violated":
+            if v.verdict == VIOLATED:
                 found["violations"].append({"scenario": p.run.file.name, "rules": p.run.version.name,
                                             "reason": v.reason, "trace": _trace_json(v.trace)})
         for prop, _ in p.result.not_applicable:

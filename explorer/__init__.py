@@ -1,1 +1,2 @@
-"""Enumerates every legal way a scenario can go: breadth-first, states deduplicated, shortest traces."""
+"""Explicit-state search over any model that follows `protocol.py`: breadth first, states deduplicated,
+shortest traces, limits, and the reduction and symmetry a model opts into. It knows no game."""

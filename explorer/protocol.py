@@ -41,6 +41,7 @@ class Described(Protocol):
     def outcome(self, state: Any) -> dict: ...
     def is_terminal(self, state: Any) -> bool: ...
     def narrate(self, action: Any, events: tuple) -> tuple[str, list[str]]: ...   # (header, event lines)
+    def summary(self, state: Any) -> str: ...   # a state in one short line (drawn graphs)
 
 
 def hook(model: Any, name: str):

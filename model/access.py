@@ -9,6 +9,8 @@ effect that reaches further than accesses describe: it conflicts with everything
 
 from __future__ import annotations
 
+from .state import other
+
 Access = tuple[str, str, str]      # (resource, player, mode)
 TOP: frozenset[Access] = frozenset({("*", "*", "*")})
 COMMUTATIVE = {"add", "top>hand", "top>shields"}
@@ -34,5 +36,4 @@ def spawns(f: frozenset[Access]) -> bool:
 
 
 def players(me: str, whose: str) -> tuple[str, ...]:
-    other = "B" if me == "A" else "A"
-    return {"own": (me,), "opponent": (other,), "any": ("A", "B")}[whose]
+    return {"own": (me,), "opponent": (other(me),), "any": ("A", "B")}[whose]

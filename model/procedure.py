@@ -306,6 +306,29 @@ class BreakModel(CardTable, Triggers):
     def is_terminal(self, s: State) -> bool:
         return s.over
 
+    def summary(self, s: State) -> str:
+        """A state in one short line, for drawn graphs (DOT, GraphML, HTML): each player's non-empty
+        zones by card count, then what is pending, open and running, or how it ended."""
+        parts = []
+        for player in ("A", "B"):
+            z = s.zone(player)
+            counts = [f"{zone} {len(getattr(z, zone))}" for zone in
+                      ("hand", "battle", "shields", "mana", "graveyard", "deck", "resolving", "standby")
+                      if getattr(z, zone)]
+            parts.append(f"{player}: {', '.join(counts) or 'nothing'}")
+        if s.pending:
+            parts.append(f"{len(s.pending)} pending")
+        if s.frames:
+            parts.append(f"{len(s.frames)} frame{'s' if len(s.frames) > 1 else ''}"
+                         + (f" ({s.depth()} open)" if s.depth() != len(s.frames) else ""))
+        if s.running:
+            parts.append("running " + s.running[-1].ability)
+        if s.over:
+            parts.append(f"end: winner {s.winner or 'none'}, {len(s.broken)} broken")
+        elif not s.started:
+            parts.append("start")
+        return "; ".join(parts)
+
     def narrate(self, action: Action, events: tuple[Event, ...]) -> tuple[str, list[str]]:
         return narrate(action, events)
 

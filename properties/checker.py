@@ -41,8 +41,8 @@ from .facts import Domains, Fact, Transition, table
 from .graph import StateGraph, TraceView
 from .property import Property
 from .symbols import Vocabulary, scope_for, symbols_of
+from .verdict import HOLDS, INCONCLUSIVE, NO_EXAMPLE, VIOLATED
 
-HOLDS, VIOLATED, INCONCLUSIVE, NO_EXAMPLE = "holds", "violated", "inconclusive", "no example"
 QUERY_TIMEOUT_MS = 20_000
 
 

@@ -17,8 +17,8 @@ from model.scenario import Expectation
 
 from .graph import StateGraph, TraceView
 from .patterns import advance
+from .verdict import HOLDS, INCONCLUSIVE, VIOLATED
 
-HOLDS, VIOLATED, INCONCLUSIVE = "holds", "violated", "inconclusive"
 
 
 @dataclass(frozen=True)

@@ -43,6 +43,7 @@ class Property:
     until: dt.date | None = None               # ... and before this one
     needs: tuple[str, ...] = ()
     origin: str = "built-in"                   # or FILE:LINE of a user's property file
+    cards: tuple[str, ...] = ()                # card labels its formula names (|Kakumeijin|, |Vanilla#2|)
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS or self.over not in OVER:
@@ -72,6 +73,12 @@ class Property:
             return f"applies to {self.rules_text()}; the scenario uses {version.name}"
         if self.until and version.date >= self.until:
             return f"applies to {self.rules_text()}; the scenario uses {version.name}"
+        if self.cards:
+            labels = {i.label for i in model.instances}
+            missing = [c for c in self.cards if c not in labels]
+            if missing:
+                return ("the scenario has no card " + ", ".join(f"|{c}|" for c in missing)
+                        + " (dmcheck check --list FILE shows the names of its cards)")
         have = scenario_features(model)
         missing = [n for n in self.needs if n not in have]
         if missing:

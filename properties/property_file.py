@@ -19,7 +19,7 @@ from model.rules import parse_date
 from model.yamlio import key_path, line_of, load_yaml, validate
 
 from .property import KINDS, NEEDS, OVER, Property
-from .symbols import FormulaError, Vocabulary, parse
+from .symbols import FormulaError, Vocabulary, parse, quoted_names
 
 _SCHEMA = {
     "type": "object",
@@ -72,7 +72,6 @@ def load_properties(path: str | Path, taken: set[str] = frozenset()) -> list[Pro
     if root is None:
         raise InputError(file, None, "", "expected a mapping with a `properties:` list")
     validate(root, _SCHEMA, file)
-    probe = Vocabulary(["card"], positions=2)
     out: list[Property] = []
     seen = set(taken)
     for i, raw in enumerate(root["properties"]):
@@ -83,13 +82,16 @@ def load_properties(path: str | Path, taken: set[str] = frozenset()) -> list[Pro
                              f"the property id {pid!r} is already taken; choose another")
         seen.add(pid)
         over, text = str(raw["over"]), str(raw["formula"])
+        # the cards it names exist only in some scenarios: parse against them here, check they are
+        # there when a scenario runs (Property.applies)
+        cards = quoted_names(text, over)
         try:
-            parse(probe, over, text)
+            parse(Vocabulary(["card", *cards], positions=2), over, text)
         except FormulaError as exc:
             what = "transition facts and pre./post. state facts" if over == "transitions" else "state facts"
             raise InputError(file, line_of(root, here + ("formula",)), key_path(here + ("formula",)),
-                             f"{exc}; expected an SMT-LIB Boolean term over the {what} "
-                             f"(see docs/properties.md)") from None
+                             f"{exc}; expected an SMT-LIB Boolean term over the {what}, cards written as "
+                             f"quoted symbols like |Kakumeijin| (see docs/properties.md)") from None
         rules = raw.get("rules") or {}
         since = _date(root, here + ("rules", "since"), rules["since"], file) if "since" in rules else None
         until = _date(root, here + ("rules", "until"), rules["until"], file) if "until" in rules else None
@@ -97,5 +99,5 @@ def load_properties(path: str | Path, taken: set[str] = frozenset()) -> list[Pro
             id=pid, text=str(raw["text"]), citations=tuple(str(c) for c in raw["citations"]),
             kind=str(raw["kind"]), over=over, condition=_condition(over, text), since=since, until=until,
             needs=tuple(str(n) for n in raw.get("needs", [])),
-            origin=f"{file}:{line_of(root, here)}"))
+            origin=f"{file}:{line_of(root, here)}", cards=tuple(cards)))
     return out

@@ -16,6 +16,7 @@ in either language reads the same facts.
 from __future__ import annotations
 
 import itertools
+import re
 from typing import Any, Callable, Sequence
 
 import z3
@@ -204,9 +205,33 @@ class FormulaError(ValueError):
     """An SMT-LIB formula that does not parse or is not a Boolean condition."""
 
 
+_QUOTED = re.compile(r"\|([^|\\]*)\|")
+
+
+def quoted_names(text: str, over: str) -> list[str]:
+    """The SMT-LIB quoted symbols of a formula (`|Homing Drake|`, `|Vanilla#2|`) that are no fact,
+    in order of appearance: the cards it names. Which scenario has them is known only when it runs."""
+    taken = {f.name for f in STATE.values()} | {v for values in ENUMS.values() for v in values}
+    if over == "transitions":
+        taken |= {f.name for f in TRANSITION.values()} | {f"{w}.{f.name}" for w in ("pre", "post")
+                                                          for f in STATE.values()}
+    out: list[str] = []
+    for name in _QUOTED.findall(text):
+        if name not in taken and name not in out:
+            out.append(name)
+    return out
+
+
 def parse(vocab: Vocabulary, over: str, text: str) -> z3.BoolRef:
-    """An SMT-LIB 2 term over the fact symbols, e.g. `(=> (> depth 0) (= winner nobody))`."""
-    decls = vocab.declarations(over)
+    """An SMT-LIB 2 term over the fact symbols, e.g. `(=> (> depth 0) (= winner nobody))`.
+
+    Every card of the scenario is a constant of sort Card named by its label (model/table.py): a
+    quoted symbol `|Kakumeijin|`, or `|Vanilla#2|` for the second copy of a card the scenario has
+    several of. A label that is also a fact's name stays the fact.
+    """
+    decls = dict(vocab.declarations(over))
+    for label, card in zip(vocab.card_labels, vocab.cards):
+        decls.setdefault(label, card)
     sorts = {name: vocab.sorts[name] for name in ("Player", "Zone", "Kind", "ActionKind", "Card")}
     try:
         parsed = z3.parse_smt2_string(f"(assert {text})", sorts=sorts, decls=decls, ctx=vocab.ctx)

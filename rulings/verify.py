@@ -25,6 +25,7 @@ from . import conformance as conformance_mod
 from . import consistency
 from .corpus import Corpus, Statement, builtin_corpus, load_corpus
 from properties.milestones import Groups, occurrences
+from properties.verdict import VIOLATED
 from .readings import Combo, Operational, Run, Runner, analyse, as_dict, default_combo
 
 OK, FINDING, INCONCLUSIVE = 0, 1, 3
@@ -63,7 +64,7 @@ class Report:
 
     # ---- what was found ------------------------------------------------------------------------
     def failing(self) -> list[Statement]:
-        return [s for s in self.operational.rulings if self.operational.default(s.ref).verdict == "violated"]
+        return [s for s in self.operational.rulings if self.operational.default(s.ref).verdict == VIOLATED]
 
     def unsure(self) -> list[Statement]:
         return [s for s in self.operational.rulings if self.operational.default(s.ref).verdict == "inconclusive"]

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from model.instructions import breaking, destruction, effects
+from model.instructions import breaking, destruction
+from model.instructions.registry import NONE, advance_pc
 from model.actions import Action
 from model.events import ev
 from model.procedure import BreakModel
@@ -76,9 +77,9 @@ class SkipStillBreaks(BreakModel):
         if action.kind == "choose" and s.running:
             task = s.running[-1]
             instr = task.program[task.pc]
-            if instr.op == "skip_turn" and action.choice != effects.NONE:
+            if instr.op == "skip_turn" and action.choice != NONE:
                 out = [ev("skip_turn", "Q09", player=task.controller)]
-                s = replace(effects.advance_pc(s), turn_skipped=True, pending=(), running=())
+                s = replace(advance_pc(s), turn_skipped=True, pending=(), running=())
                 return self._advance(s, out), tuple(out)
         return super().step(s, action)
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from ..events import Event, ev
 from .registry import NONE, Option, instr, op, push
-from ..state import Replacement, State, Task, replace
+from ..state import Replacement, State, Task, other, replace
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -58,7 +58,7 @@ def replacements(m: "Game", s: State, card: int, destroy: bool) -> list[tuple[Re
     """The replacement effects that could keep `card` in the battle zone now, each with `optional`."""
     owner = m.owner(card)
     z = s.zone(owner)
-    opponent_creatures = any(m.card(c).type == "creature" for c in s.zone("B" if owner == "A" else "A").battle)
+    opponent_creatures = any(m.card(c).type == "creature" for c in s.zone(other(owner)).battle)
     out = []
     for kind in (("self_leave", "self_destroy") if destroy else ("self_leave",)):
         for ability in m.card(card).replacements(kind):

@@ -14,7 +14,7 @@ from ..instr import Instr
 from ..events import Event, ev
 from .common import creatures, distinct, multisets
 from ..access import players as footprint_players
-from .registry import (BIND, NONE, PROGRAM, WHOSE, ZONES, Option, advance_pc, bind, deterministic, footprint, instr,
+from .registry import (BIND, NONE, PROGRAM, WHOSE, ZONES, Option, bind, deterministic, footprint, instr,
                        op, program_footprint, push)
 from ..state import State, Task, other, pindex, replace
 

@@ -1,0 +1,154 @@
+"""`dmcheck verify` for CI: stable finding ids, baselines, SARIF 2.1.0 and JUnit XML.
+
+The corpus is verified once for the module (about 40 s); the command-line runs reuse that report
+(`dmcheck.verify.verify` is replaced by a function returning it), so each checks only what the
+options do with it. The known findings come from the sources: S002's D3 (break replacements decided
+before the before-break abilities trigger) contradicts S001's Q11 rulings (tests/test_verify.py).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+import dmcheck.verify as verify_cmd
+from dmcheck import ci_formats
+from dmcheck.main import main
+from rulings.verify import verify
+
+
+@pytest.fixture(scope="module")
+def report():
+    return verify([], None)
+
+
+@pytest.fixture
+def cli(report, monkeypatch):
+    """`dmcheck verify ...` on the module's report."""
+    monkeypatch.setattr(verify_cmd, "verify", lambda *a, **k: report)
+
+    def run(*argv: str) -> tuple[int, str, str]:
+        out, err = io.StringIO(), io.StringIO()
+        code = main(["verify", *argv], out, err)
+        return code, out.getvalue(), err.getvalue()
+    return run
+
+
+def test_findings_are_those_the_report_counts_with_stable_ids(report):
+    found = ci_formats.findings(report)
+    assert len(found) == report.findings() > 0
+    ids = [f.id for f in found]
+    assert len(set(ids)) == len(ids)
+    assert ids == [f.id for f in ci_formats.findings(report)]   # the same on every computation
+    assert "failing_ruling:D3@S002" in ids
+    assert "operational:D3@S002+Q11d@S001" in ids
+    for f in found:
+        assert f.id.startswith(f.kind + ":") and f.kind in ci_formats.KINDS
+        if f.kind in ("failing_ruling", "declarative", "operational"):
+            assert f.refs and f.citations and f.file and f.line >= 1
+
+
+def test_a_baseline_accepts_known_findings_and_reports_a_new_one(cli, report, tmp_path):
+    base = tmp_path / "base.json"
+    code, out, _ = cli("--summary", "--write-baseline", str(base))
+    assert code == 1                                   # without a baseline, findings still fail
+    written = json.loads(base.read_text())
+    assert {f["id"] for f in written["findings"]} == {f.id for f in ci_formats.findings(report)}
+    code, out, _ = cli("--summary", "--baseline", str(base))
+    assert code == (0 if report.complete() else 3)
+    assert "0 new findings" in out
+    # drop one accepted finding: it is new again, named, and fails the run
+    dropped = written["findings"].pop(0)
+    written["findings"].append({"id": "declarative:X@S9+Y@S9", "kind": "declarative", "message": "fixed since"})
+    base.write_text(json.dumps(written))
+    code, out, _ = cli("--summary", "--baseline", str(base))
+    assert code == 1
+    assert f"NEW {dropped['id']}" in out and out.count("NEW ") == 1
+    assert "gone (in the baseline, not found now): declarative:X@S9+Y@S9" in out
+    code, out, _ = cli("--json", "--baseline", str(base))
+    assert [f["id"] for f in json.loads(out)["baseline"]["new"]] == [dropped["id"]]
+
+
+@pytest.mark.parametrize("text,expected", [
+    (None, "file not found"),
+    ("{not json", ":1: (top): expected a JSON baseline"),
+    ('{"findings": []}', "dmcheck_baseline"),
+    ('{"dmcheck_baseline": 1, "findings": [{"kind": "x"}]}', "findings: expected a list of objects"),
+])
+def test_a_bad_baseline_is_bad_input_before_any_work(tmp_path, monkeypatch, text, expected):
+    def fail(*a, **k):
+        raise AssertionError("verify ran despite a bad baseline")
+    monkeypatch.setattr(verify_cmd, "verify", fail)
+    base = tmp_path / "base.json"
+    if text is not None:
+        base.write_text(text)
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["verify", "--baseline", str(base)], out, err) == 2
+    assert str(base) in err.getvalue() and expected in err.getvalue(), err.getvalue()
+
+
+def test_sarif_has_the_required_structure_and_points_at_the_statement(cli, report, tmp_path, monkeypatch):
+    monkeypatch.chdir(Path(__file__).resolve().parent.parent)   # locations relative to the checkout
+    out = tmp_path / "out.sarif"
+    cli("--summary", "--sarif", str(out))
+    log = json.loads(out.read_text())
+    assert log["version"] == "2.1.0" and "$schema" in log
+    (run,) = log["runs"]
+    driver = run["tool"]["driver"]
+    assert driver["name"] == "dmcheck" and isinstance(driver["version"], str)
+    rule_ids = {r["id"] for r in driver["rules"]}
+    assert len(run["results"]) == report.findings()
+    for result in run["results"]:
+        assert {"ruleId", "message", "locations"} <= set(result)
+        assert result["ruleId"] in rule_ids and result["message"]["text"]
+        for loc in result["locations"] + result.get("relatedLocations", []):
+            phys = loc["physicalLocation"]
+            assert phys["region"]["startLine"] >= 1 and Path(phys["artifactLocation"]["uri"]).is_file()
+    d3 = next(r for r in run["results"] if r["partialFingerprints"]["dmcheckFindingId/v1"] == "failing_ruling:D3@S002")
+    loc = d3["locations"][0]["physicalLocation"]
+    assert loc["artifactLocation"]["uri"] == "scenarios/corpus.yaml"   # the corpus file ...
+    line = Path(loc["artifactLocation"]["uri"]).read_text().splitlines()[loc["region"]["startLine"] - 1]
+    assert line.strip() == "- id: D3"                                  # ... at the statement's line
+    assert "D3 (S002" in d3["message"]["text"] and d3["properties"]["citations"]
+    conflict = next(r for r in run["results"] if r["ruleId"] == "operational")
+    assert len(conflict["relatedLocations"]) == len(conflict["properties"]["refs"]) - 1
+
+
+def test_sarif_marks_baseline_state(cli, report, tmp_path):
+    base, out = tmp_path / "base.json", tmp_path / "out.sarif"
+    cli("--summary", "--write-baseline", str(base))
+    written = json.loads(base.read_text())
+    dropped = written["findings"].pop()
+    base.write_text(json.dumps(written))
+    cli("--summary", "--baseline", str(base), "--sarif", str(out))
+    states = {r["partialFingerprints"]["dmcheckFindingId/v1"]: r["baselineState"]
+              for r in json.loads(out.read_text())["runs"][0]["results"]}
+    assert states.pop(dropped["id"]) == "new" and set(states.values()) == {"unchanged"}
+
+
+def test_junit_has_each_ruling_as_a_test_case(cli, report, tmp_path):
+    out = tmp_path / "out.xml"
+    cli("--summary", "--junit", str(out))
+    root = ET.parse(out).getroot()
+    assert root.tag == "testsuites"
+    suites = {s.get("name"): s for s in root.findall("testsuite")}
+    rulings = suites["rulings"].findall("testcase")
+    assert [c.get("name") for c in rulings] == [s.ref for s in report.operational.rulings]
+    by_name = {c.get("name"): c for c in rulings}
+    assert by_name["D3@S002"].find("failure") is not None      # S002's D3 fails in the model (S001 Q11)
+    assert by_name["Q09@S000"].find("failure") is None and by_name["Q09@S000"].find("skipped") is None
+    for suite in suites.values():
+        cases = suite.findall("testcase")
+        assert int(suite.get("tests")) == len(cases)
+        assert int(suite.get("failures")) == sum(c.find("failure") is not None for c in cases)
+    assert int(root.get("failures")) == report.findings()   # one failure per finding, the ruling's included
+    # with a baseline accepting everything, nothing fails
+    base = tmp_path / "base.json"
+    cli("--summary", "--write-baseline", str(base))
+    cli("--summary", "--baseline", str(base), "--junit", str(out))
+    root = ET.parse(out).getroot()
+    assert root.get("failures") == "0" and int(root.get("skipped")) == report.findings()
