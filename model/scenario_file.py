@@ -13,7 +13,7 @@ from typing import Any
 from .cards import CardPool
 from .errors import InputError
 from .interpretations import CHOICES, choice_named
-from .rules import parse_date
+from .rules import parse_date, rules_date_problem
 from .scenario import ZONE_KEYS, Expectation, PlayerSetup, Scenario
 from .yamlio import key_path, line_of, load_yaml, plain, validate
 
@@ -276,6 +276,8 @@ def scenario_from_root(root: Any, file: str, pool: CardPool | None = None) -> Sc
             rules = parse_date(rules)
         except ValueError:
             raise names.fail(("rules",), f"expected a date YYYY-MM-DD, got {rules!r}") from None
+    if rules is not None and rules_date_problem(rules):
+        raise names.fail(("rules",), rules_date_problem(rules))   # never run under newer rules
 
     interpretation = _interpretation(root.get("interpretation") or {}, names)
 
