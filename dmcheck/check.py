@@ -136,7 +136,7 @@ def check_json(scenario, graph, expectations, result: CheckResult) -> dict[str, 
     return out
 
 
-_MARK = {"holds": "ok  ", "violated": "FAIL", "inconclusive": "??  "}
+_MARK = {"holds": "ok  ", "violated": "FAIL", "inconclusive": "??  ", "no example": "--  "}
 
 
 def check_text(scenario, graph, expectations, result: CheckResult) -> list[str]:

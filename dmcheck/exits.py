@@ -27,7 +27,8 @@ def combine(codes: list[int]) -> Exit:
 
 
 def exit_code(graph, verdicts: list[str]) -> Exit:
-    """A file's exit code: an incomplete search first, then a violation, then an inconclusive check."""
+    """A file's exit code: an incomplete search first, then a violation, then an inconclusive check.
+    A sanity property's "no example" (properties/checker.py) is no finding: it never fails a run."""
     if not graph.complete:
         return Exit.INCOMPLETE
     if "violated" in verdicts:

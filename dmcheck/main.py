@@ -16,11 +16,11 @@ from typing import TextIO
 
 from model.errors import InputError
 
-from . import check, diff, explore, verify
+from . import check, diff, explore, sweep, verify
 from .exits import HELP, Exit
 from .report import document, error_json, print_json
 
-COMMANDS = (explore, check, verify, diff)   # each has add_parser(subparsers) and run(args, out, err)
+COMMANDS = (explore, check, verify, diff, sweep)   # each has add_parser(subparsers) and run(args, out, err)
 
 
 def parser() -> argparse.ArgumentParser:

@@ -13,7 +13,7 @@ from explorer.limits import Limits
 from model.errors import InputError
 from model.interpretations import CHOICES
 from model.procedure import BreakModel
-from model.rules import parse_date
+from model.rules import parse_date, rules_date_problem
 from model.scenario_file import load_scenario
 from properties.expectations import observer as expectation_observer
 from properties.visibility import observer as property_observer
@@ -28,9 +28,12 @@ READINGS_HELP = "; ".join(f"{c.name}={'|'.join(r for r, _ in c.readings)}" for c
 def rules_date(text: str) -> dt.date:
     """A `--rules DATE` value."""
     try:
-        return parse_date(text)
+        day = parse_date(text)
     except ValueError:
         raise InputError("--rules", None, "", f"expected a date YYYY-MM-DD, got {text!r}") from None
+    if rules_date_problem(day):
+        raise InputError("--rules", None, "", rules_date_problem(day))   # never run under newer rules
+    return day
 
 
 def reading(item: str) -> tuple[str, str]:

@@ -228,7 +228,8 @@ def summary_lines(report) -> list[str]:
                  f"the model, {len(conf.unreached)} never in the witness's order")
     pc = report.property_counts()
     lines.append(f"properties: {len(report.properties)} runs x built-in properties: {pc['holds']} hold, "
-                 f"{pc['violated']} violated, {pc['inconclusive']} inconclusive ({pc['not_applicable']} not applicable)")
+                 f"{pc['violated']} violated, {pc['inconclusive']} inconclusive, {pc['no example']} without an example "
+                 f"({pc['not_applicable']} not applicable)")
     n_scen = len(report.scenario_files())
     lines.append(f"figures: {n_scen} scenarios; {report.runner.lookups} runs (each ruling's scenarios x "
                  f"{len(op.table[next(iter(op.table))]) if op.table else 0} combinations of readings), "
@@ -489,7 +490,8 @@ def _readings_json(report, combos: list) -> dict[str, Any]:
 def _properties_json(report) -> list[dict[str, Any]]:
     def entry(prop) -> dict[str, Any]:
         return per.setdefault(prop.id, {"id": prop.id, "citations": list(prop.citations), "holds": 0,
-                                        "violated": 0, "inconclusive": 0, "not_applicable": 0, "violations": []})
+                                        "violated": 0, "inconclusive": 0, "no example": 0, "not_applicable": 0,
+                                        "violations": []})
 
     per: dict[str, dict[str, Any]] = {}
     for p in report.properties:

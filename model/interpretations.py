@@ -113,6 +113,47 @@ CHOICES: tuple[Choice, ...] = (
 )
 
 
+CHOICES = CHOICES + (
+    Choice(
+        name="indestructible_saver",
+        question="A Shield Saver that cannot be destroyed replaces a break by 'destroying' itself and stays: "
+                 "how many of the shields chosen for one break may it protect?",
+        readings=(
+            ("unlimited", "S018 (old dmwiki mirror quoting an official Q&A, undated): 'cannot be destroyed' is "
+                          "a fact, so the Saver (Guard Gainer with Souten's Kizuna) protects as many shields "
+                          "as its owner likes"),
+            ("one_per_break", "S005 (dmwiki Shield Saver, 2020-01-24) and S017 (English wiki): a Saver saves one "
+                              "shield per break; protection does not let one Saver protect several shields"),
+            ("unusable", "601.1a (S009, 2023-08-10 wording): an effect whose processing cannot be carried out "
+                         "cannot be used; read so, 'destroy this creature' cannot be done to it. No source "
+                         "states this; S020 says destroying such a creature is a legal attempt"),
+        ),
+        default="unlimited",
+        why_default="the only official answer on the case (S018) lets it protect any number of shields; "
+                    "S005/S017 speak of replacement-type protection ('stays instead'), which RP03 kills",
+        sets_aside=(("unlimited", ("DS01@S017",)), ("one_per_break", ("RP04@S018",)),
+                    ("unusable", ("RP04@S018", "DS01@S017"))),
+    ),
+    Choice(
+        name="extra_break_applies_to_effect_breaks",
+        question="Once an effect has made a player's creatures break more shields this turn (Kankuro "
+                 "Blaster), does a later effect that has one of them break shields (Texas Storm's 'it "
+                 "breaks one') break that many more?",
+        readings=(
+            ("no", "S031 (dmarchive 'Breaker' 2018-09-10, 'additional break' 2018-08-17): breaker "
+                   "abilities and additional breaks act on the creature's break when its attack "
+                   "succeeds; a break made by another ability does not use them (Q04 keeps it at one)"),
+            ("yes", "issue 11 of this project quotes a rule 701.14d saying so; no public source reachable "
+                    "here quotes a 701.14d (rulings.md, BK02), so this reading is unverified"),
+        ),
+        default="no",
+        why_default="the only dated public source (S031) ties additional breaks to the attack's break; the "
+                    "701.14d text could not be found. A count already chosen never changes (Q07)",
+        sets_aside=(("yes", ("BK02@S031",)),),
+    ),
+)
+
+
 @dataclass(frozen=True, slots=True)
 class Interpretation:
     """The reading chosen for each choice, as sorted (name, reading) pairs."""

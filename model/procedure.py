@@ -67,7 +67,7 @@ class BreakModel(CardTable, Triggers):
         eligible = self.eligible(s)
         if eligible:
             return tuple(Action("resolve", p.controller, (p,), self._resolve_text(s, p)) for p in eligible)
-        if not s.started:
+        if not s.started or self._next_single_break(s):
             return self._start_actions(s)
         raise AssertionError("a non-terminal state without a decision")  # _advance never stops here
 
@@ -117,8 +117,8 @@ class BreakModel(CardTable, Triggers):
             if s.frames:
                 s = self._break(s)
                 continue
-            if not s.started:
-                return s
+            if not s.started or self._next_single_break(s):
+                return s   # the attack's choice of shields (D1), or its next single break before 2017-03-25
             # D7: the attack end step. Q10: a stopped attack is reported after pending effects resolved.
             if s.stop_attack:
                 out.append(ev("attack_stopped", "Q10", attacker=self.label(s.attacker)))
@@ -187,11 +187,18 @@ class BreakModel(CardTable, Triggers):
     def breaker_count(self, s: State) -> int:
         return self.card(s.attacker).breaker + s.extra_breaks[pindex(s.turn)]
 
+    def _next_single_break(self, s: State) -> bool:
+        """Before 2017-03-25 (S007, S016, S008): after a single break and its shield check, the attack
+        breaks its next shield, even if the breaker has left (ER03), while the defender has one."""
+        return bool(s.started and s.breaks_left and not s.stop_attack and s.zone(s.defender).shields)
+
     def _start_actions(self, s: State) -> tuple[Action, ...]:
         shields = s.zone(s.defender).shields
         if not shields:
             return (Action("direct_attack", s.turn, (), f"{s.turn} attacks directly: {s.defender} has no shields (D0)"),)
         n = min(self.breaker_count(s), len(shields))
+        if not self.version.simultaneous_break:
+            n = 1   # before 2017-03-25: one shield at a time (S007, S016)
         return tuple(
             Action("choose_shields", s.turn, combo,
                    f"{s.turn} chooses {self.shield_list(combo)} to break with {self.label(s.attacker)}")
@@ -202,6 +209,10 @@ class BreakModel(CardTable, Triggers):
         return replace(s, started=True, winner=s.turn, over=True)
 
     def _choose_attack_shields(self, s: State, chosen: tuple[int, ...], out: list[Event]) -> State:
+        if not self.version.simultaneous_break:
+            # before 2017-03-25: the number of breaks is fixed at the first; each is a break of its own
+            left = s.breaks_left - 1 if s.started else self.breaker_count(s) - 1
+            s = replace(s, breaks_left=max(left, 0))
         s = replace(s, started=True)
         return self.open_frame(s, s.attacker, True, s.defender, chosen, True, out)
 

@@ -17,6 +17,11 @@ class RulesVersion:
     changes: str
     destroy_any_card: bool          # R701.6a since 2022-04-08 (S003)
     triggers_wait_for_break: bool   # before 2023-04-19 (S001)
+    simultaneous_break: bool        # since 2017-03-25 (S007, S016, S008); before, one shield at a time
+
+
+class OutsideTimeline(ValueError):
+    """A date older than the oldest modelled era: no rules version can stand for it."""
 
 
 @lru_cache(maxsize=1)
@@ -33,6 +38,10 @@ def version_on(day: dt.date | None) -> RulesVersion:
     versions = timeline()
     if day is None:
         return versions[-1]
+    if day < versions[0].date:
+        raise OutsideTimeline(f"{day.isoformat()} is older than the oldest modelled rules era "
+                              f"({versions[0].name}, from {versions[0].date.isoformat()}); expected a date "
+                              f"from {versions[0].date.isoformat()} on (docs/corpus.md, 'Rules eras')")
     current = versions[0]
     for version in versions:
         if version.date <= day:
@@ -43,3 +52,12 @@ def version_on(day: dt.date | None) -> RulesVersion:
 def parse_date(text: str) -> dt.date:
     """YYYY-MM-DD into a date; ValueError otherwise."""
     return dt.date.fromisoformat(str(text).strip())
+
+
+def rules_date_problem(day: dt.date) -> str:
+    """Why `day` cannot name a rules version ('' when it can): older than the oldest era."""
+    try:
+        version_on(day)
+    except OutsideTimeline as e:
+        return str(e)
+    return ""

@@ -13,7 +13,7 @@ from typing import Any
 from .cards import CardPool
 from .errors import InputError, did_you_mean
 from .interpretations import CHOICES, choice_named
-from .rules import parse_date
+from .rules import parse_date, rules_date_problem
 from .scenario import ZONE_KEYS, Expectation, PlayerSetup, Scenario
 from .yamlio import key_path, line_of, load_yaml, plain, validate
 
@@ -259,9 +259,14 @@ def load_scenario(path: str | Path, pool: CardPool | None = None) -> Scenario:
     root = load_yaml(path)
     if root is None:
         raise InputError(file, 1, "(top)", "the file is empty; expected a scenario mapping")
+    return scenario_from_root(root, file, pool)
+
+
+def scenario_from_root(root: Any, file: str, pool: CardPool | None = None) -> Scenario:
+    """A scenario from an already loaded YAML mapping (line information kept), e.g. a sweep template's."""
     validate(root, SCHEMA, file)
     pool = pool or CardPool.builtin()
-    base = Path(path).parent
+    base = Path(file).parent
     for i, extra in enumerate(root.get("cards", []) or []):
         pool.add_file(base / str(extra))
     names = _Names(pool, root, file)
@@ -272,6 +277,8 @@ def load_scenario(path: str | Path, pool: CardPool | None = None) -> Scenario:
             rules = parse_date(rules)
         except ValueError:
             raise names.fail(("rules",), f"expected a date YYYY-MM-DD, got {rules!r}") from None
+    if rules is not None and rules_date_problem(rules):
+        raise names.fail(("rules",), rules_date_problem(rules))   # never run under newer rules
 
     interpretation = _interpretation(root.get("interpretation") or {}, names)
 

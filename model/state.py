@@ -202,6 +202,7 @@ class State:
     cant_attack: tuple[int, ...] = ()
     spells_cast: tuple[int, int] = (0, 0)
     extra_breaks: tuple[int, int] = (0, 0)
+    breaks_left: int = 0             # before 2017-03-25: single breaks the attack still makes (S007)
     broken: tuple[int, ...] = ()     # shields broken so far (sorted)
     uses: tuple[tuple[str, int], ...] = ()
     stop_attack: bool = False        # Q10: every chosen shield left before the break

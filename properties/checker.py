@@ -15,6 +15,11 @@ Verdicts (CrossHair's three, in our words):
 - `violated` — a projection was sat: the first such item in breadth-first order gives the shortest
   trace to the violation, and the Z3 model that witnessed it is reported fact by fact; for
   `sometimes`, a complete search found no example;
+- `no example` — a built-in sanity `sometimes` property found no example in a complete search of
+  this scenario: the thing cannot happen here (a spell that cannot be paid for), which is no fault
+  of the model's; the guard against a vacuous model is the corpus test that every built-in
+  `sometimes` property has an example in some corpus scenario (tests/test_right_answers.py). A
+  user's own `sometimes` property without an example stays `violated`;
 - `inconclusive` — the search was incomplete (a limit was hit) and nothing was found, or the solver
   said unknown. Never `holds` for an incomplete search.
 
@@ -36,7 +41,7 @@ from .facts import Domains, Fact, Transition, table
 from .graph import StateGraph, TraceView
 from .property import Property
 from .symbols import Vocabulary, scope_for, symbols_of
-from .verdict import HOLDS, INCONCLUSIVE, VIOLATED
+from .verdict import HOLDS, INCONCLUSIVE, NO_EXAMPLE, VIOLATED
 
 QUERY_TIMEOUT_MS = 20_000
 
@@ -377,6 +382,9 @@ def _verdict(q: _Query, graph: StateGraph) -> PropertyVerdict:
         what = "no counterexample" if prop.kind == "always" else "no example"
         return PropertyVerdict(prop, INCONCLUSIVE, f"{what} in the {_noun(prop, counts.items)} explored, but "
                                f"the search is incomplete ({graph.reason})", counts, symbols=symbols)
+    if prop.kind == "sometimes" and prop.origin == "built-in":
+        return PropertyVerdict(prop, NO_EXAMPLE, f"no example in this scenario (none of the "
+                               f"{_noun(prop, counts.items)}); a sanity check, not a finding", counts, symbols=symbols)
     if prop.kind == "sometimes":
         return PropertyVerdict(prop, VIOLATED, f"none of the {_noun(prop, counts.items)} is an example",
                                counts, symbols=symbols)

@@ -29,7 +29,7 @@ from typing import Any
 
 from model.errors import InputError
 from model.interpretations import CHOICES, choice_named
-from model.rules import RulesVersion, timeline, version_on
+from model.rules import RulesVersion, rules_date_problem, timeline, version_on
 from model.yamlio import key_path, line_of, load_yaml, validate
 
 from properties.milestones import MILESTONES
@@ -84,6 +84,16 @@ SCHEMA = {
     "required": ["statements"],
     "additionalProperties": False,
 }
+# `sources:` declares the sources a file's statements cite (ids S005..S099 for public sources): what
+# each is, where it is, and the date it gives. Optional; when present, a statement of the file whose
+# `source` looks like a declared kind (S + digits) must name a source declared in some loaded file.
+SCHEMA["properties"]["sources"] = {"type": "array", "items": {
+    "type": "object", "required": ["id", "title"], "additionalProperties": False,
+    "properties": {"id": {"type": "string", "pattern": r"^S[0-9]{3}$"},
+                   "title": {"type": "string", "minLength": 3},
+                   "where": {"type": "string"},
+                   "date": {"description": "a date YYYY-MM-DD, or null when the source gives none"},
+                   "note": {"type": "string"}}}}
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,9 +188,19 @@ def _reading(readings: dict[str, str] | None, name: str) -> str:
 
 
 @dataclass(frozen=True)
+class Source:
+    id: str
+    title: str
+    where: str = ""
+    date: dt.date | None = None
+    note: str = ""
+
+
+@dataclass(frozen=True)
 class Corpus:
     statements: tuple[Statement, ...]
     files: tuple[str, ...] = ()
+    declared: tuple[Source, ...] = ()
 
     def get(self, ref: str) -> Statement | None:
         return next((s for s in self.statements if s.ref == ref), None)
@@ -193,7 +213,12 @@ class Corpus:
                 first = known[s.ref]
                 raise InputError(s.file, s.line, f"statements[{i}].id", f"{s.ref} is already stated at "
                                  f"{first.file}:{first.line}; expected a new id or another source")
-        return Corpus(self.statements + other.statements, self.files + other.files)
+        ids = {s.id for s in self.declared}
+        for s in other.declared:
+            if s.id in ids:
+                raise InputError(other.files[0] if other.files else "corpus", None, "sources",
+                                 f"source {s.id} is declared twice; expected a new id")
+        return Corpus(self.statements + other.statements, self.files + other.files, self.declared + other.declared)
 
     def sources(self) -> list[str]:
         return sorted({s.source for s in self.statements})
@@ -220,12 +245,13 @@ def parse_constraint(text: str) -> Constraint | str:
 def _date(value: Any, fail, path: tuple, allow_none: bool = False) -> dt.date | None:
     if value is None and allow_none:
         return None
-    if isinstance(value, dt.date):
-        return value
     try:
-        return dt.date.fromisoformat(str(value).strip())
+        day = value if isinstance(value, dt.date) else dt.date.fromisoformat(str(value).strip())
     except ValueError:
         raise fail(path, f"expected a date YYYY-MM-DD{' or null' if allow_none else ''}, got {value!r}") from None
+    if path[0] == "statements" and path[-1] in ("date", "rules") and rules_date_problem(day):
+        raise fail(path, rules_date_problem(day))   # never run under newer rules
+    return day
 
 
 def _when(raw: dict, fail, where: tuple) -> tuple[tuple[str, str], ...]:
@@ -296,7 +322,20 @@ def load_corpus(path: str | Path, builtin: bool = False) -> Corpus:
             cites=tuple(str(c) for c in raw.get("cites") or ()), note=" ".join(str(raw.get("note", "")).split()),
             date_note=str(raw.get("date_note", "")), unchecked=str(raw.get("unchecked", "")), builtin=builtin,
             scope=str(raw.get("order_scope", "all"))))
-    return Corpus(tuple(out), (file,))
+    return Corpus(tuple(out), (file,), _sources(root, fail))
+
+
+def _sources(root: Any, fail) -> tuple[Source, ...]:
+    out, seen = [], set()
+    for i, raw in enumerate(root.get("sources") or []):
+        where = ("sources", i)
+        if raw["id"] in seen:
+            raise fail(where + ("id",), f"source {raw['id']} is declared twice in this file; expected a new id")
+        seen.add(raw["id"])
+        out.append(Source(str(raw["id"]), " ".join(str(raw["title"]).split()), str(raw.get("where", "")),
+                          _date(raw.get("date"), fail, where + ("date",), allow_none=True),
+                          " ".join(str(raw.get("note", "")).split())))
+    return tuple(out)
 
 
 def builtin_corpus() -> Corpus:
@@ -304,4 +343,9 @@ def builtin_corpus() -> Corpus:
     corpus = load_corpus(BUILTIN, builtin=True)
     for extra in sorted((BUILTIN.parent / "corpus.d").glob("*.yaml")):
         corpus = corpus.merged(load_corpus(extra, builtin=True))
+    declared = {s.id for s in corpus.declared}
+    for s in corpus.statements:
+        if re.fullmatch(r"S[0-9]{3}", s.source) and s.source >= "S005" and s.source not in declared:
+            raise InputError(s.file, s.line, "source", f"source {s.source} is not declared; expected an entry "
+                             f"in a `sources:` list of scenarios/corpus.d/")
     return corpus

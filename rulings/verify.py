@@ -71,7 +71,7 @@ class Report:
         return [s for s in self.operational.rulings if self.operational.default(s.ref).verdict == "inconclusive"]
 
     def property_counts(self) -> dict[str, int]:
-        counts = {"holds": 0, "violated": 0, "inconclusive": 0, "not_applicable": 0}
+        counts = {"holds": 0, "violated": 0, "inconclusive": 0, "no example": 0, "not_applicable": 0}
         for p in self.properties:
             for v in p.result.verdicts:
                 counts[v.verdict] += 1

@@ -43,7 +43,9 @@ def test_statements_of_different_sources_are_separate_entries(corpus):
     assert {"D2@S002", "D3@S002", "Q11f@S001", "Q11c@S001", "R509.3@S000", "R509.3@S001",
             "R603.7b@S000", "R603.7b@S001"} <= refs
     assert corpus.get("R509.3@S001").date.isoformat() == "2024-06-19"   # v1.42
-    assert corpus.sources() == ["S000", "S001", "S002", "S003", "S004"]
+    # the seeds, then the public sources of scenarios/corpus.d/ (issue 11), each one declared
+    assert corpus.sources()[:5] == ["S000", "S001", "S002", "S003", "S004"]
+    assert set(corpus.sources()[5:]) <= {s.id for s in corpus.declared}
 
 
 def test_every_statement_says_how_it_is_checked(corpus):
@@ -55,7 +57,7 @@ def test_every_statement_says_how_it_is_checked(corpus):
 
 def test_every_built_in_scenario_belongs_to_a_statement(corpus):
     used = {p for s in corpus.statements for p in s.scenarios}
-    files = {p.resolve() for p in (ROOT / "scenarios").glob("*/*.yaml") if p.parent.name != "cards"}
+    files = {p.resolve() for p in (ROOT / "scenarios").glob("*/*.yaml") if p.parent.name not in ("cards", "corpus.d")}
     assert files <= used, sorted(str(p) for p in files - used)
 
 
@@ -90,18 +92,18 @@ def test_rules_versions_name_the_statements_of_their_change(corpus):
     refs = {s.ref for s in corpus.statements}
     for v in data["versions"]:
         assert set(v.get("statements", ())) <= refs
-    assert [v.date.isoformat() for v in timeline()][1:] == ["2022-04-08", "2023-04-19", "2024-06-19"]
+    assert [v.date.isoformat() for v in timeline()][1:] == ["2017-03-25", "2022-04-08", "2023-04-19", "2024-06-19"]
 
 
 def test_a_statement_is_in_force_from_the_version_of_its_date(corpus):
-    old, change2022, change2023, v142 = timeline()
+    oldest, old, change2022, change2023, v142 = timeline()   # old: 2017-03-25 (simultaneous breaks)
     assert not corpus.get("Q01@S000").in_force(change2022) and corpus.get("Q01@S000").in_force(change2023)
     assert corpus.get("R509.3@S001").in_force(v142) and not corpus.get("R509.3@S001").in_force(change2023)
     # a statement about the earlier rules speaks of them until the change
     rc = corpus.get("RC2023-04-19@S001")
-    assert rc.in_force(old) and rc.in_force(change2022) and not rc.in_force(change2023)
+    assert rc.in_force(oldest) and rc.in_force(old) and rc.in_force(change2022) and not rc.in_force(change2023)
     # an undated statement (S004) speaks of every version; a ruling runs under the version of its date
-    assert corpus.get("SC2@S004").in_force(old)
+    assert corpus.get("SC2@S004").in_force(old) and corpus.get("SC2@S004").in_force(oldest)
     assert corpus.get("Q02@S000").run_version().name == change2023.name
     assert corpus.get("Q12a@S003").run_version().name == change2022.name
     assert corpus.get("RC2023-04-19@S001").run_version().date < change2023.date

@@ -28,7 +28,7 @@ from model.errors import InputError
 from model.procedure import BreakModel
 from model.scenario_file import load_scenario
 from properties.builtin import BUILTIN
-from properties.checker import HOLDS, INCONCLUSIVE, VIOLATED, check
+from properties.checker import HOLDS, INCONCLUSIVE, NO_EXAMPLE, VIOLATED, check
 from properties.facts import STATE_FACTS, TRANSITION_FACTS
 from properties.property import Property
 from properties.property_file import load_properties
@@ -65,7 +65,7 @@ def test_every_builtin_property_holds_on_every_ruling(path, rules):
     assert graph.complete
     assert result.verdicts, "some property must apply"
     for v in result.verdicts:
-        assert v.verdict == HOLDS, (v.property.id, v.reason, v.trace.lines() if v.trace else None, v.witness)
+        assert v.verdict in (HOLDS, NO_EXAMPLE), (v.property.id, v.reason, v.trace.lines() if v.trace else None, v.witness)
     # exactly one of the two versions of R509.4 applies (S001)
     checked = {v.property.id for v in result.verdicts}
     assert ("before-break-first" in checked) != ("before-break-uninterrupted" in checked)
@@ -82,7 +82,7 @@ def test_every_builtin_property_holds_under_the_other_interpretation():
     for path in RULINGS:
         graph = graph_of(path, interpretation={"nested_other_pending": "inner_only"})
         for v in check(graph, BUILTIN).verdicts:
-            assert v.verdict == HOLDS, (path.name, v.property.id, v.reason)
+            assert v.verdict in (HOLDS, NO_EXAMPLE), (path.name, v.property.id, v.reason)
 
 
 def test_the_builtin_properties_are_those_of_the_issue_with_citations():
@@ -118,8 +118,10 @@ def test_every_sometimes_property_finds_its_example(pid):
         result = check(graph, [prop])
         if not result.verdicts:
             continue
-        applied += 1
         (v,) = result.verdicts
+        if v.verdict == NO_EXAMPLE:
+            continue   # `needs` reads card text: the thing may be impossible here (issue 11)
+        applied += 1
         assert v.verdict == HOLDS and v.trace is not None, (path.name, v.reason)
         assert SOMETIMES_SHOWS[pid](v.trace.steps[-1]), (path.name, v.trace.lines())
     assert applied >= 3, f"{pid} applies to too few ruling scenarios"
@@ -146,10 +148,15 @@ def test_a_break_during_the_shield_check_is_not_a_nested_frame():
 
 
 def test_a_sometimes_property_without_example_is_violated():
+    # a user's own `sometimes` property without an example is a finding; a built-in sanity one is not
     never = Property("no-such-thing", "Nobody wins.", ("D0",), "sometimes", "outcomes",
-                     lambda s: s.winner != s.player("nobody"))
+                     lambda s: s.winner != s.player("nobody"), origin="mine.yaml:1")
     (v,) = check(graph_of(ruling("Q06")), [never]).verdicts
     assert v.verdict == VIOLATED and v.trace is None and "none of the 2 outcomes" in v.reason
+    sanity = Property("no-such-thing", "Nobody wins.", ("D0",), "sometimes", "outcomes",
+                      lambda s: s.winner != s.player("nobody"))
+    (v,) = check(graph_of(ruling("Q06")), [sanity]).verdicts
+    assert v.verdict == NO_EXAMPLE and "no example in this scenario" in v.reason
 
 
 # ---- the wrong models are caught -----------------------------------------------------------------
@@ -389,7 +396,7 @@ def test_the_documented_example_loads_and_holds(tmp_path):
     assert props
     for path in RULINGS:
         for v in check(graph_of(path), props).verdicts:
-            assert v.verdict == HOLDS, (path.name, v.property.id, v.reason)
+            assert v.verdict in (HOLDS, NO_EXAMPLE), (path.name, v.property.id, v.reason)
     for fact in STATE_FACTS + TRANSITION_FACTS:   # the page lists the whole vocabulary
         assert f"`{fact.name}" in doc, fact.name
 

@@ -19,7 +19,7 @@ import wrong_models
 from model.procedure import BreakModel
 from model.scenario_file import load_scenario
 from properties.builtin import BUILTIN, SHIELD_NEEDS, ShieldProperty, shield_features
-from properties.checker import HOLDS, VIOLATED, check
+from properties.checker import HOLDS, NO_EXAMPLE, VIOLATED, check
 from properties.expectations import check as check_expectation
 from test_properties import BY_ID, PROPS, assert_caught_with_a_shortest_trace, graph_of, ruling
 
@@ -69,7 +69,7 @@ def test_every_builtin_property_holds_under_before_triggers(path, rules):
     graph = _graph(path, BEFORE_TRIGGERS, rules)
     assert graph.complete
     for v in check(graph, BUILTIN).verdicts:
-        assert v.verdict == HOLDS, (v.property.id, v.reason, v.trace.lines() if v.trace else None, v.witness)
+        assert v.verdict in (HOLDS, NO_EXAMPLE), (v.property.id, v.reason, v.trace.lines() if v.trace else None, v.witness)
 
 
 @pytest.mark.slow
@@ -83,7 +83,7 @@ def test_destruction_properties_hold_before_2022(prefix):
         for reading in ({}, BEFORE_TRIGGERS):
             graph = _graph(path, reading, dt.date(2022, 1, 1))
             for v in check(graph, props).verdicts:
-                assert v.verdict == HOLDS, (path.name, reading, v.property.id, v.reason)
+                assert v.verdict in (HOLDS, NO_EXAMPLE), (path.name, reading, v.property.id, v.reason)
 
 
 @pytest.mark.parametrize("name", ["saved_only_shield", "unbreakable_only_shield"])
@@ -96,7 +96,7 @@ def test_a_replaced_break_is_not_a_shield_that_left(name):
         graph = _graph(PROPS / f"{name}.yaml", reading)
         assert all(check_expectation(graph, e).holds for e in graph.model.scenario.expect)
         for v in check(graph, BUILTIN).verdicts:
-            assert v.verdict == HOLDS, (reading, v.property.id, v.reason, v.trace.lines() if v.trace else None)
+            assert v.verdict in (HOLDS, NO_EXAMPLE), (reading, v.property.id, v.reason, v.trace.lines() if v.trace else None)
 
 
 # ---- the sometimes properties apply where a scenario can show them ------------------------------------
@@ -115,20 +115,16 @@ def test_the_sometimes_properties_apply_where_a_scenario_can_show_them():
     assert {"SC2_declare_then_use_in_any_order", "SC2_no_s_trigger", "SC2_s_back", "SC3_sabaki_z_revolution_0",
             "SC4_fizzle", "R304.3_castle_after_s_trigger", "Q13_viola_ex_life",
             "Q14_escape_chain"} <= applies["some-declaration"]
-    # no declarable card: plain shields, an S-Back that only arrives with the check (R112.3b), a locked
-    # spell whose lock only a face-up shield lifts (R113.6d), a conditional S-Trigger (R113.6b-c)
-    assert not applies["some-declaration"] & {"Q01_bolshack_rider", "Q07_kankuro_blaster",
-                                              "R112.3b_s_back_arriving", "R113.6d_face_up_shield_effect",
-                                              "R113.6c_counted_in_standby"}
-    # a castle with a shield to spare, a destroy replacement and something that destroys, a Shield Saver
-    # nothing removes before the break, a shield that cannot be broken
+    # `needs` reads card text only (issue 11): no card that can be declared at all (plain shields, an
+    # S-Trigger-less hand) leaves the property out; a card that could be declared but cannot be here
+    # (a locked type, an S-Back that only arrives with the check) lets it apply, and the search then
+    # reports "no example in this scenario" rather than a violation
+    assert not applies["some-declaration"] & {"Q01_bolshack_rider", "Q07_kankuro_blaster"}
+    # a castle, a destroy replacement, a Shield Saver, a shield that cannot be broken: by card text
     assert {"D2_hustle_castle", "Q11a_jolly_skull_moon", "Q11d_savark_saver", "Q11e_cannot_be_broken",
-            "Q13_viola_ex_life", "Q14_escape_chain"} <= applies["some-replacement"]
-    # Jolly destroys the only Shield Saver before the break (Q11b-c); a T-breaker takes every shield, so
-    # the castle has no other shield to recover (R304.3)
-    assert not applies["some-replacement"] & {"Q11b_graveyard_trigger_before_break",
-                                              "Q11c_saver_destroyed_cannot_protect",
-                                              "R304.3_castle_after_s_trigger", "Q12a_aura_dragon_destroyed"}
+            "Q13_viola_ex_life", "Q14_escape_chain", "Q11c_saver_destroyed_cannot_protect",
+            "R304.3_castle_after_s_trigger"} <= applies["some-replacement"]
+    assert not applies["some-replacement"] & {"Q01_bolshack_rider", "Q07_kankuro_blaster"}
 
 
 def test_shield_needs_are_validated_and_explained():

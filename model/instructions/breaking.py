@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import shield_check
+from . import destruction, shield_check
 from ..events import Event, ev
 from .registry import NONE, Option, instr, op, push
 from ..state import Frame, Replacement, State, Task, other, replace
@@ -44,9 +44,11 @@ def candidates(m: "Game", s: State, frame: Frame, shield: int, who: str) -> list
     targets = {r.target for _, r in frame.replaced if r.target >= 0}
     out = []
     for cid in z.battle:   # Shield Saver
-        if cid in used:
+        savers = m.card(cid).replacements("own_shield_break")
+        reading = saver_reading(m, cid) if savers else ""
+        if reading == "unusable" or (cid in used and reading != "unlimited"):
             continue
-        for ability in m.card(cid).replacements("own_shield_break"):
+        for ability in savers:
             out.append(Replacement(m.ability_label(m.instances[cid].card, ability.id), cid,
                                    m.instances[cid].card, ability.id))
     by_opponent_creature = frame.by_creature and m.owner(frame.by) != owner
@@ -64,6 +66,14 @@ def candidates(m: "Game", s: State, frame: Frame, shield: int, who: str) -> list
                 out.append(Replacement(m.ability_label(m.instances[castle].card, ability.id), castle,
                                        m.instances[castle].card, ability.id, other_shield[0]))
     return out
+
+
+def saver_reading(m: "Game", cid: int) -> str:
+    """How often a Saver that cannot be destroyed may replace breaks (`indestructible_saver`, DS01);
+    "" for a Saver that can be destroyed (the reading is not looked up: nothing differs)."""
+    if not m.card(cid).has("Indestructible"):
+        return ""
+    return m.interpretation.get("indestructible_saver")
 
 
 def _replace_options(m, s, task, ins):
@@ -166,8 +176,10 @@ def carry_out(m: "Game", s: State, out: list[Event]) -> State:
         out.append(ev("replace", "D4", replaced="break", by=r.label, shield=m.label(c)))
         if r.source >= 0:
             ability = next(a for a in m.pool[r.card].abilities if a.id == r.ability)
+            # the replacement's own moves are not replaced again (S014 R101.5, S005/S017: a used Saver dies)
+            binds = (("target", r.target),) if r.target >= 0 else ()
             programs.append(Task(program=ability.effect, pc=0, controller=m.owner(r.source), source=r.source,
-                                 ability=r.label, binds=(("target", r.target),) if r.target >= 0 else ()))
+                                 ability=r.label, binds=binds + ((destruction.REPLACING, 1),)))
     s = replace(s, broken=tuple(sorted(s.broken + tuple(breaking))))
     s = shield_check.start(m, s, frame.defender, tuple(breaking), out, collecting=True)
     for t in reversed(programs):   # the replacements happen with the break; recovered shields join its check

@@ -20,23 +20,35 @@ if TYPE_CHECKING:
     from ..game import Game
 
 CHAIN = "chain"   # bound in the tasks of a repeated destruction: an Escape chain (Q14)
+# Bound in the task that carries out a replacement effect: what it moves is not replaced again
+# (R101.5 of v1.20 as rendered by S014: one replacement per event; S015, S005 and S017: a Shield
+# Saver used is destroyed, a destruction made by Skull Moon cannot be answered by Escape or EX Life).
+REPLACING = "replacing"
 
 
-def attempt(m: "Game", s: State, card: int, out: list[Event], repeat: bool = False) -> State:
-    """Try to destroy `card` (R701.6a); what happens next waits for its owner's replacement choice."""
+def by_replacement(task: Task) -> bool:
+    """Whether `task` carries out a replacement effect (its moves are replaced no further)."""
+    return task.bound(REPLACING) is not None
+
+
+def attempt(m: "Game", s: State, card: int, out: list[Event], repeat: bool = False,
+            replaceable: bool = True) -> State:
+    """Try to destroy `card` (R701.6a); what happens next waits for its owner's replacement choice
+    (none when the destruction is itself a replacement's doing: `replaceable` False)."""
     owner = m.owner(card)
     if card not in s.zone(owner).battle:
         return s
     out.append(ev("destroy", "R701.6a", card=m.label(card), player=owner))
     if m.card(card).has("Indestructible"):
         return _chain_end(m, s, repeat)   # "cannot be destroyed" keeps it where it is; the attempt happened
-    return leave(m, s, card, "graveyard", out, destroy=True, repeat=repeat)
+    return leave(m, s, card, "graveyard", out, destroy=True, repeat=repeat, replaceable=replaceable)
 
 
 def leave(m: "Game", s: State, card: int, to: str, out: list[Event], destroy: bool = False,
-          repeat: bool = False) -> State:
+          repeat: bool = False, replaceable: bool = True) -> State:
     """Move a card out of the battle zone, after its owner's replacement effects have had their say."""
-    task = Task(program=(instr("_leave", card=card, to=to, destroy=destroy, repeat=repeat),), pc=0,
+    task = Task(program=(instr("_leave", card=card, to=to, destroy=destroy, repeat=repeat,
+                               replaceable=replaceable),), pc=0,
                 controller=m.owner(card), source=card, ability="leaves the battle zone",
                 binds=((CHAIN, 1),) if repeat else ())
     return push(s, task)
@@ -50,16 +62,26 @@ def replacements(m: "Game", s: State, card: int, destroy: bool) -> list[tuple[Re
     out = []
     for kind in (("self_leave", "self_destroy") if destroy else ("self_leave",)):
         for ability in m.card(card).replacements(kind):
-            ops = {ins.op for ins in ability.effect}
-            if "ex_life_to_graveyard" in ops and not any(c in z.shields for c in z.hosted(card, "ex_life")):
-                continue   # EX Life without its shield does nothing
-            if "shield_to_hand" in ops and not z.shields:
-                continue   # Escape needs a shield to put into the hand
-            if "destroy" in ops and not opponent_creatures:
-                continue   # Skull Moon needs an opponent creature to destroy instead
+            if not all(_can_do(m, s, card, ins, opponent_creatures) for ins in ability.effect):
+                continue   # 601.1a (S009): a replacement that cannot be carried out in full is not applied
             out.append((Replacement(m.ability_label(m.instances[card].card, ability.id), card,
                                     m.instances[card].card, ability.id), ability.optional))
     return out
+
+
+def _can_do(m: "Game", s: State, card: int, ins, opponent_creatures: bool) -> bool:
+    """Whether one instruction of `card`'s replacement can be carried out in full now (601.1a, S009:
+    worded so since 2023-08-10, the principle unchanged before; RC02's 2016 reading, S027)."""
+    z = s.zone(m.owner(card))
+    if ins.op == "ex_life_to_graveyard":
+        return any(c in z.shields for c in z.hosted(card, "ex_life"))   # EX Life needs its shield
+    if ins.op == "shield_to_hand" and ins.get("whose", "own") == "own" and not ins.get("up_to", False):
+        return len(z.shields) >= ins.get("count", 1)   # Escape needs one shield, True Escape two
+    if ins.op == "discard" and not ins.get("up_to", False):
+        return len(z.hand) >= ins.get("count", 1)
+    if ins.op == "destroy" and not ins.get("optional", False):
+        return opponent_creatures   # Skull Moon needs an opponent creature to destroy instead
+    return True
 
 
 def _leave_options(m: "Game", s: State, task: Task, ins) -> list[Option] | None:
@@ -67,6 +89,8 @@ def _leave_options(m: "Game", s: State, task: Task, ins) -> list[Option] | None:
     owner = m.owner(card)
     if card not in s.zone(owner).battle:
         return []
+    if ins.get("replaceable") is False:
+        return None   # made by a replacement effect: no other replacement applies (S014, S015)
     found = replacements(m, s, card, ins.get("destroy"))
     if not found:
         return None
@@ -90,8 +114,9 @@ def _leave(m: "Game", s: State, task: Task, ins, choice, out: list[Event]) -> St
         if repeat:   # Q14: it stays, so it is destroyed again: after the replacement, try once more
             s = push(s, Task(program=(instr("_destroy_again", card=card),), pc=0, controller=owner,
                              source=card, ability=task.ability, binds=((CHAIN, 1),)))
+        binds = ((CHAIN, 1), (REPLACING, 1)) if repeat else ((REPLACING, 1),)
         return push(s, Task(program=ability.effect, pc=0, controller=owner, source=card, ability=r.label,
-                            binds=((CHAIN, 1),) if repeat else ()))
+                            binds=binds))
     s = move_out(m, s, card, to, out, destroy)
     return _chain_end(m, s, repeat)
 

@@ -140,11 +140,13 @@ def _target_options(verb: str, untapped: bool = False):
 
 
 def _return_to_hand(m, s, task, ins, choice, out):
-    return s if choice == NONE else destruction.leave(m, s, choice[0], "hand", out)
+    return s if choice == NONE else destruction.leave(m, s, choice[0], "hand", out,
+                                                      replaceable=not destruction.by_replacement(task))
 
 
 def _to_mana(m, s, task, ins, choice, out):
-    return s if choice == NONE else destruction.leave(m, s, choice[0], "mana", out)
+    return s if choice == NONE else destruction.leave(m, s, choice[0], "mana", out,
+                                                      replaceable=not destruction.by_replacement(task))
 
 
 def _destroy(m, s, task, ins, choice, out):
@@ -152,7 +154,8 @@ def _destroy(m, s, task, ins, choice, out):
         return s
     if ins.get("bind"):
         s = bind(s, ins.get("bind"), choice[0])   # Q13: the creature it tried to destroy
-    return destruction.attempt(m, s, choice[0], out, repeat=bool(ins.get("repeat", False)))
+    return destruction.attempt(m, s, choice[0], out, repeat=bool(ins.get("repeat", False)),
+                               replaceable=not destruction.by_replacement(task))
 
 
 _SCHEMA_RETURN_TO_HAND = {
@@ -177,7 +180,7 @@ def _destroy_self(m, s, task, ins, choice, out):
     owner = m.owner(task.source)
     if task.source not in s.zone(owner).battle:
         return s   # it already left: there is nothing to destroy (S002's reading keeps the break replaced)
-    return destruction.attempt(m, s, task.source, out)
+    return destruction.attempt(m, s, task.source, out, replaceable=not destruction.by_replacement(task))
 
 
 _SCHEMA_DESTROY_SELF = {
@@ -267,12 +270,24 @@ def _breaker(task: Task, ins: Instr) -> int | None:
 def _break_options(m, s, task, ins):
     me = task.controller
     defender = other(me)
-    n = min(ins.get("count"), len(s.zone(defender).shields))
     by = _breaker(task, ins)
+    n = min(_effect_break_count(m, s, ins, by), len(s.zone(defender).shields))
     if n == 0 or by is None:
         return []
     return [(combo, f"{me} chooses {m.shield_list(combo)} to break with {m.label(by)}")
             for combo in m.shield_choices(s, defender, n)]
+
+
+def _effect_break_count(m, s, ins, by: int | None) -> int:
+    """How many shields an effect has a creature break: its count, plus this turn's additional breaks
+    under `extra_break_applies_to_effect_breaks=yes` (the reading is looked up only when it matters)."""
+    count = ins.get("count")
+    if by is None or ins.get("by") != "it":
+        return count
+    extra = s.extra_breaks[pindex(m.owner(by))]
+    if extra and m.interpretation.get("extra_break_applies_to_effect_breaks") == "yes":
+        return count + extra
+    return count
 
 
 def _break(m, s, task, ins, choice, out):

@@ -1,0 +1,196 @@
+"""The `dmcheck sweep` command: every position a template generates, checked, results in SQLite.
+
+It exists to answer, over every small position a card pool allows, where a rules property fails
+and where two readings or two rules versions disagree (where a ruling would be needed). The
+template, the database and the JSON are the contract of docs/sweeps.md; the work is rulings/sweep/.
+The report gives, for each kind of finding, the smallest position (fewest cards, then by name) with
+its trace. Exit codes: 0 nothing found, 1 findings, 2 bad input, 3 incomplete, 130 interrupted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+from pathlib import Path
+from typing import Any, TextIO
+
+from explorer.limits import Limits
+from model.errors import InputError
+from properties.checker import QUERY_TIMEOUT_MS
+from rulings.sweep.backends import Job, Run, run_local, run_ray
+from rulings.sweep.positions import count, positions
+from rulings.sweep.store import SCHEMA_VERSION, Store
+from rulings.sweep.template import Template, load_template
+
+from .exits import HELP, Exit
+from .report import document, outcome_line, print_json
+
+EXAMPLES = """examples:
+  dmcheck sweep scenarios/sweeps/kakumeijin_nested.yaml
+  dmcheck sweep scenarios/sweeps/kakumeijin_nested.yaml --db /tmp/k.sqlite --jobs 2 --json
+  dmcheck sweep scenarios/sweeps/rules_2023_04_19.yaml --backend ray --ray-address auto
+"""
+
+
+def _cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:
+        return os.cpu_count() or 1
+
+
+def add_parser(subparsers: Any) -> argparse.ArgumentParser:
+    """Add `sweep` to the dmcheck subcommands."""
+    p = subparsers.add_parser(
+        "sweep", help="check every position a template generates (properties, expect, compare)",
+        description="Generate every position of a sweep template (a scenario plus `vary` and optionally "
+                    "`compare`, docs/sweeps.md), and for each explore it, check the built-in properties and "
+                    "the template's `expect`, and compare the outcome sets of the compared readings or rules "
+                    "versions. Results go to SQLite as each position finishes; running again on the same "
+                    "database skips the positions done.",
+        epilog=EXAMPLES + "\n" + HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("template", metavar="TEMPLATE", help="a sweep template YAML file")
+    p.add_argument("--db", metavar="FILE.sqlite", help="the results database (default: the template's path "
+                                                       "with .sqlite)")
+    p.add_argument("--jobs", type=int, default=_cores(), metavar="N",
+                   help="worker processes, or Ray CPUs for a local Ray instance (default: the number of cores)")
+    p.add_argument("--backend", choices=("local", "ray"), default="local",
+                   help="local process pool (default) or Ray (needs pip install 'dmcheck[ray]')")
+    p.add_argument("--ray-address", metavar="ADDR", help="a Ray cluster to join (default: start a local one)")
+    p.add_argument("--max-seconds", type=float, metavar="S",
+                   help="stop starting positions after S seconds; those left run next time (exit 3)")
+    p.add_argument("--max-states", type=int, default=Limits().max_states, metavar="N",
+                   help="bound each position's search; a position that hits it is incomplete")
+    p.add_argument("--json", action="store_true", help="print one JSON object (docs/sweeps.md)")
+    p.set_defaults(run=run)
+    return p
+
+
+def _bar(err: TextIO, total: int, initial: int, findings: int):
+    if not getattr(err, "isatty", lambda: False)():
+        return None
+    from tqdm import tqdm
+    bar = tqdm(total=total, initial=initial, unit=" positions", file=err, leave=False, dynamic_ncols=True,
+               desc="sweep")
+    bar.set_postfix_str(f"findings {findings}")
+    return bar
+
+
+def _check_args(args: argparse.Namespace) -> None:
+    if args.jobs < 1:
+        raise InputError("--jobs", None, "", f"expected a number of workers >= 1, got {args.jobs}")
+    if args.max_states < 1:
+        raise InputError("--max-states", None, "", f"expected a number >= 1, got {args.max_states}")
+    if args.max_seconds is not None and args.max_seconds <= 0:
+        raise InputError("--max-seconds", None, "", f"expected a number of seconds > 0, got {args.max_seconds}")
+    if args.ray_address and args.backend != "ray":
+        raise InputError("--ray-address", None, "", "expected --backend ray with --ray-address")
+
+
+def execute(args: argparse.Namespace, template: Template, store: Store, err: TextIO, task=None) -> tuple[Run, int]:
+    """Run the positions not yet in the store; (what the backend did, how many were already done)."""
+    done = store.done()
+    todo = (p for p in positions(template) if p.index not in done)
+    job = Job(template, Limits(max_states=args.max_states), QUERY_TIMEOUT_MS)
+    if task is not None:
+        job.task = task
+    findings = [store.counts()["finding"]]
+    bar = _bar(err, count(template), len(done), findings[0])
+
+    def record(result: dict) -> bool:
+        new = store.record(result)
+        if bar is not None:
+            findings[0] += new and bool(result["findings"])
+            bar.update(1)
+            bar.set_postfix_str(f"findings {findings[0]}")
+        return new
+
+    deadline = time.monotonic() + args.max_seconds if args.max_seconds else None
+    try:
+        if args.backend == "ray":
+            run = run_ray(job, todo, record, args.jobs, deadline, args.ray_address)
+        else:
+            run = run_local(job, todo, record, args.jobs, deadline)
+    finally:
+        if bar is not None:
+            bar.close()
+    return run, len(done)
+
+
+def run(args: argparse.Namespace, out: TextIO, err: TextIO, task=None) -> int:
+    _check_args(args)
+    start = time.perf_counter()
+    template = load_template(args.template)
+    db = args.db or str(Path(args.template).with_suffix(".sqlite"))
+    store = Store(db, template.file, template.digest, count(template))
+    try:
+        try:
+            backend, resumed = execute(args, template, store, err, task)
+        except KeyboardInterrupt:
+            print("dmcheck: interrupted; every finished position is in " + db, file=err)
+            return Exit.INTERRUPTED
+        summary = summary_json(template, store, backend, resumed, time.perf_counter() - start, db)
+        summary["backend"] = {"name": args.backend, "jobs": args.jobs, "address": args.ray_address}
+        if args.json:   # the one object every command prints (the store's schema_version is the same 1)
+            print_json(document("sweep", **{k: v for k, v in summary.items() if k != "schema_version"}), out)
+        else:
+            print("\n".join(summary_text(template, summary)), file=out)
+        return exit_code(summary)
+    finally:
+        store.close()
+
+
+def exit_code(summary: dict) -> Exit:
+    if summary["violations"] or summary["differences"]:
+        return Exit.FINDING
+    if summary["done"] < summary["positions"] or summary["incomplete"]:
+        return Exit.INCOMPLETE
+    return Exit.OK
+
+
+def summary_json(template: Template, store: Store, run: Run, resumed: int, seconds: float, db: str) -> dict[str, Any]:
+    counts = store.counts()
+    smallest = []
+    for kind, n, result in store.smallest():
+        finding = next(f for f in result["findings"] if f["kind"] == kind)
+        smallest.append({"kind": kind, "what": finding["what"], "count": n, "position": result["key"],
+                         "cards": result["cards"], "zones": result["zones"], "finding": finding})
+    return {"schema_version": SCHEMA_VERSION, "template": template.file, "name": template.scenario.name,
+            "db": db, "compare": template.compare_text or None, "positions": count(template),
+            "done": counts["done"], "resumed": resumed, "violations": counts["violations"],
+            "differences": counts["differences"], "incomplete": counts["incomplete"],
+            "failed": [{"position": key, "why": why} for key, why in run.failed],
+            "stopped": run.stopped or None, "smallest": smallest, "seconds": round(seconds, 3)}
+
+
+def _finding_lines(item: dict) -> list[str]:
+    f = item["finding"]
+    head = f"   {item['kind']}: {item['count']} position(s); smallest: {item['position']} ({item['cards']} cards)"
+    lines = [head, f"      {f['detail']}"]
+    if f["what"] == "violation":
+        if f.get("trace"):
+            lines.append("      shortest trace:")
+            lines.extend("        " + line for line in f["trace"]["lines"])
+        return lines
+    for side in f["sides"]:
+        for only in side["only"]:
+            lines.append(f"      only under {side['label']}: {outcome_line(only['outcome'])}")
+            lines.extend("        " + line for line in only["trace"]["lines"])
+    return lines
+
+
+def summary_text(template: Template, s: dict) -> list[str]:
+    done = (f"   positions: {s['positions']} generated, {s['done']} done ({s['resumed']} found done in "
+            f"{s['db']}), {s['seconds']:.1f}s")
+    lines = [f"== {s['name']}  ({s['template']})", done,
+             f"   violations: {s['violations']} position(s); differences: {s['differences']} position(s)"
+             + (f" ({s['compare']})" if s["compare"] else " (nothing compared)")
+             + f"; incomplete: {s['incomplete']}"]
+    for item in s["smallest"]:
+        lines.extend(_finding_lines(item))
+    for failed in s["failed"]:
+        lines.append(f"   NOT DONE {failed['position']}: {failed['why']}")
+    if s["stopped"]:
+        lines.append(f"   stopped: {s['stopped']}; run the same command again to go on")
+    return lines

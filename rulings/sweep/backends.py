@@ -1,0 +1,205 @@
+"""Where the positions run: a local process pool (`--jobs`), or a Ray cluster (`--backend ray`).
+
+Both take the positions lazily and keep only a small window in flight (twice the workers), so a
+sweep of any size holds a bounded number of positions and results in memory: each result is handed
+to `record` (the store) as soon as it arrives. Both retry a position whose worker died (a killed
+process, an out-of-memory kill) up to RETRIES times; one that still fails is returned as *failed*,
+never recorded, so the next run tries it again. The store ignores a position it already has, so a
+position is never counted twice.
+
+The worker function is `task` (rulings/sweep/task.py's `run_position` unless a caller passes
+another with the same signature, as the tests do to kill a worker on purpose).
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import time
+from collections import deque
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Iterable, Iterator
+
+from model.errors import InputError
+
+from .positions import Position
+from .task import run_position
+
+RETRIES = 3
+Task = Callable[..., dict]
+
+
+@dataclass
+class Run:
+    """What a backend did: positions recorded now, and those that could not be finished."""
+
+    recorded: int = 0
+    failed: list[tuple[str, str]] = field(default_factory=list)    # (position key, why)
+    stopped: str = ""                                               # why it stopped early, if it did
+
+
+@dataclass
+class Job:
+    """Everything a worker needs besides the position: sent once per worker, not once per task."""
+
+    template: Any
+    limits: Any
+    timeout_ms: int
+    task: Task = run_position
+
+
+_JOB: Job | None = None
+
+
+def _init(job: Job) -> None:
+    global _JOB
+    _JOB = job
+
+
+def _work(position: Position) -> dict:
+    assert _JOB is not None
+    return _JOB.task(_JOB.template, position, _JOB.limits, _JOB.timeout_ms)
+
+
+class _Queue:
+    """The positions to run: fresh ones lazily, retried ones first, with their attempts counted."""
+
+    def __init__(self, todo: Iterable[Position]):
+        self.fresh: Iterator[Position] = iter(todo)
+        self.retry: deque[Position] = deque()
+        self.attempts: dict[int, int] = {}
+
+    def next(self) -> Position | None:
+        if self.retry:
+            return self.retry.popleft()
+        return next(self.fresh, None)
+
+    def again(self, position: Position, why: str, run: Run) -> None:
+        self.attempts[position.index] = self.attempts.get(position.index, 0) + 1
+        if self.attempts[position.index] > RETRIES:
+            run.failed.append((position.key, f"{why} ({RETRIES + 1} attempts)"))
+        else:
+            self.retry.append(position)
+
+
+def run_local(job: Job, todo: Iterable[Position], record: Callable[[dict], bool], jobs: int,
+              deadline: float | None = None) -> Run:
+    """Run the positions on `jobs` worker processes; a pool broken by a dead worker is replaced."""
+    run, queue = Run(), _Queue(todo)
+    context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
+    exhausted = False
+    while not exhausted or queue.retry:
+        pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_init, initargs=(job,))
+        try:
+            exhausted = _drain(pool, queue, record, run, 2 * jobs, deadline)
+        finally:
+            pool.shutdown(wait=True, cancel_futures=True)
+        if run.stopped:
+            break
+    return run
+
+
+def _drain(pool, queue: _Queue, record, run: Run, window: int, deadline: float | None) -> bool:
+    """Feed the pool until the positions run out (True) or the pool breaks (False)."""
+    flying: dict = {}
+    while True:
+        while len(flying) < window and not run.stopped:
+            if deadline is not None and time.monotonic() > deadline:
+                run.stopped = "time limit reached"
+                break
+            position = queue.next()
+            if position is None:
+                break
+            try:
+                flying[pool.submit(_work, position)] = position
+            except BrokenProcessPool:         # a worker died since the last wait: it never ran
+                queue.retry.appendleft(position)
+                break
+        if not flying:
+            return True
+        finished, _ = wait(flying, return_when=FIRST_COMPLETED)
+        broken = False
+        for future in finished:
+            position = flying.pop(future)
+            try:
+                result = future.result()
+            except BrokenProcessPool:
+                broken = True
+                queue.again(position, "its worker died", run)
+                continue
+            except Exception as exc:   # a bug in the model or a check: reported, not recorded
+                run.failed.append((position.key, f"{type(exc).__name__}: {exc}"))
+                continue
+            run.recorded += record(result)
+        if broken:
+            for position in flying.values():    # the whole pool is gone: everything in flight goes again
+                queue.again(position, "its worker died", run)
+            return False
+
+
+def _ray_work(job: Job, position: Position) -> dict:
+    return job.task(job.template, position, job.limits, job.timeout_ms)
+
+
+def _ray_init(ray: Any, address: str | None, jobs: int) -> None:
+    root = str(Path(__file__).resolve().parents[2])    # where model/, explorer/, ... live
+    if address:
+        import explorer
+        import model
+        import properties
+        import rulings
+        env = {"py_modules": [model, explorer, properties, rulings]}
+        ray.init(address=address, runtime_env=env, log_to_driver=False)
+    else:
+        path = os.pathsep.join(p for p in (root, os.environ.get("PYTHONPATH")) if p)
+        ray.init(num_cpus=jobs, include_dashboard=False, log_to_driver=False,
+                 runtime_env={"env_vars": {"PYTHONPATH": path}})
+
+
+def run_ray(job: Job, todo: Iterable[Position], record: Callable[[dict], bool], jobs: int,
+            deadline: float | None = None, address: str | None = None) -> Run:
+    """Run the positions as Ray tasks (Ray retries a task whose worker died, RETRIES times)."""
+    try:
+        import ray
+    except ImportError:
+        raise InputError("--backend", None, "ray", "Ray is not installed; expected `pip install "
+                                                   "'dmcheck[ray]'` (or --backend local)") from None
+    _ray_init(ray, address, jobs)
+    try:
+        remote = ray.remote(max_retries=RETRIES, retry_exceptions=False)(_ray_work)
+        job_ref = ray.put(job)
+        window = 2 * max(jobs, int(ray.cluster_resources().get("CPU", jobs)))
+        return _ray_loop(ray, remote, job_ref, todo, record, window, deadline)
+    finally:
+        ray.shutdown()
+
+
+def _ray_loop(ray: Any, remote: Any, job_ref: Any, todo, record, window: int, deadline: float | None) -> Run:
+    from ray.exceptions import RayTaskError
+    run, fresh, flying = Run(), iter(todo), {}
+    while True:
+        while len(flying) < window and not run.stopped:
+            if deadline is not None and time.monotonic() > deadline:
+                run.stopped = "time limit reached"
+                break
+            position = next(fresh, None)
+            if position is None:
+                break
+            flying[remote.remote(job_ref, position)] = position
+        if not flying:
+            return run
+        ready, _ = ray.wait(list(flying), num_returns=1)
+        for ref in ready:
+            position = flying.pop(ref)
+            try:
+                result = ray.get(ref)
+            except RayTaskError as exc:
+                run.failed.append((position.key, str(exc.cause if exc.cause else exc).splitlines()[0]))
+                continue
+            except Exception as exc:     # the worker died more than RETRIES times
+                run.failed.append((position.key, f"its worker died ({type(exc).__name__})"))
+                continue
+            run.recorded += record(result)

@@ -1,0 +1,157 @@
+"""The sweep's results in SQLite: one row per finished position, written as it finishes.
+
+Schema (docs/sweeps.md documents it for users; SCHEMA_VERSION counts its changes):
+
+- `meta(key TEXT PRIMARY KEY, value TEXT)`: `format` = `dmcheck-sweep`, `schema_version`,
+  `template` (the path it was made from), `template_digest` (the template's content), `positions`
+  (how many the template generates), `created` (UTC).
+- `positions(idx INTEGER PRIMARY KEY, key TEXT UNIQUE, cards INTEGER, zones TEXT, status TEXT,
+  complete INTEGER, states INTEGER, seconds REAL, result TEXT, finished TEXT)`: `idx` is the
+  position's place in the template's fixed order, `key` its text (`A.hand=[...]; B.shields=[...]`),
+  `zones` JSON, `status` ok | finding | incomplete, `result` the whole result as JSON (the
+  position's scenario, every verdict, the findings with their traces).
+- `findings(idx INTEGER REFERENCES positions(idx), kind TEXT, what TEXT, cards INTEGER, key TEXT,
+  detail TEXT, PRIMARY KEY (idx, kind))`: one row per finding of a position (`what` violation or
+  difference; its traces are in the position's `result`).
+
+Each position is one transaction (position and findings together), in WAL mode, so a killed sweep
+keeps every finished position and a reader can watch a running one. A position already present is
+never written again (`INSERT OR IGNORE` on its index): a position retried after its worker died is
+counted once.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import sqlite3
+from pathlib import Path
+from typing import Any, Iterator
+
+from model.errors import InputError
+
+FORMAT = "dmcheck-sweep"
+SCHEMA_VERSION = 1
+
+_TABLES = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS positions (
+    idx INTEGER PRIMARY KEY, key TEXT NOT NULL UNIQUE, cards INTEGER NOT NULL, zones TEXT NOT NULL,
+    status TEXT NOT NULL, complete INTEGER NOT NULL, states INTEGER NOT NULL, seconds REAL NOT NULL,
+    result TEXT NOT NULL, finished TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS findings (
+    idx INTEGER NOT NULL REFERENCES positions(idx), kind TEXT NOT NULL, what TEXT NOT NULL,
+    cards INTEGER NOT NULL, key TEXT NOT NULL, detail TEXT NOT NULL, PRIMARY KEY (idx, kind));
+CREATE INDEX IF NOT EXISTS findings_by_kind ON findings (kind, cards, key);
+"""
+
+
+def _now() -> str:
+    return dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds")
+
+
+class Store:
+    """An open sweep database, checked to belong to the template."""
+
+    def __init__(self, path: str | Path, template_file: str, template_digest: str, positions: int):
+        self.path = str(path)
+        try:
+            self.db = sqlite3.connect(self.path, isolation_level=None, timeout=30)
+            self._check_or_create(template_file, template_digest, positions)
+        except sqlite3.DatabaseError as exc:
+            raise InputError(self.path, None, "--db", f"not a dmcheck sweep database ({exc}); expected a new "
+                                                      f"file or one made by `dmcheck sweep`") from None
+
+    def _check_or_create(self, template_file: str, template_digest: str, positions: int) -> None:
+        tables = {r[0] for r in self.db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        if tables and "meta" not in tables:
+            raise self._bad("has tables but no sweep `meta` table")
+        if tables:
+            meta = dict(self.db.execute("SELECT key, value FROM meta"))
+            if meta.get("format") != FORMAT:
+                raise self._bad(f"its format is {meta.get('format')!r}")
+            if meta.get("schema_version") != str(SCHEMA_VERSION):
+                raise InputError(self.path, None, "--db", f"sweep database schema {meta.get('schema_version')}; "
+                                                          f"expected {SCHEMA_VERSION} (use a new --db file)")
+            if meta.get("template_digest") != template_digest:
+                raise InputError(self.path, None, "--db", f"made from another template ({meta.get('template')}, "
+                                                          f"content {meta.get('template_digest')}); expected one made "
+                                                          f"from {template_file} (content {template_digest}) or a "
+                                                          f"new --db file")
+        self.db.execute("PRAGMA journal_mode = WAL")
+        self.db.execute("PRAGMA synchronous = NORMAL")
+        self.db.executescript(_TABLES)
+        if not tables:
+            with self._transaction():
+                self.db.executemany("INSERT INTO meta VALUES (?, ?)", [
+                    ("format", FORMAT), ("schema_version", str(SCHEMA_VERSION)), ("template", template_file),
+                    ("template_digest", template_digest), ("positions", str(positions)), ("created", _now())])
+
+    def _bad(self, why: str) -> InputError:
+        return InputError(self.path, None, "--db", f"not a dmcheck sweep database ({why}); expected a new file "
+                                                   f"or one made by `dmcheck sweep`")
+
+    def _transaction(self):
+        db = self.db
+
+        class _Tx:
+            def __enter__(self):
+                db.execute("BEGIN IMMEDIATE")
+
+            def __exit__(self, kind, *_):
+                db.execute("COMMIT" if kind is None else "ROLLBACK")
+
+        return _Tx()
+
+    def done(self) -> set[int]:
+        """The indexes of the positions already finished."""
+        return {r[0] for r in self.db.execute("SELECT idx FROM positions")}
+
+    def record(self, result: dict[str, Any]) -> bool:
+        """Write one finished position and its findings in one transaction; False if it was already there."""
+        with self._transaction():
+            cur = self.db.execute(
+                "INSERT OR IGNORE INTO positions VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (result["index"], result["key"], result["cards"], json.dumps(result["zones"], ensure_ascii=False),
+                 result["status"], int(result["complete"]), result["states"], result["seconds"],
+                 json.dumps(result, ensure_ascii=False), _now()))
+            if cur.rowcount == 0:
+                return False
+            self.db.executemany("INSERT INTO findings VALUES (?, ?, ?, ?, ?, ?)", [
+                (result["index"], f["kind"], f["what"], result["cards"], result["key"], f["detail"])
+                for f in result["findings"]])
+        return True
+
+    def counts(self) -> dict[str, int]:
+        rows = dict(self.db.execute("SELECT status, COUNT(*) FROM positions GROUP BY status"))
+        what = dict(self.db.execute("SELECT what, COUNT(DISTINCT idx) FROM findings GROUP BY what"))
+        return {"done": sum(rows.values()), "ok": rows.get("ok", 0), "finding": rows.get("finding", 0),
+                "incomplete": rows.get("incomplete", 0), "violations": what.get("violation", 0),
+                "differences": what.get("difference", 0)}
+
+    def smallest(self) -> Iterator[tuple[str, int, dict[str, Any]]]:
+        """For each kind of finding: how many positions have it, and the smallest (fewest cards, then
+        by name) position's result, kinds in the order of their smallest position."""
+        rows = self.db.execute(
+            "SELECT kind, COUNT(*), MIN(cards) FROM findings GROUP BY kind").fetchall()
+        picked = []
+        for kind, n, cards in rows:
+            idx, key = self.db.execute("SELECT idx, key FROM findings WHERE kind = ? AND cards = ? "
+                                       "ORDER BY key LIMIT 1", (kind, cards)).fetchone()
+            picked.append((cards, key, kind, n, idx))
+        for cards, key, kind, n, idx in sorted(picked):
+            (text,) = self.db.execute("SELECT result FROM positions WHERE idx = ?", (idx,)).fetchone()
+            yield kind, n, json.loads(text)
+
+    def positions_with(self, status: str) -> list[str]:
+        return [r[0] for r in self.db.execute("SELECT key FROM positions WHERE status = ? ORDER BY cards, key",
+                                              (status,))]
+
+    def findings_by_position(self, what: str) -> list[tuple[int, str, list[str]]]:
+        """(cards, key, kinds) for each position with a finding of this `what`, smallest first."""
+        rows = self.db.execute("SELECT cards, key, GROUP_CONCAT(kind, '|') FROM findings WHERE what = ? "
+                               "GROUP BY idx ORDER BY cards, key", (what,))
+        return [(c, k, sorted(kinds.split("|"))) for c, k, kinds in rows]
+
+    def close(self) -> None:
+        self.db.close()

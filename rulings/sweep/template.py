@@ -1,0 +1,176 @@
+"""A sweep template (docs/sweeps.md): a scenario plus `vary` (the cards each zone may hold) and an
+optional `compare` (a choice's readings, or two rules dates).
+
+Loading is strict like a scenario's: every mistake is an InputError naming the file, the line, the
+key and what is allowed, so `dmcheck sweep` exits 2 before any position runs.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from model.errors import InputError
+from model.interpretations import CHOICES, choice_named
+from model.rules import parse_date
+from model.scenario import ZONE_KEYS, Scenario
+from model.scenario_file import SCHEMA, scenario_from_root
+from model.yamlio import key_path, line_of, load_yaml, plain, validate
+
+MAX_SIZE = 40   # the most cards a varied zone may hold (a deck's worth)
+
+_VARY_ITEM = {
+    "type": "object", "required": ["from", "size"], "additionalProperties": False,
+    "properties": {"from": {"type": "array", "items": {"type": "string"}, "minItems": 1},
+                   "size": {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2,
+                            "description": "[lo, hi]: two whole numbers"},
+                   "distinct": {"type": "boolean"}}}
+_COMPARE = {
+    "type": "object", "additionalProperties": False, "minProperties": 1, "maxProperties": 1,
+    "description": "{interpretation: NAME} or {rules: [DATE, DATE]}",
+    "properties": {"interpretation": {"anyOf": [
+                       {"type": "string"},
+                       {"type": "object", "required": ["name"], "additionalProperties": False,
+                        "properties": {"name": {"type": "string"},
+                                       "readings": {"type": "array", "items": {"type": "string"}, "minItems": 2}}}],
+                       "description": "a choice name, or {name: NAME, readings: [R1, R2, ...]}"},
+                   "rules": {"type": "array", "minItems": 2, "maxItems": 2,
+                             "description": "two rules dates [YYYY-MM-DD, YYYY-MM-DD]"}}}
+TEMPLATE_SCHEMA = {**SCHEMA,
+                   "properties": {**SCHEMA["properties"], "vary": {"type": "object", "minProperties": 1,
+                                                                   "additionalProperties": _VARY_ITEM},
+                                  "compare": _COMPARE},
+                   "required": [*SCHEMA["required"], "vary"]}
+
+
+@dataclass(frozen=True)
+class Vary:
+    """One varied zone: every multiset of lo..hi cards drawn from `cards` (pool ids, in file order)."""
+
+    player: str
+    zone: str
+    cards: tuple[str, ...]
+    lo: int
+    hi: int
+    distinct: bool
+
+    @property
+    def key(self) -> str:
+        return f"{self.player}.{self.zone}"
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One side of a comparison: a label, a rules date or None, and readings to impose."""
+
+    label: str
+    rules: dt.date | None
+    interpretation: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class Template:
+    file: str
+    scenario: Scenario
+    vary: tuple[Vary, ...]
+    compare: tuple[Setting, ...]        # empty: nothing compared
+    compare_text: str                   # "nested_other_pending" or "rules 2023-01-01 vs 2024-06-19"
+    digest: str                         # identifies the template's content (not its comments)
+
+
+def _fail(root: Any, file: str, path: tuple, expected: str) -> InputError:
+    return InputError(file, line_of(root, path), key_path(path), expected)
+
+
+def _vary(root: Any, file: str, scenario: Scenario, key: str, raw: Any) -> Vary:
+    here = ("vary", key)
+    player, dot, zone = str(key).partition(".")
+    if not dot or player not in ("A", "B") or zone not in ZONE_KEYS:
+        raise _fail(root, file, here, f"expected PLAYER.ZONE with PLAYER A or B and ZONE one of "
+                                      f"{', '.join(ZONE_KEYS)}, got {key!r}")
+    if player == scenario.turn and zone == "battle":
+        raise _fail(root, file, here, f"the attacker stands in {player}.battle, which cannot vary; expected "
+                                      f"another zone, or the other player's battle zone")
+    if any(extra[0] == zone for extra in scenario.players[player].extras):
+        raise _fail(root, file, here, f"players.{player}.{zone} has cards on cards (aura, castle, ...), "
+                                      f"which a varied zone cannot keep; expected a zone without them")
+    lo, hi = raw["size"]
+    if not (0 <= lo <= hi <= MAX_SIZE):
+        raise _fail(root, file, here + ("size",), f"expected [lo, hi] with 0 <= lo <= hi <= {MAX_SIZE}, "
+                                                  f"got [{lo}, {hi}]")
+    cards: list[str] = []
+    for i, name in enumerate(raw["from"]):
+        pool_id = scenario.pool.resolve(str(name))
+        if pool_id is None:
+            raise _fail(root, file, here + ("from", i), f"unknown card {name!r}; expected a card of the pool "
+                                                        f"(model/data/cards.yaml or a file under `cards:`)")
+        if pool_id in cards:
+            raise _fail(root, file, here + ("from", i), f"{name!r} is listed twice; expected each card once")
+        cards.append(pool_id)
+    distinct = bool(raw.get("distinct", False))
+    if distinct and hi > len(cards):
+        raise _fail(root, file, here + ("size",), f"distinct: true allows at most {len(cards)} cards from "
+                                                  f"{len(cards)} names; expected hi <= {len(cards)}")
+    return Vary(player, zone, tuple(cards), lo, hi, distinct)
+
+
+def _date(root: Any, file: str, path: tuple, value: Any) -> dt.date:
+    if isinstance(value, dt.date):
+        return value
+    try:
+        return parse_date(str(value))
+    except ValueError:
+        raise _fail(root, file, path, f"expected a date YYYY-MM-DD, got {value!r}") from None
+
+
+def _compare(root: Any, file: str, raw: Any) -> tuple[tuple[Setting, ...], str]:
+    if raw is None:
+        return (), ""
+    if "rules" in raw:
+        dates = [_date(root, file, ("compare", "rules", i), v) for i, v in enumerate(raw["rules"])]
+        if dates[0] == dates[1]:
+            raise _fail(root, file, ("compare", "rules"), "expected two different rules dates")
+        sides = tuple(Setting(f"rules {d.isoformat()}", d) for d in dates)
+        return sides, f"rules {dates[0].isoformat()} vs {dates[1].isoformat()}"
+    spec = raw["interpretation"]
+    name = spec if isinstance(spec, str) else spec["name"]
+    here = ("compare", "interpretation") + (() if isinstance(spec, str) else ("name",))
+    choice = choice_named(str(name))
+    if choice is None:
+        raise _fail(root, file, here, f"unknown interpretation choice {name!r}; expected one of "
+                                      f"{', '.join(c.name for c in CHOICES)}")
+    known = [r for r, _ in choice.readings]
+    readings = known if isinstance(spec, str) else [str(r) for r in spec.get("readings", known)]
+    for i, r in enumerate(readings):
+        if r not in known or readings.index(r) != i:
+            raise _fail(root, file, ("compare", "interpretation", "readings", i),
+                        f"expected distinct readings of {name}: {', '.join(known)}; got {r!r}")
+    return tuple(Setting(f"{name}={r}", None, ((str(name), r),)) for r in readings), str(name)
+
+
+def digest(root: Any) -> str:
+    """The template's content as canonical JSON, hashed: comments and layout do not change it."""
+    text = json.dumps(plain(root), sort_keys=True, default=str, ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+def load_template(path: str | Path) -> Template:
+    """Read and check a sweep template; the base scenario is loaded as a scenario file would be."""
+    file = str(path)
+    root = load_yaml(path)
+    if root is None:
+        raise InputError(file, 1, "(top)", "the file is empty; expected a sweep template mapping")
+    validate(root, TEMPLATE_SCHEMA, file)
+    fingerprint = digest(root)
+    raw_vary, raw_compare = root.pop("vary"), root.pop("compare", None)
+    scenario = scenario_from_root(root, file)
+    root["vary"] = raw_vary                        # put back so errors below point at their lines
+    if raw_compare is not None:
+        root["compare"] = raw_compare
+    vary = tuple(_vary(root, file, scenario, str(k), v) for k, v in raw_vary.items())
+    compare, text = _compare(root, file, raw_compare)
+    return Template(file, scenario, vary, compare, text, fingerprint)
