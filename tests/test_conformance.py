@@ -89,6 +89,7 @@ def test_the_model_follows_the_corpus_on_every_built_in_scenario(checked):
     assert result.orders_checked > 200 and result.constraints_checked > 1000 and result.pairs_seen > 100
 
 
+@pytest.mark.slow
 def test_the_all_reading_breaks_r509_4_when_an_outer_effect_waits_at_a_nested_break(checked):
     corpus, _, _ = checked
     runner = Runner()

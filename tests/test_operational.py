@@ -20,6 +20,9 @@ from rulings.readings import Runner, analyse, as_dict, combos, default_combo
 
 from conftest import DATA, RULINGS
 
+# every test here analyses rulings under all the combinations of readings (tens of seconds): CI runs them
+pytestmark = pytest.mark.slow
+
 
 def _outcomes(graph):
     return {freeze(o) for o, _, _ in graph.outcomes()}
