@@ -90,7 +90,10 @@ CATALOGUE: tuple[Mutation, ...] = (
              "if not shields:\n            return (Action(\"direct_attack\"",
              "if shields is None:\n            return (Action(\"direct_attack\""),
     Mutation("D1-extra-breaks-ignored", "D1: the breaker count includes this turn's extra breaks", P,
-             ".breaker + s.extra_breaks[pindex(s.turn)]", ".breaker"),
+             ".breaker + s.extra_breaks[pindex(s.turn)]", ".breaker",
+             equivalent="the attack starts at D1 and extra breaks come only from effects resolved after "
+                        "the shields are chosen (Q07: they do not change that choice), so `extra_breaks` "
+                        "is always 0 when the breaker count is read; no scenario can set it beforehand"),
     Mutation("Q10-attack-not-stopped", "Q10: every chosen shield left before the break stops the attack", BR,
              "stop_attack=s.stop_attack or frame.is_attack)", "stop_attack=s.stop_attack)"),
     Mutation("Q02-charger-ignored", "Q02: Charger puts the resolved spell into the mana zone", P,
