@@ -126,10 +126,9 @@ CATALOGUE: tuple[Mutation, ...] = (
     Mutation("Q11a-skull-moon-needs-no-target", "Q11a: Skull Moon needs an opponent creature to destroy instead", DE,
              'if "destroy" in ops and not opponent_creatures:', 'if "destroy" in ops and False:'),
     Mutation("R509.4c-attacker-left-unmarked", "R509.4c: the chosen shields still break when the attacker left", DE,
-             "s = replace(s, attacker_left=True)   # R509.4c", "pass   # R509.4c",
-             equivalent="`attacker_left` only chooses the rule cited on the break event (R509.4c instead of "
-                        "D4); the break itself happens in both cases, and neither tests nor verify read the "
-                        "cited rule of a break event"),
+             "s = replace(s, attacker_left=True)   # R509.4c", "pass   # R509.4c"),
+    # (`attacker_left` only chooses the rule a break cites, R509.4c instead of D4: the break happens
+    # either way, so only a test reading the cited rule kills it)
     # ---- break replacements (D2, D4, Q11) ---------------------------------------------------------
     Mutation("D2-one-saver-many-shields", "D2: one replacement effect serves one shield only (Shield Saver)", BR,
              "if cid in used:\n            continue", "if cid in ():\n            continue"),

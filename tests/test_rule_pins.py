@@ -54,3 +54,17 @@ def test_2023_04_19_change_takes_effect_on_its_day(day, waits):
 def test_2022_04_08_change_takes_effect_on_its_day(day, any_card):
     # S003: R701.6a says "card" from 2022-04-08 on
     assert version_on(day).destroy_any_card is any_card
+
+
+def test_R509_4c_breaks_after_the_attacker_left_cite_it(ruling):
+    # R509.4c (Q06): the chosen shields still break after the attacking creature left the battle
+    # zone, and the break says why; when Kakumeijin stayed, the break is the ordinary D4
+    _, _, graph = ruling("Q06")
+    cited = set()
+    for node in graph.terminals:
+        state = graph.state(node)
+        left = state.attacker not in state.zone("A").battle
+        rules = {e.rule for e in graph.trace(node).events() if e.kind == "break"}
+        assert rules == ({"R509.4c"} if left else {"D4"}), (left, rules)
+        cited.add(left)
+    assert cited == {True, False}, "Q06 has endings with and without Kakumeijin returned"
