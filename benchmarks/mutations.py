@@ -168,7 +168,7 @@ CATALOGUE: tuple[Mutation, ...] = (
              "if d.card not in z.hand:\n        out.append(ev(\"fizzle\"",
              "if False:\n        out.append(ev(\"fizzle\""),
     Mutation("SC4-g-strike-fizzles", "SC4: a G-Strike never fizzles", SC,
-             'if d.kind == "G-Strike":   # never fizzles', 'if d.kind == "G-Strike" and d.card in z.hand:'),
+             'if d.kind == "G-Strike":   # never fizzles', 'if d.kind == "G-Strike" and d.card in z.hand:   # never fizzles'),
     Mutation("R304.3-castle-leaves-first", "R304.3: a castle leaves after its shield's S-Trigger", SC,
              "if c in s_triggers:\n                castles.append", "if False:\n                castles.append"),
     Mutation("R113.6d-standby-face-up-lost", "R113.6d: a face-up shield's effect lasts in standby", SC,
@@ -176,7 +176,9 @@ CATALOGUE: tuple[Mutation, ...] = (
     Mutation("Q14-uses-not-deferred", "Q14: inside an Escape chain the check's uses wait", SC,
              "if check.deferred:\n        return None", "if False:\n        return None"),
     Mutation("Q09-break-not-cancelled", "Q09: skipping the turn cancels the break", EF,
-             "pending=(), frames=(), running=()", "pending=(), running=()"),
+             "pending=(), frames=(), running=(), checks=(), queued=(), over=True)",
+             "pending=(), running=(), checks=(), queued=())"),
+    # (keeping the frames alone changes nothing: `over=True` ends the attack before any break)
     # ---- the rules timeline (change dates) -------------------------------------------------------
     Mutation("2023-04-19-date-later", "2023-04-19 change (S001) moved to 2024-01-01", RV,
              "  - date: 2023-04-19", "  - date: 2024-01-01"),
@@ -219,7 +221,13 @@ def apply(repo: Path, m: Mutation) -> str:
     n = text.count(m.old)
     if n != 1:
         return f"the snippet occurs {n} times in {m.file}"
-    path.write_text(text.replace(m.old, m.new), encoding="utf-8")
+    mutated = text.replace(m.old, m.new)
+    if path.suffix == ".py":
+        try:
+            compile(mutated, str(path), "exec")
+        except SyntaxError as e:   # a mutation must break a rule, not the file
+            return f"the mutated file does not compile: {e.msg} (line {e.lineno})"
+    path.write_text(mutated, encoding="utf-8")
     return ""
 
 
