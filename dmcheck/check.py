@@ -20,6 +20,7 @@ from properties.facts import describe_vocabulary
 from properties.property import Property
 from properties.property_file import load_properties
 
+from . import stop
 from .exits import HELP, Exit, combine, exit_code
 from .explore import explore_json, explore_text
 from .options import add_search_options, explore_scenario, loaded, overrides
@@ -77,7 +78,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if not args.files:
         raise InputError("check", None, "", "expected at least one scenario FILE (or --list)")
     changes = overrides(args)
-    reports, codes = [], []
+    reports, codes = stop.reports(), []   # stop.py prints them as incomplete on Ctrl-C
     for file, scenario in loaded(args.files, changes, err, codes):
         graph = explore_scenario(scenario, args, err, file, props)
         expectations = [check_expectation(graph, item) for item in scenario.expect]

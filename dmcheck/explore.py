@@ -14,6 +14,7 @@ from model.errors import InputError
 from model.procedure import BreakModel
 from properties.expectations import Verdict, check
 
+from . import stop
 from .exits import HELP, Exit, combine, exit_code
 from .options import add_search_options, explore_scenario, load, loaded, overrides
 from .report import expect_text, expectation_json, outcome_line
@@ -50,7 +51,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         if len(args.files) != 1:
             raise InputError("--replay", None, "", "expected exactly one scenario file with --replay")
         return replay(load(args.files[0], changes), args.replay, out, not args.no_reduce)
-    reports, codes = [], []
+    reports, codes = stop.reports(), []   # stop.py prints them as incomplete on Ctrl-C
     for file, scenario in loaded(args.files, changes, err, codes):
         graph = explore_scenario(scenario, args, err, file)
         verdicts = [check(graph, item) for item in scenario.expect]

@@ -12,8 +12,9 @@ from typing import TextIO
 
 from model.errors import InputError
 
-from . import check, diff, explore, verify
+from . import check, diff, explore, stop, verify
 from .exits import HELP, Exit
+from .options import check_flags
 
 COMMANDS = (explore, check, verify, diff)   # each has add_parser(subparsers) and run(args, out, err)
 
@@ -36,10 +37,18 @@ def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO |
     err = err or sys.stderr
     args = parser().parse_args(argv)
     try:
-        return int(args.run(args, out, err))
+        check_flags(args)
+        with stop.guarded(args):
+            return int(args.run(args, out, err))
     except InputError as exc:
         print(f"dmcheck: {exc}", file=err)
         return Exit.BAD_INPUT
+    except KeyboardInterrupt:          # Ctrl-C: what was finished, as incomplete (dmcheck/stop.py)
+        stop.report(args, out, err, "interrupted")
+        return Exit.INTERRUPTED
+    except stop.TimeUp:
+        stop.report(args, out, err, f"time limit {args.max_seconds:g}s of the whole command reached")
+        return Exit.INCOMPLETE
 
 
 if __name__ == "__main__":

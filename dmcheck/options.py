@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import datetime as dt
+import math
+from pathlib import Path
 from typing import Iterator, TextIO
 
 from explorer.bfs import explore
@@ -17,6 +19,7 @@ from model.scenario_file import load_scenario
 from properties.expectations import observer as expectation_observer
 from properties.visibility import observer as property_observer
 
+from . import stop
 from .exits import Exit
 from .progress import progress_printer
 
@@ -48,7 +51,32 @@ def add_limit_options(p: argparse.ArgumentParser, depth: bool = True, seconds_he
 
 
 def limits(args: argparse.Namespace) -> Limits:
-    return Limits(args.max_states, getattr(args, "max_depth", Limits().max_depth), args.max_seconds)
+    """The search limits; a search gets no more time than what remains of the command's budget."""
+    seconds = min(args.max_seconds, max(stop.remaining(), 0.001))
+    return Limits(args.max_states, getattr(args, "max_depth", Limits().max_depth), seconds)
+
+
+def _whole(name: str, value, least: int) -> None:
+    if value is not None and (not isinstance(value, int) or value < least):
+        raise InputError(name, None, "", f"expected a whole number >= {least}, got {value}")
+
+
+def check_flags(args: argparse.Namespace) -> None:
+    """Flags every command shares, checked before any work: limits, the solver timeout, output paths."""
+    _whole("--max-states", getattr(args, "max_states", None), 1)
+    _whole("--max-depth", getattr(args, "max_depth", None), 0)
+    _whole("--solver-timeout", getattr(args, "solver_timeout", None), 1)
+    seconds = getattr(args, "max_seconds", None)
+    if seconds is not None and not (math.isfinite(seconds) and seconds > 0):
+        raise InputError("--max-seconds", None, "", f"expected a number of seconds > 0, got {seconds}")
+    graph = getattr(args, "graph", None)
+    if graph:
+        path = Path(graph)
+        if path.is_dir():
+            raise InputError("--graph", None, "", f"{graph} is a directory; expected a file name to write")
+        if not path.parent.is_dir():
+            raise InputError("--graph", None, "", f"the folder {path.parent} does not exist; expected a file "
+                                                  f"in an existing folder")
 
 
 def add_search_options(p: argparse.ArgumentParser) -> None:
@@ -84,13 +112,17 @@ def load(file: str, changes: dict):
 def loaded(files: list[str], changes: dict, err: TextIO, codes: list[int]) -> Iterator:
     """Each file's scenario; a bad file is reported on `err`, counted as bad input and skipped."""
     for file in files:
+        if stop.remaining() <= 0:
+            raise stop.TimeUp()          # the budget is spent: say which files remain, and stop
         try:
             scenario = load(file, changes)
         except InputError as exc:
             print(f"dmcheck: {exc}", file=err)
             codes.append(Exit.BAD_INPUT)
+            stop.finished(file)
             continue
         yield file, scenario
+        stop.finished(file)
 
 
 def explore_scenario(scenario, args: argparse.Namespace, err: TextIO, file: str, properties=()):

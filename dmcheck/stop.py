@@ -1,0 +1,147 @@
+"""Ctrl-C and the time budget of a whole command: stop cleanly and report what was found so far.
+
+A command runs inside `guarded(args)`. Ctrl-C raises KeyboardInterrupt; the budget (`--max-seconds`,
+docs/limits.md) raises TimeUp once the command has run 1.25 times its limit plus 2 seconds (each
+search is already given only what remains of the budget, so this catches checking and reporting).
+Z3 would swallow Ctrl-C inside a query (it cancels the query and returns `unknown`), so its own
+handler is turned off and a watcher thread interrupts the running query instead; the run then stops
+at the next Python instruction. `main` prints the finished reports as incomplete and exits 130 (Ctrl-C)
+or 3 (time).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import gc
+import json
+import math
+import signal
+import socket
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Any, Iterator, TextIO
+
+
+class TimeUp(BaseException):
+    """The command's time budget ran out (a BaseException, so no `except Exception` swallows it)."""
+
+
+@dataclass
+class Run:
+    """What a command has done so far: finished JSON reports, files not finished, its deadline."""
+
+    reports: list = field(default_factory=list)
+    pending: list = field(default_factory=list)
+    deadline: float = math.inf
+
+
+_run = Run()
+
+
+def current() -> Run:
+    return _run
+
+
+def reports() -> list:
+    """The list a command appends each finished JSON report to (printed as incomplete on a stop)."""
+    return _run.reports
+
+
+def finished(file: str) -> None:
+    if file in _run.pending:
+        _run.pending.remove(file)
+
+
+def remaining() -> float:
+    """Seconds left of the command's budget (inf without one); a search is given no more than this."""
+    return _run.deadline - time.monotonic()
+
+
+def _interrupt_z3() -> None:
+    """Cancel whatever every Z3 context is computing (only on Ctrl-C or the deadline: gc walk is rare)."""
+    try:
+        import z3
+    except ImportError:          # pragma: no cover - z3 is a dependency
+        return
+    for obj in gc.get_objects():
+        if isinstance(obj, z3.Context):
+            with contextlib.suppress(Exception):
+                obj.interrupt()
+
+
+def _watch_sigint(stop: threading.Event) -> tuple[socket.socket, threading.Thread] | None:
+    """A thread woken by Python's own SIGINT handler (through the wakeup fd) even while Z3 runs."""
+    if signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+        return None              # SIGINT ignored or handled by the embedding program: leave it
+    read, write = socket.socketpair()
+    write.setblocking(False)
+    signal.set_wakeup_fd(write.fileno(), warn_on_full_buffer=False)
+
+    def watch() -> None:
+        while not stop.is_set():
+            try:
+                data = read.recv(64)
+            except OSError:
+                return
+            if not data:
+                return
+            if signal.SIGINT in data:
+                _interrupt_z3()
+
+    thread = threading.Thread(target=watch, daemon=True)
+    thread.start()
+    return write, thread
+
+
+def _timer(budget: float, main_id: int) -> threading.Timer:
+    """At the hard deadline, raise TimeUp in the main thread and cancel a running Z3 query."""
+    def fire() -> None:
+        ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(main_id), ctypes.py_object(TimeUp))
+        _interrupt_z3()
+    timer = threading.Timer(budget, fire)
+    timer.daemon = True
+    timer.start()
+    return timer
+
+
+@contextlib.contextmanager
+def guarded(args: Any) -> Iterator[Run]:
+    """Run a command with Ctrl-C and its time budget watched; see the module docstring."""
+    global _run
+    _run = Run(pending=list(getattr(args, "files", None) or []))
+    seconds = getattr(args, "max_seconds", None)
+    in_main = threading.current_thread() is threading.main_thread()
+    timer = watcher = None
+    stop = threading.Event()
+    if in_main:
+        with contextlib.suppress(Exception):
+            import z3
+            z3.set_param("ctrl_c", False)
+        watcher = _watch_sigint(stop)
+    if seconds is not None and math.isfinite(seconds):
+        _run.deadline = time.monotonic() + seconds
+        if in_main:
+            timer = _timer(seconds * 1.25 + 2, threading.main_thread().ident)
+    try:
+        yield _run
+    finally:
+        stop.set()
+        if timer is not None:
+            timer.cancel()
+        if watcher is not None:
+            signal.set_wakeup_fd(-1)
+            watcher[0].close()
+
+
+def report(args: Any, out: TextIO, err: TextIO, why: str) -> None:
+    """Print what was finished as an incomplete result: valid JSON with `complete: false` under --json."""
+    run = _run
+    if getattr(args, "json", False):
+        json.dump({"complete": False, "reason": why, "finished": run.reports, "not_finished": run.pending},
+                  out, indent=2, ensure_ascii=False)
+        out.write("\n")
+    left = f"; not finished: {', '.join(run.pending)}" if run.pending else ""
+    print(f"dmcheck: {why}: the results are incomplete{left}", file=err)
+    out.flush()
