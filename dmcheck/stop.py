@@ -110,7 +110,8 @@ def _timer(budget: float, main_id: int) -> threading.Timer:
 def guarded(args: Any) -> Iterator[Run]:
     """Run a command with Ctrl-C and its time budget watched; see the module docstring."""
     global _run
-    _run = Run(pending=list(getattr(args, "files", None) or []))
+    files = getattr(args, "files", None) or ([args.file] if getattr(args, "file", None) else [])
+    _run = Run(pending=[str(f) for f in files])
     seconds = getattr(args, "max_seconds", None)
     in_main = threading.current_thread() is threading.main_thread()
     timer = watcher = None
