@@ -77,18 +77,24 @@ def _watch_sigint(stop: threading.Event) -> tuple[socket.socket, threading.Threa
         return None              # SIGINT ignored or handled by the embedding program: leave it
     read, write = socket.socketpair()
     write.setblocking(False)
-    signal.set_wakeup_fd(write.fileno(), warn_on_full_buffer=False)
+    old = signal.set_wakeup_fd(write.fileno(), warn_on_full_buffer=False)
+    if old != -1:                # someone else (an event loop) listens already: give it back, do without
+        signal.set_wakeup_fd(old)
+        read.close()
+        write.close()
+        return None
 
     def watch() -> None:
-        while not stop.is_set():
-            try:
-                data = read.recv(64)
-            except OSError:
-                return
-            if not data:
-                return
-            if signal.SIGINT in data:
-                _interrupt_z3()
+        with read:
+            while not stop.is_set():
+                try:
+                    data = read.recv(64)
+                except OSError:
+                    return
+                if not data:
+                    return
+                if signal.SIGINT in data:
+                    _interrupt_z3()
 
     thread = threading.Thread(target=watch, daemon=True)
     thread.start()

@@ -28,6 +28,7 @@ MAX_NUMBER = 10**9                # the magnitude of any whole number in any fil
 MAX_SHOWN = 60                    # characters of a value quoted in a message
 
 _STANDARD_TAG = "tag:yaml.org,2002:"
+_PLAIN_TAGS = {_STANDARD_TAG + t for t in ("str", "int", "float", "bool", "null", "map", "seq", "timestamp")}
 _DATE = re.compile(r"^\d{4}-\d{1,2}-\d{1,2}$")
 _INT = re.compile(r"^[-+]?(0|[1-9][0-9_]*|0x[0-9a-fA-F_]+|0o[0-7_]+)$")
 
@@ -95,7 +96,7 @@ def _scan(yaml: YAML, text: str, file: str) -> None:
             n = sizes.get(event.anchor, 1)
         elif isinstance(event, NodeEvent):
             tag = getattr(event, "tag", None)
-            if tag and not tag.startswith(_STANDARD_TAG):
+            if tag and tag not in _PLAIN_TAGS:
                 raise InputError(file, line, "", f"the tag {tag[:MAX_SHOWN]} is not supported; expected plain "
                                                  f"YAML values (remove the tag)")
             if isinstance(event, CollectionStartEvent):
