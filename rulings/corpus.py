@@ -281,7 +281,7 @@ def load_corpus(path: str | Path, builtin: bool = False) -> Corpus:
             p = (base / str(name)).resolve()
             if not p.is_file():
                 what = "is a directory" if p.is_dir() else "not found"
-                raise fail(here + ("scenarios", j), f"statement {ref}: scenario file {shown(str(name))} {what} "
+                raise fail(here + ("scenarios", j), f"statement {ref}: scenario file {what}: {str(name)[:200]} "
                                                     f"(paths are relative to {base})")
             scenarios.append(p)
         _period(raw, fail, here, ref)
