@@ -93,6 +93,9 @@ def _scan(yaml: YAML, text: str, file: str) -> None:
     for event in yaml.parse(text):
         line = event.start_mark.line + 1 if event.start_mark else None
         if isinstance(event, AliasEvent):
+            if any(anchor == event.anchor for anchor, _ in stack):
+                raise InputError(file, line, "", f"the alias *{event.anchor[:MAX_SHOWN]} refers to a list or mapping "
+                                                 f"that contains it; expected no recursive alias")
             n = sizes.get(event.anchor, 1)
         elif isinstance(event, NodeEvent):
             tag = getattr(event, "tag", None)
