@@ -15,7 +15,7 @@ from .errors import InputError
 from .interpretations import CHOICES, choice_named
 from .rules import parse_date
 from .scenario import ZONE_KEYS, Expectation, PlayerSetup, Scenario
-from .yamlio import key_path, line_of, load_yaml, plain, shown, validate
+from .yamlio import file_problem, key_path, line_of, load_yaml, plain, shown, validate
 
 # Bounds on counts (docs/limits.md): a zone, a count in an expectation, a frame depth
 MAX_CARDS = 100          # cards in one zone (a number of vanilla cards or a list)
@@ -295,11 +295,11 @@ def load_scenario(path: str | Path, pool: CardPool | None = None) -> Scenario:
     base = Path(path).parent
     for i, extra in enumerate(root.get("cards", []) or []):
         card_file = base / str(extra)
-        if not card_file.is_file():
-            what = "is a directory" if card_file.is_dir() else "not found"
+        what = file_problem(card_file)
+        if what:
             raise InputError(file, line_of(root, ("cards", i)), f"cards[{i}]",
-                             f"card file {shown(str(extra))} {what} ({card_file}); paths are relative to the "
-                             f"scenario file")
+                             f"card file {shown(str(extra))} {what} ({str(card_file)[:200]}); paths are relative "
+                             f"to the scenario file")
         pool.add_file(card_file)
     names = _Names(pool, root, file)
 

@@ -54,6 +54,16 @@ def _cut(value: Any, depth: int) -> Any:
     return value
 
 
+def file_problem(path: Path) -> str:
+    """What keeps `path` from being read as a file ("" when nothing does): for paths written in a file."""
+    try:
+        if path.is_file():
+            return ""
+        return "is a directory" if path.is_dir() else "not found"
+    except (OSError, ValueError) as exc:      # a name too long, a NUL byte in it, ...
+        return f"cannot be used ({getattr(exc, 'strerror', None) or exc})"
+
+
 def _text(path: Path) -> str:
     """The file's text: UTF-8 only; a directory, a binary or a wrongly encoded file says so."""
     file = str(path)
@@ -69,6 +79,8 @@ def _text(path: Path) -> str:
         raise InputError(file, None, "", "file not found") from None
     except OSError as exc:
         raise InputError(file, None, "", f"cannot read: {exc.strerror}") from None
+    except ValueError as exc:                 # a NUL byte in the name
+        raise InputError(file, None, "", f"cannot read: {exc}") from None
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
         raise InputError(file, None, "", "the file is UTF-16 text; expected UTF-8 (save it as UTF-8)")
     if b"\x00" in data:

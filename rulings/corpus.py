@@ -30,7 +30,7 @@ from typing import Any
 from model.errors import InputError
 from model.interpretations import CHOICES, choice_named
 from model.rules import RulesVersion, timeline, version_on
-from model.yamlio import key_path, line_of, load_yaml, shown, validate
+from model.yamlio import file_problem, key_path, line_of, load_yaml, shown, validate
 
 from properties.milestones import MILESTONES
 
@@ -278,12 +278,12 @@ def load_corpus(path: str | Path, builtin: bool = False) -> Corpus:
                     for j, item in enumerate(raw.get("order_if") or [])]
         scenarios = []
         for j, name in enumerate(raw.get("scenarios") or []):
-            p = (base / str(name)).resolve()
-            if not p.is_file():
-                what = "is a directory" if p.is_dir() else "not found"
+            p = base / str(name)
+            what = file_problem(p)
+            if what:
                 raise fail(here + ("scenarios", j), f"statement {ref}: scenario file {what}: {str(name)[:200]} "
                                                     f"(paths are relative to {base})")
-            scenarios.append(p)
+            scenarios.append(p.resolve())
         _period(raw, fail, here, ref)
         if not (order or order_if or scenarios or raw.get("unchecked")):
             raise fail(here, "expected how it is checked: `scenarios`, `order`, `order_if`, or `unchecked: why`")

@@ -10,6 +10,7 @@ run is bounded to a few seconds; the `slow` run tries many more examples.
 
 from __future__ import annotations
 
+import copy
 import io
 from pathlib import Path
 
@@ -92,7 +93,7 @@ def _edit_tree(text: str, picks: list[tuple[int, object]]) -> str:
         if not spots:
             break
         container, key = spots[index % len(spots)]
-        container[key] = value
+        container[key] = copy.deepcopy(value)   # a shared value placed inside itself would be recursive
     out = io.StringIO()
     yaml.dump(root, out)
     return out.getvalue()
