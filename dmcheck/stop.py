@@ -37,26 +37,24 @@ class Run:
     deadline: float = math.inf
 
 
-_run = Run()
-
-
-def current() -> Run:
-    return _run
+_run = Run()          # the last command run under `guarded` (kept after it ends, for `report`)
+_active = False       # whether a command is running under `guarded` now
 
 
 def reports() -> list:
-    """The list a command appends each finished JSON report to (printed as incomplete on a stop)."""
-    return _run.reports
+    """The list a command appends each finished JSON report to (printed as incomplete on a stop);
+    a fresh list when no command is guarded (a test calling a command's `run` directly)."""
+    return _run.reports if _active else []
 
 
 def finished(file: str) -> None:
-    if file in _run.pending:
+    if _active and file in _run.pending:
         _run.pending.remove(file)
 
 
 def remaining() -> float:
     """Seconds left of the command's budget (inf without one); a search is given no more than this."""
-    return _run.deadline - time.monotonic()
+    return _run.deadline - time.monotonic() if _active else math.inf
 
 
 def _interrupt_z3() -> None:
@@ -115,7 +113,7 @@ def _timer(budget: float, main_id: int) -> threading.Timer:
 @contextlib.contextmanager
 def guarded(args: Any) -> Iterator[Run]:
     """Run a command with Ctrl-C and its time budget watched; see the module docstring."""
-    global _run
+    global _run, _active
     files = getattr(args, "files", None) or ([args.file] if getattr(args, "file", None) else [])
     _run = Run(pending=[str(f) for f in files])
     seconds = getattr(args, "max_seconds", None)
@@ -131,9 +129,11 @@ def guarded(args: Any) -> Iterator[Run]:
         _run.deadline = time.monotonic() + seconds
         if in_main:
             timer = _timer(seconds * 1.25 + 2, threading.main_thread().ident)
+    _active = True
     try:
         yield _run
     finally:
+        _active = False
         stop.set()
         if timer is not None:
             timer.cancel()

@@ -145,7 +145,7 @@ def _load_rulings(folder: Path, text: str) -> None:
 
 KINDS = [("scenario", SCENARIO, _run_scenario), ("cards", CARDS, _run_cards),
          ("properties", PROPERTIES, _run_properties), ("rulings", RULINGS, _load_rulings)]
-_QUICK = settings(max_examples=12, deadline=None, derandomize=True, database=None,
+_QUICK = settings(max_examples=5, deadline=None, derandomize=True, database=None,
                   suppress_health_check=list(HealthCheck))
 _LARGE = settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
 
