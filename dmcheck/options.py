@@ -143,5 +143,10 @@ def explore_scenario(scenario, args: argparse.Namespace, err: TextIO, file: str,
                                                    "need the full graph: drop --compact")
     if compact and getattr(args, "graph", None):
         raise InputError(file, None, "--compact", "--graph needs the full graph: drop --compact")
-    return explore(model, limits(args), progress_printer(err, file), reduce=reduce, observe=observe,
-                   keep_graph=not compact)
+    printer = progress_printer(err, file)
+
+    def progress(states: int, frontier: int, depth: int, seconds: float) -> None:
+        stop.searching(file, states, frontier, depth, seconds)     # what Ctrl-C reports of this file
+        if printer:
+            printer(states, frontier, depth, seconds)
+    return explore(model, limits(args), progress, reduce=reduce, observe=observe, keep_graph=not compact)

@@ -35,6 +35,9 @@ class Run:
     reports: list = field(default_factory=list)
     pending: list = field(default_factory=list)
     deadline: float = math.inf
+    searching: dict = field(default_factory=dict)   # the search under way: file, states so far, depth
+
+
 
 
 _run = Run()          # the last command run under `guarded` (kept after it ends, for `report`)
@@ -50,6 +53,15 @@ def reports() -> list:
 def finished(file: str) -> None:
     if _active and file in _run.pending:
         _run.pending.remove(file)
+    if _run.searching.get("file") == file:
+        _run.searching = {}
+
+
+def searching(file: str, states: int, frontier: int, depth: int, seconds: float) -> None:
+    """Record how far the search of `file` has got (called by its progress hook, twice a second)."""
+    if _active:
+        _run.searching = {"file": file, "states": states, "frontier": frontier, "depth": depth,
+                          "seconds": round(seconds, 2)}
 
 
 def remaining() -> float:
@@ -146,9 +158,12 @@ def report(args: Any, out: TextIO, err: TextIO, why: str) -> None:
     """Print what was finished as an incomplete result: valid JSON with `complete: false` under --json."""
     run = _run
     if getattr(args, "json", False):
-        json.dump({"complete": False, "reason": why, "finished": run.reports, "not_finished": run.pending},
-                  out, indent=2, ensure_ascii=False)
+        json.dump({"complete": False, "reason": why, "finished": run.reports, "not_finished": run.pending,
+                   "search_under_way": run.searching or None}, out, indent=2, ensure_ascii=False)
         out.write("\n")
     left = f"; not finished: {', '.join(run.pending)}" if run.pending else ""
+    if run.searching:
+        left += (f" ({run.searching['file']}: {run.searching['states']} states explored, depth "
+                 f"{run.searching['depth']}, when it stopped)")
     print(f"dmcheck: {why}: the results are incomplete{left}", file=err)
     out.flush()

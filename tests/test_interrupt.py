@@ -59,13 +59,14 @@ def test_ctrl_c_exits_130_with_json_marked_incomplete(command):
 
 def test_ctrl_c_keeps_the_files_finished_before_it():
     """Q09 is finished long before the interrupt; its report is kept, the long file is named as unfinished."""
-    code, out, err, _ = _interrupt(["explore", Q09, LONG, "--no-reduce", "--json"])
+    code, out, err, _ = _interrupt(["explore", Q09, LONG, "--no-reduce", "--json"], after=8.0)
     report = json.loads(out)
     assert code == 130
     assert [r["file"] for r in report["finished"]] == [Q09]
     assert report["finished"][0]["complete"] is True
     assert report["not_finished"] == [LONG]
-    assert LONG in err
+    assert report["search_under_way"]["file"] == LONG and report["search_under_way"]["states"] > 0
+    assert LONG in err and "states explored" in err
 
 
 def test_ctrl_c_in_text_mode_prints_finished_files_then_says_incomplete():
