@@ -128,7 +128,8 @@ def test_unknown_keys_of_mixed_types_are_reported(tmp_path):
 
 # ---- patterns -------------------------------------------------------------------------------------
 @pytest.mark.parametrize("pattern", ["{event: skip_turn, player: C}", "{event: move, to: library}",
-                                     "{event: break, frame: outer}", "{event: choose_shields, shields: 5}"])
+                                     "{event: break, frame: outer}", "{event: choose_shields, shields: 5}",
+                                     "{event: shield_trigger, ability: S-Triger}"])
 def test_a_typo_in_a_pattern_is_an_error_not_a_pass(pattern, tmp_path):
     """Before issue 14 these made `never_order` hold vacuously (exit 0), or crashed."""
     path = tmp_path / "s.yaml"

@@ -117,6 +117,7 @@ CASES = [
     ('scenario', 'controller_x.yaml', 13, ['controller', "'X'"]),
     ('scenario', 'replaced_typo.yaml', 13, ['replaced', 'breaks']),
     ('scenario', 'face_down_text.yaml', 13, ['face_down', 'true or false']),
+    ('scenario', 'declared_ability_typo.yaml', 13, ['ability', 'S-Trigger', 'S-Triger']),
     ('scenario', 'unknown_event.yaml', 13, ['event', 'explode']),
     ('scenario', 'event_wrong_key.yaml', 13, ["unknown key 'card' for a win event"]),
     ('scenario', 'pattern_not_mapping.yaml', 13, ['never_order[0]']),
