@@ -30,6 +30,8 @@ MAX_SHOWN = 60                    # characters of a value quoted in a message
 _STANDARD_TAG = "tag:yaml.org,2002:"
 _PLAIN_TAGS = {_STANDARD_TAG + t for t in ("str", "int", "float", "bool", "null", "map", "seq", "timestamp")}
 _DATE = re.compile(r"^\d{4}-\d{1,2}-\d{1,2}$")
+_TIMESTAMP = re.compile(r"^\d{4}-\d{1,2}-\d{1,2}(?:[Tt]|[ \t]+)\d{1,2}:\d{1,2}:\d{1,2}(?:\.\d*)?"
+                        r"(?:[ \t]*(?:Z|[-+]\d{1,2}(?::\d{1,2})?))?$")
 _INT = re.compile(r"^[-+]?(0|[1-9][0-9_]*|0x[0-9a-fA-F_]+|0o[0-7_]+)$")
 
 
@@ -144,6 +146,9 @@ def _scalar(event: Any, file: str, line: int | None) -> None:
     if event.style or (event.tag and event.tag != _STANDARD_TAG + "int"):
         return
     value = event.value.strip()
+    if _TIMESTAMP.match(value):
+        raise InputError(file, line, "", f"{shown(value)} is a date with a time of day; expected a date YYYY-MM-DD "
+                                         f"(quote it if it is text)")
     if _DATE.match(value):
         try:
             dt.date.fromisoformat("-".join(part.zfill(2) for part in value.split("-")))

@@ -44,7 +44,7 @@ attack: {attacker: Vanilla, player: B}
 LIMITS = ["--max-states", "300", "--max-seconds", "10"]
 
 _PUNCT = list("[]{}:,-&*!|>'\"#%@`?\n\t ") + ["\x00", "\xff", "\u00e9", "2.0", "1e400", "-1", "99999999999999999999",
-                                                 "2023-02-30", "!tag ", "*a", "&a ", "~", "<<: ", ".nan"]
+                                                 "2023-02-30", " 10:00:00", "!tag ", "*a", "&a ", "~", "<<: ", ".nan"]
 _text_edit = st.one_of(
     st.tuples(st.just("cut"), st.integers(0, 10_000), st.integers(1, 40)),
     st.tuples(st.just("insert"), st.integers(0, 10_000), st.lists(st.sampled_from(_PUNCT), min_size=1, max_size=4)),
