@@ -149,4 +149,6 @@ def explore_scenario(scenario, args: argparse.Namespace, err: TextIO, file: str,
         stop.searching(file, states, frontier, depth, seconds)     # what Ctrl-C reports of this file
         if printer:
             printer(states, frontier, depth, seconds)
-    return explore(model, limits(args), progress, reduce=reduce, observe=observe, keep_graph=not compact)
+    graph = explore(model, limits(args), progress, reduce=reduce, observe=observe, keep_graph=not compact)
+    stop.search_done()
+    return graph

@@ -64,6 +64,11 @@ def searching(file: str, states: int, frontier: int, depth: int, seconds: float)
                           "seconds": round(seconds, 2)}
 
 
+def search_done() -> None:
+    """The search under way has ended (what follows, e.g. Z3 checking, is not a search)."""
+    _run.searching = {}
+
+
 def remaining() -> float:
     """Seconds left of the command's budget (inf without one); a search is given no more than this."""
     return _run.deadline - time.monotonic() if _active else math.inf
@@ -157,6 +162,16 @@ def guarded(args: Any) -> Iterator[Run]:
 def report(args: Any, out: TextIO, err: TextIO, why: str) -> None:
     """Print what was finished as an incomplete result: valid JSON with `complete: false` under --json."""
     run = _run
+    in_main = threading.current_thread() is threading.main_thread()
+    old = signal.signal(signal.SIGINT, signal.SIG_IGN) if in_main else None   # a second Ctrl-C: let it finish
+    try:
+        _print(args, out, err, why, run)
+    finally:
+        if in_main and old is not None:
+            signal.signal(signal.SIGINT, old)
+
+
+def _print(args: Any, out: TextIO, err: TextIO, why: str, run: Run) -> None:
     if getattr(args, "json", False):
         json.dump({"complete": False, "reason": why, "finished": run.reports, "not_finished": run.pending,
                    "search_under_way": run.searching or None}, out, indent=2, ensure_ascii=False)
