@@ -1,7 +1,7 @@
 """Ctrl-C and the time budget of a whole command: stop cleanly and report what was found so far.
 
 A command runs inside `guarded(args)`. Ctrl-C raises KeyboardInterrupt; the budget (`--max-seconds`,
-docs/limits.md) raises TimeUp once the command has run 1.25 times its limit plus 2 seconds (each
+docs/limits.md) raises TimeUp once the command has run 1.2 times its limit plus 1.5 seconds (each
 search is already given only what remains of the budget, so this catches checking and reporting).
 Z3 would swallow Ctrl-C inside a query (it cancels the query and returns `unknown`), so its own
 handler is turned off and a watcher thread interrupts the running query instead; the run then stops
@@ -145,7 +145,7 @@ def guarded(args: Any) -> Iterator[Run]:
     if seconds is not None and math.isfinite(seconds):
         _run.deadline = time.monotonic() + seconds
         if in_main:
-            timer = _timer(seconds * 1.25 + 2, threading.main_thread().ident)
+            timer = _timer(seconds * 1.2 + 1.5, threading.main_thread().ident)
     _active = True
     try:
         yield _run

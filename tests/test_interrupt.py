@@ -124,6 +124,23 @@ def test_max_seconds_bounds_the_whole_command():
     assert "time limit" in err
 
 
+@pytest.mark.parametrize("command", [
+    ["check", LONG, "--no-reduce"],
+    ["diff", LONG, "--rules", "2023-01-01", "--rules", "2024-06-19"],
+    ["verify"],
+], ids=["check", "diff", "verify"])
+def test_max_seconds_bounds_every_command(command):
+    """Checking with Z3, the two searches of diff and the many of verify all stay within the budget."""
+    start = time.monotonic()
+    proc = _start(command + ["--max-seconds", "4", "--json"])
+    out, err = proc.communicate(timeout=120)
+    took = time.monotonic() - start
+    assert proc.returncode == 3, err
+    assert "Traceback" not in err
+    assert took < 1.5 * 4 + 5 + 5, took
+    assert json.loads(out)["complete"] is False
+
+
 @pytest.mark.skipif(os.name != "posix", reason="signals")
 def test_no_interrupt_no_change():
     """Without Ctrl-C a finished run's JSON is the usual report (not the incomplete wrapper)."""
