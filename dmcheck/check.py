@@ -20,7 +20,8 @@ from properties.facts import describe_vocabulary
 from properties.property import Property
 from properties.property_file import load_properties
 
-from .exits import HELP, Exit, combine, exit_code
+from . import stop
+from .exits import HELP, combine, exit_code
 from .explore import check_outputs, explore_json, explore_text, write_outputs
 from .options import add_search_options, explore_scenario, loaded, overrides
 from .report import document, print_json
@@ -88,7 +89,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         raise InputError("check", None, "", "expected at least one scenario FILE (or --list)")
     changes = overrides(args)
     check_outputs(args)
-    reports, codes, errors = [], [], []
+    reports, codes, errors = stop.reports(), [], []   # stop.py prints the reports as incomplete on Ctrl-C
     for file, scenario in loaded(args.files, changes, err, codes, errors):
         graph = explore_scenario(scenario, args, err, file, props)
         expectations = [check_expectation(graph, item) for item in scenario.expect]

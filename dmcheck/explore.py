@@ -15,6 +15,7 @@ from model.procedure import BreakModel
 from properties.expectations import Verdict, check
 from properties.verdict import VIOLATED
 
+from . import stop
 from .exits import HELP, Exit, combine, exit_code
 from .graph_export import graph_format, write_graph
 from .html import write_page
@@ -69,7 +70,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             return Exit.OK
         return replay(scenario, args.replay, out, not args.no_reduce)
     check_outputs(args)
-    reports, codes, errors = [], [], []
+    reports, codes, errors = stop.reports(), [], []   # stop.py prints the reports as incomplete on Ctrl-C
     for file, scenario in loaded(args.files, changes, err, codes, errors):
         graph = explore_scenario(scenario, args, err, file)
         verdicts = [check(graph, item) for item in scenario.expect]

@@ -16,8 +16,9 @@ from typing import TextIO
 
 from model.errors import InputError
 
-from . import check, diff, explore, sweep, verify
+from . import check, diff, explore, stop, sweep, verify
 from .exits import HELP, Exit
+from .options import check_flags
 from .report import document, error_json, print_json
 
 COMMANDS = (explore, check, verify, diff, sweep)   # each has add_parser(subparsers) and run(args, out, err)
@@ -52,14 +53,22 @@ def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO |
     err = err or sys.stderr
     args = parser().parse_args(argv)
     try:
-        code = int(args.run(args, out, err))
-        out.flush()   # here, so that a reader gone away (`| head`) is caught below, not at exit
+        check_flags(args)
+        with stop.guarded(args):
+            code = int(args.run(args, out, err))
+            out.flush()   # here, so that a reader gone away (`| head`) is caught below, not at exit
         return code
     except InputError as exc:
         print(f"dmcheck: {exc}", file=err)
         if getattr(args, "json", False):   # the JSON reader still gets one object, naming the error
             print_json(document(args.command, [error_json(exc)]), out)
         return Exit.BAD_INPUT
+    except KeyboardInterrupt:          # Ctrl-C: what was finished, as incomplete (dmcheck/stop.py)
+        stop.report(args, out, err, "interrupted")
+        return Exit.INTERRUPTED
+    except stop.TimeUp:
+        stop.report(args, out, err, f"time limit {args.max_seconds:g}s of the whole command reached")
+        return Exit.INCOMPLETE
     except BrokenPipeError:
         return _closed(out)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import datetime as dt
+import math
 from pathlib import Path
 from typing import Iterator, TextIO
 
@@ -18,6 +19,7 @@ from model.scenario_file import load_scenario
 from properties.expectations import observer as expectation_observer
 from properties.visibility import observer as property_observer
 
+from . import stop
 from .exits import Exit
 from .progress import progress_printer
 from .report import error_json
@@ -56,7 +58,32 @@ def add_limit_options(p: argparse.ArgumentParser, depth: bool = True, seconds_he
 
 
 def limits(args: argparse.Namespace) -> Limits:
-    return Limits(args.max_states, getattr(args, "max_depth", Limits().max_depth), args.max_seconds)
+    """The search limits; a search gets no more time than what remains of the command's budget."""
+    seconds = min(args.max_seconds, max(stop.remaining(), 0.001))
+    return Limits(args.max_states, getattr(args, "max_depth", Limits().max_depth), seconds)
+
+
+def _whole(name: str, value, least: int) -> None:
+    if value is not None and (not isinstance(value, int) or value < least):
+        raise InputError(name, None, "", f"expected a whole number >= {least}, got {value}")
+
+
+def check_flags(args: argparse.Namespace) -> None:
+    """Flags every command shares, checked before any work: limits, the solver timeout, output paths."""
+    _whole("--max-states", getattr(args, "max_states", None), 1)
+    _whole("--max-depth", getattr(args, "max_depth", None), 0)
+    _whole("--solver-timeout", getattr(args, "solver_timeout", None), 1)
+    seconds = getattr(args, "max_seconds", None)
+    if seconds is not None and not (math.isfinite(seconds) and seconds > 0):
+        raise InputError("--max-seconds", None, "", f"expected a number of seconds > 0, got {seconds}")
+    graph = getattr(args, "graph", None)
+    if graph:
+        path = Path(graph)
+        if path.is_dir():
+            raise InputError("--graph", None, "", f"{graph} is a directory; expected a file name to write")
+        if not path.parent.is_dir():
+            raise InputError("--graph", None, "", f"the folder {path.parent} does not exist; expected a file "
+                                                  f"in an existing folder")
 
 
 def add_search_options(p: argparse.ArgumentParser) -> None:
@@ -110,6 +137,8 @@ def loaded(files: list[str], changes: dict, err: TextIO, codes: list[int],
     """Each file's scenario (a directory: its *.yaml); a bad file is reported on `err` (and in
     `errors`, for the JSON), counted as bad input and skipped."""
     for file in expand(files):
+        if stop.remaining() <= 0:
+            raise stop.TimeUp()          # the budget is spent: say which files remain, and stop
         try:
             scenario = load(file, changes)
         except InputError as exc:
@@ -117,8 +146,10 @@ def loaded(files: list[str], changes: dict, err: TextIO, codes: list[int],
             codes.append(Exit.BAD_INPUT)
             if errors is not None:
                 errors.append(error_json(exc))
+            stop.finished(file)
             continue
         yield file, scenario
+        stop.finished(file)
 
 
 def explore_scenario(scenario, args: argparse.Namespace, err: TextIO, file: str, properties=()):
@@ -139,5 +170,12 @@ def explore_scenario(scenario, args: argparse.Namespace, err: TextIO, file: str,
                                                    "need the full graph: drop --compact")
     if compact and getattr(args, "graph", None):
         raise InputError(file, None, "--compact", "--graph needs the full graph: drop --compact")
-    return explore(model, limits(args), progress_printer(err, file), reduce=reduce, observe=observe,
-                   keep_graph=not compact)
+    printer = progress_printer(err, file)
+
+    def progress(states: int, frontier: int, depth: int, seconds: float) -> None:
+        stop.searching(file, states, frontier, depth, seconds)     # what Ctrl-C reports of this file
+        if printer:
+            printer(states, frontier, depth, seconds)
+    graph = explore(model, limits(args), progress, reduce=reduce, observe=observe, keep_graph=not compact)
+    stop.search_done()
+    return graph

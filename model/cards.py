@@ -16,7 +16,7 @@ from .errors import InputError, did_you_mean
 from .instr import Instr
 from .instructions import card_words
 from .vocabulary import REPLACES, TRIGGERS
-from .yamlio import key_path, line_of, load_yaml, plain, validate
+from .yamlio import key_path, line_of, load_yaml, plain, shown, validate
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +64,14 @@ class CardDef:
 
 
 CARD_TYPES = ["creature", "spell", "castle", "aura", "tamaseed"]
+# Bounds (docs/limits.md): a card's numbers and the whole numbers an instruction takes (counts,
+# amounts, costs); anything larger names no real card and only makes a search blow up
+MAX_COST = 1000
+MAX_POWER = 1_000_000_000
+MAX_BREAKER = 100
+MAX_ARG = 1000
+MAX_ITEMS = 200          # keywords, abilities, instructions in one list, cards in one file
+_PROGRAM = {"type": "array", "maxItems": MAX_ITEMS}
 
 _CARD_SCHEMA = {
     "type": "object",
@@ -72,12 +80,12 @@ _CARD_SCHEMA = {
         "name": {"type": "string"},
         "ja": {"type": "string"},
         "type": {"enum": CARD_TYPES},
-        "cost": {"type": "integer", "minimum": 0},
-        "power": {"type": "integer", "minimum": 0},
-        "breaker": {"type": "integer", "minimum": 1},
-        "keywords": {"type": "array", "items": {"type": "string"}},
-        "effect": {"type": "array"},
-        "abilities": {"type": "array", "items": {
+        "cost": {"type": "integer", "minimum": 0, "maximum": MAX_COST},
+        "power": {"type": "integer", "minimum": 0, "maximum": MAX_POWER},
+        "breaker": {"type": "integer", "minimum": 1, "maximum": MAX_BREAKER},
+        "keywords": {"type": "array", "items": {"type": "string"}, "maxItems": MAX_ITEMS},
+        "effect": _PROGRAM,
+        "abilities": {"type": "array", "maxItems": MAX_ITEMS, "items": {
             "type": "object",
             "description": "an ability with id, effect and either trigger or replaces",
             "properties": {"id": {"type": "string", "pattern": "^[a-z0-9_]+$"},
@@ -85,15 +93,16 @@ _CARD_SCHEMA = {
                            "replaces": {"enum": sorted(REPLACES)},
                            "optional": {"type": "boolean"},
                            "zone": {"enum": ["battle", "graveyard"]},
-                           "effect": {"type": "array"}},
+                           "effect": _PROGRAM},
             "required": ["id", "effect"],
             "oneOf": [{"required": ["trigger"]}, {"required": ["replaces"]}],
             "additionalProperties": False,
         }},
         "s_trigger_if": {"type": "object", "minProperties": 1, "additionalProperties": False,
                          "description": "graveyard_spells_at_least (R113.6b) or shields_at_most (R113.6c)",
-                         "properties": {"graveyard_spells_at_least": {"type": "integer", "minimum": 0},
-                                        "shields_at_most": {"type": "integer", "minimum": 0}}},
+                         "properties": {"graveyard_spells_at_least": {"type": "integer", "minimum": 0,
+                                                                      "maximum": MAX_ARG},
+                                        "shields_at_most": {"type": "integer", "minimum": 0, "maximum": MAX_ARG}}},
         "modelled": {"type": "string"},
         "omitted": {"type": "string"},
     },
@@ -103,10 +112,18 @@ _CARD_SCHEMA = {
 
 _FILE_SCHEMA = {
     "type": "object",
-    "properties": {"cards": {"type": "array", "items": _CARD_SCHEMA}},
+    "properties": {"cards": {"type": "array", "items": _CARD_SCHEMA, "maxItems": 10_000}},
     "required": ["cards"],
     "additionalProperties": False,
 }
+
+
+def _bounded(args: dict, root: Any, path: tuple, file: str) -> None:
+    """Every whole number an instruction takes is at most MAX_ARG (docs/limits.md)."""
+    for key, value in args.items():
+        if isinstance(value, int) and not isinstance(value, bool) and value > MAX_ARG:
+            raise InputError(file, line_of(root, path + (key,)), key_path(path + (key,)),
+                             f"expected a number <= {MAX_ARG}, got {value}; the limit is {MAX_ARG} (docs/limits.md)")
 
 
 def _program(raw: Any, root: Any, path: tuple, file: str) -> tuple[Instr, ...]:
@@ -119,9 +136,10 @@ def _program(raw: Any, root: Any, path: tuple, file: str) -> tuple[Instr, ...]:
                              "expected a mapping with one instruction, e.g. {draw: {count: 1}}")
         op, args = next(iter(item.items()))
         words = card_words()
-        if op not in words:
+        if not isinstance(op, str) or op not in words:
             raise InputError(file, line_of(root, here), key_path(here),
-                             f"unknown instruction {op!r}{did_you_mean(op, words)}; expected one of {', '.join(words)}")
+                             f"unknown instruction {shown(op)}{did_you_mean(str(op), words)}; expected one of "
+                             f"{', '.join(words)}")
         spec = words[op]
         args = {} if args is None else args
         schema = {"type": "object", "properties": spec["properties"], "additionalProperties": False,
@@ -132,6 +150,7 @@ def _program(raw: Any, root: Any, path: tuple, file: str) -> tuple[Instr, ...]:
             sub = err.key if err.key != "(top)" else ""
             raise InputError(file, err.line if err.line and err.line > 1 else line_of(root, here + (op,)),
                              key_path(here + (op,)) + (("." + sub) if sub else ""), err.expected) from None
+        _bounded(args, root, here + (op,), file)
         frozen = []
         for key in sorted(args):
             value = args[key]

@@ -15,11 +15,20 @@ from .errors import InputError, did_you_mean
 from .interpretations import CHOICES, choice_named
 from .rules import parse_date, rules_date_problem
 from .scenario import ZONE_KEYS, Expectation, PlayerSetup, Scenario
-from .yamlio import key_path, line_of, load_yaml, plain, validate
+from .vocabulary import KEYWORDS
+from .yamlio import file_problem, key_path, line_of, load_yaml, plain, shown, validate
 
-_NAMES = {"type": "array", "items": {"type": "string"}}
+# Bounds on counts (docs/limits.md): a zone, a count in an expectation, a frame depth
+MAX_CARDS = 100          # cards in one zone (a number of vanilla cards or a list)
+MAX_LIST = 1000          # names in any other list (sources, card files, outcome zones)
+MAX_COUNT = 10_000       # a count in an expectation (shields broken, uses, ...)
+
+_NAMES = {"type": "array", "items": {"type": "string"}, "maxItems": MAX_LIST}
+_COUNT = {"type": "integer", "minimum": 0, "maximum": MAX_COUNT}
+_ZONE_NAMES = {"type": "array", "items": {"type": "string"}, "maxItems": MAX_CARDS}
+_CARDS = {"type": "integer", "minimum": 0, "maximum": MAX_CARDS}
 _ZONE = {"description": "a number of vanilla cards or a list of card names",
-         "anyOf": [{"type": "integer", "minimum": 0}, _NAMES]}
+         "anyOf": [_CARDS, _ZONE_NAMES]}
 # battle and shield entries may be a mapping naming what lies on the card (docs/scenario-extensions.md)
 _BATTLE_ENTRY = {"type": "object", "required": ["card"], "additionalProperties": False,
                  "properties": {"card": {"type": "string"}, "aura": _NAMES, "seal": _NAMES, "under": _NAMES,
@@ -31,8 +40,8 @@ _SHIELD_ENTRY = {"type": "object", "required": ["card"], "additionalProperties":
 
 def _entries(entry: dict) -> dict:
     return {"description": "a number of vanilla cards or a list of card names (or {card: ..., ...} mappings)",
-            "anyOf": [{"type": "integer", "minimum": 0},
-                      {"type": "array", "items": {"anyOf": [{"type": "string"}, entry]}}]}
+            "anyOf": [_CARDS, {"type": "array", "maxItems": MAX_CARDS,
+                               "items": {"anyOf": [{"type": "string"}, entry]}}]}
 
 
 _PLAYER = {"type": "object", "properties": {**{z: _ZONE for z in ZONE_KEYS},
@@ -49,15 +58,15 @@ OUTCOME_KEYS: dict[str, dict] = {
     "winner": {"enum": ["A", "B", "none"]},
     "attack_stopped": {"type": "boolean"},
     "turn_skipped": {"type": "boolean"},
-    "shields_broken": {"type": "integer", "minimum": 0},
-    "shields": _PER_PLAYER({"type": "integer", "minimum": 0}),
+    "shields_broken": _COUNT,
+    "shields": _PER_PLAYER(_COUNT),
     "hand": _PER_PLAYER(_NAMES),
     "battle": _PER_PLAYER(_NAMES),
     "graveyard": _PER_PLAYER(_NAMES),
     "mana": _PER_PLAYER({"description": "a number or a list of card names",
-                         "anyOf": [{"type": "integer", "minimum": 0}, _NAMES]}),
+                         "anyOf": [_COUNT, _NAMES]}),
     "deck_bottom": _PER_PLAYER(_NAMES),
-    "uses": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0}},
+    "uses": {"type": "object", "additionalProperties": _COUNT},
 }
 _OUTCOME = {"type": "object", "properties": OUTCOME_KEYS, "additionalProperties": False, "minProperties": 1,
             "description": "an outcome pattern with at least one key"}
@@ -82,8 +91,24 @@ EVENT_KEYS: dict[str, list[str]] = {
     "attack_stopped": ["attacker"],
     "win": ["player"],
 }
+# what `declare`, `fizzle` and `shield_trigger` events name as their ability: an engine keyword
+DECLARED = sorted(k.partition(":")[0] for k in KEYWORDS)
+_PLACES = ["battle", "deck", "deck_bottom", "graveyard", "hand", "mana", "resolving", "shields", "standby"]
+# what an event key's value must be where it is not a card or an ability (those are resolved by name);
+# a typo here would make a pattern match nothing, and a never_order hold vacuously
+EVENT_VALUES: dict[str, dict] = {
+    "player": {"enum": ["A", "B"]},
+    "controller": {"enum": ["A", "B"]},
+    "from": {"enum": _PLACES},
+    "to": {"enum": _PLACES},
+    "frame": {"type": "integer", "minimum": 0, "maximum": MAX_COUNT},
+    "shields": {"type": "array", "items": {"type": "string"}, "maxItems": MAX_CARDS},
+    "face_down": {"type": "boolean"},
+    "characteristics": {"type": "boolean"},
+    "replaced": {"enum": ["break", "destroy", "leave"]},
+}
 _EVENT = {"type": "object", "properties": {"event": {"enum": sorted(EVENT_KEYS)}}, "required": ["event"]}
-_ORDER = {"type": "array", "items": _EVENT, "minItems": 1}
+_ORDER = {"type": "array", "items": _EVENT, "minItems": 1, "maxItems": MAX_LIST}
 
 _EXPECT_ITEM = {
     "type": "object",
@@ -107,7 +132,7 @@ SCHEMA = {
         "attack": {"type": "object",
                    "properties": {"attacker": {"type": "string"}, "player": {"enum": ["A", "B"]}},
                    "required": ["attacker", "player"], "additionalProperties": False},
-        "expect": {"type": "array", "items": _EXPECT_ITEM},
+        "expect": {"type": "array", "items": _EXPECT_ITEM, "maxItems": MAX_LIST},
         "restrictions": {"type": "object", "properties": {"A": _RESTRICTIONS, "B": _RESTRICTIONS},
                          "additionalProperties": False},
     },
@@ -127,10 +152,18 @@ class _Names:
     def fail(self, path: tuple, expected: str) -> InputError:
         return InputError(self.file, line_of(self.root, path), key_path(path), expected)
 
+    def check(self, value: Any, schema: dict, path: tuple) -> None:
+        """Validate one value against a schema, the error pointing at the value's line in the file."""
+        try:
+            validate(value, schema, self.file)
+        except InputError as err:
+            raise self.fail(path, err.expected) from None
+
     def card(self, name: Any, path: tuple) -> str:
         pool_id = self.pool.resolve(str(name))
         if pool_id is None:
-            raise self.fail(path, f"unknown card {name!r}{did_you_mean(name, self.pool.names())}; expected a pool id, English or Japanese name "
+            raise self.fail(path, f"unknown card {shown(name)}{did_you_mean(str(name), self.pool.names())}; "
+                                  f"expected a pool id, English or Japanese name "
                                   f"(see model/data/cards.yaml) or a card from a file under `cards:`")
         return pool_id
 
@@ -144,11 +177,11 @@ class _Names:
     def ability(self, text: Any, path: tuple) -> str:
         card, sep, ability = str(text).partition("/")
         if not sep:
-            raise self.fail(path, f"expected Card/ability, got {text!r}")
+            raise self.fail(path, f"expected Card/ability, got {shown(text)}")
         cdef = self.pool[self.card(card, path)]
         if ability not in {a.id for a in cdef.abilities}:
             known = ", ".join(a.id for a in cdef.abilities) or "none"
-            raise self.fail(path, f"{cdef.name} has no ability {ability!r}; its abilities: {known}")
+            raise self.fail(path, f"{cdef.name} has no ability {shown(ability)}; its abilities: {known}")
         return f"{cdef.name}/{ability}"
 
 
@@ -206,9 +239,15 @@ def _pattern(raw: dict, names: _Names, path: tuple) -> dict:
         if key == "event":
             continue
         if key not in allowed:
-            raise names.fail(here, f"unknown key {key!r}{did_you_mean(key, allowed)} for a {event} event; expected one of {', '.join(allowed)}")
+            raise names.fail(here, f"unknown key {shown(key)}{did_you_mean(str(key), allowed)} for a {event} event; "
+                                   f"expected one of {', '.join(allowed)}")
+        if key in EVENT_VALUES:
+            names.check(value, EVENT_VALUES[key], here)
         if key == "ability" and event in ("trigger", "resolve"):
             out[key] = names.ability(value, here)
+        elif key == "ability":        # declare, fizzle, shield_trigger: the keyword used (SC2, SC3)
+            names.check(value, {"enum": DECLARED}, here)
+            out[key] = value
         elif key == "by" and event == "replace" and "/" in str(value):
             out[key] = names.ability(value, here)
         elif key in CARD_KEYS or (key == "by" and event != "replace"):
@@ -226,12 +265,12 @@ def _interpretation(raw: dict, names: "_Names") -> dict[str, str]:
     for key, value in raw.items():
         choice = choice_named(str(key))
         if choice is None:
-            raise names.fail(("interpretation", key), f"unknown interpretation choice {key!r}"
-                                                       f"{did_you_mean(key, [c.name for c in CHOICES])}; expected one of "
+            raise names.fail(("interpretation", key), f"unknown interpretation choice {shown(key)}"
+                                                       f"{did_you_mean(str(key), [c.name for c in CHOICES])}; expected one of "
                                                        f"{', '.join(c.name for c in CHOICES)}")
         readings = [r for r, _ in choice.readings]
         if str(value) not in readings:
-            raise names.fail(("interpretation", key), f"expected one of {', '.join(readings)}, got {value!r}")
+            raise names.fail(("interpretation", key), f"expected one of {', '.join(readings)}, got {shown(value)}")
         out[str(key)] = str(value)
     return out
 
@@ -268,7 +307,13 @@ def scenario_from_root(root: Any, file: str, pool: CardPool | None = None) -> Sc
     pool = pool or CardPool.builtin()
     base = Path(file).parent
     for i, extra in enumerate(root.get("cards", []) or []):
-        pool.add_file(base / str(extra))
+        card_file = base / str(extra)
+        what = file_problem(card_file)
+        if what:
+            raise InputError(file, line_of(root, ("cards", i)), f"cards[{i}]",
+                             f"card file {shown(str(extra))} {what} ({str(card_file)[:200]}); paths are relative "
+                             f"to the scenario file")
+        pool.add_file(card_file)
     names = _Names(pool, root, file)
 
     rules = root.get("rules")
@@ -276,7 +321,7 @@ def scenario_from_root(root: Any, file: str, pool: CardPool | None = None) -> Sc
         try:
             rules = parse_date(rules)
         except ValueError:
-            raise names.fail(("rules",), f"expected a date YYYY-MM-DD, got {rules!r}") from None
+            raise names.fail(("rules",), f"expected a date YYYY-MM-DD, got {shown(rules)}") from None
     if rules is not None and rules_date_problem(rules):
         raise names.fail(("rules",), rules_date_problem(rules))   # never run under newer rules
 

@@ -6,6 +6,8 @@ user's mistake into `FILE:LINE: key: what was expected`.
 
 from __future__ import annotations
 
+import datetime as dt
+import re
 from pathlib import Path
 from typing import Any
 
@@ -17,26 +19,172 @@ from ruamel.yaml.error import MarkedYAMLError
 from .errors import InputError, did_you_mean
 
 
-def load_yaml(path: str | Path) -> Any:
-    """Load one YAML document keeping line information; a syntax error becomes an InputError."""
-    path = Path(path)
+# Limits on what a file may hold (docs/limits.md); each one turns a hostile or mistaken file into a
+# clear error instead of a machine running out of memory or recursion.
+MAX_FILE_BYTES = 4_000_000        # a file's size
+MAX_NODES = 200_000               # scalars, lists and mappings after every alias is expanded
+MAX_DEPTH = 40                    # lists and mappings inside one another
+MAX_NUMBER = 10**9                # the magnitude of any whole number in any file
+MAX_SHOWN = 60                    # characters of a value quoted in a message
+
+_STANDARD_TAG = "tag:yaml.org,2002:"
+_PLAIN_TAGS = {_STANDARD_TAG + t for t in ("str", "int", "float", "bool", "null", "map", "seq", "timestamp")}
+_DATE = re.compile(r"^\d{4}-\d{1,2}-\d{1,2}$")
+_TIMESTAMP = re.compile(r"^\d{4}-\d{1,2}-\d{1,2}(?:[Tt]|[ \t]+)\d{1,2}:\d{1,2}:\d{1,2}(?:\.\d*)?"
+                        r"(?:[ \t]*(?:Z|[-+]\d{1,2}(?::\d{1,2})?))?$")
+_INT = re.compile(r"^[-+]?(0|[1-9][0-9_]*|0x[0-9a-fA-F_]+|0o[0-7_]+)$")
+
+
+def shown(value: Any) -> str:
+    """A value as a message quotes it: its repr, cut to MAX_SHOWN characters (never a whole alias bomb)."""
+    if isinstance(value, (dict, list)) and len(value) > 20:
+        return f"a {'mapping' if isinstance(value, dict) else 'list'} of {len(value)} items"
+    text = repr(_cut(value, 0))
+    return text if len(text) <= MAX_SHOWN else text[:MAX_SHOWN - 3] + "..."
+
+
+def _cut(value: Any, depth: int) -> Any:
+    """A small copy of `value` for quoting: nested containers and long lists elided."""
+    if isinstance(value, dict):
+        return {k: _cut(v, depth + 1) for k, v in list(value.items())[:5]} if depth < 3 else {...: ...}
+    if isinstance(value, list):
+        return [_cut(v, depth + 1) for v in value[:5]] if depth < 3 else [...]
+    if hasattr(value, "tag") and hasattr(value, "value"):       # a ruamel tagged scalar
+        return str(value.value)
+    if isinstance(value, str) and len(value) > MAX_SHOWN:
+        return value[:MAX_SHOWN]
+    return value
+
+
+def file_problem(path: Path) -> str:
+    """What keeps `path` from being read as a file ("" when nothing does): for paths written in a file."""
     try:
-        text = path.read_text(encoding="utf-8")
+        if path.is_file():
+            return ""
+        return "is a directory" if path.is_dir() else "not found"
+    except (OSError, ValueError) as exc:      # a name too long, a NUL byte in it, ...
+        return f"cannot be used ({getattr(exc, 'strerror', None) or exc})"
+
+
+def _text(path: Path) -> str:
+    """The file's text: UTF-8 only; a directory, a binary or a wrongly encoded file says so."""
+    file = str(path)
+    try:
+        if path.is_dir():
+            raise InputError(file, None, "", "is a directory; expected a YAML file")
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise InputError(file, None, "", f"the file has {size} bytes; the limit is {MAX_FILE_BYTES} "
+                                             f"(docs/limits.md)")
+        data = path.read_bytes()
     except FileNotFoundError:
-        raise InputError(str(path), None, "", "file not found") from None
+        raise InputError(file, None, "", "file not found") from None
     except OSError as exc:
-        raise InputError(str(path), None, "", f"cannot read: {exc.strerror}") from None
+        raise InputError(file, None, "", f"cannot read: {exc.strerror}") from None
+    except ValueError as exc:                 # a NUL byte in the name
+        raise InputError(file, None, "", f"cannot read: {exc}") from None
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise InputError(file, None, "", "the file is UTF-16 text; expected UTF-8 (save it as UTF-8)")
+    if b"\x00" in data:
+        line = data[:data.index(b"\x00")].count(b"\n") + 1
+        raise InputError(file, line, "", "the file is binary or UTF-16 (it holds a NUL byte); expected UTF-8 YAML text")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data[:exc.start].count(b"\n") + 1
+        raise InputError(file, line, "", f"byte 0x{data[exc.start]:02x} is not UTF-8; expected UTF-8 text "
+                                         f"(Latin-1 or another encoding? save the file as UTF-8)") from None
+
+
+def _scan(yaml: YAML, text: str, file: str) -> None:
+    """Check the event stream before building anything: nesting depth, alias expansion, tags, dates
+    and the size of numbers. Parsing events is iterative, so a hostile file is refused quickly."""
+    from ruamel.yaml.events import (AliasEvent, CollectionEndEvent, CollectionStartEvent, NodeEvent,
+                                    ScalarEvent)
+    sizes: dict[str, int] = {}
+    stack: list[list] = []           # [anchor, nodes inside] per open list or mapping
+    total = 0
+    for event in yaml.parse(text):
+        line = event.start_mark.line + 1 if event.start_mark else None
+        if isinstance(event, AliasEvent):
+            if any(anchor == event.anchor for anchor, _ in stack):
+                raise InputError(file, line, "", f"the alias *{event.anchor[:MAX_SHOWN]} refers to a list or mapping "
+                                                 f"that contains it; expected no recursive alias")
+            n = sizes.get(event.anchor, 1)
+        elif isinstance(event, NodeEvent):
+            tag = getattr(event, "tag", None)
+            if tag and tag not in _PLAIN_TAGS:
+                raise InputError(file, line, "", f"the tag {tag[:MAX_SHOWN]} is not supported; expected plain "
+                                                 f"YAML values (remove the tag)")
+            if isinstance(event, CollectionStartEvent):
+                if len(stack) >= MAX_DEPTH:
+                    raise InputError(file, line, "", f"lists and mappings are nested more than {MAX_DEPTH} "
+                                                     f"deep; the limit is {MAX_DEPTH} (docs/limits.md)")
+                stack.append([event.anchor, 1])
+                continue
+            if isinstance(event, ScalarEvent):
+                _scalar(event, file, line)
+            n = 1
+            if event.anchor:
+                sizes[event.anchor] = 1
+        elif isinstance(event, CollectionEndEvent):
+            anchor, n = stack.pop()
+            if anchor:
+                sizes[anchor] = n
+        else:
+            continue
+        total += n
+        if stack:
+            stack[-1][1] += n
+        if total > MAX_NODES:
+            raise InputError(file, line, "", f"the document expands to more than {MAX_NODES} values (aliases "
+                                             f"included); the limit is {MAX_NODES} (docs/limits.md)")
+
+
+def _scalar(event: Any, file: str, line: int | None) -> None:
+    """A plain scalar that YAML would read as an impossible date or a huge number is an error here."""
+    if event.style or (event.tag and event.tag != _STANDARD_TAG + "int"):
+        return
+    value = event.value.strip()
+    if _TIMESTAMP.match(value):
+        raise InputError(file, line, "", f"{shown(value)} is a date with a time of day; expected a date YYYY-MM-DD "
+                                         f"(quote it if it is text)")
+    if _DATE.match(value):
+        try:
+            dt.date.fromisoformat("-".join(part.zfill(2) for part in value.split("-")))
+        except ValueError as exc:
+            raise InputError(file, line, "", f"{value} is not a real date ({exc}); expected YYYY-MM-DD") from None
+    elif _INT.match(value):
+        try:
+            number = int(value.replace("_", ""), 0)
+        except ValueError:
+            return
+        if abs(number) > MAX_NUMBER:
+            raise InputError(file, line, "", f"the number {shown(number)} is too large; the limit is "
+                                             f"{MAX_NUMBER} (docs/limits.md)")
+
+
+def load_yaml(path: str | Path) -> Any:
+    """Load one YAML document keeping line information; every problem becomes an InputError."""
+    path = Path(path)
+    file = str(path)
+    text = _text(path)
     yaml = YAML(typ="rt")
     yaml.allow_duplicate_keys = False
     try:
+        _scan(yaml, text, file)
         return yaml.load(text)
     except MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else None
         problem = (exc.problem or exc.context or "invalid YAML").strip()
-        raise InputError(str(path), line, "", f"YAML syntax: {problem}") from None
+        raise InputError(file, line, "", f"YAML syntax: {problem[:200]}") from None
+    except InputError:
+        raise
+    except RecursionError:
+        raise InputError(file, None, "", f"nested too deep; the limit is {MAX_DEPTH} (docs/limits.md)") from None
     except Exception as exc:  # ruamel raises a few unmarked errors (e.g. duplicate keys)
-        raise InputError(str(path), None, "", f"YAML syntax: {exc}") from None
+        raise InputError(file, None, "", f"YAML syntax: {str(exc)[:200]}") from None
 
 
 def line_of(root: Any, path: tuple) -> int | None:
@@ -69,36 +217,58 @@ def _expected(error: jsonschema.ValidationError) -> str:
         kinds = error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]
         names = {"integer": "a whole number", "string": "text", "array": "a list", "object": "a mapping",
                  "boolean": "true or false", "number": "a number", "null": "nothing"}
-        return f"expected {' or '.join(names.get(k, k) for k in kinds)}, got {error.instance!r}"
+        return f"expected {' or '.join(names.get(k, k) for k in kinds)}, got {shown(error.instance)}"
     if v == "additionalProperties":
         allowed = sorted(error.schema.get("properties", {}))
-        extra = sorted(set(error.instance) - set(allowed))
-        return f"unknown key {extra[0]!r}{did_you_mean(extra[0], allowed)}; expected one of {', '.join(allowed)}"
+        extra = _extra(error)
+        return f"unknown key {shown(extra[0])}{did_you_mean(str(extra[0]), allowed)}; expected one of {', '.join(allowed)}"
     if v == "required":
         return f"missing key {error.message.split(' ')[0]}"
     if v == "enum":
-        return f"expected one of {', '.join(map(str, error.validator_value))}, got {error.instance!r}"
+        return f"expected one of {', '.join(map(str, error.validator_value))}, got {shown(error.instance)}"
     if v == "minimum":
-        return f"expected a number >= {error.validator_value}, got {error.instance!r}"
+        return f"expected a number >= {error.validator_value}, got {shown(error.instance)}"
+    if v == "maximum":
+        return (f"expected a number <= {error.validator_value}, got {shown(error.instance)}; the limit is "
+                f"{error.validator_value} (docs/limits.md)")
+    if v == "maxItems":
+        return (f"expected at most {error.validator_value} items, got {len(error.instance)}; the limit is "
+                f"{error.validator_value} (docs/limits.md)")
     if v == "pattern":
-        return f"expected text matching {error.validator_value}, got {error.instance!r}"
+        return f"expected text matching {error.validator_value}, got {shown(error.instance)}"
     if v in ("oneOf", "anyOf"):
-        return f"expected {error.schema.get('description', 'a valid value')}, got {error.instance!r}"
+        return f"expected {error.schema.get('description', 'a valid value')}, got {shown(error.instance)}"
     if v == "minProperties" or v == "maxProperties":
         return f"expected {error.schema.get('description', 'a mapping with one key')}"
-    return error.message
+    return error.message[:200]
+
+
+def _extra(error: jsonschema.ValidationError) -> list:
+    """The unknown keys of a mapping, in a stable order even when keys of different types mix (`1:`, `foo:`)."""
+    known = set(error.schema.get("properties", {}))
+    return sorted((k for k in error.instance if k not in known), key=lambda k: (type(k).__name__, str(k)))
+
+
+def _is_integer(checker: Any, instance: Any) -> bool:
+    """A whole number as written: `2` is one, `2.0` and `true` are not (a count is never a float)."""
+    return isinstance(instance, int) and not isinstance(instance, bool)
+
+
+_Validator = jsonschema.validators.extend(
+    jsonschema.Draft202012Validator,
+    type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_integer))
 
 
 def validate(root: Any, schema: dict, file: str) -> None:
     """Raise an InputError for the first (deepest, then earliest) schema violation in `root`."""
-    validator = jsonschema.Draft202012Validator(schema)
+    validator = _Validator(schema)
     errors = list(validator.iter_errors(root))
     if not errors:
         return
     best = jsonschema.exceptions.best_match(errors)
     path = tuple(best.absolute_path)
     if best.validator == "additionalProperties":
-        extra = sorted(set(best.instance) - set(best.schema.get("properties", {})))
+        extra = _extra(best)
         if extra:
             path = path + (extra[0],)
     raise InputError(file, line_of(root, path), key_path(path) or "(top)", _expected(best))

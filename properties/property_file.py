@@ -16,7 +16,7 @@ from typing import Any
 
 from model.errors import InputError
 from model.rules import parse_date
-from model.yamlio import key_path, line_of, load_yaml, validate
+from model.yamlio import key_path, line_of, load_yaml, shown, validate
 
 from .property import KINDS, NEEDS, OVER, Property
 from .symbols import FormulaError, Vocabulary, parse, quoted_names
@@ -56,7 +56,7 @@ def _date(root: Any, path: tuple, value: Any, file: str) -> dt.date:
         return parse_date(value)
     except ValueError:
         raise InputError(file, line_of(root, path), key_path(path),
-                         f"expected a date YYYY-MM-DD, got {value!r}") from None
+                         f"expected a date YYYY-MM-DD, got {shown(value)}") from None
 
 
 def _condition(over: str, text: str):
@@ -79,7 +79,7 @@ def load_properties(path: str | Path, taken: set[str] = frozenset()) -> list[Pro
         pid = str(raw["id"])
         if pid in seen:
             raise InputError(file, line_of(root, here + ("id",)), key_path(here + ("id",)),
-                             f"the property id {pid!r} is already taken; choose another")
+                             f"the property id {shown(pid)} is already taken; choose another")
         seen.add(pid)
         over, text = str(raw["over"]), str(raw["formula"])
         # the cards it names exist only in some scenarios: parse against them here, check they are

@@ -222,6 +222,69 @@ def quoted_names(text: str, over: str) -> list[str]:
     return out
 
 
+MAX_FORMULA = 20_000      # characters in one formula (docs/limits.md)
+MAX_FORMULA_DEPTH = 100   # parentheses inside one another
+
+
+def _tokens(text: str):
+    """SMT-LIB tokens: `(`, `)`, and atoms (strings, |quoted| symbols and comments handled)."""
+    i, n = 0, len(text)
+    while i < n:
+        c = text[i]
+        if c.isspace():
+            i += 1
+        elif c == ";":
+            while i < n and text[i] != "\n":
+                i += 1
+        elif c in "()":
+            yield c
+            i += 1
+        elif c in "|\"":
+            end = text.find(c, i + 1)
+            while c == '"' and end != -1 and text[end + 1:end + 2] == '"':   # "" escapes a quote
+                end = text.find(c, end + 2)
+            if end == -1:
+                raise FormulaError(f"unterminated {c} at character {i + 1}")
+            yield text[i:end + 1]
+            i = end + 1
+        else:
+            j = i
+            while j < n and not text[j].isspace() and text[j] not in '();|"':
+                j += 1
+            yield text[i:j]
+            i = j
+
+
+def one_term(text: str) -> None:
+    """Raise a FormulaError unless `text` is exactly one SMT-LIB term with nothing after it.
+
+    Checked before Z3 reads it: `true) (exit) (assert true` would otherwise close the `assert` we
+    wrap around it, and `(exit)` stops Z3's reader, so a formula could smuggle in commands."""
+    if len(text) > MAX_FORMULA:
+        raise FormulaError(f"the formula has {len(text)} characters; the limit is {MAX_FORMULA}")
+    depth, terms = 0, 0
+    for token in _tokens(text):
+        if depth == 0 and terms == 1:
+            raise FormulaError(f"expected exactly one term, found more after it (at {token[:30]!r})")
+        if token == "(":
+            depth += 1
+            if depth > MAX_FORMULA_DEPTH:
+                raise FormulaError(f"parentheses nested more than {MAX_FORMULA_DEPTH} deep; the limit is "
+                                   f"{MAX_FORMULA_DEPTH}")
+        elif token == ")":
+            depth -= 1
+            if depth < 0:
+                raise FormulaError("a ')' closes nothing; expected exactly one term")
+            if depth == 0:
+                terms += 1
+        elif depth == 0:
+            terms += 1
+    if depth > 0:
+        raise FormulaError(f"{depth} '(' not closed; expected exactly one term")
+    if terms == 0:
+        raise FormulaError("the formula is empty; expected exactly one term")
+
+
 def parse(vocab: Vocabulary, over: str, text: str) -> z3.BoolRef:
     """An SMT-LIB 2 term over the fact symbols, e.g. `(=> (> depth 0) (= winner nobody))`.
 
@@ -229,6 +292,7 @@ def parse(vocab: Vocabulary, over: str, text: str) -> z3.BoolRef:
     quoted symbol `|Kakumeijin|`, or `|Vanilla#2|` for the second copy of a card the scenario has
     several of. A label that is also a fact's name stays the fact.
     """
+    one_term(text)
     decls = dict(vocab.declarations(over))
     for label, card in zip(vocab.card_labels, vocab.cards):
         decls.setdefault(label, card)

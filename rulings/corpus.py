@@ -30,7 +30,7 @@ from typing import Any
 from model.errors import InputError
 from model.interpretations import CHOICES, choice_named
 from model.rules import RulesVersion, rules_date_problem, timeline, version_on
-from model.yamlio import key_path, line_of, load_yaml, validate
+from model.yamlio import file_problem, key_path, line_of, load_yaml, shown, validate
 
 from properties.milestones import MILESTONES
 
@@ -228,15 +228,15 @@ def parse_constraint(text: str) -> Constraint | str:
     """A constraint from `a < b`, `last(a) < b`, `a = b`; or what is wrong with the text."""
     m = _CONSTRAINT.match(text)
     if not m:
-        return f"expected MILESTONE < MILESTONE or MILESTONE = MILESTONE (first()/last() allowed), got {text!r}"
+        return f"expected MILESTONE < MILESTONE or MILESTONE = MILESTONE (first()/last() allowed), got {shown(text)}"
     left = Term(m.group(2) or m.group(3), m.group(1) or "")
     op = m.group(4)
     right = Term(m.group(6) or m.group(7), m.group(5) or "")
     for term in (left, right):
         if term.milestone not in MILESTONES:
-            return f"unknown milestone {term.milestone!r}; expected one of {', '.join(MILESTONES)}"
+            return f"unknown milestone {shown(term.milestone)}; expected one of {', '.join(MILESTONES)}"
     if left.milestone == right.milestone:
-        return f"expected two different milestones, got {text!r}"
+        return f"expected two different milestones, got {shown(text)}"
     if op == "=" and (left.select or right.select):
         return "expected plain milestones on both sides of '=' (a step has no first or last)"
     return Constraint(left, op, right)
@@ -248,7 +248,7 @@ def _date(value: Any, fail, path: tuple, allow_none: bool = False) -> dt.date | 
     try:
         day = value if isinstance(value, dt.date) else dt.date.fromisoformat(str(value).strip())
     except ValueError:
-        raise fail(path, f"expected a date YYYY-MM-DD{' or null' if allow_none else ''}, got {value!r}") from None
+        raise fail(path, f"expected a date YYYY-MM-DD{' or null' if allow_none else ''}, got {shown(value)}") from None
     if path[0] == "statements" and path[-1] in ("date", "rules") and rules_date_problem(day):
         raise fail(path, rules_date_problem(day))   # never run under newer rules
     return day
@@ -261,12 +261,21 @@ def _when(raw: dict, fail, where: tuple) -> tuple[tuple[str, str], ...]:
         choice = choice_named(str(name))
         spot = where + (name,)
         if choice is None:
-            raise fail(spot, f"unknown interpretation choice {name!r}; expected one of "
+            raise fail(spot, f"unknown interpretation choice {shown(name)}; expected one of "
                              f"{', '.join(c.name for c in CHOICES)}")
         if str(reading) not in [r for r, _ in choice.readings]:
-            raise fail(spot, f"expected one of {', '.join(r for r, _ in choice.readings)}, got {reading!r}")
+            raise fail(spot, f"expected one of {', '.join(r for r, _ in choice.readings)}, got {shown(reading)}")
         when.append((str(name), str(reading)))
     return tuple(sorted(when))
+
+
+def _period(raw: dict, fail, here: tuple, ref: str) -> None:
+    """A statement's `until` must come after its `from` (and after its date when it has no `from`)."""
+    until = _date(raw["until"], fail, here + ("until",)) if "until" in raw else None
+    start = _date(raw["from"], fail, here + ("from",)) if "from" in raw else None
+    if until is not None and start is not None and until <= start:
+        raise fail(here + ("until",), f"statement {ref}: `until` {until} is not after `from` {start}; "
+                                      f"expected a period that ends after it starts")
 
 
 def load_corpus(path: str | Path, builtin: bool = False) -> Corpus:
@@ -305,10 +314,13 @@ def load_corpus(path: str | Path, builtin: bool = False) -> Corpus:
                     for j, item in enumerate(raw.get("order_if") or [])]
         scenarios = []
         for j, name in enumerate(raw.get("scenarios") or []):
-            p = (base / str(name)).resolve()
-            if not p.is_file():
-                raise fail(here + ("scenarios", j), f"scenario file not found: {name} (paths are relative to {base})")
-            scenarios.append(p)
+            p = base / str(name)
+            what = file_problem(p)
+            if what:
+                raise fail(here + ("scenarios", j), f"statement {ref}: scenario file {what}: {str(name)[:200]} "
+                                                    f"(paths are relative to {base})")
+            scenarios.append(p.resolve())
+        _period(raw, fail, here, ref)
         if not (order or order_if or scenarios or raw.get("unchecked")):
             raise fail(here, "expected how it is checked: `scenarios`, `order`, `order_if`, or `unchecked: why`")
         out.append(Statement(

@@ -57,7 +57,6 @@ def leave(m: "Game", s: State, card: int, to: str, out: list[Event], destroy: bo
 def replacements(m: "Game", s: State, card: int, destroy: bool) -> list[tuple[Replacement, bool]]:
     """The replacement effects that could keep `card` in the battle zone now, each with `optional`."""
     owner = m.owner(card)
-    z = s.zone(owner)
     opponent_creatures = any(m.card(c).type == "creature" for c in s.zone(other(owner)).battle)
     out = []
     for kind in (("self_leave", "self_destroy") if destroy else ("self_leave",)):

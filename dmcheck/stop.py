@@ -1,0 +1,188 @@
+"""Ctrl-C and the time budget of a whole command: stop cleanly and report what was found so far.
+
+A command runs inside `guarded(args)`. Ctrl-C raises KeyboardInterrupt; the budget (`--max-seconds`,
+docs/limits.md) raises TimeUp once the command has run 1.2 times its limit plus 1.5 seconds (each
+search is already given only what remains of the budget, so this catches checking and reporting).
+Z3 would swallow Ctrl-C inside a query (it cancels the query and returns `unknown`), so its own
+handler is turned off and a watcher thread interrupts the running query instead; the run then stops
+at the next Python instruction. `main` prints the finished reports as incomplete and exits 130 (Ctrl-C)
+or 3 (time).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import gc
+import json
+import math
+import signal
+import socket
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Any, Iterator, TextIO
+
+from .report import document
+
+
+class TimeUp(BaseException):
+    """The command's time budget ran out (a BaseException, so no `except Exception` swallows it)."""
+
+
+@dataclass
+class Run:
+    """What a command has done so far: finished JSON reports, files not finished, its deadline."""
+
+    reports: list = field(default_factory=list)
+    pending: list = field(default_factory=list)
+    deadline: float = math.inf
+    searching: dict = field(default_factory=dict)   # the search under way: file, states so far, depth
+
+
+
+
+_run = Run()          # the last command run under `guarded` (kept after it ends, for `report`)
+_active = False       # whether a command is running under `guarded` now
+
+
+def reports() -> list:
+    """The list a command appends each finished JSON report to (printed as incomplete on a stop);
+    a fresh list when no command is guarded (a test calling a command's `run` directly)."""
+    return _run.reports if _active else []
+
+
+def finished(file: str) -> None:
+    if _active and file in _run.pending:
+        _run.pending.remove(file)
+    if _run.searching.get("file") == file:
+        _run.searching = {}
+
+
+def searching(file: str, states: int, frontier: int, depth: int, seconds: float) -> None:
+    """Record how far the search of `file` has got (called by its progress hook, twice a second)."""
+    if _active:
+        _run.searching = {"file": file, "states": states, "frontier": frontier, "depth": depth,
+                          "seconds": round(seconds, 2)}
+
+
+def search_done() -> None:
+    """The search under way has ended (what follows, e.g. Z3 checking, is not a search)."""
+    _run.searching = {}
+
+
+def remaining() -> float:
+    """Seconds left of the command's budget (inf without one); a search is given no more than this."""
+    return _run.deadline - time.monotonic() if _active else math.inf
+
+
+def _interrupt_z3() -> None:
+    """Cancel whatever every Z3 context is computing (only on Ctrl-C or the deadline: gc walk is rare)."""
+    try:
+        import z3
+    except ImportError:          # pragma: no cover - z3 is a dependency
+        return
+    for obj in gc.get_objects():
+        if isinstance(obj, z3.Context):
+            with contextlib.suppress(Exception):
+                obj.interrupt()
+
+
+def _watch_sigint(stop: threading.Event) -> tuple[socket.socket, threading.Thread] | None:
+    """A thread woken by Python's own SIGINT handler (through the wakeup fd) even while Z3 runs."""
+    if signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+        return None              # SIGINT ignored or handled by the embedding program: leave it
+    read, write = socket.socketpair()
+    write.setblocking(False)
+    old = signal.set_wakeup_fd(write.fileno(), warn_on_full_buffer=False)
+    if old != -1:                # someone else (an event loop) listens already: give it back, do without
+        signal.set_wakeup_fd(old)
+        read.close()
+        write.close()
+        return None
+
+    def watch() -> None:
+        with read:
+            while not stop.is_set():
+                try:
+                    data = read.recv(64)
+                except OSError:
+                    return
+                if not data:
+                    return
+                if signal.SIGINT in data:
+                    _interrupt_z3()
+
+    thread = threading.Thread(target=watch, daemon=True)
+    thread.start()
+    return write, thread
+
+
+def _timer(budget: float, main_id: int) -> threading.Timer:
+    """At the hard deadline, raise TimeUp in the main thread and cancel a running Z3 query."""
+    def fire() -> None:
+        ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(main_id), ctypes.py_object(TimeUp))
+        _interrupt_z3()
+    timer = threading.Timer(budget, fire)
+    timer.daemon = True
+    timer.start()
+    return timer
+
+
+@contextlib.contextmanager
+def guarded(args: Any) -> Iterator[Run]:
+    """Run a command with Ctrl-C and its time budget watched; see the module docstring."""
+    global _run, _active
+    files = getattr(args, "files", None) or ([args.file] if getattr(args, "file", None) else [])
+    _run = Run(pending=[str(f) for f in files])
+    seconds = getattr(args, "max_seconds", None)
+    in_main = threading.current_thread() is threading.main_thread()
+    timer = watcher = None
+    stop = threading.Event()
+    if in_main:
+        with contextlib.suppress(Exception):
+            import z3
+            z3.set_param("ctrl_c", False)
+        watcher = _watch_sigint(stop)
+    if seconds is not None and math.isfinite(seconds):
+        _run.deadline = time.monotonic() + seconds
+        if in_main:
+            timer = _timer(seconds * 1.2 + 1.5, threading.main_thread().ident)
+    _active = True
+    try:
+        yield _run
+    finally:
+        _active = False
+        stop.set()
+        if timer is not None:
+            timer.cancel()
+        if watcher is not None:
+            signal.set_wakeup_fd(-1)
+            watcher[0].close()
+
+
+def report(args: Any, out: TextIO, err: TextIO, why: str) -> None:
+    """Print what was finished as an incomplete result: valid JSON with `complete: false` under --json."""
+    run = _run
+    in_main = threading.current_thread() is threading.main_thread()
+    old = signal.signal(signal.SIGINT, signal.SIG_IGN) if in_main else None   # a second Ctrl-C: let it finish
+    try:
+        _print(args, out, err, why, run)
+    finally:
+        if in_main and old is not None:
+            signal.signal(signal.SIGINT, old)
+
+
+def _print(args: Any, out: TextIO, err: TextIO, why: str, run: Run) -> None:
+    if getattr(args, "json", False):
+        # the one JSON shape (dmcheck/report.document): explore and check list the scenarios they finished
+        body = {"scenarios": run.reports} if args.command in ("explore", "check") else {}
+        json.dump(document(args.command, [], **body, complete=False, stopped=why, not_finished=run.pending,
+                           search_under_way=run.searching or None), out, indent=2, ensure_ascii=False)
+        out.write("\n")
+    left = f"; not finished: {', '.join(run.pending)}" if run.pending else ""
+    if run.searching:
+        left += (f" ({run.searching['file']}: {run.searching['states']} states explored, depth "
+                 f"{run.searching['depth']}, when it stopped)")
+    print(f"dmcheck: {why}: the results are incomplete{left}", file=err)
+    out.flush()

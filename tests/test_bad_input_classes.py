@@ -1,0 +1,229 @@
+"""One test per class of bad input of issue 14, each on what used to go wrong: a traceback, a run
+that never ends, a message nobody can read, or a typo that made a check pass."""
+
+from __future__ import annotations
+
+import io
+import time
+
+import pytest
+
+from dmcheck.main import main
+from model import yamlio
+from model.cards import CardPool
+from model.errors import InputError
+from model.scenario_file import load_scenario
+from properties.property_file import load_properties
+from properties.symbols import FormulaError, one_term
+from rulings.corpus import load_corpus
+
+from conftest import ROOT
+
+Q09 = ROOT / "scenarios" / "rulings" / "Q09_the_watch.yaml"
+PROPERTY = """properties:
+  - id: my-prop
+    text: Nothing odd happens.
+    citations: [D4]
+    kind: always
+    over: transitions
+    formula: {formula}
+"""
+STATEMENT = """statements:
+  - id: T1
+    source: TEST
+    date: 2024-01-10
+    text: A statement written for the bad-input tests.
+{extra}"""
+LOADERS = {
+    "scenario": load_scenario,
+    "cards": lambda path: CardPool().add_file(path),
+    "properties": load_properties,
+    "rulings": load_corpus,
+}
+
+
+def run(*argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = main(list(argv), out, err)
+    return code, out.getvalue(), err.getvalue()
+
+
+def refused(loader, path) -> InputError:
+    with pytest.raises(InputError) as caught:
+        LOADERS[loader](path)
+    assert str(path) in str(caught.value)
+    return caught.value
+
+
+# ---- encodings -----------------------------------------------------------------------------------
+@pytest.mark.parametrize("kind", sorted(LOADERS))
+@pytest.mark.parametrize("encoding,words", [("latin-1", "byte 0xe9 is not UTF-8"), ("utf-16", "UTF-16"),
+                                            ("utf-16-le", "binary or UTF-16")])
+def test_a_file_not_in_utf8_is_named_not_a_traceback(kind, encoding, words, tmp_path):
+    path = tmp_path / f"{kind}.yaml"
+    path.write_bytes("name: café\n".encode(encoding))
+    assert words in str(refused(kind, path))
+
+
+# ---- numbers -------------------------------------------------------------------------------------
+@pytest.mark.parametrize("item", ["always: {shields: {B: 2.0}}", "always: {mana: {A: 2.0}}",
+                                  "never: {shields_broken: 1.0}"])
+def test_a_float_count_in_an_expectation_is_an_error(item, tmp_path):
+    path = tmp_path / "s.yaml"
+    path.write_text(Q09.read_text().replace("  - never: {turn_skipped: true, shields_broken: 1}", "  - " + item))
+    error = refused("scenario", path)
+    assert "expected" in str(error) and ".0" in str(error)
+
+
+@pytest.mark.parametrize("value,words", [("1000000000", "<= 100"), ("9223372036854775808", "too large")])
+def test_a_huge_count_is_refused_at_once(value, words, tmp_path):
+    path = tmp_path / "s.yaml"
+    path.write_text(Q09.read_text().replace("shields: 2", f"shields: {value}"))
+    start = time.monotonic()
+    error = refused("scenario", path)
+    assert words in str(error) and "docs/limits.md" in str(error)
+    assert time.monotonic() - start < 10
+
+
+def test_a_count_that_fits_still_loads(tmp_path):
+    path = tmp_path / "s.yaml"
+    path.write_text(Q09.read_text().replace("shields: 2", "shields: 100"))
+    assert len(load_scenario(path).players["B"].shields) == 100
+
+
+# ---- YAML aliases ----------------------------------------------------------------------------------
+def _bomb(key: str) -> str:
+    text = "a: &a [x, x, x, x, x, x, x, x, x, x]\n"
+    for i in range(1, 9):
+        text += f"{chr(97 + i)}: &{chr(97 + i)} [" + ", ".join(["*" + chr(96 + i)] * 10) + "]\n"
+    return text + f"{key}: *i\n"
+
+
+@pytest.mark.parametrize("kind", sorted(LOADERS))
+def test_an_alias_bomb_is_refused_quickly(kind, tmp_path):
+    path = tmp_path / "bomb.yaml"
+    path.write_text(_bomb("properties" if kind == "properties" else "statements"))
+    start = time.monotonic()
+    error = refused(kind, path)
+    assert "expands to more than" in str(error)
+    assert time.monotonic() - start < 10
+
+
+def test_a_value_in_a_message_is_cut(tmp_path):
+    path = tmp_path / "s.yaml"
+    text = Q09.read_text()
+    source = next(line for line in text.splitlines() if line.startswith("source:"))
+    path.write_text(text.replace(source, "source: *s").replace("name: Q09", "name: &s [" + ", ".join(["w"] * 500)
+                                                                 + "]\n# Q09", 1))
+    error = refused("scenario", path)
+    assert "a list of 500 items" in str(error) and len(str(error)) < 300
+
+
+# ---- messages that crashed -----------------------------------------------------------------------
+def test_unknown_keys_of_mixed_types_are_reported(tmp_path):
+    path = tmp_path / "s.yaml"
+    path.write_text(Q09.read_text() + "1: one\nfoo: two\n")
+    assert "unknown key 1" in str(refused("scenario", path))
+
+
+# ---- patterns -------------------------------------------------------------------------------------
+@pytest.mark.parametrize("pattern", ["{event: skip_turn, player: C}", "{event: move, to: library}",
+                                     "{event: break, frame: outer}", "{event: choose_shields, shields: 5}",
+                                     "{event: shield_trigger, ability: S-Triger}"])
+def test_a_typo_in_a_pattern_is_an_error_not_a_pass(pattern, tmp_path):
+    """Before issue 14 these made `never_order` hold vacuously (exit 0), or crashed."""
+    path = tmp_path / "s.yaml"
+    path.write_text(Q09.read_text().replace("      - {event: skip_turn}", "      - " + pattern))
+    code, _, err = run("explore", str(path))
+    assert code == 2, err
+    assert f"{path}:20:" in err
+
+
+# ---- formulas -------------------------------------------------------------------------------------
+@pytest.mark.parametrize("text", ["true) (exit) (assert true", "true) (set-option :timeout 1", "true false",
+                                  "(and true", ")", ""])
+def test_a_formula_is_one_term_and_nothing_after_it(text):
+    with pytest.raises(FormulaError):
+        one_term(text)
+
+
+@pytest.mark.parametrize("text", ["true", "(>= breaks_now 0)", "(= x \"a ) b\")", "|odd ) name|", "; note\ntrue"])
+def test_one_term_accepts_strings_quoted_symbols_and_comments(text):
+    one_term(text)
+
+
+def test_a_smuggled_command_in_a_property_file_is_refused(tmp_path):
+    path = tmp_path / "p.yaml"
+    path.write_text(PROPERTY.format(formula="'true) (exit) (assert true'"))
+    code, _, err = run("check", str(Q09), "--properties", str(path))
+    assert code == 2 and f"{path}:7:" in err and "exactly one term" in err
+
+
+# ---- flags --------------------------------------------------------------------------------------
+@pytest.mark.parametrize("flag,value", [("--max-states", "-1"), ("--max-depth", "-1"), ("--max-seconds", "-1"),
+                                        ("--max-seconds", "nan"), ("--solver-timeout", "-5")])
+def test_a_negative_or_nan_limit_is_refused_before_any_work(flag, value):
+    code, out, err = run("check", str(Q09), flag, value)
+    assert code == 2 and flag in err and out == ""
+
+
+def test_graph_into_a_missing_folder_is_refused_before_any_work(tmp_path):
+    code, out, err = run("explore", str(Q09), "--graph", str(tmp_path / "nowhere" / "g.graphml"))
+    assert code == 2 and "does not exist" in err and out == ""
+
+
+# ---- rulings ------------------------------------------------------------------------------------
+def test_a_statement_that_ends_before_it_starts_is_an_error(tmp_path):
+    path = tmp_path / "r.yaml"
+    path.write_text(STATEMENT.format(extra="    unchecked: test\n    from: 2024-01-01\n    until: 2023-06-01\n"))
+    error = refused("rulings", path)
+    assert error.line == 8 and "T1@TEST" in str(error)
+
+
+def test_a_bad_scenario_path_names_the_rulings_file_and_the_statement(tmp_path):
+    path = tmp_path / "r.yaml"
+    path.write_text(STATEMENT.format(extra="    scenarios: [missing.yaml]\n"))
+    error = refused("rulings", path)
+    assert error.line == 6 and "T1@TEST" in str(error) and "missing.yaml" in str(error)
+
+
+# ---- unclear messages ----------------------------------------------------------------------------
+def test_a_custom_tag_is_named_without_ruamel_internals(tmp_path):
+    path = tmp_path / "s.yaml"
+    path.write_text(Q09.read_text().replace("name: Q09", "name: !custom Q09"))
+    error = str(refused("scenario", path))
+    assert "!custom" in error and "Tagged" not in error and ":1:" in error
+
+
+def test_an_impossible_date_says_so(tmp_path):
+    path = tmp_path / "s.yaml"
+    path.write_text(Q09.read_text().replace("rules: 2024-06-19", "rules: 2023-02-30"))
+    assert "2023-02-30 is not a real date" in str(refused("scenario", path))
+
+
+def test_deep_nesting_is_refused_fast_with_its_line(tmp_path):
+    path = tmp_path / "s.yaml"
+    path.write_text("name: x\nturn: A\nplayers: " + "[" * 50_000 + "]" * 50_000 + "\n")
+    start = time.monotonic()
+    error = refused("scenario", path)
+    assert error.line == 3 and "nested more than" in str(error)
+    assert time.monotonic() - start < 10
+
+
+def test_a_missing_card_file_names_the_scenario_line(tmp_path):
+    path = tmp_path / "s.yaml"
+    path.write_text(Q09.read_text().replace("turn: A", "cards: [mine.yaml]\nturn: A"))
+    error = refused("scenario", path)
+    assert error.line == 4 and "mine.yaml" in str(error) and "not found" in str(error)
+
+
+def test_a_directory_is_called_a_directory(tmp_path):
+    code, _, err = run("explore", str(tmp_path))
+    assert code == 2 and "is a directory" in err
+
+
+def test_a_file_over_the_size_limit_is_refused(tmp_path, monkeypatch):
+    monkeypatch.setattr(yamlio, "MAX_FILE_BYTES", 100)
+    path = tmp_path / "s.yaml"
+    path.write_text(Q09.read_text())
+    assert "the limit is 100" in str(refused("scenario", path))

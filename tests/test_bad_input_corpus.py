@@ -1,0 +1,323 @@
+"""The bad-input corpus (issue 14): malformed and hostile scenario, card, property and rulings files,
+and flags. Every case must exit 2 with the file (and its line where there is one) in the message,
+never a traceback, never a silent default.
+
+The files live under tests/data/bad/corpus/<kind>/. Card files are loaded through a small scenario
+written in a temporary folder that lists them; property files through `check --properties`;
+rulings files through `verify --rulings`.
+"""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from dmcheck.main import main
+
+from conftest import DATA, ROOT
+
+CORPUS = DATA / "bad" / "corpus"
+Q09 = str(ROOT / "scenarios" / "rulings" / "Q09_the_watch.yaml")
+
+# (kind, file, line or None, words the message must contain)
+CASES = [
+    ('scenario', 'latin1.yaml', 1, ['not UTF-8']),
+    ('scenario', 'utf16.yaml', None, ['UTF-16']),
+    ('scenario', 'utf16_no_bom.yaml', 1, ['binary or UTF-16']),
+    ('scenario', 'binary.yaml', 3, ['binary']),
+    ('scenario', 'custom_tag.yaml', 14, ['tag !custom', 'not supported']),
+    ('scenario', 'python_tag.yaml', 14, ['tag', 'not supported']),
+    ('scenario', 'alias_bomb.yaml', 5, ['expands to more than']),
+    ('scenario', 'recursive_alias.yaml', 14, ['recursive alias']),
+    ('scenario', 'deep_nesting.yaml', 1, ['nested more than']),
+    ('scenario', 'mixed_keys.yaml', 14, ['unknown key 1']),
+    ('scenario', 'impossible_date.yaml', 14, ['2023-02-30 is not a real date']),
+    ('scenario', 'timestamp.yaml', 14, ['time of day']),
+    ('scenario', 'huge_number.yaml', 14, ['too large']),
+    ('scenario', 'yaml_syntax.yaml', None, ['YAML syntax']),
+    ('scenario', 'duplicate_key.yaml', 14, ['YAML syntax']),
+    ('scenario', 'empty.yaml', None, ['']),
+    ('scenario', 'top_list.yaml', 1, ['']),
+    ('scenario', 'a_directory', None, ['is a directory']),
+    ('cards', 'latin1.yaml', 1, ['not UTF-8']),
+    ('cards', 'utf16.yaml', None, ['UTF-16']),
+    ('cards', 'utf16_no_bom.yaml', 1, ['binary or UTF-16']),
+    ('cards', 'binary.yaml', 3, ['binary']),
+    ('cards', 'custom_tag.yaml', 7, ['tag !custom', 'not supported']),
+    ('cards', 'python_tag.yaml', 7, ['tag', 'not supported']),
+    ('cards', 'alias_bomb.yaml', 5, ['expands to more than']),
+    ('cards', 'recursive_alias.yaml', 7, ['recursive alias']),
+    ('cards', 'deep_nesting.yaml', 1, ['nested more than']),
+    ('cards', 'mixed_keys.yaml', 7, ['unknown key 1']),
+    ('cards', 'impossible_date.yaml', 7, ['2023-02-30 is not a real date']),
+    ('cards', 'timestamp.yaml', 7, ['time of day']),
+    ('cards', 'huge_number.yaml', 7, ['too large']),
+    ('cards', 'yaml_syntax.yaml', None, ['YAML syntax']),
+    ('cards', 'duplicate_key.yaml', 7, ['YAML syntax']),
+    ('cards', 'empty.yaml', None, ['']),
+    ('cards', 'top_list.yaml', 1, ['']),
+    ('cards', 'a_directory', None, ['is a directory']),
+    ('properties', 'latin1.yaml', 1, ['not UTF-8']),
+    ('properties', 'utf16.yaml', None, ['UTF-16']),
+    ('properties', 'utf16_no_bom.yaml', 1, ['binary or UTF-16']),
+    ('properties', 'binary.yaml', 3, ['binary']),
+    ('properties', 'custom_tag.yaml', 8, ['tag !custom', 'not supported']),
+    ('properties', 'python_tag.yaml', 8, ['tag', 'not supported']),
+    ('properties', 'alias_bomb.yaml', 5, ['expands to more than']),
+    ('properties', 'recursive_alias.yaml', 8, ['recursive alias']),
+    ('properties', 'deep_nesting.yaml', 1, ['nested more than']),
+    ('properties', 'mixed_keys.yaml', 8, ['unknown key 1']),
+    ('properties', 'impossible_date.yaml', 8, ['2023-02-30 is not a real date']),
+    ('properties', 'timestamp.yaml', 8, ['time of day']),
+    ('properties', 'huge_number.yaml', 8, ['too large']),
+    ('properties', 'yaml_syntax.yaml', None, ['YAML syntax']),
+    ('properties', 'duplicate_key.yaml', 8, ['YAML syntax']),
+    ('properties', 'empty.yaml', None, ['']),
+    ('properties', 'top_list.yaml', 1, ['']),
+    ('properties', 'a_directory', None, ['is a directory']),
+    ('rulings', 'latin1.yaml', 1, ['not UTF-8']),
+    ('rulings', 'utf16.yaml', None, ['UTF-16']),
+    ('rulings', 'utf16_no_bom.yaml', 1, ['binary or UTF-16']),
+    ('rulings', 'binary.yaml', 3, ['binary']),
+    ('rulings', 'custom_tag.yaml', 7, ['tag !custom', 'not supported']),
+    ('rulings', 'python_tag.yaml', 7, ['tag', 'not supported']),
+    ('rulings', 'alias_bomb.yaml', 5, ['expands to more than']),
+    ('rulings', 'recursive_alias.yaml', 7, ['recursive alias']),
+    ('rulings', 'deep_nesting.yaml', 1, ['nested more than']),
+    ('rulings', 'mixed_keys.yaml', 7, ['unknown key 1']),
+    ('rulings', 'impossible_date.yaml', 7, ['2023-02-30 is not a real date']),
+    ('rulings', 'timestamp.yaml', 7, ['time of day']),
+    ('rulings', 'huge_number.yaml', 7, ['too large']),
+    ('rulings', 'yaml_syntax.yaml', None, ['YAML syntax']),
+    ('rulings', 'duplicate_key.yaml', 7, ['YAML syntax']),
+    ('rulings', 'empty.yaml', None, ['']),
+    ('rulings', 'top_list.yaml', 1, ['']),
+    ('rulings', 'a_directory', None, ['is a directory']),
+    ('scenario', 'float_shields.yaml', 10, ['players.B.shields', '2.0']),
+    ('scenario', 'float_mana_zone.yaml', 7, ['players.A.mana', '5.0']),
+    ('scenario', 'float_expect_mana.yaml', 13, ['mana.A', '2.0']),
+    ('scenario', 'float_expect_shields.yaml', 13, ['shields.B', '1.5']),
+    ('scenario', 'float_shields_broken.yaml', 13, ['shields_broken', '1.0']),
+    ('scenario', 'float_uses.yaml', 13, ['uses', '2.0']),
+    ('scenario', 'inf_shields.yaml', 10, ['players.B.shields', 'inf']),
+    ('scenario', 'nan_mana.yaml', 7, ['players.A.mana', 'nan']),
+    ('scenario', 'bool_shields.yaml', 10, ['players.B.shields', 'True']),
+    ('scenario', 'negative_shields.yaml', 10, ['players.B.shields']),
+    ('scenario', 'billion_shields.yaml', 10, ['players.B.shields', '100']),
+    ('scenario', 'over_2_63_shields.yaml', 10, ['too large']),
+    ('scenario', 'hex_huge_mana.yaml', 7, ['too large']),
+    ('scenario', 'deck_101.yaml', 11, ['players.B.deck', '100']),
+    ('scenario', 'hand_list_101.yaml', 6, ['players.A.hand', 'at most 100']),
+    ('scenario', 'shields_broken_huge.yaml', 13, ['shields_broken', '10000']),
+    ('scenario', 'uses_huge.yaml', 13, ['uses', '10000']),
+    ('scenario', 'choose_shields_number.yaml', 13, ['shields', 'a list']),
+    ('scenario', 'player_c.yaml', 13, ['player', 'A, B', "'C'"]),
+    ('scenario', 'to_library.yaml', 13, ['to', 'library', 'graveyard']),
+    ('scenario', 'from_library.yaml', 13, ['from', 'library']),
+    ('scenario', 'frame_outer.yaml', 13, ['frame', 'whole number', 'outer']),
+    ('scenario', 'frame_negative.yaml', 13, ['frame']),
+    ('scenario', 'frame_float.yaml', 13, ['frame', '1.0']),
+    ('scenario', 'controller_x.yaml', 13, ['controller', "'X'"]),
+    ('scenario', 'replaced_typo.yaml', 13, ['replaced', 'breaks']),
+    ('scenario', 'face_down_text.yaml', 13, ['face_down', 'true or false']),
+    ('scenario', 'declared_ability_typo.yaml', 13, ['ability', 'S-Trigger', 'S-Triger']),
+    ('scenario', 'unknown_event.yaml', 13, ['event', 'explode']),
+    ('scenario', 'event_wrong_key.yaml', 13, ["unknown key 'card' for a win event"]),
+    ('scenario', 'pattern_not_mapping.yaml', 13, ['never_order[0]']),
+    ('scenario', 'pattern_unknown_card.yaml', 13, ["unknown card 'Nope Card'"]),
+    ('scenario', 'pattern_ability_no_slash.yaml', 13, ['Card/ability']),
+    ('scenario', 'pattern_mixed_keys.yaml', 13, ['unknown key']),
+    ('scenario', 'players_mixed_keys.yaml', 8, ['players', 'unknown key 1']),
+    ('scenario', 'outcome_mixed_keys.yaml', 13, ['unknown key']),
+    ('scenario', 'outcome_unknown_key.yaml', 13, ['winnr']),
+    ('scenario', 'outcome_empty.yaml', 13, ['at least one key']),
+    ('scenario', 'expect_two_kinds.yaml', 13, ['one of always']),
+    ('scenario', 'expect_not_list.yaml', 12, ['expect', 'a list']),
+    ('scenario', 'expect_mana_unknown_card.yaml', 13, ['unknown card']),
+    ('scenario', 'alias_type_error.yaml', 2, ['expected text', 'a list of 500 items']),
+    ('scenario', 'long_value_cut.yaml', 7, ['players.A.mana', '...']),
+    ('scenario', 'impossible_rules_date.yaml', 2, ['2023-02-30 is not a real date']),
+    ('scenario', 'quoted_impossible_rules_date.yaml', 2, ['rules', 'YYYY-MM-DD']),
+    ('scenario', 'rules_with_time.yaml', 2, ['time of day']),
+    ('scenario', 'rules_list.yaml', 2, ['rules', 'YYYY-MM-DD']),
+    ('scenario', 'missing_card_file.yaml', 2, ['cards[0]', 'no_such_cards.yaml', 'not found']),
+    ('scenario', 'card_file_is_directory.yaml', 2, ['cards[0]', 'is a directory']),
+    ('scenario', 'turn_c.yaml', 2, ['turn', 'A, B']),
+    ('scenario', 'name_number.yaml', 1, ['name', 'expected text']),
+    ('scenario', 'interpretation_unknown.yaml', 2, ['no_such_choice']),
+    ('scenario', 'restriction_locked_type.yaml', 14, ['locked_types', 'monster']),
+    ('scenario', 'aura_number.yaml', 9, ['battle']),
+    ('scenario', 'undefined_alias.yaml', 1, ['YAML syntax']),
+    ('scenario', 'tab_indent.yaml', 7, ['YAML syntax']),
+    ('scenario', 'complex_key.yaml', 14, ['unknown key']),
+    ('scenario', 'two_documents.yaml', 14, ['YAML syntax']),
+    ('scenario', 'null_root.yaml', 1, ['empty']),
+    ('scenario', 'attack_self.yaml', 11, ['non-turn player']),
+    ('scenario', 'source_mapping.yaml', 2, ['source']),
+    ('cards', 'float_cost.yaml', 5, ['cost', '2.0']),
+    ('cards', 'huge_cost.yaml', 5, ['cost', '1000']),
+    ('cards', 'over_2_63_power.yaml', 6, ['too large']),
+    ('cards', 'breaker_thousand.yaml', 7, ['breaker', '100']),
+    ('cards', 'negative_cost.yaml', 5, ['cost']),
+    ('cards', 'draw_huge.yaml', 7, ['draw.count', '1000']),
+    ('cards', 'draw_float.yaml', 7, ['count', '1.0']),
+    ('cards', 'unknown_instruction.yaml', 7, ["unknown instruction 'teleport'"]),
+    ('cards', 'instruction_number_key.yaml', 7, ['unknown instruction 5']),
+    ('cards', 'instruction_mixed_keys.yaml', 7, ['unknown key']),
+    ('cards', 'instruction_not_mapping.yaml', 7, ['one instruction']),
+    ('cards', 'effect_on_creature.yaml', 7, ['only a spell']),
+    ('cards', 'ability_without_trigger.yaml', 7, ['trigger or replaces']),
+    ('cards', 'ability_unknown_trigger.yaml', 7, ['sneeze']),
+    ('cards', 'bad_id.yaml', 2, ['id']),
+    ('cards', 'duplicate_id.yaml', 7, ['defined twice']),
+    ('cards', 'name_clash_builtin.yaml', 2, ['already belongs']),
+    ('cards', 's_trigger_if_float.yaml', 7, ['shields_at_most', '1.0']),
+    ('cards', 'keywords_not_list.yaml', 7, ['keywords', 'a list']),
+    ('cards', 'type_monster.yaml', 4, ['type', 'monster']),
+    ('cards', 'cards_not_list.yaml', 1, ['cards', 'a list']),
+    ('properties', 'formula_exit_injection.yaml', 7, ['formula', 'exactly one term']),
+    ('properties', 'formula_two_terms.yaml', 7, ['formula', 'exactly one term']),
+    ('properties', 'formula_unbalanced.yaml', 7, ['formula', 'not closed']),
+    ('properties', 'formula_extra_paren.yaml', 7, ['formula', 'exactly one term']),
+    ('properties', 'formula_empty.yaml', 7, ['formula', 'empty']),
+    ('properties', 'formula_unknown_symbol.yaml', 7, ['formula']),
+    ('properties', 'formula_too_deep.yaml', 7, ['formula', 'nested more than']),
+    ('properties', 'formula_number.yaml', 7, ['formula', 'expected text']),
+    ('properties', 'formula_set_option.yaml', 7, ['formula', 'exactly one term']),
+    ('properties', 'kind_unknown.yaml', 5, ['kind', 'usually']),
+    ('properties', 'over_unknown.yaml', 6, ['over', 'moments']),
+    ('properties', 'id_with_space.yaml', 2, ['id']),
+    ('properties', 'citations_empty.yaml', 4, ['citations']),
+    ('properties', 'since_impossible_date.yaml', 8, ['2023-02-30 is not a real date']),
+    ('properties', 'since_text.yaml', 8, ['rules.since', 'YYYY-MM-DD']),
+    ('properties', 'duplicate_id.yaml', 8, ['already taken']),
+    ('properties', 'builtin_id.yaml', 2, ['already taken']),
+    ('properties', 'unknown_key.yaml', 8, ['colour']),
+    ('properties', 'needs_unknown.yaml', 8, ['needs', 'magic']),
+    ('rulings', 'until_before_from.yaml', 8, ['until', 'T1@TEST', 'not after']),
+    ('rulings', 'until_equals_from.yaml', 8, ['until', 'not after']),
+    ('rulings', 'missing_scenario.yaml', 6, ['T1@TEST', 'no_such_scenario.yaml', 'not found']),
+    ('rulings', 'scenario_is_directory.yaml', 6, ['T1@TEST', 'is a directory']),
+    ('rulings', 'impossible_statement_date.yaml', 4, ['2023-02-30 is not a real date']),
+    ('rulings', 'date_with_time.yaml', 4, ['time of day']),
+    ('rulings', 'date_text.yaml', 4, ['date', 'YYYY-MM-DD']),
+    ('rulings', 'from_quoted_impossible.yaml', 7, ['from', 'YYYY-MM-DD']),
+    ('rulings', 'bad_constraint.yaml', 6, ['order[0]', 'MILESTONE']),
+    ('rulings', 'unknown_milestone.yaml', 6, ['explosion']),
+    ('rulings', 'order_if_unknown_choice.yaml', 6, ['no_such_choice']),
+    ('rulings', 'text_too_short.yaml', 5, ['text']),
+    ('rulings', 'duplicate_statement.yaml', 7, ['already stated']),
+    ('rulings', 'unknown_key.yaml', 7, ['colour']),
+    ('rulings', 'order_scope_bad.yaml', 7, ['order_scope', 'some']),
+    ('rulings', 'not_checked.yaml', 2, ['how it is checked']),
+    ('rulings', 'id_bad.yaml', 2, ['id']),
+    ('rulings', 'statements_empty.yaml', 1, ['statements']),
+]
+
+WRAPPER = """name: loads a card file of the bad-input corpus
+cards: [{path}]
+turn: A
+players:
+  A:
+    battle: [Kakumeijin]
+attack: {{attacker: Kakumeijin, player: B}}
+"""
+
+
+def _argv(kind: str, path, tmp_path) -> list[str]:
+    if kind == "scenario":
+        return ["explore", str(path)]
+    if kind == "cards":
+        wrapper = tmp_path / "wrapper.yaml"
+        wrapper.write_text(WRAPPER.format(path=path), encoding="utf-8")
+        return ["explore", str(wrapper)]
+    if kind == "properties":
+        return ["check", Q09, "--properties", str(path)]
+    return ["verify", "--summary", "--rulings", str(path)]
+
+
+def run(argv: list[str]) -> tuple[int, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = main(argv, out, err)
+    return code, err.getvalue()
+
+
+@pytest.mark.parametrize("kind,name,line,words", CASES, ids=[f"{c[0]}/{c[1]}" for c in CASES])
+def test_bad_file(kind, name, line, words, tmp_path):
+    path = CORPUS / kind / name
+    code, message = run(_argv(kind, path, tmp_path))
+    assert code == 2, message
+    assert "Traceback" not in message
+    assert (f"{path}:{line}:" if line else str(path)) in message, message
+    for word in words:
+        assert word in message, (word, message)
+    assert len(message) < 2000, "a message quotes a whole value"
+
+
+FLAGS = [
+    # argv (after the command), words the message must contain
+    (["explore", Q09, "--max-states", "-1"], ["--max-states", ">= 1", "-1"]),
+    (["explore", Q09, "--max-states", "0"], ["--max-states", ">= 1"]),
+    (["explore", Q09, "--max-depth", "-1"], ["--max-depth", ">= 0"]),
+    (["explore", Q09, "--max-seconds", "-5"], ["--max-seconds", "> 0"]),
+    (["explore", Q09, "--max-seconds", "nan"], ["--max-seconds", "nan"]),
+    (["explore", Q09, "--max-seconds", "inf"], ["--max-seconds", "inf"]),
+    (["explore", Q09, "--max-seconds", "0"], ["--max-seconds"]),
+    (["explore", Q09, "--graph", "/no/such/folder/g.graphml"], ["--graph", "does not exist"]),
+    (["explore", Q09, "--graph", str(CORPUS)], ["--graph", "is a directory"]),
+    (["explore", Q09, "--rules", "2023-02-30"], ["--rules", "YYYY-MM-DD"]),
+    (["explore", Q09, "--rules", "banana"], ["--rules", "banana"]),
+    (["explore", Q09, "--interpretation", "no_such=thing"], ["--interpretation", "NAME=READING"]),
+    (["explore", Q09, "--replay", "9/9/9"], ["--replay", "step 1"]),
+    (["explore", Q09, Q09, "--replay", "0"], ["--replay", "exactly one"]),
+    (["explore", str(CORPUS / "scenario")], [str(CORPUS / "scenario"), "is a directory"]),
+    (["explore", "/no/such/scenario.yaml"], ["/no/such/scenario.yaml", "not found"]),
+    (["check", Q09, "--solver-timeout", "-1"], ["--solver-timeout", ">= 1"]),
+    (["check", Q09, "--solver-timeout", "0"], ["--solver-timeout", ">= 1"]),
+    (["check", Q09, "--max-seconds", "-1"], ["--max-seconds"]),
+    (["check", Q09, "--property", "no-such-property"], ["--property", "unknown property id"]),
+    (["check", Q09, "--properties", "/no/such/props.yaml"], ["/no/such/props.yaml", "not found"]),
+    (["check"], ["expected at least one scenario"]),
+    (["verify", "--max-states", "-1"], ["--max-states"]),
+    (["verify", "--max-seconds", "nan"], ["--max-seconds"]),
+    (["verify", "--rules", "2023-13-01"], ["--rules", "YYYY-MM-DD"]),
+    (["verify", "--rulings", "/no/such/rulings.yaml"], ["/no/such/rulings.yaml", "not found"]),
+    (["diff", Q09, "--rules", "2023-01-01", "--rules", "2024-06-19", "--max-seconds", "-1"], ["--max-seconds"]),
+    (["diff", Q09, "--rules", "2023-01-01", "--rules", "2024-06-19", "--max-states", "-7"], ["--max-states"]),
+    (["diff", Q09, "--rules", "2024-06-19"], ["two different settings"]),
+    (["diff", Q09, "--rules", "2024-02-31", "--rules", "2024-06-19"], ["--rules", "YYYY-MM-DD"]),
+]
+
+
+@pytest.mark.parametrize("argv,words", FLAGS, ids=[" ".join(a[:1] + a[2:] if len(a) > 2 else a) for a, _ in FLAGS])
+def test_bad_flag(argv, words):
+    code, message = run(argv)
+    assert code == 2, message
+    assert "Traceback" not in message
+    for word in words:
+        assert word in message, (word, message)
+
+
+PARSER_ERRORS = [
+    ["explore", Q09, "--max-states", "many"],
+    ["explore", Q09, "--max-seconds", "soon"],
+    ["check", Q09, "--solver-timeout", "1.5"],
+    ["verify", "--max-depth", "3"],
+]
+
+
+@pytest.mark.parametrize("argv", PARSER_ERRORS, ids=[" ".join(a[2:] if len(a) > 2 else a) for a in PARSER_ERRORS])
+def test_flag_the_parser_refuses(argv, capsys):
+    """argparse refuses what is not a number at all: exit 2 and the flag named, no traceback."""
+    with pytest.raises(SystemExit) as stop:
+        main(argv, io.StringIO(), io.StringIO())
+    assert stop.value.code == 2
+    message = capsys.readouterr().err
+    assert "Traceback" not in message
+    assert argv[-2] in message or "unrecognized" in message
+
+
+def test_the_corpus_is_large_enough():
+    assert len(CASES) + len(FLAGS) + len(PARSER_ERRORS) >= 100
+    assert {kind for kind, *_ in CASES} == {"scenario", "cards", "properties", "rulings"}
