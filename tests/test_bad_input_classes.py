@@ -218,7 +218,11 @@ def test_a_missing_card_file_names_the_scenario_line(tmp_path):
 
 
 def test_a_directory_is_called_a_directory(tmp_path):
+    # a directory is accepted as scenario FILE (its *.yaml, issue 13); with none in it, it is named
     code, _, err = run("explore", str(tmp_path))
+    assert code == 2 and str(tmp_path) in err and "directory" in err
+    # where one file is expected (a property file), a directory is called what it is
+    code, _, err = run("check", str(Q09), "--properties", str(tmp_path))
     assert code == 2 and "is a directory" in err
 
 
