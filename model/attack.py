@@ -1,0 +1,203 @@
+"""The whole attack around the direct attack step (issue 10): declaration, block, battle, the end of
+the attack and of the turn, and how the game ends.
+
+A mixin of the procedure (BreakModel). The steps, with the rules they follow (General Game Rules
+numbering as quoted in /work/research/attack.md, entries A01-A27):
+- R506.1 (A01, A24): the turn player's creature attacks the opponent or one of his TAPPED creatures.
+  R506.3 (A25): "when ... attacks" abilities trigger; the turn player's waiting effects resolve first
+  (the procedure's eligibility, R509.4a-b), then the non-turn player's.
+- R505.6a (A02, A22): if the attacker or the attacked creature has left, the attack ends at once and
+  the game goes to the end-of-attack step.
+- R507.1-2 (A09): the non-turn player may block with one untapped Blocker; the attack becomes an
+  attack on the blocker and the attacker is "blocked".
+- R508 / R115 (A10, A11): a battle compares powers; the lower is destroyed (through the destruction
+  path, so replacements apply), both on a tie; "when it wins a battle" never triggers on a tie.
+- the direct attack step (D0-D7, procedure.py) when the attack is on the player and not blocked.
+- R510 (A12): the end-of-attack step comes after every attack, also a stopped one or one whose
+  attacker left, unless the rest of the turn was skipped (Q09 ends the exploration at once).
+- R511.1 (A13): with `until: end_turn`, the "at the end of your turn" abilities of the creatures in
+  the battle zone when the step begins trigger (one arriving during the step does not), the turn
+  player's resolve first; then the turn ends.
+- R104.2a-c, R509.1 (A14, A15, A21): the direct attack at zero shields: the attacker's side wins and
+  the defender loses (unless a loss replacement applies); a player meeting a win and a loss at once wins.
+
+A scenario with no attack trigger, no blocker, an attack on the player and no `until` goes through
+these steps without a decision: its states are those it had before (the declaration's events are
+carried by the first step, see `declared`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .actions import Action
+from .events import Event, ev
+from .instructions import destruction
+from .instructions.registry import instr, push
+from .state import State, Task, other, replace
+
+if TYPE_CHECKING:
+    from .procedure import BreakModel
+
+# phases of State.phase ("" is the direct attack step, D0-D7, as before issue 10)
+PHASES = {
+    "declare": "the attack is not declared yet (only the initial state; R506.1)",
+    "attack": "declared; the abilities triggered by the attack resolve (R506.3)",
+    "block": "the non-turn player chooses a blocker or none (R507.1)",
+    "battle": "a battle took place; its losers are being destroyed (R508)",
+    "end_attack": "the end-of-attack step (R510)",
+    "end_turn": "the end step of the turn (R511.1)",
+}
+
+
+class AttackSteps:
+    """The steps of an attack before and after the direct attack step (see the module docstring)."""
+
+    _declaration: tuple[State, tuple[Event, ...]] | None = None
+
+    # ---- R506: the declaration, carried by the first step --------------------------------------
+    def declared(self: "BreakModel") -> tuple[State, tuple[Event, ...]]:
+        """The state once the attack is declared and everything automatic after it has run, and the
+        events of that. Computed once: only the initial state is undeclared."""
+        if self._declaration is None:
+            s, out = self._initial, []
+            s = self.declare_attack(s, out)
+            s = self._advance(s, out)
+            self._declaration = (s, tuple(out))
+        return self._declaration
+
+    def declare_attack(self: "BreakModel", s: State, out: list[Event]) -> State:
+        """R506.1: the attacker and its target; R506.3: what the attack triggers."""
+        target = self.label(s.target) if s.target >= 0 else s.defender
+        out.append(ev("attack", "R506.1", card=self.label(s.attacker), player=s.turn, target=target))
+        s = replace(s, phase="attack")
+        if "attacks" in self.words or "opponent_attacks" in self.words:
+            s = self.trigger(s, "attacks", s.turn, s.attacker, out)
+        return s
+
+    def declare_actions(self: "BreakModel", s: State) -> tuple[Action, ...]:
+        first, _ = self.declared()
+        if first.over:   # nothing to decide in the whole attack: one step declares and finishes it
+            return (Action("declare_attack", s.turn, (), f"{s.turn} attacks with {self.label(s.attacker)}"),)
+        return self.actions(first)
+
+    def declare_step(self: "BreakModel", action: Action) -> tuple[State, tuple[Event, ...]]:
+        first, events = self.declared()
+        if action.kind == "declare_attack":
+            return first, events
+        after, more = self.step(first, action)
+        return after, events + more
+
+    # ---- the steps between the declaration and the direct attack step --------------------------
+    def attack_phase(self: "BreakModel", s: State, out: list[Event]) -> tuple[State, bool]:
+        """Move on from a phase whose pending effects are done: (the state, whether it is a decision)."""
+        phase = s.phase
+        if phase == "attack":
+            if self.attack_ended(s):
+                return self.end_attack(s, out), False       # R505.6a
+            if self.blockers(s):
+                return replace(s, phase="block"), True       # R507.1
+            return self.after_block(s, out), False
+        if phase == "block":
+            return s, True
+        if phase == "battle":
+            return self.end_attack(s, out), False
+        if phase == "end_attack":
+            if self.scenario.until == "end_turn":
+                return self.begin_end_step(s, out), False
+            return replace(s, over=True), False
+        if phase == "end_turn":
+            out.append(ev("end_turn", "R511.2", player=s.turn))
+            return replace(s, over=True), False
+        raise AssertionError(f"unknown phase {phase!r}")
+
+    def attack_ended(self: "BreakModel", s: State) -> bool:
+        """R505.6a: the attacking creature, or the creature it attacks, is no longer in the battle zone."""
+        if s.attacker not in s.zone(s.turn).battle:
+            return True
+        return s.target >= 0 and s.target not in s.zone(s.defender).battle
+
+    def blockers(self: "BreakModel", s: State) -> tuple[int, ...]:
+        """R507.1: the defender's untapped creatures with Blocker (none is the attacked creature: it is tapped)."""
+        z = s.zone(s.defender)
+        return tuple(c for c in z.battle if c not in z.tapped and self.card(c).type == "creature"
+                     and self.card(c).has("Blocker"))
+
+    def block_actions(self: "BreakModel", s: State) -> tuple[Action, ...]:
+        me = s.defender
+        acts = [Action("block", me, (c,), f"{me} blocks {self.label(s.attacker)} with {self.label(c)}")
+                for c in self.blockers(s)]
+        return tuple(acts) + (Action("no_block", me, (), f"{me} does not block"),)
+
+    def block(self: "BreakModel", s: State, blocker: int | None, out: list[Event]) -> State:
+        """R507.2: the blocker is tapped and the attack becomes an attack on it; then on to R508."""
+        if blocker is not None:
+            z = s.zone(s.defender)
+            s = s.with_zone(s.defender, replace(z, tapped=tuple(sorted(z.tapped + (blocker,)))))
+            out.append(ev("block", "R507.2", card=self.label(blocker), attacker=self.label(s.attacker),
+                          player=s.defender))
+            s = replace(s, blocked=True, target=blocker)
+        return self.after_block(replace(s, phase="attack"), out)
+
+    def after_block(self: "BreakModel", s: State, out: list[Event]) -> State:
+        """An attack on a creature is a battle (R508); an attack on the player goes to the direct attack step."""
+        if s.target >= 0:
+            return self.battle(s, out)
+        return replace(s, phase="")
+
+    def power(self: "BreakModel", s: State, cid: int) -> int:
+        return self.card(cid).power
+
+    def battle(self: "BreakModel", s: State, out: list[Event]) -> State:
+        """R508, R115 (A10, A11): the greater power wins; the loser is destroyed by the rules, both on a tie."""
+        a, t = s.attacker, s.target
+        pa, pt = self.power(s, a), self.power(s, t)
+        winner = a if pa > pt else t if pt > pa else -1
+        out.append(ev("battle", "R508", card=self.label(a), against=self.label(t),
+                      winner=self.label(winner) if winner >= 0 else "none"))
+        s = replace(s, phase="battle")
+        if winner >= 0 and "battle_win" in self.words:
+            s = self.trigger(s, "battle_win", self.owner(winner), winner, out)   # A11: not on a tie
+        losers = (a, t) if winner < 0 else ((t,) if winner == a else (a,))
+        for c in reversed(losers):
+            s = destruction.attempt(self, s, c, out)
+        return s
+
+    # ---- R510, R511: after the attack ----------------------------------------------------------
+    def end_attack(self: "BreakModel", s: State, out: list[Event]) -> State:
+        """R510 (A12): the end-of-attack step, after a stopped attack too (Q10 reports it first)."""
+        if s.stop_attack:
+            out.append(ev("attack_stopped", "Q10", attacker=self.label(s.attacker)))
+            s = replace(s, attack_stopped=True)
+        out.append(ev("end_attack", "R510", attacker=self.label(s.attacker)))
+        return replace(s, phase="end_attack")
+
+    def begin_end_step(self: "BreakModel", s: State, out: list[Event]) -> State:
+        """R511.1 (A13): the end-of-turn abilities of what is in play now trigger; a card arriving
+        during the step does not (it is not looked at again)."""
+        s = replace(s, phase="end_turn")
+        if "end_of_your_turn" not in self.words:
+            return s
+        for player in (s.turn, other(s.turn)):
+            for cid in s.zone(player).battle:
+                if player == s.turn:
+                    s = self.trigger(s, "end_of_your_turn", player, cid, out)
+        return s
+
+    # ---- R104: wins and losses -----------------------------------------------------------------
+    def lose(self: "BreakModel", s: State, player: str, winner: str, rule: str) -> State:
+        """`player` would lose (and `winner` win): a loss replacement may apply first (A15)."""
+        return push(s, Task(program=(instr("_lose", player=player, winner=winner, rule=rule),), pc=0,
+                            controller=player, source=-1, ability="the game ends"))
+
+    def decide_game(self: "BreakModel", s: State) -> State:
+        """R104.2c (A14): wins and losses met by effects at once; a player meeting both wins."""
+        wins, losses = s.wins, tuple(p for p in s.losses if p not in s.wins)
+        both = set(s.wins) & set(s.losses)
+        s = replace(s, wins=(), losses=())
+        if wins:
+            p = wins[0]
+            return self.lose(s, other(p), p, "R104.2c" if p in both else "R104.2")
+        if losses:
+            return self.lose(s, losses[0], other(losses[0]), "R104.2")
+        return s
