@@ -23,7 +23,7 @@ numbering as quoted in /work/research/attack.md, entries A01-A27):
 
 A scenario with no attack trigger, no blocker, an attack on the player and no `until` goes through
 these steps without a decision: its states are those it had before (the declaration's events are
-carried by the first step, see `declared`).
+carried by the first step, see `plain`).
 """
 
 from __future__ import annotations
@@ -53,18 +53,28 @@ PHASES = {
 class AttackSteps:
     """The steps of an attack before and after the direct attack step (see the module docstring)."""
 
-    _declaration: tuple[State, tuple[Event, ...]] | None = None
+    _declarations: dict | None = None
 
-    # ---- R506: the declaration, carried by the first step --------------------------------------
-    def declared(self: "BreakModel") -> tuple[State, tuple[Event, ...]]:
-        """The state once the attack is declared and everything automatic after it has run, and the
-        events of that. Computed once: only the initial state is undeclared."""
-        if self._declaration is None:
-            s, out = self._initial, []
-            s = self.declare_attack(s, out)
-            s = self._advance(s, out)
-            self._declaration = (s, tuple(out))
-        return self._declaration
+    # ---- R506: the declaration ------------------------------------------------------------------
+    def declared(self: "BreakModel", s: State) -> tuple[State, tuple[Event, ...]]:
+        """The state once the attack of `s` (an undeclared state: the initial one, maybe renamed by
+        the symmetry) is declared and everything automatic after it has run, and the events of that."""
+        if self._declarations is None:
+            self._declarations = {}
+        found = self._declarations.get(s)
+        if found is None:
+            out: list[Event] = []
+            after = self._advance(self.declare_attack(s, out), out)
+            found = self._declarations[s] = (after, tuple(out))
+        return found
+
+    def plain(self: "BreakModel", first: State) -> bool:
+        """Whether the declaration led straight to the direct attack step with nothing to resolve: then
+        the first decision is taken from the undeclared state and carries the declaration's events,
+        so a scenario written for the direct attack step keeps its states. Otherwise the declaration
+        is a step of its own, so that every transition starts from the state it really starts from."""
+        return first.phase == "" and not first.over and not first.started and not first.pending \
+            and not first.running
 
     def declare_attack(self: "BreakModel", s: State, out: list[Event]) -> State:
         """R506.1: the attacker and its target; R506.3: what the attack triggers."""
@@ -76,13 +86,14 @@ class AttackSteps:
         return s
 
     def declare_actions(self: "BreakModel", s: State) -> tuple[Action, ...]:
-        first, _ = self.declared()
-        if first.over:   # nothing to decide in the whole attack: one step declares and finishes it
-            return (Action("declare_attack", s.turn, (), f"{s.turn} attacks with {self.label(s.attacker)}"),)
-        return self.actions(first)
+        first, _ = self.declared(s)
+        if self.plain(first):
+            return self.actions(first)
+        target = self.label(s.target) if s.target >= 0 else s.defender
+        return (Action("declare_attack", s.turn, (), f"{s.turn} attacks {target} with {self.label(s.attacker)}"),)
 
-    def declare_step(self: "BreakModel", action: Action) -> tuple[State, tuple[Event, ...]]:
-        first, events = self.declared()
+    def declare_step(self: "BreakModel", s: State, action: Action) -> tuple[State, tuple[Event, ...]]:
+        first, events = self.declared(s)
         if action.kind == "declare_attack":
             return first, events
         after, more = self.step(first, action)

@@ -81,7 +81,7 @@ class BreakModel(CardTable, Triggers, AttackSteps):
     def step(self, s: State, action: Action) -> tuple[State, tuple[Event, ...]]:
         """The state after `action` and the events it caused (the automatic procedure included)."""
         if s.phase == "declare":
-            return self.declare_step(action)
+            return self.declare_step(s, action)
         out: list[Event] = []
         if action.kind == "choose":
             task = s.running[-1]

@@ -48,6 +48,15 @@ MILESTONES: dict[str, str] = {
     "nested_other_pending_resolved": "an effect triggered inside the nested break's frame resolves (R603.7b)",
     "nested_break": "the nested break's shields break (R603.7b)",
     "nested_shield_check": "anything of the nested break's shield check (R603.7b, Q05)",
+    # the whole attack (issue 10: model/attack.py)
+    "attack_declared": "the attack is declared: attacker and target (R506.1)",
+    "attack_trigger_resolved_tp": "an effect of the turn player resolves while the attack's triggers resolve (R506.3)",
+    "attack_trigger_resolved_ntp": "an effect of the non-turn player resolves while the attack's triggers resolve (R506.3)",
+    "block": "the non-turn player blocks (R507.2)",
+    "battle": "a battle's winner is decided (R508)",
+    "end_of_attack": "the end-of-attack step (R510)",
+    "end_of_turn": "the turn ends, after its end step (R511)",
+    "game_lost": "a player loses the game (R104.2a, R509.1)",
 }
 
 # milestones that are parts of another: (part, whole) — the part's moments lie among the whole's
@@ -65,6 +74,8 @@ TRIGGER_THEN_RESOLVE: tuple[tuple[str, str], ...] = (
 )
 
 _EARLY = ("S-Trigger", "G-Strike", "S-Back")
+_ATTACK_TOKENS = {"attack": "attack_declared", "block": "block", "battle": "battle", "end_attack": "end_of_attack",
+                  "end_turn": "end_of_turn", "lose": "game_lost"}
 Groups = tuple[tuple[str, ...], ...]   # the milestone tokens of each step that had any, in order
 
 
@@ -148,8 +159,11 @@ def step(w: Walk, pre: State, events: tuple, post: State, bb: frozenset[str]) ->
                            "attack": ("other_pending_resolved",),
                            "outer": ("other_pending_resolved", "outer_pending_resolved"),
                            "nested": ("nested_other_pending_resolved",)}.get(cls, ()))
-            if attack == 2:
+            if attack == 2 and pre.phase not in ("end_attack", "end_turn"):   # not the end step's (R511)
                 tokens.append("after_break_resolved")
+            if e.rule == "R506.3":
+                tokens.append("attack_trigger_resolved_tp" if e.get("controller") == pre.turn
+                              else "attack_trigger_resolved_ntp")
         elif kind == "break":
             if frame == 1 and attack == 1:
                 tokens.append("break")
@@ -175,6 +189,8 @@ def step(w: Walk, pre: State, events: tuple, post: State, bb: frozenset[str]) ->
                 tokens.append("nested_shield_check")
         elif kind == "attack_stopped":
             tokens.append("attack_stopped")
+        elif kind in _ATTACK_TOKENS:
+            tokens.append(_ATTACK_TOKENS[kind])
     if attack == 1 and not _attack_open(post):
         attack = 2   # the attack's frame closed with nothing broken (Q10) or the turn was skipped (Q09)
     if nested == 1 and post.depth() < 2:
