@@ -70,6 +70,10 @@ def structure() -> list[z3.BoolRef]:
     out += [_point("attack_declared", "last") < _point(m, "first") for m in MILESTONES if m != "attack_declared"]
     out += [_point(m, "last") < _point("end_of_attack", "first") for m in MILESTONES if m not in edges]
     out += [_point(m, "last") < _point("end_of_turn", "first") for m in MILESTONES if m != "end_of_turn"]
+    # the attack's break begins when its shields are chosen (D1): what belongs to that break follows
+    within = ("break", "shield_check", "check_declared", "check_to_hand", "check_declared_late", "check_used",
+              "before_break_resolved", "replacements_applied", "after_break_resolved")
+    out += [_point("shields_chosen", "last") < _point(m, "first") for m in within]
     return out
 
 
