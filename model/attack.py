@@ -34,7 +34,8 @@ from .actions import Action
 from .events import Event, ev
 from .instructions import destruction
 from .instructions.registry import instr, push
-from .state import State, Task, other, replace
+from .state import Pending, State, Task, other, replace
+from .triggers import TRIGGERED
 
 if TYPE_CHECKING:
     from .procedure import BreakModel
@@ -43,6 +44,7 @@ if TYPE_CHECKING:
 PHASES = {
     "declare": "the attack is not declared yet (only the initial state; R506.1)",
     "attack": "declared; the abilities triggered by the attack resolve (R506.3)",
+    "ntp_declare": "the non-turn player declares hidden-zone abilities: Ninja Strike (R506.3, A25)",
     "block": "the non-turn player chooses a blocker or none (R507.1)",
     "battle": "a battle took place; its losers are being destroyed (R508)",
     "end_attack": "the end-of-attack step (R510)",
@@ -83,6 +85,8 @@ class AttackSteps:
         s = replace(s, phase="attack")
         if "attacks" in self.words or "opponent_attacks" in self.words:
             s = self.trigger(s, "attacks", s.turn, s.attacker, out)
+        if self.ninjas(s) and self.interpretation.get("ntp_declaration_time") == "at_trigger":
+            s = replace(s, phase="ntp_declare")   # S116: declared at the trigger, before anything resolves
         return s
 
     def declare_actions(self: "BreakModel", s: State) -> tuple[Action, ...]:
@@ -106,10 +110,12 @@ class AttackSteps:
         if phase == "attack":
             if self.attack_ended(s):
                 return self.end_attack(s, out), False       # R505.6a
+            if self.ntp_waits(s):
+                return replace(s, phase="ntp_declare"), True   # R506.3 (A25)
             if self.blockers(s):
                 return replace(s, phase="block"), True       # R507.1
             return self.after_block(s, out), False
-        if phase == "block":
+        if phase in ("block", "ntp_declare"):
             return s, True
         if phase == "battle":
             return self.end_attack(s, out), False
@@ -173,6 +179,43 @@ class AttackSteps:
         for c in reversed(losers):
             s = destruction.attempt(self, s, c, out)
         return s
+
+    # ---- R506.3: the non-turn player's hidden-zone declarations (Ninja Strike, A07, A08, A25) ----------
+    def ninjas(self: "BreakModel", s: State) -> tuple[int, ...]:
+        """The non-turn player's hand cards with Ninja Strike, one per kind, while none is declared yet.
+        Only the trigger's "when" must hold at declaration; the mana condition is checked when it
+        resolves (A05)."""
+        if "ninja_strike" not in self.words or s.ntp_declared:
+            return ()
+        ntp = other(s.turn)
+        seen, out = set(), []
+        for c in s.zone(ntp).hand:
+            key = self.instances[c].card
+            if key not in seen and self.card(c).abilities_with("ninja_strike"):
+                seen.add(key)
+                out.append(c)
+        return tuple(out)
+
+    def ntp_waits(self: "BreakModel", s: State) -> bool:
+        """Under `after_tp_resolved` the non-turn player still has to declare (R506.3, A25)."""
+        return bool(self.ninjas(s)) and self.interpretation.get("ntp_declaration_time") == "after_tp_resolved"
+
+    def ninja_actions(self: "BreakModel", s: State) -> tuple[Action, ...]:
+        ntp = other(s.turn)
+        acts = [Action("ninja_declare", ntp, (c,), f"{ntp} declares Ninja Strike of {self.label(c)}")
+                for c in self.ninjas(s)]
+        return tuple(acts) + (Action("no_ninja_declare", ntp, (), f"{ntp} declares no Ninja Strike"),)
+
+    def ninja_declare(self: "BreakModel", s: State, card: int | None, out: list[Event]) -> State:
+        """A08: one Ninja Strike per player and attack; the declared card waits as a pending effect."""
+        s = replace(s, ntp_declared=True, phase="attack")
+        if card is None:
+            return s
+        ntp = other(s.turn)
+        ability = self.card(card).abilities_with("ninja_strike")[0]
+        out.append(ev("declare", "R506.3", card=self.label(card), player=ntp, ability="Ninja Strike"))
+        return self.add_pending(s, Pending(TRIGGERED, s.depth(), ntp, self.instances[card].card, ability.id, card),
+                                out, "R506.3")
 
     # ---- R510, R511: after the attack ----------------------------------------------------------
     def end_attack(self: "BreakModel", s: State, out: list[Event]) -> State:

@@ -74,6 +74,8 @@ class BreakModel(CardTable, Triggers, AttackSteps):
             return tuple(Action("resolve", p.controller, (p,), self._resolve_text(s, p)) for p in eligible)
         if s.phase == "block":
             return self.block_actions(s)
+        if s.phase == "ntp_declare":
+            return self.ninja_actions(s)
         if not s.started:
             return self._start_actions(s)
         raise AssertionError("a non-terminal state without a decision")  # _advance never stops here
@@ -94,6 +96,8 @@ class BreakModel(CardTable, Triggers, AttackSteps):
             s = self._direct_attack(s, out)
         elif action.kind in ("block", "no_block"):
             s = self.block(s, action.choice[0] if action.choice else None, out)
+        elif action.kind in ("ninja_declare", "no_ninja_declare"):
+            s = self.ninja_declare(s, action.choice[0] if action.choice else None, out)
         else:
             raise ValueError(f"unknown action {action.kind}")
         return self._advance(s, out), tuple(out)
@@ -142,6 +146,8 @@ class BreakModel(CardTable, Triggers, AttackSteps):
         """The pending effects that may resolve next (R509.4, R509.4a-b, R603.7a-b)."""
         if not s.pending or s.running or (s.frames and s.frames[-1].broken):
             return ()
+        if s.phase == "ntp_declare":
+            return ()   # S116 (`ntp_declaration_time=at_trigger`): declarations come before any resolution
         depth = s.depth()
         pool = [p for p in s.pending if p.kind == BEFORE_BREAK and p.frame == depth] if depth else []
         if self.version.triggers_wait_for_break:
@@ -168,6 +174,8 @@ class BreakModel(CardTable, Triggers, AttackSteps):
             else:
                 pool = list(s.pending)
         tp = [p for p in pool if p.controller == s.turn]  # R509.4a-b: turn player's first
+        if not tp and s.phase == "attack" and self.ntp_waits(s):
+            return ()   # R506.3 (A25): the non-turn player declares before his effects resolve
         pool = tp or pool
         return tuple(sorted(set(pool)))
 

@@ -216,6 +216,7 @@ class State:
     loser: str = ""                  # R104.2a / R509.1: the player who lost
     wins: tuple[str, ...] = ()       # R104.2c: "you win the game" effects met, decided together with
     losses: tuple[str, ...] = ()     # the losses met at the same time
+    ntp_declared: bool = False       # R506.3 (A25): the non-turn player's hidden-zone declarations are made
 
     def zone(self, player: str) -> Zones:
         return self.zones[pindex(player)]

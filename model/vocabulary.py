@@ -25,6 +25,8 @@ TRIGGERS = {
     "own_creature_breaks": "whenever one of its controller's creatures breaks a shield, once per shield (A17)",
     "opponent_shield_leaves": "whenever a card leaves the opponent's shield zone by a break or a castle "
                               "going with its shield, once per card; waits for the shield check's uses (A20)",
+    "ninja_strike": "Ninja Strike: declared from the hand by the non-turn player when an opponent's creature "
+                    "attacks, at the time `ntp_declaration_time` says (R506.3, A07, A25); one per attack (A08)",
     "end_of_your_turn": "at the end of its controller's turn; one arriving during that step waits (R511.1, A13)",
 }
 

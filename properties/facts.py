@@ -41,7 +41,9 @@ PLAYER_VALUES = ("A", "B", "nobody")
 ZONE_VALUES = ("deck", "hand", "mana", "shields", "battle", "graveyard", "resolving", "standby", "attached",
                "nowhere")
 KIND_VALUES = ("before_break", "triggered")
-ACTION_VALUES = ("direct_attack", "choose_shields", "resolve", "choose")
+ACTION_VALUES = ("direct_attack", "choose_shields", "resolve", "choose",
+                 # the whole attack (model/attack.py)
+                 "declare_attack", "block", "no_block", "ninja_declare", "no_ninja_declare")
 ENUMS = {"Player": PLAYER_VALUES, "Zone": ZONE_VALUES, "Kind": KIND_VALUES, "ActionKind": ACTION_VALUES}
 _ZONES = ZONE_VALUES[:-1]   # the real zones a card can be in
 
