@@ -75,6 +75,7 @@ TRIGGER_THEN_RESOLVE: tuple[tuple[str, str], ...] = (
 )
 
 _EARLY = ("S-Trigger", "G-Strike", "S-Back")
+_CLOSING = frozenset({"end_of_attack", "end_of_turn"})
 _ATTACK_TOKENS = {"attack": "attack_declared", "block": "block", "battle": "battle", "end_attack": "end_of_attack",
                   "end_turn": "end_of_turn", "lose": "game_lost"}
 Groups = tuple[tuple[str, ...], ...]   # the milestone tokens of each step that had any, in order
@@ -201,7 +202,12 @@ def step(w: Walk, pre: State, events: tuple, post: State, bb: frozenset[str]) ->
     groups = w.groups
     if tokens:
         group = tuple(t for i, t in enumerate(tokens) if i == 0 or tokens[i - 1] != t)
-        if not groups or groups[-1] != group:
+        core = tuple(g for g in group if g not in _CLOSING)
+        if groups and (not core or core == tuple(g for g in groups[-1] if g not in _CLOSING)):
+            # the end of the attack (or of the turn) closes the last step: a step repeating the previous
+            # one, or doing nothing else, makes no order of its own (as before issue 10)
+            groups = groups[:-1] + (groups[-1] + tuple(g for g in group if g in _CLOSING and g not in groups[-1]),)
+        elif not groups or groups[-1] != group:
             groups = groups + (group,)
     return Walk(attack, nested, check, tuple(waiting), groups)
 
