@@ -28,17 +28,12 @@ carried by the first step, see `plain`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .actions import Action
 from .events import Event, ev
 from .instructions import destruction
 from .instructions.registry import instr, push
 from .state import Pending, State, Task, other, replace
 from .triggers import TRIGGERED
-
-if TYPE_CHECKING:
-    from .procedure import BreakModel
 
 # phases of State.phase ("" is the direct attack step, D0-D7, as before issue 10)
 PHASES = {
@@ -53,12 +48,15 @@ PHASES = {
 
 
 class AttackSteps:
-    """The steps of an attack before and after the direct attack step (see the module docstring)."""
+    """The steps of an attack before and after the direct attack step (see the module docstring).
+
+    A mixin of procedure.BreakModel (not imported here: the procedure imports this module); it uses
+    the model's `_advance`, `actions`, `step`, `trigger`, `add_pending` and card table."""
 
     _declarations: dict | None = None
 
     # ---- R506: the declaration ------------------------------------------------------------------
-    def declared(self: "BreakModel", s: State) -> tuple[State, tuple[Event, ...]]:
+    def declared(self, s: State) -> tuple[State, tuple[Event, ...]]:
         """The state once the attack of `s` (an undeclared state: the initial one, maybe renamed by
         the symmetry) is declared and everything automatic after it has run, and the events of that."""
         if self._declarations is None:
@@ -70,7 +68,7 @@ class AttackSteps:
             found = self._declarations[s] = (after, tuple(out))
         return found
 
-    def plain(self: "BreakModel", first: State) -> bool:
+    def plain(self, first: State) -> bool:
         """Whether the declaration led straight to the direct attack step with nothing to resolve: then
         the first decision is taken from the undeclared state and carries the declaration's events,
         so a scenario written for the direct attack step keeps its states. Otherwise the declaration
@@ -78,7 +76,7 @@ class AttackSteps:
         return first.phase == "" and not first.over and not first.started and not first.pending \
             and not first.running
 
-    def declare_attack(self: "BreakModel", s: State, out: list[Event]) -> State:
+    def declare_attack(self, s: State, out: list[Event]) -> State:
         """R506.1: the attacker and its target; R506.3: what the attack triggers."""
         target = self.label(s.target) if s.target >= 0 else s.defender
         out.append(ev("attack", "R506.1", card=self.label(s.attacker), player=s.turn, target=target))
@@ -89,14 +87,14 @@ class AttackSteps:
             s = replace(s, phase="ntp_declare")   # S116: declared at the trigger, before anything resolves
         return s
 
-    def declare_actions(self: "BreakModel", s: State) -> tuple[Action, ...]:
+    def declare_actions(self, s: State) -> tuple[Action, ...]:
         first, _ = self.declared(s)
         if self.plain(first):
             return self.actions(first)
         target = self.label(s.target) if s.target >= 0 else s.defender
         return (Action("declare_attack", s.turn, (), f"{s.turn} attacks {target} with {self.label(s.attacker)}"),)
 
-    def declare_step(self: "BreakModel", s: State, action: Action) -> tuple[State, tuple[Event, ...]]:
+    def declare_step(self, s: State, action: Action) -> tuple[State, tuple[Event, ...]]:
         first, events = self.declared(s)
         if action.kind == "declare_attack":
             return first, events
@@ -104,7 +102,7 @@ class AttackSteps:
         return after, events + more
 
     # ---- the steps between the declaration and the direct attack step --------------------------
-    def attack_phase(self: "BreakModel", s: State, out: list[Event]) -> tuple[State, bool]:
+    def attack_phase(self, s: State, out: list[Event]) -> tuple[State, bool]:
         """Move on from a phase whose pending effects are done: (the state, whether it is a decision)."""
         phase = s.phase
         if phase == "attack":
@@ -128,25 +126,25 @@ class AttackSteps:
             return replace(s, over=True), False
         raise AssertionError(f"unknown phase {phase!r}")
 
-    def attack_ended(self: "BreakModel", s: State) -> bool:
+    def attack_ended(self, s: State) -> bool:
         """R505.6a: the attacking creature, or the creature it attacks, is no longer in the battle zone."""
         if s.attacker not in s.zone(s.turn).battle:
             return True
         return s.target >= 0 and s.target not in s.zone(s.defender).battle
 
-    def blockers(self: "BreakModel", s: State) -> tuple[int, ...]:
+    def blockers(self, s: State) -> tuple[int, ...]:
         """R507.1: the defender's untapped creatures with Blocker (none is the attacked creature: it is tapped)."""
         z = s.zone(s.defender)
         return tuple(c for c in z.battle if c not in z.tapped and self.card(c).type == "creature"
                      and self.card(c).has("Blocker"))
 
-    def block_actions(self: "BreakModel", s: State) -> tuple[Action, ...]:
+    def block_actions(self, s: State) -> tuple[Action, ...]:
         me = s.defender
         acts = [Action("block", me, (c,), f"{me} blocks {self.label(s.attacker)} with {self.label(c)}")
                 for c in self.blockers(s)]
         return tuple(acts) + (Action("no_block", me, (), f"{me} does not block"),)
 
-    def block(self: "BreakModel", s: State, blocker: int | None, out: list[Event]) -> State:
+    def block(self, s: State, blocker: int | None, out: list[Event]) -> State:
         """R507.2: the blocker is tapped and the attack becomes an attack on it; then on to R508."""
         if blocker is not None:
             z = s.zone(s.defender)
@@ -156,16 +154,16 @@ class AttackSteps:
             s = replace(s, blocked=True, target=blocker)
         return self.after_block(replace(s, phase="attack"), out)
 
-    def after_block(self: "BreakModel", s: State, out: list[Event]) -> State:
+    def after_block(self, s: State, out: list[Event]) -> State:
         """An attack on a creature is a battle (R508); an attack on the player goes to the direct attack step."""
         if s.target >= 0:
             return self.battle(s, out)
         return replace(s, phase="")
 
-    def power(self: "BreakModel", s: State, cid: int) -> int:
+    def power(self, s: State, cid: int) -> int:
         return self.card(cid).power
 
-    def battle(self: "BreakModel", s: State, out: list[Event]) -> State:
+    def battle(self, s: State, out: list[Event]) -> State:
         """R508, R115 (A10, A11): the greater power wins; the loser is destroyed by the rules, both on a tie."""
         a, t = s.attacker, s.target
         pa, pt = self.power(s, a), self.power(s, t)
@@ -181,7 +179,7 @@ class AttackSteps:
         return s
 
     # ---- R506.3: the non-turn player's hidden-zone declarations (Ninja Strike, A07, A08, A25) ----------
-    def ninjas(self: "BreakModel", s: State) -> tuple[int, ...]:
+    def ninjas(self, s: State) -> tuple[int, ...]:
         """The non-turn player's hand cards with Ninja Strike, one per kind, while none is declared yet.
         Only the trigger's "when" must hold at declaration; the mana condition is checked when it
         resolves (A05)."""
@@ -196,17 +194,17 @@ class AttackSteps:
                 out.append(c)
         return tuple(out)
 
-    def ntp_waits(self: "BreakModel", s: State) -> bool:
+    def ntp_waits(self, s: State) -> bool:
         """Under `after_tp_resolved` the non-turn player still has to declare (R506.3, A25)."""
         return bool(self.ninjas(s)) and self.interpretation.get("ntp_declaration_time") == "after_tp_resolved"
 
-    def ninja_actions(self: "BreakModel", s: State) -> tuple[Action, ...]:
+    def ninja_actions(self, s: State) -> tuple[Action, ...]:
         ntp = other(s.turn)
         acts = [Action("ninja_declare", ntp, (c,), f"{ntp} declares Ninja Strike of {self.label(c)}")
                 for c in self.ninjas(s)]
         return tuple(acts) + (Action("no_ninja_declare", ntp, (), f"{ntp} declares no Ninja Strike"),)
 
-    def ninja_declare(self: "BreakModel", s: State, card: int | None, out: list[Event]) -> State:
+    def ninja_declare(self, s: State, card: int | None, out: list[Event]) -> State:
         """A08: one Ninja Strike per player and attack; the declared card waits as a pending effect."""
         s = replace(s, ntp_declared=True, phase="attack")
         if card is None:
@@ -218,7 +216,7 @@ class AttackSteps:
                                 out, "R506.3")
 
     # ---- R510, R511: after the attack ----------------------------------------------------------
-    def end_attack(self: "BreakModel", s: State, out: list[Event]) -> State:
+    def end_attack(self, s: State, out: list[Event]) -> State:
         """R510 (A12): the end-of-attack step, after a stopped attack too (Q10 reports it first)."""
         if s.stop_attack:
             out.append(ev("attack_stopped", "Q10", attacker=self.label(s.attacker)))
@@ -226,7 +224,7 @@ class AttackSteps:
         out.append(ev("end_attack", "R510", attacker=self.label(s.attacker)))
         return replace(s, phase="end_attack")
 
-    def begin_end_step(self: "BreakModel", s: State, out: list[Event]) -> State:
+    def begin_end_step(self, s: State, out: list[Event]) -> State:
         """R511.1 (A13): the end-of-turn abilities of what is in play now trigger; a card arriving
         during the step does not (it is not looked at again)."""
         s = replace(s, phase="end_turn")
@@ -239,12 +237,12 @@ class AttackSteps:
         return s
 
     # ---- R104: wins and losses -----------------------------------------------------------------
-    def lose(self: "BreakModel", s: State, player: str, winner: str, rule: str) -> State:
+    def lose(self, s: State, player: str, winner: str, rule: str) -> State:
         """`player` would lose (and `winner` win): a loss replacement may apply first (A15)."""
         return push(s, Task(program=(instr("_lose", player=player, winner=winner, rule=rule),), pc=0,
                             controller=player, source=-1, ability="the game ends"))
 
-    def decide_game(self: "BreakModel", s: State) -> State:
+    def decide_game(self, s: State) -> State:
         """R104.2c (A14): wins and losses met by effects at once; a player meeting both wins."""
         wins, losses = s.wins, tuple(p for p in s.losses if p not in s.wins)
         both = set(s.wins) & set(s.losses)
