@@ -273,7 +273,8 @@ def test_skip_fault_shows_in_the_witness():
     (v,) = result.verdicts
     assert dict(v.witness)["breaks_after_skip"] == "2"
     # the faulty break, then the shield check moving the broken shields to the hand (SC3)
-    assert [e.kind for e in v.trace.steps[-1].events] == ["skip_turn", "break", "break", "move", "move"]
+    # (the wrong model goes on to the end-of-attack step, R510, in the same step)
+    assert [e.kind for e in v.trace.steps[-1].events] == ["skip_turn", "break", "break", "move", "move", "end_attack"]
 
 
 def test_old_rules_counterpart_catches_an_interrupted_before_break():
@@ -427,7 +428,8 @@ def test_check_reports_a_user_violation_and_exits_1():
     assert code == 1
     (p,) = json.loads(out)["properties"]
     assert p["verdict"] == "violated" and p["replay"] == "0/0/0/0/0"
-    assert [e["event"] for e in p["trace"] if e["step"] == 5] == ["break", "break", "move", "move"]
+    # ... and the end-of-attack step (R510), which nothing else delays
+    assert [e["event"] for e in p["trace"] if e["step"] == 5] == ["break", "break", "move", "move", "end_attack"]
     assert p["model"] == {"breaks_now": "2"}
     code, text, _ = run("check", str(ruling("Q07")), "--properties", str(PROPS / "false_property.yaml"),
                         "--property", "nothing-breaks")
