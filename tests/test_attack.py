@@ -128,3 +128,49 @@ def test_bad_attack_input_exits_2(tmp_path):
     err = io.StringIO()
     assert main(["explore", str(path)], io.StringIO(), err) == 2
     assert f"{path}:3: until:" in err.getvalue()
+
+
+# ---- the attack's properties catch models that get the attack wrong -----------------------------------
+def _violated(path: Path, model_class, prop: str):
+    from explorer.bfs import explore
+    from properties.builtin import BUILTIN
+    from properties.checker import check as check_props
+    graph = explore(model_class(load_scenario(path)))
+    (v,) = check_props(graph, [p for p in BUILTIN if p.id == prop]).verdicts
+    return v
+
+
+def test_a_model_without_the_end_of_attack_step_is_caught():
+    from model.procedure import BreakModel
+    from model.state import replace
+
+    class NoEndOfAttack(BreakModel):
+        """Wrong: the attack just stops after the break (R510 says its end step comes)."""
+        def end_attack(self, s, out):
+            return replace(s, over=True)
+
+    v = _violated(ROOT / "scenarios" / "attack" / "A01_declaration_then_end.yaml", NoEndOfAttack,
+                  "end-of-attack-comes")
+    assert v.verdict == "violated"
+
+
+def test_a_model_whose_replaced_break_still_triggers_is_caught(tmp_path):
+    from model.procedure import BreakModel
+
+    class ReplacedStillTriggers(BreakModel):
+        """Wrong: a shield saved by a Shield Saver still counts as broken for "when it breaks" (A18)."""
+        def carry_out_break(self, s, out):
+            frame = s.frames[-1]
+            saved = [c for c, _ in frame.replaced]
+            s = super().carry_out_break(s, out)
+            for _ in saved:
+                s = self.trigger(s, "breaks", self.owner(frame.by), frame.by, out)
+            return s
+
+    # two Shield Savers can save both shields the W-breaker chose: then nothing breaks at all
+    path = _write(tmp_path, "name: x\nturn: A\nrules: 2024-06-19\nplayers:\n  A: {battle: [Each Break Probe]}\n"
+                            "  B: {battle: [Bucket Bucket, Bucket Bucket], shields: 2}\n"
+                            "attack: {attacker: Each Break Probe, player: B}\n")
+    assert _violated(path, BreakModel, "replaced-break-no-break-trigger").verdict == "holds"
+    v = _violated(path, ReplacedStillTriggers, "replaced-break-no-break-trigger")
+    assert v.verdict == "violated"
