@@ -230,10 +230,10 @@ class AttackSteps:
         s = replace(s, phase="end_turn")
         if "end_of_your_turn" not in self.words:
             return s
-        for player in (s.turn, other(s.turn)):
-            for cid in s.zone(player).battle:
-                if player == s.turn:
-                    s = self.trigger(s, "end_of_your_turn", player, cid, out)
+        # "at the end of your turn" watches its controller's turn only; the non-turn player's end-of-turn
+        # abilities (none in the pool yet) would trigger here too and resolve after (R509.4a-b order)
+        for cid in s.zone(s.turn).battle:
+            s = self.trigger(s, "end_of_your_turn", s.turn, cid, out)
         return s
 
     # ---- R104: wins and losses -----------------------------------------------------------------
