@@ -97,6 +97,25 @@ CHOICES: tuple[Choice, ...] = (
         sets_aside=(("cast_destination", ("Q02@S000",)),),
     ),
     Choice(
+        name="ntp_declaration_time",
+        question="When an opponent's creature attacks, when does the non-turn player declare hidden-zone "
+                 "abilities such as Ninja Strike: once the turn player's waiting effects have all resolved, or "
+                 "at the moment the attack triggers, before anything resolves? (research/attack.md D-1)",
+        readings=(
+            ("after_tp_resolved", "S102 (dmwiki 攻撃(アタック)クリーチャー指定ステップ, current): the turn player "
+                                  "resolves all his waiting effects, then the non-turn player declares and "
+                                  "resolves; S114 (R511.1, v1.38) orders the end step the same way"),
+            ("at_trigger", "S116 (dmwiki 使用宣言, revision 2020-07-19, and dmvault's summary): a declaration "
+                           "is made when the ability triggers, and none can be added once any waiting "
+                           "effect has begun to resolve"),
+        ),
+        default="after_tp_resolved",
+        why_default="it is the current text of the page describing this very step, and the rules' end step "
+                    "(R511.1) has the same turn-player-then-non-turn-player pattern; the declaration page "
+                    "speaks of declarations in general",
+        sets_aside=(("after_tp_resolved", ("A05@S116",)), ("at_trigger", ("R506.3b@S102",))),
+    ),
+    Choice(
         name="castle_other_shield",
         question="Hustle Castle puts another of its owner's shields into the hand instead of its shield's "
                  "break: may that other shield be one chosen for the same break?",

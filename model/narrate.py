@@ -54,6 +54,18 @@ def describe(e: Event) -> str:
         text = f"{g('player')} skips the rest of the turn: nothing pending resolves and nothing more breaks"
     elif e.kind == "attack_stopped":
         text = f"the attack of {g('attacker')} is stopped: every shield chosen to break has left the zone"
+    elif e.kind == "attack":
+        text = f"{e.get('player')}'s {e.get('card')} attacks {e.get('target')}"
+    elif e.kind == "block":
+        text = f"{e.get('player')} blocks {e.get('attacker')} with {e.get('card')}"
+    elif e.kind == "battle":
+        text = f"{e.get('card')} battles {e.get('against')}: winner {e.get('winner')}"
+    elif e.kind == "end_attack":
+        text = f"the attack of {e.get('attacker')} ends"
+    elif e.kind == "end_turn":
+        text = f"{e.get('player')}'s turn ends"
+    elif e.kind == "lose":
+        text = f"{e.get('player')} loses the game"
     elif e.kind == "win":
         text = f"{g('player')} wins the game by the direct attack"
     else:

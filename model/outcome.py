@@ -26,6 +26,8 @@ def outcome(m: "Game", s: State) -> dict[str, Any]:
         out[key] = {p: names(getattr(s.zone(p), key)) for p in PLAYERS}
     out["deck_bottom"] = {p: names(s.zone(p).deck[len(s.zone(p).deck) - s.zone(p).deck_added:]) for p in PLAYERS}
     out["uses"] = dict(s.uses)
+    out["blocked"] = s.blocked          # R507.2 (the whole attack)
+    out["loser"] = s.loser or "none"    # R104.2a, R509.1
     return out
 
 

@@ -15,6 +15,7 @@ from typing import Any
 from . import footprint
 from .access import conflicts, spawns
 from .actions import Action
+from .attack import AttackSteps
 from .events import Event, ev
 from .instructions import breaking
 from .instructions.common import same
@@ -30,7 +31,7 @@ from .table import CardTable
 from .triggers import BEFORE_BREAK, Triggers
 
 
-class BreakModel(CardTable, Triggers):
+class BreakModel(CardTable, Triggers, AttackSteps):
     """A nondeterministic procedure: where a direct attack step starts and what may happen next.
 
     It implements explorer.protocol.Model (initial_state, actions, step) and its optional hooks: the
@@ -46,6 +47,8 @@ class BreakModel(CardTable, Triggers):
         self.interpretation = interpretation if interpretation is not None \
             else Interpretation.make(scenario.interpretation)
         self._initial = self._build_initial()
+        # the trigger words of the scenario's cards: steps of the whole attack look only for these
+        self.words = frozenset(a.trigger for i in self.instances for a in self.pool[i.card].abilities if a.trigger)
         self.symmetry = Symmetry(self)   # which identical cards are interchangeable where
         self._footprints: dict[tuple, frozenset] = {}
         self._simple: dict[tuple, bool] = {}
@@ -59,6 +62,8 @@ class BreakModel(CardTable, Triggers):
         """Every legal choice in `s`, in a deterministic order; () when `s` is terminal."""
         if s.over:
             return ()
+        if s.phase == "declare":
+            return self.declare_actions(s)
         if s.running:
             task = s.running[-1]
             ins = task.program[task.pc]
@@ -67,12 +72,18 @@ class BreakModel(CardTable, Triggers):
         eligible = self.eligible(s)
         if eligible:
             return tuple(Action("resolve", p.controller, (p,), self._resolve_text(s, p)) for p in eligible)
+        if s.phase == "block":
+            return self.block_actions(s)
+        if s.phase == "ntp_declare":
+            return self.ninja_actions(s)
         if not s.started or self._next_single_break(s):
             return self._start_actions(s)
         raise AssertionError("a non-terminal state without a decision")  # _advance never stops here
 
     def step(self, s: State, action: Action) -> tuple[State, tuple[Event, ...]]:
         """The state after `action` and the events it caused (the automatic procedure included)."""
+        if s.phase == "declare":
+            return self.declare_step(s, action)
         out: list[Event] = []
         if action.kind == "choose":
             task = s.running[-1]
@@ -83,6 +94,10 @@ class BreakModel(CardTable, Triggers):
             s = self._choose_attack_shields(s, action.choice, out)
         elif action.kind == "direct_attack":
             s = self._direct_attack(s, out)
+        elif action.kind in ("block", "no_block"):
+            s = self.block(s, action.choice[0] if action.choice else None, out)
+        elif action.kind in ("ninja_declare", "no_ninja_declare"):
+            s = self.ninja_declare(s, action.choice[0] if action.choice else None, out)
         else:
             raise ValueError(f"unknown action {action.kind}")
         return self._advance(s, out), tuple(out)
@@ -117,18 +132,22 @@ class BreakModel(CardTable, Triggers):
             if s.frames:
                 s = self._break(s)
                 continue
+            if s.phase:
+                s, decision = self.attack_phase(s, out)   # model/attack.py: R505.6a, R507, R508, R510, R511
+                if decision:
+                    return s
+                continue
             if not s.started or self._next_single_break(s):
                 return s   # the attack's choice of shields (D1), or its next single break before 2017-03-25
-            # D7: the attack end step. Q10: a stopped attack is reported after pending effects resolved.
-            if s.stop_attack:
-                out.append(ev("attack_stopped", "Q10", attacker=self.label(s.attacker)))
-                s = replace(s, attack_stopped=True)
-            return replace(s, over=True)
+            # D7: the attack end step (R510). Q10: a stopped attack is reported after pending effects resolved.
+            s = self.end_attack(s, out)
 
     def eligible(self, s: State) -> tuple[Pending, ...]:
         """The pending effects that may resolve next (R509.4, R509.4a-b, R603.7a-b)."""
         if not s.pending or s.running or (s.frames and s.frames[-1].broken):
             return ()
+        if s.phase == "ntp_declare":
+            return ()   # S116 (`ntp_declaration_time=at_trigger`): declarations come before any resolution
         depth = s.depth()
         pool = [p for p in s.pending if p.kind == BEFORE_BREAK and p.frame == depth] if depth else []
         if self.version.triggers_wait_for_break:
@@ -155,12 +174,16 @@ class BreakModel(CardTable, Triggers):
             else:
                 pool = list(s.pending)
         tp = [p for p in pool if p.controller == s.turn]  # R509.4a-b: turn player's first
+        if not tp and s.phase == "attack" and self.ntp_waits(s):
+            return ()   # R506.3 (A25): the non-turn player declares before his effects resolve
         pool = tp or pool
         return tuple(sorted(set(pool)))
 
     def _finish_task(self, s: State, out: list[Event]) -> State:
         task = s.running[-1]
         s = replace(s, running=s.running[:-1])
+        if s.wins or s.losses:
+            s = self.decide_game(s)   # R104.2c: what the effect made players win or lose, together
         if task.spell >= 0:
             dest = task.then or "graveyard"
             if self.card(task.spell).has("Charger") and dest != "mana":
@@ -205,8 +228,8 @@ class BreakModel(CardTable, Triggers):
             for combo in self.shield_choices(s, s.defender, n))
 
     def _direct_attack(self, s: State, out: list[Event]) -> State:
-        out.append(ev("win", "D0", player=s.turn))
-        return replace(s, started=True, winner=s.turn, over=True)
+        # D0, R104.2a, R509.1 (A14, A21): the attacker's side wins, the defender loses (model/attack.py)
+        return self.lose(replace(s, started=True), s.defender, s.turn, "D0")
 
     def _choose_attack_shields(self, s: State, chosen: tuple[int, ...], out: list[Event]) -> State:
         if not self.version.simultaneous_break:
@@ -287,7 +310,8 @@ class BreakModel(CardTable, Triggers):
         label = self.ability_label(p.card, p.ability)
         uses = dict(s.uses)
         uses[label] = uses.get(label, 0) + 1
-        rule = "R509.4" if p.kind == BEFORE_BREAK else ("R603.7a" if s.depth() else "D6")
+        rule = "R509.4" if p.kind == BEFORE_BREAK else ("R603.7a" if s.depth() else
+                                                        "R506.3" if s.phase == "attack" else "D6")
         out.append(ev("resolve", rule, ability=label, source=self.label(p.source), controller=p.controller,
                       frame=p.frame))
         ability = next(a for a in self.pool[p.card].abilities if a.id == p.ability)

@@ -55,3 +55,8 @@ class Scenario:
     file: str = "<scenario>"
     # continuous restrictions on a player: {"B": {"no_s_trigger": True, "locked_types": ("spell",)}}
     restrictions: dict[str, dict] = field(default_factory=dict)
+    # the whole attack (docs/scenario-extensions.md): the attacked creature (pool id, "" for the
+    # player) and its index among the defender's tapped creatures of that id; how far to explore
+    target: str = ""
+    target_index: int = 0
+    until: str = "end_attack"   # or "end_turn" (R511)

@@ -32,7 +32,7 @@ _ZONE = {"description": "a number of vanilla cards or a list of card names",
 # battle and shield entries may be a mapping naming what lies on the card (docs/scenario-extensions.md)
 _BATTLE_ENTRY = {"type": "object", "required": ["card"], "additionalProperties": False,
                  "properties": {"card": {"type": "string"}, "aura": _NAMES, "seal": _NAMES, "under": _NAMES,
-                                "ex_life": {"type": "string"}}}
+                                "ex_life": {"type": "string"}, "tapped": {"type": "boolean"}}}
 _SHIELD_ENTRY = {"type": "object", "required": ["card"], "additionalProperties": False,
                  "properties": {"card": {"type": "string"}, "castle": {"type": "string"},
                                 "face_up": {"type": "boolean"}}}
@@ -67,6 +67,8 @@ OUTCOME_KEYS: dict[str, dict] = {
                          "anyOf": [_COUNT, _NAMES]}),
     "deck_bottom": _PER_PLAYER(_NAMES),
     "uses": {"type": "object", "additionalProperties": _COUNT},
+    "blocked": {"type": "boolean"},
+    "loser": {"enum": ["A", "B", "none"]},
 }
 _OUTCOME = {"type": "object", "properties": OUTCOME_KEYS, "additionalProperties": False, "minProperties": 1,
             "description": "an outcome pattern with at least one key"}
@@ -90,6 +92,13 @@ EVENT_KEYS: dict[str, list[str]] = {
     "skip_turn": ["player"],
     "attack_stopped": ["attacker"],
     "win": ["player"],
+    # the whole attack (R506-R511, R104)
+    "attack": ["card", "player", "target"],
+    "block": ["card", "attacker", "player"],
+    "battle": ["card", "against", "winner"],
+    "end_attack": ["attacker"],
+    "end_turn": ["player"],
+    "lose": ["player"],
 }
 # what `declare`, `fizzle` and `shield_trigger` events name as their ability: an engine keyword
 DECLARED = sorted(k.partition(":")[0] for k in KEYWORDS)
@@ -130,8 +139,11 @@ SCHEMA = {
         "turn": {"enum": ["A", "B"]},
         "players": _PER_PLAYER(_PLAYER),
         "attack": {"type": "object",
-                   "properties": {"attacker": {"type": "string"}, "player": {"enum": ["A", "B"]}},
-                   "required": ["attacker", "player"], "additionalProperties": False},
+                   "description": "{attacker: X, player: B} or {attacker: X, creature: Y} (Y tapped)",
+                   "properties": {"attacker": {"type": "string"}, "player": {"enum": ["A", "B"]},
+                                  "creature": {"type": "string"}},
+                   "required": ["attacker"], "additionalProperties": False},
+        "until": {"type": "string"},
         "expect": {"type": "array", "items": _EXPECT_ITEM, "maxItems": MAX_LIST},
         "restrictions": {"type": "object", "properties": {"A": _RESTRICTIONS, "B": _RESTRICTIONS},
                          "additionalProperties": False},
@@ -211,6 +223,8 @@ def _zone(value: Any, default: tuple[str, ...], names: _Names, path: tuple, zone
                 extras.append((zone, i, kind, card))
         if v.get("face_up"):
             extras.append((zone, i, "face_up", ""))
+        if v.get("tapped"):
+            extras.append((zone, i, "tapped", ""))
     return tuple(out)
 
 
@@ -250,6 +264,8 @@ def _pattern(raw: dict, names: _Names, path: tuple) -> dict:
             out[key] = value
         elif key == "by" and event == "replace" and "/" in str(value):
             out[key] = names.ability(value, here)
+        elif event in ATTACK_EVENTS and key in ATTACK_LABEL_KEYS:
+            out[key] = _attack_label(value, names, here)
         elif key in CARD_KEYS or (key == "by" and event != "replace"):
             out[key] = names.label(value, here)
         elif key == "shields":
@@ -277,7 +293,7 @@ def _interpretation(raw: dict, names: "_Names") -> dict[str, str]:
 
 def _attack(attack: dict, turn: str, players: dict, pool: CardPool, names: "_Names") -> tuple[str, str]:
     """The defender and the attacker's pool id: the turn player attacks the other with a creature of his."""
-    defender = str(attack["player"])
+    defender = str(attack.get("player", "B" if turn == "A" else "A"))   # {creature: Y}: the other player
     if defender == turn:
         raise names.fail(("attack", "player"), f"expected the non-turn player ({'B' if turn == 'A' else 'A'}): "
                                                f"the turn player attacks the other player")
@@ -341,6 +357,7 @@ def scenario_from_root(root: Any, file: str, pool: CardPool | None = None) -> Sc
 
     turn = str(root["turn"])
     defender, attacker = _attack(root["attack"], turn, players, pool, names)
+    target, target_index, until = _whole_attack(root, defender, players, names)
 
     expect = []
     for i, item in enumerate(root.get("expect") or []):
@@ -357,5 +374,59 @@ def scenario_from_root(root: Any, file: str, pool: CardPool | None = None) -> Sc
     return Scenario(name=str(root["name"]), turn=turn, players=players, attacker=attacker,
                     attacker_index=0, defender=defender, pool=pool, rules=rules,
                     interpretation=interpretation, source=source, expect=tuple(expect), file=file,
-                    restrictions=restrictions)
+                    restrictions=restrictions, target=target, target_index=target_index, until=until)
 
+
+
+# ---- the whole attack (issue 10; docs/scenario-extensions.md) ----------------------------------
+UNTIL = ("end_attack", "end_turn")
+ATTACK_EVENTS = ("attack", "block", "battle", "end_attack")
+ATTACK_LABEL_KEYS = ("target", "against", "winner")
+
+
+def _attack_label(value: Any, names: _Names, path: tuple) -> str:
+    """A card label, or a player / `none` where the event allows one (attack target, battle winner)."""
+    if str(value) in ("A", "B", "none"):
+        return str(value)
+    return names.label(value, path)
+
+
+def _whole_attack(root: dict, defender: str, players: dict, names: _Names) -> tuple[str, int, str]:
+    """The attacked creature (R506.1e: one of the defender's TAPPED creatures), `until`, and checks
+    of `block` patterns: exit 2 with the line and what is allowed."""
+    attack = root["attack"]
+    until = str(root.get("until", "end_attack"))
+    if until not in UNTIL:
+        raise names.fail(("until",), f"unknown step {until!r}; expected one of {', '.join(UNTIL)}")
+    target, index = "", 0
+    if "creature" in attack:
+        if "player" in attack:
+            raise names.fail(("attack", "creature"), "expected either `player` or `creature`, not both")
+        target = names.card(attack["creature"], ("attack", "creature"))
+        setup = players[defender]
+        here = [i for i, c in enumerate(setup.battle) if c == target]
+        tapped = [i for i in here if (("battle", i, "tapped", "") in setup.extras)]
+        if not here:
+            raise names.fail(("attack", "creature"), f"expected a creature in players.{defender}.battle; "
+                                                     f"{names.pool[target].name} is not there")
+        if not tapped:
+            raise names.fail(("attack", "creature"), f"expected a tapped creature (R506.1e: only the opponent's "
+                                                     f"tapped creatures can be attacked); write it as "
+                                                     f"{{card: {names.pool[target].name}, tapped: true}}")
+        index = here.index(tapped[0])
+    elif "player" not in attack:
+        raise names.fail(("attack",), "expected `player: A|B` or `creature: NAME` (a tapped creature)")
+    for i, item in enumerate(root.get("expect") or []):
+        kind, value = next(iter(item.items()))
+        if kind in ("in_order", "possible_order", "never_order"):
+            for j, pattern in enumerate(value):
+                if isinstance(pattern, dict) and pattern.get("event") == "block" and "card" in pattern:
+                    _check_blocker(pattern["card"], names, ("expect", i, kind, j, "card"))
+    return target, index, until
+
+
+def _check_blocker(name: Any, names: _Names, path: tuple) -> None:
+    """R507.1: only a creature with Blocker can block."""
+    cdef = names.pool[names.card(str(name).partition("#")[0], path)]
+    if cdef.type != "creature" or not cdef.has("Blocker"):
+        raise names.fail(path, f"{cdef.name} cannot block; expected a creature with Blocker (R507.1)")

@@ -210,6 +210,14 @@ class State:
     turn_skipped: bool = False
     winner: str = ""
     over: bool = False
+    # the whole attack (issue 10): R506 declaration, R507 block, R508 battle, R510 end of attack, R511
+    phase: str = ""                  # "" the direct attack step as before; see procedure.PHASES
+    target: int = -1                 # the creature attacked (R506.1e), or the blocker after a block (R507)
+    blocked: bool = False            # R507.2: the attack was blocked
+    loser: str = ""                  # R104.2a / R509.1: the player who lost
+    wins: tuple[str, ...] = ()       # R104.2c: "you win the game" effects met, decided together with
+    losses: tuple[str, ...] = ()     # the losses met at the same time
+    ntp_declared: bool = False       # R506.3 (A25): the non-turn player's hidden-zone declarations are made
 
     def zone(self, player: str) -> Zones:
         return self.zones[pindex(player)]

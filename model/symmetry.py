@@ -93,6 +93,7 @@ def _occurrences(s: State, id_binds: set[str]) -> dict[int, tuple]:
             add(card, p, "link-card", kind)
             add(host, p, "link-host", kind)
     add(s.attacker, "attacker")
+    add(s.target, "target")
     for c in s.broken:
         add(c, "broken")
     for c in s.cant_attack:
@@ -174,6 +175,7 @@ def _rename(s: State, f: Callable[[int], int], id_binds: set[str]) -> State:
                    for ch in s.checks)
     return replace(
         s, zones=(zones(s.zones[0]), zones(s.zones[1])), attacker=f(s.attacker),
+        target=f(s.target) if s.target >= 0 else -1,
         pending=tuple(sorted(replace(p, source=f(p.source)) for p in s.pending)),
         frames=frames, running=tuple(task(t) for t in s.running), checks=checks,
         queued=tuple(decl(d) for d in s.queued), cant_attack=tuple(sorted(ids(s.cant_attack))),

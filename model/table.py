@@ -58,6 +58,8 @@ class CardTable:
                 for card in getattr(setup, zone):
                     counts[card] = counts.get(card, 0) + 1
             for _, _, kind, card in setup.extras:
+                if kind == "tapped":
+                    continue
                 if card:
                     counts[card] = counts.get(card, 0) + 1
         seen: dict[str, int] = {}
@@ -70,15 +72,18 @@ class CardTable:
             return len(self.instances) - 1
 
         zones = []
-        attacker = -1
+        attacker, target = -1, -1
         for player in PLAYERS:
             setup = sc.players[player]
             content = {zone: [new(card, player) for card in getattr(setup, zone)] for zone in ZONE_KEYS}
-            attached, links, face_up = [], [], []
+            attached, links, face_up, tapped = [], [], [], []
             for zone, index, kind, card in setup.extras:
                 host = content[zone][index]
                 if kind == "face_up":
                     face_up.append(host)
+                    continue
+                if kind == "tapped":
+                    tapped.append(host)
                     continue
                 cid = new(card, player)
                 links.append((cid, host, kind))
@@ -89,12 +94,18 @@ class CardTable:
             if player == sc.turn:
                 mine = [c for c in content["battle"] if self.instances[c].card == sc.attacker]
                 attacker = mine[sc.attacker_index]
+            elif sc.target:
+                theirs = [c for c in content["battle"] if self.instances[c].card == sc.target]
+                target = theirs[sc.target_index]
             zones.append(Zones(
                 deck=tuple(content["deck"]), hand=tuple(sorted(content["hand"])),
                 mana=tuple(sorted(content["mana"])), shields=tuple(sorted(content["shields"])),
                 battle=tuple(sorted(content["battle"])), graveyard=tuple(sorted(content["graveyard"])),
-                attached=tuple(sorted(attached)), links=tuple(sorted(links)), face_up=tuple(sorted(face_up))))
-        return State(turn=sc.turn, zones=(zones[0], zones[1]), attacker=attacker, defender=sc.defender)
+                attached=tuple(sorted(attached)), links=tuple(sorted(links)), face_up=tuple(sorted(face_up)),
+                tapped=tuple(sorted(tapped))))
+        # R506: the attack is declared by the first step (procedure.py), so that its events are seen
+        return State(turn=sc.turn, zones=(zones[0], zones[1]), attacker=attacker, defender=sc.defender,
+                     phase="declare", target=target)
 
     def shield_list(self, ids: Iterable[int]) -> str:
         ids = list(ids)

@@ -11,6 +11,13 @@ from .state import PLAYERS, Frame, Pending, State, pindex, replace
 
 BEFORE_BREAK = "before_break"
 TRIGGERED = "triggered"
+# abilities of the card itself that `what` triggers (the whole attack adds attacks, battle_win, breaks,
+# breaks_one_or_more and end_of_your_turn: model/attack.py, model/instructions/breaking.py)
+SELF = frozenset({"enters", "destroyed", "attacks", "battle_win", "breaks", "breaks_one_or_more",
+                  "end_of_your_turn"})
+RULES = {"enters": "R112.3a", "destroyed": "R701.6b", "attacks": "R506.3", "battle_win": "R508",
+         "breaks": "D6", "breaks_one_or_more": "D6", "end_of_your_turn": "R511.1",
+         "shield_leaves": "D6"}
 
 
 class Triggers:
@@ -26,7 +33,7 @@ class Triggers:
         depth = s.depth()
         found: list[Pending] = []
         cdef = self.card(card)
-        if what in ("enters", "destroyed"):
+        if what in SELF:
             for ability in cdef.abilities_with(what):
                 found.append(Pending(TRIGGERED, depth, player, cdef.id, ability.id, card))
         for watcher in PLAYERS:
@@ -41,9 +48,12 @@ class Triggers:
                             and s.spells_cast[pindex(player)] == 1) \
                             or (t == "opponent_cast_or_summon" and what in ("cast", "enters") and watcher != player) \
                             or (t == "own_dragon_destroyed" and what == "destroyed" and watcher == player
-                                and cid != card and cdef.has("Dragon")):
+                                and cid != card and cdef.has("Dragon")) \
+                            or (t == "opponent_attacks" and what == "attacks" and watcher != player) \
+                            or (t == "own_creature_breaks" and what == "breaks" and watcher == player) \
+                            or (t == "opponent_shield_leaves" and what == "shield_leaves" and watcher != player):
                         found.append(Pending(TRIGGERED, depth, watcher, wdef.id, ability.id, cid))
-        rule = {"enters": "R112.3a", "destroyed": "R701.6b"}.get(what, "R509.4")
+        rule = RULES.get(what, "R509.4")
         for p in found:
             s = self.add_pending(s, p, out, rule)
         return s

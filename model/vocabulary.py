@@ -16,6 +16,18 @@ TRIGGERS = {
     "destroyed": "when this card is destroyed: it reached the graveyard face up, with its characteristics (S003)",
     "own_dragon_destroyed": "when another own Dragon is destroyed (face up, with characteristics: Q12); "
                             "with `zone: graveyard` the ability watches from the graveyard",
+    # the whole attack (issue 10; research/attack.md)
+    "attacks": "when this creature attacks (R506.3, A01)",
+    "opponent_attacks": "when an opponent's creature attacks (R506.3; resolves after the turn player's, A22, A25)",
+    "battle_win": "when this creature wins a battle; never on a tie (R508, A11)",
+    "breaks": "when this creature breaks a shield: once per shield broken; a replaced break is no break (A17, A18)",
+    "breaks_one_or_more": "when this creature breaks one or more shields: once per break (A17)",
+    "own_creature_breaks": "whenever one of its controller's creatures breaks a shield, once per shield (A17)",
+    "opponent_shield_leaves": "whenever a card leaves the opponent's shield zone by a break or a castle "
+                              "going with its shield, once per card; waits for the shield check's uses (A20)",
+    "ninja_strike": "Ninja Strike: declared from the hand by the non-turn player when an opponent's creature "
+                    "attacks, at the time `ntp_declaration_time` says (R506.3, A07, A25); one per attack (A08)",
+    "end_of_your_turn": "at the end of its controller's turn; one arriving during that step waits (R511.1, A13)",
 }
 
 REPLACES = {
@@ -23,6 +35,7 @@ REPLACES = {
     "fortified_shield_break": "the shield this castle fortifies would be broken by an opponent's creature (D2)",
     "self_destroy": "this creature would be destroyed (R701.6a: the attempt still happens)",
     "self_leave": "this creature would leave the battle zone (EX Life)",
+    "own_loss": "its controller would lose the game or the opponent would win (R104.2, A15)",
 }
 
 
@@ -37,4 +50,5 @@ KEYWORDS = {
     "Charger": "a spell that goes to the mana zone after it resolves",
     "Unbreakable": "this shield cannot be broken (the break does not happen; before-break still applies, Q11)",
     "Indestructible": "cannot be destroyed: the attempt happens, the card stays (R701.6a)",
+    "Blocker": "may block an opponent's attacking creature when untapped (R507.1)",
 }

@@ -192,6 +192,26 @@ SHIELD_NEEDS = {
 # (properties/checker.py) instead of failing.
 
 
+# ---- the whole attack (issue 10; research/attack.md) ------------------------------------------------
+def _replaced_break_no_trigger(t: TransitionScope) -> z3.BoolRef:
+    # A18: a break a replacement effect took is no break: a transition that breaks no shield triggers
+    # no "when it breaks a shield" ability (A17: they trigger with the break itself)
+    return z3.Implies(t.breaks_now == 0, t.break_triggers_now == 0)
+
+
+def _end_of_attack_comes(s: StateScope) -> z3.BoolRef:
+    # R510 (A12): every attack reaches its end-of-attack step, stopped or not, unless the rest of the
+    # turn was skipped (Q09) or the game ended (R104.2)
+    return z3.Implies(z3.And(s.over, z3.Not(s.turn_skipped), s.winner == s.player("nobody")), s.attack_ended)
+
+
+def _loser_is_not_winner(s: StateScope) -> z3.BoolRef:
+    # R104.2a, R509.1, R104.2c (A14, A21): the game ends with one winner and the other player as loser
+    return z3.And(z3.Implies(s.winner != s.player("nobody"), z3.And(s.loser != s.player("nobody"),
+                                                                    s.loser != s.winner)),
+                  z3.Implies(s.loser != s.player("nobody"), s.winner != s.player("nobody")))
+
+
 def _instructions(program) -> Iterator:
     for ins in program:
         yield ins
@@ -339,6 +359,18 @@ BUILTIN: tuple[Property, ...] = (
     Property("some-nested-frame",
              "Some way the attack can go opens a nested break frame.",
              ("R603.7b",), "sometimes", "transitions", _some_nested, needs=("nested_break",)),
+    Property("replaced-break-no-break-trigger",
+             "A transition that breaks no shield (a replaced break included) triggers no \"when it breaks a "
+             "shield\" ability.",
+             ("S110", "D2"), "always", "transitions", _replaced_break_no_trigger),
+    Property("end-of-attack-comes",
+             "Every attack that does not end the game reaches its end-of-attack step, stopped or not, unless the "
+             "rest of the turn was skipped.",
+             ("R510", "S105", "Q09"), "always", "outcomes", _end_of_attack_comes),
+    Property("one-winner-one-loser",
+             "A game that ends has a winner and a loser, two different players (a player meeting a win and a "
+             "loss condition at once wins).",
+             ("R104.2a", "R104.2c", "R509.1"), "always", "outcomes", _loser_is_not_winner),
     ShieldProperty("some-declaration",
                    "Some way the attack can go declares an ability in a shield check.",
                    ("SC2", "SC3"), "sometimes", "transitions", _some_declaration, needs=("shields", "declaration")),

@@ -41,7 +41,9 @@ PLAYER_VALUES = ("A", "B", "nobody")
 ZONE_VALUES = ("deck", "hand", "mana", "shields", "battle", "graveyard", "resolving", "standby", "attached",
                "nowhere")
 KIND_VALUES = ("before_break", "triggered")
-ACTION_VALUES = ("direct_attack", "choose_shields", "resolve", "choose")
+ACTION_VALUES = ("direct_attack", "choose_shields", "resolve", "choose",
+                 # the whole attack (model/attack.py)
+                 "declare_attack", "block", "no_block", "ninja_declare", "no_ninja_declare")
 ENUMS = {"Player": PLAYER_VALUES, "Zone": ZONE_VALUES, "Kind": KIND_VALUES, "ActionKind": ACTION_VALUES}
 _ZONES = ZONE_VALUES[:-1]   # the real zones a card can be in
 
@@ -307,7 +309,15 @@ SHIELD_STATE_FACTS: tuple[Fact, ...] = (
          "creature) a destroy attempt is under way on", lambda d, s, m: _host_attempted(s)),
 )
 
-STATE_FACTS: tuple[Fact, ...] = BREAK_STATE_FACTS + SHIELD_STATE_FACTS
+# ---- the whole attack (issue 10: model/attack.py) ------------------------------------------------------
+ATTACK_STATE_FACTS: tuple[Fact, ...] = (
+    Fact("attack_ended", (), "Bool", "the end-of-attack step has come (R510), or the end step after it (R511)",
+         lambda d, s, m: s.phase in ("end_attack", "end_turn")),
+    Fact("loser", (), "Player", "who lost the game (nobody so far; R104.2a, R509.1)",
+         lambda d, s, m: s.loser or "nobody"),
+)
+
+STATE_FACTS: tuple[Fact, ...] = BREAK_STATE_FACTS + SHIELD_STATE_FACTS + ATTACK_STATE_FACTS
 
 
 # ---- transition facts -----------------------------------------------------------------------------
@@ -352,7 +362,7 @@ def _summary(t: Transition, memo: dict) -> _Summary:
             elif kind == "skip_turn":
                 skipped = True
             elif kind == "win":
-                won = True
+                won = won or e.rule == "D0"   # the direct attack's win; "you win the game" effects are R104.2
         found = memo["_summary"] = _Summary(breaks, chosen, opened, resolve, skipped, after, won)
     return found
 
@@ -444,7 +454,8 @@ def _attack_frame_closed(d: Domains, t: Transition, memo: dict) -> bool:
     if before is not None:
         return _frame_key(*before) not in _post_open(d, t)
     # D1 happened in this very transition and the attack's frame is already gone
-    return not t.pre.started and t.post.started and not t.post.winner and _attack_frame(d, t.post) is None
+    return not t.pre.started and t.post.started and not t.post.winner and _attack_frame(d, t.post) is None \
+        and bool(_summary(t, memo).chosen)   # not a direct attack (D0) whose loss was replaced (A15)
 
 
 def _outer_broke_first(d: Domains, t: Transition, memo: dict) -> bool:
@@ -516,7 +527,7 @@ BREAK_TRANSITION_FACTS: tuple[Fact, ...] = (
          lambda d, t, m: _summary(t, m).skipped),
     Fact("breaks_after_skip", (), "Int", "shields broken during this transition after it skipped the turn",
          lambda d, t, m: _summary(t, m).breaks_after_skip),
-    Fact("won_now", (), "Bool", "somebody won the game during this transition (D0)",
+    Fact("won_now", (), "Bool", "somebody won the game by a direct attack during this transition (D0)",
          lambda d, t, m: _summary(t, m).won),
 )
 
@@ -681,7 +692,25 @@ SHIELD_TRANSITION_FACTS: tuple[Fact, ...] = (
          lambda d, t, m: frozenset((w, n) for w, n in _events(d, t, m).watched_hidden.items() if n)),
 )
 
-TRANSITION_FACTS: tuple[Fact, ...] = BREAK_TRANSITION_FACTS + SHIELD_TRANSITION_FACTS
+_BREAK_WORDS = ("breaks", "breaks_one_or_more", "own_creature_breaks")
+
+
+def _break_triggers_now(d: Domains, t: Transition, memo: dict) -> int:
+    """How many "when ... breaks a shield" abilities triggered in this transition (A17, A18)."""
+    words = memo.get("_break_words")
+    if words is None:
+        m = d.model
+        words = memo["_break_words"] = {m.ability_label(c, a.id) for c in m.pool.ids()
+                                        for a in m.pool[c].abilities if a.trigger in _BREAK_WORDS}
+    return sum(1 for e in t.events if e.kind == "trigger" and e.get("ability") in words)
+
+
+ATTACK_TRANSITION_FACTS: tuple[Fact, ...] = (
+    Fact("break_triggers_now", (), "Int", "how many \"when it breaks a shield\" abilities triggered during this "
+         "transition (A17, A18)", _break_triggers_now),
+)
+
+TRANSITION_FACTS: tuple[Fact, ...] = BREAK_TRANSITION_FACTS + SHIELD_TRANSITION_FACTS + ATTACK_TRANSITION_FACTS
 
 STATE = {f.name: f for f in STATE_FACTS}
 TRANSITION = {f.name: f for f in TRANSITION_FACTS}

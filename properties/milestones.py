@@ -48,6 +48,16 @@ MILESTONES: dict[str, str] = {
     "nested_other_pending_resolved": "an effect triggered inside the nested break's frame resolves (R603.7b)",
     "nested_break": "the nested break's shields break (R603.7b)",
     "nested_shield_check": "anything of the nested break's shield check (R603.7b, Q05)",
+    # the whole attack (issue 10: model/attack.py)
+    "attack_declared": "the attack is declared: attacker and target (R506.1)",
+    "attack_trigger_resolved_tp": "an effect of the turn player resolves while the attack's triggers resolve (R506.3)",
+    "attack_trigger_resolved_ntp": "an effect of the non-turn player resolves while the attack's triggers resolve (R506.3)",
+    "ntp_declared": "the non-turn player declares a hidden-zone ability at the attack: Ninja Strike (R506.3)",
+    "block": "the non-turn player blocks (R507.2)",
+    "battle": "a battle's winner is decided (R508)",
+    "end_of_attack": "the end-of-attack step (R510)",
+    "end_of_turn": "the turn ends, after its end step (R511)",
+    "game_lost": "a player loses the game (R104.2a, R509.1)",
 }
 
 # milestones that are parts of another: (part, whole) — the part's moments lie among the whole's
@@ -65,6 +75,9 @@ TRIGGER_THEN_RESOLVE: tuple[tuple[str, str], ...] = (
 )
 
 _EARLY = ("S-Trigger", "G-Strike", "S-Back")
+_CLOSING = frozenset({"end_of_attack", "end_of_turn"})
+_ATTACK_TOKENS = {"attack": "attack_declared", "block": "block", "battle": "battle", "end_attack": "end_of_attack",
+                  "end_turn": "end_of_turn", "lose": "game_lost"}
 Groups = tuple[tuple[str, ...], ...]   # the milestone tokens of each step that had any, in order
 
 
@@ -148,8 +161,11 @@ def step(w: Walk, pre: State, events: tuple, post: State, bb: frozenset[str]) ->
                            "attack": ("other_pending_resolved",),
                            "outer": ("other_pending_resolved", "outer_pending_resolved"),
                            "nested": ("nested_other_pending_resolved",)}.get(cls, ()))
-            if attack == 2:
+            if attack == 2 and pre.phase not in ("end_attack", "end_turn"):   # not the end step's (R511)
                 tokens.append("after_break_resolved")
+            if e.rule == "R506.3":
+                tokens.append("attack_trigger_resolved_tp" if e.get("controller") == pre.turn
+                              else "attack_trigger_resolved_ntp")
         elif kind == "break":
             if frame == 1 and attack == 1:
                 tokens.append("break")
@@ -163,6 +179,8 @@ def step(w: Walk, pre: State, events: tuple, post: State, bb: frozenset[str]) ->
             elif attack == 1 or (attack == 2 and check == 1):
                 tokens.append("replacements_applied")
                 attack, check = 2, 1
+        elif kind == "declare" and e.rule == "R506.3":
+            tokens.append("ntp_declared")
         elif kind in ("declare", "shield_trigger", "fizzle") or \
                 (kind == "move" and e.get("from") == "shields" and e.get("to") == "hand"):
             if check == 1:
@@ -175,6 +193,8 @@ def step(w: Walk, pre: State, events: tuple, post: State, bb: frozenset[str]) ->
                 tokens.append("nested_shield_check")
         elif kind == "attack_stopped":
             tokens.append("attack_stopped")
+        elif kind in _ATTACK_TOKENS:
+            tokens.append(_ATTACK_TOKENS[kind])
     if attack == 1 and not _attack_open(post):
         attack = 2   # the attack's frame closed with nothing broken (Q10) or the turn was skipped (Q09)
     if nested == 1 and post.depth() < 2:
@@ -182,7 +202,12 @@ def step(w: Walk, pre: State, events: tuple, post: State, bb: frozenset[str]) ->
     groups = w.groups
     if tokens:
         group = tuple(t for i, t in enumerate(tokens) if i == 0 or tokens[i - 1] != t)
-        if not groups or groups[-1] != group:
+        core = tuple(g for g in group if g not in _CLOSING)
+        if groups and (not core or core == tuple(g for g in groups[-1] if g not in _CLOSING)):
+            # the end of the attack (or of the turn) closes the last step: a step repeating the previous
+            # one, or doing nothing else, makes no order of its own (as before issue 10)
+            groups = groups[:-1] + (groups[-1] + tuple(g for g in group if g in _CLOSING and g not in groups[-1]),)
+        elif not groups or groups[-1] != group:
             groups = groups + (group,)
     return Walk(attack, nested, check, tuple(waiting), groups)
 

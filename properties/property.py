@@ -22,7 +22,8 @@ from model.cards import Instr
 KINDS = ("always", "sometimes")
 OVER = ("states", "transitions", "outcomes")
 NEEDS = {
-    "shields": "the defender has a shield when the attack begins",
+    "shields": "the defender has a shield when the attack begins, and the attack is on him with no "
+               "\"when an opponent's creature attacks\" ability or game-ending effect in play",
     "before_break": "the attacker has a before-break ability (R509.3) and the defender a shield",
     "nested_break": "the attacker has a before-break ability and its controller a card that breaks shields "
                     "with an effect, so a break can open inside the attack's (R603.7b); the defender has a shield",
@@ -96,11 +97,21 @@ def _breaks(program: tuple[Instr, ...]) -> bool:
     return False
 
 
+def _reaches_direct_attack(model: Any, s: Any) -> bool:
+    """The attack is on the player and no "when an opponent's creature attacks" ability (which may
+    end it, R505.6a) is in play: the direct attack step is reached (issue 10: model/attack.py)."""
+    if getattr(s, "target", -1) >= 0 or "opponent_attacks" in getattr(model, "words", ()):
+        return False
+    ends = {"win_game", "lose_game"}   # an effect that may end the game before the break
+    return not any(ins.op in ends for cid in range(len(model.instances)) for a in model.card(cid).abilities
+                   for ins in a.effect)
+
+
 def scenario_features(model: Any) -> set[str]:
     """What the scenario contains, for `needs`: read from its initial state and card definitions."""
     s = model.initial_state()
     out: set[str] = set()
-    if not s.zone(s.defender).shields:
+    if not s.zone(s.defender).shields or not _reaches_direct_attack(model, s):
         return out
     out.add("shields")
     if not model.card(s.attacker).abilities_with("before_break"):

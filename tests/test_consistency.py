@@ -101,14 +101,19 @@ def test_every_set_is_minimal_and_unsatisfiable(result):
 
 def test_no_conflict_before_the_2023_change(result):
     old = [v.name for v in timeline()[:-2]]
-    assert not any(set(c.versions) & set(old) for c in result.conflicts)
+    # among the break procedure's sources (below S100); the attack's D-1 dispute (S102 vs S116, issue 10)
+    # concerns every version and is a named reading (ntp_declaration_time)
+    seeds = [c for c in result.conflicts if all(r.split("@")[1] < "S100" for r in c.refs)]
+    assert not any(set(c.versions) & set(old) for c in seeds)
+    attack = [c for c in result.conflicts if not all(r.split("@")[1] < "S100" for r in c.refs)]
+    assert attack and all(set(c.refs) == {"A05@S116", "R506.3b@S102"} for c in attack)
 
 
 def test_witness_satisfies_what_the_readings_follow():
     corpus = builtin_corpus()
     v142 = timeline()[-1]
     w = witness(corpus, v142, {"nested_other_pending": "inner_only"})
-    assert w.verdict == "sat" and w.dropped == () and w.set_aside == ("D3@S002",)
+    assert w.verdict == "sat" and w.dropped == () and w.set_aside == ("A05@S116", "D3@S002")
     for ref in w.active:
         for c in corpus.get(ref).constraints({"nested_other_pending": "inner_only"}):
             a, b = c.milestones()

@@ -53,10 +53,13 @@ def test_d3_fails_under_the_default_readings_with_its_trace(operational):
     events = v.failed.trace.events()
     assert sum(e.kind == "resolve" and e.get("ability") == "Kirazeus Savark/before_break" for e in events) == 2
     assert any(e.kind == "replace" and e.get("by") == "Bucket Bucket/shield_saver" for e in events)
-    # the others hold, but for the statements a default reading sets aside (DS01@S017: indestructible_saver)
+    # the others hold, but for the statements a default reading sets aside (DS01@S017: indestructible_saver;
+    # A05@S116: the other reading of ntp_declaration_time, research D-1)
     from model.interpretations import CHOICES
     aside = {"D3@S002"} | {r for c in CHOICES for r in c.set_aside(c.default)}
+    assert "A05@S116" in aside
     assert all(operational.default(s.ref).holds for s in operational.rulings if s.ref not in aside)
+    assert not operational.default("A05@S116").holds
 
 
 def test_each_q11_ruling_and_d3_are_a_minimal_operational_conflict(operational):

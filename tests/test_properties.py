@@ -286,7 +286,9 @@ def test_skip_fault_shows_in_the_witness():
     chosen = min(q09.pool[q09.attacker].breaker, len(q09.players["B"].shields))
     assert dict(v.witness)["breaks_after_skip"] == str(chosen)
     # the skip, the faulty breaks (D4), then the shield check moving each broken shield to the hand (SC3)
-    assert [e.kind for e in v.trace.steps[-1].events] == ["skip_turn"] + ["break"] * chosen + ["move"] * chosen
+    # (the wrong model goes on to the end-of-attack step, R510, in the same step)
+    assert [e.kind for e in v.trace.steps[-1].events] == \
+        ["skip_turn"] + ["break"] * chosen + ["move"] * chosen + ["end_attack"]
 
 
 def test_old_rules_counterpart_catches_an_interrupted_before_break():
@@ -456,8 +458,10 @@ def test_check_reports_a_user_violation_and_exits_1():
     assert chosen == 2
     steps = 1 + chosen * 2
     assert p["verdict"] == "violated" and p["replay"] == "/".join(["0"] * steps)
-    # the last step breaks both chosen shields (D4) and the shield check moves them to the hand (SC3)
-    assert [e["event"] for e in p["trace"] if e["step"] == steps] == ["break"] * chosen + ["move"] * chosen
+    # the last step breaks both chosen shields (D4), the shield check moves them to the hand (SC3), and
+    # the end-of-attack step (R510) follows, which nothing else delays
+    assert [e["event"] for e in p["trace"] if e["step"] == steps] == \
+        ["break"] * chosen + ["move"] * chosen + ["end_attack"]
     assert p["model"] == {"breaks_now": str(chosen)}
     code, text, _ = run("check", str(ruling("Q07")), "--properties", str(PROPS / "false_property.yaml"),
                         "--property", "nothing-breaks")

@@ -181,7 +181,31 @@ def carry_out(m: "Game", s: State, out: list[Event]) -> State:
             programs.append(Task(program=ability.effect, pc=0, controller=m.owner(r.source), source=r.source,
                                  ability=r.label, binds=binds + ((destruction.REPLACING, 1),)))
     s = replace(s, broken=tuple(sorted(s.broken + tuple(breaking))))
+    s = break_triggers(m, s, frame, tuple(breaking), out)
     s = shield_check.start(m, s, frame.defender, tuple(breaking), out, collecting=True)
     for t in reversed(programs):   # the replacements happen with the break; recovered shields join its check
         s = push(s, t)
+    return s
+
+
+BREAK_WORDS = frozenset({"breaks", "breaks_one_or_more", "own_creature_breaks", "opponent_shield_leaves"})
+
+
+def break_triggers(m: "Game", s: State, frame: Frame, broken: tuple[int, ...], out: list[Event]) -> State:
+    """A17, A18, A20: "when it breaks a shield" once per shield really broken (a replaced break is no
+    break), "one or more" once, "a card leaves the shield zone" once per card. They wait like every
+    effect triggered in a shield check until its uses are over (R509.5e)."""
+    words = m.words & BREAK_WORDS
+    if not words or not broken:
+        return s
+    if frame.by_creature:
+        breaker = m.owner(frame.by)
+        if words & {"breaks", "own_creature_breaks"}:
+            for _ in broken:
+                s = m.trigger(s, "breaks", breaker, frame.by, out)
+        if "breaks_one_or_more" in words:
+            s = m.trigger(s, "breaks_one_or_more", breaker, frame.by, out)
+    if "opponent_shield_leaves" in words:
+        for c in broken:
+            s = m.trigger(s, "shield_leaves", frame.defender, c, out)
     return s

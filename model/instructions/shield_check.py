@@ -181,7 +181,7 @@ op("_declare", chooser=lambda m, s, t, i: _check(s).player)((_declare_options, _
 def _to_hand(m, s, task, ins, choice, out):
     check = _check(s)
     player = check.player
-    z = s.zone(player)
+    z = z_before = s.zone(player)
     moved, castles = [], []
     s_triggers = {d.card for d in check.declared if d.kind == "S-Trigger"}
     for c in check.cards:
@@ -198,6 +198,10 @@ def _to_hand(m, s, task, ins, choice, out):
         moved.append(c)
         out.append(ev("move", "SC3", card=m.label(c), player=player, **{"from": "shields", "to": "hand"}))
     s = s.with_zone(player, z)
+    if "opponent_shield_leaves" in m.words:   # A20: castles that left with their shield, once each
+        gone = [c for c in s.zone(player).graveyard if c not in z_before.graveyard and m.card(c).type == "castle"]
+        for castle in gone:
+            s = m.trigger(s, "shield_leaves", player, castle, out)
     return _set(s, replace(check, arrived=tuple(moved), castles=tuple(castles), collecting=False))
 
 
@@ -289,7 +293,10 @@ def _castle_leaves(m: "Game", s: State, player: str, castle: int | None, out: li
     if castle is None or castle not in z.attached:
         return s
     out.append(ev("move", "R304.3", card=m.label(castle), player=player, **{"from": "shields", "to": "graveyard"}))
-    return s.with_zone(player, z.remove("attached", castle).unlink(castle).add("graveyard", castle))
+    s = s.with_zone(player, z.remove("attached", castle).unlink(castle).add("graveyard", castle))
+    if "opponent_shield_leaves" in m.words:   # A20: a castle leaving counts as a card leaving the shield zone
+        s = m.trigger(s, "shield_leaves", player, castle, out)
+    return s
 
 
 def _castle_leave(m, s, task, ins, choice, out):

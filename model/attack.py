@@ -1,0 +1,255 @@
+"""The whole attack around the direct attack step (issue 10): declaration, block, battle, the end of
+the attack and of the turn, and how the game ends.
+
+A mixin of the procedure (BreakModel). The steps, with the rules they follow (General Game Rules
+numbering as quoted in /work/research/attack.md, entries A01-A27):
+- R506.1 (A01, A24): the turn player's creature attacks the opponent or one of his TAPPED creatures.
+  R506.3 (A25): "when ... attacks" abilities trigger; the turn player's waiting effects resolve first
+  (the procedure's eligibility, R509.4a-b), then the non-turn player's.
+- R505.6a (A02, A22): if the attacker or the attacked creature has left, the attack ends at once and
+  the game goes to the end-of-attack step.
+- R507.1-2 (A09): the non-turn player may block with one untapped Blocker; the attack becomes an
+  attack on the blocker and the attacker is "blocked".
+- R508 / R115 (A10, A11): a battle compares powers; the lower is destroyed (through the destruction
+  path, so replacements apply), both on a tie; "when it wins a battle" never triggers on a tie.
+- the direct attack step (D0-D7, procedure.py) when the attack is on the player and not blocked.
+- R510 (A12): the end-of-attack step comes after every attack, also a stopped one or one whose
+  attacker left, unless the rest of the turn was skipped (Q09 ends the exploration at once).
+- R511.1 (A13): with `until: end_turn`, the "at the end of your turn" abilities of the creatures in
+  the battle zone when the step begins trigger (one arriving during the step does not), the turn
+  player's resolve first; then the turn ends.
+- R104.2a-c, R509.1 (A14, A15, A21): the direct attack at zero shields: the attacker's side wins and
+  the defender loses (unless a loss replacement applies); a player meeting a win and a loss at once wins.
+
+A scenario with no attack trigger, no blocker, an attack on the player and no `until` goes through
+these steps without a decision: its states are those it had before (the declaration's events are
+carried by the first step, see `plain`).
+"""
+
+from __future__ import annotations
+
+from .actions import Action
+from .events import Event, ev
+from .instructions import destruction
+from .instructions.registry import instr, push
+from .state import Pending, State, Task, other, replace
+from .triggers import TRIGGERED
+
+# phases of State.phase ("" is the direct attack step, D0-D7, as before issue 10)
+PHASES = {
+    "declare": "the attack is not declared yet (only the initial state; R506.1)",
+    "attack": "declared; the abilities triggered by the attack resolve (R506.3)",
+    "ntp_declare": "the non-turn player declares hidden-zone abilities: Ninja Strike (R506.3, A25)",
+    "block": "the non-turn player chooses a blocker or none (R507.1)",
+    "battle": "a battle took place; its losers are being destroyed (R508)",
+    "end_attack": "the end-of-attack step (R510)",
+    "end_turn": "the end step of the turn (R511.1)",
+}
+
+
+class AttackSteps:
+    """The steps of an attack before and after the direct attack step (see the module docstring).
+
+    A mixin of procedure.BreakModel (not imported here: the procedure imports this module); it uses
+    the model's `_advance`, `actions`, `step`, `trigger`, `add_pending` and card table."""
+
+    _declarations: dict | None = None
+
+    # ---- R506: the declaration ------------------------------------------------------------------
+    def declared(self, s: State) -> tuple[State, tuple[Event, ...]]:
+        """The state once the attack of `s` (an undeclared state: the initial one, maybe renamed by
+        the symmetry) is declared and everything automatic after it has run, and the events of that."""
+        if self._declarations is None:
+            self._declarations = {}
+        found = self._declarations.get(s)
+        if found is None:
+            out: list[Event] = []
+            after = self._advance(self.declare_attack(s, out), out)
+            found = self._declarations[s] = (after, tuple(out))
+        return found
+
+    def plain(self, first: State) -> bool:
+        """Whether the declaration led straight to the direct attack step with nothing to resolve: then
+        the first decision is taken from the undeclared state and carries the declaration's events,
+        so a scenario written for the direct attack step keeps its states. Otherwise the declaration
+        is a step of its own, so that every transition starts from the state it really starts from."""
+        return first.phase == "" and not first.over and not first.started and not first.pending \
+            and not first.running
+
+    def declare_attack(self, s: State, out: list[Event]) -> State:
+        """R506.1: the attacker and its target; R506.3: what the attack triggers."""
+        target = self.label(s.target) if s.target >= 0 else s.defender
+        out.append(ev("attack", "R506.1", card=self.label(s.attacker), player=s.turn, target=target))
+        s = replace(s, phase="attack")
+        if "attacks" in self.words or "opponent_attacks" in self.words:
+            s = self.trigger(s, "attacks", s.turn, s.attacker, out)
+        if self.ninjas(s) and self.interpretation.get("ntp_declaration_time") == "at_trigger":
+            s = replace(s, phase="ntp_declare")   # S116: declared at the trigger, before anything resolves
+        return s
+
+    def declare_actions(self, s: State) -> tuple[Action, ...]:
+        first, _ = self.declared(s)
+        if self.plain(first):
+            return self.actions(first)
+        target = self.label(s.target) if s.target >= 0 else s.defender
+        return (Action("declare_attack", s.turn, (), f"{s.turn} attacks {target} with {self.label(s.attacker)}"),)
+
+    def declare_step(self, s: State, action: Action) -> tuple[State, tuple[Event, ...]]:
+        first, events = self.declared(s)
+        if action.kind == "declare_attack":
+            return first, events
+        after, more = self.step(first, action)
+        return after, events + more
+
+    # ---- the steps between the declaration and the direct attack step --------------------------
+    def attack_phase(self, s: State, out: list[Event]) -> tuple[State, bool]:
+        """Move on from a phase whose pending effects are done: (the state, whether it is a decision)."""
+        phase = s.phase
+        if phase == "attack":
+            if self.attack_ended(s):
+                return self.end_attack(s, out), False       # R505.6a
+            if self.ntp_waits(s):
+                return replace(s, phase="ntp_declare"), True   # R506.3 (A25)
+            if self.blockers(s):
+                return replace(s, phase="block"), True       # R507.1
+            return self.after_block(s, out), False
+        if phase in ("block", "ntp_declare"):
+            return s, True
+        if phase == "battle":
+            return self.end_attack(s, out), False
+        if phase == "end_attack":
+            if self.scenario.until == "end_turn":
+                return self.begin_end_step(s, out), False
+            return replace(s, over=True), False
+        if phase == "end_turn":
+            out.append(ev("end_turn", "R511.2", player=s.turn))
+            return replace(s, over=True), False
+        raise AssertionError(f"unknown phase {phase!r}")
+
+    def attack_ended(self, s: State) -> bool:
+        """R505.6a: the attacking creature, or the creature it attacks, is no longer in the battle zone."""
+        if s.attacker not in s.zone(s.turn).battle:
+            return True
+        return s.target >= 0 and s.target not in s.zone(s.defender).battle
+
+    def blockers(self, s: State) -> tuple[int, ...]:
+        """R507.1: the defender's untapped creatures with Blocker (none is the attacked creature: it is tapped)."""
+        z = s.zone(s.defender)
+        return tuple(c for c in z.battle if c not in z.tapped and self.card(c).type == "creature"
+                     and self.card(c).has("Blocker"))
+
+    def block_actions(self, s: State) -> tuple[Action, ...]:
+        me = s.defender
+        acts = [Action("block", me, (c,), f"{me} blocks {self.label(s.attacker)} with {self.label(c)}")
+                for c in self.blockers(s)]
+        return tuple(acts) + (Action("no_block", me, (), f"{me} does not block"),)
+
+    def block(self, s: State, blocker: int | None, out: list[Event]) -> State:
+        """R507.2: the blocker is tapped and the attack becomes an attack on it; then on to R508."""
+        if blocker is not None:
+            z = s.zone(s.defender)
+            s = s.with_zone(s.defender, replace(z, tapped=tuple(sorted(z.tapped + (blocker,)))))
+            out.append(ev("block", "R507.2", card=self.label(blocker), attacker=self.label(s.attacker),
+                          player=s.defender))
+            s = replace(s, blocked=True, target=blocker)
+        return self.after_block(replace(s, phase="attack"), out)
+
+    def after_block(self, s: State, out: list[Event]) -> State:
+        """An attack on a creature is a battle (R508); an attack on the player goes to the direct attack step."""
+        if s.target >= 0:
+            return self.battle(s, out)
+        return replace(s, phase="")
+
+    def power(self, s: State, cid: int) -> int:
+        return self.card(cid).power
+
+    def battle(self, s: State, out: list[Event]) -> State:
+        """R508, R115 (A10, A11): the greater power wins; the loser is destroyed by the rules, both on a tie."""
+        a, t = s.attacker, s.target
+        pa, pt = self.power(s, a), self.power(s, t)
+        winner = a if pa > pt else t if pt > pa else -1
+        out.append(ev("battle", "R508", card=self.label(a), against=self.label(t),
+                      winner=self.label(winner) if winner >= 0 else "none"))
+        s = replace(s, phase="battle")
+        if winner >= 0 and "battle_win" in self.words:
+            s = self.trigger(s, "battle_win", self.owner(winner), winner, out)   # A11: not on a tie
+        losers = (a, t) if winner < 0 else ((t,) if winner == a else (a,))
+        for c in reversed(losers):
+            s = destruction.attempt(self, s, c, out)
+        return s
+
+    # ---- R506.3: the non-turn player's hidden-zone declarations (Ninja Strike, A07, A08, A25) ----------
+    def ninjas(self, s: State) -> tuple[int, ...]:
+        """The non-turn player's hand cards with Ninja Strike, one per kind, while none is declared yet.
+        Only the trigger's "when" must hold at declaration; the mana condition is checked when it
+        resolves (A05)."""
+        if "ninja_strike" not in self.words or s.ntp_declared:
+            return ()
+        ntp = other(s.turn)
+        seen, out = set(), []
+        for c in s.zone(ntp).hand:
+            key = self.instances[c].card
+            if key not in seen and self.card(c).abilities_with("ninja_strike"):
+                seen.add(key)
+                out.append(c)
+        return tuple(out)
+
+    def ntp_waits(self, s: State) -> bool:
+        """Under `after_tp_resolved` the non-turn player still has to declare (R506.3, A25)."""
+        return bool(self.ninjas(s)) and self.interpretation.get("ntp_declaration_time") == "after_tp_resolved"
+
+    def ninja_actions(self, s: State) -> tuple[Action, ...]:
+        ntp = other(s.turn)
+        acts = [Action("ninja_declare", ntp, (c,), f"{ntp} declares Ninja Strike of {self.label(c)}")
+                for c in self.ninjas(s)]
+        return tuple(acts) + (Action("no_ninja_declare", ntp, (), f"{ntp} declares no Ninja Strike"),)
+
+    def ninja_declare(self, s: State, card: int | None, out: list[Event]) -> State:
+        """A08: one Ninja Strike per player and attack; the declared card waits as a pending effect."""
+        s = replace(s, ntp_declared=True, phase="attack")
+        if card is None:
+            return s
+        ntp = other(s.turn)
+        ability = self.card(card).abilities_with("ninja_strike")[0]
+        out.append(ev("declare", "R506.3", card=self.label(card), player=ntp, ability="Ninja Strike"))
+        return self.add_pending(s, Pending(TRIGGERED, s.depth(), ntp, self.instances[card].card, ability.id, card),
+                                out, "R506.3")
+
+    # ---- R510, R511: after the attack ----------------------------------------------------------
+    def end_attack(self, s: State, out: list[Event]) -> State:
+        """R510 (A12): the end-of-attack step, after a stopped attack too (Q10 reports it first)."""
+        if s.stop_attack:
+            out.append(ev("attack_stopped", "Q10", attacker=self.label(s.attacker)))
+            s = replace(s, attack_stopped=True)
+        out.append(ev("end_attack", "R510", attacker=self.label(s.attacker)))
+        return replace(s, phase="end_attack")
+
+    def begin_end_step(self, s: State, out: list[Event]) -> State:
+        """R511.1 (A13): the end-of-turn abilities of what is in play now trigger; a card arriving
+        during the step does not (it is not looked at again)."""
+        s = replace(s, phase="end_turn")
+        if "end_of_your_turn" not in self.words:
+            return s
+        # "at the end of your turn" watches its controller's turn only; the non-turn player's end-of-turn
+        # abilities (none in the pool yet) would trigger here too and resolve after (R509.4a-b order)
+        for cid in s.zone(s.turn).battle:
+            s = self.trigger(s, "end_of_your_turn", s.turn, cid, out)
+        return s
+
+    # ---- R104: wins and losses -----------------------------------------------------------------
+    def lose(self, s: State, player: str, winner: str, rule: str) -> State:
+        """`player` would lose (and `winner` win): a loss replacement may apply first (A15)."""
+        return push(s, Task(program=(instr("_lose", player=player, winner=winner, rule=rule),), pc=0,
+                            controller=player, source=-1, ability="the game ends"))
+
+    def decide_game(self, s: State) -> State:
+        """R104.2c (A14): wins and losses met by effects at once; a player meeting both wins."""
+        wins, losses = s.wins, tuple(p for p in s.losses if p not in s.wins)
+        both = set(s.wins) & set(s.losses)
+        s = replace(s, wins=(), losses=())
+        if wins:
+            p = wins[0]
+            return self.lose(s, other(p), p, "R104.2c" if p in both else "R104.2")
+        if losses:
+            return self.lose(s, losses[0], other(losses[0]), "R104.2")
+        return s

@@ -1,0 +1,36 @@
+"""Card words about the attack itself (issue 10; research/attack.md)."""
+
+from __future__ import annotations
+
+from . import destruction, effects
+from .registry import deterministic, op
+
+
+def _destroy_attacker(m, s, task, ins, choice, out):
+    """A22 (Kaasguy): destroy the attacking creature, if it is still in the battle zone (R701.6a)."""
+    return destruction.attempt(m, s, s.attacker, out)
+
+
+_SCHEMA_DESTROY_ATTACKER = {
+    "doc": "destroy the attacking creature (a \"when an opponent's creature attacks\" ability, A22)",
+    "properties": {},
+}
+op("destroy_attacker", schema=_SCHEMA_DESTROY_ATTACKER)((deterministic, _destroy_attacker))
+
+
+def _ninja_summon(m, s, task, ins, choice, out):
+    """Ninja Strike N (A07): put the declared card from the hand into the battle zone if it is still
+    there and its owner has N or more cards in the mana zone — both checked now, on resolution (A05)."""
+    me, card = task.controller, task.source
+    if card not in s.zone(me).hand or len(s.zone(me).mana) < ins.get("mana"):
+        return s
+    return effects.summon(m, s, me, card, "hand", out)
+
+
+_SCHEMA_NINJA_SUMMON = {
+    "doc": "Ninja Strike's effect: put this card from the hand into the battle zone if its owner has `mana` "
+           "or more cards in the mana zone (checked on resolution)",
+    "properties": {"mana": {"type": "integer", "minimum": 0}},
+    "required": ["mana"],
+}
+op("ninja_summon", schema=_SCHEMA_NINJA_SUMMON)((deterministic, _ninja_summon))
