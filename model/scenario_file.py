@@ -101,7 +101,7 @@ EVENT_KEYS: dict[str, list[str]] = {
     "lose": ["player"],
 }
 # what `declare`, `fizzle` and `shield_trigger` events name as their ability: an engine keyword
-DECLARED = sorted(k.partition(":")[0] for k in KEYWORDS)
+DECLARED = sorted([k.partition(":")[0] for k in KEYWORDS] + ["Ninja Strike"])   # + R506.3 declarations
 _PLACES = ["battle", "deck", "deck_bottom", "graveyard", "hand", "mana", "resolving", "shields", "standby"]
 # what an event key's value must be where it is not a card or an ability (those are resolved by name);
 # a typo here would make a pattern match nothing, and a never_order hold vacuously
@@ -114,7 +114,7 @@ EVENT_VALUES: dict[str, dict] = {
     "shields": {"type": "array", "items": {"type": "string"}, "maxItems": MAX_CARDS},
     "face_down": {"type": "boolean"},
     "characteristics": {"type": "boolean"},
-    "replaced": {"enum": ["break", "destroy", "leave"]},
+    "replaced": {"enum": ["break", "destroy", "leave", "lose"]},   # lose: a loss replacement (R104.2)
 }
 _EVENT = {"type": "object", "properties": {"event": {"enum": sorted(EVENT_KEYS)}}, "required": ["event"]}
 _ORDER = {"type": "array", "items": _EVENT, "minItems": 1, "maxItems": MAX_LIST}

@@ -19,17 +19,18 @@ from model.errors import InputError
 from model.scenario_file import load_scenario
 from properties.expectations import check
 
-from conftest import DATA, ROOT
+from conftest import DATA, ROOT, scenario_output
 
 ATTACK = sorted((ROOT / "scenarios" / "attack").glob("*.yaml"))
 BASELINE = json.loads((DATA / "attack_baseline_outcomes.json").read_text(encoding="utf-8"))
 
 
 def explore_json(path: str) -> dict:
+    """The one scenario of `explore --json` (validated against the published schema)."""
     from dmcheck.main import main
     out = io.StringIO()
     main(["explore", path, "--json"], out, io.StringIO())
-    return json.loads(out.getvalue())
+    return scenario_output(out.getvalue())
 
 
 def graph_of(path: Path):
