@@ -39,7 +39,7 @@ CASES = [
     ('scenario', 'duplicate_key.yaml', 14, ['YAML syntax']),
     ('scenario', 'empty.yaml', None, ['']),
     ('scenario', 'top_list.yaml', 1, ['']),
-    ('scenario', 'a_directory', None, ['is a directory']),
+    ('scenario', 'a_directory', None, ['a directory with no *.yaml file']),
     ('cards', 'latin1.yaml', 1, ['not UTF-8']),
     ('cards', 'utf16.yaml', None, ['UTF-16']),
     ('cards', 'utf16_no_bom.yaml', 1, ['binary or UTF-16']),
