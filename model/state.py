@@ -11,22 +11,36 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, fields
 
-_FIELDS: dict[type, tuple[str, ...]] = {}
+_REPLACERS: dict[type, Any] = {}
 
 
 def replace(obj, **changes):
     """A copy of a frozen record with some fields changed: `dataclasses.replace` without the
     generic machinery, which was the explorer's largest cost. The records here have no
-    __post_init__ and no init=False fields, so copying field by field is the same thing."""
-    cls = type(obj)
-    names = _FIELDS.get(cls)
-    if names is None:
-        names = _FIELDS[cls] = tuple(f.name for f in fields(cls))
-    new = object.__new__(cls)
-    setter = object.__setattr__
-    for name in names:
-        setter(new, name, changes[name] if name in changes else getattr(obj, name))
-    return new
+    __post_init__ and no init=False fields, so copying field by field is the same thing. Each
+    record type gets its own copier, generated once (straight-line code, no loop over names)."""
+    copier = _REPLACERS.get(type(obj))
+    if copier is None:
+        copier = _REPLACERS[type(obj)] = _make_replacer(type(obj))
+    return copier(obj, changes)
+
+
+def _make_replacer(cls):
+    """`copy(obj, changes)` for one record type as straight-line code that sets each slot through
+    its own descriptor (about twice as fast as a loop of object.__setattr__)."""
+    names = [f.name for f in fields(cls)]
+    lines = ["def copy(obj, changes):",
+             "    if not changes.keys() <= allowed:",
+             "        raise TypeError(f'{cls.__name__} has no field ' + repr(sorted(set(changes) - allowed)))",
+             "    new = new_(cls)"]
+    scope: dict = {"new_": object.__new__, "cls": cls, "allowed": frozenset(names)}
+    for i, name in enumerate(names):
+        scope[f"set_{i}"] = cls.__dict__[name].__set__   # the slot's member descriptor
+        lines.append(f"    set_{i}(new, changes[{name!r}] if {name!r} in changes else obj.{name})")
+    lines.append("    return new")
+    exec("\n".join(lines), scope)
+    return scope["copy"]
+
 
 from typing import Any
 
