@@ -22,7 +22,8 @@ from properties.property_file import load_properties
 
 from .exits import HELP, Exit, combine, exit_code
 from .explore import explore_json, explore_text
-from .options import add_search_options, explore_scenario, loaded, overrides
+from .options import (FileResult, add_jobs_option, add_search_options, explore_scenario, input_error, loaded,
+                      overrides, per_file)
 
 EXAMPLES = """examples:
   dmcheck check scenarios/rulings/*.yaml
@@ -51,6 +52,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--solver-timeout", type=int, default=QUERY_TIMEOUT_MS, metavar="MS",
                    help="bound each Z3 query; one that runs out makes its property inconclusive")
     add_search_options(p)
+    add_jobs_option(p)
     p.set_defaults(run=run)
     return p
 
@@ -76,21 +78,39 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         return Exit.OK
     if not args.files:
         raise InputError("check", None, "", "expected at least one scenario FILE (or --list)")
-    changes = overrides(args)
+    overrides(args)   # bad --rules / --interpretation values stop the command before any file
     reports, codes = [], []
-    for file, scenario in loaded(args.files, changes, err, codes):
-        graph = explore_scenario(scenario, args, err, file, props)
-        expectations = [check_expectation(graph, item) for item in scenario.expect]
-        result = check(graph, props, args.solver_timeout)
-        if args.json:
-            reports.append(check_json(scenario, graph, expectations, result))
-        else:
-            print("\n".join(check_text(scenario, graph, expectations, result)), file=out)
-        codes.append(exit_code(graph, [v.verdict for v in expectations] + [v.verdict for v in result.verdicts]))
+    for result in per_file(_check_file, args, args.files, err):
+        codes += result.codes
+        if result.report is not None:
+            reports.append(result.report)
+        if result.text is not None:
+            print(result.text, file=out)
     if args.json:
         json.dump(reports[0] if len(reports) == 1 else reports, out, indent=2, ensure_ascii=False)
         out.write("\n")
     return combine(codes)
+
+
+def _check_file(args: argparse.Namespace, file: str, err: TextIO) -> FileResult:
+    """One scenario file explored and checked (in a worker process under --jobs: the properties are
+    loaded there again, Z3 terms do not travel between processes)."""
+    result = FileResult()
+    try:
+        props = _properties(args)
+        for file, scenario in loaded([file], overrides(args), err, result.codes):
+            graph = explore_scenario(scenario, args, err, file, props)
+            expectations = [check_expectation(graph, item) for item in scenario.expect]
+            checked = check(graph, props, args.solver_timeout)
+            if args.json:
+                result.report = check_json(scenario, graph, expectations, checked)
+            else:
+                result.text = "\n".join(check_text(scenario, graph, expectations, checked))
+            result.codes.append(exit_code(graph, [v.verdict for v in expectations]
+                                          + [v.verdict for v in checked.verdicts]))
+    except InputError as exc:
+        result.error = input_error(exc)
+    return result
 
 
 # ---- reports ---------------------------------------------------------------------------------------

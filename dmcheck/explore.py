@@ -15,7 +15,8 @@ from model.procedure import BreakModel
 from properties.expectations import Verdict, check
 
 from .exits import HELP, Exit, combine, exit_code
-from .options import add_search_options, explore_scenario, load, loaded, overrides
+from .options import (FileResult, add_jobs_option, add_search_options, explore_scenario, input_error, load,
+                      loaded, overrides, per_file)
 from .report import expect_text, expectation_json, outcome_line
 
 EXAMPLES = """examples:
@@ -40,6 +41,7 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     ex.add_argument("--compact", action="store_true",
                     help="keep only a fingerprint and a parent link per state (about a tenth of the memory, "
                          "slower); states on a printed trace are rebuilt by replay. Not with order expectations")
+    add_jobs_option(ex)
     ex.set_defaults(run=run)
     return ex
 
@@ -50,22 +52,39 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         if len(args.files) != 1:
             raise InputError("--replay", None, "", "expected exactly one scenario file with --replay")
         return replay(load(args.files[0], changes), args.replay, out, not args.no_reduce)
+    if args.graph:
+        args.jobs = 1   # every scenario writes the same --graph file: the last one must win
     reports, codes = [], []
-    for file, scenario in loaded(args.files, changes, err, codes):
-        graph = explore_scenario(scenario, args, err, file)
-        verdicts = [check(graph, item) for item in scenario.expect]
-        if args.graph:
-            import networkx as nx
-            nx.write_graphml(graph.to_networkx(), args.graph)
-        if args.json:
-            reports.append(explore_json(scenario, graph, verdicts))
-        else:
-            print("\n".join(explore_text(scenario, graph, verdicts)), file=out)
-        codes.append(exit_code(graph, [v.verdict for v in verdicts]))
+    for result in per_file(_explore_file, args, args.files, err):
+        codes += result.codes
+        if result.report is not None:
+            reports.append(result.report)
+        if result.text is not None:
+            print(result.text, file=out)
     if args.json:
         json.dump(reports[0] if len(reports) == 1 else reports, out, indent=2, ensure_ascii=False)
         out.write("\n")
     return combine(codes)
+
+
+def _explore_file(args: argparse.Namespace, file: str, err: TextIO) -> FileResult:
+    """One scenario file explored and reported (in a worker process under --jobs)."""
+    result = FileResult()
+    try:
+        for file, scenario in loaded([file], overrides(args), err, result.codes):
+            graph = explore_scenario(scenario, args, err, file)
+            verdicts = [check(graph, item) for item in scenario.expect]
+            if args.graph:
+                import networkx as nx
+                nx.write_graphml(graph.to_networkx(), args.graph)
+            if args.json:
+                result.report = explore_json(scenario, graph, verdicts)
+            else:
+                result.text = "\n".join(explore_text(scenario, graph, verdicts))
+            result.codes.append(exit_code(graph, [v.verdict for v in verdicts]))
+    except InputError as exc:
+        result.error = input_error(exc)
+    return result
 
 
 def replay(scenario, key: str, out: TextIO, reduce: bool = True) -> int:
