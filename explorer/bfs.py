@@ -84,14 +84,14 @@ class _Search:
     def store(self, succ, node: int, index: int) -> int | None:
         """The node of `succ`, stored now if it is new; None when the state limit leaves it out."""
         k = self.key(succ)
-        target = self.index.get(k)
-        if target is not None:
-            return target
-        if len(self.index) >= self.limits.max_states:
+        target = len(self.index)
+        found = self.index.setdefault(k, target)   # one hash of the state, not two
+        if found != target:
+            return found
+        if target >= self.limits.max_states:
+            del self.index[k]
             self.result.complete, self.result.reason = False, f"state limit {self.limits.max_states} reached"
             return None
-        target = len(self.index)
-        self.index[k] = target
         if self.keep_graph:
             self.result.states.append(succ)
         self.result.parent.append((node, index))

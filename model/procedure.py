@@ -50,6 +50,7 @@ class BreakModel(CardTable, Triggers):
         self._footprints: dict[tuple, frozenset] = {}
         self._simple: dict[tuple, bool] = {}
         self._spawnable: frozenset | None = None
+        self._eligible_last: tuple = (None, ())
 
     # ---- the model interface -----------------------------------------------------------------
     def initial_state(self) -> State:
@@ -126,9 +127,18 @@ class BreakModel(CardTable, Triggers):
             return replace(s, over=True)
 
     def eligible(self, s: State) -> tuple[Pending, ...]:
-        """The pending effects that may resolve next (R509.4, R509.4a-b, R603.7a-b)."""
+        """The pending effects that may resolve next (R509.4, R509.4a-b, R603.7a-b). `step` asks it
+        last of the state it returns and `actions` first of the same state: the answer is kept."""
         if not s.pending or s.running or (s.frames and s.frames[-1].broken):
             return ()
+        last = self._eligible_last
+        if last[0] is s:
+            return last[1]
+        found = self._eligible(s)
+        self._eligible_last = (s, found)
+        return found
+
+    def _eligible(self, s: State) -> tuple[Pending, ...]:
         depth = s.depth()
         pool = [p for p in s.pending if p.kind == BEFORE_BREAK and p.frame == depth] if depth else []
         if self.version.triggers_wait_for_break:

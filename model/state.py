@@ -245,10 +245,17 @@ class State:
 
 
 def _encode(value: Any) -> str:
-    # repr of tuples of ints/strs/bools is canonical; frozen records are encoded field by field
-    if hasattr(value, "__dataclass_fields__"):
-        return type(value).__name__ + "(" + ",".join(
-            _encode(getattr(value, f)) for f in value.__dataclass_fields__) + ")"
-    if isinstance(value, tuple):
-        return "(" + ",".join(_encode(v) for v in value) + ")"
-    return repr(value)
+    # repr of tuples of ints/strs/bools is canonical; frozen records are encoded field by field:
+    # Name(field,field,...), tuples as (item,item,...) without spaces. Dispatch on the exact type.
+    t = type(value)
+    if t is tuple:
+        return "(" + ",".join([_encode(v) for v in value]) + ")"
+    names = _RECORD_FIELDS.get(t)
+    if names is None:
+        if not hasattr(value, "__dataclass_fields__"):
+            return repr(value)
+        names = _RECORD_FIELDS[t] = tuple(value.__dataclass_fields__)
+    return t.__name__ + "(" + ",".join([_encode(getattr(value, f)) for f in names]) + ")"
+
+
+_RECORD_FIELDS: dict[type, tuple[str, ...]] = {}
