@@ -50,6 +50,7 @@ class Symmetry:
         self.id_binds = {"it", "target"} | _destroy_binds(m)
         self._roles: dict[int, tuple[State, dict[int, list]]] = {}
         self._zones: dict[tuple[str, Zones], _ZoneOcc] = {}
+        self._last_zones = [_ZoneOcc(Zones(), "A", self), _ZoneOcc(Zones(), "B", self)]
 
     def signature(self, s: State, cid: int) -> tuple:
         """Where and how a card occurs in `s`: two identical cards with the same signature are
@@ -70,11 +71,15 @@ class Symmetry:
         return entry[1]
 
     def _zone_occ(self, z: Zones, player: str) -> "_ZoneOcc":
+        last = self._last_zones[player == "B"]
+        if last.zones is z:                    # the zones the last state of this player had
+            return last
         found = self._zones.get((player, z))   # by value: many states share their zones' contents
         if found is None:
             if len(self._zones) > 65536:
                 self._zones.clear()
             found = self._zones[player, z] = _ZoneOcc(z, player, self)
+        self._last_zones[player == "B"] = found
         return found
 
     def canonical(self, s: State) -> State:
@@ -241,7 +246,8 @@ def _destroy_binds(m: "Game") -> set[str]:
 
 
 def _role_occurrences(s: State, id_binds: set[str], members: frozenset[int]) -> dict[int, list]:
-    """Where and how each of `members` occurs outside the zones: the roles it plays."""
+    """Where and how each of `members` occurs outside the zones: the roles it plays. Most parts name
+    no member at all, so each is first tested with a set operation or a membership test."""
     occ: dict[int, list] = {}
 
     def add(cid: int, *where: Any) -> None:
@@ -249,31 +255,35 @@ def _role_occurrences(s: State, id_binds: set[str], members: frozenset[int]) -> 
             occ.setdefault(cid, []).append(where)
 
     add(s.attacker, "attacker")
-    for c in s.broken:
+    for c in members.intersection(s.broken):
         add(c, "broken")
-    for c in s.cant_attack:
+    for c in members.intersection(s.cant_attack):
         add(c, "cant_attack")
     for p in s.pending:
-        add(p.source, "pending", p.kind, p.frame, p.controller, p.card, p.ability)
+        if p.source in members:
+            add(p.source, "pending", p.kind, p.frame, p.controller, p.card, p.ability)
     for i, f in enumerate(s.frames):
         add(f.by, "frame-by", i)
-        for c in f.chosen:
+        for c in members.intersection(f.chosen):
             add(c, "frame-chosen", i)
         for c, r in f.replaced:
             add(c, "frame-replaced", i, r.label)
             add(r.source, "replacement-source", i, r.label)
             add(r.target, "replacement-target", i, r.label)
         for j, t in enumerate(f.resume):
-            _task_occurrences(t, add, ("resume", i, j), id_binds)
+            _task_occurrences(t, add, ("resume", i, j), id_binds, members)
     for j, t in enumerate(s.running):
-        _task_occurrences(t, add, ("running", j), id_binds)
+        _task_occurrences(t, add, ("running", j), id_binds, members)
     for i, ch in enumerate(s.checks):
         for name in ("cards", "granted", "arrived"):
-            for c in getattr(ch, name):
-                add(c, "check", i, name)
+            cards = getattr(ch, name)
+            if cards and not members.isdisjoint(cards):
+                for c in cards:
+                    add(c, "check", i, name)
         for d in ch.declared:
-            add(d.card, "check-declared", i, d.kind)
-            add(d.cost, "check-cost", i, d.kind)
+            if d.card in members or d.cost in members:
+                add(d.card, "check-declared", i, d.kind)
+                add(d.cost, "check-cost", i, d.kind)
         for sh, castle in ch.castles:
             add(sh, "check-castle-shield", i)
             add(castle, "check-castle", i)
@@ -283,16 +293,19 @@ def _role_occurrences(s: State, id_binds: set[str], members: frozenset[int]) -> 
     return occ
 
 
-def _task_occurrences(t: Task, add, where: tuple, id_binds: set[str]) -> None:
-    add(t.source, *where, "source", t.ability)
-    add(t.spell, *where, "spell")
+def _task_occurrences(t: Task, add, where: tuple, id_binds: set[str], members: frozenset[int]) -> None:
+    if t.source in members:
+        add(t.source, *where, "source", t.ability)
+    if t.spell in members:
+        add(t.spell, *where, "spell")
     for name, value in t.binds:
-        if name in id_binds:
+        if value in members and name in id_binds:
             add(value, *where, "bind", name)
-    for k, ins in enumerate(t.program[t.pc:]):
-        for name, value in ins.args:
-            if name in _ID_ARGS and isinstance(value, int):
-                add(value, *where, "arg", k, ins.op, name)
+    if not members.isdisjoint(_program_ids(t.program)):
+        for k, ins in enumerate(t.program[t.pc:]):
+            for name, value in ins.args:
+                if name in _ID_ARGS and isinstance(value, int):
+                    add(value, *where, "arg", k, ins.op, name)
 
 
 def _rename(s: State, mapping: dict[int, int], id_binds: set[str]) -> State:
@@ -342,19 +355,31 @@ def _rename(s: State, mapping: dict[int, int], id_binds: set[str]) -> State:
         changes["attacker"] = f(s.attacker)
     if any(p.source in mapping for p in s.pending):
         changes["pending"] = tuple(sorted(replace(p, source=f(p.source)) for p in s.pending))
+    def frame(fr):
+        resume = tuple(task(t) for t in fr.resume)
+        if fr.by not in mapping and moved.isdisjoint(fr.chosen) and _is_sorted(fr.chosen) and \
+                all(a is b for a, b in zip(resume, fr.resume)) and \
+                not any(c in mapping or r.source in mapping or r.target in mapping for c, r in fr.replaced):
+            return fr   # nothing renamed in it, and already in the form a rebuild gives
+        return replace(fr, by=f(fr.by), chosen=tuple(sorted(ids(fr.chosen))), resume=resume,
+                       replaced=tuple((f(c), repl(r)) for c, r in fr.replaced))
+
+    def check(ch):
+        if moved.isdisjoint(ch.cards) and moved.isdisjoint(ch.granted) and moved.isdisjoint(ch.arrived) and \
+                not any(d.card in mapping or d.cost in mapping for d in ch.declared) and \
+                not any(a in mapping or b in mapping for a, b in ch.castles) and \
+                _is_sorted(ch.cards) and _is_sorted(ch.granted) and _is_sorted(ch.declared):
+            return ch
+        return replace(ch, cards=tuple(sorted(ids(ch.cards))), granted=tuple(sorted(ids(ch.granted))),
+                       declared=tuple(sorted(decl(d) for d in ch.declared)),
+                       arrived=ids(ch.arrived), castles=tuple((f(a), f(b)) for a, b in ch.castles))
+
     if s.frames:
-        changes["frames"] = tuple(replace(fr, by=f(fr.by), chosen=tuple(sorted(ids(fr.chosen))),
-                                          resume=tuple(task(t) for t in fr.resume),
-                                          replaced=tuple((f(c), repl(r)) for c, r in fr.replaced))
-                                  for fr in s.frames)
+        changes["frames"] = tuple(frame(fr) for fr in s.frames)
     if s.running:
         changes["running"] = tuple(task(t) for t in s.running)
     if s.checks:
-        changes["checks"] = tuple(
-            replace(ch, cards=tuple(sorted(ids(ch.cards))), granted=tuple(sorted(ids(ch.granted))),
-                    declared=tuple(sorted(decl(d) for d in ch.declared)),
-                    arrived=ids(ch.arrived), castles=tuple((f(a), f(b)) for a, b in ch.castles))
-            for ch in s.checks)
+        changes["checks"] = tuple(check(ch) for ch in s.checks)
     if s.queued:
         changes["queued"] = tuple(decl(d) for d in s.queued)
     if not moved.isdisjoint(s.cant_attack):
@@ -362,6 +387,10 @@ def _rename(s: State, mapping: dict[int, int], id_binds: set[str]) -> State:
     if not moved.isdisjoint(s.broken):
         changes["broken"] = tuple(sorted(ids(s.broken)))
     return replace(s, **changes)
+
+
+def _is_sorted(values: tuple) -> bool:
+    return all(a <= b for a, b in zip(values, values[1:])) if len(values) > 1 else True
 
 
 _PROGRAM_IDS: dict[int, tuple[tuple, frozenset[int]]] = {}
