@@ -51,6 +51,7 @@ class BreakModel(CardTable, Triggers):
         self._simple: dict[tuple, bool] = {}
         self._spawnable: frozenset | None = None
         self._eligible_last: tuple = (None, ())
+        self._abilities: dict[tuple[str, str], tuple] = {}   # (card, ability) -> (label, program)
 
     # ---- the model interface -----------------------------------------------------------------
     def initial_state(self) -> State:
@@ -283,14 +284,18 @@ class BreakModel(CardTable, Triggers):
     def _resolve(self, s: State, p: Pending, out: list[Event]) -> State:
         pending = list(s.pending)
         pending.remove(p)
-        label = self.ability_label(p.card, p.ability)
+        found = self._abilities.get((p.card, p.ability))
+        if found is None:
+            found = self._abilities[p.card, p.ability] = (
+                self.ability_label(p.card, p.ability),
+                next(a for a in self.pool[p.card].abilities if a.id == p.ability).effect)
+        label, effect = found
         uses = dict(s.uses)
         uses[label] = uses.get(label, 0) + 1
         rule = "R509.4" if p.kind == BEFORE_BREAK else ("R603.7a" if s.depth() else "D6")
         out.append(ev("resolve", rule, ability=label, source=self.label(p.source), controller=p.controller,
                       frame=p.frame))
-        ability = next(a for a in self.pool[p.card].abilities if a.id == p.ability)
-        task = Task(program=ability.effect, pc=0, controller=p.controller, source=p.source, ability=label)
+        task = Task(program=effect, pc=0, controller=p.controller, source=p.source, ability=label)
         return replace(s, pending=tuple(pending), uses=tuple(sorted(uses.items())), running=(task,))
 
 

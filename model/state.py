@@ -224,7 +224,7 @@ class State:
     over: bool = False
 
     def zone(self, player: str) -> Zones:
-        return self.zones[pindex(player)]
+        return self.zones[0 if player == "A" else 1]
 
     def with_zone(self, player: str, zones: Zones) -> "State":
         pair = (zones, self.zones[1]) if player == "A" else (self.zones[0], zones)
@@ -232,6 +232,8 @@ class State:
 
     def depth(self) -> int:
         """How many break frames are open and not yet broken."""
+        if not self.frames:
+            return 0
         return sum(1 for f in self.frames if not f.broken)
 
     def fingerprint(self) -> str:
