@@ -24,10 +24,13 @@ from .narrate import narrate
 from .outcome import outcome
 from .rules import RulesVersion, version_on
 from .scenario import Scenario
-from .state import Frame, Pending, State, Task, pindex, replace
+from .state import Frame, Pending, State, Task, pindex, replace, setter
 from .symmetry import Symmetry
 from .table import CardTable
 from .triggers import BEFORE_BREAK, Triggers
+
+
+_with_running = setter(State, "running")
 
 
 class BreakModel(CardTable, Triggers):
@@ -171,7 +174,7 @@ class BreakModel(CardTable, Triggers):
 
     def _finish_task(self, s: State, out: list[Event]) -> State:
         task = s.running[-1]
-        s = replace(s, running=s.running[:-1])
+        s = _with_running(s, s.running[:-1])
         if task.spell >= 0:
             dest = task.then or "graveyard"
             if self.card(task.spell).has("Charger") and dest != "mana":

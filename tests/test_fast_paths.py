@@ -19,7 +19,7 @@ import pytest
 from explorer.bfs import explore
 from model.procedure import BreakModel
 from model.scenario_file import load_scenario
-from model.state import Check, Decl, Frame, Pending, State, Task, Zones, replace
+from model.state import Check, Decl, Frame, Pending, State, Task, Zones, replace, setter
 from model.symmetry import _ZONE_FIELDS, _rename
 
 from conftest import ROOT
@@ -151,6 +151,12 @@ def test_replace_is_dataclasses_replace(record):
         other = 7 if isinstance(value, int) and not isinstance(value, bool) else (not value if isinstance(value, bool) else ())
         assert replace(record, **{name: other}) == dataclasses.replace(record, **{name: other})
     assert replace(record) == record
+    for name in names:
+        assert setter(type(record), name)(record, getattr(record, name)) == record
+        other = replace(record, **{name: ()})
+        assert setter(type(record), name)(record, ()) == other
+    with pytest.raises(TypeError):
+        setter(type(record), "no_such_field")
     copy = replace(record, **{names[0]: getattr(record, names[0])})
     assert copy == record and copy is not record and hash(copy) == hash(record)
 
