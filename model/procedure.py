@@ -170,7 +170,7 @@ class BreakModel(CardTable, Triggers):
                 pool = list(s.pending)
         tp = [p for p in pool if p.controller == s.turn]  # R509.4a-b: turn player's first
         pool = tp or pool
-        return tuple(sorted(set(pool)))
+        return tuple(pool) if len(pool) < 2 else tuple(sorted(set(pool)))
 
     def _finish_task(self, s: State, out: list[Event]) -> State:
         task = s.running[-1]
