@@ -175,7 +175,12 @@ def run_child(cmd: list[str], timeout: float) -> tuple[str, str, int, float, flo
     proc.returncode = status if status == -9 else os.waitstatus_to_exitcode(status)
     for t in readers:
         t.join()
+    global LAST_CPU
+    LAST_CPU = usage.ru_utime + usage.ru_stime
     return "".join(chunks["out"]), "".join(chunks["err"]), proc.returncode, wall, usage.ru_maxrss / 1024
+
+
+LAST_CPU = 0.0   # user + system seconds of the last process run_child waited for (its own rusage)
 
 
 def measure(family: str, size: int, mode: str, cap: float) -> dict | None:
@@ -186,7 +191,10 @@ def measure(family: str, size: int, mode: str, cap: float) -> dict | None:
     if code != 0:
         raise RuntimeError(f"{' '.join(cmd)} failed ({code}):\n{err[-2000:]}")
     data = json.loads(out)
-    return None if "skipped" in data else data
+    if "skipped" in data:
+        return None
+    data["process_cpu_seconds"] = round(LAST_CPU, 3)   # the whole process: start-up and set-up included
+    return data
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -23,7 +23,8 @@ from properties.property_file import load_properties
 from . import stop
 from .exits import HELP, combine, exit_code
 from .explore import check_outputs, explore_json, explore_text, write_outputs
-from .options import add_search_options, explore_scenario, loaded, overrides
+from .options import (FileResult, add_jobs_option, add_search_options, explore_scenario, input_error, loaded,
+                      overrides, per_file)
 from .report import document, print_json
 
 EXAMPLES = """examples:
@@ -59,6 +60,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                    help="also write one self-contained page with the outcomes, expectation and property verdicts, "
                         "traces, the state graph and a click-through explorer (docs/html.md); one FILE only")
     add_search_options(p)
+    add_jobs_option(p)
     p.set_defaults(run=run)
     return p
 
@@ -87,22 +89,41 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         return combine(codes)
     if not args.files:
         raise InputError("check", None, "", "expected at least one scenario FILE (or --list)")
-    changes = overrides(args)
+    overrides(args)   # bad --rules / --interpretation values stop the command before any file
     check_outputs(args)
     reports, codes, errors = stop.reports(), [], []   # stop.py prints the reports as incomplete on Ctrl-C
-    for file, scenario in loaded(args.files, changes, err, codes, errors):
-        graph = explore_scenario(scenario, args, err, file, props)
-        expectations = [check_expectation(graph, item) for item in scenario.expect]
-        result = check(graph, props, args.solver_timeout)
-        write_outputs(args, scenario, graph, expectations, result)
-        if args.json:
-            reports.append(check_json(scenario, graph, expectations, result))
-        else:
-            print("\n".join(check_text(scenario, graph, expectations, result)), file=out)
-        codes.append(exit_code(graph, [v.verdict for v in expectations] + [v.verdict for v in result.verdicts]))
+    for result in per_file(_check_file, args, args.files, err):
+        codes += result.codes
+        errors += result.errors
+        if result.report is not None:
+            reports.append(result.report)
+        if result.text is not None:
+            print(result.text, file=out)
     if args.json:
         print_json(document("check", errors, scenarios=reports), out)
     return combine(codes)
+
+
+def _check_file(args: argparse.Namespace, file: str, err: TextIO) -> FileResult:
+    """One scenario file explored and checked (in a worker process under --jobs: the properties are
+    loaded there again, Z3 terms do not travel between processes)."""
+    result = FileResult()
+    try:
+        props = _properties(args)
+        for file, scenario in loaded([file], overrides(args), err, result.codes, result.errors):
+            graph = explore_scenario(scenario, args, err, file, props)
+            expectations = [check_expectation(graph, item) for item in scenario.expect]
+            checked = check(graph, props, args.solver_timeout)
+            write_outputs(args, scenario, graph, expectations, checked)
+            if args.json:
+                result.report = check_json(scenario, graph, expectations, checked)
+            else:
+                result.text = "\n".join(check_text(scenario, graph, expectations, checked))
+            result.codes.append(exit_code(graph, [v.verdict for v in expectations]
+                                          + [v.verdict for v in checked.verdicts]))
+    except InputError as exc:
+        result.error = input_error(exc)
+    return result
 
 
 # ---- reports ---------------------------------------------------------------------------------------

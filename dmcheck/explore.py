@@ -19,7 +19,8 @@ from . import stop
 from .exits import HELP, Exit, combine, exit_code
 from .graph_export import graph_format, write_graph
 from .html import write_page
-from .options import add_search_options, expand, explore_scenario, load, loaded, overrides
+from .options import (FileResult, add_jobs_option, add_search_options, expand, explore_scenario, input_error,
+                      load, loaded, overrides, per_file)
 from .report import document, expect_text, expectation_json, outcome_line, print_json
 
 EXAMPLES = """examples:
@@ -55,6 +56,7 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     ex.add_argument("--compact", action="store_true",
                     help="keep only a fingerprint and a parent link per state (about a tenth of the memory, "
                          "slower); states on a printed trace are rebuilt by replay. Not with order expectations")
+    add_jobs_option(ex)
     ex.set_defaults(run=run)
     return ex
 
@@ -70,16 +72,16 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             return Exit.OK
         return replay(scenario, args.replay, out, not args.no_reduce)
     check_outputs(args)
+    if args.graph or args.html:
+        args.jobs = 1   # one file written: the same process explores every scenario
     reports, codes, errors = stop.reports(), [], []   # stop.py prints the reports as incomplete on Ctrl-C
-    for file, scenario in loaded(args.files, changes, err, codes, errors):
-        graph = explore_scenario(scenario, args, err, file)
-        verdicts = [check(graph, item) for item in scenario.expect]
-        write_outputs(args, scenario, graph, verdicts)
-        if args.json:
-            reports.append(explore_json(scenario, graph, verdicts, args.max_outcomes))
-        else:
-            print("\n".join(explore_text(scenario, graph, verdicts, max_outcomes=args.max_outcomes)), file=out)
-        codes.append(exit_code(graph, [v.verdict for v in verdicts]))
+    for result in per_file(_explore_file, args, args.files, err):
+        codes += result.codes
+        errors += result.errors
+        if result.report is not None:
+            reports.append(result.report)
+        if result.text is not None:
+            print(result.text, file=out)
     if args.json:
         print_json(document("explore", errors, scenarios=reports), out)
     return combine(codes)
@@ -109,6 +111,24 @@ def _count(text: str) -> int:
     if not text.isdigit():
         raise argparse.ArgumentTypeError(f"expected a whole number 0 or more, got {text!r}")
     return int(text)
+
+
+def _explore_file(args: argparse.Namespace, file: str, err: TextIO) -> FileResult:
+    """One scenario file explored and reported (in a worker process under --jobs)."""
+    result = FileResult()
+    try:
+        for file, scenario in loaded([file], overrides(args), err, result.codes, result.errors):
+            graph = explore_scenario(scenario, args, err, file)
+            verdicts = [check(graph, item) for item in scenario.expect]
+            write_outputs(args, scenario, graph, verdicts)
+            if args.json:
+                result.report = explore_json(scenario, graph, verdicts, args.max_outcomes)
+            else:
+                result.text = "\n".join(explore_text(scenario, graph, verdicts, max_outcomes=args.max_outcomes))
+            result.codes.append(exit_code(graph, [v.verdict for v in verdicts]))
+    except InputError as exc:
+        result.error = input_error(exc)
+    return result
 
 
 def _replayed(scenario, key: str, reduce: bool):

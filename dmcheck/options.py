@@ -5,9 +5,14 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import datetime as dt
+import functools
+import io
 import math
+import os
+import signal
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import Iterator, TextIO
+from typing import Any, Callable, Iterator, TextIO
 
 from explorer.bfs import explore
 from explorer.limits import Limits
@@ -179,3 +184,76 @@ def explore_scenario(scenario, args: argparse.Namespace, err: TextIO, file: str,
     graph = explore(model, limits(args), progress, reduce=reduce, observe=observe, keep_graph=not compact)
     stop.search_done()
     return graph
+
+
+# ---- --jobs: scenarios in worker processes, results in the files' order ----------------------------
+def add_jobs_option(p: argparse.ArgumentParser, what: str = "scenario files") -> None:
+    p.add_argument("--jobs", type=positive_int, default=None, metavar="N",
+                   help=f"work on up to N {what} at once, each in its own process (default: the number of "
+                        "cores); the output is the same as with --jobs 1")
+
+
+def positive_int(text: str) -> int:
+    """A `--jobs N` value."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, got {text!r}")
+    return value
+
+
+def jobs(args: argparse.Namespace) -> int:
+    return getattr(args, "jobs", None) or os.cpu_count() or 1
+
+
+@dataclasses.dataclass
+class FileResult:
+    """What one scenario file gave: its text or JSON report, its exit code, what it wrote on stderr,
+    and the input error that stopped the command there (as fields: an InputError does not pickle)."""
+
+    text: str | None = None
+    report: Any = None
+    codes: list = dataclasses.field(default_factory=list)
+    errors: list = dataclasses.field(default_factory=list)   # files that could not be read, for the JSON
+    err: str = ""
+    error: tuple | None = None
+
+
+def per_file(work: Callable[..., FileResult], args: argparse.Namespace, files: list[str],
+             err: TextIO) -> Iterator[FileResult]:
+    """`work(args, file, err)` for every file, in the files' order. With one job (or one file) it runs
+    here and writes on `err` as it goes; with more, files run in a process pool and each one's stderr
+    is replayed in order. An input error is raised where the sequential run would have raised it."""
+    files = expand(files)
+    n = min(jobs(args), len(files))
+    if n <= 1:
+        results: Iterator[FileResult] = (work(args, file, err) for file in files)
+    else:
+        # workers leave Ctrl-C to this process (dmcheck/stop.py), which reports and ends them
+        pool = ProcessPoolExecutor(n, initializer=signal.signal, initargs=(signal.SIGINT, signal.SIG_IGN))
+        results = pool.map(functools.partial(_captured, work, args), files)
+    try:
+        for file, result in zip(files, results):
+            err.write(result.err)
+            if result.error is not None:
+                raise InputError(*result.error)
+            stop.finished(file)
+            yield result
+    finally:
+        if n > 1:
+            pool.shutdown(wait=False, cancel_futures=True)
+            for process in list((pool._processes or {}).values()):   # no public way to end running work
+                process.terminate()
+
+
+def _captured(work: Callable[..., FileResult], args: argparse.Namespace, file: str) -> FileResult:
+    buffer = io.StringIO()
+    result = work(args, file, buffer)
+    result.err = buffer.getvalue() + result.err
+    return result
+
+
+def input_error(exc: InputError) -> tuple:
+    return (exc.file, exc.line, exc.key, exc.expected)

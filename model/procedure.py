@@ -25,10 +25,13 @@ from .narrate import narrate
 from .outcome import outcome
 from .rules import RulesVersion, version_on
 from .scenario import Scenario
-from .state import Frame, Pending, State, Task, pindex, replace
+from .state import Frame, Pending, State, Task, pindex, replace, setter
 from .symmetry import Symmetry
 from .table import CardTable
 from .triggers import BEFORE_BREAK, Triggers
+
+
+_with_running = setter(State, "running")
 
 
 class BreakModel(CardTable, Triggers, AttackSteps):
@@ -53,6 +56,8 @@ class BreakModel(CardTable, Triggers, AttackSteps):
         self._footprints: dict[tuple, frozenset] = {}
         self._simple: dict[tuple, bool] = {}
         self._spawnable: frozenset | None = None
+        self._eligible_last: tuple = (None, ())
+        self._abilities: dict[tuple[str, str], tuple] = {}   # (card, ability) -> (label, program)
 
     # ---- the model interface -----------------------------------------------------------------
     def initial_state(self) -> State:
@@ -143,9 +148,18 @@ class BreakModel(CardTable, Triggers, AttackSteps):
             s = self.end_attack(s, out)
 
     def eligible(self, s: State) -> tuple[Pending, ...]:
-        """The pending effects that may resolve next (R509.4, R509.4a-b, R603.7a-b)."""
+        """The pending effects that may resolve next (R509.4, R509.4a-b, R603.7a-b). `step` asks it
+        last of the state it returns and `actions` first of the same state: the answer is kept."""
         if not s.pending or s.running or (s.frames and s.frames[-1].broken):
             return ()
+        last = self._eligible_last
+        if last[0] is s:
+            return last[1]
+        found = self._eligible(s)
+        self._eligible_last = (s, found)
+        return found
+
+    def _eligible(self, s: State) -> tuple[Pending, ...]:
         if s.phase == "ntp_declare":
             return ()   # S116 (`ntp_declaration_time=at_trigger`): declarations come before any resolution
         depth = s.depth()
@@ -177,11 +191,11 @@ class BreakModel(CardTable, Triggers, AttackSteps):
         if not tp and s.phase == "attack" and self.ntp_waits(s):
             return ()   # R506.3 (A25): the non-turn player declares before his effects resolve
         pool = tp or pool
-        return tuple(sorted(set(pool)))
+        return tuple(pool) if len(pool) < 2 else tuple(sorted(set(pool)))
 
     def _finish_task(self, s: State, out: list[Event]) -> State:
         task = s.running[-1]
-        s = replace(s, running=s.running[:-1])
+        s = _with_running(s, s.running[:-1])
         if s.wins or s.losses:
             s = self.decide_game(s)   # R104.2c: what the effect made players win or lose, together
         if task.spell >= 0:
@@ -307,15 +321,19 @@ class BreakModel(CardTable, Triggers, AttackSteps):
     def _resolve(self, s: State, p: Pending, out: list[Event]) -> State:
         pending = list(s.pending)
         pending.remove(p)
-        label = self.ability_label(p.card, p.ability)
+        found = self._abilities.get((p.card, p.ability))
+        if found is None:
+            found = self._abilities[p.card, p.ability] = (
+                self.ability_label(p.card, p.ability),
+                next(a for a in self.pool[p.card].abilities if a.id == p.ability).effect)
+        label, effect = found
         uses = dict(s.uses)
         uses[label] = uses.get(label, 0) + 1
         rule = "R509.4" if p.kind == BEFORE_BREAK else ("R603.7a" if s.depth() else
                                                         "R506.3" if s.phase == "attack" else "D6")
         out.append(ev("resolve", rule, ability=label, source=self.label(p.source), controller=p.controller,
                       frame=p.frame))
-        ability = next(a for a in self.pool[p.card].abilities if a.id == p.ability)
-        task = Task(program=ability.effect, pc=0, controller=p.controller, source=p.source, ability=label)
+        task = Task(program=effect, pc=0, controller=p.controller, source=p.source, ability=label)
         return replace(s, pending=tuple(pending), uses=tuple(sorted(uses.items())), running=(task,))
 
 

@@ -12,10 +12,10 @@ it is, which at worst keeps two symmetric states apart.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from .instr import Instr
-from .state import Decl, Replacement, State, Task, Zones, replace
+from .state import Decl, Replacement, State, Task, Zones, pindex, replace
 
 if TYPE_CHECKING:
     from .game import Game
@@ -26,38 +26,206 @@ _ID_ARGS = {"card", "castle", "shield"}    # internal instructions name cards in
 
 
 class Symmetry:
-    """The classes of identical cards of one scenario and the renaming that makes a state canonical."""
+    """The classes of identical cards of one scenario and the renaming that makes a state canonical.
+
+    Only cards with an identical twin (the `members` of a class of two or more) get a signature: a
+    card alone in its class is told apart from every other by its pool id and owner already. A
+    signature is what a card's zones say of it plus its roles elsewhere in the state (pending
+    source, chosen to break, declared, named by a running effect...). The zones' part is computed
+    once per `Zones` object (a step rebuilds only the zones it changes, the others are shared), and
+    so is the ranking of a class whose members all lie in their owner's zones with no role: most
+    states then cost a few dictionary look-ups.
+    """
 
     def __init__(self, m: "Game"):
         classes: dict[tuple[str, str], list[int]] = {}
         for inst in m.instances:
             classes.setdefault((inst.card, inst.owner), []).append(inst.id)
-        self.classes = [ids for ids in classes.values() if len(ids) > 1]
+        groups = [(owner, ids) for (_, owner), ids in classes.items() if len(ids) > 1]
+        self.classes = [ids for _, ids in groups]
+        self.class_owner = [pindex(owner) for owner, _ in groups]
+        self.members = frozenset(c for ids in self.classes for c in ids)
+        self.class_of = {c: k for k, ids in enumerate(self.classes) for c in ids}
+        self.member_sets = [frozenset(ids) for ids in self.classes]
         self.id_binds = {"it", "target"} | _destroy_binds(m)
-        self._signatures: dict[int, tuple[State, dict[int, tuple]]] = {}
+        self._roles: dict[int, tuple[State, dict[int, list]]] = {}
+        self._zones: dict[tuple[str, Zones], _ZoneOcc] = {}
+        self._last_zones = [_ZoneOcc(Zones(), "A", self), _ZoneOcc(Zones(), "B", self)]
 
     def signature(self, s: State, cid: int) -> tuple:
         """Where and how a card occurs in `s`: two identical cards with the same signature are
-        interchangeable there, so a choice between them needs one representative (ops.distinct)."""
-        entry = self._signatures.get(id(s))
+        interchangeable there, so a choice between them needs one representative (ops.distinct).
+        () for a card without an identical twin (nothing to tell it apart from)."""
+        if cid not in self.members:
+            return ()
+        za, zb = self._zone_occ(s.zones[0], "A"), self._zone_occ(s.zones[1], "B")
+        return _merge(za.occ.get(cid), zb.occ.get(cid), self._role_occ(s).get(cid))
+
+    def _role_occ(self, s: State) -> dict[int, list]:
+        """The members' roles outside the zones, computed once per state object."""
+        entry = self._roles.get(id(s))
         if entry is None or entry[0] is not s:
-            if len(self._signatures) > 4096:
-                self._signatures.clear()
-            entry = self._signatures[id(s)] = (s, _occurrences(s, self.id_binds))
-        return entry[1].get(cid, ())
+            if len(self._roles) > 4096:
+                self._roles.clear()
+            entry = self._roles[id(s)] = (s, _role_occurrences(s, self.id_binds, self.members))
+        return entry[1]
+
+    def _zone_occ(self, z: Zones, player: str) -> "_ZoneOcc":
+        last = self._last_zones[player == "B"]
+        if last.zones is z:                    # the zones the last state of this player had
+            return last
+        found = self._zones.get((player, z))   # by value: many states share their zones' contents
+        if found is None:
+            if len(self._zones) > 65536:
+                self._zones.clear()
+            found = self._zones[player, z] = _ZoneOcc(z, player, self)
+        self._last_zones[player == "B"] = found
+        return found
 
     def canonical(self, s: State) -> State:
         if not self.classes:
             return s
+        roles = self._role_occ(s)
+        zocc = (self._zone_occ(s.zones[0], "A"), self._zone_occ(s.zones[1], "B"))
+        with_roles = set(map(self.class_of.__getitem__, roles)) if roles else ()
         mapping: dict[int, int] = {}
-        for ids in self.classes:
-            ranked = sorted(ids, key=lambda c: (self.signature(s, c), c))
-            for new, old in zip(ids, ranked):   # ids are ascending: the k-th ranked card gets the k-th id
-                if new != old:
-                    mapping[old] = new
+        for k, ids in enumerate(self.classes):
+            own, other = zocc[self.class_owner[k]], zocc[1 - self.class_owner[k]]
+            if k in other.present or k in with_roles:
+                # the members found elsewhere than in their owner's zones, and where
+                key: Any = (k,) + tuple((c, tuple(other.occ.get(c, ())), tuple(roles.get(c, ())))
+                                        for c in ids if c in other.occ or c in roles)
+            else:
+                key = k
+            pairs = own.ranked.get(key)
+            if pairs is None:
+                if key == k and k not in own.multi:
+                    pairs = own.ranked[key] = own.rank_plain(ids, self.member_sets[k])
+                else:
+                    pairs = own.ranked[key] = self._rank(ids, own.occ, other.occ, roles)
+            if pairs:
+                mapping.update(pairs)
         if not mapping:
             return s
-        return _rename(s, lambda c: mapping.get(c, c), self.id_binds)
+        return _rename(s, mapping, self.id_binds)
+
+    @staticmethod
+    def _rank(ids: list[int], own: dict, other: dict, roles: dict) -> tuple[tuple[int, int], ...]:
+        """(old id, new id) for the members of a class that a ranking by signature moves: the k-th
+        ranked card gets the k-th id (ids are ascending)."""
+        def key(c: int) -> tuple:
+            entries = own.get(c, _NOTHING)
+            if c in other or c in roles:
+                entries = sorted(entries + other.get(c, _NOTHING) + roles.get(c, _NOTHING), key=repr)
+            return (entries, c)
+
+        ranked = sorted(ids, key=key)
+        return tuple((old, new) for new, old in zip(ids, ranked) if new != old)
+
+
+class _ZoneOcc:
+    """Where the twinned cards lie in one player's zones (position only in the deck, where order
+    matters), which classes appear there, and the rankings of classes found there alone. Each
+    card's entries (`occ`, built on first use) are a list kept sorted by repr (lists compare like
+    the signature's tuples)."""
+
+    __slots__ = ("zones", "player", "members", "_occ", "present", "multi", "ranked")
+
+    def __init__(self, z: Zones, player: str, sym: "Symmetry"):
+        self.zones, self.player, self.members = z, player, sym.members
+        self._occ: dict[int, list] | None = None
+        seen: set[int] = set()
+        twice: set[int] = set()
+        for name in _ZONE_FIELDS:
+            cards = getattr(z, name)
+            if cards:
+                hit = sym.members.intersection(cards)
+                if hit:
+                    if not seen.isdisjoint(hit):
+                        twice |= seen & hit
+                    seen |= hit
+        for card, host, _ in z.links:
+            twice.update(c for c in (card, host) if c in sym.members)
+        class_of = sym.class_of.__getitem__
+        self.present = set(map(class_of, seen))
+        self.multi = set(map(class_of, twice))   # classes with a member that occurs more than once
+        self.ranked: dict[Any, tuple] = {}
+
+    def rank_plain(self, ids: list[int], mine: frozenset[int]) -> tuple[tuple[int, int], ...]:
+        """`Symmetry._rank` for a class lying only here, each member in one zone and nothing else:
+        the signature order is the zones' names in order, then the deck's positions, then the ids
+        (unordered zones are kept sorted), so the members are read off zone by zone."""
+        ranked: list[int] = []
+        z = self.zones
+        for name in _SORTED_FIELDS:
+            cards = getattr(z, name)
+            if cards and not mine.isdisjoint(cards):
+                ranked += [c for c in cards if c in mine]
+        if len(ranked) != len(ids):   # a member in no zone ranks first: let the general rule say
+            return Symmetry._rank(ids, self.occ, {}, {})
+        return tuple((old, new) for new, old in zip(ids, ranked) if new != old)
+
+    @property
+    def occ(self) -> dict[int, list]:
+        if self._occ is None:
+            self._occ = _zone_entries(self.zones, self.player, self.members)
+        return self._occ
+
+
+def _zone_entries(z: Zones, player: str, members: frozenset[int]) -> dict[int, list]:
+    """Each member's entries in one player's zones, sorted by repr."""
+    occ: dict[int, list] = {}
+    get = occ.get
+    for name in _ZONE_FIELDS:
+        cards = getattr(z, name)
+        if not cards:
+            continue
+        hit = members.intersection(cards)
+        if not hit:
+            continue
+        if name == "deck":
+            entries = _deck_entries(player, len(cards))
+            pairs = [(cid, entries[i]) for i, cid in enumerate(cards) if cid in hit]
+        else:
+            entry = _ENTRIES[player, name]
+            pairs = [(cid, entry) for cid in hit]
+        for cid, entry in pairs:
+            found = get(cid)
+            if found is None:
+                occ[cid] = [entry]
+            else:
+                found.append(entry)
+    for card, host, kind in z.links:
+        if card in members:
+            occ.setdefault(card, []).append((player, "link-card", kind))
+        if host in members:
+            occ.setdefault(host, []).append((player, "link-host", kind))
+    for found in occ.values():
+        if len(found) > 1:
+            found.sort(key=repr)
+    return occ
+
+
+_SORTED_FIELDS = tuple(sorted(_ZONE_FIELDS))
+_ENTRIES = {(p, name): (p, name, -1) for p in "AB" for name in _ZONE_FIELDS}
+_DECK: dict[str, list] = {"A": [], "B": []}
+
+
+def _deck_entries(player: str, n: int) -> list:
+    """The shared (player, "deck", i) entries, i < n."""
+    entries = _DECK[player]
+    while len(entries) < n:
+        entries.append((player, "deck", len(entries)))
+    return entries
+
+
+_NOTHING: list = []
+
+
+def _merge(a: list | None, b: list | None, c: list | None) -> tuple:
+    """One card's signature from its occurrences: sorted (by repr: they mix strings and ints)."""
+    entries = (a or []) + (b or []) + (c or [])
+    return tuple(entries) if len(entries) < 2 else tuple(sorted(entries, key=repr))
 
 
 def _destroy_binds(m: "Game") -> set[str]:
@@ -77,86 +245,100 @@ def _destroy_binds(m: "Game") -> set[str]:
     return names
 
 
-def _occurrences(s: State, id_binds: set[str]) -> dict[int, tuple]:
-    """Where and how each card occurs, with positions only where order matters (the deck)."""
+def _role_occurrences(s: State, id_binds: set[str], members: frozenset[int]) -> dict[int, list]:
+    """Where and how each of `members` occurs outside the zones: the roles it plays. Most parts name
+    no member at all, so each is first tested with a set operation or a membership test."""
     occ: dict[int, list] = {}
 
     def add(cid: int, *where: Any) -> None:
-        if cid >= 0:
+        if cid in members:
             occ.setdefault(cid, []).append(where)
 
-    for p, z in zip("AB", s.zones):
-        for name in _ZONE_FIELDS:
-            for i, cid in enumerate(getattr(z, name)):
-                add(cid, p, name, i if name == "deck" else -1)
-        for card, host, kind in z.links:
-            add(card, p, "link-card", kind)
-            add(host, p, "link-host", kind)
     add(s.attacker, "attacker")
     add(s.target, "target")
-    for c in s.broken:
+    for c in members.intersection(s.broken):
         add(c, "broken")
-    for c in s.cant_attack:
+    for c in members.intersection(s.cant_attack):
         add(c, "cant_attack")
     for p in s.pending:
-        add(p.source, "pending", p.kind, p.frame, p.controller, p.card, p.ability)
+        if p.source in members:
+            add(p.source, "pending", p.kind, p.frame, p.controller, p.card, p.ability)
     for i, f in enumerate(s.frames):
         add(f.by, "frame-by", i)
-        for c in f.chosen:
+        for c in members.intersection(f.chosen):
             add(c, "frame-chosen", i)
         for c, r in f.replaced:
             add(c, "frame-replaced", i, r.label)
             add(r.source, "replacement-source", i, r.label)
             add(r.target, "replacement-target", i, r.label)
         for j, t in enumerate(f.resume):
-            _task_occurrences(t, add, ("resume", i, j), id_binds)
+            _task_occurrences(t, add, ("resume", i, j), id_binds, members)
     for j, t in enumerate(s.running):
-        _task_occurrences(t, add, ("running", j), id_binds)
+        _task_occurrences(t, add, ("running", j), id_binds, members)
     for i, ch in enumerate(s.checks):
         for name in ("cards", "granted", "arrived"):
-            for c in getattr(ch, name):
-                add(c, "check", i, name)
+            cards = getattr(ch, name)
+            if cards and not members.isdisjoint(cards):
+                for c in cards:
+                    add(c, "check", i, name)
         for d in ch.declared:
-            add(d.card, "check-declared", i, d.kind)
-            add(d.cost, "check-cost", i, d.kind)
+            if d.card in members or d.cost in members:
+                add(d.card, "check-declared", i, d.kind)
+                add(d.cost, "check-cost", i, d.kind)
         for sh, castle in ch.castles:
             add(sh, "check-castle-shield", i)
             add(castle, "check-castle", i)
     for d in s.queued:
         add(d.card, "queued", d.kind)
         add(d.cost, "queued-cost", d.kind)
-    return {c: tuple(sorted(v, key=repr)) for c, v in occ.items()}
+    return occ
 
 
-def _task_occurrences(t: Task, add, where: tuple, id_binds: set[str]) -> None:
-    add(t.source, *where, "source", t.ability)
-    add(t.spell, *where, "spell")
+def _task_occurrences(t: Task, add, where: tuple, id_binds: set[str], members: frozenset[int]) -> None:
+    if t.source in members:
+        add(t.source, *where, "source", t.ability)
+    if t.spell in members:
+        add(t.spell, *where, "spell")
     for name, value in t.binds:
-        if name in id_binds:
+        if value in members and name in id_binds:
             add(value, *where, "bind", name)
-    for k, ins in enumerate(t.program[t.pc:]):
-        for name, value in ins.args:
-            if name in _ID_ARGS and isinstance(value, int):
-                add(value, *where, "arg", k, ins.op, name)
+    if not members.isdisjoint(_program_ids(t.program)):
+        for k, ins in enumerate(t.program[t.pc:]):
+            for name, value in ins.args:
+                if name in _ID_ARGS and isinstance(value, int):
+                    add(value, *where, "arg", k, ins.op, name)
 
 
-def _rename(s: State, f: Callable[[int], int], id_binds: set[str]) -> State:
+def _rename(s: State, mapping: dict[int, int], id_binds: set[str]) -> State:
+    """`s` with the cards of `mapping` renamed. Only the parts that hold a renamed card are rebuilt;
+    the rest is shared with `s` (unordered parts that are rebuilt are sorted again)."""
+    moved = frozenset(mapping)
+    get = mapping.get
+
+    def f(c: int) -> int:
+        return get(c, c)
+
     def ids(values) -> tuple[int, ...]:
-        return tuple(f(c) for c in values)
+        return tuple([get(c, c) for c in values])
 
     def zones(z: Zones) -> Zones:
-        changes = {name: ids(getattr(z, name)) for name in _ZONE_FIELDS}
-        for name in changes:
-            if name != "deck":
-                changes[name] = tuple(sorted(changes[name]))
-        changes["links"] = tuple(sorted((f(c), f(h), k) for c, h, k in z.links))
-        return replace(z, **changes)
+        changes = {}
+        for name in _ZONE_FIELDS:
+            cards = getattr(z, name)
+            if cards and not moved.isdisjoint(cards):
+                changes[name] = ids(cards) if name == "deck" else tuple(sorted([get(c, c) for c in cards]))
+        if z.links and any(c in mapping or h in mapping for c, h, _ in z.links):
+            changes["links"] = tuple(sorted((f(c), f(h), k) for c, h, k in z.links))
+        return replace(z, **changes) if changes else z
 
     def task(t: Task) -> Task:
         program = t.program
-        if any(name in _ID_ARGS for ins in program for name, _ in ins.args):
+        if _program_ids(program) & moved:
             program = tuple(Instr(ins.op, tuple((n, f(v) if n in _ID_ARGS and isinstance(v, int) else v)
                                                 for n, v in ins.args)) for ins in program)
+        elif t.source not in mapping and t.spell not in mapping and \
+                not any(n in id_binds and v in mapping for n, v in t.binds):
+            return t
         return replace(t, program=program, source=f(t.source), spell=f(t.spell),
                        binds=tuple((n, f(v) if n in id_binds else v) for n, v in t.binds))
 
@@ -166,17 +348,63 @@ def _rename(s: State, f: Callable[[int], int], id_binds: set[str]) -> State:
     def decl(d: Decl) -> Decl:
         return replace(d, card=f(d.card), cost=f(d.cost))
 
-    frames = tuple(replace(fr, by=f(fr.by), chosen=tuple(sorted(ids(fr.chosen))),
-                           resume=tuple(task(t) for t in fr.resume),
-                           replaced=tuple((f(c), repl(r)) for c, r in fr.replaced)) for fr in s.frames)
-    checks = tuple(replace(ch, cards=tuple(sorted(ids(ch.cards))), granted=tuple(sorted(ids(ch.granted))),
-                           declared=tuple(sorted(decl(d) for d in ch.declared)),
-                           arrived=ids(ch.arrived), castles=tuple((f(a), f(b)) for a, b in ch.castles))
-                   for ch in s.checks)
-    return replace(
-        s, zones=(zones(s.zones[0]), zones(s.zones[1])), attacker=f(s.attacker),
-        target=f(s.target) if s.target >= 0 else -1,
-        pending=tuple(sorted(replace(p, source=f(p.source)) for p in s.pending)),
-        frames=frames, running=tuple(task(t) for t in s.running), checks=checks,
-        queued=tuple(decl(d) for d in s.queued), cant_attack=tuple(sorted(ids(s.cant_attack))),
-        broken=tuple(sorted(ids(s.broken))))
+    changes: dict[str, Any] = {}
+    zs = (zones(s.zones[0]), zones(s.zones[1]))
+    if zs[0] is not s.zones[0] or zs[1] is not s.zones[1]:
+        changes["zones"] = zs
+    if s.attacker in mapping:
+        changes["attacker"] = f(s.attacker)
+    if s.target in mapping:
+        changes["target"] = f(s.target)      # the creature attacked, or the blocker (issue 10)
+    if any(p.source in mapping for p in s.pending):
+        changes["pending"] = tuple(sorted(replace(p, source=f(p.source)) for p in s.pending))
+    def frame(fr):
+        resume = tuple(task(t) for t in fr.resume)
+        if fr.by not in mapping and moved.isdisjoint(fr.chosen) and _is_sorted(fr.chosen) and \
+                all(a is b for a, b in zip(resume, fr.resume)) and \
+                not any(c in mapping or r.source in mapping or r.target in mapping for c, r in fr.replaced):
+            return fr   # nothing renamed in it, and already in the form a rebuild gives
+        return replace(fr, by=f(fr.by), chosen=tuple(sorted(ids(fr.chosen))), resume=resume,
+                       replaced=tuple((f(c), repl(r)) for c, r in fr.replaced))
+
+    def check(ch):
+        if moved.isdisjoint(ch.cards) and moved.isdisjoint(ch.granted) and moved.isdisjoint(ch.arrived) and \
+                not any(d.card in mapping or d.cost in mapping for d in ch.declared) and \
+                not any(a in mapping or b in mapping for a, b in ch.castles) and \
+                _is_sorted(ch.cards) and _is_sorted(ch.granted) and _is_sorted(ch.declared):
+            return ch
+        return replace(ch, cards=tuple(sorted(ids(ch.cards))), granted=tuple(sorted(ids(ch.granted))),
+                       declared=tuple(sorted(decl(d) for d in ch.declared)),
+                       arrived=ids(ch.arrived), castles=tuple((f(a), f(b)) for a, b in ch.castles))
+
+    if s.frames:
+        changes["frames"] = tuple(frame(fr) for fr in s.frames)
+    if s.running:
+        changes["running"] = tuple(task(t) for t in s.running)
+    if s.checks:
+        changes["checks"] = tuple(check(ch) for ch in s.checks)
+    if s.queued:
+        changes["queued"] = tuple(decl(d) for d in s.queued)
+    if not moved.isdisjoint(s.cant_attack):
+        changes["cant_attack"] = tuple(sorted(ids(s.cant_attack)))
+    if not moved.isdisjoint(s.broken):
+        changes["broken"] = tuple(sorted(ids(s.broken)))
+    return replace(s, **changes)
+
+
+def _is_sorted(values: tuple) -> bool:
+    return all(a <= b for a, b in zip(values, values[1:])) if len(values) > 1 else True
+
+
+_PROGRAM_IDS: dict[int, tuple[tuple, frozenset[int]]] = {}
+
+
+def _program_ids(program: tuple[Instr, ...]) -> frozenset[int]:
+    """The card ids an internal program names in its arguments (cached per program object)."""
+    entry = _PROGRAM_IDS.get(id(program))
+    if entry is None or entry[0] is not program:
+        if len(_PROGRAM_IDS) > 65536:
+            _PROGRAM_IDS.clear()
+        found = frozenset(v for ins in program for n, v in ins.args if n in _ID_ARGS and isinstance(v, int))
+        entry = _PROGRAM_IDS[id(program)] = (program, found)
+    return entry[1]

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from ..access import TOP
 from ..events import Event
 from ..instr import Instr
-from ..state import State, Task, replace
+from ..state import State, Task, replace, setter
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -91,14 +91,18 @@ def instr(name: str, **args: Any) -> Instr:
     return Instr(name, tuple(sorted(args.items())))
 
 
+_with_running = setter(State, "running")
+_with_pc = setter(Task, "pc")
+
+
 def advance_pc(s: State) -> State:
     """Move the running task past its current instruction."""
     task = s.running[-1]
-    return replace(s, running=s.running[:-1] + (replace(task, pc=task.pc + 1),))
+    return _with_running(s, s.running[:-1] + (_with_pc(task, task.pc + 1),))
 
 
 def push(s: State, task: Task) -> State:
-    return replace(s, running=s.running + (task,))
+    return _with_running(s, s.running + (task,))
 
 
 def bind(s: State, name: str, value: int) -> State:

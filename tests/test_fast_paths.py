@@ -1,0 +1,178 @@
+"""The fast paths of issue 12 give what the plain definitions give.
+
+- Symmetry (model/symmetry.py): the canonical form is computed from zone tables cached per zones
+  value, rankings read off the zones and roles scanned apart. Here every state of several scenarios
+  is also ranked by the plain definition — every twinned card's occurrences in the whole state,
+  sorted, then the ids in that order — and both must rename the same way.
+- `state.replace` (generated copiers) against `dataclasses.replace`.
+- The fingerprint's encoder against the plain recursive definition.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import sys
+
+import pytest
+
+from explorer.bfs import explore
+from model.procedure import BreakModel
+from model.scenario_file import load_scenario
+from model.state import Check, Decl, Frame, Pending, State, Task, Zones, replace, setter
+from model.symmetry import _ZONE_FIELDS, _rename
+
+from conftest import ROOT
+
+RULES_DIR = ROOT / "scenarios" / "rulings"
+
+sys.path.insert(0, str(ROOT / "benchmarks"))
+import families  # noqa: E402
+
+
+def _plain_signatures(sym, s: State) -> dict[int, tuple]:
+    """Every twinned card's occurrences: zones (position only in the deck) and roles, sorted."""
+    occ: dict[int, list] = {}
+    for p, z in zip("AB", s.zones):
+        for name in _ZONE_FIELDS:
+            for i, cid in enumerate(getattr(z, name)):
+                occ.setdefault(cid, []).append((p, name, i if name == "deck" else -1))
+        for card, host, kind in z.links:
+            occ.setdefault(card, []).append((p, "link-card", kind))
+            occ.setdefault(host, []).append((p, "link-host", kind))
+    _plain_roles(s, sym.id_binds, lambda cid, *where: occ.setdefault(cid, []).append(where))
+    return {c: tuple(sorted(v, key=repr)) for c, v in occ.items() if c in sym.members}
+
+
+def _plain_roles(s: State, id_binds, add) -> None:
+    """Every role of every card outside the zones, visited one by one."""
+    add(s.attacker, "attacker")
+    for c in s.broken:
+        add(c, "broken")
+    for c in s.cant_attack:
+        add(c, "cant_attack")
+    for p in s.pending:
+        add(p.source, "pending", p.kind, p.frame, p.controller, p.card, p.ability)
+
+    def task(t, *where):
+        add(t.source, *where, "source", t.ability)
+        add(t.spell, *where, "spell")
+        for name, value in t.binds:
+            if name in id_binds:
+                add(value, *where, "bind", name)
+        for k, ins in enumerate(t.program[t.pc:]):
+            for name, value in ins.args:
+                if name in ("card", "castle", "shield") and isinstance(value, int):
+                    add(value, *where, "arg", k, ins.op, name)
+
+    for i, f in enumerate(s.frames):
+        add(f.by, "frame-by", i)
+        for c in f.chosen:
+            add(c, "frame-chosen", i)
+        for c, r in f.replaced:
+            add(c, "frame-replaced", i, r.label)
+            add(r.source, "replacement-source", i, r.label)
+            add(r.target, "replacement-target", i, r.label)
+        for j, t in enumerate(f.resume):
+            task(t, "resume", i, j)
+    for j, t in enumerate(s.running):
+        task(t, "running", j)
+    for i, ch in enumerate(s.checks):
+        for name in ("cards", "granted", "arrived"):
+            for c in getattr(ch, name):
+                add(c, "check", i, name)
+        for d in ch.declared:
+            add(d.card, "check-declared", i, d.kind)
+            add(d.cost, "check-cost", i, d.kind)
+        for sh, castle in ch.castles:
+            add(sh, "check-castle-shield", i)
+            add(castle, "check-castle", i)
+    for d in s.queued:
+        add(d.card, "queued", d.kind)
+        add(d.cost, "queued-cost", d.kind)
+
+
+def _plain_canonical(sym, s: State) -> State:
+    sigs = _plain_signatures(sym, s)
+    mapping = {}
+    for ids in sym.classes:
+        ranked = sorted(ids, key=lambda c: (sigs.get(c, ()), c))
+        mapping.update({old: new for new, old in zip(ids, ranked) if new != old})
+    return _rename(s, mapping, sym.id_binds) if mapping else s
+
+
+SCENARIOS = [
+    lambda: load_scenario(RULES_DIR / "Q14_escape_chain.yaml"),
+    lambda: load_scenario(RULES_DIR / "Q01_bolshack_rider.yaml"),
+    lambda: load_scenario(RULES_DIR / "D3_saved_shield_no_before_break.yaml"),
+    lambda: load_scenario(RULES_DIR / "Q11d_savark_saver.yaml"),
+    lambda: families.kakumeijin(4),
+    lambda: families.shield_check(5),
+]
+
+
+@pytest.mark.parametrize("make", SCENARIOS)
+def test_canonical_form_is_the_plain_definition(make):
+    model = BreakModel(make())
+    sym = model.symmetry
+    assert sym.classes, "the scenario should have identical cards"
+    renamed = 0
+    for s in explore(model).states:   # unreduced: raw states, most of them not canonical
+        fast, plain = sym.canonical(s), _plain_canonical(sym, s)
+        assert fast == plain
+        renamed += fast is not s
+        for cid in sym.members:
+            assert sym.signature(s, cid) == _plain_signatures(sym, s).get(cid, ())
+    assert renamed > 0
+
+
+def test_a_card_without_a_twin_has_no_signature():
+    model = BreakModel(families.shield_check(4))
+    s = model.initial_state()
+    alone = [i.id for i in model.instances if i.id not in model.symmetry.members]
+    assert alone and all(model.symmetry.signature(s, c) == () for c in alone)
+
+
+def _records():
+    task = Task(program=(), pc=0, controller="A", source=3, ability="x", binds=(("it", 4),))
+    yield State(turn="A", zones=(Zones(deck=(1, 2)), Zones(hand=(3,))), attacker=1, defender="B",
+                pending=(Pending("triggered", 0, "B", "c", "a", 5),), running=(task,))
+    yield Zones(deck=(1, 2, 3), deck_added=1, links=((4, 5, "aura"),))
+    yield task
+    yield Check(player="B", cards=(7, 8), declared=(Decl("S-Trigger", 7),))
+    yield Frame(by=1, by_creature=True, defender="B", chosen=(7,), is_attack=True)
+
+
+@pytest.mark.parametrize("record", list(_records()), ids=lambda r: type(r).__name__)
+def test_replace_is_dataclasses_replace(record):
+    names = [f.name for f in dataclasses.fields(record)]
+    for name in names:
+        value = getattr(record, name)
+        other = 7 if isinstance(value, int) and not isinstance(value, bool) else (not value if isinstance(value, bool) else ())
+        assert replace(record, **{name: other}) == dataclasses.replace(record, **{name: other})
+    assert replace(record) == record
+    for name in names:
+        assert setter(type(record), name)(record, getattr(record, name)) == record
+        other = replace(record, **{name: ()})
+        assert setter(type(record), name)(record, ()) == other
+    with pytest.raises(TypeError):
+        setter(type(record), "no_such_field")
+    copy = replace(record, **{names[0]: getattr(record, names[0])})
+    assert copy == record and copy is not record and hash(copy) == hash(record)
+
+
+def _plain_encode(value) -> str:
+    if hasattr(value, "__dataclass_fields__"):
+        return type(value).__name__ + "(" + ",".join(
+            _plain_encode(getattr(value, f)) for f in value.__dataclass_fields__) + ")"
+    if isinstance(value, tuple):
+        return "(" + ",".join(_plain_encode(v) for v in value) + ")"
+    return repr(value)
+
+
+def test_fingerprint_is_the_plain_encoding():
+    model = BreakModel(load_scenario(RULES_DIR / "Q14_escape_chain.yaml"))
+    states = explore(model).states
+    assert len(states) > 1000
+    for s in states:
+        assert s.digest() == hashlib.blake2b(_plain_encode(s).encode(), digest_size=16).digest()
