@@ -7,6 +7,7 @@ Each subcommand's `run` takes parsed arguments and output streams and returns an
 from __future__ import annotations
 
 import argparse
+import ctypes
 import os
 import sys
 import tomllib
@@ -64,6 +65,12 @@ def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO |
             print_json(document(args.command, [error_json(exc)]), out)
         return Exit.BAD_INPUT
     except KeyboardInterrupt:          # Ctrl-C: what was finished, as incomplete (dmcheck/stop.py)
+        stop.report(args, out, err, "interrupted")
+        return Exit.INTERRUPTED
+    except ctypes.ArgumentError as exc:
+        if "KeyboardInterrupt" not in str(exc):
+            raise
+        # Ctrl-C landed while Z3's binding converted an argument: ctypes wraps the interrupt
         stop.report(args, out, err, "interrupted")
         return Exit.INTERRUPTED
     except stop.TimeUp:

@@ -8,9 +8,9 @@ import datetime as dt
 import functools
 import io
 import math
+import multiprocessing
 import os
 import signal
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any, Callable, Iterator, TextIO
 
@@ -218,6 +218,7 @@ class FileResult:
     codes: list = dataclasses.field(default_factory=list)
     errors: list = dataclasses.field(default_factory=list)   # files that could not be read, for the JSON
     err: str = ""
+    time_up: bool = False          # the command's time budget ran out while this file was worked on
     error: tuple | None = None
 
 
@@ -232,25 +233,44 @@ def per_file(work: Callable[..., FileResult], args: argparse.Namespace, files: l
         results: Iterator[FileResult] = (work(args, file, err) for file in files)
     else:
         # workers leave Ctrl-C to this process (dmcheck/stop.py), which reports and ends them
-        pool = ProcessPoolExecutor(n, initializer=signal.signal, initargs=(signal.SIGINT, signal.SIG_IGN))
-        results = pool.map(functools.partial(_captured, work, args), files)
+        pool = multiprocessing.Pool(n, initializer=signal.signal, initargs=(signal.SIGINT, signal.SIG_IGN))
+        results = _polled(pool.imap(functools.partial(_captured, work, args), files))
     try:
         for file, result in zip(files, results):
             err.write(result.err)
+            if result.time_up:
+                raise stop.TimeUp()      # the command's budget ran out in a worker
             if result.error is not None:
                 raise InputError(*result.error)
             stop.finished(file)
             yield result
-    finally:
+    except BaseException:
         if n > 1:
-            pool.shutdown(wait=False, cancel_futures=True)
-            for process in list((pool._processes or {}).values()):   # no public way to end running work
-                process.terminate()
+            pool.terminate()     # Ctrl-C, a time limit, an input error: end the work under way
+        raise
+    if n > 1:
+        pool.close()
+        pool.join()
+
+
+def _polled(results) -> Iterator[FileResult]:
+    """The pool's results in order, waiting in short slices so that Ctrl-C and the time budget's
+    watchdog (an exception raised in this thread) are not held up by a wait inside the lock."""
+    while True:
+        try:
+            yield results.next(timeout=0.2)
+        except multiprocessing.TimeoutError:
+            continue
+        except StopIteration:
+            return
 
 
 def _captured(work: Callable[..., FileResult], args: argparse.Namespace, file: str) -> FileResult:
     buffer = io.StringIO()
-    result = work(args, file, buffer)
+    try:
+        result = work(args, file, buffer)
+    except stop.TimeUp:
+        result = FileResult(time_up=True)   # the budget is shared: the main process stops the command
     result.err = buffer.getvalue() + result.err
     return result
 

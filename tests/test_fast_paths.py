@@ -47,6 +47,7 @@ def _plain_signatures(sym, s: State) -> dict[int, tuple]:
 def _plain_roles(s: State, id_binds, add) -> None:
     """Every role of every card outside the zones, visited one by one."""
     add(s.attacker, "attacker")
+    add(s.target, "target")
     for c in s.broken:
         add(c, "broken")
     for c in s.cant_attack:
@@ -108,6 +109,9 @@ SCENARIOS = [
     lambda: load_scenario(RULES_DIR / "Q11d_savark_saver.yaml"),
     lambda: families.kakumeijin(4),
     lambda: families.shield_check(5),
+    # the whole attack: a tapped creature attacked (the state's target) and a block
+    lambda: load_scenario(RULES_DIR.parent / "attack" / "A10b_battle_tie.yaml"),
+    lambda: load_scenario(RULES_DIR.parent / "attack" / "A09_block_dai_league.yaml"),
 ]
 
 

@@ -4,13 +4,12 @@ output is the one --jobs 1 gives (timings aside), bad files included."""
 from __future__ import annotations
 
 import io
-import json
 import re
 import sys
 
 from dmcheck.main import main
 
-from conftest import ROOT
+from conftest import ROOT, output
 
 sys.path.insert(0, str(ROOT / "benchmarks"))
 from snapshot_outputs import strip  # noqa: E402
@@ -36,7 +35,9 @@ def test_explore_json_is_the_same_with_two_jobs():
     two = _run("explore", *files, "--json", "--jobs", "2")
     assert one[0] == two[0] == 2          # the missing file is bad input
     assert one[2] == two[2] and "no_such_file" in one[2]
-    a, b = strip(json.loads(one[1])), strip(json.loads(two[1]))
+    a, b = output(one[1]), output(two[1])      # the one JSON shape, valid against the schema
+    assert a["errors"] == b["errors"] and [e["file"] for e in a["errors"]] == [MISSING]
+    a, b = strip(a["scenarios"]), strip(b["scenarios"])
     assert [r["scenario"] for r in a] == [r["scenario"] for r in b] and len(a) == len(FILES)
     assert a == b
 
