@@ -112,21 +112,37 @@ def _watch_sigint(stop: threading.Event) -> tuple[socket.socket, threading.Threa
                     return
                 if signal.SIGINT in data:
                     _interrupt_z3()
+                    # Python raises KeyboardInterrupt in the main thread at its next instruction; one
+                    # raised inside a finalizer (a Z3 object's __del__) is swallowed: raise it again
+                    # every half second until the command has stopped
+                    while not stop.wait(0.5):
+                        ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(main_id),
+                                                                   ctypes.py_object(KeyboardInterrupt))
+                        _interrupt_z3()
+                    return
 
+    main_id = threading.main_thread().ident
     thread = threading.Thread(target=watch, daemon=True)
     thread.start()
     return write, thread
 
 
-def _timer(budget: float, main_id: int) -> threading.Timer:
-    """At the hard deadline, raise TimeUp in the main thread and cancel a running Z3 query."""
+def _timer(budget: float, main_id: int) -> threading.Event:
+    """At the hard deadline, raise TimeUp in the main thread and cancel a running Z3 query; again
+    every half second until the command has stopped (an exception raised in the middle of a
+    finalizer, e.g. a Z3 object's __del__, is swallowed by Python). Setting the event cancels it."""
+    done = threading.Event()
+
     def fire() -> None:
-        ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(main_id), ctypes.py_object(TimeUp))
-        _interrupt_z3()
-    timer = threading.Timer(budget, fire)
-    timer.daemon = True
-    timer.start()
-    return timer
+        if done.wait(budget):
+            return
+        while not done.is_set():
+            ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(main_id), ctypes.py_object(TimeUp))
+            _interrupt_z3()
+            done.wait(0.5)
+
+    threading.Thread(target=fire, daemon=True).start()
+    return done
 
 
 @contextlib.contextmanager
@@ -152,10 +168,10 @@ def guarded(args: Any) -> Iterator[Run]:
     try:
         yield _run
     finally:
-        _active = False
-        stop.set()
+        stop.set()               # first: no interrupt is raised again once the command has stopped
         if timer is not None:
-            timer.cancel()
+            timer.set()
+        _active = False
         if watcher is not None:
             signal.set_wakeup_fd(-1)
             watcher[0].close()
