@@ -18,6 +18,7 @@ import json
 import math
 import signal
 import socket
+import sys
 import threading
 import time
 from dataclasses import dataclass, field
@@ -145,12 +146,24 @@ def _timer(budget: float, main_id: int) -> threading.Event:
     return done
 
 
+def _quiet_unraisable(hook):
+    """A sys.unraisablehook that says nothing of an interrupt or a spent budget landing in a finalizer
+    (a Z3 object's __del__): the stop is reported once, by `report`; anything else as before."""
+    def quiet(unraisable) -> None:
+        if not isinstance(unraisable.exc_value, (TimeUp, KeyboardInterrupt)):
+            hook(unraisable)
+    quiet.dmcheck_quiet = True
+    return quiet
+
+
 @contextlib.contextmanager
 def guarded(args: Any) -> Iterator[Run]:
     """Run a command with Ctrl-C and its time budget watched; see the module docstring."""
     global _run, _active
     files = getattr(args, "files", None) or ([args.file] if getattr(args, "file", None) else [])
     _run = Run(pending=[str(f) for f in files])
+    if not getattr(sys.unraisablehook, "dmcheck_quiet", False):
+        sys.unraisablehook = _quiet_unraisable(sys.unraisablehook)
     seconds = getattr(args, "max_seconds", None)
     in_main = threading.current_thread() is threading.main_thread()
     timer = watcher = None
