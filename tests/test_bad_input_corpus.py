@@ -17,6 +17,9 @@ from dmcheck.main import main
 
 from conftest import DATA, ROOT
 
+# slow: the whole corpus of 225 bad inputs (test_bad_input_classes.py keeps one per class in the default run); CI runs it (pytest -m slow)
+pytestmark = pytest.mark.slow
+
 CORPUS = DATA / "bad" / "corpus"
 Q09 = str(ROOT / "scenarios" / "rulings" / "Q09_the_watch.yaml")
 

@@ -19,6 +19,9 @@ import pytest
 
 from conftest import DATA, ROOT, output
 
+# slow: timing-based: real signals and time budgets on subprocesses (about a minute); CI runs it (pytest -m slow)
+pytestmark = pytest.mark.slow
+
 LONG = str(DATA / "long" / "pending16.yaml")
 Q09 = str(ROOT / "scenarios" / "rulings" / "Q09_the_watch.yaml")
 
