@@ -312,28 +312,63 @@ def _task_occurrences(t: Task, add, where: tuple, id_binds: set[str], members: f
 def _rename(s: State, mapping: dict[int, int], id_binds: set[str]) -> State:
     """`s` with the cards of `mapping` renamed. Only the parts that hold a renamed card are rebuilt;
     the rest is shared with `s` (unordered parts that are rebuilt are sorted again)."""
-    moved = frozenset(mapping)
-    get = mapping.get
+    r = _Renamer(mapping, id_binds)
+    changes: dict[str, Any] = {}
+    zs = (r.zones(s.zones[0]), r.zones(s.zones[1]))
+    if zs[0] is not s.zones[0] or zs[1] is not s.zones[1]:
+        changes["zones"] = zs
+    if s.attacker in mapping:
+        changes["attacker"] = r.f(s.attacker)
+    if s.target in mapping:
+        changes["target"] = r.f(s.target)      # the creature attacked, or the blocker (issue 10)
+    if any(p.source in mapping for p in s.pending):
+        changes["pending"] = tuple(sorted(replace(p, source=r.f(p.source)) for p in s.pending))
+    if s.frames:
+        changes["frames"] = tuple(r.frame(fr) for fr in s.frames)
+    if s.running:
+        changes["running"] = tuple(r.task(t) for t in s.running)
+    if s.checks:
+        changes["checks"] = tuple(r.check(ch) for ch in s.checks)
+    if s.queued:
+        changes["queued"] = tuple(r.decl(d) for d in s.queued)
+    if not r.moved.isdisjoint(s.cant_attack):
+        changes["cant_attack"] = tuple(sorted(r.ids(s.cant_attack)))
+    if not r.moved.isdisjoint(s.broken):
+        changes["broken"] = tuple(sorted(r.ids(s.broken)))
+    return replace(s, **changes)
 
-    def f(c: int) -> int:
-        return get(c, c)
 
-    def ids(values) -> tuple[int, ...]:
+class _Renamer:
+    """One renaming of card ids applied to each kind of record; a record holding no renamed card
+    (and already in the form a rebuild gives) is returned as it is."""
+
+    __slots__ = ("mapping", "moved", "get", "id_binds")
+
+    def __init__(self, mapping: dict[int, int], id_binds: set[str]):
+        self.mapping, self.moved, self.get, self.id_binds = mapping, frozenset(mapping), mapping.get, id_binds
+
+    def f(self, c: int) -> int:
+        return self.get(c, c)
+
+    def ids(self, values) -> tuple[int, ...]:
+        get = self.get
         return tuple([get(c, c) for c in values])
 
-    def zones(z: Zones) -> Zones:
+    def zones(self, z: Zones) -> Zones:
+        get, moved, mapping, f = self.get, self.moved, self.mapping, self.f
         changes = {}
         for name in _ZONE_FIELDS:
             cards = getattr(z, name)
             if cards and not moved.isdisjoint(cards):
-                changes[name] = ids(cards) if name == "deck" else tuple(sorted([get(c, c) for c in cards]))
+                changes[name] = self.ids(cards) if name == "deck" else tuple(sorted([get(c, c) for c in cards]))
         if z.links and any(c in mapping or h in mapping for c, h, _ in z.links):
             changes["links"] = tuple(sorted((f(c), f(h), k) for c, h, k in z.links))
         return replace(z, **changes) if changes else z
 
-    def task(t: Task) -> Task:
+    def task(self, t: Task) -> Task:
+        mapping, f, id_binds = self.mapping, self.f, self.id_binds
         program = t.program
-        if _program_ids(program) & moved:
+        if _program_ids(program) & self.moved:
             program = tuple(Instr(ins.op, tuple((n, f(v) if n in _ID_ARGS and isinstance(v, int) else v)
                                                 for n, v in ins.args)) for ins in program)
         elif t.source not in mapping and t.spell not in mapping and \
@@ -342,54 +377,32 @@ def _rename(s: State, mapping: dict[int, int], id_binds: set[str]) -> State:
         return replace(t, program=program, source=f(t.source), spell=f(t.spell),
                        binds=tuple((n, f(v) if n in id_binds else v) for n, v in t.binds))
 
-    def repl(r: Replacement) -> Replacement:
-        return replace(r, source=f(r.source), target=f(r.target))
+    def repl(self, r: Replacement) -> Replacement:
+        return replace(r, source=self.f(r.source), target=self.f(r.target))
 
-    def decl(d: Decl) -> Decl:
-        return replace(d, card=f(d.card), cost=f(d.cost))
+    def decl(self, d: Decl) -> Decl:
+        return replace(d, card=self.f(d.card), cost=self.f(d.cost))
 
-    changes: dict[str, Any] = {}
-    zs = (zones(s.zones[0]), zones(s.zones[1]))
-    if zs[0] is not s.zones[0] or zs[1] is not s.zones[1]:
-        changes["zones"] = zs
-    if s.attacker in mapping:
-        changes["attacker"] = f(s.attacker)
-    if s.target in mapping:
-        changes["target"] = f(s.target)      # the creature attacked, or the blocker (issue 10)
-    if any(p.source in mapping for p in s.pending):
-        changes["pending"] = tuple(sorted(replace(p, source=f(p.source)) for p in s.pending))
-    def frame(fr):
-        resume = tuple(task(t) for t in fr.resume)
-        if fr.by not in mapping and moved.isdisjoint(fr.chosen) and _is_sorted(fr.chosen) and \
+    def frame(self, fr):
+        mapping = self.mapping
+        resume = tuple(self.task(t) for t in fr.resume)
+        if fr.by not in mapping and self.moved.isdisjoint(fr.chosen) and _is_sorted(fr.chosen) and \
                 all(a is b for a, b in zip(resume, fr.resume)) and \
                 not any(c in mapping or r.source in mapping or r.target in mapping for c, r in fr.replaced):
             return fr   # nothing renamed in it, and already in the form a rebuild gives
-        return replace(fr, by=f(fr.by), chosen=tuple(sorted(ids(fr.chosen))), resume=resume,
-                       replaced=tuple((f(c), repl(r)) for c, r in fr.replaced))
+        return replace(fr, by=self.f(fr.by), chosen=tuple(sorted(self.ids(fr.chosen))), resume=resume,
+                       replaced=tuple((self.f(c), self.repl(r)) for c, r in fr.replaced))
 
-    def check(ch):
+    def check(self, ch):
+        mapping, moved, f = self.mapping, self.moved, self.f
         if moved.isdisjoint(ch.cards) and moved.isdisjoint(ch.granted) and moved.isdisjoint(ch.arrived) and \
                 not any(d.card in mapping or d.cost in mapping for d in ch.declared) and \
                 not any(a in mapping or b in mapping for a, b in ch.castles) and \
                 _is_sorted(ch.cards) and _is_sorted(ch.granted) and _is_sorted(ch.declared):
             return ch
-        return replace(ch, cards=tuple(sorted(ids(ch.cards))), granted=tuple(sorted(ids(ch.granted))),
-                       declared=tuple(sorted(decl(d) for d in ch.declared)),
-                       arrived=ids(ch.arrived), castles=tuple((f(a), f(b)) for a, b in ch.castles))
-
-    if s.frames:
-        changes["frames"] = tuple(frame(fr) for fr in s.frames)
-    if s.running:
-        changes["running"] = tuple(task(t) for t in s.running)
-    if s.checks:
-        changes["checks"] = tuple(check(ch) for ch in s.checks)
-    if s.queued:
-        changes["queued"] = tuple(decl(d) for d in s.queued)
-    if not moved.isdisjoint(s.cant_attack):
-        changes["cant_attack"] = tuple(sorted(ids(s.cant_attack)))
-    if not moved.isdisjoint(s.broken):
-        changes["broken"] = tuple(sorted(ids(s.broken)))
-    return replace(s, **changes)
+        return replace(ch, cards=tuple(sorted(self.ids(ch.cards))), granted=tuple(sorted(self.ids(ch.granted))),
+                       declared=tuple(sorted(self.decl(d) for d in ch.declared)),
+                       arrived=self.ids(ch.arrived), castles=tuple((f(a), f(b)) for a, b in ch.castles))
 
 
 def _is_sorted(values: tuple) -> bool:
