@@ -20,12 +20,10 @@ from properties.facts import describe_vocabulary
 from properties.property import Property
 from properties.property_file import load_properties
 
-from . import stop
 from .exits import HELP, combine, exit_code
 from .explore import check_outputs, explore_json, explore_text, write_outputs
 from .options import (FileResult, add_jobs_option, add_search_options, explore_scenario, input_error, loaded,
-                      overrides, per_file)
-from .report import document, print_json
+                      overrides, report_files)
 
 EXAMPLES = """examples:
   dmcheck check scenarios/rulings/*.yaml
@@ -91,17 +89,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         raise InputError("check", None, "", "expected at least one scenario FILE (or --list)")
     overrides(args)   # bad --rules / --interpretation values stop the command before any file
     check_outputs(args)
-    reports, codes, errors = stop.reports(), [], []   # stop.py prints the reports as incomplete on Ctrl-C
-    for result in per_file(_check_file, args, args.files, err):
-        codes += result.codes
-        errors += result.errors
-        if result.report is not None:
-            reports.append(result.report)
-        if result.text is not None:
-            print(result.text, file=out)
-    if args.json:
-        print_json(document("check", errors, scenarios=reports), out)
-    return combine(codes)
+    return report_files("check", _check_file, args, out, err)
 
 
 def _check_file(args: argparse.Namespace, file: str, err: TextIO) -> FileResult:

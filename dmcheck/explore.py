@@ -15,12 +15,11 @@ from model.procedure import BreakModel
 from properties.expectations import Verdict, check
 from properties.verdict import VIOLATED
 
-from . import stop
-from .exits import HELP, Exit, combine, exit_code
+from .exits import HELP, Exit, exit_code
 from .graph_export import graph_format, write_graph
 from .html import write_page
 from .options import (FileResult, add_jobs_option, add_search_options, expand, explore_scenario, input_error,
-                      load, loaded, overrides, per_file)
+                      load, loaded, overrides, report_files)
 from .report import document, expect_text, expectation_json, outcome_line, print_json
 
 EXAMPLES = """examples:
@@ -74,17 +73,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     check_outputs(args)
     if args.graph or args.html:
         args.jobs = 1   # one file written: the same process explores every scenario
-    reports, codes, errors = stop.reports(), [], []   # stop.py prints the reports as incomplete on Ctrl-C
-    for result in per_file(_explore_file, args, args.files, err):
-        codes += result.codes
-        errors += result.errors
-        if result.report is not None:
-            reports.append(result.report)
-        if result.text is not None:
-            print(result.text, file=out)
-    if args.json:
-        print_json(document("explore", errors, scenarios=reports), out)
-    return combine(codes)
+    return report_files("explore", _explore_file, args, out, err)
 
 
 def check_outputs(args: argparse.Namespace) -> None:

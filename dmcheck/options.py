@@ -25,9 +25,9 @@ from properties.expectations import observer as expectation_observer
 from properties.visibility import observer as property_observer
 
 from . import stop
-from .exits import Exit
+from .exits import Exit, combine
 from .progress import progress_printer
-from .report import error_json
+from .report import document, error_json, print_json
 
 READINGS_HELP = "; ".join(f"{c.name}={'|'.join(r for r, _ in c.readings)}" for c in CHOICES)
 
@@ -251,6 +251,23 @@ def per_file(work: Callable[..., FileResult], args: argparse.Namespace, files: l
     if n > 1:
         pool.close()
         pool.join()
+
+
+def report_files(command: str, work: Callable[..., FileResult], args: argparse.Namespace, out: TextIO,
+                 err: TextIO) -> int:
+    """Run `work` on every scenario FILE (see `per_file`), print each file's text or the one JSON
+    document of the command, and return the combined exit code."""
+    reports, codes, errors = stop.reports(), [], []   # stop.py prints the reports as incomplete on Ctrl-C
+    for result in per_file(work, args, args.files, err):
+        codes += result.codes
+        errors += result.errors
+        if result.report is not None:
+            reports.append(result.report)
+        if result.text is not None:
+            print(result.text, file=out)
+    if args.json:
+        print_json(document(command, errors, scenarios=reports), out)
+    return combine(codes)
 
 
 def _polled(results) -> Iterator[FileResult]:
