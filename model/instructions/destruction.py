@@ -189,7 +189,7 @@ def _ex_life(m: "Game", s: State, task: Task, ins, choice, out: list[Event]) -> 
 
 
 _SCHEMA_EX_LIFE_TO_GRAVEYARD = {
-        "doc": "put this creature's EX Life shield into the graveyard (EX Life's replacement)",
-        "properties": {},
-    }
+    "doc": "put this creature's EX Life shield into the graveyard (EX Life's replacement)",
+    "properties": {},
+}
 op("ex_life_to_graveyard", schema=_SCHEMA_EX_LIFE_TO_GRAVEYARD)((lambda m, s, t, i: None, _ex_life))

@@ -98,16 +98,16 @@ def _cast_free_footprint(m, ins, me, seen):
 
 
 _SCHEMA_CAST_FREE = {
-        "doc": "may cast one spell for free from the given zones with cost at most a limit",
-        "properties": {
-            "from": {"type": "array", "items": ZONES, "minItems": 1},
-            "cost_max": {"description": "a number or the word mana (cards in own mana zone)",
-                         "anyOf": [{"type": "integer", "minimum": 0}, {"enum": ["mana"]}]},
-            "then": {"enum": ["deck_bottom", "graveyard"]},
-            "optional": {"type": "boolean"},
-        },
-        "required": ["from", "cost_max"],
-    }
+    "doc": "may cast one spell for free from the given zones with cost at most a limit",
+    "properties": {
+        "from": {"type": "array", "items": ZONES, "minItems": 1},
+        "cost_max": {"description": "a number or the word mana (cards in own mana zone)",
+                     "anyOf": [{"type": "integer", "minimum": 0}, {"enum": ["mana"]}]},
+        "then": {"enum": ["deck_bottom", "graveyard"]},
+        "optional": {"type": "boolean"},
+    },
+    "required": ["from", "cost_max"],
+}
 op("cast_free", schema=_SCHEMA_CAST_FREE, footprint=_cast_free_footprint)((_cast_free_options, _cast_free))
 
 
@@ -159,20 +159,20 @@ def _destroy(m, s, task, ins, choice, out):
 
 
 _SCHEMA_RETURN_TO_HAND = {
-        "doc": "return one creature in the battle zone to its owner's hand",
-        "properties": {"whose": WHOSE, "optional": {"type": "boolean"}},
-    }
+    "doc": "return one creature in the battle zone to its owner's hand",
+    "properties": {"whose": WHOSE, "optional": {"type": "boolean"}},
+}
 op("return_to_hand", schema=_SCHEMA_RETURN_TO_HAND)((_target_options("returns"), _return_to_hand))
 _SCHEMA_TO_MANA = {
-        "doc": "put one creature into its owner's mana zone",
-        "properties": {"whose": WHOSE, "optional": {"type": "boolean"}},
-    }
+    "doc": "put one creature into its owner's mana zone",
+    "properties": {"whose": WHOSE, "optional": {"type": "boolean"}},
+}
 op("to_mana", schema=_SCHEMA_TO_MANA)((_target_options("puts into the mana zone"), _to_mana))
 _SCHEMA_DESTROY = {
-        "doc": "destroy one creature (R701.6a); `bind` names the creature tried (Q13); with `repeat` it is "
-               "destroyed again each time a replacement keeps it, until its owner stops replacing (Q14)",
-        "properties": {"whose": WHOSE, "optional": {"type": "boolean"}, "bind": BIND, "repeat": {"type": "boolean"}},
-    }
+    "doc": "destroy one creature (R701.6a); `bind` names the creature tried (Q13); with `repeat` it is "
+           "destroyed again each time a replacement keeps it, until its owner stops replacing (Q14)",
+    "properties": {"whose": WHOSE, "optional": {"type": "boolean"}, "bind": BIND, "repeat": {"type": "boolean"}},
+}
 op("destroy", schema=_SCHEMA_DESTROY)((_target_options("destroys"), _destroy))
 
 
@@ -184,9 +184,9 @@ def _destroy_self(m, s, task, ins, choice, out):
 
 
 _SCHEMA_DESTROY_SELF = {
-        "doc": "destroy this creature (a Shield Saver's replacement)",
-        "properties": {},
-    }
+    "doc": "destroy this creature (a Shield Saver's replacement)",
+    "properties": {},
+}
 op("destroy_self", schema=_SCHEMA_DESTROY_SELF)((deterministic, _destroy_self))
 
 
@@ -211,10 +211,10 @@ def _summon_from_deck_top(m, s, task, ins, choice, out):
 
 
 _SCHEMA_DECK_TOP_AND_BACK = {
-        "doc": "put one own non-evolution creature on the deck top, then from there into the battle zone; "
-               "later instructions call it 'it'",
-        "properties": {},
-    }
+    "doc": "put one own non-evolution creature on the deck top, then from there into the battle zone; "
+           "later instructions call it 'it'",
+    "properties": {},
+}
 op("deck_top_and_back", schema=_SCHEMA_DECK_TOP_AND_BACK)((_deck_top_and_back_options, _deck_top_and_back))
 op("_summon_from_deck_top")((deterministic, _summon_from_deck_top))
 
@@ -232,9 +232,9 @@ def _put_self(m, s, task, ins, choice, out):
 
 
 _SCHEMA_PUT_SELF_INTO_BATTLE = {
-        "doc": "put this card from where it is (e.g. the graveyard) into the battle zone",
-        "properties": {"optional": {"type": "boolean"}},
-    }
+    "doc": "put this card from where it is (e.g. the graveyard) into the battle zone",
+    "properties": {"optional": {"type": "boolean"}},
+}
 op("put_self_into_battle", schema=_SCHEMA_PUT_SELF_INTO_BATTLE)((_put_self_options, _put_self))
 
 
@@ -253,10 +253,10 @@ def _from_graveyard_options(m, s, task, ins):
 
 
 _SCHEMA_PUT_FROM_GRAVEYARD = {
-        "doc": "put a creature from own graveyard into the battle zone with cost below that of a bound card",
-        "properties": {"cost_below": BIND, "optional": {"type": "boolean"}},
-        "required": ["cost_below"],
-    }
+    "doc": "put a creature from own graveyard into the battle zone with cost below that of a bound card",
+    "properties": {"cost_below": BIND, "optional": {"type": "boolean"}},
+    "required": ["cost_below"],
+}
 op("put_from_graveyard", schema=_SCHEMA_PUT_FROM_GRAVEYARD)((_from_graveyard_options, _put_self))
 
 
@@ -296,11 +296,11 @@ def _break(m, s, task, ins, choice, out):
 
 
 _SCHEMA_BREAK_SHIELDS = {
-        "doc": "break opponent shields: by 'it' (the creature chosen earlier, its before-break abilities "
-               "trigger) or by 'self' (this spell or ability, nothing triggers)",
-        "properties": {"count": {"type": "integer", "minimum": 1}, "by": {"enum": ["it", "self"]}},
-        "required": ["count", "by"],
-    }
+    "doc": "break opponent shields: by 'it' (the creature chosen earlier, its before-break abilities "
+           "trigger) or by 'self' (this spell or ability, nothing triggers)",
+    "properties": {"count": {"type": "integer", "minimum": 1}, "by": {"enum": ["it", "self"]}},
+    "required": ["count", "by"],
+}
 op("break_shields", schema=_SCHEMA_BREAK_SHIELDS)((_break_options, _break))
 
 
@@ -311,9 +311,9 @@ def _extra_break(m, s, task, ins, choice, out):
 
 
 _SCHEMA_EXTRA_BREAK = {
-        "doc": "this turn, own creatures break that many more shields",
-        "properties": {"amount": {"type": "integer", "minimum": 1}},
-    }
+    "doc": "this turn, own creatures break that many more shields",
+    "properties": {"amount": {"type": "integer", "minimum": 1}},
+}
 op("extra_break", schema=_SCHEMA_EXTRA_BREAK, footprint=lambda m, ins, me, seen: frozenset({("extra_breaks", me, "add")}), simple=True)((deterministic, _extra_break))
 
 
@@ -332,10 +332,10 @@ def _draw(m, s, task, ins, choice, out):
 
 
 _SCHEMA_DRAW = {
-        "doc": "draw cards; with up_to the controller picks how many",
-        "properties": {"count": {"type": "integer", "minimum": 1}, "up_to": {"type": "boolean"}},
-        "required": ["count"],
-    }
+    "doc": "draw cards; with up_to the controller picks how many",
+    "properties": {"count": {"type": "integer", "minimum": 1}, "up_to": {"type": "boolean"}},
+    "required": ["count"],
+}
 op("draw", schema=_SCHEMA_DRAW, footprint=lambda m, ins, me, seen: frozenset({("deck", me, "top>hand"), ("hand", me, "add")}), simple=True)((_draw_options, _draw))
 
 
@@ -369,11 +369,11 @@ def _discard_footprint(m, ins, me, seen):
 
 
 _SCHEMA_DISCARD = {
-        "doc": "discard one card from own hand per count; with optional the controller may decline, and "
-               "'if_done' runs only if a card was discarded",
-        "properties": {"count": {"type": "integer", "minimum": 1}, "optional": {"type": "boolean"},
-                       "if_done": PROGRAM},
-    }
+    "doc": "discard one card from own hand per count; with optional the controller may decline, and "
+           "'if_done' runs only if a card was discarded",
+    "properties": {"count": {"type": "integer", "minimum": 1}, "optional": {"type": "boolean"},
+                   "if_done": PROGRAM},
+}
 op("discard", schema=_SCHEMA_DISCARD, footprint=_discard_footprint)((_discard_options, _discard))
 
 
@@ -415,11 +415,11 @@ def _mechraid(m, s, task, ins, choice, out):
 
 
 _SCHEMA_MECHRAID = {
-        "doc": "look at the top 3 cards of own deck, may use one with the keyword and cost at most n free, "
-               "the rest to the deck bottom in any order",
-        "properties": {"n": {"type": "integer", "minimum": 0}, "keyword": {"type": "string"}},
-        "required": ["n", "keyword"],
-    }
+    "doc": "look at the top 3 cards of own deck, may use one with the keyword and cost at most n free, "
+           "the rest to the deck bottom in any order",
+    "properties": {"n": {"type": "integer", "minimum": 0}, "keyword": {"type": "string"}},
+    "required": ["n", "keyword"],
+}
 op("mechraid", schema=_SCHEMA_MECHRAID)((_mechraid_options, _mechraid))
 
 
@@ -429,9 +429,9 @@ def _add_shield(m, s, task, ins, choice, out):
 
 
 _SCHEMA_ADD_SHIELD_FROM_DECK = {
-        "doc": "put the top card of own deck into own shield zone",
-        "properties": {"count": {"type": "integer", "minimum": 1}},
-    }
+    "doc": "put the top card of own deck into own shield zone",
+    "properties": {"count": {"type": "integer", "minimum": 1}},
+}
 op("add_shield_from_deck", schema=_SCHEMA_ADD_SHIELD_FROM_DECK, footprint=lambda m, ins, me, seen: frozenset({("deck", me, "top>shields"), ("shields", me, "add")}), simple=True)((deterministic, _add_shield))
 
 
@@ -452,9 +452,9 @@ def _hand_to_shield(m, s, task, ins, choice, out):
 
 
 _SCHEMA_HAND_TO_SHIELD = {
-        "doc": "put a card from own hand into own shield zone",
-        "properties": {"optional": {"type": "boolean"}},
-    }
+    "doc": "put a card from own hand into own shield zone",
+    "properties": {"optional": {"type": "boolean"}},
+}
 op("hand_to_shield", schema=_SCHEMA_HAND_TO_SHIELD)((_hand_to_shield_options, _hand_to_shield))
 
 
@@ -474,10 +474,10 @@ def _hand_to_bottom(m, s, task, ins, choice, out):
 
 
 _SCHEMA_HAND_TO_DECK_BOTTOM = {
-        "doc": "put as many cards from own hand on the deck bottom as a bound count says",
-        "properties": {"count": BIND},
-        "required": ["count"],
-    }
+    "doc": "put as many cards from own hand on the deck bottom as a bound count says",
+    "properties": {"count": BIND},
+    "required": ["count"],
+}
 op("hand_to_deck_bottom", schema=_SCHEMA_HAND_TO_DECK_BOTTOM)((_hand_to_bottom_options, _hand_to_bottom))
 
 
@@ -505,14 +505,14 @@ def _mark_footprint(mark: str):
 
 
 _SCHEMA_TAP = {
-        "doc": "tap one creature",
-        "properties": {"whose": WHOSE},
-    }
+    "doc": "tap one creature",
+    "properties": {"whose": WHOSE},
+}
 op("tap", schema=_SCHEMA_TAP, footprint=_mark_footprint("tapped"))((_target_options("taps", untapped=True), _tap))
 _SCHEMA_CANT_ATTACK = {
-        "doc": "one creature cannot attack this turn (G-Strike)",
-        "properties": {"whose": WHOSE},
-    }
+    "doc": "one creature cannot attack this turn (G-Strike)",
+    "properties": {"whose": WHOSE},
+}
 op("cant_attack", schema=_SCHEMA_CANT_ATTACK, footprint=_mark_footprint("cant_attack"))((_target_options("makes unable to attack this turn:"), _cant_attack))
 
 
@@ -533,7 +533,7 @@ def _skip(m, s, task, ins, choice, out):
 
 
 _SCHEMA_SKIP_TURN = {
-        "doc": "skip the rest of the turn (Q09)",
-        "properties": {"optional": {"type": "boolean"}},
-    }
+    "doc": "skip the rest of the turn (Q09)",
+    "properties": {"optional": {"type": "boolean"}},
+}
 op("skip_turn", schema=_SCHEMA_SKIP_TURN)((_skip_options, _skip))

@@ -356,13 +356,13 @@ def _shield_to_hand(m, s, task, ins, choice, out):
 
 
 _SCHEMA_SHIELD_TO_HAND = {
-        "doc": "put shields of `whose` into their owner's hand (a shield check, SC1-SC5); the owner chooses; "
-               "`up_to` lets him choose how many; `s_trigger: false` forbids S-Trigger (Escape); `bind` "
-               "remembers how many",
-        "properties": {"whose": {"enum": ["own", "opponent"]}, "count": {"type": "integer", "minimum": 1},
-                       "up_to": {"type": "boolean"}, "optional": {"type": "boolean"},
-                       "s_trigger": {"type": "boolean"}, "bind": BIND},
-    }
+    "doc": "put shields of `whose` into their owner's hand (a shield check, SC1-SC5); the owner chooses; "
+           "`up_to` lets him choose how many; `s_trigger: false` forbids S-Trigger (Escape); `bind` "
+           "remembers how many",
+    "properties": {"whose": {"enum": ["own", "opponent"]}, "count": {"type": "integer", "minimum": 1},
+                   "up_to": {"type": "boolean"}, "optional": {"type": "boolean"},
+                   "s_trigger": {"type": "boolean"}, "bind": BIND},
+}
 op("shield_to_hand", chooser=lambda m, s, t, i: t.controller if i.get("whose", "own") == "own" else other(t.controller), schema=_SCHEMA_SHIELD_TO_HAND)(
     (_shield_to_hand_options, _shield_to_hand))
 
@@ -375,7 +375,7 @@ def _recover_other(m, s, task, ins, choice, out):
 
 
 _SCHEMA_RECOVER_OTHER_SHIELD = {
-        "doc": "put the other shield chosen when this replacement was decided into the hand (a castle, D2)",
-        "properties": {},
-    }
+    "doc": "put the other shield chosen when this replacement was decided into the hand (a castle, D2)",
+    "properties": {},
+}
 op("recover_other_shield", schema=_SCHEMA_RECOVER_OTHER_SHIELD)((lambda m, s, t, i: None, _recover_other))
