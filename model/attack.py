@@ -34,6 +34,7 @@ from .instructions import destruction
 from .instructions.registry import instr, push
 from .state import Pending, State, Task, other, replace
 from .triggers import TRIGGERED
+from .vocabulary import NINJA_STRIKE
 
 # phases of State.phase ("" is the direct attack step, D0-D7, as before issue 10)
 PHASES = {
@@ -211,7 +212,7 @@ class AttackSteps:
             return s
         ntp = other(s.turn)
         ability = self.card(card).abilities_with("ninja_strike")[0]
-        out.append(ev("declare", "R506.3", card=self.label(card), player=ntp, ability="Ninja Strike"))
+        out.append(ev("declare", "R506.3", card=self.label(card), player=ntp, ability=NINJA_STRIKE))
         return self.add_pending(s, Pending(TRIGGERED, s.depth(), ntp, self.instances[card].card, ability.id, card),
                                 out, "R506.3")
 

@@ -15,7 +15,7 @@ from .errors import InputError, did_you_mean
 from .interpretations import CHOICES, choice_named
 from .rules import parse_date, rules_date_problem
 from .scenario import ZONE_KEYS, Expectation, PlayerSetup, Scenario
-from .vocabulary import KEYWORDS
+from .vocabulary import DECLARED
 from .yamlio import file_problem, key_path, line_of, load_yaml, plain, shown, validate
 
 # Bounds on counts (docs/limits.md): a zone, a count in an expectation, a frame depth
@@ -101,7 +101,6 @@ EVENT_KEYS: dict[str, list[str]] = {
     "lose": ["player"],
 }
 # what `declare`, `fizzle` and `shield_trigger` events name as their ability: an engine keyword
-DECLARED = sorted([k.partition(":")[0] for k in KEYWORDS] + ["Ninja Strike"])   # + R506.3 declarations
 _PLACES = ["battle", "deck", "deck_bottom", "graveyard", "hand", "mana", "resolving", "shields", "standby"]
 # what an event key's value must be where it is not a card or an ability (those are resolved by name);
 # a typo here would make a pattern match nothing, and a never_order hold vacuously
@@ -260,7 +259,7 @@ def _pattern(raw: dict, names: _Names, path: tuple) -> dict:
         if key == "ability" and event in ("trigger", "resolve"):
             out[key] = names.ability(value, here)
         elif key == "ability":        # declare, fizzle, shield_trigger: the keyword used (SC2, SC3)
-            names.check(value, {"enum": DECLARED}, here)
+            names.check(value, {"enum": list(DECLARED)}, here)
             out[key] = value
         elif key == "by" and event == "replace" and "/" in str(value):
             out[key] = names.ability(value, here)

@@ -52,3 +52,8 @@ KEYWORDS = {
     "Indestructible": "cannot be destroyed: the attempt happens, the card stays (R701.6a)",
     "Blocker": "may block an opponent's attacking creature when untapped (R507.1)",
 }
+
+# What a `declare` event's `ability` names: the shield-check keywords (SC2, SC3) and the hidden-zone
+# abilities declared at an attack (R506.3). Patterns in scenarios are checked against this list.
+NINJA_STRIKE = "Ninja Strike"
+DECLARED = tuple(sorted([k.partition(":")[0] for k in KEYWORDS] + [NINJA_STRIKE]))
