@@ -55,6 +55,41 @@ def binding(corpus: Corpus, run: Run, combo: Combo) -> list[tuple[Statement, Con
     return out
 
 
+class _Binder:
+    """`binding` for every run and combination of one check, with what does not depend on the
+    combination (which statements are in force for the run's version and file) worked out once per
+    version and file, and what the readings set aside once per combination: the same pairs, in the
+    same order, as `binding`."""
+
+    def __init__(self, corpus: Corpus):
+        self.corpus = corpus
+        self._candidates: dict[tuple[str, Any], list[Statement]] = {}
+        self._aside: dict[Combo, set[str]] = {}
+
+    def __call__(self, run: Run, combo: Combo) -> list[tuple[Statement, Constraint]]:
+        key = (run.version.name, run.file)
+        candidates = self._candidates.get(key)
+        if candidates is None:
+            candidates = self._candidates[key] = [
+                s for s in self.corpus.statements
+                if s.declarative() and s.scope != "none" and s.in_force(run.version)
+                and not (s.scope == "own" and run.file not in s.scenarios)]
+        aside = self._aside.get(combo)
+        if aside is None:
+            aside = self._aside[combo] = set_aside(as_dict(combo))
+        out = []
+        readings = None
+        for s in candidates:
+            if s.ref in aside:
+                continue
+            if not s.order_if:
+                out.extend((s, c) for c in s.order)
+                continue
+            readings = readings or as_dict(combo)
+            out.extend((s, c) for c in s.constraints(readings))
+        return out
+
+
 @dataclass
 class Violation:
     statement: Statement
@@ -98,6 +133,8 @@ def check(corpus: Corpus, runs: list[Run], witnesses: list[Witness], versions: d
           default: Combo) -> Conformance:
     start = time.perf_counter()
     out = Conformance()
+    bind = _Binder(corpus)
+    text: dict[int, str] = {}     # id(constraint) -> str(constraint): the corpus keeps them alive
     for run in runs:
         orders = run.orders()
         if not orders.complete:
@@ -105,12 +142,16 @@ def check(corpus: Corpus, runs: list[Run], witnesses: list[Witness], versions: d
         out.orders_checked += len(orders.paths)
         per_constraint: dict[tuple[str, str], tuple[Statement, Constraint, list[Combo]]] = {}
         for combo in sorted(run.served):
-            for s, c in binding(corpus, run, combo):
-                per_constraint.setdefault((s.ref, str(c)), (s, c, []))[2].append(combo)
+            for s, c in bind(run, combo):
+                shown = text.get(id(c))
+                if shown is None:
+                    shown = text[id(c)] = str(c)
+                per_constraint.setdefault((s.ref, shown), (s, c, []))[2].append(combo)
+        seen = [(groups, path, occurrences(groups)) for groups, path in orders.paths.items()]
         for s, c, combos in per_constraint.values():
             out.constraints_checked += 1
-            for groups, path in orders.paths.items():
-                if not satisfied(c, occurrences(groups)):
+            for groups, path, occ in seen:
+                if not satisfied(c, occ):
                     out.violations.append(Violation(s, c, run, groups, path, combos))
                     break
     out.violations.sort(key=lambda v: (default not in v.combos, v.statement.ref, str(v.constraint), v.run.file.name))

@@ -97,7 +97,14 @@ class Run:
     _orders: Orders | None = None
 
     def agrees(self, combo: Combo) -> bool:
-        return all(combo[i] == self.combo[i] for i, c in enumerate(CHOICES) if c.name in self.consulted)
+        return all(combo[i] == self.combo[i] for i in self._looked_at())
+
+    def _looked_at(self) -> tuple[int, ...]:
+        """The indices in CHOICES of the choices the run consulted (worked out once)."""
+        found = self.__dict__.get("_indices")
+        if found is None:
+            found = self.__dict__["_indices"] = tuple(i for i, c in enumerate(CHOICES) if c.name in self.consulted)
+        return found
 
     def orders(self) -> Orders:
         if self._orders is None:
@@ -252,6 +259,8 @@ def analyse(runner: Runner, corpus: Corpus, rules: dt.date | None = None, timeou
     lit, hard = _literals()
 
     def holds_formula(ref: str) -> z3.BoolRef:
+        # built as it always was: the global context's later answers (the witness orders of
+        # consistency.py) depend on exactly how its terms were made, even when the terms are equal
         return z3.Or([z3.And([lit[c.name, r] for c, r in zip(CHOICES, combo)])
                       for combo in all_combos if table[ref][combo].holds] or [z3.BoolVal(False)])
 
