@@ -244,6 +244,14 @@ def _combo_of(model: z3.ModelRef, lit) -> Combo:
                  for c in CHOICES)
 
 
+def _mk(make, args: list[z3.BoolRef]) -> z3.BoolRef:
+    """z3.And or z3.Or (`make` is Z3_mk_and or Z3_mk_or) of Boolean terms of one context, without
+    the Python-side checks and coercions that were most of the cost of the readings' formulas."""
+    ctx = args[0].ctx
+    array = (z3.Ast * len(args))(*[a.as_ast() for a in args])
+    return z3.BoolRef(make(ctx.ref(), len(args), array), ctx)
+
+
 def analyse(runner: Runner, corpus: Corpus, rules: dt.date | None = None, timeout_ms: int = 20_000) -> Operational:
     """Run every ruling under every combination, then ask Z3 the two questions of the module."""
     start = time.perf_counter()
@@ -259,10 +267,11 @@ def analyse(runner: Runner, corpus: Corpus, rules: dt.date | None = None, timeou
     lit, hard = _literals()
 
     def holds_formula(ref: str) -> z3.BoolRef:
-        # built as it always was: the global context's later answers (the witness orders of
-        # consistency.py) depend on exactly how its terms were made, even when the terms are equal
-        return z3.Or([z3.And([lit[c.name, r] for c, r in zip(CHOICES, combo)])
-                      for combo in all_combos if table[ref][combo].holds] or [z3.BoolVal(False)])
+        # the same terms made in the same order, and the same Python objects living as long, as with
+        # z3.Or and z3.And: the global context's later answers (the witness orders of consistency.py)
+        # depend on the order in which its terms are numbered and freed, even when the terms are equal
+        return _mk(z3.Z3_mk_or, [_mk(z3.Z3_mk_and, [lit[c.name, r] for c, r in zip(CHOICES, combo)])
+                                 for combo in all_combos if table[ref][combo].holds] or [z3.BoolVal(False)])
 
     held = {ref: holds_formula(ref) for ref in table}
     opt = z3.Optimize()
