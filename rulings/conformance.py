@@ -19,6 +19,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from model.interpretations import CHOICES
 from model.rules import RulesVersion
 
 from .consistency import Witness, set_aside
@@ -56,37 +57,38 @@ def binding(corpus: Corpus, run: Run, combo: Combo) -> list[tuple[Statement, Con
 
 
 class _Binder:
-    """`binding` for every run and combination of one check, with what does not depend on the
-    combination (which statements are in force for the run's version and file) worked out once per
-    version and file, and what the readings set aside once per combination: the same pairs, in the
-    same order, as `binding`."""
+    """`binding` for every run and combination of one check: the same pairs, in the same order. What
+    does not depend on the combination (the statements in force for the run's version and file, the
+    choices their `order_if` read) is worked out once per version and file, and combinations that
+    set aside the same statements and read those choices alike share one list (the same object)."""
 
     def __init__(self, corpus: Corpus):
         self.corpus = corpus
-        self._candidates: dict[tuple[str, Any], list[Statement]] = {}
-        self._aside: dict[Combo, set[str]] = {}
+        self._candidates: dict[tuple[str, Any], tuple[list[Statement], tuple[int, ...]]] = {}
+        self._aside: dict[Combo, frozenset[str]] = {}
+        self._bound: dict[tuple, list[tuple[Statement, Constraint]]] = {}
 
     def __call__(self, run: Run, combo: Combo) -> list[tuple[Statement, Constraint]]:
-        key = (run.version.name, run.file)
-        candidates = self._candidates.get(key)
-        if candidates is None:
-            candidates = self._candidates[key] = [
-                s for s in self.corpus.statements
-                if s.declarative() and s.scope != "none" and s.in_force(run.version)
-                and not (s.scope == "own" and run.file not in s.scenarios)]
+        where = (run.version.name, run.file)
+        found = self._candidates.get(where)
+        if found is None:
+            candidates = [s for s in self.corpus.statements
+                          if s.declarative() and s.scope != "none" and s.in_force(run.version)
+                          and not (s.scope == "own" and run.file not in s.scenarios)]
+            read = {name for s in candidates for name in s.choices()}
+            found = self._candidates[where] = (candidates, tuple(i for i, c in enumerate(CHOICES) if c.name in read))
+        candidates, read = found
         aside = self._aside.get(combo)
         if aside is None:
-            aside = self._aside[combo] = set_aside(as_dict(combo))
-        out = []
-        readings = None
-        for s in candidates:
-            if s.ref in aside:
-                continue
-            if not s.order_if:
-                out.extend((s, c) for c in s.order)
-                continue
-            readings = readings or as_dict(combo)
-            out.extend((s, c) for c in s.constraints(readings))
+            aside = self._aside[combo] = frozenset(set_aside(as_dict(combo)))
+        key = (where, aside, tuple(combo[i] for i in read))
+        out = self._bound.get(key)
+        if out is None:
+            out = self._bound[key] = []
+            readings = as_dict(combo)
+            for s in candidates:
+                if s.ref not in aside:
+                    out.extend((s, c) for c in s.constraints(readings))
         return out
 
 
@@ -129,6 +131,32 @@ class Conformance:
     seconds: float = 0.0
 
 
+def _per_constraint(bind: _Binder, run: Run, text: dict[int, str]) -> dict[tuple[str, str], tuple[Statement, Constraint, list]]:
+    """Each constraint binding the run (by statement and text, in the order `binding` first gives them
+    over the sorted combinations) with the groups of combinations under which it binds: `_combos`
+    turns them into the sorted combinations when a violation needs them."""
+    groups: dict[int, tuple[list, list[Combo]]] = {}   # one per distinct binding, in order of first use
+    for combo in sorted(run.served):
+        pairs = bind(run, combo)
+        group = groups.get(id(pairs))
+        if group is None:
+            groups[id(pairs)] = (pairs, [combo])
+        else:
+            group[1].append(combo)
+    out: dict[tuple[str, str], tuple[Statement, Constraint, list]] = {}
+    for pairs, combos in groups.values():
+        for s, c in pairs:
+            shown = text.get(id(c))
+            if shown is None:
+                shown = text[id(c)] = str(c)
+            out.setdefault((s.ref, shown), (s, c, []))[2].append(combos)
+    return out
+
+
+def _combos(groups: list[list[Combo]]) -> list[Combo]:
+    return sorted(combo for group in groups for combo in group)
+
+
 def check(corpus: Corpus, runs: list[Run], witnesses: list[Witness], versions: dict[str, RulesVersion],
           default: Combo) -> Conformance:
     start = time.perf_counter()
@@ -140,19 +168,12 @@ def check(corpus: Corpus, runs: list[Run], witnesses: list[Witness], versions: d
         if not orders.complete:
             out.complete, out.reason = False, f"{run.file.name}: {orders.reason}"
         out.orders_checked += len(orders.paths)
-        per_constraint: dict[tuple[str, str], tuple[Statement, Constraint, list[Combo]]] = {}
-        for combo in sorted(run.served):
-            for s, c in bind(run, combo):
-                shown = text.get(id(c))
-                if shown is None:
-                    shown = text[id(c)] = str(c)
-                per_constraint.setdefault((s.ref, shown), (s, c, []))[2].append(combo)
-        seen = [(groups, path, occurrences(groups)) for groups, path in orders.paths.items()]
-        for s, c, combos in per_constraint.values():
+        seen = _seen(run)
+        for s, c, combos in _per_constraint(bind, run, text).values():
             out.constraints_checked += 1
             for groups, path, occ in seen:
                 if not satisfied(c, occ):
-                    out.violations.append(Violation(s, c, run, groups, path, combos))
+                    out.violations.append(Violation(s, c, run, groups, path, _combos(combos)))
                     break
     out.violations.sort(key=lambda v: (default not in v.combos, v.statement.ref, str(v.constraint), v.run.file.name))
     for w in witnesses:
@@ -162,6 +183,14 @@ def check(corpus: Corpus, runs: list[Run], witnesses: list[Witness], versions: d
         _reachability(w, version_runs, out)
     out.seconds = time.perf_counter() - start
     return out
+
+
+def _seen(run: Run) -> list[tuple[Groups, Any, dict[str, list[tuple[int, int]]]]]:
+    """Each milestone order of the run with its path and occurrences (worked out once per run)."""
+    found = run.__dict__.get("_occurrences")
+    if found is None:
+        found = run.__dict__["_occurrences"] = [(g, p, occurrences(g)) for g, p in run.orders().paths.items()]
+    return found
 
 
 def _reachability(w: Witness, runs: list[Run], out: Conformance) -> None:
@@ -174,8 +203,7 @@ def _reachability(w: Witness, runs: list[Run], out: Conformance) -> None:
         seen: tuple[Run, Groups, Any] | None = None
         realised = False
         for run in runs:
-            for groups, path in run.orders().paths.items():
-                occ = occurrences(groups)
+            for groups, path, occ in _seen(run):
                 # milestones the model marks in one step (one event can be both) are not compared
                 if x in occ and y in occ and not {g for _, g in occ[x]} & {g for _, g in occ[y]}:
                     seen = seen or (run, groups, path)
