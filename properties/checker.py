@@ -434,10 +434,22 @@ def _noun(prop: Property, n: int) -> str:
     return f"{n} {word}{'s' if n != 1 else ''}"
 
 
-def _verdict(q: _Query, graph: StateGraph) -> PropertyVerdict:
-    prop, counts, symbols = q.prop, q.counts, tuple(q.symbols)
-    if q.found is not None:
-        item, witness = q.found
+@dataclass
+class Found:
+    """What checking one property found, before its trace is drawn: plain data, so that a worker
+    process can send it back (rulings/verify.py, `verify --jobs`) and the graph's owner draw it."""
+
+    index: int                                # of the property in the list checked
+    counts: Counts
+    symbols: tuple[str, ...]
+    found: tuple | None                       # (item, witness) of the first sat projection
+    unknown: list[str]
+
+
+def _verdict(prop: Property, f: Found, graph: StateGraph) -> PropertyVerdict:
+    counts, symbols = f.counts, f.symbols
+    if f.found is not None:
+        item, witness = f.found
         if prop.over == "transitions":
             node, index = item
             trace = graph.trace(node, [(node, index)])
@@ -452,9 +464,9 @@ def _verdict(q: _Query, graph: StateGraph) -> PropertyVerdict:
             return PropertyVerdict(prop, VIOLATED, f"{where} breaks it (shortest counterexample)", counts,
                                    trace, witness, symbols)
         return PropertyVerdict(prop, HOLDS, f"an example at {step}", counts, trace, witness, symbols)
-    if q.unknown:
-        return PropertyVerdict(prop, INCONCLUSIVE, f"the solver answered unknown on {len(q.unknown)} "
-                               f"projection(s) ({q.unknown[0]})", counts, symbols=symbols)
+    if f.unknown:
+        return PropertyVerdict(prop, INCONCLUSIVE, f"the solver answered unknown on {len(f.unknown)} "
+                               f"projection(s) ({f.unknown[0]})", counts, symbols=symbols)
     if not graph.complete:
         what = "no counterexample" if prop.kind == "always" else "no example"
         return PropertyVerdict(prop, INCONCLUSIVE, f"{what} in the {_noun(prop, counts.items)} explored, but "
@@ -469,34 +481,61 @@ def _verdict(q: _Query, graph: StateGraph) -> PropertyVerdict:
                            f"distinct projection(s) unsat", counts, symbols=symbols)
 
 
+@dataclass
+class Search:
+    """One pass of the checker over a graph, before any trace is drawn (plain data but `queries`)."""
+
+    found: list[Found] = field(default_factory=list)
+    not_applicable: list[tuple[int, str]] = field(default_factory=list)   # (index, why)
+    facts_seconds: float = 0.0
+    seconds: float = 0.0
+    queries: list[_Query] = field(default_factory=list)
+
+
+def search(graph: StateGraph, properties: list[Property] | tuple[Property, ...],
+           timeout_ms: int = QUERY_TIMEOUT_MS) -> Search:
+    """Walk the graph once for every property that applies (the work of `check`, traces aside)."""
+    start = time.perf_counter()
+    out = Search()
+    model = graph.model
+    applicable = []
+    for i, prop in enumerate(properties):
+        why = prop.applies(model)
+        if why:
+            out.not_applicable.append((i, why))
+        else:
+            applicable.append(i)
+    if applicable:
+        walk = _Walk(graph)
+        domains = Domains(model, walk.positions)
+        vocab = functools.cache(lambda: Vocabulary(domains.labels, domains.positions))
+        assertions: dict = {}
+        out.queries = [_Query(properties[i], vocab, domains, assertions, timeout_ms) for i in applicable]
+        vectors = _Vectors(graph, domains, *_plan(out.queries))
+        _walk(walk, graph, vectors, out.queries)
+        out.found = [Found(i, q.counts, tuple(q.symbols), q.found, q.unknown) for i, q in zip(applicable, out.queries)]
+        out.facts_seconds = vectors.seconds
+    out.seconds = time.perf_counter() - start
+    return out
+
+
+def result(graph: StateGraph, properties: list[Property] | tuple[Property, ...], done: Search) -> CheckResult:
+    """The verdicts of a search, each with its trace drawn from the graph."""
+    start = time.perf_counter()
+    out = CheckResult(not_applicable=[(properties[i], why) for i, why in done.not_applicable])
+    for f in done.found:
+        verdict = _verdict(properties[f.index], f, graph)
+        out.verdicts.append(verdict)
+        out.counts.add(verdict.counts)
+    out.facts_seconds = done.facts_seconds
+    out.seconds = done.seconds + time.perf_counter() - start
+    return out
+
+
 def check(graph: StateGraph, properties: list[Property] | tuple[Property, ...],
           timeout_ms: int = QUERY_TIMEOUT_MS) -> CheckResult:
     """Check every property that applies to the graph's scenario (see the module docstring).
 
     `timeout_ms` bounds each solver query; a query that runs out answers unknown (inconclusive).
     """
-    start = time.perf_counter()
-    result = CheckResult()
-    model = graph.model
-    applicable = []
-    for prop in properties:
-        why = prop.applies(model)
-        if why:
-            result.not_applicable.append((prop, why))
-        else:
-            applicable.append(prop)
-    if applicable:
-        walk = _Walk(graph)
-        domains = Domains(model, walk.positions)
-        vocab = functools.cache(lambda: Vocabulary(domains.labels, domains.positions))
-        assertions: dict = {}
-        queries = [_Query(prop, vocab, domains, assertions, timeout_ms) for prop in applicable]
-        vectors = _Vectors(graph, domains, *_plan(queries))
-        _walk(walk, graph, vectors, queries)
-        for q in queries:
-            verdict = _verdict(q, graph)
-            result.verdicts.append(verdict)
-            result.counts.add(verdict.counts)
-        result.facts_seconds = vectors.seconds
-    result.seconds = time.perf_counter() - start
-    return result
+    return result(graph, properties, search(graph, properties, timeout_ms))
