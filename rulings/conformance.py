@@ -157,24 +157,53 @@ def _combos(groups: list[list[Combo]]) -> list[Combo]:
     return sorted(combo for group in groups for combo in group)
 
 
-def check(corpus: Corpus, runs: list[Run], witnesses: list[Witness], versions: dict[str, RulesVersion],
-          default: Combo) -> Conformance:
-    start = time.perf_counter()
-    out = Conformance()
-    bind = _Binder(corpus)
-    text: dict[int, str] = {}     # id(constraint) -> str(constraint): the corpus keeps them alive
-    for run in runs:
+@dataclass
+class Sound:
+    """One run's traces against the constraints binding it, as plain data (a worker process of
+    `verify --jobs` sends it back): violations as (statement ref, constraint, order, path, combos)."""
+
+    orders: int
+    constraints: int
+    incomplete: str
+    violations: list[tuple[str, Constraint, Groups, Any, list[Combo]]]
+
+
+class Soundness:
+    """The soundness half of `check`, one run at a time (what it works out once is kept)."""
+
+    def __init__(self, corpus: Corpus):
+        self.bind = _Binder(corpus)
+        self.text: dict[int, str] = {}    # id(constraint) -> str(constraint): the corpus keeps them alive
+
+    def __call__(self, run: Run) -> Sound:
         orders = run.orders()
-        if not orders.complete:
-            out.complete, out.reason = False, f"{run.file.name}: {orders.reason}"
-        out.orders_checked += len(orders.paths)
+        out = Sound(len(orders.paths), 0, "" if orders.complete else f"{run.file.name}: {orders.reason}", [])
         seen = _seen(run)
-        for s, c, combos in _per_constraint(bind, run, text).values():
-            out.constraints_checked += 1
+        for s, c, combos in _per_constraint(self.bind, run, self.text).values():
+            out.constraints += 1
             for groups, path, occ in seen:
                 if not satisfied(c, occ):
-                    out.violations.append(Violation(s, c, run, groups, path, _combos(combos)))
+                    out.violations.append((s.ref, c, groups, path, _combos(combos)))
                     break
+        return out
+
+
+def check(corpus: Corpus, runs: list[Run], witnesses: list[Witness], versions: dict[str, RulesVersion],
+          default: Combo, sound: list[Sound] | None = None) -> Conformance:
+    """Both directions (the module docstring); `sound`, if given, is `Soundness` of each run, worked
+    out elsewhere (in worker processes)."""
+    start = time.perf_counter()
+    out = Conformance()
+    if sound is None:
+        judge = Soundness(corpus)
+        sound = [judge(run) for run in runs]
+    for run, found in zip(runs, sound):
+        if found.incomplete:
+            out.complete, out.reason = False, found.incomplete
+        out.orders_checked += found.orders
+        out.constraints_checked += found.constraints
+        out.violations += [Violation(corpus.get(ref), c, run, groups, path, combos)
+                           for ref, c, groups, path, combos in found.violations]
     out.violations.sort(key=lambda v: (default not in v.combos, v.statement.ref, str(v.constraint), v.run.file.name))
     for w in witnesses:
         if w.verdict != "sat":

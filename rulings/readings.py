@@ -255,10 +255,19 @@ def _mk(make, args: list[z3.BoolRef]) -> z3.BoolRef:
 def analyse(runner: Runner, corpus: Corpus, rules: dt.date | None = None, timeout_ms: int = 20_000) -> Operational:
     """Run every ruling under every combination, then ask Z3 the two questions of the module."""
     start = time.perf_counter()
+    return solve(tabulate(runner, corpus, rules), start, timeout_ms)
+
+
+def tabulate(runner: Runner, corpus: Corpus, rules: dt.date | None = None) -> Operational:
+    """Every ruling under every combination (the runs it takes are the runner's); Z3 not asked yet."""
     rulings = [s for s in corpus.statements if s.scenarios]
+    return Operational(rulings, {s.ref: {c: ruling_verdict(runner, s, c, rules) for c in combos()} for s in rulings})
+
+
+def solve(out: Operational, start: float, timeout_ms: int = 20_000) -> Operational:
+    """Ask Z3 the two questions of the module about a table of `tabulate` (`start`: when it began)."""
+    table = out.table
     all_combos = combos()
-    table = {s.ref: {c: ruling_verdict(runner, s, c, rules) for c in all_combos} for s in rulings}
-    out = Operational(rulings, table)
     unsure = [ref for ref, row in table.items() if any(v.verdict == INCONCLUSIVE for v in row.values())]
     if unsure:
         out.complete, out.reason = False, f"inconclusive runs for {', '.join(unsure)}"
