@@ -266,12 +266,10 @@ def tabulate(runner: Runner, corpus: Corpus, rules: dt.date | None = None) -> Op
 
 def solve(out: Operational, start: float, timeout_ms: int = 20_000) -> Operational:
     """Ask Z3 the two questions of the module about a table of `tabulate` (`start`: when it began)."""
-    table = out.table
-    all_combos = combos()
+    table, all_combos = out.table, combos()
     unsure = [ref for ref, row in table.items() if any(v.verdict == INCONCLUSIVE for v in row.values())]
     if unsure:
         out.complete, out.reason = False, f"inconclusive runs for {', '.join(unsure)}"
-
     z3_start = time.perf_counter()
     lit, hard = _literals()
 
