@@ -219,3 +219,22 @@ def test_a_declare_naming_an_unknown_ability_exits_2(tmp_path):
     assert main(["explore", str(path)], io.StringIO(), err) == 2
     message = err.getvalue()
     assert f"{path}:13:" in message and "Invasoin" in message and "Invasion" in message and "Revolution Change" in message
+
+
+# ---- the reduction and the symmetry keep every outcome ------------------------------------------------
+NEW = ["A03_revolution_change_only_from_hand_at_trigger", "A04_revolution_change_and_attack_trigger_any_order",
+       "A05w_declaration_window_closes", "A06_several_invasions_not_rechecked", "A08_ninja_change_before_ninja_strike",
+       "A23_revolution_change_keeps_attacking"]
+
+
+@pytest.mark.parametrize("stem", NEW)
+def test_reduced_exploration_keeps_the_outcomes(stem):
+    import json
+    scenario = load_scenario(ATTACK / f"{stem}.yaml")
+    full = explore(BreakModel(scenario))
+    reduced = explore(BreakModel(scenario), reduce=True)
+    assert full.complete and reduced.complete
+
+    def outcomes(graph):
+        return sorted({json.dumps(o, sort_keys=True) for o, _, _ in graph.outcomes()})
+    assert outcomes(reduced) == outcomes(full)
