@@ -5,7 +5,8 @@ A mixin of the procedure (BreakModel). The steps, with the rules they follow (Ge
 numbering as quoted in /work/research/attack.md, entries A01-A27):
 - R506.1 (A01, A24): the turn player's creature attacks the opponent or one of his TAPPED creatures.
   R506.3 (A25): "when ... attacks" abilities trigger; the turn player's waiting effects resolve first
-  (the procedure's eligibility, R509.4a-b), then the non-turn player's.
+  (the procedure's eligibility, R509.4a-b), then the non-turn player's. The hidden-zone declarations
+  (Revolution Change, Invasion, Ninja Strike, Ninja Change) are model/declarations.py's.
 - R505.6a (A02, A22): if the attacker or the attacked creature has left, the attack ends at once and
   the game goes to the end-of-attack step.
 - R507.1-2 (A09): the non-turn player may block with one untapped Blocker; the attack becomes an
