@@ -238,3 +238,19 @@ def test_reduced_exploration_keeps_the_outcomes(stem):
     def outcomes(graph):
         return sorted({json.dumps(o, sort_keys=True) for o, _, _ in graph.outcomes()})
     assert outcomes(reduced) == outcomes(full)
+
+
+def test_the_turn_players_declaration_is_its_own_milestone_before_his_resolutions():
+    # the corpus's `tp_declared` (A03, A04, A05t): declared before any of the attack's effects resolves
+    from properties.milestones import orders
+    model, graph = _graph(ATTACK / "A04_revolution_change_and_attack_trigger_any_order.yaml")
+    found = orders(graph)
+    assert found.complete
+    declared = 0
+    for groups in found.paths:
+        flat = [t for g in groups for t in g]
+        assert "ntp_declared" not in flat
+        if "tp_declared" in flat:
+            declared += 1
+            assert flat.index("tp_declared") < flat.index("attack_trigger_resolved_tp")
+    assert declared
