@@ -254,3 +254,21 @@ def test_the_turn_players_declaration_is_its_own_milestone_before_his_resolution
             declared += 1
             assert flat.index("tp_declared") < flat.index("attack_trigger_resolved_tp")
     assert declared
+
+
+def test_under_at_trigger_both_players_declare_before_anything_resolves(tmp_path):
+    # S116 read for both players: the turn player's Invasion, then the non-turn player's Ninja Strike, all
+    # declared before the attack trigger of the Command Draw Probe resolves
+    path = _write(tmp_path, _state("    battle: [Command Draw Probe]\n    hand: [Onsoku Gatling]\n    deck: 1",
+                                   "    hand: [Hayabusamaru]\n    mana: 4\n    shields: 1",
+                                   attack="{attacker: Command Draw Probe, player: B}",
+                                   extra="interpretation: {ntp_declaration_time: at_trigger}\n"))
+    model, graph = _graph(path)
+    both = 0
+    for events in _traces(graph):
+        kinds = [(e.kind, e.get("player")) for e in events]
+        if ("declare", "A") in kinds and ("declare", "B") in kinds:
+            both += 1
+            first_resolve = next(i for i, e in enumerate(events) if e.kind == "resolve")
+            assert kinds.index(("declare", "A")) < kinds.index(("declare", "B")) < first_resolve
+    assert both
