@@ -15,6 +15,7 @@ from typing import Any
 from .errors import InputError, did_you_mean
 from .instr import Instr
 from .instructions import card_words
+from .instructions.declaring import CONDITION_OPS
 from .vocabulary import REPLACES, TRIGGERS
 from .yamlio import key_path, line_of, load_yaml, plain, shown, validate
 
@@ -165,6 +166,18 @@ def _program(raw: Any, root: Any, path: tuple, file: str) -> tuple[Instr, ...]:
     return tuple(out)
 
 
+def _check_declared(card: CardDef, root: Any, here: tuple, file: str) -> None:
+    """A Revolution Change or Invasion ability carries its condition in its own instruction (A03, A06):
+    without it, the declaration would have no condition to check."""
+    for j, ability in enumerate(card.abilities):
+        word = CONDITION_OPS.get(ability.trigger)
+        if word and not any(i.op == word for i in ability.effect):
+            path = here + ("abilities", j, "effect")
+            raise InputError(file, line_of(root, path), key_path(path),
+                             f"a {ability.trigger} ability needs a `{word}` instruction (its condition on the "
+                             f"attacking creature: any_of, all_of, cost_min), e.g. {{{word}: {{all_of: [Fire]}}}}")
+
+
 class CardPool:
     """Cards by pool id, English name or Japanese name (names compare case-insensitively)."""
 
@@ -210,6 +223,7 @@ class CardPool:
                 omitted=str(raw.get("omitted", "")),
                 s_trigger_if=tuple(sorted((str(k), int(v)) for k, v in (raw.get("s_trigger_if") or {}).items())),
             )
+            _check_declared(card, root, here, file)
             if card.effect and card.type != "spell":
                 raise InputError(file, line_of(root, here + ("effect",)), key_path(here + ("effect",)),
                                  "only a spell has a cast effect; give a creature abilities instead")

@@ -28,6 +28,8 @@ def describe(e: Event) -> str:
         text = f"{g('player')} casts {g('card')}"
     elif e.kind in ("put", "move"):
         text = f"{g('card')} ({g('player')}) goes from {_zone(g('from'))} to {_zone(g('to'))}"
+        if g("onto"):
+            text += f", on top of {g('onto')}"   # an evolution: Invasion (A06)
     elif e.kind == "break":
         text = f"{g('player')}'s shield {g('shield')} is broken by {g('by')}"
     elif e.kind == "shield_trigger":

@@ -16,6 +16,7 @@ from . import footprint
 from .access import conflicts, spawns
 from .actions import Action
 from .attack import AttackSteps
+from .declarations import Declarations
 from .events import Event, ev
 from .instructions import breaking
 from .instructions.common import same
@@ -34,7 +35,7 @@ from .triggers import BEFORE_BREAK, Triggers
 _with_running = setter(State, "running")
 
 
-class BreakModel(CardTable, Triggers, AttackSteps):
+class BreakModel(CardTable, Triggers, AttackSteps, Declarations):
     """A nondeterministic procedure: where a direct attack step starts and what may happen next.
 
     It implements explorer.protocol.Model (initial_state, actions, step) and its optional hooks: the
@@ -81,6 +82,8 @@ class BreakModel(CardTable, Triggers, AttackSteps):
             return self.block_actions(s)
         if s.phase == "ntp_declare":
             return self.ninja_actions(s)
+        if s.phase == "tp_declare":
+            return self.tp_declare_actions(s)
         if not s.started or self._next_single_break(s):
             return self._start_actions(s)
         raise AssertionError("a non-terminal state without a decision")  # _advance never stops here
@@ -102,7 +105,9 @@ class BreakModel(CardTable, Triggers, AttackSteps):
         elif action.kind in ("block", "no_block"):
             s = self.block(s, action.choice[0] if action.choice else None, out)
         elif action.kind in ("ninja_declare", "no_ninja_declare"):
-            s = self.ninja_declare(s, action.choice[0] if action.choice else None, out)
+            s = self.ninja_declare(s, action.choice, out)
+        elif action.kind in ("tp_declare", "no_tp_declare"):
+            s = self.tp_declare(s, action.choice, out)
         else:
             raise ValueError(f"unknown action {action.kind}")
         return self._advance(s, out), tuple(out)
@@ -160,8 +165,8 @@ class BreakModel(CardTable, Triggers, AttackSteps):
         return found
 
     def _eligible(self, s: State) -> tuple[Pending, ...]:
-        if s.phase == "ntp_declare":
-            return ()   # S116 (`ntp_declaration_time=at_trigger`): declarations come before any resolution
+        if s.phase in ("ntp_declare", "tp_declare"):
+            return ()   # A03, A05; S116 (`ntp_declaration_time=at_trigger`): declarations come before any resolution
         depth = s.depth()
         pool = [p for p in s.pending if p.kind == BEFORE_BREAK and p.frame == depth] if depth else []
         if self.version.triggers_wait_for_break:

@@ -78,7 +78,7 @@ EVENT_KEYS: dict[str, list[str]] = {
     "trigger": ["ability", "source", "controller", "frame"],
     "resolve": ["ability", "source", "controller", "frame"],
     "cast": ["card", "player"],
-    "put": ["card", "player", "from", "to"],
+    "put": ["card", "player", "from", "to", "onto"],   # onto: the card an evolution goes on (Invasion, A06)
     "move": ["card", "player", "from", "to"],
     "break": ["shield", "player", "by", "frame"],
     "shield_trigger": ["card", "player", "ability"],
@@ -151,7 +151,7 @@ SCHEMA = {
     "additionalProperties": False,
 }
 
-CARD_KEYS = {"card", "shield", "source", "attacker", "cost"}
+CARD_KEYS = {"card", "shield", "source", "attacker", "cost", "onto"}
 
 
 class _Names:

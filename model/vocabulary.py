@@ -28,6 +28,13 @@ TRIGGERS = {
     "ninja_strike": "Ninja Strike: declared from the hand by the non-turn player when an opponent's creature "
                     "attacks, at the time `ntp_declaration_time` says (R506.3, A07, A25); one per attack (A08)",
     "end_of_your_turn": "at the end of its controller's turn; one arriving during that step waits (R511.1, A13)",
+    # the turn player's hidden-zone declarations (issue 10, brief "declare"; model/declarations.py)
+    "revolution_change": "Revolution Change: declared from the hand by the turn player when his creature meeting "
+                         "the condition attacks, before anything resolves (R506.3, A03, A05); one per attack (A23)",
+    "invasion": "Invasion: declared from the hand by the turn player when his creature meeting the condition "
+                "attacks, before anything resolves; several per attack (R506.3, A05, A06)",
+    "ninja_change": "Ninja Change: declared from the hand by the non-turn player with his Ninja Strike, at the "
+                    "time `ntp_declaration_time` says; one per attack (A08)",
 }
 
 REPLACES = {
@@ -56,4 +63,10 @@ KEYWORDS = {
 # What a `declare` event's `ability` names: the shield-check keywords (SC2, SC3) and the hidden-zone
 # abilities declared at an attack (R506.3). Patterns in scenarios are checked against this list.
 NINJA_STRIKE = "Ninja Strike"
-DECLARED = tuple(sorted([k.partition(":")[0] for k in KEYWORDS] + [NINJA_STRIKE]))
+NINJA_CHANGE = "Ninja Change"
+REVOLUTION_CHANGE = "Revolution Change"
+INVASION = "Invasion"
+# the trigger word of each hidden-zone ability declared at an attack, and the name its `declare` event gives
+ATTACK_DECLARED = {"ninja_strike": NINJA_STRIKE, "ninja_change": NINJA_CHANGE,
+                   "revolution_change": REVOLUTION_CHANGE, "invasion": INVASION}
+DECLARED = tuple(sorted([k.partition(":")[0] for k in KEYWORDS] + list(ATTACK_DECLARED.values())))

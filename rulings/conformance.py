@@ -19,6 +19,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from model.interpretations import CHOICES
 from model.rules import RulesVersion
 
 from .consistency import Witness, set_aside
@@ -53,6 +54,16 @@ def binding(corpus: Corpus, run: Run, combo: Combo) -> list[tuple[Statement, Con
             continue
         out.extend((s, c) for c in s.constraints(readings))
     return out
+
+
+def _binding_choices(corpus: Corpus) -> tuple[int, ...]:
+    """The positions in a combination of the choices `binding` depends on: those setting aside a
+    statement that has constraints, and those a statement's constraints are conditional on. Two
+    combinations equal there bind the same constraints (so `check` computes them once per run)."""
+    declarative = {s.ref for s in corpus.statements if s.declarative()}
+    conditional = {name for s in corpus.statements for name in s.choices()}
+    return tuple(i for i, c in enumerate(CHOICES)
+                 if c.name in conditional or any(set(refs) & declarative for _, refs in c.sets_aside))
 
 
 @dataclass
@@ -98,14 +109,19 @@ def check(corpus: Corpus, runs: list[Run], witnesses: list[Witness], versions: d
           default: Combo) -> Conformance:
     start = time.perf_counter()
     out = Conformance()
+    relevant = _binding_choices(corpus)
     for run in runs:
         orders = run.orders()
         if not orders.complete:
             out.complete, out.reason = False, f"{run.file.name}: {orders.reason}"
         out.orders_checked += len(orders.paths)
         per_constraint: dict[tuple[str, str], tuple[Statement, Constraint, list[Combo]]] = {}
+        bound: dict[tuple[str, ...], list[tuple[Statement, Constraint]]] = {}
         for combo in sorted(run.served):
-            for s, c in binding(corpus, run, combo):
+            key = tuple(combo[i] for i in relevant)
+            if key not in bound:
+                bound[key] = binding(corpus, run, combo)
+            for s, c in bound[key]:
                 per_constraint.setdefault((s.ref, str(c)), (s, c, []))[2].append(combo)
         for s, c, combos in per_constraint.values():
             out.constraints_checked += 1

@@ -251,9 +251,12 @@ def analyse(runner: Runner, corpus: Corpus, rules: dt.date | None = None, timeou
     z3_start = time.perf_counter()
     lit, hard = _literals()
 
+    # each combination's conjunction is built once and shared by every ruling's formula (the same
+    # terms as building it per ruling, which was most of the time of this function: z3's Python layer)
+    conj = {combo: z3.And([lit[c.name, r] for c, r in zip(CHOICES, combo)]) for combo in all_combos}
+
     def holds_formula(ref: str) -> z3.BoolRef:
-        return z3.Or([z3.And([lit[c.name, r] for c, r in zip(CHOICES, combo)])
-                      for combo in all_combos if table[ref][combo].holds] or [z3.BoolVal(False)])
+        return z3.Or([conj[combo] for combo in all_combos if table[ref][combo].holds] or [z3.BoolVal(False)])
 
     held = {ref: holds_formula(ref) for ref in table}
     opt = z3.Optimize()
