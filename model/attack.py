@@ -81,12 +81,20 @@ class AttackSteps:
         """R506.1: the attacker and its target; R506.3: what the attack triggers."""
         target = self.label(s.target) if s.target >= 0 else s.defender
         out.append(ev("attack", "R506.1", card=self.label(s.attacker), player=s.turn, target=target))
-        s = replace(s, phase="attack")
+        s = replace(self.tap_attacker(s), phase="attack")
         if "attacks" in self.words or "opponent_attacks" in self.words:
             s = self.trigger(s, "attacks", s.turn, s.attacker, out)
         if self.ninjas(s) and self.interpretation.get("ntp_declaration_time") == "at_trigger":
             s = replace(s, phase="ntp_declare")   # S116: declared at the trigger, before anything resolves
         return s
+
+    def tap_attacker(self, s: State) -> State:
+        """R506.1 (A01, A24): the turn player taps the creature to attack with it (the loader lets only
+        an untapped one attack); the `attack` event says it, there is no `tap` event of its own."""
+        z = s.zone(s.turn)
+        if s.attacker in z.tapped:
+            raise AssertionError("a tapped creature cannot attack (R506.1)")
+        return s.with_zone(s.turn, replace(z, tapped=tuple(sorted(z.tapped + (s.attacker,)))))
 
     def declare_actions(self, s: State) -> tuple[Action, ...]:
         first, _ = self.declared(s)

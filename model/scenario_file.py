@@ -307,6 +307,17 @@ def _attack(attack: dict, turn: str, players: dict, pool: CardPool, names: "_Nam
     return defender, attacker
 
 
+def _attacker_index(attacker: str, setup: PlayerSetup, names: "_Names") -> int:
+    """Which copy of the attacker attacks: the first untapped one. R506.1 (A01): a creature attacks by
+    being tapped, so a tapped creature cannot attack."""
+    here = [i for i, c in enumerate(setup.battle) if c == attacker]
+    untapped = [n for n, i in enumerate(here) if ("battle", i, "tapped", "") not in setup.extras]
+    if not untapped:
+        raise names.fail(("attack", "attacker"), f"expected an untapped creature (R506.1: the attack taps it); "
+                                                 f"every {names.pool[attacker].name} of the turn player is tapped")
+    return untapped[0]
+
+
 def load_scenario(path: str | Path, pool: CardPool | None = None) -> Scenario:
     """Read, check and resolve one scenario file."""
     file = str(path)
@@ -356,6 +367,7 @@ def scenario_from_root(root: Any, file: str, pool: CardPool | None = None) -> Sc
 
     turn = str(root["turn"])
     defender, attacker = _attack(root["attack"], turn, players, pool, names)
+    attacker_index = _attacker_index(attacker, players[turn], names)
     target, target_index, until = _whole_attack(root, defender, players, names)
 
     expect = []
@@ -371,7 +383,7 @@ def scenario_from_root(root: Any, file: str, pool: CardPool | None = None) -> Sc
     source = root.get("source") or ()
     source = (str(source),) if isinstance(source, str) else tuple(str(s) for s in source)
     return Scenario(name=str(root["name"]), turn=turn, players=players, attacker=attacker,
-                    attacker_index=0, defender=defender, pool=pool, rules=rules,
+                    attacker_index=attacker_index, defender=defender, pool=pool, rules=rules,
                     interpretation=interpretation, source=source, expect=tuple(expect), file=file,
                     restrictions=restrictions, target=target, target_index=target_index, until=until)
 

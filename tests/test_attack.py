@@ -4,7 +4,10 @@ the direct attack step kept their states and outcomes.
 The baseline (tests/data/attack_baseline_outcomes.json) is the `dmcheck explore --json` output of
 main before issue 10 (benchmarks/snapshot_outputs.py), with replay keys dropped: the only accepted
 difference is the two new outcome keys, `blocked` (false: none of those scenarios has a blocker)
-and `loser` (the other player exactly when there is a winner: R104.2a, R509.1).
+and `loser` (the other player exactly when there is a winner: R104.2a, R509.1). Since the attack taps
+its attacker (R506.1, A01), three scenarios whose defender may "tap an opponent's creature" lost the
+choice of the already tapped attacker: Q14_escape_chain, SC3_sabaki_z_revolution_0 and
+s_back_trigger have fewer states in the baseline (their outcomes are unchanged).
 """
 
 from __future__ import annotations
