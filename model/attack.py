@@ -231,7 +231,7 @@ class AttackSteps:
             out.append(ev("attack_stopped", "Q10", attacker=self.label(s.attacker)))
             s = replace(s, attack_stopped=True)
         out.append(ev("end_attack", "R510", attacker=self.label(s.attacker)))
-        return replace(s, phase="end_attack")
+        return self.at_end_of_attack(replace(s, phase="end_attack"), out)   # model/attack_end.py
 
     def begin_end_step(self, s: State, out: list[Event]) -> State:
         """R511.1 (A13): the end-of-turn abilities of what is in play now trigger; a card arriving

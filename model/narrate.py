@@ -62,6 +62,8 @@ def describe(e: Event) -> str:
         text = f"{e.get('card')} battles {e.get('against')}: winner {e.get('winner')}"
     elif e.kind == "end_attack":
         text = f"the attack of {e.get('attacker')} ends"
+    elif e.kind == "extra_turn":
+        text = f"{e.get('player')} will take another turn after this one"
     elif e.kind == "end_turn":
         text = f"{e.get('player')}'s turn ends"
     elif e.kind == "lose":

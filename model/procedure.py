@@ -16,6 +16,7 @@ from . import footprint
 from .access import conflicts, spawns
 from .actions import Action
 from .attack import AttackSteps
+from .attack_end import AttackEnd
 from .events import Event, ev
 from .instructions import breaking
 from .instructions.common import same
@@ -32,9 +33,11 @@ from .triggers import BEFORE_BREAK, Triggers
 
 
 _with_running = setter(State, "running")
+# the rule an effect resolving outside a break follows, by the step it resolves in
+PHASE_RULES = {"attack": "R506.3", "end_attack": "R510", "end_turn": "R511.1"}
 
 
-class BreakModel(CardTable, Triggers, AttackSteps):
+class BreakModel(CardTable, Triggers, AttackSteps, AttackEnd):
     """A nondeterministic procedure: where a direct attack step starts and what may happen next.
 
     It implements explorer.protocol.Model (initial_state, actions, step) and its optional hooks: the
@@ -330,7 +333,7 @@ class BreakModel(CardTable, Triggers, AttackSteps):
         uses = dict(s.uses)
         uses[label] = uses.get(label, 0) + 1
         rule = "R509.4" if p.kind == BEFORE_BREAK else ("R603.7a" if s.depth() else
-                                                        "R506.3" if s.phase == "attack" else "D6")
+                                                        PHASE_RULES.get(s.phase, "D6"))
         out.append(ev("resolve", rule, ability=label, source=self.label(p.source), controller=p.controller,
                       frame=p.frame))
         task = Task(program=effect, pc=0, controller=p.controller, source=p.source, ability=label)

@@ -99,6 +99,8 @@ EVENT_KEYS: dict[str, list[str]] = {
     "end_attack": ["attacker"],
     "end_turn": ["player"],
     "lose": ["player"],
+    # the rest of the attack (brief "afterattack")
+    "extra_turn": ["player"],
 }
 # what `declare`, `fizzle` and `shield_trigger` events name as their ability: an engine keyword
 _PLACES = ["battle", "deck", "deck_bottom", "graveyard", "hand", "mana", "resolving", "shields", "standby"]

@@ -67,3 +67,75 @@ def test_of_two_copies_the_untapped_one_attacks(tmp_path):
     for node in graph.terminals:
         s = graph.state(node)
         assert sorted(s.zone("A").tapped) == sorted(s.zone("A").battle)   # both tapped now
+
+
+# ---- 2. R510 (A12): "at the end of this creature's attack" -------------------------------------------
+def test_bolbalzak_scenario_holds():
+    _holds(ATTACK / "A12a_bolbalzak_end_of_attack.yaml")
+
+
+def _kinds(graph, node):
+    return [e.kind for e in graph.trace(node).events()]
+
+
+def test_the_end_of_attack_ability_resolves_after_the_end_of_attack_event_and_only_then(tmp_path):
+    # not blocked (no blocker): every trace is attack ... end_attack, trigger, resolve, then the choice
+    path = _write(tmp_path, "name: x\nturn: A\nrules: 2024-06-19\nplayers:\n"
+                            "  A: {battle: [King Bolbalzak, Bolshack Dragon GS]}\n  B: {shields: 1}\n"
+                            "attack: {attacker: King Bolbalzak, player: B}\n")
+    _, _, graph = graph_of(path)
+    assert len(graph.terminals) == 2   # takes the extra turn or not (optional)
+    for node in graph.terminals:
+        kinds = _kinds(graph, node)
+        end = kinds.index("end_attack")
+        assert kinds[end + 1:end + 3] == ["trigger", "resolve"]
+        s = graph.state(node)
+        assert s.extra_turns in ((), ("A",))
+        assert (s.extra_turns == ("A",)) == ("extra_turn" in kinds) == (not s.zone("A").battle)
+
+
+def test_without_another_dragon_nothing_happens_on_resolution(tmp_path):
+    path = _write(tmp_path, "name: x\nturn: A\nrules: 2024-06-19\nplayers:\n"
+                            "  A: {battle: [King Bolbalzak, Vanilla]}\n  B: {shields: 1}\n"
+                            "attack: {attacker: King Bolbalzak, player: B}\n")
+    _, _, graph = graph_of(path)
+    (node,) = graph.terminals
+    kinds = _kinds(graph, node)
+    assert "resolve" in kinds and "extra_turn" not in kinds
+    assert len(graph.state(node).zone("A").battle) == 2
+
+
+def test_no_end_of_attack_trigger_after_a_turn_skip(tmp_path):
+    # Q09's setup (The Watch skips the rest of A's turn when A casts Boil Charger with Kakumeijin's
+    # before-break ability), with an attacker that also has an end-of-attack ability
+    _write(tmp_path, "cards:\n  - id: eoa_caster\n    name: EOA Caster\n    type: creature\n    cost: 7\n"
+                     "    power: 10000\n    breaker: 2\n    modelled: a test probe\n    abilities:\n"
+                     "      - id: before_break\n        trigger: before_break\n        effect:\n"
+                     "          - cast_free: {from: [hand, graveyard], cost_max: mana, then: deck_bottom, optional: true}\n"
+                     "      - id: end_of_attack\n        trigger: end_of_attack\n        effect:\n"
+                     "          - draw: {count: 1}\n", "cards.yaml")
+    path = _write(tmp_path, "name: x\nturn: A\nrules: 2024-06-19\ncards: [cards.yaml]\nplayers:\n"
+                            "  A: {battle: [EOA Caster], hand: [Boil Charger], mana: 5}\n"
+                            "  B: {battle: [The Watch], shields: 2}\nattack: {attacker: EOA Caster, player: B}\n")
+    _, _, graph = graph_of(path)
+    kinds = [_kinds(graph, n) for n in graph.terminals]
+    skipped = [k for k in kinds if "skip_turn" in k]
+    assert skipped and any("skip_turn" not in k for k in kinds)
+    for k in skipped:
+        assert "end_attack" not in k and "resolve" not in k[k.index("skip_turn"):]
+    for k in kinds:
+        if "skip_turn" not in k:   # otherwise the end of the attack comes and the ability resolves
+            assert k[k.index("end_attack") + 1:k.index("end_attack") + 3] == ["trigger", "resolve"]
+
+
+def test_a_malformed_extra_turn_word_exits_2_with_file_line_and_what_is_allowed(tmp_path):
+    from dmcheck.main import main
+    _write(tmp_path, "cards:\n  - id: probe\n    name: Probe\n    type: creature\n    cost: 1\n    power: 1000\n"
+                     "    abilities:\n      - id: eoa\n        trigger: end_of_attack\n        effect:\n"
+                     "          - extra_turn: {cost: sacrifice_everything}\n", "cards.yaml")
+    path = _write(tmp_path, "name: x\nturn: A\ncards: [cards.yaml]\nplayers:\n  A: {battle: [Probe]}\n"
+                            "attack: {attacker: Probe, player: B}\n")
+    err = io.StringIO()
+    assert main(["explore", str(path)], io.StringIO(), err) == 2
+    text = err.getvalue()
+    assert "cards.yaml:11:" in text and "own_creatures_to_deck_bottom" in text, text
