@@ -170,7 +170,8 @@ class AttackSteps:
         return replace(s, phase="")
 
     def power(self, s: State, cid: int) -> int:
-        return self.card(cid).power
+        """The printed power and what applies during the attack (model/attack_end.py: A12c)."""
+        return self.card(cid).power + self.attack_power_bonus(s, cid)
 
     def battle(self, s: State, out: list[Event]) -> State:
         """R508, R115 (A10, A11): the greater power wins; the loser is destroyed by the rules, both on a tie."""

@@ -101,6 +101,8 @@ EVENT_KEYS: dict[str, list[str]] = {
     "lose": ["player"],
     # the rest of the attack (brief "afterattack")
     "extra_turn": ["player"],
+    "power": ["card", "player", "amount"],
+    "expire": ["card", "effect"],
 }
 # what `declare`, `fizzle` and `shield_trigger` events name as their ability: an engine keyword
 _PLACES = ["battle", "deck", "deck_bottom", "graveyard", "hand", "mana", "resolving", "shields", "standby"]
@@ -116,6 +118,7 @@ EVENT_VALUES: dict[str, dict] = {
     "face_down": {"type": "boolean"},
     "characteristics": {"type": "boolean"},
     "replaced": {"enum": ["break", "destroy", "leave", "lose"]},   # lose: a loss replacement (R104.2)
+    "amount": {"type": "integer", "minimum": 0, "maximum": 1_000_000_000},
 }
 _EVENT = {"type": "object", "properties": {"event": {"enum": sorted(EVENT_KEYS)}}, "required": ["event"]}
 _ORDER = {"type": "array", "items": _EVENT, "minItems": 1, "maxItems": MAX_LIST}

@@ -53,6 +53,7 @@ KEYWORDS = {
     "Unbreakable": "this shield cannot be broken (the break does not happen; before-break still applies, Q11)",
     "Indestructible": "cannot be destroyed: the attempt happens, the card stays (R701.6a)",
     "Blocker": "may block an opponent's attacking creature when untapped (R507.1)",
+    "Power Attacker:+N": "N more power while this creature attacks; gone at the end of the attack (R510, A12c)",
 }
 
 # What a `declare` event's `ability` names: the shield-check keywords (SC2, SC3) and the hidden-zone

@@ -139,3 +139,55 @@ def test_a_malformed_extra_turn_word_exits_2_with_file_line_and_what_is_allowed(
     assert main(["explore", str(path)], io.StringIO(), err) == 2
     text = err.getvalue()
     assert "cards.yaml:11:" in text and "own_creatures_to_deck_bottom" in text, text
+
+
+# ---- 3. "while attacking" and "until the end of the attack" (A12c, A25) --------------------------------
+@pytest.mark.parametrize("name", ["A12c_power_attacker.yaml", "A12c_boost_until_end_of_attack.yaml"])
+def test_while_attacking_scenarios_hold(name):
+    _holds(ATTACK / name)
+
+
+def test_power_attacker_applies_while_attacking_and_not_at_the_end_of_the_attack(tmp_path):
+    # attacking the player: 3000 + 3000 during the attack; 3000 once the end-of-attack step has come
+    path = _write(tmp_path, "name: x\nturn: A\nrules: 2024-06-19\nplayers:\n  A: {battle: [Power Attacker Probe]}\n"
+                            "  B: {shields: 1}\nattack: {attacker: Power Attacker Probe, player: B}\n")
+    _, model, graph = graph_of(path)
+    (node,) = graph.terminals
+    end = graph.state(node)
+    assert end.phase == "end_attack" and model.power(end, end.attacker) == 3000
+    first = model.declared(model.initial_state())[0]
+    assert first.phase in ("", "attack") and model.power(first, first.attacker) == 6000
+    kinds = _kinds(graph, node)
+    assert kinds[kinds.index("end_attack") + 1] == "expire"
+
+
+def test_a_boost_applies_in_the_battle_and_is_gone_at_the_end(tmp_path):
+    # 4000 + 3000 = 7000 against a tapped 6000 Vanilla W-breaker: the attacker wins (R508)
+    _, model, graph = graph_of(ATTACK / "A12c_boost_until_end_of_attack.yaml")
+    (node,) = graph.terminals
+    s = graph.state(node)
+    assert s.boosts == () and model.power(s, s.attacker) == 4000
+    battle = [e for e in graph.trace(node).events() if e.kind == "battle"]
+    assert [e.get("winner") for e in battle] == ["Attack Boost Probe"]
+
+
+@pytest.mark.parametrize("word", ["Power Attacker:+3k", "Power Attacker", "Power Attacker:-1000"])
+def test_a_malformed_power_attacker_keyword_names_its_line(tmp_path, word):
+    _write(tmp_path, f"cards:\n  - id: probe\n    name: Probe\n    type: creature\n    cost: 1\n    power: 1000\n"
+                     f"    keywords: [Fire, '{word}']\n", "cards.yaml")
+    path = _write(tmp_path, "name: x\nturn: A\ncards: [cards.yaml]\nplayers:\n  A: {battle: [Probe]}\n"
+                            "attack: {attacker: Probe, player: B}\n")
+    with pytest.raises(InputError) as info:
+        load_scenario(path)
+    assert info.value.line == 7 and "Power Attacker:+N" in info.value.expected
+
+
+def test_add_power_until_an_unknown_step_is_refused(tmp_path):
+    _write(tmp_path, "cards:\n  - id: probe\n    name: Probe\n    type: creature\n    cost: 1\n    power: 1000\n"
+                     "    abilities:\n      - id: a\n        trigger: attacks\n        effect:\n"
+                     "          - add_power: {power: 2000, until: end_battle}\n", "cards.yaml")
+    path = _write(tmp_path, "name: x\nturn: A\ncards: [cards.yaml]\nplayers:\n  A: {battle: [Probe]}\n"
+                            "attack: {attacker: Probe, player: B}\n")
+    with pytest.raises(InputError) as info:
+        load_scenario(path)
+    assert info.value.line == 11 and "end_attack" in info.value.expected, str(info.value)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..events import ev
 from ..state import replace
 from . import destruction
-from .registry import NONE, op
+from .registry import NONE, deterministic, op
 
 
 # ---- King Bolbalzak: "at the end of this creature's attack, if you have another Dragon, you may put
@@ -47,3 +47,27 @@ _SCHEMA_EXTRA_TURN = {
                    "optional": {"type": "boolean"}},
 }
 op("extra_turn", schema=_SCHEMA_EXTRA_TURN)((_extra_turn_options, _extra_turn))
+
+
+# ---- "gets +N power until the end of the attack" (A12c) -----------------------------------------------
+def _add_power(m, s, task, ins, choice, out):
+    """The source (`who: self`) or the attacking creature (`who: attacker`) gets +`power` power until
+    the end of the attack (R510 ends it), if it is in the battle zone now."""
+    cid = task.source if ins.get("who", "self") == "self" else s.attacker
+    owner = m.owner(cid)
+    if cid not in s.zone(owner).battle:
+        return s
+    amount = ins.get("power")
+    out.append(ev("power", "A12c", card=m.label(cid), player=owner, amount=amount))
+    return replace(s, boosts=tuple(sorted(s.boosts + ((cid, amount),))))
+
+
+_SCHEMA_ADD_POWER = {
+    "doc": "a creature (`who`: self, the ability's source; attacker, the attacking creature) gets +`power` "
+           "power `until` end_attack (the end-of-attack step, R510)",
+    "properties": {"power": {"type": "integer", "minimum": 0, "maximum": 1_000_000_000},
+                   "who": {"enum": ["self", "attacker"]},
+                   "until": {"enum": ["end_attack"]}},
+    "required": ["power", "until"],
+}
+op("add_power", schema=_SCHEMA_ADD_POWER)((deterministic, _add_power))
