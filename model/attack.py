@@ -42,6 +42,7 @@ PHASES = {
     "attack": "declared; the abilities triggered by the attack resolve (R506.3)",
     "ntp_declare": "the non-turn player declares hidden-zone abilities: Ninja Strike (R506.3, A25)",
     "block": "the non-turn player chooses a blocker or none (R507.1)",
+    "blocked": "the block step is decided; what it triggered resolves (R507.3c, model/attack_end.py)",
     "battle": "a battle took place; its losers are being destroyed (R508)",
     "end_attack": "the end-of-attack step (R510)",
     "end_turn": "the end step of the turn (R511.1)",
@@ -124,6 +125,10 @@ class AttackSteps:
             return self.after_block(s, out), False
         if phase in ("block", "ntp_declare"):
             return s, True
+        if phase == "blocked":   # what the block step triggered has resolved (model/attack_end.py)
+            if self.attack_ended(s):
+                return self.end_attack(s, out), False       # R505.6a: e.g. the blocker left
+            return self.battle_or_break(s, out), False
         if phase == "battle":
             return self.end_attack(s, out), False
         if phase == "end_attack":
@@ -164,7 +169,14 @@ class AttackSteps:
         return self.after_block(replace(s, phase="attack"), out)
 
     def after_block(self, s: State, out: list[Event]) -> State:
-        """An attack on a creature is a battle (R508); an attack on the player goes to the direct attack step."""
+        """The block step is over: what it triggers resolves first (model/attack_end.py, R507.3c), then
+        an attack on a creature is a battle (R508); an attack on the player goes to the direct attack step."""
+        s = self.block_triggers(s, out)
+        if s.pending:
+            return replace(s, phase="blocked")
+        return self.battle_or_break(s, out)
+
+    def battle_or_break(self, s: State, out: list[Event]) -> State:
         if s.target >= 0:
             return self.battle(s, out)
         return replace(s, phase="")

@@ -6,6 +6,10 @@ end steps can change independently). Sources: research/attack.md A12 (DM Wiki ol
 - A12c, A25 (dmwiki "攻撃クリーチャー指定ステップ", undated): "while attacking" statics (Power Attacker)
   apply from the declaration until the attack's processing is over; effects given "until the end of
   the attack" last as long. Both are gone in the end-of-attack step (R510): an `expire` event says so.
+- R507.3c (A26, dmwiki "ブロッククリーチャー指定ステップ", revision 2021-10-04): once the block step is
+  decided, "when this creature blocks" triggers for the blocker, and "when this creature attacks a
+  player and is not blocked" for an attacker whose attack on a player no Blocker ability took (other
+  redirections do not count); what they trigger resolves before the battle or the direct attack step.
 - R510 (A12): "at the end of this creature's attack" abilities trigger in the end-of-attack step and
   resolve in the usual order (the turn player's first, R509.4a-b). An attacker that left the battle
   zone during the attack (destroyed in a battle, returned, ...) is no longer that creature: its
@@ -18,7 +22,7 @@ from .events import Event, ev
 from .state import State, replace
 
 # the phases (model/attack.py PHASES) in which the attack is going on: declared, not yet at its end
-ATTACKING = frozenset({"attack", "ntp_declare", "block", "battle", ""})
+ATTACKING = frozenset({"attack", "ntp_declare", "block", "blocked", "battle", ""})
 
 
 class AttackEnd:
@@ -57,3 +61,12 @@ class AttackEnd:
         for c, n in s.boosts:
             out.append(ev("expire", "R510", card=self.label(c), effect=f"power +{n}"))
         return replace(s, boosts=()) if s.boosts else s
+
+    # ---- R507.3c (A26): what the block step triggers --------------------------------------------------
+    def block_triggers(self, s: State, out: list[Event]) -> State:
+        """"when it blocks" for the blocker; "attacks a player and is not blocked" for the attacker."""
+        if s.blocked and "blocks" in self.words:
+            return self.trigger(s, "blocks", s.defender, s.target, out)
+        if not s.blocked and s.target < 0 and "not_blocked" in self.words and self.attacker_still_there(s):
+            return self.trigger(s, "not_blocked", s.turn, s.attacker, out)
+        return s

@@ -34,7 +34,7 @@ from .triggers import BEFORE_BREAK, Triggers
 
 _with_running = setter(State, "running")
 # the rule an effect resolving outside a break follows, by the step it resolves in
-PHASE_RULES = {"attack": "R506.3", "end_attack": "R510", "end_turn": "R511.1"}
+PHASE_RULES = {"attack": "R506.3", "blocked": "R507.3", "end_attack": "R510", "end_turn": "R511.1"}
 
 
 class BreakModel(CardTable, Triggers, AttackSteps, AttackEnd):

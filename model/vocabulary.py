@@ -28,6 +28,8 @@ TRIGGERS = {
     "ninja_strike": "Ninja Strike: declared from the hand by the non-turn player when an opponent's creature "
                     "attacks, at the time `ntp_declaration_time` says (R506.3, A07, A25); one per attack (A08)",
     "end_of_your_turn": "at the end of its controller's turn; one arriving during that step waits (R511.1, A13)",
+    "blocks": "when this creature blocks (R507.2-3, A26); resolves before the battle",
+    "not_blocked": "when this creature attacks a player and is not blocked: no Blocker ability was used (R507.3c, A26)",
     "end_of_attack": "at the end of this creature's attack, in the end-of-attack step; not when it left the "
                      "battle zone during the attack, never after a turn skip (R510, A12)",
 }

@@ -191,3 +191,45 @@ def test_add_power_until_an_unknown_step_is_refused(tmp_path):
     with pytest.raises(InputError) as info:
         load_scenario(path)
     assert info.value.line == 11 and "end_attack" in info.value.expected, str(info.value)
+
+
+# ---- 4. R507.3c (A26): "when it blocks", "attacks and is not blocked" ----------------------------------
+@pytest.mark.parametrize("name", ["A26_not_blocked.yaml", "A26b_when_it_blocks.yaml"])
+def test_block_scenarios_hold(name):
+    _holds(ATTACK / name)
+
+
+def test_not_blocked_triggers_also_when_there_is_no_blocker_at_all(tmp_path):
+    path = _write(tmp_path, "name: x\nturn: A\nrules: 2024-06-19\nplayers:\n  A: {battle: [Unblocked Probe]}\n"
+                            "  B: {battle: [Vanilla], shields: 1}\nattack: {attacker: Unblocked Probe, player: B}\n")
+    _, _, graph = graph_of(path)
+    (node,) = graph.terminals
+    kinds = _kinds(graph, node)
+    assert kinds[:3] == ["attack", "trigger", "resolve"] and kinds.index("resolve") < kinds.index("break")
+
+
+def test_not_blocked_never_triggers_for_an_attack_on_a_creature(tmp_path):
+    # the wording is "attacks a player and is not blocked": a battle with a tapped creature is not that
+    path = _write(tmp_path, "name: x\nturn: A\nrules: 2024-06-19\nplayers:\n  A: {battle: [Unblocked Probe]}\n"
+                            "  B: {battle: [{card: Vanilla, tapped: true}]}\n"
+                            "attack: {attacker: Unblocked Probe, creature: Vanilla}\n")
+    _, _, graph = graph_of(path)
+    (node,) = graph.terminals
+    assert "trigger" not in _kinds(graph, node)
+    assert dict(graph.state(node).uses) == {}
+
+
+def test_a_blocker_whose_block_ability_removes_it_ends_the_attack_without_a_battle(tmp_path):
+    # R505.6a: the attack is on the blocker; if the blocker has left when the battle would come, the
+    # attack ends at once (the end-of-attack step still comes)
+    _write(tmp_path, "cards:\n  - id: shy\n    name: Shy Blocker\n    type: creature\n    cost: 2\n    power: 9000\n"
+                     "    keywords: [Blocker]\n    modelled: test probe\n    abilities:\n      - id: leave\n"
+                     "        trigger: blocks\n        effect:\n          - destroy_self: {}\n", "cards.yaml")
+    path = _write(tmp_path, "name: x\nturn: A\nrules: 2024-06-19\ncards: [cards.yaml]\nplayers:\n"
+                            "  A: {battle: [Vanilla W-breaker]}\n  B: {battle: [Shy Blocker], shields: 2}\n"
+                            "attack: {attacker: Vanilla W-breaker, player: B}\n")
+    _, _, graph = graph_of(path)
+    blocked = [n for n in graph.terminals if graph.state(n).blocked]
+    assert len(blocked) == 1
+    kinds = _kinds(graph, blocked[0])
+    assert "battle" not in kinds and "break" not in kinds and kinds[-1] == "end_attack"
