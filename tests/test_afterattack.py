@@ -233,3 +233,32 @@ def test_a_blocker_whose_block_ability_removes_it_ends_the_attack_without_a_batt
     assert len(blocked) == 1
     kinds = _kinds(graph, blocked[0])
     assert "battle" not in kinds and "break" not in kinds and kinds[-1] == "end_attack"
+
+
+# ---- 5. A20: a card leaving the shield zone by an effect ------------------------------------------------
+def test_recovered_shield_scenario_holds():
+    _holds(ATTACK / "A20b_recovered_shield_leaves.yaml")
+
+
+def test_a_shield_put_into_the_hand_by_an_s_trigger_counts_once_and_waits_for_the_uses(tmp_path):
+    # 5 shields, no castle: every card that leaves B's shield zone is a shield, so the probe's ability
+    # resolves exactly 5 - (shields left) times; the S-Trigger's own shield_to_hand adds one
+    _write(tmp_path, "cards:\n  - id: shield_return\n    name: Shield Return\n    type: spell\n    cost: 2\n"
+                     "    keywords: [S-Trigger]\n    modelled: test probe\n    effect:\n"
+                     "      - shield_to_hand: {whose: own, count: 1}\n", "cards.yaml")
+    path = _write(tmp_path, "name: x\nturn: A\nrules: 2024-06-19\ncards: [cards.yaml]\nplayers:\n"
+                            "  A: {battle: [Shield Leave Probe]}\n"
+                            "  B: {shields: [Shield Return, Vanilla, Vanilla, Vanilla, Vanilla]}\n"
+                            "attack: {attacker: Shield Leave Probe, player: B}\n")
+    _, _, graph = graph_of(path)
+    counts = set()
+    for node in graph.terminals:
+        s = graph.state(node)
+        n = dict(s.uses).get("Shield Leave Probe/opp_shield_left", 0)
+        assert n == 5 - len(s.zone("B").shields)
+        counts.add(n)
+        events = list(graph.trace(node).events())
+        resolves = [i for i, e in enumerate(events) if e.kind == "resolve"]
+        uses = [i for i, e in enumerate(events) if e.kind in ("shield_trigger", "cast")]
+        assert not uses or not resolves or max(uses) < min(resolves)   # R509.5e: they wait for the uses
+    assert counts == {3, 4}   # 3 broken; + 1 when Shield Return is used
