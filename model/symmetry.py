@@ -47,7 +47,7 @@ class Symmetry:
         self.members = frozenset(c for ids in self.classes for c in ids)
         self.class_of = {c: k for k, ids in enumerate(self.classes) for c in ids}
         self.member_sets = [frozenset(ids) for ids in self.classes]
-        self.id_binds = {"it", "target"} | _destroy_binds(m)
+        self.id_binds = {"it", "target", "broken_shield"} | _destroy_binds(m)
         self._roles: dict[int, tuple[State, dict[int, list]]] = {}
         self._zones: dict[tuple[str, Zones], _ZoneOcc] = {}
         self._last_zones = [_ZoneOcc(Zones(), "A", self), _ZoneOcc(Zones(), "B", self)]

@@ -37,6 +37,8 @@ TRIGGERS = {
 REPLACES = {
     "own_shield_break": "one of its controller's shields would be broken (Shield Saver; decided per shield, D2)",
     "fortified_shield_break": "the shield this castle fortifies would be broken by an opponent's creature (D2)",
+    "self_break": "this creature would break a shield: its controller's replacement, decided first in his turn, "
+                  "for every shield it breaks (a shield burn with `burn_shield`, A19)",
     "self_destroy": "this creature would be destroyed (R701.6a: the attempt still happens)",
     "self_leave": "this creature would leave the battle zone (EX Life)",
     "own_loss": "its controller would lose the game or the opponent would win (R104.2, A15)",

@@ -262,3 +262,51 @@ def test_a_shield_put_into_the_hand_by_an_s_trigger_counts_once_and_waits_for_th
         uses = [i for i, e in enumerate(events) if e.kind in ("shield_trigger", "cast")]
         assert not uses or not resolves or max(uses) < min(resolves)   # R509.5e: they wait for the uses
     assert counts == {3, 4}   # 3 broken; + 1 when Shield Return is used
+
+
+# ---- 6. A19, D-6: the attacker's break replacement comes first -------------------------------------------
+def test_shield_burn_scenario_holds():
+    _holds(ATTACK / "A19_shield_burn_beats_castle.yaml")
+
+
+def _explore(path: Path, readings: dict | None = None):
+    from explorer.bfs import explore
+    from model.interpretations import Interpretation
+    from model.procedure import BreakModel
+    scenario = load_scenario(path)
+    return explore(BreakModel(scenario, Interpretation.make(readings) if readings else None))
+
+
+@pytest.mark.parametrize("timing", ["at_break", "before_triggers"])
+def test_a_shield_saver_cannot_take_a_burnt_shield_under_either_timing(tmp_path, timing):
+    # B's Bucket Bucket (Shield Saver: destroy itself instead) would save a shield, but A's burn is
+    # decided first (turn player) and one break takes one replacement: the saver stays, no shield
+    # reaches the hand, both shields are in B's graveyard
+    path = _write(tmp_path, "name: x\nturn: A\nrules: 2024-06-19\nplayers:\n  A: {battle: [Bolmeteus White Dragon]}\n"
+                            "  B: {battle: [Bucket Bucket], shields: 2}\n"
+                            "attack: {attacker: Bolmeteus White Dragon, player: B}\n")
+    graph = _explore(path, {"break_replacement_timing": timing})
+    assert graph.complete
+    for node in graph.terminals:
+        z = graph.state(node).zone("B")
+        assert len(z.battle) == 1 and not z.shields and not z.hand and len(z.graveyard) == 2
+
+
+def test_without_the_burn_the_castle_replacement_is_offered(tmp_path):
+    # the same position with a plain W-breaker: Silver Glory may replace the break (control case)
+    path = _write(tmp_path, "name: x\nturn: A\nrules: 2024-06-19\nplayers:\n  A: {battle: [Vanilla W-breaker]}\n"
+                            "  B: {shields: [{card: Vanilla, castle: Silver Glory}, Vanilla, Vanilla]}\n"
+                            "attack: {attacker: Vanilla W-breaker, player: B}\n")
+    graph = _explore(path)
+    replaced = {e.get("by") for n in graph.terminals for e in graph.trace(n).events() if e.kind == "replace"}
+    assert "Silver Glory/break_replacement" in replaced
+
+
+def test_a_burnt_shield_leaves_the_shield_zone_once_with_its_castle(tmp_path):
+    path = _write(tmp_path, "name: x\nturn: A\nrules: 2024-06-19\nplayers:\n"
+                            "  A: {battle: [Bolmeteus White Dragon, Shield Leave Probe]}\n"
+                            "  B: {shields: [{card: Vanilla, castle: Silver Glory}, Vanilla]}\n"
+                            "attack: {attacker: Bolmeteus White Dragon, player: B}\n")
+    graph = _explore(path)
+    for node in graph.terminals:
+        assert dict(graph.state(node).uses) == {"Shield Leave Probe/opp_shield_left": 3}   # 2 shields + castle
