@@ -345,6 +345,14 @@ class BreakModel(CardTable, Triggers, AttackSteps, AttackEnd):
         """The symmetry's representative of `s` (identical cards renamed in a fixed way)."""
         return self.symmetry.canonical(s)
 
+    def position(self, s: State) -> State:
+        """The game position of `s` without the bookkeeping that only grows as a loop goes round (how
+        often each ability resolved; spells cast beyond the second, which nothing tells apart): two
+        states with one position have the same future, so the explorer cuts a repeat (A27)."""
+        if not s.uses and max(s.spells_cast) < 3:
+            return s
+        return replace(s, uses=(), spells_cast=(min(s.spells_cast[0], 2), min(s.spells_cast[1], 2)))
+
     def outcome(self, s: State) -> dict:
         return outcome(self, s)
 

@@ -69,6 +69,7 @@ OUTCOME_KEYS: dict[str, dict] = {
     "uses": {"type": "object", "additionalProperties": _COUNT},
     "blocked": {"type": "boolean"},
     "loser": {"enum": ["A", "B", "none"]},
+    "loop": {"type": "boolean"},
 }
 _OUTCOME = {"type": "object", "properties": OUTCOME_KEYS, "additionalProperties": False, "minProperties": 1,
             "description": "an outcome pattern with at least one key"}

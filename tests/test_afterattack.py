@@ -310,3 +310,98 @@ def test_a_burnt_shield_leaves_the_shield_zone_once_with_its_castle(tmp_path):
     graph = _explore(path)
     for node in graph.terminals:
         assert dict(graph.state(node).uses) == {"Shield Leave Probe/opp_shield_left": 3}   # 2 shields + castle
+
+
+# ---- 7. loops (A27, D-8) ---------------------------------------------------------------------------------
+def test_forced_loop_scenario_holds():
+    _holds(ATTACK / "A27_forced_loop.yaml")
+
+
+def test_the_forced_loop_is_found_with_one_round_of_single_choices():
+    _, model, graph = graph_of(ATTACK / "A27_forced_loop.yaml")
+    assert graph.complete and not graph.terminals
+    (loop,) = graph.loops
+    assert loop.forced
+    for node, index in loop.path:
+        assert len(model.actions(graph.state(node))) == 1 and index == 0
+    # one round: each Phoenix comes back once and destroys the other once, and the position repeats
+    events = graph.trace(loop.entry, list(loop.path)).events()[-sum(1 for _ in loop.path) * 10:]
+    start = graph.state(loop.entry)
+    kinds = [e.kind for e in graph.trace(loop.entry, list(loop.path)).events()]
+    assert kinds.count("end_attack") == 0
+    round_events = [e for e in events if e.kind == "resolve"]
+    assert round_events
+    assert model.position(start) == model.position(model.step(graph.state(loop.path[-1][0]),
+                                                                model.actions(graph.state(loop.path[-1][0]))[0])[0])
+
+
+def test_a_loop_a_player_can_leave_is_not_an_outcome(tmp_path):
+    # the same probes but "may come back": the owner can stop the loop, so every run ends in a state
+    _write(tmp_path, "cards:\n  - id: may_phoenix\n    name: May Phoenix\n    type: creature\n    cost: 5\n"
+                     "    power: 5000\n    modelled: test probe\n    abilities:\n      - id: rebirth\n"
+                     "        trigger: destroyed\n        effect:\n          - put_self_into_battle: {}\n"
+                     "          - destroy: {whose: opponent}\n", "cards.yaml")
+    path = _write(tmp_path, "name: x\nturn: A\nrules: 2024-06-19\ncards: [cards.yaml]\nplayers:\n"
+                            "  A: {battle: [May Phoenix]}\n  B: {battle: [{card: May Phoenix, tapped: true}]}\n"
+                            "attack: {attacker: May Phoenix, creature: May Phoenix}\n")
+    _, _, graph = graph_of(path)
+    assert graph.complete and graph.terminals
+    assert graph.loops and not any(loop.forced for loop in graph.loops)
+    assert all(o["loop"] is False for o, _, _ in graph.outcomes())
+
+
+class _Toy:
+    """A toy model (no game): 0 -> 1 -> 2 -> 1 with one action each, and 0 -> 3 (terminal)."""
+    succ = {0: [1, 3], 1: [2], 2: [1], 3: []}
+
+    def initial_state(self):
+        return 0
+
+    def actions(self, s):
+        return tuple(range(len(self.succ[s])))
+
+    def step(self, s, a):
+        return self.succ[s][a], ()
+
+    def outcome(self, s):
+        return {"state": s, "loop": False}
+
+
+def test_the_explorer_finds_an_exact_forced_cycle_in_any_model():
+    from explorer.bfs import explore
+    graph = explore(_Toy())
+    (loop,) = graph.loops
+    assert loop.forced and loop.entry == graph.states.index(1)
+    assert [graph.states[n] for n, _ in loop.path] == [1, 2]
+    assert sorted((o["state"], o["loop"]) for o, _, _ in graph.outcomes()) == [(1, True), (3, False)]
+
+
+class _Counter(_Toy):
+    """0 -> (1, k) -> (2, k) -> (1, k + 1) ...: a counter grows each round; `position` drops it."""
+
+    def initial_state(self):
+        return (0, 0)
+
+    def actions(self, s):
+        return (0,)
+
+    def step(self, s, a):
+        place, k = s
+        return ((1, k) if place == 0 else (2, k) if place == 1 else (1, k + 1)), ()
+
+    def position(self, s):
+        return s[0]
+
+    def outcome(self, s):
+        return {"state": s[0], "loop": False}
+
+
+def test_a_loop_that_only_grows_a_counter_does_not_hang():
+    from explorer.bfs import explore
+    from explorer.limits import Limits
+    graph = explore(_Counter(), Limits(max_states=10_000, max_seconds=20))
+    assert graph.complete and graph.count < 100
+    (loop,) = graph.loops
+    # the round is found where the position first was: (1, 0) or (2, 0), depending on which step of a
+    # round reaches the depth where the explorer starts to look (explorer/loops.LOOP_CHECK_DEPTH)
+    assert loop.forced and graph.states[loop.entry] in ((1, 0), (2, 0)) and len(loop.path) == 2
