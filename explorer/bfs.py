@@ -32,6 +32,7 @@ class _Search:
         self.canonical = hook(model, "canonical") if reduce else None
         # A27: a position seen before on the path (up to growing bookkeeping) closes a loop
         self.position = hook(model, "position") if keep_graph else None
+        self.positions: dict[int, int] = {}   # node -> hash of its position, filled as loop checks walk
         self.result.symmetry = self.canonical
         self.key = (lambda st: st) if keep_graph else (lambda st: st.digest())
         self.index: dict = {}
@@ -81,9 +82,6 @@ class _Search:
             if self.canonical is not None:
                 succ = self.canonical(succ)
             result.transitions += 1
-            if self.position is not None and result.depth[node] + 1 >= LOOP_CHECK_DEPTH \
-                    and self.loop_closed(node, i, succ):
-                continue
             target = self.store(succ, node, i)
             if target is not None and self.keep_graph:
                 out.append((i, target, events))
@@ -91,9 +89,7 @@ class _Search:
     def loop_closed(self, node: int, index: int, succ) -> bool:
         """Whether `succ` is new only by its bookkeeping and repeats a position on its path: then it is
         a loop (explorer/loops.py), recorded and not stored."""
-        if self.key(succ) in self.index:
-            return False   # a state seen before: an ordinary edge (exact cycles are found at the end)
-        found = repeated_position(self.result, self.position, node, succ)
+        found = repeated_position(self.result, self.position, node, succ, self.positions)
         if found is None:
             return False
         nearest, entry = found
@@ -109,7 +105,11 @@ class _Search:
         target = len(self.index)
         found = self.index.setdefault(k, target)   # one hash of the state, not two
         if found != target:
-            return found
+            return found   # a state seen before: an ordinary edge (exact cycles are found at the end)
+        if self.position is not None and self.result.depth[node] + 1 >= LOOP_CHECK_DEPTH \
+                and self.loop_closed(node, index, succ):
+            del self.index[k]
+            return None
         if target >= self.limits.max_states:
             del self.index[k]
             self.result.complete, self.result.reason = False, f"state limit {self.limits.max_states} reached"

@@ -30,14 +30,19 @@ class Loop:
     forced: bool                        # every state of the round has exactly one action
 
 
-def repeated_position(result: Any, position, node: int, succ: Any) -> tuple[int, int] | None:
+def repeated_position(result: Any, position, node: int, succ: Any, cache: dict[int, int]) -> tuple[int, int] | None:
     """The nodes on the path to `node` (itself included) whose position `succ` repeats: the nearest
-    (one round back) and the first (where the loop began), or None."""
+    (one round back) and the first (where the loop began), or None. `cache` keeps each node's
+    position hash, so a walk costs a comparison of integers per ancestor."""
     key = position(succ)
+    h = hash(key)
     found = []
     n = node
     while n >= 0:
-        if position(result.states[n]) == key:
+        hn = cache.get(n)
+        if hn is None:
+            hn = cache[n] = hash(position(result.states[n]))
+        if hn == h and position(result.states[n]) == key:
             found.append(n)
         n = result.parent[n][0]
     return (found[0], found[-1]) if found else None
