@@ -228,6 +228,12 @@ class CardPool:
                     raise InputError(file, line_of(root, where), key_path(where),
                                      f"expected `Power Attacker:+N` (N a whole number of power, e.g. "
                                      f"`Power Attacker:+3000`), got {word!r}")
+            for j, a in enumerate(card.abilities):
+                if a.replaces != "self_break" and any(ins.op == "burn_shield" for ins in a.effect):
+                    where = here + ("abilities", j, "effect")
+                    raise InputError(file, line_of(root, where), key_path(where),
+                                     "burn_shield is the effect of a `replaces: self_break` ability (it burns the "
+                                     "shield whose break it replaces, A19); use it there")
             if card.effect and card.type != "spell":
                 raise InputError(file, line_of(root, here + ("effect",)), key_path(here + ("effect",)),
                                  "only a spell has a cast effect; give a creature abilities instead")

@@ -407,3 +407,22 @@ def test_a_loop_that_only_grows_a_counter_does_not_hang():
     # the round is found where the position first was: (1, 0) or (2, 0), depending on which step of a
     # round reaches the depth where the explorer starts to look (explorer/loops.LOOP_CHECK_DEPTH)
     assert loop.forced and graph.states[loop.entry] in ((1, 0), (2, 0)) and len(loop.path) == 2
+
+
+# ---- bad input for the new card words -------------------------------------------------------------------
+@pytest.mark.parametrize("ability, line, hint", [
+    ("      - id: a\n        trigger: end_of_attack\n        effect:\n          - burn_shield: {}\n", 10, "self_break"),
+    ("      - id: a\n        replaces: self_break\n        effect:\n          - burn_shield: {shield: 1}\n", 11,
+     "burn_shield"),
+    ("      - id: a\n        trigger: not_blockd\n        effect:\n          - draw: {count: 1}\n", 9, "not_blocked"),
+])
+def test_malformed_new_card_words_name_file_line_and_what_is_allowed(tmp_path, ability, line, hint):
+    from dmcheck.main import main
+    _write(tmp_path, "cards:\n  - id: probe\n    name: Probe\n    type: creature\n    cost: 1\n    power: 1000\n"
+                     "    abilities:\n" + ability, "cards.yaml")
+    path = _write(tmp_path, "name: x\nturn: A\ncards: [cards.yaml]\nplayers:\n  A: {battle: [Probe]}\n"
+                            "attack: {attacker: Probe, player: B}\n")
+    err = io.StringIO()
+    assert main(["explore", str(path)], io.StringIO(), err) == 2
+    text = err.getvalue()
+    assert f"cards.yaml:{line}:" in text and hint in text and "Traceback" not in text, text
