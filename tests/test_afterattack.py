@@ -426,3 +426,30 @@ def test_malformed_new_card_words_name_file_line_and_what_is_allowed(tmp_path, a
     assert main(["explore", str(path)], io.StringIO(), err) == 2
     text = err.getvalue()
     assert f"cards.yaml:{line}:" in text and hint in text and "Traceback" not in text, text
+
+
+def test_in_the_opponents_turn_the_defenders_castle_comes_first(tmp_path):
+    # A19 (dmwiki "シールド焼却"): a break in the opponent's turn reverses the priority. Turn A; B's
+    # Bolmeteus breaks A's fortified shield by an effect: A (the turn player) decides first and may use
+    # Silver Glory; once A has, B's burn has nothing left to replace
+    from model.instructions import breaking
+    from model.procedure import BreakModel
+    from model.state import Frame, replace
+    path = _write(tmp_path, "name: x\nturn: A\nrules: 2024-06-19\nplayers:\n"
+                            "  A: {battle: [Vanilla], shields: [{card: Vanilla, castle: Silver Glory}, Vanilla]}\n"
+                            "  B: {battle: [{card: Bolmeteus White Dragon, tapped: true}]}\n"
+                            "attack: {attacker: Vanilla, player: B}\n")
+    model = BreakModel(load_scenario(path))
+    s = model.initial_state()
+    bolmeteus = s.zone("B").battle[0]
+    fortified = next(h for c, h, k in s.zone("A").links if k == "castle")
+    frame = Frame(by=bolmeteus, by_creature=True, defender="A", chosen=(fortified,), is_attack=False)
+    s = replace(s, frames=(frame,))
+    order = [ins.get("who") for ins in breaking.decision_program(s, frame)]
+    assert order == ["A", "B"]
+    castle = breaking.replace_options(model, s, frame, fortified, "A")
+    assert [o[0][0].label for o in castle if o[0] != breaking.NONE] == ["Silver Glory/break_replacement"]
+    burn = breaking.replace_options(model, s, frame, fortified, "B")
+    assert [o[0][0].label for o in burn] == ["Bolmeteus White Dragon/shield_burn"]   # mandatory: no "none"
+    done = replace(frame, replaced=((fortified, castle[0][0][0]),))
+    assert breaking.replace_options(model, replace(s, frames=(done,)), done, fortified, "B") == []
