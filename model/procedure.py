@@ -53,8 +53,9 @@ class BreakModel(CardTable, Triggers, AttackSteps, AttackEnd):
         self.interpretation = interpretation if interpretation is not None \
             else Interpretation.make(scenario.interpretation)
         self._initial = self._build_initial()
-        # the trigger words of the scenario's cards: steps of the whole attack look only for these
-        self.words = frozenset(a.trigger for i in self.instances for a in self.pool[i.card].abilities if a.trigger)
+        # the trigger and replacement words of the scenario's cards: steps of the whole attack look only for these
+        self.words = frozenset(w for i in self.instances for a in self.pool[i.card].abilities
+                               for w in (a.trigger, a.replaces) if w)
         self.symmetry = Symmetry(self)   # which identical cards are interchangeable where
         self._footprints: dict[tuple, frozenset] = {}
         self._simple: dict[tuple, bool] = {}

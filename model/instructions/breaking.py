@@ -77,7 +77,7 @@ def breaker_replacements(m: "Game", s: State, frame: Frame, who: str) -> list[Re
     """A19: the replacement effects of the breaking creature itself (`self_break`, a shield burn), for
     its controller, while it is in the battle zone (an ability of a creature that left no longer applies)."""
     by = frame.by
-    if not frame.by_creature or m.owner(by) != who or by not in s.zone(who).battle:
+    if "self_break" not in m.words or not frame.by_creature or m.owner(by) != who or by not in s.zone(who).battle:
         return []
     return [Replacement(m.ability_label(m.instances[by].card, a.id), by, m.instances[by].card, a.id)
             for a in m.card(by).replacements("self_break")]
