@@ -70,8 +70,10 @@ def test_of_two_copies_the_untapped_one_attacks(tmp_path):
 
 
 # ---- 2. R510 (A12): "at the end of this creature's attack" -------------------------------------------
-def test_bolbalzak_scenario_holds():
-    _holds(ATTACK / "A12a_bolbalzak_end_of_attack.yaml")
+@pytest.mark.parametrize("name", ["A12a_bolbalzak_end_of_attack.yaml", "A12b_stopped_attack_still_ends.yaml",
+                                  "A12b_turn_skipped_no_end_of_attack_ability.yaml"])
+def test_end_of_attack_scenarios_hold(name):
+    _holds(ATTACK / name)
 
 
 def _kinds(graph, node):
