@@ -42,6 +42,7 @@ PHASES = {
     "tp_declare": "the turn player declares hidden-zone abilities: Revolution Change, Invasion (R506.3, A03, A05)",
     "ntp_declare": "the non-turn player declares hidden-zone abilities: Ninja Strike, Ninja Change (R506.3, A25, A08)",
     "block": "the non-turn player chooses a blocker or none (R507.1)",
+    "blocked": "the block step is decided; what it triggered resolves (R507.3c, model/attack_end.py)",
     "battle": "a battle took place; its losers are being destroyed (R508)",
     "end_attack": "the end-of-attack step (R510)",
     "end_turn": "the end step of the turn (R511.1)",
@@ -81,7 +82,7 @@ class AttackSteps:
         """R506.1: the attacker and its target; R506.3: what the attack triggers."""
         target = self.label(s.target) if s.target >= 0 else s.defender
         out.append(ev("attack", "R506.1", card=self.label(s.attacker), player=s.turn, target=target))
-        s = replace(s, phase="attack")
+        s = replace(self.tap_attacker(s), phase="attack")
         if "attacks" in self.words or "opponent_attacks" in self.words:
             s = self.trigger(s, "attacks", s.turn, s.attacker, out)
         if self.tp_declarables(s):
@@ -89,6 +90,14 @@ class AttackSteps:
         if self.ninjas(s) and self.interpretation.get("ntp_declaration_time") == "at_trigger":
             s = replace(s, phase="ntp_declare")   # S116: declared at the trigger, before anything resolves
         return s
+
+    def tap_attacker(self, s: State) -> State:
+        """R506.1 (A01, A24): the turn player taps the creature to attack with it (the loader lets only
+        an untapped one attack); the `attack` event says it, there is no `tap` event of its own."""
+        z = s.zone(s.turn)
+        if s.attacker in z.tapped:
+            raise AssertionError("a tapped creature cannot attack (R506.1)")
+        return s.with_zone(s.turn, replace(z, tapped=tuple(sorted(z.tapped + (s.attacker,)))))
 
     def declare_actions(self, s: State) -> tuple[Action, ...]:
         first, _ = self.declared(s)
@@ -118,6 +127,10 @@ class AttackSteps:
             return self.after_block(s, out), False
         if phase in ("block", "ntp_declare", "tp_declare"):
             return s, True
+        if phase == "blocked":   # what the block step triggered has resolved (model/attack_end.py)
+            if self.attack_ended(s):
+                return self.end_attack(s, out), False       # R505.6a: e.g. the blocker left
+            return self.battle_or_break(s, out), False
         if phase == "battle":
             return self.end_attack(s, out), False
         if phase == "end_attack":
@@ -158,13 +171,21 @@ class AttackSteps:
         return self.after_block(replace(s, phase="attack"), out)
 
     def after_block(self, s: State, out: list[Event]) -> State:
-        """An attack on a creature is a battle (R508); an attack on the player goes to the direct attack step."""
+        """The block step is over: what it triggers resolves first (model/attack_end.py, R507.3c), then
+        an attack on a creature is a battle (R508); an attack on the player goes to the direct attack step."""
+        s = self.block_triggers(s, out)
+        if s.pending:
+            return replace(s, phase="blocked")
+        return self.battle_or_break(s, out)
+
+    def battle_or_break(self, s: State, out: list[Event]) -> State:
         if s.target >= 0:
             return self.battle(s, out)
         return replace(s, phase="")
 
     def power(self, s: State, cid: int) -> int:
-        return self.card(cid).power
+        """The printed power and what applies during the attack (model/attack_end.py: A12c)."""
+        return self.card(cid).power + self.attack_power_bonus(s, cid)
 
     def battle(self, s: State, out: list[Event]) -> State:
         """R508, R115 (A10, A11): the greater power wins; the loser is destroyed by the rules, both on a tie."""
@@ -221,7 +242,7 @@ class AttackSteps:
             out.append(ev("attack_stopped", "Q10", attacker=self.label(s.attacker)))
             s = replace(s, attack_stopped=True)
         out.append(ev("end_attack", "R510", attacker=self.label(s.attacker)))
-        return replace(s, phase="end_attack")
+        return self.at_end_of_attack(replace(s, phase="end_attack"), out)   # model/attack_end.py
 
     def begin_end_step(self, s: State, out: list[Event]) -> State:
         """R511.1 (A13): the end-of-turn abilities of what is in play now trigger; a card arriving
