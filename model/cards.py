@@ -8,6 +8,7 @@ an ability; the instructions do.
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -16,6 +17,7 @@ from typing import Any, Iterator
 from .errors import InputError, did_you_mean
 from .instr import Instr
 from .instructions import card_words
+from .instructions.declaring import CONDITION_OPS
 from .vocabulary import REPLACES, TRIGGERS
 from .yamlio import key_path, line_of, load_yaml, plain, shown, validate
 
@@ -57,6 +59,13 @@ class CardDef:
                 return k.partition(":")[2]
         return None
 
+    def power_attacker(self) -> int:
+        """Power Attacker +N: N more power while it attacks (A12c, A25), or 0."""
+        for k in self.keywords:
+            if k.startswith(POWER_ATTACKER):
+                return int(k.partition(":")[2].lstrip("+"))
+        return 0
+
     def replacements(self, kind: str) -> tuple[Ability, ...]:
         return tuple(a for a in self.abilities if a.replaces == kind)
 
@@ -65,6 +74,8 @@ class CardDef:
 
 
 CARD_TYPES = ["creature", "spell", "castle", "aura", "tamaseed"]
+POWER_ATTACKER = "Power Attacker"
+_POWER_ATTACKER_FORM = re.compile(r"Power Attacker:\+?[0-9]{1,9}")
 # Bounds (docs/limits.md): a card's numbers and the whole numbers an instruction takes (counts,
 # amounts, costs); anything larger names no real card and only makes a search blow up
 MAX_COST = 1000
@@ -120,11 +131,13 @@ _FILE_SCHEMA = {
 
 
 def _bounded(args: dict, root: Any, path: tuple, file: str) -> None:
-    """Every whole number an instruction takes is at most MAX_ARG (docs/limits.md)."""
+    """Every whole number an instruction takes is at most MAX_ARG (docs/limits.md); an amount of power
+    (`power`, e.g. add_power's) at most MAX_POWER, like a card's power."""
     for key, value in args.items():
-        if isinstance(value, int) and not isinstance(value, bool) and value > MAX_ARG:
+        limit = MAX_POWER if key == "power" else MAX_ARG
+        if isinstance(value, int) and not isinstance(value, bool) and value > limit:
             raise InputError(file, line_of(root, path + (key,)), key_path(path + (key,)),
-                             f"expected a number <= {MAX_ARG}, got {value}; the limit is {MAX_ARG} (docs/limits.md)")
+                             f"expected a number <= {limit}, got {value}; the limit is {limit} (docs/limits.md)")
 
 
 def _program(raw: Any, root: Any, path: tuple, file: str) -> tuple[Instr, ...]:
@@ -164,6 +177,18 @@ def _program(raw: Any, root: Any, path: tuple, file: str) -> tuple[Instr, ...]:
             frozen.append((key, value))
         out.append(Instr(op, tuple(frozen)))
     return tuple(out)
+
+
+def _check_declared(card: CardDef, root: Any, here: tuple, file: str) -> None:
+    """A Revolution Change or Invasion ability carries its condition in its own instruction (A03, A06):
+    without it, the declaration would have no condition to check."""
+    for j, ability in enumerate(card.abilities):
+        word = CONDITION_OPS.get(ability.trigger)
+        if word and not any(i.op == word for i in ability.effect):
+            path = here + ("abilities", j, "effect")
+            raise InputError(file, line_of(root, path), key_path(path),
+                             f"a {ability.trigger} ability needs a `{word}` instruction (its condition on the "
+                             f"attacking creature: any_of, all_of, cost_min), e.g. {{{word}: {{all_of: [Fire]}}}}")
 
 
 class CardPool:
@@ -261,6 +286,19 @@ def _card(raw: Any, root: Any, here: tuple, file: str) -> "CardDef":
         omitted=str(raw.get("omitted", "")),
         s_trigger_if=tuple(sorted((str(k), int(v)) for k, v in (raw.get("s_trigger_if") or {}).items())),
     )
+    _check_declared(card, root, here, file)
+    for k, word in enumerate(card.keywords):
+        if word.startswith(POWER_ATTACKER) and not _POWER_ATTACKER_FORM.fullmatch(word):
+            where = here + ("keywords", k)
+            raise InputError(file, line_of(root, where), key_path(where),
+                             f"expected `Power Attacker:+N` (N a whole number of power, e.g. "
+                             f"`Power Attacker:+3000`), got {word!r}")
+    for j, a in enumerate(card.abilities):
+        if a.replaces != "self_break" and any(ins.op == "burn_shield" for ins in a.effect):
+            where = here + ("abilities", j, "effect")
+            raise InputError(file, line_of(root, where), key_path(where),
+                             "burn_shield is the effect of a `replaces: self_break` ability (it burns the "
+                             "shield whose break it replaces, A19); use it there")
     if card.effect and card.type != "spell":
         raise InputError(file, line_of(root, here + ("effect",)), key_path(here + ("effect",)),
                          "only a spell has a cast effect; give a creature abilities instead")

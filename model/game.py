@@ -21,7 +21,7 @@ class Game(Protocol):
     version: RulesVersion
     interpretation: Any          # .get(choice name) -> reading
     symmetry: Any                # model/symmetry.Symmetry
-    words: frozenset             # the trigger words of the scenario's cards (procedure.py)
+    words: frozenset             # the trigger and replacement words of the scenario's cards (procedure.py)
 
     # the card table (model/table.py)
     def card(self, cid: int) -> Any: ...       # model/cards.CardDef

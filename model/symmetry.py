@@ -47,7 +47,7 @@ class Symmetry:
         self.members = frozenset(c for ids in self.classes for c in ids)
         self.class_of = {c: k for k, ids in enumerate(self.classes) for c in ids}
         self.member_sets = [frozenset(ids) for ids in self.classes]
-        self.id_binds = {"it", "target"} | _destroy_binds(m)
+        self.id_binds = {"it", "target", "broken_shield"} | _destroy_binds(m)
         self._roles: dict[int, tuple[State, dict[int, list]]] = {}
         self._zones: dict[tuple[str, Zones], _ZoneOcc] = {}
         self._last_zones = [_ZoneOcc(Zones(), "A", self), _ZoneOcc(Zones(), "B", self)]
@@ -260,6 +260,8 @@ def _role_occurrences(s: State, id_binds: set[str], members: frozenset[int]) -> 
         add(c, "broken")
     for c in members.intersection(s.cant_attack):
         add(c, "cant_attack")
+    for c, amount in s.boosts:
+        add(c, "boost", amount)
     for p in s.pending:
         if p.source in members:
             add(p.source, "pending", p.kind, p.frame, p.controller, p.card, p.ability)
@@ -335,6 +337,8 @@ def _rename(s: State, mapping: dict[int, int], id_binds: set[str]) -> State:
         changes["cant_attack"] = tuple(sorted(r.ids(s.cant_attack)))
     if not r.moved.isdisjoint(s.broken):
         changes["broken"] = tuple(sorted(r.ids(s.broken)))
+    if any(c in mapping for c, _ in s.boosts):
+        changes["boosts"] = tuple(sorted((r.f(c), n) for c, n in s.boosts))
     return replace(s, **changes)
 
 

@@ -273,12 +273,13 @@ def solve(out: Operational, start: float, timeout_ms: int = 20_000) -> Operation
     z3_start = time.perf_counter()
     lit, hard = _literals()
 
+    # each combination's conjunction is built once and shared by every ruling's formula (the same
+    # terms as building it per ruling, which was most of the time of this function: z3's Python layer)
+    conj = {combo: z3.And([lit[c.name, r] for c, r in zip(CHOICES, combo)]) for combo in all_combos}
+
     def holds_formula(ref: str) -> z3.BoolRef:
-        # the same terms made in the same order, and the same Python objects living as long, as with
-        # z3.Or and z3.And: the global context's later answers (the witness orders of consistency.py)
-        # depend on the order in which its terms are numbered and freed, even when the terms are equal
-        return _mk(z3.Z3_mk_or, [_mk(z3.Z3_mk_and, [lit[c.name, r] for c, r in zip(CHOICES, combo)])
-                                 for combo in all_combos if table[ref][combo].holds] or [z3.BoolVal(False)])
+        # z3.Or without its Python-side checks, the same term made the same way (_mk)
+        return _mk(z3.Z3_mk_or, [conj[combo] for combo in all_combos if table[ref][combo].holds] or [z3.BoolVal(False)])
 
     held = {ref: holds_formula(ref) for ref in table}
     opt = z3.Optimize()

@@ -184,7 +184,10 @@ def _ex_life(m: "Game", s: State, task: Task, ins, choice, out: list[Event]) -> 
         if shield in z.shields:
             z = z.remove("shields", shield).unlink(shield).add("graveyard", shield)
             out.append(ev("move", "", card=m.label(shield), player=owner, **{"from": "shields", "to": "graveyard"}))
-            break
+            s = s.with_zone(owner, z)
+            if "opponent_shield_leaves" in m.words:   # A20: any card leaving the shield zone, once
+                s = m.trigger(s, "shield_leaves", owner, shield, out)
+            return s
     return s.with_zone(owner, z)
 
 
