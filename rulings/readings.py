@@ -261,7 +261,8 @@ def analyse(runner: Runner, corpus: Corpus, rules: dt.date | None = None, timeou
 def tabulate(runner: Runner, corpus: Corpus, rules: dt.date | None = None) -> Operational:
     """Every ruling under every combination (the runs it takes are the runner's); Z3 not asked yet."""
     rulings = [s for s in corpus.statements if s.scenarios]
-    return Operational(rulings, {s.ref: {c: ruling_verdict(runner, s, c, rules) for c in combos()} for s in rulings})
+    all_combos = combos()
+    return Operational(rulings, {s.ref: {c: ruling_verdict(runner, s, c, rules) for c in all_combos} for s in rulings})
 
 
 def solve(out: Operational, start: float, timeout_ms: int = 20_000) -> Operational:
