@@ -9,9 +9,11 @@ command on the whole corpus, text and JSON.
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -101,3 +103,65 @@ def test_jobs_is_an_option_of_verify():
     proc = subprocess.run([sys.executable, "-m", "dmcheck", "verify", "--jobs", "0"], cwd=ROOT, capture_output=True,
                           text=True, timeout=60)
     assert proc.returncode == 2 and "at least 1" in proc.stderr
+
+
+# the small corpus, with each worker's property check stuck (it records its pid and sleeps), and a
+# line on stderr once the pool has its work: a stop must then come while the workers are busy
+STUCK = ALONE.replace("from dmcheck.main import main;", (
+    "import os, time; mark = sys.argv.pop(2); "
+    "stuck = lambda i: (open(mark + '.' + str(os.getpid()), 'w').close(), time.sleep(120)); "
+    "stuck.__module__, stuck.__qualname__ = 'rulings.verify', '_search_of'; V._search_of = stuck; "
+    "farm = V._Farm.__init__; "
+    "V._Farm.__init__ = lambda self, *a: (farm(self, *a), print('POOL', file=sys.stderr, flush=True))[0]; "
+    "from dmcheck.main import main;"))
+
+
+def _stuck(tmp_path: Path, extra: list[str]) -> tuple[subprocess.Popen, list[int]]:
+    import signal
+    marker = tmp_path / "worker"
+    proc = subprocess.Popen([sys.executable, "-c", STUCK, str(SMALL), str(marker), "verify", "--json",
+                             "--jobs", "2", *extra], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    assert proc.stderr.readline().strip() == "POOL"
+    for _ in range(100):      # until a worker is in its (stuck) property check
+        if list(tmp_path.glob("worker.*")):
+            break
+        time.sleep(0.1)
+    return proc, [int(p.suffix[1:]) for p in tmp_path.glob("worker.*")]
+
+
+def _gone(pids: list[int]) -> bool:
+    time.sleep(1)
+    for pid in pids:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            continue
+        return False
+    return True
+
+
+@pytest.mark.slow
+def test_ctrl_c_while_the_workers_check_reports_incomplete_and_ends_them(tmp_path):
+    import signal
+    proc, pids = _stuck(tmp_path, [])
+    assert pids
+    sent = time.monotonic()
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert "Traceback" not in err and "interrupted" in err
+    report = output(out)
+    assert report["complete"] is False and report["stopped"] == "interrupted"
+    assert time.monotonic() - sent < 15
+    assert _gone(pids), "a worker outlived the command"
+
+
+@pytest.mark.slow
+def test_the_time_budget_ends_the_workers_too(tmp_path):
+    proc, pids = _stuck(tmp_path, ["--max-seconds", "4"])
+    out, err = proc.communicate(timeout=120)
+    assert proc.returncode == 3, err
+    assert "Traceback" not in err and "time limit" in err
+    assert output(out)["complete"] is False
+    assert _gone(pids), "a worker outlived the command"
