@@ -143,8 +143,9 @@ class AttackSteps:
         raise AssertionError(f"unknown phase {phase!r}")
 
     def attack_ended(self, s: State) -> bool:
-        """R505.6a: the attacking creature, or the creature it attacks, is no longer in the battle zone."""
-        if s.attacker not in s.zone(s.turn).battle:
+        """R505.6a: the attacking creature, or the creature it attacks, is no longer in the battle zone;
+        or an effect stopped the attack (S146, `stop_attack`)."""
+        if s.stop_attack or s.attacker not in s.zone(s.turn).battle:
             return True
         return s.target >= 0 and s.target not in s.zone(s.defender).battle
 

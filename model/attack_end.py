@@ -60,7 +60,9 @@ class AttackEnd:
             out.append(ev("expire", "R510", card=self.label(s.attacker), effect="Power Attacker"))
         for c, n in s.boosts:
             out.append(ev("expire", "R510", card=self.label(c), effect=f"power +{n}"))
-        return replace(s, boosts=()) if s.boosts else s
+        for c in s.guards:
+            out.append(ev("expire", "R510", card=self.label(c), effect="protection from destruction"))
+        return replace(s, boosts=(), guards=()) if s.boosts or s.guards else s
 
     # ---- R507.3c (A26): what the block step triggers --------------------------------------------------
     def block_triggers(self, s: State, out: list[Event]) -> State:

@@ -66,6 +66,8 @@ def describe(e: Event) -> str:
         text = f"the attack of {e.get('attacker')} ends"
     elif e.kind == "power":
         text = f"{e.get('card')} ({e.get('player')}) gets +{e.get('amount')} power until the end of the attack"
+    elif e.kind == "protect":
+        text = f"{e.get('card')} ({e.get('player')}) cannot be destroyed until the end of the attack"
     elif e.kind == "expire":
         text = f"{e.get('effect')} of {e.get('card')} no longer applies"
     elif e.kind == "extra_turn":

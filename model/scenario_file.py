@@ -104,6 +104,7 @@ EVENT_KEYS: dict[str, list[str]] = {
     "extra_turn": ["player"],
     "power": ["card", "player", "amount"],
     "expire": ["card", "effect"],
+    "protect": ["card", "player"],
 }
 # what `declare`, `fizzle` and `shield_trigger` events name as their ability: an engine keyword
 _PLACES = ["battle", "deck", "deck_bottom", "graveyard", "hand", "mana", "resolving", "shields", "standby"]

@@ -256,6 +256,7 @@ class State:
     # the rest of the attack (brief "afterattack"; model/attack_end.py)
     extra_turns: tuple[str, ...] = ()   # players who take another turn after this one (King Bolbalzak, A12)
     boosts: tuple[tuple[int, int], ...] = ()   # (card, power) given "until the end of the attack" (A12c), sorted
+    guards: tuple[int, ...] = ()     # cards that cannot be destroyed until the end of the attack (R506.1d, S105), sorted
 
     def zone(self, player: str) -> Zones:
         return self.zones[0 if player == "A" else 1]

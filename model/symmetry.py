@@ -262,6 +262,8 @@ def _role_occurrences(s: State, id_binds: set[str], members: frozenset[int]) -> 
         add(c, "cant_attack")
     for c, amount in s.boosts:
         add(c, "boost", amount)
+    for c in members.intersection(s.guards):
+        add(c, "guard")
     for p in s.pending:
         if p.source in members:
             add(p.source, "pending", p.kind, p.frame, p.controller, p.card, p.ability)
@@ -339,6 +341,8 @@ def _rename(s: State, mapping: dict[int, int], id_binds: set[str]) -> State:
         changes["broken"] = tuple(sorted(r.ids(s.broken)))
     if any(c in mapping for c, _ in s.boosts):
         changes["boosts"] = tuple(sorted((r.f(c), n) for c, n in s.boosts))
+    if not r.moved.isdisjoint(s.guards):
+        changes["guards"] = tuple(sorted(r.ids(s.guards)))
     return replace(s, **changes)
 
 

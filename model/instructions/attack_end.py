@@ -71,3 +71,26 @@ _SCHEMA_ADD_POWER = {
     "required": ["power", "until"],
 }
 op("add_power", schema=_SCHEMA_ADD_POWER)((deterministic, _add_power))
+
+
+# ---- "cannot be destroyed until the end of the attack" (R506.1d as S105 renders it) -------------------
+def _protect(m, s, task, ins, choice, out):
+    """The source (`who: self`) or the attacking creature (`who: attacker`) cannot be destroyed until the
+    end of the attack, if it is in the battle zone now: a destroy attempt still happens (R701.6a) and
+    leaves it there; R510 ends the protection with the attack's other effects."""
+    cid = task.source if ins.get("who", "self") == "self" else s.attacker
+    owner = m.owner(cid)
+    if cid not in s.zone(owner).battle or cid in s.guards:
+        return s
+    out.append(ev("protect", "R506.1d", card=m.label(cid), player=owner))
+    return replace(s, guards=tuple(sorted(s.guards + (cid,))))
+
+
+_SCHEMA_PROTECT = {
+    "doc": "a creature (`who`: self, the ability's source; attacker, the attacking creature) cannot be "
+           "destroyed `until` end_attack (the end-of-attack step, R510)",
+    "properties": {"who": {"enum": ["self", "attacker"]},
+                   "until": {"enum": ["end_attack"]}},
+    "required": ["until"],
+}
+op("protect", schema=_SCHEMA_PROTECT)((deterministic, _protect))
