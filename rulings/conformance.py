@@ -72,6 +72,7 @@ class _Binder:
         where = (run.version.name, run.file)
         found = self._candidates.get(where)
         if found is None:
+            self._bound.clear()    # the runs of one version and file come together: keep one's lists only
             candidates = [s for s in self.corpus.statements
                           if s.declarative() and s.scope != "none" and s.in_force(run.version)
                           and not (s.scope == "own" and run.file not in s.scenarios)]
