@@ -7,11 +7,12 @@ an ability; the instructions do.
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from .errors import InputError, did_you_mean
 from .instr import Instr
@@ -217,40 +218,9 @@ class CardPool:
     def add_file(self, path: str | Path) -> None:
         """Add every card of a card file; a name already taken is an error."""
         file = str(path)
-        root = load_yaml(path)
-        validate(root, _FILE_SCHEMA, file)
-        for i, raw in enumerate(root["cards"]):
+        root, cards = _read_card_file(file)
+        for i, card in enumerate(cards):
             here = ("cards", i)
-            card = CardDef(
-                id=str(raw["id"]), name=str(raw["name"]), ja=str(raw.get("ja", "")), type=str(raw["type"]),
-                cost=raw["cost"], power=raw.get("power", 0), breaker=raw.get("breaker", 1),
-                keywords=tuple(str(k) for k in raw.get("keywords", [])),
-                effect=_program(raw.get("effect", []), root, here + ("effect",), file),
-                abilities=tuple(
-                    Ability(str(a["id"]), str(a.get("trigger", "")),
-                            _program(a["effect"], root, here + ("abilities", j, "effect"), file),
-                            replaces=str(a.get("replaces", "")), optional=bool(a.get("optional", True)),
-                            zone=str(a.get("zone", "battle")))
-                    for j, a in enumerate(raw.get("abilities", []))),
-                omitted=str(raw.get("omitted", "")),
-                s_trigger_if=tuple(sorted((str(k), int(v)) for k, v in (raw.get("s_trigger_if") or {}).items())),
-            )
-            _check_declared(card, root, here, file)
-            for k, word in enumerate(card.keywords):
-                if word.startswith(POWER_ATTACKER) and not _POWER_ATTACKER_FORM.fullmatch(word):
-                    where = here + ("keywords", k)
-                    raise InputError(file, line_of(root, where), key_path(where),
-                                     f"expected `Power Attacker:+N` (N a whole number of power, e.g. "
-                                     f"`Power Attacker:+3000`), got {word!r}")
-            for j, a in enumerate(card.abilities):
-                if a.replaces != "self_break" and any(ins.op == "burn_shield" for ins in a.effect):
-                    where = here + ("abilities", j, "effect")
-                    raise InputError(file, line_of(root, where), key_path(where),
-                                     "burn_shield is the effect of a `replaces: self_break` ability (it burns the "
-                                     "shield whose break it replaces, A19); use it there")
-            if card.effect and card.type != "spell":
-                raise InputError(file, line_of(root, here + ("effect",)), key_path(here + ("effect",)),
-                                 "only a spell has a cast effect; give a creature abilities instead")
             for key in (card.id, card.name, card.ja):
                 if not key:
                     continue
@@ -272,3 +242,64 @@ class CardPool:
         with resources.as_file(resources.files("model") / "data" / "cards.yaml") as path:
             pool.add_file(path)
         return pool
+
+
+_CARD_FILES: dict[tuple[str, int, int], tuple[Any, tuple["CardDef", ...]]] = {}
+
+
+def _read_card_file(file: str) -> tuple[Any, Iterator["CardDef"]]:
+    """A card file's YAML tree (for the lines of errors) and its cards, read once per process while
+    the file is unchanged: scenarios sharing a card file (17 corpus scenarios name answers.yaml) do
+    not parse it again. The cards are immutable; each pool still checks their names itself. On a
+    first reading the cards come one at a time, so an error is met where it always was met."""
+    stat = os.stat(file)
+    key = (os.path.realpath(file), stat.st_mtime_ns, stat.st_size)
+    found = _CARD_FILES.get(key)
+    if found is not None:
+        return found[0], iter(found[1])
+    root = load_yaml(file)
+    validate(root, _FILE_SCHEMA, file)
+
+    def cards() -> Iterator[CardDef]:
+        made = []
+        for i, raw in enumerate(root["cards"]):
+            made.append(_card(raw, root, ("cards", i), file))
+            yield made[-1]
+        _CARD_FILES[key] = (root, tuple(made))
+
+    return root, cards()
+
+
+def _card(raw: Any, root: Any, here: tuple, file: str) -> "CardDef":
+    """One card of a card file, checked."""
+    card = CardDef(
+        id=str(raw["id"]), name=str(raw["name"]), ja=str(raw.get("ja", "")), type=str(raw["type"]),
+        cost=raw["cost"], power=raw.get("power", 0), breaker=raw.get("breaker", 1),
+        keywords=tuple(str(k) for k in raw.get("keywords", [])),
+        effect=_program(raw.get("effect", []), root, here + ("effect",), file),
+        abilities=tuple(
+            Ability(str(a["id"]), str(a.get("trigger", "")),
+                    _program(a["effect"], root, here + ("abilities", j, "effect"), file),
+                    replaces=str(a.get("replaces", "")), optional=bool(a.get("optional", True)),
+                    zone=str(a.get("zone", "battle")))
+            for j, a in enumerate(raw.get("abilities", []))),
+        omitted=str(raw.get("omitted", "")),
+        s_trigger_if=tuple(sorted((str(k), int(v)) for k, v in (raw.get("s_trigger_if") or {}).items())),
+    )
+    _check_declared(card, root, here, file)
+    for k, word in enumerate(card.keywords):
+        if word.startswith(POWER_ATTACKER) and not _POWER_ATTACKER_FORM.fullmatch(word):
+            where = here + ("keywords", k)
+            raise InputError(file, line_of(root, where), key_path(where),
+                             f"expected `Power Attacker:+N` (N a whole number of power, e.g. "
+                             f"`Power Attacker:+3000`), got {word!r}")
+    for j, a in enumerate(card.abilities):
+        if a.replaces != "self_break" and any(ins.op == "burn_shield" for ins in a.effect):
+            where = here + ("abilities", j, "effect")
+            raise InputError(file, line_of(root, where), key_path(where),
+                             "burn_shield is the effect of a `replaces: self_break` ability (it burns the "
+                             "shield whose break it replaces, A19); use it there")
+    if card.effect and card.type != "spell":
+        raise InputError(file, line_of(root, here + ("effect",)), key_path(here + ("effect",)),
+                         "only a spell has a cast effect; give a creature abilities instead")
+    return card
