@@ -16,6 +16,36 @@ def _of(ability: str, source: str) -> str:
     return ability if ability.partition("/")[0] == source else f"{ability} of {source}"
 
 
+# events whose text only fills in their fields
+_PLAIN = {
+    "tap": "{card} ({player}) is tapped",
+    "cant_attack": "{card} ({player}) cannot attack this turn",
+    "skip_turn": "{player} skips the rest of the turn: nothing pending resolves and nothing more breaks",
+    "attack_stopped": "the attack of {attacker} is stopped: every shield chosen to break has left the zone",
+    "attack": "{player}'s {card} attacks {target}",
+    "block": "{player} blocks {attacker} with {card}",
+    "battle": "{card} battles {against}: winner {winner}",
+    "end_attack": "the attack of {attacker} ends",
+    "power": "{card} ({player}) gets +{amount} power until the end of the attack",
+    "protect": "{card} ({player}) cannot be destroyed until the end of the attack",
+    "expire": "{effect} of {card} no longer applies",
+    "extra_turn": "{player} will take another turn after this one",
+    "end_turn": "{player}'s turn ends",
+    "lose": "{player} loses the game",
+    "win": "{player} wins the game by the direct attack",
+}
+
+
+class _Fields(dict):
+    """An event's fields for str.format_map; a field the event lacks reads as None, as e.get gives it."""
+
+    def __init__(self, e: Event):
+        super().__init__(e.fields)
+
+    def __missing__(self, key: str) -> None:
+        return None
+
+
 def describe(e: Event) -> str:
     g = e.get
     if e.kind == "choose_shields":
@@ -48,36 +78,8 @@ def describe(e: Event) -> str:
     elif e.kind == "replace":
         what = g("shield") or g("card")
         text = f"the {g('replaced')} of {what} is replaced by {g('by')}"
-    elif e.kind == "tap":
-        text = f"{g('card')} ({g('player')}) is tapped"
-    elif e.kind == "cant_attack":
-        text = f"{g('card')} ({g('player')}) cannot attack this turn"
-    elif e.kind == "skip_turn":
-        text = f"{g('player')} skips the rest of the turn: nothing pending resolves and nothing more breaks"
-    elif e.kind == "attack_stopped":
-        text = f"the attack of {g('attacker')} is stopped: every shield chosen to break has left the zone"
-    elif e.kind == "attack":
-        text = f"{e.get('player')}'s {e.get('card')} attacks {e.get('target')}"
-    elif e.kind == "block":
-        text = f"{e.get('player')} blocks {e.get('attacker')} with {e.get('card')}"
-    elif e.kind == "battle":
-        text = f"{e.get('card')} battles {e.get('against')}: winner {e.get('winner')}"
-    elif e.kind == "end_attack":
-        text = f"the attack of {e.get('attacker')} ends"
-    elif e.kind == "power":
-        text = f"{e.get('card')} ({e.get('player')}) gets +{e.get('amount')} power until the end of the attack"
-    elif e.kind == "protect":
-        text = f"{e.get('card')} ({e.get('player')}) cannot be destroyed until the end of the attack"
-    elif e.kind == "expire":
-        text = f"{e.get('effect')} of {e.get('card')} no longer applies"
-    elif e.kind == "extra_turn":
-        text = f"{e.get('player')} will take another turn after this one"
-    elif e.kind == "end_turn":
-        text = f"{e.get('player')}'s turn ends"
-    elif e.kind == "lose":
-        text = f"{e.get('player')} loses the game"
-    elif e.kind == "win":
-        text = f"{g('player')} wins the game by the direct attack"
+    elif e.kind in _PLAIN:
+        text = _PLAIN[e.kind].format_map(_Fields(e))
     else:
         text = e.kind + " " + ", ".join(f"{k}={v}" for k, v in e.fields)
     return f"{text} [{e.rule}]" if e.rule else text

@@ -203,17 +203,23 @@ def _ties(constraints: list[Constraint]) -> dict[str, str]:
 
 
 def witness(corpus: Corpus, version: RulesVersion, readings: dict[str, str], timeout_ms: int = TIMEOUT_MS) -> Witness:
-    """One order of the milestones satisfying what the model follows under `readings` in `version`."""
+    """One order of the milestones satisfying what the model follows under `readings` in `version`.
+
+    Z3 is asked in a context of its own, made afresh for each witness: which order it picks among
+    the many that satisfy the statements then depends only on the question, never on what else the
+    process asked Z3 before (in the shared context the terms' ids, and with them the model, would)."""
+    ctx = z3.Context()
+    here = lambda f: f.translate(ctx)   # noqa: E731  (the same term, in the witness's context)
     aside = set_aside(readings)
     active = [s for s in in_force(corpus, version) if s.ref not in aside and s.constraints(readings)]
     skipped = tuple(sorted(s.ref for s in in_force(corpus, version) if s.ref in aside))
     mentions = {s.ref: tuple(m for c in s.constraints(readings) for m in c.milestones()) for s in active}
-    track = {s.ref: z3.Bool(s.ref) for s in active}
-    formula = {s.ref: z3.And([encode(c) for c in s.constraints(readings)]) for s in active}
+    track = {s.ref: z3.Bool(s.ref, ctx) for s in active}
+    formula = {s.ref: here(z3.And([encode(c) for c in s.constraints(readings)])) for s in active}
     # first the most statements that can hold together (Optimize, one soft literal per statement) ...
-    opt = z3.Optimize()
+    opt = z3.Optimize(ctx=ctx)
     opt.set("timeout", timeout_ms)
-    opt.add(*structure())
+    opt.add(*[here(f) for f in structure()])
     for ref, f in formula.items():
         opt.add(z3.Implies(track[ref], f))
         opt.add_soft(track[ref])
@@ -224,19 +230,19 @@ def witness(corpus: Corpus, version: RulesVersion, readings: dict[str, str], tim
     kept = tuple(ref for ref in track if ref not in dropped)
     # ... then an order of them in which milestones the statements do not tie together (`=`) get
     # moments of their own, so that the order says what comes first
-    solver = z3.Solver()
+    solver = z3.Solver(ctx=ctx)
     solver.set("timeout", timeout_ms)
-    solver.add(*structure())
+    solver.add(*[here(f) for f in structure()])
     solver.add(*[formula[ref] for ref in kept])
     ties = _ties([c for s in active if s.ref in kept for c in s.constraints(readings)])
     points = [(m, e) for m in MILESTONES for e in ("first", "last")]
     for (m, e), (n, f) in itertools.combinations(points, 2):
         if ties[m] != ties[n]:
-            solver.add(_point(m, e) != _point(n, f))
+            solver.add(here(_point(m, e) != _point(n, f)))
     # a milestone is one moment unless the statements spread it out (first(x) < ... < last(x))
-    single = {m: z3.Bool(f"one moment: {m}") for m in MILESTONES}
+    single = {m: z3.Bool(f"one moment: {m}", ctx) for m in MILESTONES}
     for m in MILESTONES:
-        solver.add(z3.Implies(single[m], _point(m, "first") == _point(m, "last")))
+        solver.add(z3.Implies(single[m], here(_point(m, "first") == _point(m, "last"))))
     assumed = list(MILESTONES)
     while True:
         answer = solver.check(*[single[m] for m in assumed])
@@ -250,6 +256,6 @@ def witness(corpus: Corpus, version: RulesVersion, readings: dict[str, str], tim
     if answer != z3.sat:
         return Witness(version.name, dict(readings), {}, kept, dropped, skipped, "unknown")
     model = solver.model()
-    points = {m: (model.eval(_point(m, "first"), model_completion=True).as_long(),
-                  model.eval(_point(m, "last"), model_completion=True).as_long()) for m in MILESTONES}
+    points = {m: (model.eval(here(_point(m, "first")), model_completion=True).as_long(),
+                  model.eval(here(_point(m, "last")), model_completion=True).as_long()) for m in MILESTONES}
     return Witness(version.name, dict(readings), points, kept, dropped, skipped, mentions=mentions)
