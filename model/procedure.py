@@ -52,7 +52,7 @@ class BreakModel(CardTable, Triggers, AttackSteps):
         self._initial = self._build_initial()
         # the trigger words of the scenario's cards: steps of the whole attack look only for these
         self.words = frozenset(a.trigger for i in self.instances for a in self.pool[i.card].abilities if a.trigger)
-        self.symmetry = Symmetry(self)   # which identical cards are interchangeable where
+        self.symmetry = Symmetry(self, self._initial)   # which identical cards are interchangeable where
         self._footprints: dict[tuple, frozenset] = {}
         self._simple: dict[tuple, bool] = {}
         self._spawnable: frozenset | None = None
