@@ -51,10 +51,13 @@ def scenario_footprint(m: "Game") -> frozenset[Access]:
     return frozenset(out)
 
 
-def spawnable(m: "Game") -> frozenset[Access]:
-    """The union footprint of every triggered ability in the scenario: what spawned effects may touch."""
+def spawnable(m: "Game", owner: str | None = None) -> frozenset[Access]:
+    """The union footprint of every triggered ability in the scenario (of the cards `owner` owns,
+    when given): what spawned effects may touch."""
     out: set[Access] = set()
     for inst in m.instances:
+        if owner is not None and inst.owner != owner:
+            continue
         for a in m.pool[inst.card].abilities:
             if a.trigger:
                 f = program_footprint(m, a.effect, inst.owner)

@@ -55,7 +55,7 @@ class BreakModel(CardTable, Triggers, AttackSteps):
         self.symmetry = Symmetry(self, self._initial)   # which identical cards are interchangeable where
         self._footprints: dict[tuple, frozenset] = {}
         self._simple: dict[tuple, bool] = {}
-        self._spawnable: frozenset | None = None
+        self._spawnable: dict[str | None, frozenset] = {}   # owner (None: everyone) -> footprint
         self._eligible_last: tuple = (None, ())
         self._abilities: dict[tuple[str, str], tuple] = {}   # (card, ability) -> (label, program)
 
@@ -389,11 +389,12 @@ class BreakModel(CardTable, Triggers, AttackSteps):
 
     def independent(self, a: Action, b: Action) -> bool:
         """Whether resolving `a` first loses nothing of resolving `b` first: they commute, and nothing
-        `b` may trigger conflicts with `a` (C1 of explorer/reduction.py)."""
-        mine, theirs = self._footprint(a.choice[0]), self._footprint(b.choice[0])
+        `b` may trigger that could resolve before `a` conflicts with `a` (C1 of explorer/reduction.py)."""
+        p = a.choice[0]
+        mine, theirs = self._footprint(p), self._footprint(b.choice[0])
         if conflicts(mine, theirs):
             return False
-        return not (spawns(theirs) and conflicts(mine, self._spawn_footprint()))
+        return not (spawns(theirs) and conflicts(mine, self._spawn_footprint(p)))
 
     def _footprint(self, p: Pending) -> frozenset:
         key = (p.card, p.ability, p.controller)
@@ -402,7 +403,21 @@ class BreakModel(CardTable, Triggers, AttackSteps):
             found = self._footprints[key] = footprint.of_ability(self, p.card, p.ability, p.controller)
         return found
 
-    def _spawn_footprint(self) -> frozenset:
-        if self._spawnable is None:
-            self._spawnable = footprint.spawnable(self)
-        return self._spawnable
+    def _spawn_footprint(self, p: Pending) -> frozenset:
+        """What an ability triggered while `p` waits may do before `p` resolves.
+
+        A turn-player effect `p` is never overtaken by an ability of the non-turn player triggered
+        meanwhile: that ability joins the pool `p` is in (same frame, same kind: R509.4a-b, the turn
+        player's effects first; under `nested_other_pending=inner_only` too, since it triggers in
+        the innermost frame, where `p` is) or a pool that waits for it (a triggered effect waits
+        for the before-break effects, R603.7a; and for the break, before 2023-04-19). Only a new
+        frame could change the pools, and what opens one is TOP (it conflicts anyway). So for `p`
+        the turn player's, only the turn player's abilities count: the non-turn player's The Watch
+        (Q09, skip the rest of the turn, TOP) no longer stops the reduction of the turn player's
+        effects. For the non-turn player's `p`, every ability counts (the turn player's go first).
+        """
+        owner = self.scenario.turn if p.controller == self.scenario.turn else None
+        found = self._spawnable.get(owner)
+        if found is None:
+            found = self._spawnable[owner] = footprint.spawnable(self, owner)
+        return found
