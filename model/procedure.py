@@ -57,6 +57,8 @@ class BreakModel(CardTable, Triggers, AttackSteps):
         self._simple: dict[tuple, bool] = {}
         self._spawnable: dict[str | None, frozenset] = {}   # owner (None: everyone) -> footprint
         self._eligible_last: tuple = (None, ())
+        self._eligible_by: dict[tuple, tuple[Pending, ...]] = {}
+        self._resolve_actions: dict[Pending, Action] = {}
         self._abilities: dict[tuple[str, str], tuple] = {}   # (card, ability) -> (label, program)
 
     # ---- the model interface -----------------------------------------------------------------
@@ -76,7 +78,7 @@ class BreakModel(CardTable, Triggers, AttackSteps):
             return tuple(Action("choose", who, choice, text) for choice, text in options(self, s, task, ins) or ())
         eligible = self.eligible(s)
         if eligible:
-            return tuple(Action("resolve", p.controller, (p,), self._resolve_text(s, p)) for p in eligible)
+            return tuple(self._resolve_action(p) for p in eligible)
         if s.phase == "block":
             return self.block_actions(s)
         if s.phase == "ntp_declare":
@@ -155,7 +157,17 @@ class BreakModel(CardTable, Triggers, AttackSteps):
         last = self._eligible_last
         if last[0] is s:
             return last[1]
-        found = self._eligible(s)
+        if s.phase == "attack":   # R506.3: whether the non-turn player still declares reads the hand
+            found = self._eligible(s)
+        else:
+            # everything else the answer reads is the pending effects, the open frames' number,
+            # whether a shield check is in progress and the phase: many states share those
+            key = (s.pending, s.depth(), bool(s.checks), s.phase)
+            found = self._eligible_by.get(key)
+            if found is None:
+                if len(self._eligible_by) > 65536:
+                    self._eligible_by.clear()
+                found = self._eligible_by[key] = self._eligible(s)
         self._eligible_last = (s, found)
         return found
 
@@ -312,7 +324,14 @@ class BreakModel(CardTable, Triggers, AttackSteps):
         return breaking.carry_out(self, s, out)
 
     # ---- pending effects ---------------------------------------------------------------------
-    def _resolve_text(self, s: State, p: Pending) -> str:
+    def _resolve_action(self, p: Pending) -> Action:
+        """The action resolving `p`: it depends on `p` alone, so it is built once per pending effect."""
+        found = self._resolve_actions.get(p)
+        if found is None:
+            found = self._resolve_actions[p] = Action("resolve", p.controller, (p,), self._resolve_text(p))
+        return found
+
+    def _resolve_text(self, p: Pending) -> str:
         where = f" (before-break, frame {p.frame})" if p.kind == BEFORE_BREAK else ""
         label = self.ability_label(p.card, p.ability)
         of = "" if label.partition("/")[0] == self.label(p.source) else f" of {self.label(p.source)}"
@@ -329,12 +348,13 @@ class BreakModel(CardTable, Triggers, AttackSteps):
         label, effect = found
         uses = dict(s.uses)
         uses[label] = uses.get(label, 0) + 1
+        uses = sorted(uses.items()) if len(uses) > len(s.uses) else uses.items()   # a new label: sort once
         rule = "R509.4" if p.kind == BEFORE_BREAK else ("R603.7a" if s.depth() else
                                                         "R506.3" if s.phase == "attack" else "D6")
         out.append(ev("resolve", rule, ability=label, source=self.label(p.source), controller=p.controller,
                       frame=p.frame))
         task = Task(program=effect, pc=0, controller=p.controller, source=p.source, ability=label)
-        return replace(s, pending=tuple(pending), uses=tuple(sorted(uses.items())), running=(task,))
+        return replace(s, pending=tuple(pending), uses=tuple(uses), running=(task,))
 
 
     # ---- optional hooks of explorer.protocol.Model ----------------------------------------------
