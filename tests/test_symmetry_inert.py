@@ -26,9 +26,12 @@ import families  # noqa: E402
 
 # repository scenarios with an inert class (found by listing `symmetry.active` on all of them)
 WITH_INERT = ["attack/A01_declaration_then_end.yaml", "attack/A09_block_dai_league.yaml",
+              "attack/A10a_battle_tapped_creature.yaml", "attack/A10b_battle_tie.yaml",
+              "attack/A11a_no_battle_win_on_tie.yaml", "attack/A11b_battle_win.yaml", "attack/A13_end_of_turn.yaml",
               "attack/A14a_blocked_at_zero_shields.yaml", "attack/A17a_ash_raider_once_per_shield.yaml",
-              "flow/D0_no_shields.yaml", "rulings/R113.6a_standby_not_counted.yaml",
-              "rulings/SC3_sabaki_z_revolution_0.yaml", "rulings/answers/BK06_world_breaker.yaml"]
+              "attack/A17b_one_or_more_once.yaml", "flow/D0_no_shields.yaml",
+              "rulings/R113.6a_standby_not_counted.yaml", "rulings/SC3_sabaki_z_revolution_0.yaml",
+              "rulings/answers/BK06_world_breaker.yaml", "rulings/answers/G17_breaker_must_be_used.yaml"]
 CASES = [lambda n=n: families.shield_check(n) for n in (2, 4, 7, 8)] + \
         [lambda p=p: load_scenario(ROOT / "scenarios" / p) for p in WITH_INERT]
 
