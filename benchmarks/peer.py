@@ -16,6 +16,11 @@ number of distinct states dmcheck's unreduced explorer finds on the equivalent s
 - SPIN's "transitions (= stored+matched)" counts the initial state once as if reached by a
   transition, so it is dmcheck's transition count plus one.
 
+With `--family independent` it also runs peer/procs.pml, the same family with one process per
+pending effect, unreduced and with SPIN's own partial-order reduction (`spin_procs`,
+`spin_procs_reduced`): reduced against reduced, where pending.pml's single process gives SPIN's
+reduction nothing to prune.
+
 In the same run the script times a naive enumeration (a depth-first walk of dmcheck's model that
 remembers nothing), dmcheck unreduced, dmcheck reduced (when `explorer.bfs.explore` accepts
 `reduce=True`; null otherwise) and SPIN. Each runs in its own process so its peak memory is its own.
