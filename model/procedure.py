@@ -28,7 +28,7 @@ from .scenario import Scenario
 from .state import Frame, Pending, State, Task, pindex, replace, setter
 from .symmetry import Symmetry
 from .table import CardTable
-from .triggers import BEFORE_BREAK, Triggers
+from .triggers import BEFORE_BREAK, SELF, Triggers
 
 
 _with_running = setter(State, "running")
@@ -52,6 +52,10 @@ class BreakModel(CardTable, Triggers, AttackSteps):
         self._initial = self._build_initial()
         # the trigger words of the scenario's cards: steps of the whole attack look only for these
         self.words = frozenset(a.trigger for i in self.instances for a in self.pool[i.card].abilities if a.trigger)
+        # the cards with an ability that watches others (a trigger word not about the card itself):
+        # the only ones `trigger` looks at in the zones; the S-Back creatures' "enters" is not one
+        self.watching = frozenset(i.id for i in self.instances
+                                  if any(a.trigger and a.trigger not in SELF for a in self.pool[i.card].abilities))
         self.symmetry = Symmetry(self, self._initial)   # which identical cards are interchangeable where
         self._footprints: dict[tuple, frozenset] = {}
         self._simple: dict[tuple, bool] = {}
