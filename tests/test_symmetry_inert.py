@@ -87,3 +87,17 @@ def test_a_card_word_that_takes_from_the_hand_keeps_the_deck_active():
 def test_a_program_beyond_footprints_leaves_nothing_inert():
     sym = BreakModel(families.kakumeijin(7)).symmetry   # casts, breaks: TOP
     assert len(sym.active) == len(sym.classes) > 0
+
+
+def test_a_trace_names_each_card_drawn_from_an_inert_deck():
+    # A17a: two break triggers each draw the top card of A's deck of Vanillas. The deck's class is
+    # inert, so the stored states keep the cards' own names: the second draw takes Vanilla#2 (once
+    # the deck was renamed after each draw, and both draws read "Vanilla#1")
+    from properties.expectations import check
+
+    sc = load_scenario(ROOT / "scenarios" / "attack" / "A17a_ash_raider_once_per_shield.yaml")
+    graph = explore(BreakModel(sc), reduce=True)
+    two = next(item for item in sc.expect if item.raw.get("sometimes") == {"hand": {"A": ["Vanilla", "Vanilla"]}})
+    trace = check(graph, two).trace
+    drawn = [e.get("card") for e in trace.events() if e.kind == "move" and e.get("from") == "deck"]
+    assert drawn == ["Vanilla#1", "Vanilla#2"]
