@@ -198,7 +198,28 @@ def explore_json(scenario, graph, verdicts: list[Verdict], max_outcomes: int | N
         "outcomes_total": len(outcomes),
         "outcomes_left_out": len(outcomes) - len(shown),
         "expectations": [expectation_json(v) for v in verdicts],
+        "loops": [loop_json(graph, loop) for loop in getattr(graph, "loops", ())],
     }
+
+
+def loop_json(graph, loop) -> dict[str, Any]:
+    """A cycle the search found (explorer/loops.py, A27): the trace to its first position and one round."""
+    before = len(graph.trace(loop.entry).steps)
+    trace = graph.trace(loop.entry, list(loop.path))
+    return {"forced": loop.forced, "length": len(loop.path), "round_from_step": before,
+            "replay": trace.key(), "trace": trace.to_json()}
+
+
+def loop_lines(graph) -> list[str]:
+    """One line per loop found: whether anyone can leave it, where it starts, how long a round is."""
+    lines = []
+    for loop in getattr(graph, "loops", ()):
+        trace = graph.trace(loop.entry, list(loop.path))
+        kind = "with no choice (an end of its own: outcome loop true)" if loop.forced else \
+            "that a player can leave (only the choices that leave it are followed)"
+        lines.append(f"   loop {kind}: after step {len(trace.steps) - len(loop.path)} the position comes back "
+                     f"every {len(loop.path)} steps   [replay {trace.key()}]")
+    return lines
 
 
 def explore_text(scenario, graph, verdicts: list[Verdict], show_outcomes: bool = True,
@@ -218,6 +239,7 @@ def explore_text(scenario, graph, verdicts: list[Verdict], show_outcomes: bool =
         if len(shown) < len(outcomes):
             left = len(outcomes) - len(shown)
             lines.append(f"     ... {left} more outcome{'s' if left != 1 else ''} left out (--max-outcomes {max_outcomes})")
+        lines.extend(loop_lines(graph))
     for v in verdicts:
         mark = {"holds": "ok  ", "violated": "FAIL", "inconclusive": "??  "}[v.verdict]
         lines.append(f"   {mark} {expect_text(v.expectation.raw)} — {v.reason}")

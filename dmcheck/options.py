@@ -222,6 +222,13 @@ class FileResult:
     error: tuple | None = None
 
 
+def worker_pool(n: int) -> Any:
+    """A pool of n worker processes, forked (they inherit what this process holds), that leave
+    Ctrl-C to this process (dmcheck/stop.py), which reports and ends them."""
+    return multiprocessing.get_context("fork").Pool(n, initializer=signal.signal,
+                                                   initargs=(signal.SIGINT, signal.SIG_IGN))
+
+
 def per_file(work: Callable[..., FileResult], args: argparse.Namespace, files: list[str],
              err: TextIO) -> Iterator[FileResult]:
     """`work(args, file, err)` for every file, in the files' order. With one job (or one file) it runs
@@ -233,7 +240,7 @@ def per_file(work: Callable[..., FileResult], args: argparse.Namespace, files: l
         results: Iterator[FileResult] = (work(args, file, err) for file in files)
     else:
         # workers leave Ctrl-C to this process (dmcheck/stop.py), which reports and ends them
-        pool = multiprocessing.Pool(n, initializer=signal.signal, initargs=(signal.SIGINT, signal.SIG_IGN))
+        pool = worker_pool(n)
         results = _polled(pool.imap(functools.partial(_captured, work, args), files))
     try:
         for file, result in zip(files, results):

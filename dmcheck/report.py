@@ -47,6 +47,8 @@ def expectation_json(v: Verdict) -> dict[str, Any]:
 
 def outcome_line(o: dict[str, Any], varying: set[tuple[str, str]] = frozenset()) -> str:
     parts = [f"winner {o['winner']}", f"shields broken {o['shields_broken']}"]
+    if o.get("loop"):
+        parts.insert(0, "LOOP: the game repeats with no choice (A27), as at its first repeat")
     if o["attack_stopped"]:
         parts.append("attack stopped")
     if o["turn_skipped"]:

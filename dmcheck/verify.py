@@ -11,6 +11,7 @@ found, 1 findings (a contradiction is one), 2 bad input, 3 inconclusive.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 from collections import defaultdict
 from importlib import metadata
@@ -26,7 +27,7 @@ from properties.verdict import VIOLATED
 
 from . import ci_formats
 from .exits import HELP, Exit
-from .options import add_limit_options, limits, rules_date
+from .options import add_jobs_option, add_limit_options, jobs, limits, rules_date, worker_pool
 from .progress import phase_printer
 from .report import document, expect_text, print_json
 
@@ -59,6 +60,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                    help="print the report as one JSON object with schema_version (docs/scenario-format.md)")
     p.add_argument("--summary", action="store_true", help="print only the one-screen summary")
     add_limit_options(p, depth=False, seconds_help="bound each exploration; one that runs out is inconclusive")
+    add_jobs_option(p, "runs' checks (conformance, properties; Z3's questions stay in the main process)")
     ci = p.add_argument_group("CI (docs/ci.md)")
     ci.add_argument("--baseline", metavar="FILE",
                     help="accept the findings recorded in FILE: report only new ones, exit 0 when none is new "
@@ -73,7 +75,9 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     rules = rules_date(args.rules) if args.rules else None
     accepted = ci_formats.read_baseline(args.baseline) if args.baseline else None   # bad file: before the work
-    report = verify(args.rulings, rules, limits(args), progress=phase_printer(err, "verify"))
+    n = jobs(args)
+    report = verify(args.rulings, rules, limits(args), progress=phase_printer(err, "verify"),
+                    workers=functools.partial(worker_pool, n) if n > 1 else None)
     found = ci_formats.findings(report)
     comparison = ci_formats.compare(found, accepted) if accepted is not None else None
     if args.json:

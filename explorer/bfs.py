@@ -15,6 +15,7 @@ from typing import Any, Callable
 
 from .graph import Exploration
 from .limits import Limits
+from .loops import LOOP_CHECK_DEPTH, Loop, exact_cycles, forced, repeated_position, round_from
 from .protocol import hook
 from .reduction import Observe, Reducer
 
@@ -29,6 +30,9 @@ class _Search:
         self.result = Exploration(model=model, reduced=reduce, compact=not keep_graph)
         self.reducer = Reducer(model, observe) if reduce and hook(model, "is_order") else None
         self.canonical = hook(model, "canonical") if reduce else None
+        # A27: a position seen before on the path (up to growing bookkeeping) closes a loop
+        self.position = hook(model, "position") if keep_graph else None
+        self.positions: dict[int, int] = {}   # node -> hash of its position, filled as loop checks walk
         self.result.symmetry = self.canonical
         self.key = (lambda st: st) if keep_graph else (lambda st: st.digest())
         self.index: dict = {}
@@ -82,13 +86,30 @@ class _Search:
             if target is not None and self.keep_graph:
                 out.append((i, target, events))
 
+    def loop_closed(self, node: int, index: int, succ) -> bool:
+        """Whether `succ` is new only by its bookkeeping and repeats a position on its path: then it is
+        a loop (explorer/loops.py), recorded and not stored."""
+        found = repeated_position(self.result, self.position, node, succ, self.positions)
+        if found is None:
+            return False
+        nearest, entry = found
+        # the first round: from where the position first was, as many steps as one round takes
+        length = self.result.depth[node] + 1 - self.result.depth[nearest]
+        path = round_from(self.result, entry, node, index)[:length]
+        self.result.loops.append(Loop(entry, path, forced(self.model, self.result, path)))
+        return True
+
     def store(self, succ, node: int, index: int) -> int | None:
         """The node of `succ`, stored now if it is new; None when the state limit leaves it out."""
         k = self.key(succ)
         target = len(self.index)
         found = self.index.setdefault(k, target)   # one hash of the state, not two
         if found != target:
-            return found
+            return found   # a state seen before: an ordinary edge (exact cycles are found at the end)
+        if self.position is not None and self.result.depth[node] + 1 >= LOOP_CHECK_DEPTH \
+                and self.loop_closed(node, index, succ):
+            del self.index[k]
+            return None
         if target >= self.limits.max_states:
             del self.index[k]
             self.result.complete, self.result.reason = False, f"state limit {self.limits.max_states} reached"
@@ -146,6 +167,8 @@ def _run(model: Any, limits: Limits, progress: Progress | None, reduce: bool, ob
     # nodes never expanded (limits) get empty edge lists so indexes stay aligned
     while keep_graph and len(result.edges) < len(result.states):
         result.edges.append([])
+    if keep_graph:
+        result.loops.extend(exact_cycles(model, result))
     result.count = len(search.index)
     result.seconds = time.perf_counter() - start
     return result

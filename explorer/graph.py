@@ -48,6 +48,7 @@ class Exploration:
     pruned: int = 0                  # transitions left out by the reduction
     symmetry: Any = None             # the canonical form applied to every stored state, or None
     terminal_states: dict = field(default_factory=dict)
+    loops: list = field(default_factory=list)   # explorer/loops.Loop: cycles found (full store only)
 
     # the graph interface that properties/ reads
     def successors(self, node: int) -> list[tuple[int, int, tuple]]:
@@ -116,11 +117,19 @@ class Exploration:
             s = self.symmetry(succ) if self.symmetry is not None else succ
         return Trace(tuple(steps), hook(self.model, "narrate") or plain)
 
+    def ends(self) -> list[tuple[int, dict]]:
+        """Where the runs end, with their outcome: each terminal state, then each forced loop's entry
+        (its outcome says `loop: true`: the game repeats with no choice, explorer/loops.py)."""
+        out = [(node, self.model.outcome(self.state(node))) for node in self.terminals]
+        for loop in self.loops:
+            if loop.forced:
+                out.append((loop.entry, dict(self.model.outcome(self.state(loop.entry)), loop=True)))
+        return out
+
     def outcomes(self) -> list[tuple[dict, int, int]]:
-        """Distinct outcomes of the terminal states: (outcome, how many terminal states, a witness node)."""
+        """Distinct outcomes of the ends (terminal states and forced loops): (outcome, how many, a witness node)."""
         counts: dict[tuple, list] = {}
-        for node in self.terminals:
-            result = self.model.outcome(self.state(node))
+        for node, result in self.ends():
             key = freeze(result)
             if key in counts:
                 counts[key][1] += 1

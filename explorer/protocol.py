@@ -44,6 +44,13 @@ class Described(Protocol):
     def summary(self, state: Any) -> str: ...   # a state in one short line (drawn graphs)
 
 
+class Positioned(Protocol):
+    """A model whose states carry bookkeeping that grows as a loop goes round (a count of what
+    resolved): `position` drops it, so that a repeated position is seen as a loop (explorer/loops.py)."""
+
+    def position(self, state: Any) -> Any: ...   # equal for two states with the same future
+
+
 def hook(model: Any, name: str):
     """The model's optional hook `name`, or None when it does not offer it."""
     return getattr(model, name, None)

@@ -5,7 +5,8 @@ A mixin of the procedure (BreakModel). The steps, with the rules they follow (Ge
 numbering as quoted in /work/research/attack.md, entries A01-A27):
 - R506.1 (A01, A24): the turn player's creature attacks the opponent or one of his TAPPED creatures.
   R506.3 (A25): "when ... attacks" abilities trigger; the turn player's waiting effects resolve first
-  (the procedure's eligibility, R509.4a-b), then the non-turn player's.
+  (the procedure's eligibility, R509.4a-b), then the non-turn player's. The hidden-zone declarations
+  (Revolution Change, Invasion, Ninja Strike, Ninja Change) are model/declarations.py's.
 - R505.6a (A02, A22): if the attacker or the attacked creature has left, the attack ends at once and
   the game goes to the end-of-attack step.
 - R507.1-2 (A09): the non-turn player may block with one untapped Blocker; the attack becomes an
@@ -32,16 +33,16 @@ from .actions import Action
 from .events import Event, ev
 from .instructions import destruction
 from .instructions.registry import instr, push
-from .state import Pending, State, Task, other, replace
-from .triggers import TRIGGERED
-from .vocabulary import NINJA_STRIKE
+from .state import State, Task, other, replace
 
 # phases of State.phase ("" is the direct attack step, D0-D7, as before issue 10)
 PHASES = {
     "declare": "the attack is not declared yet (only the initial state; R506.1)",
     "attack": "declared; the abilities triggered by the attack resolve (R506.3)",
-    "ntp_declare": "the non-turn player declares hidden-zone abilities: Ninja Strike (R506.3, A25)",
+    "tp_declare": "the turn player declares hidden-zone abilities: Revolution Change, Invasion (R506.3, A03, A05)",
+    "ntp_declare": "the non-turn player declares hidden-zone abilities: Ninja Strike, Ninja Change (R506.3, A25, A08)",
     "block": "the non-turn player chooses a blocker or none (R507.1)",
+    "blocked": "the block step is decided; what it triggered resolves (R507.3c, model/attack_end.py)",
     "battle": "a battle took place; its losers are being destroyed (R508)",
     "end_attack": "the end-of-attack step (R510)",
     "end_turn": "the end step of the turn (R511.1)",
@@ -81,12 +82,22 @@ class AttackSteps:
         """R506.1: the attacker and its target; R506.3: what the attack triggers."""
         target = self.label(s.target) if s.target >= 0 else s.defender
         out.append(ev("attack", "R506.1", card=self.label(s.attacker), player=s.turn, target=target))
-        s = replace(s, phase="attack")
+        s = replace(self.tap_attacker(s), phase="attack")
         if "attacks" in self.words or "opponent_attacks" in self.words:
             s = self.trigger(s, "attacks", s.turn, s.attacker, out)
+        if self.tp_declarables(s):
+            return replace(s, phase="tp_declare")   # A03, A05: the turn player declares first (model/declarations.py)
         if self.ninjas(s) and self.interpretation.get("ntp_declaration_time") == "at_trigger":
             s = replace(s, phase="ntp_declare")   # S116: declared at the trigger, before anything resolves
         return s
+
+    def tap_attacker(self, s: State) -> State:
+        """R506.1 (A01, A24): the turn player taps the creature to attack with it (the loader lets only
+        an untapped one attack); the `attack` event says it, there is no `tap` event of its own."""
+        z = s.zone(s.turn)
+        if s.attacker in z.tapped:
+            raise AssertionError("a tapped creature cannot attack (R506.1)")
+        return s.with_zone(s.turn, replace(z, tapped=tuple(sorted(z.tapped + (s.attacker,)))))
 
     def declare_actions(self, s: State) -> tuple[Action, ...]:
         first, _ = self.declared(s)
@@ -114,8 +125,12 @@ class AttackSteps:
             if self.blockers(s):
                 return replace(s, phase="block"), True       # R507.1
             return self.after_block(s, out), False
-        if phase in ("block", "ntp_declare"):
+        if phase in ("block", "ntp_declare", "tp_declare"):
             return s, True
+        if phase == "blocked":   # what the block step triggered has resolved (model/attack_end.py)
+            if self.attack_ended(s):
+                return self.end_attack(s, out), False       # R505.6a: e.g. the blocker left
+            return self.battle_or_break(s, out), False
         if phase == "battle":
             return self.end_attack(s, out), False
         if phase == "end_attack":
@@ -128,8 +143,9 @@ class AttackSteps:
         raise AssertionError(f"unknown phase {phase!r}")
 
     def attack_ended(self, s: State) -> bool:
-        """R505.6a: the attacking creature, or the creature it attacks, is no longer in the battle zone."""
-        if s.attacker not in s.zone(s.turn).battle:
+        """R505.6a: the attacking creature, or the creature it attacks, is no longer in the battle zone;
+        or an effect stopped the attack (S146, `stop_attack`)."""
+        if s.stop_attack or s.attacker not in s.zone(s.turn).battle:
             return True
         return s.target >= 0 and s.target not in s.zone(s.defender).battle
 
@@ -156,13 +172,21 @@ class AttackSteps:
         return self.after_block(replace(s, phase="attack"), out)
 
     def after_block(self, s: State, out: list[Event]) -> State:
-        """An attack on a creature is a battle (R508); an attack on the player goes to the direct attack step."""
+        """The block step is over: what it triggers resolves first (model/attack_end.py, R507.3c), then
+        an attack on a creature is a battle (R508); an attack on the player goes to the direct attack step."""
+        s = self.block_triggers(s, out)
+        if s.pending:
+            return replace(s, phase="blocked")
+        return self.battle_or_break(s, out)
+
+    def battle_or_break(self, s: State, out: list[Event]) -> State:
         if s.target >= 0:
             return self.battle(s, out)
         return replace(s, phase="")
 
     def power(self, s: State, cid: int) -> int:
-        return self.card(cid).power
+        """The printed power and what applies during the attack (model/attack_end.py: A12c)."""
+        return self.card(cid).power + self.attack_power_bonus(s, cid)
 
     def battle(self, s: State, out: list[Event]) -> State:
         """R508, R115 (A10, A11): the greater power wins; the loser is destroyed by the rules, both on a tie."""
@@ -181,16 +205,17 @@ class AttackSteps:
 
     # ---- R506.3: the non-turn player's hidden-zone declarations (Ninja Strike, A07, A08, A25) ----------
     def ninjas(self, s: State) -> tuple[int, ...]:
-        """The non-turn player's hand cards with Ninja Strike, one per kind, while none is declared yet.
-        Only the trigger's "when" must hold at declaration; the mana condition is checked when it
-        resolves (A05)."""
-        if "ninja_strike" not in self.words or s.ntp_declared:
+        """The non-turn player's hand cards with Ninja Strike or Ninja Change, one per kind, while none is
+        declared yet. Only the trigger's "when" must hold at declaration; the mana condition is checked
+        when it resolves (A05), Ninja Change's "no Ninja ability used" too (A08)."""
+        if ("ninja_strike" not in self.words and "ninja_change" not in self.words) or s.ntp_declared:
             return ()
         ntp = other(s.turn)
         seen, out = set(), []
         for c in s.zone(ntp).hand:
             key = self.instances[c].card
-            if key not in seen and self.card(c).abilities_with("ninja_strike"):
+            if key not in seen and (self.card(c).abilities_with("ninja_strike")
+                                    or self.card(c).abilities_with("ninja_change")):
                 seen.add(key)
                 out.append(c)
         return tuple(out)
@@ -201,20 +226,15 @@ class AttackSteps:
 
     def ninja_actions(self, s: State) -> tuple[Action, ...]:
         ntp = other(s.turn)
-        acts = [Action("ninja_declare", ntp, (c,), f"{ntp} declares Ninja Strike of {self.label(c)}")
-                for c in self.ninjas(s)]
+        acts = [Action("ninja_declare", ntp, combo, f"{ntp} declares " + " and ".join(
+                    f"{self._declared_name(c)} of {self.label(c)}" for c in combo))
+                for combo in self.ninja_combos(s)]
         return tuple(acts) + (Action("no_ninja_declare", ntp, (), f"{ntp} declares no Ninja Strike"),)
 
-    def ninja_declare(self, s: State, card: int | None, out: list[Event]) -> State:
-        """A08: one Ninja Strike per player and attack; the declared card waits as a pending effect."""
-        s = replace(s, ntp_declared=True, phase="attack")
-        if card is None:
-            return s
-        ntp = other(s.turn)
-        ability = self.card(card).abilities_with("ninja_strike")[0]
-        out.append(ev("declare", "R506.3", card=self.label(card), player=ntp, ability=NINJA_STRIKE))
-        return self.add_pending(s, Pending(TRIGGERED, s.depth(), ntp, self.instances[card].card, ability.id, card),
-                                out, "R506.3")
+    def ninja_declare(self, s: State, cards: tuple[int, ...], out: list[Event]) -> State:
+        """A08: one Ninja Strike (and one Ninja Change) per player and attack; each declared card waits
+        as a pending effect (model/declarations.py)."""
+        return self.declare_ninjas(replace(s, ntp_declared=True, phase="attack"), cards, out)
 
     # ---- R510, R511: after the attack ----------------------------------------------------------
     def end_attack(self, s: State, out: list[Event]) -> State:
@@ -223,7 +243,7 @@ class AttackSteps:
             out.append(ev("attack_stopped", "Q10", attacker=self.label(s.attacker)))
             s = replace(s, attack_stopped=True)
         out.append(ev("end_attack", "R510", attacker=self.label(s.attacker)))
-        return replace(s, phase="end_attack")
+        return self.at_end_of_attack(replace(s, phase="end_attack"), out)   # model/attack_end.py
 
     def begin_end_step(self, s: State, out: list[Event]) -> State:
         """R511.1 (A13): the end-of-turn abilities of what is in play now trigger; a card arriving

@@ -7,14 +7,17 @@ an ability; the instructions do.
 
 from __future__ import annotations
 
+import os
+import re
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from .errors import InputError, did_you_mean
 from .instr import Instr
 from .instructions import card_words
+from .instructions.declaring import CONDITION_OPS
 from .vocabulary import REPLACES, TRIGGERS
 from .yamlio import key_path, line_of, load_yaml, plain, shown, validate
 
@@ -56,6 +59,13 @@ class CardDef:
                 return k.partition(":")[2]
         return None
 
+    def power_attacker(self) -> int:
+        """Power Attacker +N: N more power while it attacks (A12c, A25), or 0."""
+        for k in self.keywords:
+            if k.startswith(POWER_ATTACKER):
+                return int(k.partition(":")[2].lstrip("+"))
+        return 0
+
     def replacements(self, kind: str) -> tuple[Ability, ...]:
         return tuple(a for a in self.abilities if a.replaces == kind)
 
@@ -64,6 +74,8 @@ class CardDef:
 
 
 CARD_TYPES = ["creature", "spell", "castle", "aura", "tamaseed"]
+POWER_ATTACKER = "Power Attacker"
+_POWER_ATTACKER_FORM = re.compile(r"Power Attacker:\+?[0-9]{1,9}")
 # Bounds (docs/limits.md): a card's numbers and the whole numbers an instruction takes (counts,
 # amounts, costs); anything larger names no real card and only makes a search blow up
 MAX_COST = 1000
@@ -119,11 +131,13 @@ _FILE_SCHEMA = {
 
 
 def _bounded(args: dict, root: Any, path: tuple, file: str) -> None:
-    """Every whole number an instruction takes is at most MAX_ARG (docs/limits.md)."""
+    """Every whole number an instruction takes is at most MAX_ARG (docs/limits.md); an amount of power
+    (`power`, e.g. add_power's) at most MAX_POWER, like a card's power."""
     for key, value in args.items():
-        if isinstance(value, int) and not isinstance(value, bool) and value > MAX_ARG:
+        limit = MAX_POWER if key == "power" else MAX_ARG
+        if isinstance(value, int) and not isinstance(value, bool) and value > limit:
             raise InputError(file, line_of(root, path + (key,)), key_path(path + (key,)),
-                             f"expected a number <= {MAX_ARG}, got {value}; the limit is {MAX_ARG} (docs/limits.md)")
+                             f"expected a number <= {limit}, got {value}; the limit is {limit} (docs/limits.md)")
 
 
 def _program(raw: Any, root: Any, path: tuple, file: str) -> tuple[Instr, ...]:
@@ -165,6 +179,18 @@ def _program(raw: Any, root: Any, path: tuple, file: str) -> tuple[Instr, ...]:
     return tuple(out)
 
 
+def _check_declared(card: CardDef, root: Any, here: tuple, file: str) -> None:
+    """A Revolution Change or Invasion ability carries its condition in its own instruction (A03, A06):
+    without it, the declaration would have no condition to check."""
+    for j, ability in enumerate(card.abilities):
+        word = CONDITION_OPS.get(ability.trigger)
+        if word and not any(i.op == word for i in ability.effect):
+            path = here + ("abilities", j, "effect")
+            raise InputError(file, line_of(root, path), key_path(path),
+                             f"a {ability.trigger} ability needs a `{word}` instruction (its condition on the "
+                             f"attacking creature: any_of, all_of, cost_min), e.g. {{{word}: {{all_of: [Fire]}}}}")
+
+
 class CardPool:
     """Cards by pool id, English name or Japanese name (names compare case-insensitively)."""
 
@@ -192,27 +218,9 @@ class CardPool:
     def add_file(self, path: str | Path) -> None:
         """Add every card of a card file; a name already taken is an error."""
         file = str(path)
-        root = load_yaml(path)
-        validate(root, _FILE_SCHEMA, file)
-        for i, raw in enumerate(root["cards"]):
+        root, cards = _read_card_file(file)
+        for i, card in enumerate(cards):
             here = ("cards", i)
-            card = CardDef(
-                id=str(raw["id"]), name=str(raw["name"]), ja=str(raw.get("ja", "")), type=str(raw["type"]),
-                cost=raw["cost"], power=raw.get("power", 0), breaker=raw.get("breaker", 1),
-                keywords=tuple(str(k) for k in raw.get("keywords", [])),
-                effect=_program(raw.get("effect", []), root, here + ("effect",), file),
-                abilities=tuple(
-                    Ability(str(a["id"]), str(a.get("trigger", "")),
-                            _program(a["effect"], root, here + ("abilities", j, "effect"), file),
-                            replaces=str(a.get("replaces", "")), optional=bool(a.get("optional", True)),
-                            zone=str(a.get("zone", "battle")))
-                    for j, a in enumerate(raw.get("abilities", []))),
-                omitted=str(raw.get("omitted", "")),
-                s_trigger_if=tuple(sorted((str(k), int(v)) for k, v in (raw.get("s_trigger_if") or {}).items())),
-            )
-            if card.effect and card.type != "spell":
-                raise InputError(file, line_of(root, here + ("effect",)), key_path(here + ("effect",)),
-                                 "only a spell has a cast effect; give a creature abilities instead")
             for key in (card.id, card.name, card.ja):
                 if not key:
                     continue
@@ -234,3 +242,64 @@ class CardPool:
         with resources.as_file(resources.files("model") / "data" / "cards.yaml") as path:
             pool.add_file(path)
         return pool
+
+
+_CARD_FILES: dict[tuple[str, int, int], tuple[Any, tuple["CardDef", ...]]] = {}
+
+
+def _read_card_file(file: str) -> tuple[Any, Iterator["CardDef"]]:
+    """A card file's YAML tree (for the lines of errors) and its cards, read once per process while
+    the file is unchanged: scenarios sharing a card file (17 corpus scenarios name answers.yaml) do
+    not parse it again. The cards are immutable; each pool still checks their names itself. On a
+    first reading the cards come one at a time, so an error is met where it always was met."""
+    stat = os.stat(file)
+    key = (os.path.realpath(file), stat.st_mtime_ns, stat.st_size)
+    found = _CARD_FILES.get(key)
+    if found is not None:
+        return found[0], iter(found[1])
+    root = load_yaml(file)
+    validate(root, _FILE_SCHEMA, file)
+
+    def cards() -> Iterator[CardDef]:
+        made = []
+        for i, raw in enumerate(root["cards"]):
+            made.append(_card(raw, root, ("cards", i), file))
+            yield made[-1]
+        _CARD_FILES[key] = (root, tuple(made))
+
+    return root, cards()
+
+
+def _card(raw: Any, root: Any, here: tuple, file: str) -> "CardDef":
+    """One card of a card file, checked."""
+    card = CardDef(
+        id=str(raw["id"]), name=str(raw["name"]), ja=str(raw.get("ja", "")), type=str(raw["type"]),
+        cost=raw["cost"], power=raw.get("power", 0), breaker=raw.get("breaker", 1),
+        keywords=tuple(str(k) for k in raw.get("keywords", [])),
+        effect=_program(raw.get("effect", []), root, here + ("effect",), file),
+        abilities=tuple(
+            Ability(str(a["id"]), str(a.get("trigger", "")),
+                    _program(a["effect"], root, here + ("abilities", j, "effect"), file),
+                    replaces=str(a.get("replaces", "")), optional=bool(a.get("optional", True)),
+                    zone=str(a.get("zone", "battle")))
+            for j, a in enumerate(raw.get("abilities", []))),
+        omitted=str(raw.get("omitted", "")),
+        s_trigger_if=tuple(sorted((str(k), int(v)) for k, v in (raw.get("s_trigger_if") or {}).items())),
+    )
+    _check_declared(card, root, here, file)
+    for k, word in enumerate(card.keywords):
+        if word.startswith(POWER_ATTACKER) and not _POWER_ATTACKER_FORM.fullmatch(word):
+            where = here + ("keywords", k)
+            raise InputError(file, line_of(root, where), key_path(where),
+                             f"expected `Power Attacker:+N` (N a whole number of power, e.g. "
+                             f"`Power Attacker:+3000`), got {word!r}")
+    for j, a in enumerate(card.abilities):
+        if a.replaces != "self_break" and any(ins.op == "burn_shield" for ins in a.effect):
+            where = here + ("abilities", j, "effect")
+            raise InputError(file, line_of(root, where), key_path(where),
+                             "burn_shield is the effect of a `replaces: self_break` ability (it burns the "
+                             "shield whose break it replaces, A19); use it there")
+    if card.effect and card.type != "spell":
+        raise InputError(file, line_of(root, here + ("effect",)), key_path(here + ("effect",)),
+                         "only a spell has a cast effect; give a creature abilities instead")
+    return card

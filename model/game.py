@@ -21,7 +21,7 @@ class Game(Protocol):
     version: RulesVersion
     interpretation: Any          # .get(choice name) -> reading
     symmetry: Any                # model/symmetry.Symmetry
-    words: frozenset             # the trigger words of the scenario's cards (procedure.py)
+    words: frozenset             # the trigger and replacement words of the scenario's cards (procedure.py)
     watching: frozenset          # the instances with an ability watching other cards (procedure.py)
 
     # the card table (model/table.py)

@@ -173,6 +173,27 @@ CHOICES = CHOICES + (
 )
 
 
+CHOICES = CHOICES + (
+    Choice(
+        name="invasion_condition_rechecked",
+        question="An Invasion was declared when a creature meeting its condition attacked; when it resolves, "
+                 "must the attacking creature (perhaps another Invasion creature by now) still meet that "
+                 "condition? (research/attack.md D-2)",
+        readings=(
+            ("no", "S121 (dmwiki 侵略, revision 2024-04-24): after The Red attacks and Onsoku Gatling invades "
+                   "first, Red Zone (fire Command) still goes on top, though Gatling is no fire Command"),
+            ("yes", "S116 (dmwiki 使用宣言, 2020-07-19): only the 'when ...' part must hold at the declaration, the "
+                    "rest is checked when the ability resolves; read with issue 10's 'conditions are checked on "
+                    "resolution', the creature condition would be checked again. No source applies this to Invasion"),
+        ),
+        default="no",
+        why_default="S121 is the only source that speaks of Invasion itself and gives the worked example; S116 "
+                    "speaks of declarations in general, and the Invasion condition belongs to its 'when' part",
+        sets_aside=(("yes", ("A06@S121",)), ("no", ("A06r@S116",))),
+    ),
+)
+
+
 @dataclass(frozen=True, slots=True)
 class Interpretation:
     """The reading chosen for each choice, as sorted (name, reading) pairs."""

@@ -28,6 +28,8 @@ def describe(e: Event) -> str:
         text = f"{g('player')} casts {g('card')}"
     elif e.kind in ("put", "move"):
         text = f"{g('card')} ({g('player')}) goes from {_zone(g('from'))} to {_zone(g('to'))}"
+        if g("onto"):
+            text += f", on top of {g('onto')}"   # an evolution: Invasion (A06)
     elif e.kind == "break":
         text = f"{g('player')}'s shield {g('shield')} is broken by {g('by')}"
     elif e.kind == "shield_trigger":
@@ -62,6 +64,14 @@ def describe(e: Event) -> str:
         text = f"{e.get('card')} battles {e.get('against')}: winner {e.get('winner')}"
     elif e.kind == "end_attack":
         text = f"the attack of {e.get('attacker')} ends"
+    elif e.kind == "power":
+        text = f"{e.get('card')} ({e.get('player')}) gets +{e.get('amount')} power until the end of the attack"
+    elif e.kind == "protect":
+        text = f"{e.get('card')} ({e.get('player')}) cannot be destroyed until the end of the attack"
+    elif e.kind == "expire":
+        text = f"{e.get('effect')} of {e.get('card')} no longer applies"
+    elif e.kind == "extra_turn":
+        text = f"{e.get('player')} will take another turn after this one"
     elif e.kind == "end_turn":
         text = f"{e.get('player')}'s turn ends"
     elif e.kind == "lose":

@@ -28,6 +28,7 @@ def outcome(m: "Game", s: State) -> dict[str, Any]:
     out["uses"] = dict(s.uses)
     out["blocked"] = s.blocked          # R507.2 (the whole attack)
     out["loser"] = s.loser or "none"    # R104.2a, R509.1
+    out["loop"] = False                 # A27: the explorer says true for a forced loop (explorer/loops.py)
     return out
 
 

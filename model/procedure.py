@@ -16,6 +16,8 @@ from . import footprint
 from .access import conflicts, spawns
 from .actions import Action
 from .attack import AttackSteps
+from .attack_end import AttackEnd
+from .declarations import Declarations
 from .events import Event, ev
 from .instructions import breaking
 from .instructions.common import same
@@ -32,9 +34,11 @@ from .triggers import BEFORE_BREAK, SELF, Triggers
 
 
 _with_running = setter(State, "running")
+# the rule an effect resolving outside a break follows, by the step it resolves in
+PHASE_RULES = {"attack": "R506.3", "blocked": "R507.3", "end_attack": "R510", "end_turn": "R511.1"}
 
 
-class BreakModel(CardTable, Triggers, AttackSteps):
+class BreakModel(CardTable, Triggers, AttackSteps, AttackEnd, Declarations):
     """A nondeterministic procedure: where a direct attack step starts and what may happen next.
 
     It implements explorer.protocol.Model (initial_state, actions, step) and its optional hooks: the
@@ -50,8 +54,9 @@ class BreakModel(CardTable, Triggers, AttackSteps):
         self.interpretation = interpretation if interpretation is not None \
             else Interpretation.make(scenario.interpretation)
         self._initial = self._build_initial()
-        # the trigger words of the scenario's cards: steps of the whole attack look only for these
-        self.words = frozenset(a.trigger for i in self.instances for a in self.pool[i.card].abilities if a.trigger)
+        # the trigger and replacement words of the scenario's cards: steps of the whole attack look only for these
+        self.words = frozenset(w for i in self.instances for a in self.pool[i.card].abilities
+                               for w in (a.trigger, a.replaces) if w)
         # the cards with an ability that watches others (a trigger word not about the card itself):
         # the only ones `trigger` looks at in the zones; the S-Back creatures' "enters" is not one
         self.watching = frozenset(i.id for i in self.instances
@@ -87,6 +92,8 @@ class BreakModel(CardTable, Triggers, AttackSteps):
             return self.block_actions(s)
         if s.phase == "ntp_declare":
             return self.ninja_actions(s)
+        if s.phase == "tp_declare":
+            return self.tp_declare_actions(s)
         if not s.started or self._next_single_break(s):
             return self._start_actions(s)
         raise AssertionError("a non-terminal state without a decision")  # _advance never stops here
@@ -108,7 +115,9 @@ class BreakModel(CardTable, Triggers, AttackSteps):
         elif action.kind in ("block", "no_block"):
             s = self.block(s, action.choice[0] if action.choice else None, out)
         elif action.kind in ("ninja_declare", "no_ninja_declare"):
-            s = self.ninja_declare(s, action.choice[0] if action.choice else None, out)
+            s = self.ninja_declare(s, action.choice, out)
+        elif action.kind in ("tp_declare", "no_tp_declare"):
+            s = self.tp_declare(s, action.choice, out)
         else:
             raise ValueError(f"unknown action {action.kind}")
         return self._advance(s, out), tuple(out)
@@ -176,8 +185,8 @@ class BreakModel(CardTable, Triggers, AttackSteps):
         return found
 
     def _eligible(self, s: State) -> tuple[Pending, ...]:
-        if s.phase == "ntp_declare":
-            return ()   # S116 (`ntp_declaration_time=at_trigger`): declarations come before any resolution
+        if s.phase in ("ntp_declare", "tp_declare"):
+            return ()   # A03, A05; S116 (`ntp_declaration_time=at_trigger`): declarations come before any resolution
         depth = s.depth()
         pool = [p for p in s.pending if p.kind == BEFORE_BREAK and p.frame == depth] if depth else []
         if self.version.triggers_wait_for_break:
@@ -354,7 +363,7 @@ class BreakModel(CardTable, Triggers, AttackSteps):
         uses[label] = uses.get(label, 0) + 1
         uses = sorted(uses.items()) if len(uses) > len(s.uses) else uses.items()   # a new label: sort once
         rule = "R509.4" if p.kind == BEFORE_BREAK else ("R603.7a" if s.depth() else
-                                                        "R506.3" if s.phase == "attack" else "D6")
+                                                        PHASE_RULES.get(s.phase, "D6"))
         out.append(ev("resolve", rule, ability=label, source=self.label(p.source), controller=p.controller,
                       frame=p.frame))
         task = Task(program=effect, pc=0, controller=p.controller, source=p.source, ability=label)
@@ -365,6 +374,14 @@ class BreakModel(CardTable, Triggers, AttackSteps):
     def canonical(self, s: State) -> State:
         """The symmetry's representative of `s` (identical cards renamed in a fixed way)."""
         return self.symmetry.canonical(s)
+
+    def position(self, s: State) -> State:
+        """The game position of `s` without the bookkeeping that only grows as a loop goes round (how
+        often each ability resolved; spells cast beyond the second, which nothing tells apart): two
+        states with one position have the same future, so the explorer cuts a repeat (A27)."""
+        if not s.uses and max(s.spells_cast) < 3:
+            return s
+        return replace(s, uses=(), spells_cast=(min(s.spells_cast[0], 2), min(s.spells_cast[1], 2)))
 
     def outcome(self, s: State) -> dict:
         return outcome(self, s)

@@ -69,6 +69,7 @@ OUTCOME_KEYS: dict[str, dict] = {
     "uses": {"type": "object", "additionalProperties": _COUNT},
     "blocked": {"type": "boolean"},
     "loser": {"enum": ["A", "B", "none"]},
+    "loop": {"type": "boolean"},
 }
 _OUTCOME = {"type": "object", "properties": OUTCOME_KEYS, "additionalProperties": False, "minProperties": 1,
             "description": "an outcome pattern with at least one key"}
@@ -78,7 +79,7 @@ EVENT_KEYS: dict[str, list[str]] = {
     "trigger": ["ability", "source", "controller", "frame"],
     "resolve": ["ability", "source", "controller", "frame"],
     "cast": ["card", "player"],
-    "put": ["card", "player", "from", "to"],
+    "put": ["card", "player", "from", "to", "onto"],   # onto: the card an evolution goes on (Invasion, A06)
     "move": ["card", "player", "from", "to"],
     "break": ["shield", "player", "by", "frame"],
     "shield_trigger": ["card", "player", "ability"],
@@ -99,6 +100,11 @@ EVENT_KEYS: dict[str, list[str]] = {
     "end_attack": ["attacker"],
     "end_turn": ["player"],
     "lose": ["player"],
+    # the rest of the attack (brief "afterattack")
+    "extra_turn": ["player"],
+    "power": ["card", "player", "amount"],
+    "expire": ["card", "effect"],
+    "protect": ["card", "player"],
 }
 # what `declare`, `fizzle` and `shield_trigger` events name as their ability: an engine keyword
 _PLACES = ["battle", "deck", "deck_bottom", "graveyard", "hand", "mana", "resolving", "shields", "standby"]
@@ -114,6 +120,7 @@ EVENT_VALUES: dict[str, dict] = {
     "face_down": {"type": "boolean"},
     "characteristics": {"type": "boolean"},
     "replaced": {"enum": ["break", "destroy", "leave", "lose"]},   # lose: a loss replacement (R104.2)
+    "amount": {"type": "integer", "minimum": 0, "maximum": 1_000_000_000},
 }
 _EVENT = {"type": "object", "properties": {"event": {"enum": sorted(EVENT_KEYS)}}, "required": ["event"]}
 _ORDER = {"type": "array", "items": _EVENT, "minItems": 1, "maxItems": MAX_LIST}
@@ -151,7 +158,7 @@ SCHEMA = {
     "additionalProperties": False,
 }
 
-CARD_KEYS = {"card", "shield", "source", "attacker", "cost"}
+CARD_KEYS = {"card", "shield", "source", "attacker", "cost", "onto"}
 
 
 class _Names:
@@ -307,6 +314,17 @@ def _attack(attack: dict, turn: str, players: dict, pool: CardPool, names: "_Nam
     return defender, attacker
 
 
+def _attacker_index(attacker: str, setup: PlayerSetup, names: "_Names") -> int:
+    """Which copy of the attacker attacks: the first untapped one. R506.1 (A01): a creature attacks by
+    being tapped, so a tapped creature cannot attack."""
+    here = [i for i, c in enumerate(setup.battle) if c == attacker]
+    untapped = [n for n, i in enumerate(here) if ("battle", i, "tapped", "") not in setup.extras]
+    if not untapped:
+        raise names.fail(("attack", "attacker"), f"expected an untapped creature (R506.1: the attack taps it); "
+                                                 f"every {names.pool[attacker].name} of the turn player is tapped")
+    return untapped[0]
+
+
 def load_scenario(path: str | Path, pool: CardPool | None = None) -> Scenario:
     """Read, check and resolve one scenario file."""
     file = str(path)
@@ -356,6 +374,7 @@ def scenario_from_root(root: Any, file: str, pool: CardPool | None = None) -> Sc
 
     turn = str(root["turn"])
     defender, attacker = _attack(root["attack"], turn, players, pool, names)
+    attacker_index = _attacker_index(attacker, players[turn], names)
     target, target_index, until = _whole_attack(root, defender, players, names)
 
     expect = []
@@ -371,7 +390,7 @@ def scenario_from_root(root: Any, file: str, pool: CardPool | None = None) -> Sc
     source = root.get("source") or ()
     source = (str(source),) if isinstance(source, str) else tuple(str(s) for s in source)
     return Scenario(name=str(root["name"]), turn=turn, players=players, attacker=attacker,
-                    attacker_index=0, defender=defender, pool=pool, rules=rules,
+                    attacker_index=attacker_index, defender=defender, pool=pool, rules=rules,
                     interpretation=interpretation, source=source, expect=tuple(expect), file=file,
                     restrictions=restrictions, target=target, target_index=target_index, until=until)
 

@@ -253,6 +253,10 @@ class State:
     wins: tuple[str, ...] = ()       # R104.2c: "you win the game" effects met, decided together with
     losses: tuple[str, ...] = ()     # the losses met at the same time
     ntp_declared: bool = False       # R506.3 (A25): the non-turn player's hidden-zone declarations are made
+    # the rest of the attack (brief "afterattack"; model/attack_end.py)
+    extra_turns: tuple[str, ...] = ()   # players who take another turn after this one (King Bolbalzak, A12)
+    boosts: tuple[tuple[int, int], ...] = ()   # (card, power) given "until the end of the attack" (A12c), sorted
+    guards: tuple[int, ...] = ()     # cards that cannot be destroyed until the end of the attack (R506.1d, S105), sorted
 
     def zone(self, player: str) -> Zones:
         return self.zones[0 if player == "A" else 1]

@@ -53,7 +53,7 @@ class Symmetry:
         # always where the same moves put them), so a scenario with only inert classes costs nothing
         inert = _inert_classes(m, initial, self.classes, self.class_owner) if initial is not None else set()
         self.active = [k for k in range(len(self.classes)) if k not in inert]
-        self.id_binds = {"it", "target"} | _destroy_binds(m)
+        self.id_binds = {"it", "target", "broken_shield"} | _destroy_binds(m)
         self._roles: dict[int, tuple[State, dict[int, list]]] = {}
         self._zones: dict[tuple[str, Zones], _ZoneOcc] = {}
         self._last_zones = [_ZoneOcc(Zones(), "A", self), _ZoneOcc(Zones(), "B", self)]
@@ -302,6 +302,10 @@ def _role_occurrences(s: State, id_binds: set[str], members: frozenset[int]) -> 
         add(c, "broken")
     for c in members.intersection(s.cant_attack):
         add(c, "cant_attack")
+    for c, amount in s.boosts:
+        add(c, "boost", amount)
+    for c in members.intersection(s.guards):
+        add(c, "guard")
     for p in s.pending:
         if p.source in members:
             add(p.source, "pending", p.kind, p.frame, p.controller, p.card, p.ability)
@@ -377,6 +381,10 @@ def _rename(s: State, mapping: dict[int, int], id_binds: set[str]) -> State:
         changes["cant_attack"] = tuple(sorted(r.ids(s.cant_attack)))
     if not r.moved.isdisjoint(s.broken):
         changes["broken"] = tuple(sorted(r.ids(s.broken)))
+    if any(c in mapping for c, _ in s.boosts):
+        changes["boosts"] = tuple(sorted((r.f(c), n) for c, n in s.boosts))
+    if not r.moved.isdisjoint(s.guards):
+        changes["guards"] = tuple(sorted(r.ids(s.guards)))
     return replace(s, **changes)
 
 

@@ -14,10 +14,10 @@ TRIGGERED = "triggered"
 # abilities of the card itself that `what` triggers (the whole attack adds attacks, battle_win, breaks,
 # breaks_one_or_more and end_of_your_turn: model/attack.py, model/instructions/breaking.py)
 SELF = frozenset({"enters", "destroyed", "attacks", "battle_win", "breaks", "breaks_one_or_more",
-                  "end_of_your_turn"})
+                  "end_of_your_turn", "end_of_attack", "blocks", "not_blocked"})
 RULES = {"enters": "R112.3a", "destroyed": "R701.6b", "attacks": "R506.3", "battle_win": "R508",
          "breaks": "D6", "breaks_one_or_more": "D6", "end_of_your_turn": "R511.1",
-         "shield_leaves": "D6"}
+         "shield_leaves": "D6", "end_of_attack": "R510", "blocks": "R507.3", "not_blocked": "R507.3c"}
 
 
 class Triggers:

@@ -28,11 +28,24 @@ TRIGGERS = {
     "ninja_strike": "Ninja Strike: declared from the hand by the non-turn player when an opponent's creature "
                     "attacks, at the time `ntp_declaration_time` says (R506.3, A07, A25); one per attack (A08)",
     "end_of_your_turn": "at the end of its controller's turn; one arriving during that step waits (R511.1, A13)",
+    # the turn player's hidden-zone declarations (issue 10, brief "declare"; model/declarations.py)
+    "revolution_change": "Revolution Change: declared from the hand by the turn player when his creature meeting "
+                         "the condition attacks, before anything resolves (R506.3, A03, A05); one per attack (A23)",
+    "invasion": "Invasion: declared from the hand by the turn player when his creature meeting the condition "
+                "attacks, before anything resolves; several per attack (R506.3, A05, A06)",
+    "ninja_change": "Ninja Change: declared from the hand by the non-turn player with his Ninja Strike, at the "
+                    "time `ntp_declaration_time` says; one per attack (A08)",
+    "blocks": "when this creature blocks (R507.2-3, A26); resolves before the battle",
+    "not_blocked": "when this creature attacks a player and is not blocked: no Blocker ability was used (R507.3c, A26)",
+    "end_of_attack": "at the end of this creature's attack, in the end-of-attack step; not when it left the "
+                     "battle zone during the attack, never after a turn skip (R510, A12)",
 }
 
 REPLACES = {
     "own_shield_break": "one of its controller's shields would be broken (Shield Saver; decided per shield, D2)",
     "fortified_shield_break": "the shield this castle fortifies would be broken by an opponent's creature (D2)",
+    "self_break": "this creature would break a shield: its controller's replacement, decided first in his turn, "
+                  "for every shield it breaks (a shield burn with `burn_shield`, A19)",
     "self_destroy": "this creature would be destroyed (R701.6a: the attempt still happens)",
     "self_leave": "this creature would leave the battle zone (EX Life)",
     "own_loss": "its controller would lose the game or the opponent would win (R104.2, A15)",
@@ -51,9 +64,16 @@ KEYWORDS = {
     "Unbreakable": "this shield cannot be broken (the break does not happen; before-break still applies, Q11)",
     "Indestructible": "cannot be destroyed: the attempt happens, the card stays (R701.6a)",
     "Blocker": "may block an opponent's attacking creature when untapped (R507.1)",
+    "Power Attacker:+N": "N more power while this creature attacks; gone at the end of the attack (R510, A12c)",
 }
 
 # What a `declare` event's `ability` names: the shield-check keywords (SC2, SC3) and the hidden-zone
 # abilities declared at an attack (R506.3). Patterns in scenarios are checked against this list.
 NINJA_STRIKE = "Ninja Strike"
-DECLARED = tuple(sorted([k.partition(":")[0] for k in KEYWORDS] + [NINJA_STRIKE]))
+NINJA_CHANGE = "Ninja Change"
+REVOLUTION_CHANGE = "Revolution Change"
+INVASION = "Invasion"
+# the trigger word of each hidden-zone ability declared at an attack, and the name its `declare` event gives
+ATTACK_DECLARED = {"ninja_strike": NINJA_STRIKE, "ninja_change": NINJA_CHANGE,
+                   "revolution_change": REVOLUTION_CHANGE, "invasion": INVASION}
+DECLARED = tuple(sorted([k.partition(":")[0] for k in KEYWORDS] + list(ATTACK_DECLARED.values())))

@@ -9,6 +9,11 @@ costs as many queries as there are distinct combinations of those three facts, h
 graph; every other item is a cache hit. Facts are read once per state and once per transition into
 a vector shared by all properties (`_Vectors`), and a projection is an `itemgetter` of that vector.
 
+A query is answered first by the formula compiled into Python (fasteval.py, once per property and
+size of scenario): its "unsat" is final, its "sat" goes to Z3, whose model is the witness. So the
+solver (and the vocabulary's Z3 context) is made only for a property that finds something or that
+fasteval.py cannot compile; tests/test_fasteval.py proves both answer alike on every projection.
+
 Verdicts (CrossHair's three, in our words):
 - `holds` — the search was complete and every projection was unsat (always), or an example was
   found (sometimes; its trace is the witness);
@@ -28,22 +33,25 @@ Only the `StateGraph` interface of graph.py is used: nothing here knows how the 
 
 from __future__ import annotations
 
+import functools
 import time
 from collections import Counter, deque
 from dataclasses import dataclass, field
 from operator import itemgetter
-from typing import Any
+from typing import Any, Callable
 
 import z3
 
 
 from .facts import Domains, Fact, Transition, table
+from .fasteval import compile_goal
 from .graph import StateGraph, TraceView
 from .property import Property
 from .symbols import Vocabulary, scope_for, symbols_of
 from .verdict import HOLDS, INCONCLUSIVE, NO_EXAMPLE, VIOLATED
 
 QUERY_TIMEOUT_MS = 20_000
+CROSSCHECK = False   # tests: ask Z3 every projection too, and record where fasteval.py differs
 
 
 @dataclass
@@ -178,25 +186,48 @@ class _Vectors:
 class _Query:
     """One property's incremental solver, its projection cache and what it found."""
 
-    def __init__(self, prop: Property, vocab: Vocabulary, domains: Domains, assertions: dict, timeout_ms: int):
+    def __init__(self, prop: Property, vocab: Callable[[], Vocabulary], domains: Domains, assertions: dict,
+                 timeout_ms: int):
         self.prop = prop
-        self.vocab = vocab
+        self._vocab = vocab              # the check's vocabulary, made when Z3 is first needed
         self.domains = domains
-        formula = prop.condition(scope_for(vocab, prop.over))
-        self.symbols = sorted(symbols_of(vocab, formula))
-        self.solver = z3.Solver(ctx=vocab.ctx)
-        self.solver.set("timeout", timeout_ms)
-        goal = z3.Not(formula) if prop.kind == "always" else formula
-        # named with the property and its rules, so an unsat core reads as citations
-        self.solver.assert_and_track(goal, z3.Bool(f"{prop.id} [{', '.join(prop.citations)}]", vocab.ctx))
-        for name in self.symbols:
-            self._outside_positions(name)
+        self._goal: z3.BoolRef | None = None
+        self.timeout_ms = timeout_ms
+        self._solver: z3.Solver | None = None    # made when a projection needs Z3 (fasteval.py)
+        self.symbols, self.where, self.fast = _shape(self)
         self.cache: dict[Any, tuple[str, tuple]] = {}    # projection -> ("sat"|"unsat"|"unknown", witness)
         self.assertions = assertions     # shared by all properties: (symbol, value) -> equalities
         self.counts = Counts()
         self.unknown: list[str] = []
         self.found: tuple | None = None  # (item, witness) of the first sat projection
         self.get = None                  # itemgetter of the projection from a fact vector
+        self.disagreements: list[Any] = []   # projections where fasteval and Z3 differ (CROSSCHECK)
+
+    @property
+    def vocab(self) -> Vocabulary:
+        return self._vocab()
+
+    @property
+    def goal(self) -> z3.BoolRef:
+        """What a projection must make satisfiable to be found: the negated condition (always) or the
+        condition (sometimes), built in the check's vocabulary on first use."""
+        if self._goal is None:
+            formula = self.prop.condition(scope_for(self.vocab, self.prop.over))
+            self._goal = z3.Not(formula) if self.prop.kind == "always" else formula
+        return self._goal
+
+    @property
+    def solver(self) -> z3.Solver:
+        """The property's incremental solver, made on first use."""
+        if self._solver is None:
+            self._solver = z3.Solver(ctx=self.vocab.ctx)
+            self._solver.set("timeout", self.timeout_ms)
+            # named with the property and its rules, so an unsat core reads as citations
+            self._solver.assert_and_track(self.goal, z3.Bool(f"{self.prop.id} [{', '.join(self.prop.citations)}]",
+                                                             self.vocab.ctx))
+            for name in self.symbols:
+                self._outside_positions(name)
+        return self._solver
 
     def _outside_positions(self, name: str) -> None:
         """A function of a frame position takes its default outside 0..max, so that a formula that
@@ -210,7 +241,8 @@ class _Query:
         self.solver.add(z3.ForAll(xs, z3.Implies(outside, decl(*xs) == default)))
 
     def ask(self, key: Any) -> str:
-        """"sat", "unsat" or "unknown" for a projection: from the cache, or one solver query."""
+        """"sat", "unsat" or "unknown" for a projection: from the cache, from the compiled formula
+        (an "unsat" it gives is final; a "sat" is asked of Z3, whose model is the witness), or Z3."""
         self.counts.items += 1
         found = self.cache.get(key)
         if found is not None:
@@ -218,25 +250,45 @@ class _Query:
             return found[0]
         values = key if len(self.symbols) != 1 else (key,)
         start = time.perf_counter()
-        self.solver.push()
-        for name, value in zip(self.symbols, values):
-            self.solver.add(self._equalities(name, value))
-        answer = self.solver.check()
-        witness: tuple = ()
-        if answer == z3.sat:
-            result = "sat"
-            witness = self._witness(self.solver.model())
-        elif answer == z3.unsat:
-            result = "unsat"
+        if self.fast is not None and not CROSSCHECK and not self.fast(values):
+            result, witness = "unsat", ()
         else:
-            result = "unknown"
-            self.unknown.append(self.solver.reason_unknown())
-        self.solver.pop()
+            result, witness = self._z3(values)
+            if self.fast is not None and self.fast(values) != (result == "sat") and result != "unknown":
+                self._disagree(key)
         self.counts.seconds += time.perf_counter() - start
         self.counts.queries += 1
         self.counts.projections += 1
         self.cache[key] = (result, witness)
         return result
+
+    def _z3(self, values: tuple) -> tuple[str, tuple]:
+        """One solver query: push, assert the projected facts, check, pop."""
+        solver = self.solver
+        solver.push()
+        for name, value in zip(self.symbols, values):
+            solver.add(self._equalities(name, value))
+        answer = solver.check()
+        witness: tuple = ()
+        if answer == z3.sat:
+            result = "sat"
+            witness = self._witness(solver.model())
+        elif answer == z3.unsat:
+            result = "unsat"
+        else:
+            result = "unknown"
+            self.unknown.append(solver.reason_unknown())
+        solver.pop()
+        return result, witness
+
+    def _disagree(self, key: Any) -> None:
+        """The compiled formula and Z3 differ: a bug of fasteval.py. Z3's answers stand from now on,
+        and, since the earlier "unsat" answers came from the compiled formula, a property found to
+        hold is reported inconclusive (the solver's unknown list says why)."""
+        self.disagreements.append(key)
+        if not CROSSCHECK:
+            self.fast = None
+            self.unknown.append("the compiled formula disagreed with Z3 on a projection (a dmcheck bug)")
 
     def witness_of(self, key: Any) -> tuple:
         return self.cache[key][1]
@@ -290,6 +342,31 @@ class _Query:
         return str(value)
 
 
+_SHAPES: dict[tuple, tuple[list[str], dict[str, tuple[Fact, str]], Any]] = {}
+
+
+def _shape(q: _Query) -> tuple[list[str], dict[str, tuple[Fact, str]], Any]:
+    """The symbols a property's goal reads, where each is read (`_plan`), and the goal compiled
+    (fasteval.py): once per property and size of scenario, since a condition is a function of the
+    vocabulary's number of cards (their labels, for a property naming cards) and positions alone (its
+    bound variables' names aside)."""
+    cards = q.domains.labels if q.prop.cards else q.domains.cards   # a formula naming cards: their labels
+    key = (q.prop, cards, q.domains.positions)
+    try:
+        found = _SHAPES.get(key)
+    except TypeError:      # a property that cannot be hashed: no sharing
+        key, found = None, None
+    if found is None:
+        vocab = q.vocab
+        symbols = sorted(symbols_of(vocab, q.goal))
+        where = {name: vocab.lookup(name)[1:] for name in symbols}
+        fast = compile_goal(q.goal, vocab.lookup, symbols, q.domains.cards, q.domains.positions)
+        found = (symbols, where, fast)
+        if key is not None:
+            _SHAPES[key] = found
+    return found
+
+
 def _summarise(entries: list[tuple[str, str]]) -> str:
     """A function table in few words: the entries that differ from its most common value."""
     common, _ = Counter(v for _, v in entries).most_common(1)[0]
@@ -306,7 +383,7 @@ def _plan(queries: list[_Query]) -> tuple[list[Fact], list[Fact]]:
     transition_facts: list[Fact] = []
     for q in queries:
         for name in q.symbols:
-            _, fact, where = q.vocab.lookup(name)
+            fact, where = q.where[name]
             bucket = transition_facts if where == "transition" else state_facts
             if fact not in bucket:
                 bucket.append(fact)
@@ -314,7 +391,7 @@ def _plan(queries: list[_Query]) -> tuple[list[Fact], list[Fact]]:
     for q in queries:
         index = []
         for name in q.symbols:
-            _, fact, where = q.vocab.lookup(name)
+            fact, where = q.where[name]
             if where == "transition":
                 index.append(2 * n + transition_facts.index(fact))
             else:
@@ -357,10 +434,22 @@ def _noun(prop: Property, n: int) -> str:
     return f"{n} {word}{'s' if n != 1 else ''}"
 
 
-def _verdict(q: _Query, graph: StateGraph) -> PropertyVerdict:
-    prop, counts, symbols = q.prop, q.counts, tuple(q.symbols)
-    if q.found is not None:
-        item, witness = q.found
+@dataclass
+class Found:
+    """What checking one property found, before its trace is drawn: plain data, so that a worker
+    process can send it back (rulings/verify.py, `verify --jobs`) and the graph's owner draw it."""
+
+    index: int                                # of the property in the list checked
+    counts: Counts
+    symbols: tuple[str, ...]
+    found: tuple | None                       # (item, witness) of the first sat projection
+    unknown: list[str]
+
+
+def _verdict(prop: Property, f: Found, graph: StateGraph) -> PropertyVerdict:
+    counts, symbols = f.counts, f.symbols
+    if f.found is not None:
+        item, witness = f.found
         if prop.over == "transitions":
             node, index = item
             trace = graph.trace(node, [(node, index)])
@@ -375,9 +464,9 @@ def _verdict(q: _Query, graph: StateGraph) -> PropertyVerdict:
             return PropertyVerdict(prop, VIOLATED, f"{where} breaks it (shortest counterexample)", counts,
                                    trace, witness, symbols)
         return PropertyVerdict(prop, HOLDS, f"an example at {step}", counts, trace, witness, symbols)
-    if q.unknown:
-        return PropertyVerdict(prop, INCONCLUSIVE, f"the solver answered unknown on {len(q.unknown)} "
-                               f"projection(s) ({q.unknown[0]})", counts, symbols=symbols)
+    if f.unknown:
+        return PropertyVerdict(prop, INCONCLUSIVE, f"the solver answered unknown on {len(f.unknown)} "
+                               f"projection(s) ({f.unknown[0]})", counts, symbols=symbols)
     if not graph.complete:
         what = "no counterexample" if prop.kind == "always" else "no example"
         return PropertyVerdict(prop, INCONCLUSIVE, f"{what} in the {_noun(prop, counts.items)} explored, but "
@@ -392,34 +481,61 @@ def _verdict(q: _Query, graph: StateGraph) -> PropertyVerdict:
                            f"distinct projection(s) unsat", counts, symbols=symbols)
 
 
+@dataclass
+class Search:
+    """One pass of the checker over a graph, before any trace is drawn (plain data but `queries`)."""
+
+    found: list[Found] = field(default_factory=list)
+    not_applicable: list[tuple[int, str]] = field(default_factory=list)   # (index, why)
+    facts_seconds: float = 0.0
+    seconds: float = 0.0
+    queries: list[_Query] = field(default_factory=list)
+
+
+def search(graph: StateGraph, properties: list[Property] | tuple[Property, ...],
+           timeout_ms: int = QUERY_TIMEOUT_MS) -> Search:
+    """Walk the graph once for every property that applies (the work of `check`, traces aside)."""
+    start = time.perf_counter()
+    out = Search()
+    model = graph.model
+    applicable = []
+    for i, prop in enumerate(properties):
+        why = prop.applies(model)
+        if why:
+            out.not_applicable.append((i, why))
+        else:
+            applicable.append(i)
+    if applicable:
+        walk = _Walk(graph)
+        domains = Domains(model, walk.positions)
+        vocab = functools.cache(lambda: Vocabulary(domains.labels, domains.positions))
+        assertions: dict = {}
+        out.queries = [_Query(properties[i], vocab, domains, assertions, timeout_ms) for i in applicable]
+        vectors = _Vectors(graph, domains, *_plan(out.queries))
+        _walk(walk, graph, vectors, out.queries)
+        out.found = [Found(i, q.counts, tuple(q.symbols), q.found, q.unknown) for i, q in zip(applicable, out.queries)]
+        out.facts_seconds = vectors.seconds
+    out.seconds = time.perf_counter() - start
+    return out
+
+
+def result(graph: StateGraph, properties: list[Property] | tuple[Property, ...], done: Search) -> CheckResult:
+    """The verdicts of a search, each with its trace drawn from the graph."""
+    start = time.perf_counter()
+    out = CheckResult(not_applicable=[(properties[i], why) for i, why in done.not_applicable])
+    for f in done.found:
+        verdict = _verdict(properties[f.index], f, graph)
+        out.verdicts.append(verdict)
+        out.counts.add(verdict.counts)
+    out.facts_seconds = done.facts_seconds
+    out.seconds = done.seconds + time.perf_counter() - start
+    return out
+
+
 def check(graph: StateGraph, properties: list[Property] | tuple[Property, ...],
           timeout_ms: int = QUERY_TIMEOUT_MS) -> CheckResult:
     """Check every property that applies to the graph's scenario (see the module docstring).
 
     `timeout_ms` bounds each solver query; a query that runs out answers unknown (inconclusive).
     """
-    start = time.perf_counter()
-    result = CheckResult()
-    model = graph.model
-    applicable = []
-    for prop in properties:
-        why = prop.applies(model)
-        if why:
-            result.not_applicable.append((prop, why))
-        else:
-            applicable.append(prop)
-    if applicable:
-        walk = _Walk(graph)
-        domains = Domains(model, walk.positions)
-        vocab = Vocabulary(domains.labels, domains.positions)
-        assertions: dict = {}
-        queries = [_Query(prop, vocab, domains, assertions, timeout_ms) for prop in applicable]
-        vectors = _Vectors(graph, domains, *_plan(queries))
-        _walk(walk, graph, vectors, queries)
-        for q in queries:
-            verdict = _verdict(q, graph)
-            result.verdicts.append(verdict)
-            result.counts.add(verdict.counts)
-        result.facts_seconds = vectors.seconds
-    result.seconds = time.perf_counter() - start
-    return result
+    return result(graph, properties, search(graph, properties, timeout_ms))

@@ -43,7 +43,9 @@ ZONE_VALUES = ("deck", "hand", "mana", "shields", "battle", "graveyard", "resolv
 KIND_VALUES = ("before_break", "triggered")
 ACTION_VALUES = ("direct_attack", "choose_shields", "resolve", "choose",
                  # the whole attack (model/attack.py)
-                 "declare_attack", "block", "no_block", "ninja_declare", "no_ninja_declare")
+                 "declare_attack", "block", "no_block", "ninja_declare", "no_ninja_declare",
+                 # the turn player's declarations (model/declarations.py)
+                 "tp_declare", "no_tp_declare")
 ENUMS = {"Player": PLAYER_VALUES, "Zone": ZONE_VALUES, "Kind": KIND_VALUES, "ActionKind": ACTION_VALUES}
 _ZONES = ZONE_VALUES[:-1]   # the real zones a card can be in
 

@@ -52,7 +52,8 @@ MILESTONES: dict[str, str] = {
     "attack_declared": "the attack is declared: attacker and target (R506.1)",
     "attack_trigger_resolved_tp": "an effect of the turn player resolves while the attack's triggers resolve (R506.3)",
     "attack_trigger_resolved_ntp": "an effect of the non-turn player resolves while the attack's triggers resolve (R506.3)",
-    "ntp_declared": "the non-turn player declares a hidden-zone ability at the attack: Ninja Strike (R506.3)",
+    "tp_declared": "the turn player declares a hidden-zone ability at the attack: Revolution Change, Invasion (R506.3)",
+    "ntp_declared": "the non-turn player declares a hidden-zone ability at the attack: Ninja Strike, Ninja Change (R506.3)",
     "block": "the non-turn player blocks (R507.2)",
     "battle": "a battle's winner is decided (R508)",
     "end_of_attack": "the end-of-attack step (R510)",
@@ -180,7 +181,7 @@ def step(w: Walk, pre: State, events: tuple, post: State, bb: frozenset[str]) ->
                 tokens.append("replacements_applied")
                 attack, check = 2, 1
         elif kind == "declare" and e.rule == "R506.3":
-            tokens.append("ntp_declared")
+            tokens.append("tp_declared" if e.get("player") == pre.turn else "ntp_declared")
         elif kind in ("declare", "shield_trigger", "fizzle") or \
                 (kind == "move" and e.get("from") == "shields" and e.get("to") == "hand"):
             if check == 1:

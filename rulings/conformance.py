@@ -19,6 +19,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from model.interpretations import CHOICES
 from model.rules import RulesVersion
 
 from .consistency import Witness, set_aside
@@ -53,6 +54,43 @@ def binding(corpus: Corpus, run: Run, combo: Combo) -> list[tuple[Statement, Con
             continue
         out.extend((s, c) for c in s.constraints(readings))
     return out
+
+
+class _Binder:
+    """`binding` for every run and combination of one check: the same pairs, in the same order. What
+    does not depend on the combination (the statements in force for the run's version and file, the
+    choices their `order_if` read) is worked out once per version and file, and combinations that
+    set aside the same statements and read those choices alike share one list (the same object)."""
+
+    def __init__(self, corpus: Corpus):
+        self.corpus = corpus
+        self._candidates: dict[tuple[str, Any], tuple[list[Statement], tuple[int, ...]]] = {}
+        self._aside: dict[Combo, frozenset[str]] = {}
+        self._bound: dict[tuple, list[tuple[Statement, Constraint]]] = {}
+
+    def __call__(self, run: Run, combo: Combo) -> list[tuple[Statement, Constraint]]:
+        where = (run.version.name, run.file)
+        found = self._candidates.get(where)
+        if found is None:
+            self._bound.clear()    # the runs of one version and file come together: keep one's lists only
+            candidates = [s for s in self.corpus.statements
+                          if s.declarative() and s.scope != "none" and s.in_force(run.version)
+                          and not (s.scope == "own" and run.file not in s.scenarios)]
+            read = {name for s in candidates for name in s.choices()}
+            found = self._candidates[where] = (candidates, tuple(i for i, c in enumerate(CHOICES) if c.name in read))
+        candidates, read = found
+        aside = self._aside.get(combo)
+        if aside is None:
+            aside = self._aside[combo] = frozenset(set_aside(as_dict(combo)))
+        key = (where, aside, tuple(combo[i] for i in read))
+        out = self._bound.get(key)
+        if out is None:
+            out = self._bound[key] = []
+            readings = as_dict(combo)
+            for s in candidates:
+                if s.ref not in aside:
+                    out.extend((s, c) for c in s.constraints(readings))
+        return out
 
 
 @dataclass
@@ -94,25 +132,79 @@ class Conformance:
     seconds: float = 0.0
 
 
+def _per_constraint(bind: _Binder, run: Run, text: dict[int, str]) -> dict[tuple[str, str], tuple[Statement, Constraint, list]]:
+    """Each constraint binding the run (by statement and text, in the order `binding` first gives them
+    over the sorted combinations) with the groups of combinations under which it binds: `_combos`
+    turns them into the sorted combinations when a violation needs them."""
+    groups: dict[int, tuple[list, list[Combo]]] = {}   # one per distinct binding, in order of first use
+    for combo in sorted(run.served):
+        pairs = bind(run, combo)
+        group = groups.get(id(pairs))
+        if group is None:
+            groups[id(pairs)] = (pairs, [combo])
+        else:
+            group[1].append(combo)
+    out: dict[tuple[str, str], tuple[Statement, Constraint, list]] = {}
+    for pairs, combos in groups.values():
+        for s, c in pairs:
+            shown = text.get(id(c))
+            if shown is None:
+                shown = text[id(c)] = str(c)
+            out.setdefault((s.ref, shown), (s, c, []))[2].append(combos)
+    return out
+
+
+def _combos(groups: list[list[Combo]]) -> list[Combo]:
+    return sorted(combo for group in groups for combo in group)
+
+
+@dataclass
+class Sound:
+    """One run's traces against the constraints binding it, as plain data (a worker process of
+    `verify --jobs` sends it back): violations as (statement ref, constraint, order, path, combos)."""
+
+    orders: int
+    constraints: int
+    incomplete: str
+    violations: list[tuple[str, Constraint, Groups, Any, list[Combo]]]
+
+
+class Soundness:
+    """The soundness half of `check`, one run at a time (what it works out once is kept)."""
+
+    def __init__(self, corpus: Corpus):
+        self.bind = _Binder(corpus)
+        self.text: dict[int, str] = {}    # id(constraint) -> str(constraint): the corpus keeps them alive
+
+    def __call__(self, run: Run) -> Sound:
+        orders = run.orders()
+        out = Sound(len(orders.paths), 0, "" if orders.complete else f"{run.file.name}: {orders.reason}", [])
+        seen = _seen(run)
+        for s, c, combos in _per_constraint(self.bind, run, self.text).values():
+            out.constraints += 1
+            for groups, path, occ in seen:
+                if not satisfied(c, occ):
+                    out.violations.append((s.ref, c, groups, path, _combos(combos)))
+                    break
+        return out
+
+
 def check(corpus: Corpus, runs: list[Run], witnesses: list[Witness], versions: dict[str, RulesVersion],
-          default: Combo) -> Conformance:
+          default: Combo, sound: list[Sound] | None = None) -> Conformance:
+    """Both directions (the module docstring); `sound`, if given, is `Soundness` of each run, worked
+    out elsewhere (in worker processes)."""
     start = time.perf_counter()
     out = Conformance()
-    for run in runs:
-        orders = run.orders()
-        if not orders.complete:
-            out.complete, out.reason = False, f"{run.file.name}: {orders.reason}"
-        out.orders_checked += len(orders.paths)
-        per_constraint: dict[tuple[str, str], tuple[Statement, Constraint, list[Combo]]] = {}
-        for combo in sorted(run.served):
-            for s, c in binding(corpus, run, combo):
-                per_constraint.setdefault((s.ref, str(c)), (s, c, []))[2].append(combo)
-        for s, c, combos in per_constraint.values():
-            out.constraints_checked += 1
-            for groups, path in orders.paths.items():
-                if not satisfied(c, occurrences(groups)):
-                    out.violations.append(Violation(s, c, run, groups, path, combos))
-                    break
+    if sound is None:
+        judge = Soundness(corpus)
+        sound = [judge(run) for run in runs]
+    for run, found in zip(runs, sound):
+        if found.incomplete:
+            out.complete, out.reason = False, found.incomplete
+        out.orders_checked += found.orders
+        out.constraints_checked += found.constraints
+        out.violations += [Violation(corpus.get(ref), c, run, groups, path, combos)
+                           for ref, c, groups, path, combos in found.violations]
     out.violations.sort(key=lambda v: (default not in v.combos, v.statement.ref, str(v.constraint), v.run.file.name))
     for w in witnesses:
         if w.verdict != "sat":
@@ -121,6 +213,14 @@ def check(corpus: Corpus, runs: list[Run], witnesses: list[Witness], versions: d
         _reachability(w, version_runs, out)
     out.seconds = time.perf_counter() - start
     return out
+
+
+def _seen(run: Run) -> list[tuple[Groups, Any, dict[str, list[tuple[int, int]]]]]:
+    """Each milestone order of the run with its path and occurrences (worked out once per run)."""
+    found = run.__dict__.get("_occurrences")
+    if found is None:
+        found = run.__dict__["_occurrences"] = [(g, p, occurrences(g)) for g, p in run.orders().paths.items()]
+    return found
 
 
 def _reachability(w: Witness, runs: list[Run], out: Conformance) -> None:
@@ -133,8 +233,7 @@ def _reachability(w: Witness, runs: list[Run], out: Conformance) -> None:
         seen: tuple[Run, Groups, Any] | None = None
         realised = False
         for run in runs:
-            for groups, path in run.orders().paths.items():
-                occ = occurrences(groups)
+            for groups, path, occ in _seen(run):
                 # milestones the model marks in one step (one event can be both) are not compared
                 if x in occ and y in occ and not {g for _, g in occ[x]} & {g for _, g in occ[y]}:
                     seen = seen or (run, groups, path)

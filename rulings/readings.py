@@ -97,7 +97,14 @@ class Run:
     _orders: Orders | None = None
 
     def agrees(self, combo: Combo) -> bool:
-        return all(combo[i] == self.combo[i] for i, c in enumerate(CHOICES) if c.name in self.consulted)
+        return all(combo[i] == self.combo[i] for i in self._looked_at())
+
+    def _looked_at(self) -> tuple[int, ...]:
+        """The indices in CHOICES of the choices the run consulted (worked out once)."""
+        found = self.__dict__.get("_indices")
+        if found is None:
+            found = self.__dict__["_indices"] = tuple(i for i, c in enumerate(CHOICES) if c.name in self.consulted)
+        return found
 
     def orders(self) -> Orders:
         if self._orders is None:
@@ -237,23 +244,43 @@ def _combo_of(model: z3.ModelRef, lit) -> Combo:
                  for c in CHOICES)
 
 
+def _mk(make, args: list[z3.BoolRef]) -> z3.BoolRef:
+    """z3.And or z3.Or (`make` is Z3_mk_and or Z3_mk_or) of Boolean terms of one context, without
+    the Python-side checks and coercions that were most of the cost of the readings' formulas."""
+    ctx = args[0].ctx
+    array = (z3.Ast * len(args))(*[a.as_ast() for a in args])
+    return z3.BoolRef(make(ctx.ref(), len(args), array), ctx)
+
+
 def analyse(runner: Runner, corpus: Corpus, rules: dt.date | None = None, timeout_ms: int = 20_000) -> Operational:
     """Run every ruling under every combination, then ask Z3 the two questions of the module."""
     start = time.perf_counter()
+    return solve(tabulate(runner, corpus, rules), start, timeout_ms)
+
+
+def tabulate(runner: Runner, corpus: Corpus, rules: dt.date | None = None) -> Operational:
+    """Every ruling under every combination (the runs it takes are the runner's); Z3 not asked yet."""
     rulings = [s for s in corpus.statements if s.scenarios]
     all_combos = combos()
-    table = {s.ref: {c: ruling_verdict(runner, s, c, rules) for c in all_combos} for s in rulings}
-    out = Operational(rulings, table)
+    return Operational(rulings, {s.ref: {c: ruling_verdict(runner, s, c, rules) for c in all_combos} for s in rulings})
+
+
+def solve(out: Operational, start: float, timeout_ms: int = 20_000) -> Operational:
+    """Ask Z3 the two questions of the module about a table of `tabulate` (`start`: when it began)."""
+    table, all_combos = out.table, combos()
     unsure = [ref for ref, row in table.items() if any(v.verdict == INCONCLUSIVE for v in row.values())]
     if unsure:
         out.complete, out.reason = False, f"inconclusive runs for {', '.join(unsure)}"
-
     z3_start = time.perf_counter()
     lit, hard = _literals()
 
+    # each combination's conjunction is built once and shared by every ruling's formula (the same
+    # terms as building it per ruling, which was most of the time of this function: z3's Python layer)
+    conj = {combo: z3.And([lit[c.name, r] for c, r in zip(CHOICES, combo)]) for combo in all_combos}
+
     def holds_formula(ref: str) -> z3.BoolRef:
-        return z3.Or([z3.And([lit[c.name, r] for c, r in zip(CHOICES, combo)])
-                      for combo in all_combos if table[ref][combo].holds] or [z3.BoolVal(False)])
+        # z3.Or without its Python-side checks, the same term made the same way (_mk)
+        return _mk(z3.Z3_mk_or, [conj[combo] for combo in all_combos if table[ref][combo].holds] or [z3.BoolVal(False)])
 
     held = {ref: holds_formula(ref) for ref in table}
     opt = z3.Optimize()

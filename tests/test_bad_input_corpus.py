@@ -127,6 +127,7 @@ CASES = [
     ('scenario', 'declared_ability_typo.yaml', 13, ['ability', 'S-Trigger', 'S-Triger']),
     ('scenario', 'unknown_event.yaml', 13, ['event', 'explode']),
     ('scenario', 'event_wrong_key.yaml', 13, ["unknown key 'card' for a win event"]),
+    ('scenario', 'declare_unknown_ability.yaml', 12, ['Revolution Chnage', 'Revolution Change', 'Invasion', 'Ninja Change']),
     ('scenario', 'pattern_not_mapping.yaml', 13, ['never_order[0]']),
     ('scenario', 'pattern_unknown_card.yaml', 13, ["unknown card 'Nope Card'"]),
     ('scenario', 'pattern_ability_no_slash.yaml', 13, ['Card/ability']),
@@ -172,6 +173,10 @@ CASES = [
     ('cards', 'effect_on_creature.yaml', 7, ['only a spell']),
     ('cards', 'ability_without_trigger.yaml', 7, ['trigger or replaces']),
     ('cards', 'ability_unknown_trigger.yaml', 7, ['sneeze']),
+    # hidden-zone declarations (brief "declare"): a malformed condition, an ability without its condition
+    ('cards', 'revolution_change_condition_not_a_list.yaml', 11, ['revolution_change.any_of', 'expected a list']),
+    ('cards', 'invasion_condition_unknown_key.yaml', 11, ["unknown key 'colour'", 'all_of, any_of, cost_min']),
+    ('cards', 'invasion_without_condition.yaml', 10, ['needs a `invade` instruction']),
     ('cards', 'bad_id.yaml', 2, ['id']),
     ('cards', 'duplicate_id.yaml', 7, ['defined twice']),
     ('cards', 'name_clash_builtin.yaml', 2, ['already belongs']),

@@ -4,5 +4,5 @@ Importing the package registers every instruction (registry.OPS); the procedure 
 import it, never the other way round.
 """
 
-from . import attacking, breaking, destruction, effects, game_end, shield_check  # noqa: F401  (registration)
+from . import attack_end, attacking, breaking, declaring, destruction, effects, game_end, shield_check  # noqa: F401  (registration)
 from .registry import OPS, card_words  # noqa: F401

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from . import destruction, effects
+from ..state import replace
 from .registry import deterministic, op
 
 
@@ -34,3 +35,21 @@ _SCHEMA_NINJA_SUMMON = {
     "required": ["mana"],
 }
 op("ninja_summon", schema=_SCHEMA_NINJA_SUMMON)((deterministic, _ninja_summon))
+
+
+def _stop_attack(m, s, task, ins, choice, out):
+    """"Stop that attack" (攻撃の中止; S146): the rest of the attack's steps are skipped — no block, no
+    battle, no break, so "is not blocked" never comes — but it is still the end of an attack: what
+    has already triggered resolves, and the end-of-attack step comes (R510, A12). Only an attack in
+    progress can be stopped (the steps after the attack triggers read `stop_attack`, R505.6a's path)."""
+    if s.attacker < 0 or s.phase not in ("attack", "blocked") or s.stop_attack:
+        return s
+    return replace(s, stop_attack=True)
+
+
+_SCHEMA_STOP_ATTACK = {
+    "doc": "stop the attack in progress (攻撃の中止): no block, battle or break follows; abilities already "
+           "triggered still resolve and the end-of-attack step comes (S146)",
+    "properties": {},
+}
+op("stop_attack", schema=_SCHEMA_STOP_ATTACK)((deterministic, _stop_attack))

@@ -8,7 +8,11 @@ When the decision is made is an interpretation choice (`break_replacement_timing
   only the shields that will really break get a before-break trigger; at the break the decided
   replacements happen whatever became of their source.
 Each player decides for his own replacement effects, turn player first; a shield's break is
-replaced at most once, and one replacement effect serves one shield only (D2). Whether a castle's
+replaced at most once, and one replacement effect serves one shield only (D2). The breaking
+creature's own replacement (a shield burn, Bolmeteus White Dragon: `self_break`) belongs to its
+controller: in his turn he decides first, so a defender's castle finds the break already replaced
+(A19, D-6: dmwiki "シールド焼却", undated, and "ブレイク置換効果", 2024-01-14); it applies to every
+shield its creature breaks. Whether a castle's
 "another shield" may be one chosen for the same break is the choice `castle_other_shield`; such a
 shield is then put into the hand by the castle instead of being broken.
 """
@@ -26,6 +30,7 @@ if TYPE_CHECKING:
     from ..game import Game
 
 CANNOT_BE_BROKEN = Replacement("cannot be broken")
+BROKEN_SHIELD = "broken_shield"   # the bind naming the shield a replacement's effect replaces the break of
 
 
 def decision_program(s: State, frame: Frame) -> tuple:
@@ -38,7 +43,7 @@ def candidates(m: "Game", s: State, frame: Frame, shield: int, who: str) -> list
     """The replacement effects `who` could apply to the break of `shield` now."""
     owner = frame.defender
     if who != owner:
-        return []   # no card of the pool replaces the break of an opponent's shield
+        return breaker_replacements(m, s, frame, who)
     z = s.zone(owner)
     used = {r.source for _, r in frame.replaced if r.source >= 0}
     targets = {r.target for _, r in frame.replaced if r.target >= 0}
@@ -68,6 +73,23 @@ def candidates(m: "Game", s: State, frame: Frame, shield: int, who: str) -> list
     return out
 
 
+def breaker_replacements(m: "Game", s: State, frame: Frame, who: str) -> list[Replacement]:
+    """A19: the replacement effects of the breaking creature itself (`self_break`, a shield burn), for
+    its controller, while it is in the battle zone (an ability of a creature that left no longer applies)."""
+    by = frame.by
+    if "self_break" not in m.words or not frame.by_creature or m.owner(by) != who or by not in s.zone(who).battle:
+        return []
+    return [Replacement(m.ability_label(m.instances[by].card, a.id), by, m.instances[by].card, a.id)
+            for a in m.card(by).replacements("self_break")]
+
+
+def _optional(m: "Game", r: Replacement) -> bool:
+    """Whether the player may decline replacement `r` (a shield burn, `optional: false`, may not)."""
+    if r.source < 0:
+        return True
+    return next(a for a in m.pool[r.card].abilities if a.id == r.ability).optional
+
+
 def saver_reading(m: "Game", cid: int) -> str:
     """How often a Saver that cannot be destroyed may replace breaks (`indestructible_saver`, DS01);
     "" for a Saver that can be destroyed (the reading is not looked up: nothing differs)."""
@@ -77,7 +99,10 @@ def saver_reading(m: "Game", cid: int) -> str:
 
 
 def _replace_options(m, s, task, ins):
-    return replace_options(m, s, s.frames[-1], ins.get("shield"), ins.get("who"))
+    opts = replace_options(m, s, s.frames[-1], ins.get("shield"), ins.get("who"))
+    if len(opts) == 1 and opts[0][0] != NONE:
+        return None   # a replacement that must apply (a shield burn, A19): nothing to decide
+    return opts
 
 
 def replace_options(m: "Game", s: State, frame: Frame, shield: int, who: str) -> list[Option]:
@@ -94,14 +119,17 @@ def replace_options(m: "Game", s: State, frame: Frame, shield: int, who: str) ->
     for r in found:
         extra = f", putting {m.label(r.target)} into the hand instead" if r.target >= 0 else ""
         opts.append(((r,), f"{who} replaces the break of {m.label(shield)} with {r.label}{extra}"))
-    opts.append((NONE, f"{who} lets {m.label(shield)} be broken"))
+    if any(_optional(m, r) for r in found):
+        opts.append((NONE, f"{who} lets {m.label(shield)} be broken"))
     return opts
 
 
 def _replace(m, s, task, ins, choice, out):
+    frame = s.frames[-1]
+    if choice is None:   # the one replacement that must apply
+        choice = replace_options(m, s, frame, ins.get("shield"), ins.get("who"))[0][0]
     if choice == NONE:
         return s
-    frame = s.frames[-1]
     done = replace(frame, replaced=frame.replaced + ((ins.get("shield"), choice[0]),))
     return replace(s, frames=s.frames[:-1] + (done,))
 
@@ -178,6 +206,7 @@ def carry_out(m: "Game", s: State, out: list[Event]) -> State:
             ability = next(a for a in m.pool[r.card].abilities if a.id == r.ability)
             # the replacement's own moves are not replaced again (S014 R101.5, S005/S017: a used Saver dies)
             binds = (("target", r.target),) if r.target >= 0 else ()
+            binds += ((BROKEN_SHIELD, c),)   # the shield whose break it replaces (a shield burn, A19)
             programs.append(Task(program=ability.effect, pc=0, controller=m.owner(r.source), source=r.source,
                                  ability=r.label, binds=binds + ((destruction.REPLACING, 1),)))
     s = replace(s, broken=tuple(sorted(s.broken + tuple(breaking))))
@@ -209,3 +238,31 @@ def break_triggers(m: "Game", s: State, frame: Frame, broken: tuple[int, ...], o
         for c in broken:
             s = m.trigger(s, "shield_leaves", frame.defender, c, out)
     return s
+
+
+def _burn(m, s, task, ins, choice, out):
+    """A19 (shield burn): the shield whose break this replaces goes to its owner's graveyard instead of
+    the hand, with its castle (R304.3); no shield check, and "a card leaves the shield zone" counts both."""
+    shield = task.bound(BROKEN_SHIELD)
+    if shield is None:
+        return s
+    owner = m.owner(shield)
+    z = s.zone(owner)
+    if shield not in z.shields:
+        return s
+    castles = z.hosted(shield, "castle")
+    z = z.remove("shields", shield).unlink(shield).add("graveyard", shield)
+    out.append(ev("move", "A19", card=m.label(shield), player=owner, **{"from": "shields", "to": "graveyard"}))
+    for castle in castles:
+        z = z.remove("attached", castle).unlink(castle).add("graveyard", castle)
+        out.append(ev("move", "R304.3", card=m.label(castle), player=owner, **{"from": "shields", "to": "graveyard"}))
+    s = s.with_zone(owner, z)
+    return shield_check.left_shield_zone(m, s, owner, (shield,) + castles, out)
+
+
+_SCHEMA_BURN_SHIELD = {
+    "doc": "a `self_break` replacement's effect: the shield whose break it replaces goes to its owner's "
+           "graveyard instead (shield burn, A19)",
+    "properties": {},
+}
+op("burn_shield", schema=_SCHEMA_BURN_SHIELD)((lambda m, s, t, i: None, _burn))

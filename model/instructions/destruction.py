@@ -39,8 +39,8 @@ def attempt(m: "Game", s: State, card: int, out: list[Event], repeat: bool = Fal
     if card not in s.zone(owner).battle:
         return s
     out.append(ev("destroy", "R701.6a", card=m.label(card), player=owner))
-    if m.card(card).has("Indestructible"):
-        return _chain_end(m, s, repeat)   # "cannot be destroyed" keeps it where it is; the attempt happened
+    if m.card(card).has("Indestructible") or card in s.guards:
+        return _chain_end(m, s, repeat)   # "cannot be destroyed" (for good, or until the end of the attack) keeps it; the attempt happened
     return leave(m, s, card, "graveyard", out, destroy=True, repeat=repeat, replaceable=replaceable)
 
 
@@ -184,7 +184,10 @@ def _ex_life(m: "Game", s: State, task: Task, ins, choice, out: list[Event]) -> 
         if shield in z.shields:
             z = z.remove("shields", shield).unlink(shield).add("graveyard", shield)
             out.append(ev("move", "", card=m.label(shield), player=owner, **{"from": "shields", "to": "graveyard"}))
-            break
+            s = s.with_zone(owner, z)
+            if "opponent_shield_leaves" in m.words:   # A20: any card leaving the shield zone, once
+                s = m.trigger(s, "shield_leaves", owner, shield, out)
+            return s
     return s.with_zone(owner, z)
 
 

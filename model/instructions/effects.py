@@ -223,8 +223,10 @@ def _put_self_options(m, s, task, ins):
     me, cid = task.controller, task.source
     if cid not in s.zone(me).graveyard:
         return []
-    return [((cid,), f"{me} puts {m.label(cid)} from the graveyard into the battle zone"),
-            (NONE, f"{me} leaves {m.label(cid)} in the graveyard")]
+    put = [((cid,), f"{me} puts {m.label(cid)} from the graveyard into the battle zone")]
+    if ins.get("optional", True) is False:
+        return put   # a "must" (A27's forced loop probe); without `optional: false` it may be declined
+    return put + [(NONE, f"{me} leaves {m.label(cid)} in the graveyard")]
 
 
 def _put_self(m, s, task, ins, choice, out):
@@ -232,7 +234,8 @@ def _put_self(m, s, task, ins, choice, out):
 
 
 _SCHEMA_PUT_SELF_INTO_BATTLE = {
-    "doc": "put this card from where it is (e.g. the graveyard) into the battle zone",
+    "doc": "put this card from where it is (e.g. the graveyard) into the battle zone; its controller may "
+           "decline unless `optional: false`",
     "properties": {"optional": {"type": "boolean"}},
 }
 op("put_self_into_battle", schema=_SCHEMA_PUT_SELF_INTO_BATTLE)((_put_self_options, _put_self))

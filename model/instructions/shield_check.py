@@ -63,6 +63,17 @@ def add_cards(m: "Game", s: State, player: str, cards: tuple[int, ...], out: lis
     return start(m, s, player, cards, out)
 
 
+def left_shield_zone(m: "Game", s: State, player: str, cards: tuple[int, ...], out: list[Event]) -> State:
+    """A20 (dmwiki "シールドゾーンからカードが離れた時", 2024-10-16): "when a card leaves the shield zone"
+    triggers once per card, however it left: a break (breaking.break_triggers), an effect putting shields
+    into the hand, a replacement recovering another shield, a shield burn. Like everything triggered
+    during a shield check it waits until the check's uses are over (R509.5e)."""
+    if "opponent_shield_leaves" in m.words:
+        for c in cards:
+            s = m.trigger(s, "shield_leaves", player, c, out)
+    return s
+
+
 def _check(s: State) -> Check:
     return s.checks[-1]
 
@@ -352,7 +363,8 @@ def _shield_to_hand(m, s, task, ins, choice, out):
         s = bind(s, ins.get("bind"), len(choice))
     if not choice:
         return s
-    return start(m, s, owner, tuple(choice), out, s_trigger_ok=ins.get("s_trigger", True))
+    s = start(m, s, owner, tuple(choice), out, s_trigger_ok=ins.get("s_trigger", True))
+    return left_shield_zone(m, s, owner, tuple(choice), out)   # A20
 
 
 _SCHEMA_SHIELD_TO_HAND = {
@@ -371,7 +383,7 @@ def _recover_other(m, s, task, ins, choice, out):
     target, owner = task.bound("target"), task.controller
     if target is None or target not in s.zone(owner).shields:
         return s
-    return add_cards(m, s, owner, (target,), out)
+    return left_shield_zone(m, add_cards(m, s, owner, (target,), out), owner, (target,), out)   # A20
 
 
 _SCHEMA_RECOVER_OTHER_SHIELD = {

@@ -1,0 +1,74 @@
+"""The end of an attack (R510) and what lasts until then (brief "afterattack", issue 10).
+
+A mixin of the procedure beside model/attack.py (kept apart so that the declaration steps and the
+end steps can change independently). Sources: research/attack.md A12 (DM Wiki old EUC edition,
+"攻撃終了ステップ", undated pre-2020 copy; the King Bolbalzak card page of the same wiki, undated).
+- A12c, A25 (dmwiki "攻撃クリーチャー指定ステップ", undated): "while attacking" statics (Power Attacker)
+  apply from the declaration until the attack's processing is over; effects given "until the end of
+  the attack" last as long. Both are gone in the end-of-attack step (R510): an `expire` event says so.
+- R507.3c (A26, dmwiki "ブロッククリーチャー指定ステップ", revision 2021-10-04): once the block step is
+  decided, "when this creature blocks" triggers for the blocker, and "when this creature attacks a
+  player and is not blocked" for an attacker whose attack on a player no Blocker ability took (other
+  redirections do not count); what they trigger resolves before the battle or the direct attack step.
+- R510 (A12): "at the end of this creature's attack" abilities trigger in the end-of-attack step and
+  resolve in the usual order (the turn player's first, R509.4a-b). An attacker that left the battle
+  zone during the attack (destroyed in a battle, returned, ...) is no longer that creature: its
+  ability does not trigger. After a turn skip (Q09) there is no end-of-attack step at all.
+"""
+
+from __future__ import annotations
+
+from .events import Event, ev
+from .state import State, replace
+
+# the phases (model/attack.py PHASES) in which the attack is going on: declared, not yet at its end
+ATTACKING = frozenset({"attack", "ntp_declare", "block", "blocked", "battle", ""})
+
+
+class AttackEnd:
+    """Expects the procedure's `words`, `trigger` and card table (see model/attack.py's AttackSteps)."""
+
+    def at_end_of_attack(self, s: State, out: list[Event]) -> State:
+        """R510: what happens as the end-of-attack step begins (its event is already out): the
+        "while attacking" and "until the end of the attack" effects end, then its abilities trigger."""
+        s = self.expire_attack_effects(s, out)
+        if "end_of_attack" in self.words and self.attacker_still_there(s):
+            s = self.trigger(s, "end_of_attack", s.turn, s.attacker, out)
+        return s
+
+    def attacker_still_there(self, s: State) -> bool:
+        """The attacking creature is the same object in the battle zone (it never left: R510, A12)."""
+        return not s.attacker_left and s.attacker in s.zone(s.turn).battle
+
+    # ---- "while attacking" (Power Attacker) and "until the end of the attack" (A12c, A25) ------------
+    def attacking(self, s: State, cid: int) -> bool:
+        """`cid` is the attacking creature and the attack is not over (R506.1d: until it leaves the
+        battle zone or the end-of-attack step comes)."""
+        return cid == s.attacker and s.phase in ATTACKING and self.attacker_still_there(s)
+
+    def attack_power_bonus(self, s: State, cid: int) -> int:
+        """Power added during the attack: Power Attacker while attacking, and "until the end of the
+        attack" effects (gone at R510, see `expire_attack_effects`)."""
+        bonus = sum(n for c, n in s.boosts if c == cid)
+        if self.attacking(s, cid):
+            bonus += self.card(cid).power_attacker()
+        return bonus
+
+    def expire_attack_effects(self, s: State, out: list[Event]) -> State:
+        """R510 (A12): Power Attacker no longer applies, and every "until the end of the attack" effect ends."""
+        if self.card(s.attacker).power_attacker() and self.attacker_still_there(s):
+            out.append(ev("expire", "R510", card=self.label(s.attacker), effect="Power Attacker"))
+        for c, n in s.boosts:
+            out.append(ev("expire", "R510", card=self.label(c), effect=f"power +{n}"))
+        for c in s.guards:
+            out.append(ev("expire", "R510", card=self.label(c), effect="protection from destruction"))
+        return replace(s, boosts=(), guards=()) if s.boosts or s.guards else s
+
+    # ---- R507.3c (A26): what the block step triggers --------------------------------------------------
+    def block_triggers(self, s: State, out: list[Event]) -> State:
+        """"when it blocks" for the blocker; "attacks a player and is not blocked" for the attacker."""
+        if s.blocked and "blocks" in self.words:
+            return self.trigger(s, "blocks", s.defender, s.target, out)
+        if not s.blocked and s.target < 0 and "not_blocked" in self.words and self.attacker_still_there(s):
+            return self.trigger(s, "not_blocked", s.turn, s.attacker, out)
+        return s

@@ -1,0 +1,220 @@
+"""Card words of the hidden-zone abilities declared at an attack (issue 10, brief "declare";
+research/attack.md A03-A08, A23): what Revolution Change, Invasion and Ninja Change do when the
+declared ability resolves, and the two entering abilities the rulings' cards need.
+
+When they may be declared is the procedure's business (model/declarations.py); the condition a
+Revolution Change or Invasion puts on the attacking creature is written as this instruction's
+arguments (`any_of`, `all_of`, `cost_min`), so that the card loader checks it like any other.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import destruction, effects
+from .common import distinct
+from .registry import NONE, deterministic, op
+from ..events import Event, ev
+from ..instr import Instr
+from ..state import State, other, replace
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+# the words whose arguments are a condition on the attacking creature, by the trigger they belong to
+CONDITION_OPS = {"revolution_change": "revolution_change", "invasion": "invade"}
+_NAMES = {"type": "array", "items": {"type": "string"}, "minItems": 1, "maxItems": 50}
+_CONDITION = {
+    "any_of": {**_NAMES, "description": "civilizations or races of which the creature has at least one"},
+    "all_of": {**_NAMES, "description": "civilizations or races the creature has every one of"},
+    "cost_min": {"type": "integer", "minimum": 0, "description": "the creature's cost is at least this"},
+}
+
+
+def meets(m: "Game", cid: int, ins: Instr | None) -> bool:
+    """Whether creature `cid` meets the condition written in `ins` (no instruction: any creature)."""
+    card = m.card(cid)
+    if card.type != "creature":
+        return False
+    if ins is None:
+        return True
+    any_of, all_of = ins.get("any_of") or (), ins.get("all_of") or ()
+    return (not any_of or any(card.has(k) for k in any_of)) and all(card.has(k) for k in all_of) \
+        and card.cost >= (ins.get("cost_min") or 0)
+
+
+def condition(ability) -> Instr | None:
+    """The instruction of a Revolution Change or Invasion ability that carries its condition."""
+    word = CONDITION_OPS.get(ability.trigger)
+    return next((i for i in ability.effect if i.op == word), None)
+
+
+def _tapped_like(s: State, player: str, new: int, old: int) -> State:
+    """A23, A08: the creature put in its place keeps only the tapped state of the one it replaces."""
+    z = s.zone(player)
+    if old in z.tapped and new not in z.tapped:
+        z = replace(z, tapped=tuple(sorted(z.tapped + (new,))))
+    return s.with_zone(player, z)
+
+
+# ---- Revolution Change (R701.26a as cited by A23; A03, A04) -------------------------------------
+def _revolution_change(m, s, task, ins, choice, out):
+    """Swap: this card from the hand into the battle zone as the attacking creature (same target),
+    the attacker back to the hand. It is done only if both are still where they were; the new
+    creature's entering abilities trigger (A04) and the old one's pending attack trigger stays."""
+    me, card, old = task.controller, task.source, s.attacker
+    if card not in s.zone(me).hand or old not in s.zone(me).battle or s.turn != me:
+        return s
+    s = effects.summon(m, s, me, card, "hand", out)
+    s = replace(_tapped_like(s, me, card, old), attacker=card)
+    return destruction.leave(m, s, old, "hand", out)
+
+
+_SCHEMA_REVOLUTION_CHANGE = {
+    "doc": "Revolution Change's effect: swap this card in the hand with the attacking creature, which must "
+           "meet the condition (checked at the declaration, A03)",
+    "properties": dict(_CONDITION),
+}
+op("revolution_change", schema=_SCHEMA_REVOLUTION_CHANGE)((deterministic, _revolution_change))
+
+
+# ---- Invasion (A05, A06) ------------------------------------------------------------------------
+def _invade(m, s, task, ins, choice, out):
+    """Put this card from the hand on top of the attacking creature: it becomes the attacking
+    creature and what was under the old top is now under it. Under `invasion_condition_rechecked=yes`
+    the attacking creature must still meet the condition (D-2)."""
+    me, card, old = task.controller, task.source, s.attacker
+    if card not in s.zone(me).hand or old not in s.zone(me).battle or s.turn != me:
+        return s
+    if m.interpretation.get("invasion_condition_rechecked") == "yes" and not meets(m, old, ins):
+        return s
+    z = s.zone(me)
+    links = tuple(sorted([(c, card if h == old and k == "under" else h, k) for c, h, k in z.links]
+                         + [(old, card, "under")]))
+    tapped = tuple(sorted(set(c for c in z.tapped if c != old) | ({card} if old in z.tapped else set())))
+    z = replace(z.remove("hand", card).remove("battle", old).add("battle", card).add("attached", old),
+                links=links, tapped=tapped)
+    s = replace(s.with_zone(me, z), attacker=card)
+    out.append(ev("put", "A06", card=m.label(card), player=me, onto=m.label(old), **{"from": "hand", "to": "battle"}))
+    return m.trigger(s, "enters", me, card, out)
+
+
+_SCHEMA_INVADE = {
+    "doc": "Invasion's effect: put this card from the hand on top of the attacking creature, which must meet "
+           "the condition when declared (rechecked on resolution only under `invasion_condition_rechecked=yes`)",
+    "properties": dict(_CONDITION),
+}
+op("invade", schema=_SCHEMA_INVADE)((deterministic, _invade))
+
+
+# ---- Ninja Change (A08) -------------------------------------------------------------------------
+def ninja_used(m: "Game", s: State, player: str) -> int:
+    """How many Ninja abilities (Ninja Strike, Ninja Change) of `player`'s cards have been used so far."""
+    labels = {m.ability_label(i.card, a.id) for i in m.instances if i.owner == player
+              for a in m.pool[i.card].abilities if a.trigger in ("ninja_strike", "ninja_change")}
+    return sum(n for label, n in s.uses if label in labels)
+
+
+def _ninja_change_options(m, s, task, ins):
+    """A08: only if no other Ninja ability of this player was used this attack (checked now, on
+    resolution: a Ninja Strike resolved first makes it fail); the card must still be in the hand."""
+    me, card = task.controller, task.source
+    if card not in s.zone(me).hand or ninja_used(m, s, me) > 1:   # 1: this Ninja Change itself
+        return []
+    kinds = ins.get("any_of") or ()
+    found = [c for c in s.zone(me).battle if m.card(c).type == "creature" and m.card(c).cost >= ins.get("cost_min")
+             and (not kinds or any(m.card(c).has(k) for k in kinds))]
+    opts = [((c,), f"{me} swaps {m.label(card)} with {m.label(c)} (Ninja Change)") for c in distinct(m, s, found)]
+    return opts + [(NONE, f"{me} does not swap {m.label(card)}")] if opts else []
+
+
+def _ninja_change(m, s, task, ins, choice, out):
+    if choice == NONE:
+        return s
+    me, card, old = task.controller, task.source, choice[0]
+    s = _tapped_like(effects.summon(m, s, me, card, "hand", out), me, card, old)
+    return destruction.leave(m, s, old, "hand", out)
+
+
+_SCHEMA_NINJA_CHANGE = {
+    "doc": "Ninja Change's effect: if no other Ninja ability of yours was used this attack (checked on "
+           "resolution), you may swap this card in the hand with one of your creatures of cost `cost_min` or "
+           "more having one of `any_of`",
+    "properties": {"cost_min": {"type": "integer", "minimum": 0}, "any_of": _NAMES},
+    "required": ["cost_min"],
+}
+op("ninja_change", schema=_SCHEMA_NINJA_CHANGE)((_ninja_change_options, _ninja_change))
+
+
+# ---- entering abilities of the rulings' cards ---------------------------------------------------
+def _destroy_strongest(m, s, task, ins, choice, out):
+    """Red Zone (A05): destroy every creature of the opponent that has the highest power among them."""
+    theirs = [c for c in s.zone(other(task.controller)).battle if m.card(c).type == "creature"]
+    if not theirs:
+        return s
+    top = max(m.card(c).power for c in theirs)
+    for c in sorted(c for c in theirs if m.card(c).power == top):
+        s = destruction.attempt(m, s, c, out)
+    return s
+
+
+_SCHEMA_DESTROY_STRONGEST = {
+    "doc": "destroy all of the opponent's creatures with the highest power (Red Zone's entering ability)",
+    "properties": {},
+}
+op("destroy_strongest", schema=_SCHEMA_DESTROY_STRONGEST)((deterministic, _destroy_strongest))
+
+
+def _put_free_options(m, s, task, ins):
+    me = task.controller
+    found = [(c, zone) for zone in ins.get("from") for c in getattr(s.zone(me), zone)
+             if m.card(c).type == "creature" and m.card(c).cost <= ins.get("cost_max")]
+    opts = [((c, zone), f"{me} puts {m.label(c)} from the {zone} into the battle zone")
+            for zone in ins.get("from")
+            for c in distinct(m, s, [c for c, z in found if z == zone])]
+    return opts + [(NONE, f"{me} puts no creature")] if opts else []
+
+
+def _put_free(m, s, task, ins, choice, out: list[Event]):
+    return s if choice == NONE else effects.summon(m, s, task.controller, choice[0], choice[1], out)
+
+
+_SCHEMA_PUT_CREATURE_FREE = {
+    "doc": "may put one creature of cost `cost_max` or less from the given zones into the battle zone",
+    "properties": {"from": {"type": "array", "items": {"enum": ["hand", "mana"]}, "minItems": 1},
+                   "cost_max": {"type": "integer", "minimum": 0}},
+    "required": ["from", "cost_max"],
+}
+op("put_creature_free", schema=_SCHEMA_PUT_CREATURE_FREE)((_put_free_options, _put_free))
+
+
+def _deck_to_mana(m, s, task, ins, choice, out):
+    """Put the top card of its controller's deck into the mana zone (Stegoro Kaiser's attack trigger, A03)."""
+    me = task.controller
+    deck = s.zone(me).deck
+    return effects.move_cards(m, s, me, deck[:1], "deck", "mana", out) if deck else s
+
+
+_SCHEMA_DECK_TO_MANA = {
+    "doc": "put the top card of your deck into your mana zone (nothing if the deck is empty)",
+    "properties": {},
+}
+op("deck_to_mana", schema=_SCHEMA_DECK_TO_MANA)((deterministic, _deck_to_mana))
+
+
+def _mana_to_hand_options(m, s, task, ins):
+    me = task.controller
+    opts = [((c,), f"{me} returns {m.label(c)} from the mana zone to the hand")
+            for c in distinct(m, s, s.zone(me).mana)]
+    return opts + [(NONE, f"{me} returns no card from the mana zone")] if opts else []
+
+
+def _mana_to_hand(m, s, task, ins, choice, out):
+    return s if choice == NONE else effects.move_cards(m, s, task.controller, choice, "mana", "hand", out)
+
+
+_SCHEMA_MANA_TO_HAND = {
+    "doc": "may return one card from your mana zone to your hand",
+    "properties": {},
+}
+op("mana_to_hand", schema=_SCHEMA_MANA_TO_HAND)((_mana_to_hand_options, _mana_to_hand))
