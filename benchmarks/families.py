@@ -117,6 +117,21 @@ def two_player(k: int, cards: CardPool | None = None) -> Scenario:
     return pending_family(t, n, s, cards=cards, name=f"two-player k={k} (T={t} N={n} S={s})")
 
 
+def watched(t: int, cards: CardPool | None = None) -> Scenario:
+    """The Watch (Q09) waiting behind the turn player's effects (issue 12, reduction with a skip).
+
+    Bench Caster's before-break cast triggers T of A's shielders (add a shield, they commute), A's
+    Bench TP Echoer (it casts Bench Echo from A's graveyard: a turn-player effect that spawns) and
+    B's The Watch and two drawers. A's effects go first (R509.4a); the echo's cast triggers B's
+    watchers again, and B's effects, The Watch's "skip the rest of the turn" among them, wait.
+    """
+    a = PlayerSetup(battle=("bench_caster",) + _names("bench_tp", t) + ("bench_tp_echo",),
+                    hand=("bench_signal",), graveyard=("bench_echo",), deck=("vanilla",) * (t + 5))
+    b = PlayerSetup(battle=("the_watch",) + _names("bench_ntp", 2), deck=("vanilla",) * 10)
+    return Scenario(name=f"watched T={t}", turn="A", players={"A": a, "B": b}, attacker="bench_caster",
+                    attacker_index=0, defender="B", pool=cards or pool(), source=("Q09", "R509.4a-b"))
+
+
 # Each level adds to the one before: more spells in hand for the two before-break casts, more
 # watchers, then a nested break (Texas Storm, Q04/Q05) and a spell that breaks (Gushat Shield, Q10).
 KAKUMEIJIN_LEVELS: tuple[dict, ...] = (
@@ -177,7 +192,7 @@ def shield_check(n: int, cards: CardPool | None = None) -> Scenario:
 
 
 FAMILIES = {"independent": independent, "two-player": two_player, "kakumeijin": kakumeijin,
-            "shield-check": shield_check}
+            "shield-check": shield_check, "watched": watched}
 
 
 def build(family: str, size: int, cards: CardPool | None = None) -> Scenario:

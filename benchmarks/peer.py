@@ -16,6 +16,11 @@ number of distinct states dmcheck's unreduced explorer finds on the equivalent s
 - SPIN's "transitions (= stored+matched)" counts the initial state once as if reached by a
   transition, so it is dmcheck's transition count plus one.
 
+With `--family independent` it also runs peer/procs.pml, the same family with one process per
+pending effect, unreduced and with SPIN's own partial-order reduction (`spin_procs`,
+`spin_procs_reduced`): reduced against reduced, where pending.pml's single process gives SPIN's
+reduction nothing to prune.
+
 In the same run the script times a naive enumeration (a depth-first walk of dmcheck's model that
 remembers nothing), dmcheck unreduced, dmcheck reduced (when `explorer.bfs.explore` accepts
 `reduce=True`; null otherwise) and SPIN. Each runs in its own process so its peak memory is its own.
@@ -45,6 +50,7 @@ import measure as measure_mod  # noqa: E402
 from measure import explore_supports_reduce, measure, run_child  # noqa: E402
 
 PML = HERE / "peer" / "pending.pml"
+PROCS_PML = HERE / "peer" / "procs.pml"   # the independent family, one process per pending effect
 FAMILY_SPLIT = {"two-player": families.two_player_split, "independent": lambda k: (0, k, 0)}
 
 
@@ -93,10 +99,15 @@ def run_spin(t: int, n: int, s: int, timeout: float = 600.0, hash_w: int = SPIN_
     or -DHC), chaining on collisions. `reduce` compiles pan with SPIN's own partial-order reduction
     (no -DNOREDUCE); the model has one process, so it has little to prune, but it is SPIN's default.
     """
+    return run_pan(PML, [f"-DT={t}", f"-DN={n}", f"-DS={s}"], timeout, hash_w, reduce)
+
+
+def run_pan(pml: Path, defines: list[str], timeout: float = 600.0, hash_w: int = SPIN_HASH_W,
+            reduce: bool = False) -> dict:
+    """`spin -a` one Promela model with its sizes, compile pan, run it, parse what it reports."""
     with tempfile.TemporaryDirectory(prefix="dmcheck-spin-") as tmp:
         start = time.perf_counter()
-        defines = [f"-DT={t}", f"-DN={n}", f"-DS={s}"]
-        subprocess.run(["spin", *defines, "-a", str(PML)], cwd=tmp, check=True, capture_output=True)
+        subprocess.run(["spin", *defines, "-a", str(pml)], cwd=tmp, check=True, capture_output=True)
         flags = ["-DSAFETY"] if reduce else ["-DNOREDUCE", "-DSAFETY"]
         subprocess.run(["gcc", "-O2", *flags, "-o", "pan", "pan.c"], cwd=tmp, check=True, capture_output=True)
         compile_s = time.perf_counter() - start
@@ -138,6 +149,11 @@ def run_k(k: int, family: str = "two-player", naive_cap: float | None = 60.0,
     naive = measure(family, k, "naive", naive_cap) if naive_cap is not None else None
     plain = run_spin(t, n, s) if spin else None
     por = run_spin(t, n, s, reduce=True) if spin else None
+    # the independent family also as one process per pending effect, with and without SPIN's reduction
+    procs = procs_por = None
+    if spin and family == "independent":
+        procs = run_pan(PROCS_PML, [f"-DN={n}"], explore_cap)
+        procs_por = run_pan(PROCS_PML, [f"-DN={n}"], explore_cap, reduce=True)
     agree = {
         "dmcheck_one_outcome": unreduced.get("outcomes") == 1,
         "formula": unreduced["states"] == families.expected_states(t, n, s),
@@ -152,7 +168,9 @@ def run_k(k: int, family: str = "two-player", naive_cap: float | None = 60.0,
     if naive and naive["complete"] and unreduced.get("paths"):
         agree["naive_equals_graph_paths"] = naive["states"] == unreduced["paths"]["states"]
     return {"k": k, "naive": _brief(naive), "unreduced": _brief(unreduced), "reduced": _brief(reduced),
-            "spin": _brief(plain), "spin_reduced": _brief(por), "family": {"name": family, "T": t, "N": n, "S": s},
+            "spin": _brief(plain), "spin_reduced": _brief(por),
+            "spin_procs": _brief(procs), "spin_procs_reduced": _brief(procs_por),
+            "family": {"name": family, "T": t, "N": n, "S": s},
             "formula_states": families.expected_states(t, n, s), "agree": agree}
 
 
@@ -178,7 +196,7 @@ def table(rows: list[dict]) -> str:
             "red proc", "SPIN stored", "pan s", "pan proc", "SPIN-POR stored", "pan-POR s", "pan-POR proc",
             "agree", "naive/unred", "unred/red", "unred/pan s", "unred/pan proc", "red/pan-POR s",
             "red/pan-POR proc"]
-    lines = []
+    lines, extra = [], []
     for r in rows:
         nv, un, rd, sp, sr, f = r["naive"], r["unreduced"], r["reduced"], r["spin"], r.get("spin_reduced"), r["family"]
         if nv is None:
@@ -205,6 +223,14 @@ def table(rows: list[dict]) -> str:
             _r(un["seconds"], get(sp, "pan_seconds")), _r(get(un, "process_cpu_seconds"), get(sp, "process_cpu_seconds")),
             _r(get(rd, "seconds"), get(sr, "pan_seconds")),
             _r(get(rd, "process_cpu_seconds"), get(sr, "process_cpu_seconds"))])
+    for r in rows:
+        pp, rd = r.get("spin_procs_reduced"), r["reduced"]
+        if pp is not None:
+            out_line = (f"k={r['k']} one process per effect (peer/procs.pml): SPIN stores {r['spin_procs']['states']:,} "
+                        f"unreduced, {pp['states']:,} with its reduction (pan {_t(pp['pan_seconds'])} s, process "
+                        f"{_t(pp['process_cpu_seconds'])} s); dmcheck reduced {rd['states']:,} "
+                        f"(search {_t(rd['seconds'])} s, process {_t(rd.get('process_cpu_seconds'))} s)" if rd else "")
+            extra.append(out_line)
     widths = [max(len(head[i]), *(len(l[i]) for l in lines)) for i in range(len(head))]
     out = ["  ".join(h.ljust(w) for h, w in zip(head, widths))]
     out += ["  ".join(c.rjust(w) for c, w in zip(l, widths)) for l in lines]
@@ -214,7 +240,7 @@ def table(rows: list[dict]) -> str:
                "(-DNOREDUCE), pan-POR s: with SPIN's reduction. proc: the whole process's CPU seconds "
                "(user + system: Python start-up and loading, or pan's start-up and hash table); SPIN's "
                "compilation is not counted. '-' where a figure is 0 or was not measured.")
-    return "\n".join(out)
+    return "\n".join(out + extra)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -6,10 +6,11 @@ visits every subset of resolved effects: 2^k states for k effects. An ample set 
 
 - C0/C1 (persistent set): the effect p is *simple* (no decision, triggers nothing — the model's `simple` hook)
   and commutes with everything that could happen before it: the other effects that may resolve now
-  and, if any of them can trigger abilities, everything a triggered ability of the scenario may do.
-  Then every run that resolves other effects first can be reordered to resolve p first, reaching the
-  same states later on; p cannot be dropped on the way (nothing before it can skip the turn: that is
-  TOP, and conflicts). Effects that only wait (the non-turn player's, while a turn-player effect goes
+  and, if any of them can trigger abilities, everything a triggered ability that could resolve
+  before p may do (the model's `independent` hook says which: an ability that must wait for p, as
+  the non-turn player's waits for the turn player's, cannot). Then every run that resolves other
+  effects first can be reordered to resolve p first, reaching the same states later on; p cannot be
+  dropped on the way (what could skip the turn before it is TOP, and conflicts). Effects that only wait (the non-turn player's, while a turn-player effect goes
   next, R509.4b) are not harmed: p is moved earlier, never later.
 - C2 (visibility): every alternative transition looks the same to whoever observes the search — the
   `observe` signature of resolving p equals that of resolving any other effect here (the events an

@@ -36,10 +36,28 @@ def of_ability(m: "Game", card: str, ability: str, controller: str) -> frozenset
     return program_footprint(m, a.effect, controller)
 
 
-def spawnable(m: "Game") -> frozenset[Access]:
-    """The union footprint of every triggered ability in the scenario: what spawned effects may touch."""
+def scenario_footprint(m: "Game") -> frozenset[Access]:
+    """The union footprint of every program a card of the scenario carries (spell effects, triggered
+    abilities, replacements), each run by the card's owner: everything the card words may touch.
+    TOP when one of them reaches further than footprints describe."""
     out: set[Access] = set()
     for inst in m.instances:
+        cdef = m.pool[inst.card]
+        for program in (cdef.effect,) + tuple(a.effect for a in cdef.abilities):
+            f = program_footprint(m, program, inst.owner)
+            if f == TOP:
+                return TOP
+            out |= f
+    return frozenset(out)
+
+
+def spawnable(m: "Game", owner: str | None = None) -> frozenset[Access]:
+    """The union footprint of every triggered ability in the scenario (of the cards `owner` owns,
+    when given): what spawned effects may touch."""
+    out: set[Access] = set()
+    for inst in m.instances:
+        if owner is not None and inst.owner != owner:
+            continue
         for a in m.pool[inst.card].abilities:
             if a.trigger:
                 f = program_footprint(m, a.effect, inst.owner)

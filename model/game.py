@@ -22,6 +22,7 @@ class Game(Protocol):
     interpretation: Any          # .get(choice name) -> reading
     symmetry: Any                # model/symmetry.Symmetry
     words: frozenset             # the trigger and replacement words of the scenario's cards (procedure.py)
+    watching: frozenset          # the instances with an ability watching other cards (procedure.py)
 
     # the card table (model/table.py)
     def card(self, cid: int) -> Any: ...       # model/cards.CardDef

@@ -30,7 +30,7 @@ from .scenario import Scenario
 from .state import Frame, Pending, State, Task, pindex, replace, setter
 from .symmetry import Symmetry
 from .table import CardTable
-from .triggers import BEFORE_BREAK, Triggers
+from .triggers import BEFORE_BREAK, SELF, Triggers
 
 
 _with_running = setter(State, "running")
@@ -57,11 +57,17 @@ class BreakModel(CardTable, Triggers, AttackSteps, AttackEnd, Declarations):
         # the trigger and replacement words of the scenario's cards: steps of the whole attack look only for these
         self.words = frozenset(w for i in self.instances for a in self.pool[i.card].abilities
                                for w in (a.trigger, a.replaces) if w)
-        self.symmetry = Symmetry(self)   # which identical cards are interchangeable where
+        # the cards with an ability that watches others (a trigger word not about the card itself):
+        # the only ones `trigger` looks at in the zones; the S-Back creatures' "enters" is not one
+        self.watching = frozenset(i.id for i in self.instances
+                                  if any(a.trigger and a.trigger not in SELF for a in self.pool[i.card].abilities))
+        self.symmetry = Symmetry(self, self._initial)   # which identical cards are interchangeable where
         self._footprints: dict[tuple, frozenset] = {}
         self._simple: dict[tuple, bool] = {}
-        self._spawnable: frozenset | None = None
+        self._spawnable: dict[str | None, frozenset] = {}   # owner (None: everyone) -> footprint
         self._eligible_last: tuple = (None, ())
+        self._eligible_by: dict[tuple, tuple[Pending, ...]] = {}
+        self._resolve_actions: dict[Pending, Action] = {}
         self._abilities: dict[tuple[str, str], tuple] = {}   # (card, ability) -> (label, program)
 
     # ---- the model interface -----------------------------------------------------------------
@@ -81,7 +87,7 @@ class BreakModel(CardTable, Triggers, AttackSteps, AttackEnd, Declarations):
             return tuple(Action("choose", who, choice, text) for choice, text in options(self, s, task, ins) or ())
         eligible = self.eligible(s)
         if eligible:
-            return tuple(Action("resolve", p.controller, (p,), self._resolve_text(s, p)) for p in eligible)
+            return tuple(self._resolve_action(p) for p in eligible)
         if s.phase == "block":
             return self.block_actions(s)
         if s.phase == "ntp_declare":
@@ -164,7 +170,17 @@ class BreakModel(CardTable, Triggers, AttackSteps, AttackEnd, Declarations):
         last = self._eligible_last
         if last[0] is s:
             return last[1]
-        found = self._eligible(s)
+        if s.phase == "attack":   # R506.3: whether the non-turn player still declares reads the hand
+            found = self._eligible(s)
+        else:
+            # everything else the answer reads is the pending effects, the open frames' number,
+            # whether a shield check is in progress and the phase: many states share those
+            key = (s.pending, s.depth(), bool(s.checks), s.phase)
+            found = self._eligible_by.get(key)
+            if found is None:
+                if len(self._eligible_by) > 65536:
+                    self._eligible_by.clear()
+                found = self._eligible_by[key] = self._eligible(s)
         self._eligible_last = (s, found)
         return found
 
@@ -321,7 +337,14 @@ class BreakModel(CardTable, Triggers, AttackSteps, AttackEnd, Declarations):
         return breaking.carry_out(self, s, out)
 
     # ---- pending effects ---------------------------------------------------------------------
-    def _resolve_text(self, s: State, p: Pending) -> str:
+    def _resolve_action(self, p: Pending) -> Action:
+        """The action resolving `p`: it depends on `p` alone, so it is built once per pending effect."""
+        found = self._resolve_actions.get(p)
+        if found is None:
+            found = self._resolve_actions[p] = Action("resolve", p.controller, (p,), self._resolve_text(p))
+        return found
+
+    def _resolve_text(self, p: Pending) -> str:
         where = f" (before-break, frame {p.frame})" if p.kind == BEFORE_BREAK else ""
         label = self.ability_label(p.card, p.ability)
         of = "" if label.partition("/")[0] == self.label(p.source) else f" of {self.label(p.source)}"
@@ -338,12 +361,13 @@ class BreakModel(CardTable, Triggers, AttackSteps, AttackEnd, Declarations):
         label, effect = found
         uses = dict(s.uses)
         uses[label] = uses.get(label, 0) + 1
+        uses = sorted(uses.items()) if len(uses) > len(s.uses) else uses.items()   # a new label: sort once
         rule = "R509.4" if p.kind == BEFORE_BREAK else ("R603.7a" if s.depth() else
                                                         PHASE_RULES.get(s.phase, "D6"))
         out.append(ev("resolve", rule, ability=label, source=self.label(p.source), controller=p.controller,
                       frame=p.frame))
         task = Task(program=effect, pc=0, controller=p.controller, source=p.source, ability=label)
-        return replace(s, pending=tuple(pending), uses=tuple(sorted(uses.items())), running=(task,))
+        return replace(s, pending=tuple(pending), uses=tuple(uses), running=(task,))
 
 
     # ---- optional hooks of explorer.protocol.Model ----------------------------------------------
@@ -406,11 +430,12 @@ class BreakModel(CardTable, Triggers, AttackSteps, AttackEnd, Declarations):
 
     def independent(self, a: Action, b: Action) -> bool:
         """Whether resolving `a` first loses nothing of resolving `b` first: they commute, and nothing
-        `b` may trigger conflicts with `a` (C1 of explorer/reduction.py)."""
-        mine, theirs = self._footprint(a.choice[0]), self._footprint(b.choice[0])
+        `b` may trigger that could resolve before `a` conflicts with `a` (C1 of explorer/reduction.py)."""
+        p = a.choice[0]
+        mine, theirs = self._footprint(p), self._footprint(b.choice[0])
         if conflicts(mine, theirs):
             return False
-        return not (spawns(theirs) and conflicts(mine, self._spawn_footprint()))
+        return not (spawns(theirs) and conflicts(mine, self._spawn_footprint(p)))
 
     def _footprint(self, p: Pending) -> frozenset:
         key = (p.card, p.ability, p.controller)
@@ -419,7 +444,21 @@ class BreakModel(CardTable, Triggers, AttackSteps, AttackEnd, Declarations):
             found = self._footprints[key] = footprint.of_ability(self, p.card, p.ability, p.controller)
         return found
 
-    def _spawn_footprint(self) -> frozenset:
-        if self._spawnable is None:
-            self._spawnable = footprint.spawnable(self)
-        return self._spawnable
+    def _spawn_footprint(self, p: Pending) -> frozenset:
+        """What an ability triggered while `p` waits may do before `p` resolves.
+
+        A turn-player effect `p` is never overtaken by an ability of the non-turn player triggered
+        meanwhile: that ability joins the pool `p` is in (same frame, same kind: R509.4a-b, the turn
+        player's effects first; under `nested_other_pending=inner_only` too, since it triggers in
+        the innermost frame, where `p` is) or a pool that waits for it (a triggered effect waits
+        for the before-break effects, R603.7a; and for the break, before 2023-04-19). Only a new
+        frame could change the pools, and what opens one is TOP (it conflicts anyway). So for `p`
+        the turn player's, only the turn player's abilities count: the non-turn player's The Watch
+        (Q09, skip the rest of the turn, TOP) no longer stops the reduction of the turn player's
+        effects. For the non-turn player's `p`, every ability counts (the turn player's go first).
+        """
+        owner = self.scenario.turn if p.controller == self.scenario.turn else None
+        found = self._spawnable.get(owner)
+        if found is None:
+            found = self._spawnable[owner] = footprint.spawnable(self, owner)
+        return found

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .access import TOP
+from .footprint import scenario_footprint
 from .instr import Instr
 from .state import Decl, Replacement, State, Task, Zones, pindex, replace
 
@@ -37,7 +39,7 @@ class Symmetry:
     states then cost a few dictionary look-ups.
     """
 
-    def __init__(self, m: "Game"):
+    def __init__(self, m: "Game", initial: State | None = None):
         classes: dict[tuple[str, str], list[int]] = {}
         for inst in m.instances:
             classes.setdefault((inst.card, inst.owner), []).append(inst.id)
@@ -47,6 +49,10 @@ class Symmetry:
         self.members = frozenset(c for ids in self.classes for c in ids)
         self.class_of = {c: k for k, ids in enumerate(self.classes) for c in ids}
         self.member_sets = [frozenset(ids) for ids in self.classes]
+        # the classes the canonical form ranks: an inert class never needs it (its members are
+        # always where the same moves put them), so a scenario with only inert classes costs nothing
+        inert = _inert_classes(m, initial, self.classes, self.class_owner) if initial is not None else set()
+        self.active = [k for k in range(len(self.classes)) if k not in inert]
         self.id_binds = {"it", "target", "broken_shield"} | _destroy_binds(m)
         self._roles: dict[int, tuple[State, dict[int, list]]] = {}
         self._zones: dict[tuple[str, Zones], _ZoneOcc] = {}
@@ -83,13 +89,14 @@ class Symmetry:
         return found
 
     def canonical(self, s: State) -> State:
-        if not self.classes:
+        if not self.active:
             return s
         roles = self._role_occ(s)
         zocc = (self._zone_occ(s.zones[0], "A"), self._zone_occ(s.zones[1], "B"))
         with_roles = set(map(self.class_of.__getitem__, roles)) if roles else ()
         mapping: dict[int, int] = {}
-        for k, ids in enumerate(self.classes):
+        for k in self.active:
+            ids = self.classes[k]
             own, other = zocc[self.class_owner[k]], zocc[1 - self.class_owner[k]]
             if k in other.present or k in with_roles:
                 # the members found elsewhere than in their owner's zones, and where
@@ -121,6 +128,41 @@ class Symmetry:
 
         ranked = sorted(ids, key=key)
         return tuple((old, new) for new, old in zip(ids, ranked) if new != old)
+
+
+def _inert_classes(m: "Game", initial: State, classes: list[list[int]], owners: list[int]) -> set[int]:
+    """The classes whose members no step can tell apart, decided once from the scenario's cards.
+
+    A class is inert when its card is a vanilla (no effect, ability or keyword: no rule and no
+    declaration ever picks it), no member is linked to a card, the footprints of all the scenario's
+    programs take its owner's deck only from the top into the hand (`top>hand`) and never take a
+    card from that hand (a TOP program may do anything: then nothing is inert), and its members lie
+    in the owner's deck except at most one, or except those in the shields of a player who is not
+    attacked and whose shields no card word takes. The deck's members then leave it in deck order
+    for one destination and stay there, the others stay apart from them: every reachable state
+    holds them in the arrangement the initial one gives, and no two reachable states differ by a
+    renaming of them. Symmetry can never merge states through them, and ranking them was the
+    shield check's largest cost (issue 12).
+    """
+    footprint = scenario_footprint(m)
+    if footprint == TOP:
+        return set()
+    inert = set()
+    for k, ids in enumerate(classes):
+        cdef, owner, z = m.card(ids[0]), "AB"[owners[k]], initial.zones[owners[k]]
+        if cdef.effect or cdef.abilities or cdef.keywords or cdef.s_trigger_if:
+            continue
+        if not set(ids).isdisjoint(c for card, host, _ in z.links for c in (card, host)):
+            continue   # attached to something, or carrying something
+        outside = [c for c in ids if c not in z.deck]
+        kept = len(outside) > 1   # they must stay in the shields of a player nobody attacks
+        if kept and (owner == initial.defender or not set(outside) <= set(z.shields)):
+            continue
+        allowed = {"deck": {"r", "top>hand"}, "hand": {"r", "add"}, "shields": {"r", "add"} if kept else None}
+        if all(mode in allowed[res] for res, player, mode in footprint
+               if allowed.get(res) is not None and player in (owner, "*")):
+            inert.add(k)
+    return inert
 
 
 class _ZoneOcc:

@@ -36,9 +36,11 @@ class Triggers:
         if what in SELF:
             for ability in cdef.abilities_with(what):
                 found.append(Pending(TRIGGERED, depth, player, cdef.id, ability.id, card))
+        watching = self.watching
         for watcher in PLAYERS:
             z = s.zone(watcher)
-            for cid, zone in [(c, "battle") for c in z.battle] + [(c, "graveyard") for c in z.graveyard]:
+            for cid, zone in [(c, "battle") for c in z.battle if c in watching] + \
+                    [(c, "graveyard") for c in z.graveyard if c in watching]:
                 wdef = self.card(cid)
                 for ability in wdef.abilities:
                     if ability.zone != zone or not ability.trigger:

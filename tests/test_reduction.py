@@ -90,6 +90,61 @@ def test_commuting_effects_are_resolved_in_one_order():
     assert _outcome_set(full) == _outcome_set(reduced)
 
 
+def test_the_watch_waiting_behind_the_turn_player_does_not_stop_the_reduction():
+    # The Watch (Q09, skip the rest of the turn: TOP) is B's, so while A's effects are pending it
+    # waits (R509.4a-b): A's shielders commute, and the reduced search keeps one order of them (a
+    # chain, one state more per shielder) while the full one keeps every subset (doubling)
+    counts = {}
+    for t in (2, 4, 6):
+        model = BreakModel(families.watched(t))
+        full, reduced = explore(model), explore(model, reduce=True)
+        assert _outcome_set(full) == _outcome_set(reduced)
+        assert any(o["turn_skipped"] for o, _, _ in reduced.outcomes())
+        counts[t] = full.count, reduced.count
+    assert counts[6][0] > 2 * counts[4][0]
+    assert counts[6][1] - counts[4][1] <= 2 * 2 and counts[6][1] < counts[6][0] / 3
+
+
+def _watched_scenarios():
+    """A's shielders, echoers and watchers against B's The Watch, drawers and echoers, under both
+    readings of R603.7b and three rules versions: the skip pending while effects of both players wait."""
+    from hypothesis import strategies as st
+
+    from model.scenario import PlayerSetup, Scenario
+    import datetime as dt
+    pool = families.pool()
+    a_cards = ["bench_tp_01", "bench_tp_02", "bench_tp_echo", "bench_responder", "the_watch", "kobo"]
+    b_cards = ["the_watch", "bench_ntp_01", "bench_ntp_02", "bench_echo_01", "bench_first", "kobo"]
+
+    @st.composite
+    def build(draw):
+        a = PlayerSetup(battle=("bench_caster",) + tuple(draw(st.lists(st.sampled_from(a_cards), max_size=4,
+                                                                        unique=True))),
+                        hand=("bench_signal",) + tuple(draw(st.lists(st.sampled_from(["texas_storm", "boil_charger"]),
+                                                                     max_size=1))),
+                        graveyard=("bench_echo",), mana=("vanilla",) * draw(st.integers(0, 5)), deck=("vanilla",) * 8)
+        b = PlayerSetup(battle=tuple(draw(st.lists(st.sampled_from(b_cards), min_size=1, max_size=4, unique=True))),
+                        graveyard=("bench_echo",), shields=("vanilla",) * draw(st.integers(1, 3)), deck=("vanilla",) * 8)
+        return Scenario(name="watched random", turn="A", players={"A": a, "B": b}, attacker="bench_caster",
+                        attacker_index=0, defender="B", pool=pool,
+                        rules=draw(st.sampled_from([None, dt.date(2021, 1, 1)])),
+                        interpretation={"nested_other_pending": draw(st.sampled_from(["all", "inner_only"]))})
+    return build()
+
+
+@pytest.mark.slow
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_watched_scenarios())
+def test_random_scenarios_with_a_skip_same_outcomes(scenario):
+    model = BreakModel(scenario)
+    full = explore(model, Limits(max_states=4000))
+    if not full.complete:
+        return
+    reduced = explore(model, reduce=True)
+    assert reduced.complete
+    assert _outcome_set(full) == _outcome_set(reduced)
+
+
 def test_a_pattern_on_the_order_keeps_the_orders():
     # when an expectation looks at the order of the draws, no alternative may be pruned
     scenario = families.independent(4)

@@ -118,7 +118,7 @@ class ResolvesDuringCheck(BreakModel):
     def actions(self, s: State) -> tuple:
         acts = super().actions(s)
         if s.checks and s.pending and s.running and any(a.kind == "choose" for a in acts):
-            acts += tuple(Action("resolve", p.controller, (p,), self._resolve_text(s, p))
+            acts += tuple(Action("resolve", p.controller, (p,), self._resolve_text(p))
                           for p in sorted(set(s.pending)))
         return acts
 
