@@ -49,3 +49,18 @@ def ruling():
         return scenario, model, explore(model)
 
     return run
+
+
+def expectations_hold(path) -> None:
+    """Every expectation of the scenario file holds on its reduced exploration (the search completes)."""
+    from explorer.bfs import explore
+    from model.procedure import BreakModel
+    from model.scenario_file import load_scenario
+    from properties.expectations import check
+
+    scenario = load_scenario(path)
+    graph = explore(BreakModel(scenario), reduce=True)
+    assert graph.complete
+    for item in scenario.expect:
+        verdict = check(graph, item)
+        assert verdict.verdict == "holds", (item.raw, verdict.reason)

@@ -8,18 +8,14 @@ from __future__ import annotations
 from explorer.bfs import explore
 from model.procedure import BreakModel
 from model.scenario_file import load_scenario
-from properties.expectations import check
 
-from conftest import ROOT
+from conftest import ROOT, expectations_hold
 
 A12D = ROOT / "scenarios" / "attack" / "A12d_protected_until_end_of_attack.yaml"
 
 
 def test_a12d_expectations_hold():
-    scenario = load_scenario(A12D)
-    graph = explore(BreakModel(scenario), reduce=True)
-    for item in scenario.expect:
-        assert check(graph, item).verdict == "holds", item.raw
+    expectations_hold(A12D)
 
 
 def test_the_blocker_stays_and_the_protection_is_gone_at_the_end():

@@ -10,9 +10,8 @@ from pathlib import Path
 from explorer.bfs import explore
 from model.procedure import BreakModel
 from model.scenario_file import load_scenario
-from properties.expectations import check
 
-from conftest import ROOT
+from conftest import ROOT, expectations_hold
 
 A28 = ROOT / "scenarios" / "attack" / "A28_stopped_attack.yaml"
 
@@ -25,10 +24,7 @@ def _outcomes(path: Path, reduce: bool = True):
 
 
 def test_a28_expectations_hold():
-    scenario = load_scenario(A28)
-    graph = explore(BreakModel(scenario), reduce=True)
-    for item in scenario.expect:
-        assert check(graph, item).verdict == "holds", item.raw
+    expectations_hold(A28)
 
 
 def test_stopped_attack_breaks_nothing_and_still_ends():
