@@ -5,11 +5,11 @@ protection ends at R510, so a destruction after the end of the attack would succ
 
 from __future__ import annotations
 
+from conftest import ROOT, expectations_hold
+
 from explorer.bfs import explore
 from model.procedure import BreakModel
 from model.scenario_file import load_scenario
-
-from conftest import ROOT, expectations_hold
 
 A12D = ROOT / "scenarios" / "attack" / "A12d_protected_until_end_of_attack.yaml"
 

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from conftest import ROOT, expectations_hold
+
 from explorer.bfs import explore
 from model.procedure import BreakModel
 from model.scenario_file import load_scenario
-
-from conftest import ROOT, expectations_hold
 
 A28 = ROOT / "scenarios" / "attack" / "A28_stopped_attack.yaml"
 
