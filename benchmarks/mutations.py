@@ -111,8 +111,12 @@ CATALOGUE: tuple[Mutation, ...] = (
              'and cid != card and cdef.has("Dragon"))', "and cid != card)"),
     # ---- destruction (R701.6a-b, 2022-04-08, Q12, Q14) --------------------------------------------
     Mutation("R701.6a-indestructible-ignored", "R701.6a: 'cannot be destroyed' keeps the card", DE,
-             'if m.card(card).has("Indestructible"):', 'if m.card(card).has("Indestructible-no"):',
+             'if m.card(card).has("Indestructible") or card in s.guards:',
+             'if m.card(card).has("Indestructible-no") or card in s.guards:',
              tests=FAST + ("tests/test_destruction.py",)),
+    Mutation("R506.1d-protection-ignored", "R506.1d: 'cannot be destroyed until the end of the attack' keeps the card", DE,
+             'if m.card(card).has("Indestructible") or card in s.guards:', 'if m.card(card).has("Indestructible"):',
+             tests=FAST + ("tests/test_protect.py",)),
     Mutation("R701.6a-no-attempt-event", "R701.6a: the destroy attempt happens whatever follows", DE,
              'out.append(ev("destroy", "R701.6a", card=m.label(card), player=owner))', "pass",
              tests=FAST + ("tests/test_destruction.py",)),
