@@ -90,10 +90,7 @@ CATALOGUE: tuple[Mutation, ...] = (
              "if not shields:\n            return (Action(\"direct_attack\"",
              "if shields is None:\n            return (Action(\"direct_attack\""),
     Mutation("D1-extra-breaks-ignored", "D1: the breaker count includes this turn's extra breaks", P,
-             ".breaker + s.extra_breaks[pindex(s.turn)]", ".breaker",
-             equivalent="the attack starts at D1 and extra breaks come only from effects resolved after "
-                        "the shields are chosen (Q07: they do not change that choice), so `extra_breaks` "
-                        "is always 0 when the breaker count is read; no scenario can set it beforehand"),
+             ".breaker + s.extra_breaks[pindex(s.turn)]", ".breaker"),
     Mutation("Q10-attack-not-stopped", "Q10: every chosen shield left before the break stops the attack", BR,
              "stop_attack=s.stop_attack or frame.is_attack)", "stop_attack=s.stop_attack)"),
     Mutation("Q02-charger-ignored", "Q02: Charger puts the resolved spell into the mana zone", P,
@@ -154,10 +151,7 @@ CATALOGUE: tuple[Mutation, ...] = (
              tests=FAST + ("tests/test_replacement_timing.py",)),
     Mutation("D2-decision-order", "D2: each player decides his own replacements, turn player first", BR,
              "for c in frame.chosen\n                 for who in (s.turn, other(s.turn)))",
-             "for c in frame.chosen\n                 for who in (other(s.turn), s.turn))",
-             equivalent="no card of the pool replaces the break of an opponent's shield (`candidates` returns "
-                        "nothing for the non-owner), so only the defender ever decides and the order of the "
-                        "two players' decisions never shows"),
+             "for c in frame.chosen\n                 for who in (other(s.turn), s.turn))"),   # the attacker's own break replacements (A19) make it show
     # ---- the shield check (SC1-SC5, R113.6, R112.3b, R304.3, Q14) ---------------------------------
     Mutation("R113.6c-lt", 'R113.6c: "N or fewer shields" (<=, not <)', SC,
              "len(s.zone(check.player).shields) <= limit", "len(s.zone(check.player).shields) < limit"),
