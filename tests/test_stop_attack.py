@@ -7,9 +7,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from conftest import ROOT, expectations_hold
 
 from explorer.bfs import explore
+from model.errors import InputError
 from model.procedure import BreakModel
 from model.scenario_file import load_scenario
 
@@ -45,3 +47,16 @@ def test_without_the_stop_the_attack_goes_on(tmp_path):
         assert out["attack_stopped"] is False and out["shields_broken"] == 2
         assert out["uses"]["Whole Attack Probe/not_blocked_draw"] == 1
         assert out["uses"]["Whole Attack Probe/end_of_attack"] == 1
+
+
+def test_a_key_given_to_a_card_word_that_takes_none_names_its_line(tmp_path):
+    (tmp_path / "cards.yaml").write_text(
+        "cards:\n  - id: p\n    name: P\n    type: creature\n    cost: 1\n    power: 1000\n    abilities:\n"
+        "      - id: a\n        trigger: opponent_attacks\n        effect:\n          - stop_attack: {now: true}\n",
+        encoding="utf-8")
+    path = tmp_path / "s.yaml"
+    path.write_text("name: x\nturn: A\ncards: [cards.yaml]\nplayers:\n  A: {battle: [Vanilla]}\n  B: {battle: [P]}\n"
+                    "attack: {attacker: Vanilla, player: B}\n", encoding="utf-8")
+    with pytest.raises(InputError) as info:
+        load_scenario(path)
+    assert info.value.line == 11 and "takes no keys" in info.value.expected, str(info.value)
