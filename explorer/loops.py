@@ -75,7 +75,7 @@ def exact_cycles(model: Any, result: Any) -> list[Loop]:
             colour[n] = 1
             walk.append(n)
             n = nxt[n][1]
-        if n in colour and colour[n] == 1 and n in walk:   # a cycle closed inside this walk
+        if colour.get(n) == 1:   # still marked 1: n is on this walk (earlier walks end marked 2), a cycle
             cycle = walk[walk.index(n):]
             entry = min(cycle, key=lambda c: (result.depth[c], c))
             k = cycle.index(entry)

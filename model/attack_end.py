@@ -18,11 +18,13 @@ end steps can change independently). Sources: research/attack.md A12 (DM Wiki ol
 
 from __future__ import annotations
 
+from .attack import PHASES
 from .events import Event, ev
 from .state import State, replace
 
 # the phases (model/attack.py PHASES) in which the attack is going on: declared, not yet at its end
-ATTACKING = frozenset({"attack", "ntp_declare", "block", "blocked", "battle", ""})
+# ("" is the direct attack step); derived, so that a phase added there is covered here too
+ATTACKING = frozenset(PHASES).difference({"declare", "end_attack", "end_turn"}) | {""}
 
 
 class AttackEnd:
