@@ -272,6 +272,30 @@ def _r(a: float | None, b: float | None) -> str:
     return f"{q:,.0f}" if q >= 100 else f"{q:.2f}"
 
 
+def _procs_lines(rows: list[dict]) -> list[str]:
+    """One line per size run with the one-process-per-effect model: SPIN's counts and times with and
+    without its reduction, dmcheck's reduced search, and the order check where it ran."""
+    extra = []
+    for r in rows:
+        pp, rd, po = r.get("spin_procs_reduced"), r["reduced"], r.get("procs_orders")
+        if pp is not None:
+            sp = r["spin_procs"]
+            line = (f"k={r['k']} one process per effect (peer/{PROCS_PML[r['family']['name']].name}): SPIN stores "
+                    f"{sp['states']:,} unreduced (pan {_t(sp['pan_seconds'])} s, process "
+                    f"{_t(sp['process_cpu_seconds'])} s), {pp['states']:,} with its reduction (pan "
+                    f"{_t(pp['pan_seconds'])} s, process {_t(pp['process_cpu_seconds'])} s)")
+            if rd:
+                line += (f"; dmcheck reduced {rd['states']:,} (search {_t(rd['seconds'])} s, process "
+                         f"{_t(rd.get('process_cpu_seconds'))} s)")
+            if po is not None:
+                f, leaves = r["family"], (r["unreduced"].get("paths") or {}).get("leaves")
+                line += (f"; orders: SPIN {po['orders']:,}, dmcheck {'-' if leaves is None else f'{leaves:,}'}, "
+                         f"by hand {expected_orders(f['T'], f['N'], f['S']):,} (outcomes {po['outcomes']} and "
+                         f"{r['unreduced'].get('outcomes')})")
+            extra.append(line)
+    return extra
+
+
 def table(rows: list[dict]) -> str:
     """Like for like: dmcheck unreduced against pan -DNOREDUCE, dmcheck reduced against pan with SPIN's
     own reduction; each as search time (dmcheck's explore, pan's "elapsed time") and as the whole
@@ -280,7 +304,7 @@ def table(rows: list[dict]) -> str:
             "red proc", "SPIN stored", "pan s", "pan proc", "SPIN-POR stored", "pan-POR s", "pan-POR proc",
             "agree", "naive/unred", "unred/red", "unred/pan s", "unred/pan proc", "red/pan-POR s",
             "red/pan-POR proc"]
-    lines, extra = [], []
+    lines = []
     for r in rows:
         nv, un, rd, sp, sr, f = r["naive"], r["unreduced"], r["reduced"], r["spin"], r.get("spin_reduced"), r["family"]
         if nv is None:
@@ -307,23 +331,6 @@ def table(rows: list[dict]) -> str:
             _r(un["seconds"], get(sp, "pan_seconds")), _r(get(un, "process_cpu_seconds"), get(sp, "process_cpu_seconds")),
             _r(get(rd, "seconds"), get(sr, "pan_seconds")),
             _r(get(rd, "process_cpu_seconds"), get(sr, "process_cpu_seconds"))])
-    for r in rows:
-        pp, rd, po = r.get("spin_procs_reduced"), r["reduced"], r.get("procs_orders")
-        if pp is not None:
-            sp = r["spin_procs"]
-            line = (f"k={r['k']} one process per effect (peer/{PROCS_PML[r['family']['name']].name}): SPIN stores "
-                    f"{sp['states']:,} unreduced (pan {_t(sp['pan_seconds'])} s, process "
-                    f"{_t(sp['process_cpu_seconds'])} s), {pp['states']:,} with its reduction (pan "
-                    f"{_t(pp['pan_seconds'])} s, process {_t(pp['process_cpu_seconds'])} s)")
-            if rd:
-                line += (f"; dmcheck reduced {rd['states']:,} (search {_t(rd['seconds'])} s, process "
-                         f"{_t(rd.get('process_cpu_seconds'))} s)")
-            if po is not None:
-                f = r["family"]
-                line += (f"; orders: SPIN {po['orders']:,}, dmcheck {(r['unreduced'].get('paths') or {}).get('leaves'):,}, "
-                         f"by hand {expected_orders(f['T'], f['N'], f['S']):,} (outcomes {po['outcomes']} and "
-                         f"{r['unreduced'].get('outcomes')})")
-            extra.append(line)
     widths = [max(len(head[i]), *(len(l[i]) for l in lines)) for i in range(len(head))]
     out = ["  ".join(h.ljust(w) for h, w in zip(head, widths))]
     out += ["  ".join(c.rjust(w) for c, w in zip(l, widths)) for l in lines]
@@ -333,7 +340,7 @@ def table(rows: list[dict]) -> str:
                "(-DNOREDUCE), pan-POR s: with SPIN's reduction. proc: the whole process's CPU seconds "
                "(user + system: Python start-up and loading, or pan's start-up and hash table); SPIN's "
                "compilation is not counted. '-' where a figure is 0 or was not measured.")
-    return "\n".join(out + extra)
+    return "\n".join(out + _procs_lines(rows))
 
 
 def main(argv: list[str] | None = None) -> int:
