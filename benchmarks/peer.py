@@ -32,6 +32,7 @@ remembers nothing), dmcheck unreduced, dmcheck reduced (when `explorer.bfs.explo
     python benchmarks/peer.py --setup            # install spin if missing (apt-get, as root)
     python benchmarks/peer.py --k 10 --json      # one size: {k, naive, unreduced, reduced, spin}
     python benchmarks/peer.py --table            # k = 4..14 with ratios, naive while it takes < 1 min
+    python benchmarks/peer.py --check-orders     # procs2.pml's legal orders against dmcheck's, small splits
 """
 
 from __future__ import annotations
@@ -148,7 +149,8 @@ def expected_orders(t: int, n: int, s: int) -> int:
     A's T shielders go first (R509.4a), in any of T! orders. Then B chooses among the N - S drawers,
     the S echoers and, once B has cast a spell, the First Spell watcher; each echo's Responder goes
     next (R509.4b) and is no choice. So B orders N + 1 effects (N without echoers: N!) in which First
-    Spell is not the first among it and the echoers: S of the S + 1 places, (N + 1)! * S / (S + 1).
+    Spell comes after at least one echoer: it is first among itself and the S echoers in 1 order of
+    S + 1, so (N + 1)! * S / (S + 1).
     """
     from math import factorial
 
