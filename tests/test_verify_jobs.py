@@ -108,6 +108,22 @@ def test_the_workers_load_the_scenarios_check_consistency_and_each_run(monkeypat
     assert F._WORK is None        # the pool is closed and what it was given let go
 
 
+def test_no_z3_context_exists_in_the_main_process_when_it_forks():
+    """Both pools are forked (they inherit what the main process holds): Z3 must not have made its
+    context there yet, so no child inherits a context in use, and the readings' questions, asked first
+    after the forks, meet a fresh context as in one process. A fresh process, since a test process
+    may have used Z3 before."""
+    script = ("import sys; from pathlib import Path; import z3; import rulings.verify as V; "
+              "from rulings.corpus import load_corpus; from dmcheck.options import worker_pool; "
+              "V.builtin_corpus = lambda: load_corpus(Path(sys.argv[1]), builtin=True); seen = []; "
+              "pool = lambda n: (seen.append((n, z3.z3._main_ctx is None)), worker_pool(n))[1]; "
+              "V.verify(workers=pool, jobs=2); print(seen, z3.z3._main_ctx is None)")
+    proc = subprocess.run([sys.executable, "-c", script, str(SMALL)], cwd=ROOT, capture_output=True, text=True,
+                          timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.split() == ["[(1,", "True),", "(2,", "True)]", "False"]    # Z3 is used after them
+
+
 def test_the_scenarios_come_in_the_order_the_tabulation_first_needs_them():
     """The helper loads the scenarios in the order of `first_needed`, so the main process waits only
     for the one it needs next: that order is the tabulation's own."""
