@@ -11,7 +11,6 @@ found, 1 findings (a contradiction is one), 2 bad input, 3 inconclusive.
 from __future__ import annotations
 
 import argparse
-import functools
 import json
 from collections import defaultdict
 from importlib import metadata
@@ -60,7 +59,9 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                    help="print the report as one JSON object with schema_version (docs/scenario-format.md)")
     p.add_argument("--summary", action="store_true", help="print only the one-screen summary")
     add_limit_options(p, depth=False, seconds_help="bound each exploration; one that runs out is inconclusive")
-    add_jobs_option(p, "runs' checks (conformance, properties; Z3's questions stay in the main process)")
+    add_jobs_option(p, "runs' checks (conformance, properties) beside one process that loads the scenarios "
+                       "and checks the declarative consistency; Z3's questions about the readings stay in "
+                       "the main process")
     ci = p.add_argument_group("CI (docs/ci.md)")
     ci.add_argument("--baseline", metavar="FILE",
                     help="accept the findings recorded in FILE: report only new ones, exit 0 when none is new "
@@ -77,7 +78,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     accepted = ci_formats.read_baseline(args.baseline) if args.baseline else None   # bad file: before the work
     n = jobs(args)
     report = verify(args.rulings, rules, limits(args), progress=phase_printer(err, "verify"),
-                    workers=functools.partial(worker_pool, n) if n > 1 else None)
+                    workers=worker_pool if n > 1 else None, jobs=n)
     found = ci_formats.findings(report)
     comparison = ci_formats.compare(found, accepted) if accepted is not None else None
     if args.json:

@@ -119,9 +119,11 @@ class Run:
 class Runner:
     """Loads each scenario once and explores it once per distinct (version, consulted readings)."""
 
-    def __init__(self, limits: Limits = Limits(), progress: Callable[[str], None] | None = None):
+    def __init__(self, limits: Limits = Limits(), progress: Callable[[str], None] | None = None,
+                 loaded: Callable[[Path], Scenario | None] | None = None):
         self.limits = limits
         self.progress = progress     # told each exploration as it starts (the CLI's progress line)
+        self.loaded = loaded         # a scenario loaded elsewhere (verify's helper process), or None
         self._pool: CardPool | None = None
         self._scenarios: dict[Path, Scenario] = {}
         self._runs: dict[tuple[Path, dt.date], list[Run]] = {}
@@ -130,6 +132,10 @@ class Runner:
 
     def scenario(self, path: Path) -> Scenario:
         if path not in self._scenarios:
+            found = self.loaded(path) if self.loaded is not None else None
+            if found is not None:
+                self._scenarios[path] = found
+                return found
             if self._pool is None:
                 self._pool = CardPool.builtin()
             self._scenarios[path] = load_scenario(path, copy.deepcopy(self._pool))

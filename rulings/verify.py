@@ -9,13 +9,13 @@
 3. checks the model's traces against those constraints, and the witness orders against the
    model's traces (conformance.py);
 4. checks the built-in rules properties of `dmcheck check` on every scenario it ran.
-It returns one `Report`; dmcheck/cmd_verify.py prints it. Nothing here prints.
+It returns one `Report`; dmcheck/verify.py prints it. Nothing here prints. With worker processes
+(`--jobs N`) the same work is shared out as farm.py describes.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import multiprocessing
 import time
 from typing import Any, Callable
 from dataclasses import dataclass
@@ -25,6 +25,7 @@ from model.rules import RulesVersion, timeline, version_on
 
 from . import conformance as conformance_mod
 from . import consistency
+from .farm import Farm, Helper
 from .corpus import Corpus, Statement, builtin_corpus, load_corpus
 from properties.milestones import Groups, occurrences
 from properties.verdict import VIOLATED
@@ -111,25 +112,33 @@ def load(extra: list[str]) -> Corpus:
 
 def verify(extra: list[str] | tuple[str, ...] = (), rules: dt.date | None = None, limits: Limits = Limits(),
            properties: bool = True, progress: Callable[[str], None] | None = None,
-           workers: Callable[[], Any] | None = None) -> Report:
+           workers: Callable[[int], Any] | None = None, jobs: int = 1) -> Report:
     """The whole job; `progress`, if given, is told each phase and exploration as it starts.
 
-    `workers`, if given, makes a process pool (multiprocessing, fork start method): once every run
-    is explored, the checks of each run (conformance, properties) go to it while this process asks
-    Z3 its questions, and come back in the runs' order, so the report is the one made without it.
+    `workers(n)`, if given with `jobs` > 1, makes a pool of n processes (multiprocessing, fork start
+    method): a helper forked first loads the scenarios and answers the declarative consistency, and
+    once every run is explored a pool of `jobs` processes checks each run (conformance, properties)
+    while this process asks Z3 about the readings (farm.py). Results come back in a fixed order, so
+    the report is the one made without them.
     """
     tell = progress or (lambda text: None)
     start = time.perf_counter()
-    corpus = load(list(extra))
-    versions = [version_on(rules)] if rules else list(timeline())
-    runner = Runner(limits, progress)
-    default = default_combo()
-    table = tabulate(runner, corpus, rules)
-    farm = _Farm(workers, corpus, runner.runs(), default, properties) if workers is not None else None
+    helper = Helper(workers) if workers is not None and jobs > 1 else None
+    farm = None
     try:
+        corpus = load(list(extra))
+        versions = [version_on(rules)] if rules else list(timeline())
+        runner = Runner(limits, progress)
+        default = default_combo()
+        if helper is not None:
+            helper.start(corpus, versions)
+            runner.loaded = helper.scenario
+        table = tabulate(runner, corpus, rules)
+        if helper is not None:
+            farm = Farm(workers, jobs, corpus, runner.runs(), default, properties)
         operational = solve(table, start)
         tell("declarative consistency (Z3)")
-        declarative = consistency.check(corpus, versions)
+        declarative = helper.declarative() if helper is not None else consistency.check(corpus, versions)
         tell("conformance")
         by_name = {v.name: v for v in versions}
         sound = farm.sound() if farm is not None else None
@@ -137,13 +146,16 @@ def verify(extra: list[str] | tuple[str, ...] = (), rules: dt.date | None = None
         props: list[PropertyRun] = []
         if properties:
             tell("rules properties")
-            props = farm.properties() if farm is not None else _properties(runner.runs(), default)
+            props = ([PropertyRun(run, found) for run, found in farm.properties()] if farm is not None
+                     else _properties(runner.runs(), default))
     except BaseException:
-        if farm is not None:
-            farm.terminate()    # Ctrl-C, the time budget: end the work under way
+        for pool in (farm, helper):
+            if pool is not None:
+                pool.terminate()    # Ctrl-C, the time budget, bad input: end the work under way
         raise
-    if farm is not None:
-        farm.close()
+    for pool in (farm, helper):
+        if pool is not None:
+            pool.close()
     played = {c.refs: _played(corpus, c, runner.runs(), default) for c in declarative.conflicts}
     report = Report(corpus, versions, rules, operational, declarative, conf, props, played, runner,
                     extra_files=tuple(extra))
@@ -158,73 +170,6 @@ def _properties(runs: list[Run], default: Combo) -> list[PropertyRun]:
     from properties.builtin import BUILTIN
     from properties.checker import check as check_properties
     return [PropertyRun(run, check_properties(run.graph, BUILTIN)) for run in runs if default in run.served]
-
-
-# ---- verify with worker processes -----------------------------------------------------------------
-_WORK: tuple | None = None    # (corpus, runs) for the worker processes, which inherit it when forked
-
-
-def _sound_of(i: int) -> conformance_mod.Sound:
-    global _JUDGE
-    if _JUDGE is None:
-        _JUDGE = conformance_mod.Soundness(_WORK[0])
-    return _JUDGE(_WORK[1][i])
-
-
-_JUDGE: conformance_mod.Soundness | None = None
-
-
-def _search_of(i: int):
-    from properties.builtin import BUILTIN
-    from properties.checker import search
-    done = search(_WORK[1][i].graph, BUILTIN)
-    done.queries = []      # Z3 objects stay here; the rest is plain data
-    return done
-
-
-class _Farm:
-    """Each run's conformance and properties, asked of a pool forked once every run is explored (the
-    workers inherit the runs, so only indices and plain results cross), collected in the runs' order."""
-
-    def __init__(self, workers: Callable[[], Any], corpus: Corpus, runs: list[Run], default: Combo,
-                 properties: bool):
-        global _WORK
-        _WORK = (corpus, runs)
-        self.runs = runs
-        self.checked = [i for i, run in enumerate(runs) if default in run.served] if properties else []
-        self.pool = workers()
-        self._sound = self.pool.map_async(_sound_of, range(len(runs)), chunksize=4)
-        self._searched = self.pool.map_async(_search_of, self.checked, chunksize=2)
-
-    def sound(self) -> list[conformance_mod.Sound]:
-        return _wait(self._sound)
-
-    def properties(self) -> list[PropertyRun]:
-        from properties.builtin import BUILTIN
-        from properties.checker import result
-        return [PropertyRun(self.runs[i], result(self.runs[i].graph, BUILTIN, done))
-                for i, done in zip(self.checked, _wait(self._searched))]
-
-    def close(self) -> None:
-        global _WORK
-        self.pool.close()
-        self.pool.join()
-        _WORK = None
-
-    def terminate(self) -> None:
-        global _WORK
-        self.pool.terminate()
-        _WORK = None
-
-
-def _wait(pending) -> Any:
-    """A pool's result, waited for in short slices so that Ctrl-C and the time budget (an exception
-    raised in this thread, dmcheck/stop.py) are not held up by a wait inside a lock."""
-    while True:
-        try:
-            return pending.get(timeout=0.2)
-        except multiprocessing.TimeoutError:
-            continue
 
 
 def _played(corpus: Corpus, conflict: consistency.Conflict, runs: list[Run], default: Combo) -> list[Played]:

@@ -68,32 +68,93 @@ def test_jobs_give_the_report_of_one_job_on_the_whole_corpus():
     _same(None)
 
 
-def test_the_pool_does_each_runs_conformance_and_properties(monkeypatch):
-    """With workers the checks of the runs really go to the pool: every run's conformance, and the
-    properties of every run of the default readings, each asked once."""
+def test_the_workers_load_the_scenarios_check_consistency_and_each_run(monkeypatch):
+    """With workers the work really goes to them: a helper process (forked first) loads every scenario
+    the tabulation needs and answers the declarative consistency, and the pool forked once the runs are
+    explored checks every run's conformance and the properties of every run of the default readings,
+    each asked once. The scenarios the main process uses are the helper's (none loaded here)."""
+    import rulings.farm as F
+    import rulings.readings as R
     import rulings.verify as V
     from dmcheck.options import worker_pool
     from rulings.corpus import load_corpus
 
-    monkeypatch.setattr(V, "builtin_corpus", lambda: load_corpus(SMALL, builtin=True))
-    asked: list[tuple[str, int]] = []
+    corpus = load_corpus(SMALL, builtin=True)
+    monkeypatch.setattr(V, "builtin_corpus", lambda: corpus)
+    here: list = []
+    monkeypatch.setattr(R, "load_scenario", lambda *a: here.append(a) or pytest.fail("loaded here"))
+    asked: list[tuple[int, str, int]] = []
 
-    def workers():
-        pool = worker_pool(2)
-        real = pool.map_async
+    def workers(n):
+        pool = worker_pool(n)
+        for name in ("map_async", "imap", "apply_async"):
+            real = getattr(pool, name)
 
-        def spy(fn, items, chunksize=None):
-            items = list(items)
-            asked.append((fn.__name__, len(items)))
-            return real(fn, items, chunksize=chunksize)
+            def spy(fn, items=(), *rest, real=real, **kw):
+                items = list(items)
+                asked.append((n, fn.__name__, len(items)))
+                return real(fn, items, *rest, **kw)
 
-        pool.map_async = spy
+            setattr(pool, name, spy)
         return pool
 
-    report = V.verify(workers=workers)
-    assert asked == [("_sound_of", len(report.runner.runs())), ("_search_of", len(report.properties))]
+    report = V.verify(workers=workers, jobs=2)
+    scenarios = {p for s in corpus.statements for p in s.scenarios}
+    assert len(scenarios) > 1 and not here
+    assert asked == [(1, "_warm", 0), (1, "_load", len(scenarios)), (1, "check", 2),
+                     (2, "_sound_of", len(report.runner.runs())), (2, "_search_of", len(report.properties))]
     assert report.properties and all(p.result.verdicts for p in report.properties)
-    assert V._WORK is None        # the pool is closed and what it was given let go
+    assert report.declarative.witnesses
+    assert F._WORK is None        # the pool is closed and what it was given let go
+
+
+def test_no_z3_context_exists_in_the_main_process_when_it_forks():
+    """Both pools are forked (they inherit what the main process holds): Z3 must not have made its
+    context there yet, so no child inherits a context in use, and the readings' questions, asked first
+    after the forks, meet a fresh context as in one process. A fresh process, since a test process
+    may have used Z3 before."""
+    script = ("import sys; from pathlib import Path; import z3; import rulings.verify as V; "
+              "from rulings.corpus import load_corpus; from dmcheck.options import worker_pool; "
+              "V.builtin_corpus = lambda: load_corpus(Path(sys.argv[1]), builtin=True); seen = []; "
+              "pool = lambda n: (seen.append((n, z3.z3._main_ctx is None)), worker_pool(n))[1]; "
+              "V.verify(workers=pool, jobs=2); print(seen, z3.z3._main_ctx is None)")
+    proc = subprocess.run([sys.executable, "-c", script, str(SMALL)], cwd=ROOT, capture_output=True, text=True,
+                          timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.split() == ["[(1,", "True),", "(2,", "True)]", "False"]    # Z3 is used after them
+
+
+def test_the_scenarios_come_in_the_order_the_tabulation_first_needs_them():
+    """The helper loads the scenarios in the order of `first_needed`, so the main process waits only
+    for the one it needs next: that order is the tabulation's own."""
+    from rulings.corpus import load_corpus
+    from rulings.farm import first_needed
+    from rulings.readings import Runner, tabulate
+
+    corpus = load_corpus(SMALL, builtin=True)
+    asked: list = []
+    runner = Runner(loaded=lambda path: asked.append(path))    # None: the runner loads it itself
+    tabulate(runner, corpus)
+    assert len(asked) > 1 and asked == first_needed(corpus)
+
+
+def test_a_scenario_the_helper_cannot_load_is_the_error_of_one_job(tmp_path):
+    """A bad scenario named by a ruling: with workers the main process meets the same input error, at
+    the same point, as with one job (the helper hands it back unloaded), and ends the helper."""
+    rulings = tmp_path / "r.yaml"
+    rulings.write_text(
+        "statements:\n"
+        "  - {id: G1, source: TEST, date: 2024-01-10, text: a ruling whose scenario loads, scenarios: ["
+        + str(ROOT / "scenarios" / "rulings" / "Q09_the_watch.yaml") + "]}\n"
+        "  - {id: B1, source: TEST, date: 2024-01-10, text: a ruling whose scenario does not load, scenarios: ["
+        + str(ROOT / "tests" / "data" / "bad" / "castle_not_castle.yaml") + "]}\n")
+    seen = []
+    for jobs in ("1", "2"):
+        proc = subprocess.run([sys.executable, "-c", ALONE, str(rulings), "verify", "--summary", "--jobs", jobs],
+                              cwd=ROOT, capture_output=True, text=True, timeout=120)
+        assert proc.returncode == 2 and "Traceback" not in proc.stderr, proc.stderr
+        seen.append(proc.stderr.strip().splitlines()[-1])
+    assert seen[0] == seen[1] and "castle_not_castle.yaml" in seen[0] and "expected a castle" in seen[0]
 
 
 def test_jobs_is_an_option_of_verify():
@@ -110,9 +171,10 @@ def test_jobs_is_an_option_of_verify():
 STUCK = ALONE.replace("from dmcheck.main import main;", (
     "import os, time; mark = sys.argv.pop(2); "
     "stuck = lambda i: (open(mark + '.' + str(os.getpid()), 'w').close(), time.sleep(120)); "
-    "stuck.__module__, stuck.__qualname__ = 'rulings.verify', '_search_of'; V._search_of = stuck; "
-    "farm = V._Farm.__init__; "
-    "V._Farm.__init__ = lambda self, *a: (farm(self, *a), print('POOL', file=sys.stderr, flush=True))[0]; "
+    "import rulings.farm as F; "
+    "stuck.__module__, stuck.__qualname__ = 'rulings.farm', '_search_of'; F._search_of = stuck; "
+    "farm = F.Farm.__init__; "
+    "F.Farm.__init__ = lambda self, *a: (farm(self, *a), print('POOL', file=sys.stderr, flush=True))[0]; "
     "from dmcheck.main import main;"))
 
 
