@@ -201,6 +201,14 @@ class CardPool:
     def __contains__(self, name: str) -> bool:
         return self.resolve(name) is not None
 
+    def copy(self) -> "CardPool":
+        """A pool a scenario may add its own cards to without touching this one. The cards are frozen
+        records, so the two look-up tables are all there is to copy (a deep copy cost verify about
+        0.3 s over the corpus's scenarios)."""
+        new = CardPool()
+        new._by_id, new._by_name = dict(self._by_id), dict(self._by_name)
+        return new
+
     def resolve(self, name: str) -> str | None:
         """The pool id a name refers to, or None."""
         return self._by_name.get(str(name).strip().casefold())

@@ -22,7 +22,6 @@ orders come from a fresh context of their own (consistency.py).
 
 from __future__ import annotations
 
-import copy
 import multiprocessing
 from pathlib import Path
 from typing import Any, Callable
@@ -54,7 +53,7 @@ def _load(path: Path) -> Scenario | None:
     meets it (an InputError does not pickle)."""
     _warm()
     try:
-        return load_scenario(path, copy.deepcopy(_CARDS))
+        return load_scenario(path, _CARDS.copy())
     except Exception:
         return None
 

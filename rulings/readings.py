@@ -15,7 +15,6 @@ Z3 then answers two questions over one Boolean per reading (exactly one per choi
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 import datetime as dt
 import itertools
@@ -138,7 +137,7 @@ class Runner:
                 return found
             if self._pool is None:
                 self._pool = CardPool.builtin()
-            self._scenarios[path] = load_scenario(path, copy.deepcopy(self._pool))
+            self._scenarios[path] = load_scenario(path, self._pool.copy())
         return self._scenarios[path]
 
     def run(self, path: Path, version: RulesVersion | None, combo: Combo) -> Run:
