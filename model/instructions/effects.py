@@ -51,7 +51,8 @@ def move_cards(m: "Game", s: State, player: str, cards, src: str, dst: str, out:
     z = s.zone(player)
     for cid in cards:
         z = z.move(src, dst, cid)
-        out.append(ev(kind, "", card=m.label(cid), player=player, **{"from": src, "to": dst}))
+        # ev(kind, card=..., player=..., from=src, to=dst), its fields built without a keyword dict
+        out.append(Event(kind, (("card", m.label(cid)), ("player", player), ("from", src), ("to", dst)), ""))
     return s.with_zone(player, z)
 
 
