@@ -20,6 +20,7 @@ from typing import Any
 
 _new = tuple.__new__
 build = _new   # build(cls, items): a record of `cls` from all its items, its name first (a copy's list)
+_NAMES: dict[str, str] = {}   # record name -> its module
 _SKIP = {"__dict__", "__weakref__", "__annotations__", "__module__", "__qualname__", "__doc__"}
 
 
@@ -27,6 +28,9 @@ def record(cls: type) -> type:
     """The record version of `cls`: its annotated fields (with their defaults) and its methods and
     class attributes, on a tuple. `Cls(a, b=...)` builds one by position or keyword as a dataclass
     would; `replace` and `setter` below copy one with fields changed."""
+    if cls.__name__ in _NAMES:   # item 0 tells the types apart: two of one name could compare equal
+        raise TypeError(f"a record named {cls.__name__!r} exists already ({_NAMES[cls.__name__]})")
+    _NAMES[cls.__name__] = cls.__module__
     names = tuple(cls.__dict__.get("__annotations__", {}))
     defaults = {n: cls.__dict__[n] for n in names if n in cls.__dict__}
     seen_default = False

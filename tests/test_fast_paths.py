@@ -206,6 +206,15 @@ def test_records_of_different_types_never_equal():
         [Decl("G-Strike", 9), Decl("S-Trigger", 1), Decl("S-Trigger", 3)]
 
 
+def test_two_record_types_cannot_share_a_name():
+    from model.record import record
+
+    with pytest.raises(TypeError, match="Decl"):
+        @record
+        class Decl:   # noqa: F811  (what the check refuses: a second record type named Decl)
+            kind: str
+
+
 def test_move_is_remove_then_add():
     z = Zones(deck=(1, 2, 3, 9), hand=(4, 8), graveyard=(5,), deck_added=2)
     for src, card in (("deck", 1), ("deck", 3), ("deck", 9), ("hand", 8), ("graveyard", 5)):
