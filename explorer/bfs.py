@@ -134,15 +134,21 @@ def explore(model: Any, limits: Limits = Limits(), progress: Progress | None = N
     thresholds = gc.get_threshold()
     # The search keeps every state alive and makes many short-lived containers per step: with the
     # default young generation (700 objects) the cyclic collector runs every few steps and costs
-    # about a sixth of the search. A larger one changes nothing but how often it runs.
+    # about a sixth of the search. A larger one changes nothing but how often it runs. The states
+    # stored so far are frozen (gc.freeze) every few thousand expansions: they live until the search
+    # ends, and the older generations' collections would otherwise walk all of them again and again
+    # (a fifth of an unreduced search's CPU). Freezing only exempts them from the cycle collector;
+    # `unfreeze` hands everything back to it when the search ends.
     gc.set_threshold(max(thresholds[0], YOUNG_GENERATION), *thresholds[1:])
     try:
         return _run(model, limits, progress, reduce, observe, keep_graph)
     finally:
         gc.set_threshold(*thresholds)
+        gc.unfreeze()
 
 
-YOUNG_GENERATION = 50_000
+YOUNG_GENERATION = 200_000
+FREEZE_EVERY = 4096   # expansions between two freezes
 
 
 def _run(model: Any, limits: Limits, progress: Progress | None, reduce: bool, observe: Observe | None,
@@ -155,6 +161,8 @@ def _run(model: Any, limits: Limits, progress: Progress | None, reduce: bool, ob
     while search.frontier:
         node, state = search.frontier.popleft()
         search.expand(node, state)
+        if node % FREEZE_EVERY == 0:
+            gc.freeze()
         now = time.perf_counter()
         if now - start > limits.max_seconds:
             result.complete, result.reason = False, f"time limit {limits.max_seconds:g}s reached"

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from .record import record
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Action:
     """A choice. `kind` says which decision, `choice` the option, `text` how a judge would say it."""
 

@@ -6,11 +6,12 @@ them should have to import another to do so.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
+from .record import record
 
-@dataclass(frozen=True, slots=True)
+
+@record
 class Instr:
     """One effect instruction: an op from the vocabulary and its arguments (hashable)."""
 

@@ -21,7 +21,7 @@ from .declarations import Declarations
 from .events import Event, ev
 from .instructions import breaking
 from .instructions.common import same
-from .instructions.registry import advance_pc, chooser, execute, instr, options, push
+from .instructions.registry import OPS, advance_pc, chooser, execute, instr, options, push
 from .interpretations import Interpretation
 from .narrate import narrate
 from .outcome import outcome
@@ -34,6 +34,7 @@ from .triggers import BEFORE_BREAK, SELF, Triggers
 
 
 _with_running = setter(State, "running")
+_with_resolved = setter(State, "pending", "uses", "running")
 # the rule an effect resolving outside a break follows, by the step it resolves in
 PHASE_RULES = {"attack": "R506.3", "blocked": "R507.3", "end_attack": "R510", "end_turn": "R511.1"}
 
@@ -68,7 +69,7 @@ class BreakModel(CardTable, Triggers, AttackSteps, AttackEnd, Declarations):
         self._eligible_last: tuple = (None, ())
         self._eligible_by: dict[tuple, tuple[Pending, ...]] = {}
         self._resolve_actions: dict[Pending, Action] = {}
-        self._abilities: dict[tuple[str, str], tuple] = {}   # (card, ability) -> (label, program)
+        self._resolving: dict[Pending, tuple] = {}   # p -> (label, running, the resolve event's fields)
 
     # ---- the model interface -----------------------------------------------------------------
     def initial_state(self) -> State:
@@ -134,9 +135,10 @@ class BreakModel(CardTable, Triggers, AttackSteps, AttackEnd, Declarations):
                     s = self._finish_task(s, out)
                     continue
                 ins = task.program[task.pc]
-                opts = options(self, s, task, ins)
+                spec = OPS[ins.op]   # registry.options and registry.execute, inlined (once per instruction)
+                opts = spec.options(self, s, task, ins)
                 if opts is None:
-                    s = execute(self, s, task, ins, None, out)
+                    s = spec.execute(self, s if spec.loops else advance_pc(s), task, ins, None, out)
                     continue
                 if not opts:   # nothing to choose from: the instruction does nothing
                     s = advance_pc(s)
@@ -240,7 +242,7 @@ class BreakModel(CardTable, Triggers, AttackSteps, AttackEnd, Declarations):
     def put_resolved_spell(self, s: State, spell: int, dest: str, out: list[Event]) -> State:
         """A spell that has resolved goes where it goes (graveyard, mana by Charger, deck bottom)."""
         owner = self.owner(spell)
-        s = s.with_zone(owner, s.zone(owner).remove("resolving", spell).add(dest, spell))
+        s = s.with_zone(owner, s.zone(owner).move("resolving", dest, spell))
         out.append(ev("move", "Q02" if dest == "mana" else "",
                       card=self.label(spell), player=owner, **{"from": "resolving", "to": dest}))
         return s
@@ -351,24 +353,30 @@ class BreakModel(CardTable, Triggers, AttackSteps, AttackEnd, Declarations):
         return f"{p.controller} resolves {label}{of}{where}"
 
     def _resolve(self, s: State, p: Pending, out: list[Event]) -> State:
+        """R509.4: `p` leaves the pending effects and its effect starts; the use of its ability is
+        counted (`uses`, sorted by label)."""
+        found = self._resolving.get(p)
+        if found is None:   # all but the rule of the event depends on `p` alone: built once
+            label = self.ability_label(p.card, p.ability)
+            effect = next(a for a in self.pool[p.card].abilities if a.id == p.ability).effect
+            found = self._resolving[p] = (
+                label, (Task(program=effect, pc=0, controller=p.controller, source=p.source, ability=label),),
+                (("ability", label), ("source", self.label(p.source)), ("controller", p.controller),
+                 ("frame", p.frame)))
+        label, running, fields = found
         pending = list(s.pending)
         pending.remove(p)
-        found = self._abilities.get((p.card, p.ability))
-        if found is None:
-            found = self._abilities[p.card, p.ability] = (
-                self.ability_label(p.card, p.ability),
-                next(a for a in self.pool[p.card].abilities if a.id == p.ability).effect)
-        label, effect = found
-        uses = dict(s.uses)
-        uses[label] = uses.get(label, 0) + 1
-        uses = sorted(uses.items()) if len(uses) > len(s.uses) else uses.items()   # a new label: sort once
+        uses = s.uses
+        for k, (name, n) in enumerate(uses):
+            if name == label:
+                uses = uses[:k] + ((label, n + 1),) + uses[k + 1:]
+                break
+        else:
+            uses = tuple(sorted(uses + ((label, 1),)))   # a new label: sort once
         rule = "R509.4" if p.kind == BEFORE_BREAK else ("R603.7a" if s.depth() else
                                                         PHASE_RULES.get(s.phase, "D6"))
-        out.append(ev("resolve", rule, ability=label, source=self.label(p.source), controller=p.controller,
-                      frame=p.frame))
-        task = Task(program=effect, pc=0, controller=p.controller, source=p.source, ability=label)
-        return replace(s, pending=tuple(pending), uses=tuple(uses), running=(task,))
-
+        out.append(Event("resolve", fields, rule))
+        return _with_resolved(s, tuple(pending), uses, running)
 
     # ---- optional hooks of explorer.protocol.Model ----------------------------------------------
     def canonical(self, s: State) -> State:

@@ -9,63 +9,14 @@ Unordered zones are kept sorted so that the order in which cards arrived does no
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass, fields
-
-_REPLACERS: dict[type, Any] = {}
-
-
-def replace(obj, **changes):
-    """A copy of a frozen record with some fields changed: `dataclasses.replace` without the
-    generic machinery, which was the explorer's largest cost. The records here have no
-    __post_init__ and no init=False fields, so copying field by field is the same thing. Each
-    record type gets its own copier, generated once (straight-line code, no loop over names).
-    As before, a name that is not a field is ignored."""
-    copier = _REPLACERS.get(type(obj))
-    if copier is None:
-        copier = _REPLACERS[type(obj)] = _make_replacer(type(obj))
-    return copier(obj, changes)
-
-
-def _make_replacer(cls):
-    """`copy(obj, changes)` for one record type as straight-line code that sets each slot through
-    its own descriptor (about twice as fast as a loop of object.__setattr__)."""
-    names = [f.name for f in fields(cls)]
-    lines = ["def copy(obj, changes):",
-             "    new = new_(cls)"]
-    scope: dict = {"new_": object.__new__, "cls": cls}
-    for i, name in enumerate(names):
-        scope[f"set_{i}"] = cls.__dict__[name].__set__   # the slot's member descriptor
-        lines.append(f"    set_{i}(new, changes[{name!r}] if {name!r} in changes else obj.{name})")
-    lines.append("    return new")
-    exec("\n".join(lines), scope)
-    return scope["copy"]
-
-
-_SETTERS: dict[tuple[type, str], Any] = {}
-
-
-def setter(cls, field: str):
-    """`copy(obj, value)`: a copy of a `cls` record with one field set, as straight-line code (what
-    the hottest replaces of the procedure use: the running stack, a task's pc, the zones)."""
-    found = _SETTERS.get((cls, field))
-    if found is None:
-        names = [f.name for f in fields(cls)]
-        if field not in names:
-            raise TypeError(f"{cls.__name__} has no field {field!r}")
-        lines = ["def copy(obj, value):", "    new = new_(cls)"]
-        scope: dict = {"new_": object.__new__, "cls": cls}
-        for i, name in enumerate(names):
-            scope[f"set_{i}"] = cls.__dict__[name].__set__
-            lines.append(f"    set_{i}(new, {'value' if name == field else 'obj.' + name})")
-        lines.append("    return new")
-        exec("\n".join(lines), scope)
-        found = _SETTERS[cls, field] = scope["copy"]
-    return found
-
-
 from typing import Any
 
 from .instr import Instr
+from .record import build as _new, is_record, record, replace, setter
+
+__all__ = ["PLAYERS", "Check", "Decl", "Frame", "Pending", "Replacement", "State", "Task", "Zones",
+           "other", "pindex", "replace", "setter"]
+
 
 PLAYERS = ("A", "B")
 
@@ -78,7 +29,7 @@ def pindex(player: str) -> int:
     return 0 if player == "A" else 1
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Zones:
     """One player's zones. `deck` is top first; `deck_added` counts cards put on its bottom."""
 
@@ -99,22 +50,21 @@ class Zones:
     UNORDERED = ("hand", "mana", "shields", "battle", "graveyard", "resolving", "standby", "attached")
 
     def add(self, zone: str, card: int) -> "Zones":
-        if zone == "deck_top":
-            return replace(self, deck=(card,) + self.deck)
-        if zone == "deck_bottom":
-            return replace(self, deck=self.deck + (card,), deck_added=self.deck_added + 1)
-        return replace(self, **{zone: tuple(sorted(getattr(self, zone) + (card,)))})
+        items = list(self)
+        _put(items, zone, card)
+        return _new(Zones, items)
 
     def remove(self, zone: str, card: int) -> "Zones":
-        if zone == "deck":
-            i = self.deck.index(card)
-            deck = self.deck[:i] + self.deck[i + 1:]
-            # a card taken from the bottom part reduces the count of cards put there
-            added = self.deck_added - (1 if i >= len(self.deck) - self.deck_added else 0)
-            return replace(self, deck=deck, deck_added=added)
-        cards = list(getattr(self, zone))
-        cards.remove(card)
-        return replace(self, **{zone: tuple(cards)})
+        items = list(self)
+        _take(items, zone, card)
+        return _new(Zones, items)
+
+    def move(self, src: str, dst: str, card: int) -> "Zones":
+        """`remove(src, card).add(dst, card)` in one copy (what every move of a card does)."""
+        items = list(self)
+        _take(items, src, card)
+        _put(items, dst, card)
+        return _new(Zones, items)
 
     def hosted(self, host: int, kind: str | None = None) -> tuple[int, ...]:
         """The cards linked to `host` (of one kind, or all)."""
@@ -128,6 +78,9 @@ class Zones:
 
     def unlink(self, card: int) -> "Zones":
         """Forget every link from or to `card`; face-up and tapped marks go with it."""
+        if card not in self.face_up and card not in self.tapped and \
+                not any(card == l[0] or card == l[1] for l in self.links):
+            return self   # nothing to forget: the copy would equal this record
         return replace(self, links=tuple(l for l in self.links if card not in (l[0], l[1])),
                        face_up=tuple(c for c in self.face_up if c != card),
                        tapped=tuple(c for c in self.tapped if c != card))
@@ -139,7 +92,41 @@ class Zones:
         return None
 
 
-@dataclass(frozen=True, slots=True, order=True)
+
+_ZONE = Zones._index            # field name -> item index
+_DECK, _DECK_ADDED = _ZONE["deck"], _ZONE["deck_added"]
+
+
+def _put(items: list, zone: str, card: int) -> None:
+    """Zones.add on a list of a Zones' items: unordered zones stay sorted, the deck takes the card on
+    top or at the bottom (counted in `deck_added`)."""
+    if zone == "deck_top":
+        items[_DECK] = (card,) + items[_DECK]
+    elif zone == "deck_bottom":
+        items[_DECK] = items[_DECK] + (card,)
+        items[_DECK_ADDED] += 1
+    else:
+        i = _ZONE[zone]
+        items[i] = tuple(sorted(items[i] + (card,)))
+
+
+def _take(items: list, zone: str, card: int) -> None:
+    """Zones.remove on a list of a Zones' items."""
+    if zone == "deck":
+        deck = items[_DECK]
+        i = deck.index(card)
+        # a card taken from the bottom part reduces the count of cards put there
+        if i >= len(deck) - items[_DECK_ADDED]:
+            items[_DECK_ADDED] -= 1
+        items[_DECK] = deck[:i] + deck[i + 1:]
+    else:
+        i = _ZONE[zone]
+        cards = list(items[i])
+        cards.remove(card)
+        items[i] = tuple(cards)
+
+
+@record
 class Pending:
     """A triggered ability waiting to resolve ("待機"), tagged with the break frame it belongs to."""
 
@@ -151,7 +138,7 @@ class Pending:
     source: int        # card instance id
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Task:
     """An effect being carried out: a program, where it is, and what it has bound so far."""
 
@@ -171,7 +158,7 @@ class Task:
         return None
 
 
-@dataclass(frozen=True, slots=True, order=True)
+@record
 class Replacement:
     """A replacement effect chosen for an event: whose ability, and what it needs (a target)."""
 
@@ -182,7 +169,7 @@ class Replacement:
     target: int = -1       # e.g. the other shield a castle recovers
 
 
-@dataclass(frozen=True, slots=True, order=True)
+@record
 class Decl:
     """A declaration made in a shield check (SC2/SC3): which ability, which card, what it discards."""
 
@@ -191,7 +178,7 @@ class Decl:
     cost: int = -1         # the card discarded for it (S-Back, Sabaki Z)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Check:
     """A shield check in progress (S004, SC1-SC5): its cards, declarations and what waits on them."""
 
@@ -206,7 +193,7 @@ class Check:
     deferred: bool = False            # Q14: inside an Escape chain, uses wait until the chain ends
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Frame:
     """One choice of shields to break and everything that waits for it (R603.7b nests them)."""
 
@@ -221,7 +208,7 @@ class Frame:
     breaking: bool = False   # the break (D2 at the break, then D4) has begun
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class State:
     turn: str
     zones: tuple[Zones, Zones]
@@ -267,9 +254,11 @@ class State:
 
     def depth(self) -> int:
         """How many break frames are open and not yet broken."""
-        if not self.frames:
-            return 0
-        return sum(1 for f in self.frames if not f.broken)
+        n = 0
+        for f in self.frames:
+            if not f.broken:
+                n += 1
+        return n
 
     def fingerprint(self) -> str:
         """A canonical id of this state: the same under any PYTHONHASHSEED."""
@@ -286,15 +275,17 @@ def _encode(value: Any) -> str:
     t = type(value)
     if t is tuple:
         return "(" + ",".join([_encode(v) for v in value]) + ")"
-    names = _RECORD_FIELDS.get(t)
-    if names is None:
-        if not hasattr(value, "__dataclass_fields__"):
-            return repr(value)
-        names = _RECORD_FIELDS[t] = tuple(value.__dataclass_fields__)
-    return t.__name__ + "(" + ",".join([_encode(getattr(value, f)) for f in names]) + ")"
+    if t in _RECORDS:
+        return t.__name__ + "(" + ",".join([_encode(v) for v in value[1:]]) + ")"
+    if is_record(value):
+        _RECORDS.add(t)
+        return _encode(value)
+    if hasattr(value, "__dataclass_fields__"):   # a dataclass record (none in a state today)
+        return t.__name__ + "(" + ",".join([_encode(getattr(value, f)) for f in value.__dataclass_fields__]) + ")"
+    return repr(value)
 
 
-_RECORD_FIELDS: dict[type, tuple[str, ...]] = {}
+_RECORDS: set[type] = set()
 
 
 _with_zones = setter(State, "zones")

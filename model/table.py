@@ -29,9 +29,13 @@ class CardTable:
         self.scenario = scenario
         self.pool: CardPool = scenario.pool
         self.instances: list[CardInstance] = []
+        self._defs: list[CardDef] = []   # each instance's card definition, by id
 
     def card(self, cid: int) -> CardDef:
-        return self.pool[self.instances[cid].card]
+        defs = self._defs
+        if len(defs) != len(self.instances):   # instances are added while the initial state is built
+            defs[:] = [self.pool[i.card] for i in self.instances]
+        return defs[cid]
 
     def owner(self, cid: int) -> str:
         return self.instances[cid].owner

@@ -99,7 +99,7 @@ def test_states_are_frozen():
     state = BreakModel(scenario).initial_state()
     try:
         state.turn = "B"
-    except dataclasses.FrozenInstanceError:
+    except AttributeError:   # a read-only field (dataclasses' FrozenInstanceError is one too)
         pass
     else:
         raise AssertionError("State must be immutable")

@@ -48,7 +48,8 @@ def candidates(m: "Game", s: State, frame: Frame, shield: int, who: str) -> list
     used = {r.source for _, r in frame.replaced if r.source >= 0}
     targets = {r.target for _, r in frame.replaced if r.target >= 0}
     out = []
-    for cid in z.battle:   # Shield Saver
+    savers_here = "own_shield_break" in m.words   # no card of the scenario has one: no Saver to look for
+    for cid in z.battle if savers_here else ():   # Shield Saver
         savers = m.card(cid).replacements("own_shield_break")
         reading = saver_reading(m, cid) if savers else ""
         if reading == "unusable" or (cid in used and reading != "unlimited"):

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 # ---- casting and summoning ---------------------------------------------------------------------
 def cast(m: "Game", s: State, player: str, cid: int, zone: str, then: str, out: list[Event]) -> State:
     """Cast a spell for free: it waits in `resolving`, its watchers trigger, its effect runs next."""
-    s = s.with_zone(player, s.zone(player).remove(zone, cid).add("resolving", cid))
+    s = s.with_zone(player, s.zone(player).move(zone, "resolving", cid))
     count = list(s.spells_cast)
     count[pindex(player)] += 1
     s = replace(s, spells_cast=(count[0], count[1]))
@@ -37,7 +37,7 @@ def cast(m: "Game", s: State, player: str, cid: int, zone: str, then: str, out: 
 
 def summon(m: "Game", s: State, player: str, cid: int, zone: str, out: list[Event]) -> State:
     """Put a creature (or tamaseed) into the battle zone; its 'enters' and the watchers trigger (R112.3a)."""
-    s = s.with_zone(player, s.zone(player).remove(zone, cid).add("battle", cid))
+    s = s.with_zone(player, s.zone(player).move(zone, "battle", cid))
     out.append(ev("put", "R112.3a" if zone in ("hand", "standby") else "", card=m.label(cid), player=player,
                   **{"from": zone, "to": "battle"}))
     return m.trigger(s, "enters", player, cid, out)
@@ -46,11 +46,14 @@ def summon(m: "Game", s: State, player: str, cid: int, zone: str, out: list[Even
 def move_cards(m: "Game", s: State, player: str, cards, src: str, dst: str, out: list[Event],
                kind: str = "move") -> State:
     """Move a player's cards between two of his zones, one event each (`deck` takes them from the top)."""
+    if not cards:
+        return s
+    z = s.zone(player)
     for cid in cards:
-        s = s.with_zone(player, s.zone(player).remove(src, cid).add(dst, cid))
-        out.append(ev(kind, "", card=m.label(cid), player=player,
-                      **{"from": src, "to": dst}))
-    return s
+        z = z.move(src, dst, cid)
+        # ev(kind, card=..., player=..., from=src, to=dst), its fields built without a keyword dict
+        out.append(Event(kind, (("card", m.label(cid)), ("player", player), ("from", src), ("to", dst)), ""))
+    return s.with_zone(player, z)
 
 
 def _cast_free_options(m, s, task, ins):

@@ -42,7 +42,7 @@ def start(m: "Game", s: State, player: str, cards: tuple[int, ...], out: list[Ev
     spells = sum(1 for c in z.graveyard if m.card(c).type == "spell")
     granted = tuple(c for c in cards if dict(m.card(c).s_trigger_if).get("graveyard_spells_at_least", 99) <= spells)
     for c in cards:
-        z = z.remove("shields", c).add("standby", c)
+        z = z.move("shields", "standby", c)
     s = s.with_zone(player, z)
     deferred = any(t.bound(CHAIN) for t in s.running)
     check = Check(player=player, cards=tuple(sorted(cards)), s_trigger_ok=s_trigger_ok, granted=granted,
@@ -57,7 +57,7 @@ def add_cards(m: "Game", s: State, player: str, cards: tuple[int, ...], out: lis
         check = s.checks[-1]
         z = s.zone(player)
         for c in cards:
-            z = z.remove("shields", c).add("standby", c)
+            z = z.move("shields", "standby", c)
         s = s.with_zone(player, z)
         return replace(s, checks=s.checks[:-1] + (replace(check, cards=tuple(sorted(check.cards + cards))),))
     return start(m, s, player, cards, out)
