@@ -25,15 +25,20 @@ Progress = Callable[[int, int, int, float], None]   # states, frontier, depth, s
 class _Search:
     """One breadth-first run: the frontier, the index of stored states and the result being filled."""
 
-    def __init__(self, model: Any, limits: Limits, reduce: bool, observe: Observe | None, keep_graph: bool):
+    def __init__(self, model: Any, limits: Limits, reduce: bool, observe: Observe | None, keep_graph: bool,
+                 symmetry: bool = True):
         self.model, self.limits, self.keep_graph = model, limits, keep_graph
         self.result = Exploration(model=model, reduced=reduce, compact=not keep_graph)
         self.reducer = Reducer(model, observe) if reduce and hook(model, "is_order") else None
-        self.canonical = hook(model, "canonical") if reduce else None
+        self.canonical = hook(model, "canonical") if reduce and symmetry else None
         # A27: a position seen before on the path (up to growing bookkeeping) closes a loop
         self.position = hook(model, "position") if keep_graph else None
         self.positions: dict[int, int] = {}   # node -> hash of its position, filled as loop checks walk
         self.result.symmetry = self.canonical
+        self.merged = 0   # successors found stored only because the symmetry renamed them (the sample)
+        self.renamed = 0  # successors the symmetry renamed (the sample)
+        self.sampled = False
+        self.by_renaming: set[int] = set()   # nodes first stored from a renamed successor (the sample)
         self.key = (lambda st: st) if keep_graph else (lambda st: st.digest())
         self.index: dict = {}
         self.frontier: deque = deque()
@@ -41,7 +46,8 @@ class _Search:
     def add_initial(self) -> None:
         init = self.model.initial_state()
         if self.canonical is not None:
-            init = self.canonical(init)
+            init, raw = self.canonical(init), init
+            self.renamed += init is not raw
         self.index[self.key(init)] = 0
         if self.keep_graph:
             self.result.states.append(init)
@@ -79,12 +85,51 @@ class _Search:
             return
         for i in self.chosen(state, actions):
             succ, events = model.step(state, actions[i])
+            renamed = False
             if self.canonical is not None:
-                succ = self.canonical(succ)
+                raw, succ = succ, self.canonical(succ)
+                renamed = succ is not raw
+            if not self.sampled and self.canonical is not None:
+                target = self.sample(succ, raw, renamed, node, i)
+            else:
+                target = self.store(succ, node, i)
             result.transitions += 1
-            target = self.store(succ, node, i)
             if target is not None and self.keep_graph:
                 out.append((i, target, events))
+
+    def sample(self, succ, raw, renamed: bool, node: int, index: int) -> int | None:
+        """`store`, counting what the symmetry did: a successor it renamed, and one found stored only
+        thanks to it (renamed to a stored state its own form is not; or as stepped, onto a state first
+        stored from a renamed twin)."""
+        found = self.index.get(self.key(succ))
+        if renamed:
+            self.renamed += 1
+        if found is not None:
+            if (renamed and self.key(raw) not in self.index) or (not renamed and found in self.by_renaming):
+                self.merged += 1
+            return self.store(succ, node, index)
+        target = self.store(succ, node, index)
+        if renamed and target is not None:
+            self.by_renaming.add(target)
+        return target
+
+    def weigh_symmetry(self) -> bool:
+        """After the first SYMMETRY_SAMPLE transitions, whether the search goes on as it is (issue 12:
+        the symmetry must never cost more than it saves; its canonical form can cost as much as a step).
+        - It renamed nothing: every state stored so far is as the steps made it, so going on without
+          the symmetry is the search without it from the start. It is turned off here.
+        - It renamed states, but fewer than SYMMETRY_MIN_MERGED of them as many times met a twin (a
+          successor found stored only thanks to the renaming): the symmetric twins it stands for are
+          hardly reachable, and each renaming is paid for nothing (Kakumeijin L6/L7: 1-2 %; a mirrored
+          walk: two merges per renaming). False: the caller starts again without it (a mix of renamed
+          and unrenamed states would store twins apart and still pay for the renaming).
+        Sound either way (renaming only merges states). The decision depends on the search alone,
+        never on time, so every run of one search stores the same states."""
+        self.sampled = True
+        if self.renamed == 0:
+            self.canonical = self.result.symmetry = None
+            return True
+        return self.merged >= SYMMETRY_MIN_MERGED * self.renamed
 
     def loop_closed(self, node: int, index: int, succ) -> bool:
         """Whether `succ` is new only by its bookkeeping and repeats a position on its path: then it is
@@ -127,7 +172,7 @@ def explore(model: Any, limits: Limits = Limits(), progress: Progress | None = N
     """Every state reachable from the model's initial state, breadth first.
 
     `reduce` turns on partial-order reduction (explorer/reduction.py) and symmetry (the model's
-    `canonical` hook); `observe` gives the signature under which alternatives must look alike to be
+    `canonical` hook; weighed after SYMMETRY_SAMPLE transitions, `_Search.weigh_symmetry`); `observe` gives the signature under which alternatives must look alike to be
     reduced (expectations, properties). `keep_graph=False` keeps only fingerprints and parent links
     (the compact store).
     """
@@ -147,6 +192,8 @@ def explore(model: Any, limits: Limits = Limits(), progress: Progress | None = N
         gc.unfreeze()
 
 
+SYMMETRY_SAMPLE = 5_000        # transitions over which the symmetry's merges are counted
+SYMMETRY_MIN_MERGED = 0.05     # merges per renaming the symmetry must reach over the sample to stay on
 YOUNG_GENERATION = 200_000
 FREEZE_EVERY = 4096   # expansions between two freezes
 
@@ -159,6 +206,12 @@ def _run(model: Any, limits: Limits, progress: Progress | None, reduce: bool, ob
     search.add_initial()
     last_report = start
     while search.frontier:
+        if not search.sampled and search.canonical is not None and result.transitions >= SYMMETRY_SAMPLE \
+                and not search.weigh_symmetry():
+            search = _Search(model, limits, reduce, observe, keep_graph, symmetry=False)
+            result = search.result
+            search.add_initial()
+            continue
         node, state = search.frontier.popleft()
         search.expand(node, state)
         if node % FREEZE_EVERY == 0:
