@@ -317,7 +317,7 @@ class BreakModel(CardTable, Triggers, AttackSteps, AttackEnd, Declarations):
         if breaking.decides(self, s, frame, at_choice=True) and \
                 self.interpretation.get("break_replacement_timing") == "before_triggers":
             # S002 D2-D3: decide the replacements first; the real breaks fix the number of triggers
-            program = breaking.decision_program(s, frame) + (instr("_trigger_before_break"),)
+            program = breaking.decision_program(self, s, frame) + (instr("_trigger_before_break"),)
             return push(s, Task(program=program, pc=0, controller=defender, source=by, ability="D2"))
         return self.trigger_before_break(s, frame, len(frame.chosen), out)
 
@@ -330,7 +330,7 @@ class BreakModel(CardTable, Triggers, AttackSteps, AttackEnd, Declarations):
             raise AssertionError("a frame's break began twice")
         decided = breaking.decides(self, s, frame) and \
             self.interpretation.get("break_replacement_timing") == "before_triggers"   # at D2 already
-        program = () if decided else breaking.decision_program(s, frame)
+        program = () if decided else breaking.decision_program(self, s, frame)
         return push(s, Task(program=program + (instr("_carry_out"),), pc=0, controller=frame.defender,
                             source=frame.by, ability="break"))
 

@@ -447,7 +447,7 @@ def test_in_the_opponents_turn_the_defenders_castle_comes_first(tmp_path):
     fortified = next(h for c, h, k in s.zone("A").links if k == "castle")
     frame = Frame(by=bolmeteus, by_creature=True, defender="A", chosen=(fortified,), is_attack=False)
     s = replace(s, frames=(frame,))
-    order = [ins.get("who") for ins in breaking.decision_program(s, frame)]
+    order = [ins.get("who") for ins in breaking.decision_program(model, s, frame)]
     assert order == ["A", "B"]
     castle = breaking.replace_options(model, s, frame, fortified, "A")
     assert [o[0][0].label for o in castle if o[0] != breaking.NONE] == ["Silver Glory/break_replacement"]
