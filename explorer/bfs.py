@@ -192,7 +192,7 @@ def explore(model: Any, limits: Limits = Limits(), progress: Progress | None = N
         gc.unfreeze()
 
 
-SYMMETRY_SAMPLE = 5_000        # transitions over which the symmetry's merges are counted
+SYMMETRY_SAMPLE = 2_000        # transitions over which the symmetry's merges are counted
 SYMMETRY_MIN_MERGED = 0.05     # merges per renaming the symmetry must reach over the sample to stay on
 YOUNG_GENERATION = 200_000
 FREEZE_EVERY = 4096   # expansions between two freezes
