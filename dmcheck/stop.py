@@ -45,6 +45,7 @@ class Run:
 
 _run = Run()          # the last command run under `guarded` (kept after it ends, for `report`)
 _active = False       # whether a command is running under `guarded` now
+_stopping = False     # Ctrl-C or the deadline came: the command is on its way out
 
 
 def reports() -> list:
@@ -112,6 +113,8 @@ def _watch_sigint(stop: threading.Event) -> tuple[socket.socket, threading.Threa
                 if not data:
                     return
                 if signal.SIGINT in data:
+                    global _stopping
+                    _stopping = True
                     _interrupt_z3()
                     # Python raises KeyboardInterrupt in the main thread at its next instruction; one
                     # raised inside a finalizer (a Z3 object's __del__) is swallowed: raise it again
@@ -135,8 +138,10 @@ def _timer(budget: float, main_id: int) -> threading.Event:
     done = threading.Event()
 
     def fire() -> None:
+        global _stopping
         if done.wait(budget):
             return
+        _stopping = True
         while not done.is_set():
             ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(main_id), ctypes.py_object(TimeUp))
             _interrupt_z3()
@@ -148,9 +153,11 @@ def _timer(budget: float, main_id: int) -> threading.Event:
 
 def _quiet_unraisable(hook):
     """A sys.unraisablehook that says nothing of an interrupt or a spent budget landing in a finalizer
-    (a Z3 object's __del__): the stop is reported once, by `report`; anything else as before."""
+    (a Z3 object's __del__), nor of what a finalizer raises once the command is stopping (a Z3
+    object freed while its interrupted context is torn down, seen once under heavy load): the stop is
+    reported once, by `report`; anything else as before."""
     def quiet(unraisable) -> None:
-        if not isinstance(unraisable.exc_value, (TimeUp, KeyboardInterrupt)):
+        if not (_stopping or isinstance(unraisable.exc_value, (TimeUp, KeyboardInterrupt))):
             hook(unraisable)
     quiet.dmcheck_quiet = True
     return quiet
@@ -159,9 +166,10 @@ def _quiet_unraisable(hook):
 @contextlib.contextmanager
 def guarded(args: Any) -> Iterator[Run]:
     """Run a command with Ctrl-C and its time budget watched; see the module docstring."""
-    global _run, _active
+    global _run, _active, _stopping
     files = getattr(args, "files", None) or ([args.file] if getattr(args, "file", None) else [])
     _run = Run(pending=[str(f) for f in files])
+    _stopping = False
     if not getattr(sys.unraisablehook, "dmcheck_quiet", False):
         sys.unraisablehook = _quiet_unraisable(sys.unraisablehook)
     seconds = getattr(args, "max_seconds", None)
