@@ -85,23 +85,21 @@ class _Search:
             return
         for i in self.chosen(state, actions):
             succ, events = model.step(state, actions[i])
-            renamed = False
-            if self.canonical is not None:
-                raw, succ = succ, self.canonical(succ)
-                renamed = succ is not raw
-            if not self.sampled and self.canonical is not None:
-                target = self.sample(succ, raw, renamed, node, i)
-            else:
+            if self.canonical is None:
                 target = self.store(succ, node, i)
+            else:
+                raw, succ = succ, self.canonical(succ)
+                target = self.store(succ, node, i) if self.sampled else self.sample(succ, raw, node, i)
             result.transitions += 1
             if target is not None and self.keep_graph:
                 out.append((i, target, events))
 
-    def sample(self, succ, raw, renamed: bool, node: int, index: int) -> int | None:
+    def sample(self, succ, raw, node: int, index: int) -> int | None:
         """`store`, counting what the symmetry did: a successor it renamed, and one found stored only
         thanks to it (renamed to a stored state its own form is not; or as stepped, onto a state first
         stored from a renamed twin)."""
         found = self.index.get(self.key(succ))
+        renamed = succ is not raw
         if renamed:
             self.renamed += 1
         if found is not None:

@@ -135,10 +135,10 @@ class BreakModel(CardTable, Triggers, AttackSteps, AttackEnd, Declarations):
                     s = self._finish_task(s, out)
                     continue
                 ins = task.program[task.pc]
-                spec = OPS[ins.op]   # registry.options and registry.execute, inlined (once per instruction)
+                spec = OPS[ins.op]   # looked up once per instruction (registry.options, then execute)
                 opts = spec.options(self, s, task, ins)
                 if opts is None:
-                    s = spec.execute(self, s if spec.loops else advance_pc(s), task, ins, None, out)
+                    s = execute(self, s, task, ins, None, out, spec)
                     continue
                 if not opts:   # nothing to choose from: the instruction does nothing
                     s = advance_pc(s)

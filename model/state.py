@@ -280,8 +280,6 @@ def _encode(value: Any) -> str:
     if is_record(value):
         _RECORDS.add(t)
         return _encode(value)
-    if hasattr(value, "__dataclass_fields__"):   # a dataclass record (none in a state today)
-        return t.__name__ + "(" + ",".join([_encode(getattr(value, f)) for f in value.__dataclass_fields__]) + ")"
     return repr(value)
 
 

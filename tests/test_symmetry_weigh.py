@@ -43,7 +43,7 @@ class Relabelled(Grid):
 
     def canonical(self, s):
         self.calls += 1
-        return (s[0] + 0 * self.calls, s[1]) if s != (0, 0) else s
+        return (s[0], s[1])   # a new tuple, equal to `s`
 
 
 class Identity(Grid):

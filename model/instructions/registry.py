@@ -76,8 +76,11 @@ def chooser(m: "Game", s: State, task: Task, ins: Instr) -> str:
     return pick(m, s, task, ins) if pick else task.controller
 
 
-def execute(m: "Game", s: State, task: Task, ins: Instr, choice, out: "list[Event]") -> State:
-    spec = OPS[ins.op]
+def execute(m: "Game", s: State, task: Task, ins: Instr, choice, out: "list[Event]", spec=None) -> State:
+    """Carry out `ins` with `choice`; the pc moves past it first unless the op loops. `spec`: its
+    registry entry, when the caller (the procedure's hot loop) has looked it up already."""
+    if spec is None:
+        spec = OPS[ins.op]
     if not spec.loops:
         s = advance_pc(s)
     return spec.execute(m, s, task, ins, choice, out)
