@@ -9,7 +9,9 @@ import argparse
 import json
 from typing import Any, TextIO
 
-from explorer.trace import Step, Trace
+from explorer.replay import BadKey
+from explorer.replay import replay as replay_key
+from explorer.trace import Trace
 from model.errors import InputError
 from model.procedure import BreakModel
 from properties.expectations import Verdict, check
@@ -19,7 +21,7 @@ from .exits import HELP, Exit, exit_code
 from .graph_export import graph_format, write_graph
 from .html import write_page
 from .options import (FileResult, add_jobs_option, add_search_options, expand, explore_scenario, input_error,
-                      load, loaded, overrides, report_files)
+                      load, loaded, overrides, replay_flags, report_files)
 from .report import document, expect_text, expectation_json, outcome_line, print_json
 
 EXAMPLES = """examples:
@@ -67,9 +69,9 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             raise InputError("--replay", None, "", "expected exactly one scenario file with --replay")
         scenario = load(args.files[0], changes)
         if args.json:
-            print_json(document("replay", replay=replay_json(scenario, args.replay, not args.no_reduce)), out)
+            print_json(document("replay", replay=replay_json(scenario, args.replay)), out)
             return Exit.OK
-        return replay(scenario, args.replay, out, not args.no_reduce)
+        return replay(scenario, args.replay, out)
     check_outputs(args)
     if args.graph or args.html:
         args.jobs = 1   # one file written: the same process explores every scenario
@@ -92,7 +94,7 @@ def write_outputs(args: argparse.Namespace, scenario, graph, verdicts, propertie
     if getattr(args, "graph", None):
         write_graph(graph, args.graph)
     if getattr(args, "html", None):
-        write_page(args.html, scenario, graph, verdicts, properties)
+        write_page(args.html, scenario, graph, verdicts, properties, replay_flags(args))
 
 
 def _count(text: str) -> int:
@@ -120,29 +122,22 @@ def _explore_file(args: argparse.Namespace, file: str, err: TextIO) -> FileResul
     return result
 
 
-def _replayed(scenario, key: str, reduce: bool):
-    """The model, the steps a replay key takes from the initial state, and the state it reaches."""
+def _replayed(scenario, key: str):
+    """The model, the steps a replay key takes from the initial state, and the state it reaches.
+
+    A key is a path of the model itself (explorer/replay.py), so it is replayed the same way whatever
+    search printed it: `--no-reduce` changes nothing here."""
     model = BreakModel(scenario)
-    # keys printed by a reduced search were taken on canonical states: replay the same way
-    canonical = model.canonical if reduce else (lambda s: s)
-    state = canonical(model.initial_state())
-    steps = []
-    parts = [p for p in key.strip().split("/") if p not in ("", "-")]
-    for n, part in enumerate(parts, 1):
-        actions = model.actions(state)
-        if not part.isdigit() or int(part) >= len(actions):
-            raise InputError("--replay", None, key,
-                             f"step {n}: expected an action index below {len(actions)}, got {part!r}")
-        action = actions[int(part)]
-        state, events = model.step(state, action)
-        state = canonical(state)
-        steps.append(Step(int(part), action, events))
-    return model, steps, state
+    try:
+        done = replay_key(model, key)
+    except BadKey as exc:
+        raise InputError("--replay", None, key, str(exc)) from None
+    return model, list(done.trace.steps), done.state
 
 
-def replay(scenario, key: str, out: TextIO, reduce: bool = True) -> int:
+def replay(scenario, key: str, out: TextIO) -> int:
     """Print the trace of a replay key step by step, then the outcome or the next choices."""
-    model, steps, state = _replayed(scenario, key, reduce)
+    model, steps, state = _replayed(scenario, key)
     print(f"== {scenario.name}: replay {key}", file=out)
     print("\n".join(Trace(tuple(steps), model.narrate).lines()), file=out)
     if model.is_terminal(state):
@@ -154,10 +149,10 @@ def replay(scenario, key: str, out: TextIO, reduce: bool = True) -> int:
     return Exit.OK
 
 
-def replay_json(scenario, key: str, reduce: bool = True) -> dict[str, Any]:
+def replay_json(scenario, key: str) -> dict[str, Any]:
     """A replay as data: the trace (each step's action and events), the state reached (the outcome
     keys, plus the abilities waiting), and the outcome or the next choices."""
-    model, steps, state = _replayed(scenario, key, reduce)
+    model, steps, state = _replayed(scenario, key)
     trace = Trace(tuple(steps), model.narrate)
     terminal = model.is_terminal(state)
     zones = model.outcome(state)
@@ -194,7 +189,8 @@ def explore_json(scenario, graph, verdicts: list[Verdict], max_outcomes: int | N
         "states": graph.count,
         "transitions": graph.transitions,
         "seconds": round(graph.seconds, 4),
-        "outcomes": [dict(o, count=c, trace_key=graph.trace(n).key()) for o, c, n in shown],
+        "search": graph.record.to_json(),
+        "outcomes": [dict(o, count=c, trace_key=graph.key(n)) for o, c, n in shown],
         "outcomes_total": len(outcomes),
         "outcomes_left_out": len(outcomes) - len(shown),
         "expectations": [expectation_json(v) for v in verdicts],
@@ -226,7 +222,7 @@ def explore_text(scenario, graph, verdicts: list[Verdict], show_outcomes: bool =
                  max_outcomes: int | None = None) -> list[str]:
     lines = [f"== {scenario.name}  ({scenario.file})",
              f"   rules: {graph.model.version.name}; search {'complete' if graph.complete else 'INCOMPLETE: ' + graph.reason}; "
-             f"{graph.count} states, {graph.transitions} transitions, {graph.seconds:.2f}s"]
+             f"{graph.count} states, {graph.transitions} transitions, {graph.seconds:.2f}s; {graph.record.text()}"]
     if show_outcomes:
         outcomes = graph.outcomes()
         # name only the zones that differ between outcomes, so each line says what sets it apart
@@ -235,7 +231,7 @@ def explore_text(scenario, graph, verdicts: list[Verdict], show_outcomes: bool =
         lines.append(f"   outcomes ({len(outcomes)}):")
         shown = outcomes if max_outcomes is None else outcomes[:max_outcomes]
         for o, count, node in shown:
-            lines.append(f"     {count:>5} x  {outcome_line(o, varying)}   [replay {graph.trace(node).key()}]")
+            lines.append(f"     {count:>5} x  {outcome_line(o, varying)}   [replay {graph.key(node)}]")
         if len(shown) < len(outcomes):
             left = len(outcomes) - len(shown)
             lines.append(f"     ... {left} more outcome{'s' if left != 1 else ''} left out (--max-outcomes {max_outcomes})")

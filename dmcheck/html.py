@@ -34,13 +34,15 @@ _PALETTE = ("#4e79a7", "#59a14f", "#edc948", "#b07aa1", "#76b7b2", "#ff9da7", "#
 _VIOLATION = "#d62728"
 
 
-def write_page(path: str, scenario, graph, verdicts: list[Verdict], properties=None) -> None:
-    """Write the page for one explored scenario (`properties`: a CheckResult from `dmcheck check`)."""
-    Path(path).write_text(render(scenario, graph, verdicts, properties), encoding="utf-8")
+def write_page(path: str, scenario, graph, verdicts: list[Verdict], properties=None, flags: str = "") -> None:
+    """Write the page for one explored scenario (`properties`: a CheckResult from `dmcheck check`;
+    `flags`: the command line's `--rules`/`--interpretation`, which the replay command repeats)."""
+    Path(path).write_text(render(scenario, graph, verdicts, properties, flags), encoding="utf-8")
 
 
-def render(scenario, graph, verdicts: list[Verdict], properties=None) -> str:
+def render(scenario, graph, verdicts: list[Verdict], properties=None, flags: str = "") -> str:
     data = page_data(scenario, graph, verdicts, properties)
+    data["replay_flags"] = flags
     template = resources.files("dmcheck").joinpath("templates/explorer.html").read_text(encoding="utf-8")
     body = "\n".join(_header(scenario, graph) + _outcomes(data) + _verdicts(data) + _picture(graph, data))
     payload = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
@@ -57,8 +59,9 @@ def page_data(scenario, graph, verdicts: list[Verdict], properties=None) -> dict
                if len({tuple(o[z][p]) for o, _, _ in outcomes}) > 1}
     data: dict[str, Any] = {
         "scenario": scenario.name, "file": scenario.file, "reduced": graph.reduced,
+        "search": graph.record.to_json(),
         "states": graph.count, "complete": graph.complete,
-        "outcomes": [{"text": outcome_line(o, varying), "count": c, "key": key_of(graph, n),
+        "outcomes": [{"text": outcome_line(o, varying), "count": c, "key": graph.key(n),
                       "outcome": o} for o, c, n in outcomes],
         "expectations": [{"text": expect_text(v.expectation.raw), "verdict": v.verdict, "reason": v.reason,
                           "key": v.trace.key() if v.trace is not None else None} for v in verdicts],
@@ -108,16 +111,6 @@ def _drawn(graph) -> int:
             break
         best = n = layer_end
     return best
-
-
-def key_of(graph, node: int) -> str:
-    """The replay key of the shortest path to `node` (its parent links; what `graph.trace(node).key()`
-    says, without stepping the model along it)."""
-    parts = []
-    while node > 0:
-        node, index = graph.parent[node]
-        parts.append(str(index))
-    return "/".join(reversed(parts)) or "-"
 
 
 def follow(graph, key: str) -> list[int]:
@@ -236,7 +229,7 @@ def _header(scenario, graph) -> list[str]:
     return [f"<h1>{_e(scenario.name)}</h1>",
             f'<p class="meta">{_e(scenario.file)} · rules {_e(graph.model.version.name)} · readings {_e(readings)}'
             f' · search {_e(search)} · <span id="state-count">{graph.count}</span> states, '
-            f"{graph.transitions} transitions{' (reduced)' if graph.reduced else ''}</p>",
+            f"{graph.transitions} transitions ({_e(graph.record.text())})</p>",
             "<details><summary>the scenario file</summary>", f"<pre>{_e(source)}</pre>", "</details>"]
 
 

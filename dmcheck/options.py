@@ -115,6 +115,13 @@ def overrides(args: argparse.Namespace) -> dict:
     return out
 
 
+def replay_flags(args: argparse.Namespace) -> str:
+    """The options a replay needs to mean what this run meant (the model's, not the search's): the
+    rules date and the readings given on the command line, as they would be typed again."""
+    flags = f" --rules {args.rules}" if getattr(args, "rules", None) else ""
+    return flags + "".join(f" --interpretation {item}" for item in getattr(args, "interpretation", ()) or ())
+
+
 def load(file: str, changes: dict):
     scenario = load_scenario(file)
     if "interpretation" in changes:
@@ -176,14 +183,34 @@ def explore_scenario(scenario, args: argparse.Namespace, err: TextIO, file: str,
     if compact and getattr(args, "graph", None):
         raise InputError(file, None, "--compact", "--graph needs the full graph: drop --compact")
     printer = progress_printer(err, file)
+    # the symmetry takes identical cards for one another: off where a check names one copy, and where
+    # the whole graph is written out (--html, --graph), so that every path through it is a real one
+    symmetry = reduce and not (getattr(args, "graph", None) or getattr(args, "html", None)
+                               or names_a_copy(scenario.expect, properties))
 
     def progress(states: int, frontier: int, depth: int, seconds: float) -> None:
         stop.searching(file, states, frontier, depth, seconds)     # what Ctrl-C reports of this file
         if printer:
             printer(states, frontier, depth, seconds)
-    graph = explore(model, limits(args), progress, reduce=reduce, observe=observe, keep_graph=not compact)
+    graph = explore(model, limits(args), progress, reduce=reduce, observe=observe, keep_graph=not compact,
+                    symmetry=symmetry)
     stop.search_done()
     return graph
+
+
+def names_a_copy(expect, properties=()) -> bool:
+    """Whether an expectation's pattern or a property's formula names one copy of a card the scenario
+    has several of (`Vanilla#2`): states that differ only by which copy is where are not alike then."""
+    def strings(value) -> list[str]:
+        if isinstance(value, str):
+            return [value]
+        if isinstance(value, dict):
+            return [t for v in value.values() for t in strings(v)]
+        if isinstance(value, (list, tuple)):
+            return [t for v in value for t in strings(v)]
+        return []
+    named = [t for item in expect for t in strings(item.value)] + [c for p in properties for c in p.cards]
+    return any("#" in name for name in named)
 
 
 # ---- --jobs: scenarios in worker processes, results in the files' order ----------------------------

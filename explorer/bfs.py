@@ -11,9 +11,10 @@ from __future__ import annotations
 import gc
 import time
 from collections import deque
+from dataclasses import replace
 from typing import Any, Callable
 
-from .graph import Exploration
+from .graph import SYMMETRY_DROPPED, SYMMETRY_OFF, SYMMETRY_ON, SYMMETRY_UNUSED, Exploration, SearchRecord
 from .limits import Limits
 from .loops import LOOP_CHECK_DEPTH, Loop, exact_cycles, forced, repeated_position, round_from
 from .protocol import hook
@@ -26,15 +27,17 @@ class _Search:
     """One breadth-first run: the frontier, the index of stored states and the result being filled."""
 
     def __init__(self, model: Any, limits: Limits, reduce: bool, observe: Observe | None, keep_graph: bool,
-                 symmetry: bool = True):
+                 symmetry: bool):
         self.model, self.limits, self.keep_graph = model, limits, keep_graph
         self.result = Exploration(model=model, reduced=reduce, compact=not keep_graph)
         self.reducer = Reducer(model, observe) if reduce and hook(model, "is_order") else None
-        self.canonical = hook(model, "canonical") if reduce and symmetry else None
+        self.canonical = hook(model, "canonical") if symmetry else None
         # A27: a position seen before on the path (up to growing bookkeeping) closes a loop
         self.position = hook(model, "position") if keep_graph else None
         self.positions: dict[int, int] = {}   # node -> hash of its position, filled as loop checks walk
         self.result.symmetry = self.canonical
+        self.result.record = SearchRecord(reduction=self.reducer is not None,
+                                          symmetry=SYMMETRY_ON if self.canonical else SYMMETRY_OFF)
         self.merged = 0   # successors found stored only because the symmetry renamed them (the sample)
         self.renamed = 0  # successors the symmetry renamed (the sample)
         self.sampled = False
@@ -45,10 +48,11 @@ class _Search:
 
     def add_initial(self) -> None:
         init = self.model.initial_state()
+        form = init
         if self.canonical is not None:
-            init, raw = self.canonical(init), init
-            self.renamed += init is not raw
-        self.index[self.key(init)] = 0
+            form = self.canonical(init)
+            self.renamed += form is not init
+        self.index[self.key(form)] = 0
         if self.keep_graph:
             self.result.states.append(init)
         self.result.parent.append((-1, -1))
@@ -86,27 +90,27 @@ class _Search:
         for i in self.chosen(state, actions):
             succ, events = model.step(state, actions[i])
             if self.canonical is None:
-                target = self.store(succ, node, i)
+                target = self.store(succ, succ, node, i)
             else:
-                raw, succ = succ, self.canonical(succ)
-                target = self.store(succ, node, i) if self.sampled else self.sample(succ, raw, node, i)
+                form = self.canonical(succ)
+                target = self.store(succ, form, node, i) if self.sampled else self.sample(succ, form, node, i)
             result.transitions += 1
             if target is not None and self.keep_graph:
                 out.append((i, target, events))
 
-    def sample(self, succ, raw, node: int, index: int) -> int | None:
+    def sample(self, succ, form, node: int, index: int) -> int | None:
         """`store`, counting what the symmetry did: a successor it renamed, and one found stored only
-        thanks to it (renamed to a stored state its own form is not; or as stepped, onto a state first
+        thanks to it (renamed to a stored form its own state is not; or as stepped, onto a state first
         stored from a renamed twin)."""
-        found = self.index.get(self.key(succ))
-        renamed = succ is not raw
+        found = self.index.get(self.key(form))
+        renamed = form is not succ
         if renamed:
             self.renamed += 1
         if found is not None:
-            if (renamed and self.key(raw) not in self.index) or (not renamed and found in self.by_renaming):
+            if (renamed and self.key(succ) not in self.index) or (not renamed and found in self.by_renaming):
                 self.merged += 1
-            return self.store(succ, node, index)
-        target = self.store(succ, node, index)
+            return self.store(succ, form, node, index)
+        target = self.store(succ, form, node, index)
         if renamed and target is not None:
             self.by_renaming.add(target)
         return target
@@ -126,6 +130,7 @@ class _Search:
         self.sampled = True
         if self.renamed == 0:
             self.canonical = self.result.symmetry = None
+            self.result.record = replace(self.result.record, symmetry=SYMMETRY_UNUSED)
             return True
         return self.merged >= SYMMETRY_MIN_MERGED * self.renamed
 
@@ -142,9 +147,14 @@ class _Search:
         self.result.loops.append(Loop(entry, path, forced(self.model, self.result, path)))
         return True
 
-    def store(self, succ, node: int, index: int) -> int | None:
-        """The node of `succ`, stored now if it is new; None when the state limit leaves it out."""
-        k = self.key(succ)
+    def store(self, succ, form, node: int, index: int) -> int | None:
+        """The node of `succ`, stored now if it is new; None when the state limit leaves it out.
+
+        States are looked up by `form` (the symmetry's canonical form, or `succ` itself) but stored as
+        the step made them: a stored state is exactly the state its parent links reach from the
+        initial state, so a trace along them names the card copies that really moved, and its replay
+        key needs no symmetry to be replayed."""
+        k = self.key(form)
         target = len(self.index)
         found = self.index.setdefault(k, target)   # one hash of the state, not two
         if found != target:
@@ -166,14 +176,16 @@ class _Search:
 
 
 def explore(model: Any, limits: Limits = Limits(), progress: Progress | None = None, *, reduce: bool = False,
-            observe: Observe | None = None, keep_graph: bool = True) -> Exploration:
+            observe: Observe | None = None, keep_graph: bool = True, symmetry: bool | None = None) -> Exploration:
     """Every state reachable from the model's initial state, breadth first.
 
-    `reduce` turns on partial-order reduction (explorer/reduction.py) and symmetry (the model's
-    `canonical` hook; weighed after SYMMETRY_SAMPLE transitions, `_Search.weigh_symmetry`); `observe` gives the signature under which alternatives must look alike to be
-    reduced (expectations, properties). `keep_graph=False` keeps only fingerprints and parent links
-    (the compact store).
+    `reduce` turns on partial-order reduction (explorer/reduction.py) and, unless `symmetry` is
+    False, the symmetry (the model's `canonical` hook, weighed after SYMMETRY_SAMPLE transitions,
+    `_Search.weigh_symmetry`); `observe` gives the signature under which alternatives must look
+    alike to be reduced (expectations, properties). `keep_graph=False` keeps only fingerprints and
+    parent links (the compact store). What the search really did is in the result's `record`.
     """
+    symmetry = reduce if symmetry is None else symmetry
     thresholds = gc.get_threshold()
     # The search keeps every state alive and makes many short-lived containers per step: with the
     # default young generation (700 objects) the cyclic collector runs every few steps and costs
@@ -184,7 +196,7 @@ def explore(model: Any, limits: Limits = Limits(), progress: Progress | None = N
     # `unfreeze` hands everything back to it when the search ends.
     gc.set_threshold(max(thresholds[0], YOUNG_GENERATION), *thresholds[1:])
     try:
-        return _run(model, limits, progress, reduce, observe, keep_graph)
+        return _run(model, limits, progress, reduce, observe, keep_graph, symmetry)
     finally:
         gc.set_threshold(*thresholds)
         gc.unfreeze()
@@ -197,9 +209,9 @@ FREEZE_EVERY = 4096   # expansions between two freezes
 
 
 def _run(model: Any, limits: Limits, progress: Progress | None, reduce: bool, observe: Observe | None,
-         keep_graph: bool) -> Exploration:
+         keep_graph: bool, symmetry: bool) -> Exploration:
     start = time.perf_counter()
-    search = _Search(model, limits, reduce, observe, keep_graph)
+    search = _Search(model, limits, reduce, observe, keep_graph, symmetry)
     result = search.result
     search.add_initial()
     last_report = start
@@ -208,6 +220,7 @@ def _run(model: Any, limits: Limits, progress: Progress | None, reduce: bool, ob
                 and not search.weigh_symmetry():
             search = _Search(model, limits, reduce, observe, keep_graph, symmetry=False)
             result = search.result
+            result.record = replace(result.record, symmetry=SYMMETRY_DROPPED)
             search.add_initial()
             continue
         node, state = search.frontier.popleft()

@@ -3,6 +3,12 @@
 What checks read (properties/ sees it through its StateGraph protocol): successors, states, shortest
 traces, outcomes. The compact store keeps only a fingerprint per state and rebuilds any other state
 by replaying its path from the initial state.
+
+Every stored state is the state its parent links reach from the initial state, as the steps made it
+(the symmetry only picks which states are one: explorer/bfs.py stores the first twin found). So a
+trace is a real path of the model, its replay key is the index of each action among the legal
+actions of the state it was taken in, and a key means the same thing whatever the search did: it
+is replayed by stepping the model, nothing else (explorer/replay.py).
 """
 
 from __future__ import annotations
@@ -21,6 +27,27 @@ def freeze(value: Any) -> Any:
     if isinstance(value, list):
         return tuple(value)
     return value
+
+
+SYMMETRY_ON = "kept"          # on for the whole search
+SYMMETRY_OFF = "off"          # not asked for (no reduction, or a check names a card copy)
+SYMMETRY_UNUSED = "unused"    # on, but it renamed nothing over its sample: turned off there
+SYMMETRY_DROPPED = "dropped"  # it merged too little over its sample: the search started again without it
+
+
+@dataclass(frozen=True)
+class SearchRecord:
+    """What the search really did (what the command line asked for may have been changed by the search
+    itself): whether the partial-order reduction pruned orders, and what became of the symmetry."""
+
+    reduction: bool = False
+    symmetry: str = SYMMETRY_OFF
+
+    def to_json(self) -> dict[str, Any]:
+        return {"reduction": self.reduction, "symmetry": self.symmetry}
+
+    def text(self) -> str:
+        return (f"reduction {'on' if self.reduction else 'off'}, symmetry {self.symmetry}")
 
 
 @dataclass
@@ -42,11 +69,12 @@ class Exploration:
     complete: bool = True
     reason: str = ""
     seconds: float = 0.0
-    reduced: bool = False            # partial-order reduction and symmetry were on
+    reduced: bool = False            # partial-order reduction was asked for
     compact: bool = False
     count: int = 0                   # distinct states stored
     pruned: int = 0                  # transitions left out by the reduction
-    symmetry: Any = None             # the canonical form applied to every stored state, or None
+    symmetry: Any = None             # the canonical form states were looked up by, or None
+    record: SearchRecord = field(default_factory=SearchRecord)
     terminal_states: dict = field(default_factory=dict)
     loops: list = field(default_factory=list)   # explorer/loops.Loop: cycles found (full store only)
 
@@ -68,10 +96,11 @@ class Exploration:
         return found if found is not None else self._replay(self._path(node))[-1]
 
     def arrival(self, node: int, index: int):
-        """The state an edge leads to as the step made it: before symmetry renamed identical cards.
+        """The state an edge leads to as the step made it from the stored state `node`.
 
         A transition's facts compare the state before with the state after card by card, so they
-        must be read on the same names; the stored node may be a renamed twin of that state.
+        must be read on the same names; with the symmetry on, the stored successor may be a twin
+        first reached another way, its identical cards in other places.
         """
         if self.symmetry is None:
             return self.state(next(succ for i, succ, _ in self.successors(node) if i == index))
@@ -88,34 +117,61 @@ class Exploration:
         return path
 
     def _replay(self, path: list[tuple[int, int]]) -> list:
-        """The states along a path, as the search saw them (canonical when symmetry was on)."""
+        """The states along a path of parent links: exactly the states stored (explorer/bfs.py)."""
         s = self.model.initial_state()
         out = [s]
         for _, index in path:
             s = self.model.step(s, self.model.actions(s)[index])[0]
-            if self.symmetry is not None:
-                s = self.symmetry(s)
             out.append(s)
         return out
+
+    def key(self, node: int) -> str:
+        """The replay key of the shortest trace to `node`, read off the parent links (no step taken)."""
+        parts = []
+        while node > 0:
+            node, index = self.parent[node]
+            parts.append(str(index))
+        return "/".join(reversed(parts)) or "-"
 
     def trace(self, node: int, suffix: list[tuple[int, int]] | None = None) -> Trace:
         """The shortest trace from the initial state to `node` (then along `suffix` edges, if given)."""
         return self.trace_of(self._path(node) + (suffix or []))
 
     def trace_of(self, path: list[tuple[int, int]]) -> Trace:
-        """The trace of a path given as (node, action index) pairs."""
+        """The trace of a path given as (node, action index) pairs, as the model really plays it.
+
+        Along parent links the states met are the stored ones. A path through other edges (an order
+        expectation's, a loop's round) can reach, with the symmetry on, a twin of a stored state: the
+        same choice is then made on the twin, so the trace names the copies that really moved."""
         steps = []
         s = self.model.initial_state()
         for node, index in path:
-            if not self.compact:
-                s = self.states[node]
+            here = s if self.compact else self.states[node]
+            if here is not s and here != s:
+                index = self._twin_choice(s, node, index)
+                stored = None
+            else:
+                stored = self.edges[node] if not self.compact and node < len(self.edges) else None
             action = self.model.actions(s)[index]
-            stored = self.edges[node] if not self.compact and node < len(self.edges) else []
-            events = next((ev for i, _, ev in stored if i == index), None)
+            events = next((ev for i, _, ev in stored if i == index), None) if stored else None
             succ, fresh = self.model.step(s, action)
             steps.append(Step(index, action, events if events is not None else fresh))
-            s = self.symmetry(succ) if self.symmetry is not None else succ
+            s = succ
         return Trace(tuple(steps), hook(self.model, "narrate") or plain)
+
+    def _twin_choice(self, s, node: int, index: int) -> int:
+        """The action of `s`, a renamed twin of the stored state `node`, that makes the choice `index`
+        makes there: the one whose successor is the same state up to the symmetry."""
+        if self.symmetry is None:
+            raise ValueError(f"the path leaves the stored states at node {node}: not a path of this graph")
+        stored = self.states[node]
+        want = self.symmetry(self.model.step(stored, self.model.actions(stored)[index])[0])
+        actions = self.model.actions(s)
+        for j in [index] + [j for j in range(len(actions)) if j != index]:
+            if self.symmetry(self.model.step(s, actions[j])[0]) == want:
+                return j
+        raise ValueError(f"no choice of a twin of node {node} makes its choice {index}: the symmetry's "
+                         "canonical form is not canonical here")
 
     def ends(self) -> list[tuple[int, dict]]:
         """Where the runs end, with their outcome: each terminal state, then each forced loop's entry
