@@ -8,6 +8,7 @@ that follows explorer/protocol.py.
 
 from __future__ import annotations
 
+import bisect
 import gc
 import time
 from collections import deque
@@ -38,10 +39,7 @@ class _Search:
         self.result.symmetry = self.canonical
         self.result.record = SearchRecord(reduction=self.reducer is not None,
                                           symmetry=SYMMETRY_ON if self.canonical else SYMMETRY_OFF)
-        self.merged = 0   # successors found stored only because the symmetry renamed them (the sample)
-        self.renamed = 0  # successors the symmetry renamed (the sample)
-        self.sampled = False
-        self.by_renaming: set[int] = set()   # nodes first stored from a renamed successor (the sample)
+        self.renamed = 0  # stored states whose canonical form is another state (what the symmetry did)
         self.key = (lambda st: st) if keep_graph else (lambda st: st.digest())
         self.index: dict = {}
         self.frontier: deque = deque()
@@ -51,7 +49,6 @@ class _Search:
         form = init
         if self.canonical is not None:
             form = self.canonical(init)
-            self.renamed += form is not init
         self.index[self.key(form)] = 0
         if self.keep_graph:
             self.result.states.append(init)
@@ -92,47 +89,10 @@ class _Search:
             if self.canonical is None:
                 target = self.store(succ, succ, node, i)
             else:
-                form = self.canonical(succ)
-                target = self.store(succ, form, node, i) if self.sampled else self.sample(succ, form, node, i)
+                target = self.store(succ, self.canonical(succ), node, i)
             result.transitions += 1
             if target is not None and self.keep_graph:
                 out.append((i, target, events))
-
-    def sample(self, succ, form, node: int, index: int) -> int | None:
-        """`store`, counting what the symmetry did: a successor it renamed, and one found stored only
-        thanks to it (renamed to a stored form its own state is not; or as stepped, onto a state first
-        stored from a renamed twin)."""
-        found = self.index.get(self.key(form))
-        renamed = form is not succ
-        if renamed:
-            self.renamed += 1
-        if found is not None:
-            if (renamed and self.key(succ) not in self.index) or (not renamed and found in self.by_renaming):
-                self.merged += 1
-            return self.store(succ, form, node, index)
-        target = self.store(succ, form, node, index)
-        if renamed and target is not None:
-            self.by_renaming.add(target)
-        return target
-
-    def weigh_symmetry(self) -> bool:
-        """After the first SYMMETRY_SAMPLE transitions, whether the search goes on as it is (issue 12:
-        the symmetry must never cost more than it saves; its canonical form can cost as much as a step).
-        - It renamed nothing: every state stored so far is as the steps made it, so going on without
-          the symmetry is the search without it from the start. It is turned off here.
-        - It renamed states, but fewer than SYMMETRY_MIN_MERGED of them as many times met a twin (a
-          successor found stored only thanks to the renaming): the symmetric twins it stands for are
-          hardly reachable, and each renaming is paid for nothing (Kakumeijin L6/L7: 1-2 %; a mirrored
-          walk: two merges per renaming). False: the caller starts again without it (a mix of renamed
-          and unrenamed states would store twins apart and still pay for the renaming).
-        Sound either way (renaming only merges states). The decision depends on the search alone,
-        never on time, so every run of one search stores the same states."""
-        self.sampled = True
-        if self.renamed == 0:
-            self.canonical = self.result.symmetry = None
-            self.result.record = replace(self.result.record, symmetry=SYMMETRY_UNUSED)
-            return True
-        return self.merged >= SYMMETRY_MIN_MERGED * self.renamed
 
     def loop_closed(self, node: int, index: int, succ) -> bool:
         """Whether `succ` is new only by its bookkeeping and repeats a position on its path: then it is
@@ -169,6 +129,8 @@ class _Search:
             return None
         if self.keep_graph:
             self.result.states.append(succ)
+        if form is not succ:
+            self.renamed += 1
         self.result.parent.append((node, index))
         self.result.depth.append(self.result.depth[node] + 1)
         self.frontier.append((target, succ))
@@ -176,12 +138,13 @@ class _Search:
 
 
 def explore(model: Any, limits: Limits = Limits(), progress: Progress | None = None, *, reduce: bool = False,
-            observe: Observe | None = None, keep_graph: bool = True, symmetry: bool | None = None) -> Exploration:
+            observe: Observe | None = None, keep_graph: bool = True, symmetry: bool | None = None,
+            weigh: bool = True) -> Exploration:
     """Every state reachable from the model's initial state, breadth first.
 
     `reduce` turns on partial-order reduction (explorer/reduction.py) and, unless `symmetry` is
     False, the symmetry (the model's `canonical` hook, weighed after SYMMETRY_SAMPLE transitions,
-    `_Search.weigh_symmetry`); `observe` gives the signature under which alternatives must look
+    `_weigh`; with `weigh=False` it is used from the start, whatever it costs); `observe` gives the signature under which alternatives must look
     alike to be reduced (expectations, properties). `keep_graph=False` keeps only fingerprints and
     parent links (the compact store). What the search really did is in the result's `record`.
     """
@@ -196,44 +159,90 @@ def explore(model: Any, limits: Limits = Limits(), progress: Progress | None = N
     # `unfreeze` hands everything back to it when the search ends.
     gc.set_threshold(max(thresholds[0], YOUNG_GENERATION), *thresholds[1:])
     try:
-        return _run(model, limits, progress, reduce, observe, keep_graph, symmetry)
+        return _run(model, limits, progress, reduce, observe, keep_graph, symmetry, weigh)
     finally:
         gc.set_threshold(*thresholds)
         gc.unfreeze()
 
 
-SYMMETRY_SAMPLE = 2_000        # transitions over which the symmetry's merges are counted
-SYMMETRY_MIN_MERGED = 0.05     # merges per renaming the symmetry must reach over the sample to stay on
+SYMMETRY_SAMPLE = 2_000     # transitions of the search without the symmetry before it is weighed
+SYMMETRY_MIN_SAVED = 0.3    # the share of the states the symmetry must save to be kept (its canonical
+                            # form costs up to 40 % of a step: Kakumeijin L6/L7)
 YOUNG_GENERATION = 200_000
 FREEZE_EVERY = 4096   # expansions between two freezes
 
 
 def _run(model: Any, limits: Limits, progress: Progress | None, reduce: bool, observe: Observe | None,
-         keep_graph: bool, symmetry: bool) -> Exploration:
-    start = time.perf_counter()
-    search = _Search(model, limits, reduce, observe, keep_graph, symmetry)
-    result = search.result
-    search.add_initial()
-    last_report = start
-    while search.frontier:
-        if not search.sampled and search.canonical is not None and result.transitions >= SYMMETRY_SAMPLE \
-                and not search.weigh_symmetry():
-            search = _Search(model, limits, reduce, observe, keep_graph, symmetry=False)
-            result = search.result
-            result.record = replace(result.record, symmetry=SYMMETRY_DROPPED)
-            search.add_initial()
-            continue
+         keep_graph: bool, symmetry: bool, weigh: bool) -> Exploration:
+    """The search without the symmetry; where the symmetry is asked for and the search outlasts its
+    sample, the symmetry weighed against it (`_weigh`) and the better of the two carried on."""
+    clock = _Clock(limits, progress)
+
+    def fresh(with_symmetry: bool) -> _Search:
+        search = _Search(model, limits, reduce, observe, keep_graph, with_symmetry)
+        search.add_initial()
+        return search
+
+    offered = symmetry and hook(model, "canonical") is not None
+    search = fresh(offered and not weigh)
+    if offered and weigh:
+        search.result.record = replace(search.result.record, symmetry=SYMMETRY_UNUSED)
+        _advance(search, clock, lambda: search.result.transitions >= SYMMETRY_SAMPLE)
+        if search.frontier and search.result.complete:
+            search = _weigh(search, fresh(True), clock)
+    _advance(search, clock, lambda: False)
+    return _finish(search, model, keep_graph, clock)
+
+
+def _weigh(plain: _Search, symmetric: _Search, clock: "_Clock") -> _Search:
+    """The search to go on with after the sample: `plain` has made SYMMETRY_SAMPLE transitions without
+    the symmetry; `symmetric` is brought to the same depth with it (every layer before the one `plain`
+    is expanding), and kept only if it stored at most 1 - SYMMETRY_MIN_SAVED of the states `plain`
+    stored down to that depth. Either search is then the search of its kind from the start, so every
+    run of one search stores the same states; the decision depends on the search alone, never on time.
+    Sound either way (the symmetry only merges states that have the same futures)."""
+    layer = plain.result.depth[plain.frontier[0][0]]
+    _advance(symmetric, clock, lambda: symmetric.result.depth[symmetric.frontier[0][0]] >= layer)
+    if not symmetric.result.complete:
+        return symmetric   # a limit stopped it: report what it has
+    upto = bisect.bisect_right(plain.result.depth, layer)
+    kept = bisect.bisect_right(symmetric.result.depth, layer)
+    if symmetric.renamed and kept <= (1 - SYMMETRY_MIN_SAVED) * upto:
+        return symmetric
+    plain.result.record = replace(plain.result.record,
+                                  symmetry=SYMMETRY_DROPPED if symmetric.renamed else SYMMETRY_UNUSED)
+    return plain
+
+
+class _Clock:
+    """The time limit and the progress reports, across the searches one exploration runs."""
+
+    def __init__(self, limits: Limits, progress: Progress | None):
+        self.start = self.last_report = time.perf_counter()
+        self.limits, self.progress = limits, progress
+
+
+def _advance(search: _Search, clock: _Clock, enough: Callable[[], bool]) -> None:
+    """Expand breadth first until the frontier is empty, a limit is reached or `enough()` says so."""
+    result, limits = search.result, clock.limits
+    while search.frontier and not enough():
         node, state = search.frontier.popleft()
         search.expand(node, state)
         if node % FREEZE_EVERY == 0:
             gc.freeze()
         now = time.perf_counter()
-        if now - start > limits.max_seconds:
+        if now - clock.start > limits.max_seconds:
             result.complete, result.reason = False, f"time limit {limits.max_seconds:g}s reached"
-            break
-        if progress and now - last_report > 0.5:
-            progress(len(search.index), len(search.frontier), result.depth[node], now - start)
-            last_report = now
+            return
+        if clock.progress and now - clock.last_report > 0.5:
+            clock.progress(len(search.index), len(search.frontier), result.depth[node], now - clock.start)
+            clock.last_report = now
+        if not result.complete:
+            return
+
+
+def _finish(search: _Search, model: Any, keep_graph: bool, clock: _Clock) -> Exploration:
+    result = search.result
     if search.frontier and result.complete:
         result.complete = False
     # nodes never expanded (limits) get empty edge lists so indexes stay aligned
@@ -242,5 +251,5 @@ def _run(model: Any, limits: Limits, progress: Progress | None, reduce: bool, ob
     if keep_graph:
         result.loops.extend(exact_cycles(model, result))
     result.count = len(search.index)
-    result.seconds = time.perf_counter() - start
+    result.seconds = time.perf_counter() - clock.start
     return result

@@ -1,6 +1,7 @@
-"""The symmetry pays for itself (issue 12, explorer/bfs.py `weigh_symmetry`): after a sample of
-transitions the search keeps the canonical form only if it merged enough; it turns it off where it
-renamed nothing, and starts again without it where it renamed states but merged next to nothing.
+"""The symmetry pays for itself (explorer/bfs.py `_weigh`): the search runs a sample of transitions
+without it, then brings a search with it to the same depth, and keeps the symmetry only if it stored
+at most 1 - SYMMETRY_MIN_SAVED of the states there; otherwise the search without it goes on (a
+symmetry that renamed nothing is 'unused', one that saved too little 'dropped').
 Toy models (the explorer knows no game): a walk on a grid of N x N cells, one step right or up, that
 ends on the far edge."""
 
@@ -67,32 +68,50 @@ def test_the_toy_searches_are_big_enough_for_the_sample():
 def test_a_symmetry_that_merges_stays_on_and_keeps_merging():
     model = Mirrored()
     result = explore(model, Limits(max_states=10 ** 6), reduce=True)
-    assert result.symmetry is not None
+    assert result.symmetry is not None and result.record.symmetry == "kept"
     # the cells with i <= j: half the inner ones and the diagonal, and one edge
     assert len(result.parent) == N * (N + 1) // 2 + N
     assert model.calls >= result.transitions   # it ran to the end
 
 
-def test_a_symmetry_that_renames_but_never_merges_is_dropped_and_the_search_starts_again():
+def test_a_symmetry_that_renames_but_never_merges_is_dropped_and_the_plain_search_goes_on():
     model = Relabelled()
     result = explore(model, Limits(max_states=10 ** 6), reduce=True)
-    assert result.symmetry is None and result.complete
+    assert result.symmetry is None and result.complete and result.record.symmetry == "dropped"
     assert len(result.parent) == plain_count()
-    # the sample, then nothing more: the second search asks no canonical form
-    assert SYMMETRY_SAMPLE <= model.calls <= SYMMETRY_SAMPLE + 2
+    # the search with it went only as deep as the sample: the rest asks no canonical form
+    assert 0 < model.calls <= SYMMETRY_SAMPLE + 2
+    assert result.transitions == explore(Grid(), Limits(max_states=10 ** 6)).transitions   # not counted twice
 
 
-def test_a_symmetry_that_renames_nothing_is_turned_off_without_starting_again():
+def test_a_symmetry_that_renames_nothing_is_unused():
     model = Identity()
     result = explore(model, Limits(max_states=10 ** 6), reduce=True)
-    assert result.symmetry is None
+    assert result.symmetry is None and result.record.symmetry == "unused"
     assert len(result.parent) == plain_count()
-    assert result.transitions == explore(Grid(), Limits(max_states=10 ** 6)).transitions   # not counted twice
-    assert SYMMETRY_SAMPLE <= model.calls <= SYMMETRY_SAMPLE + 2
+    assert 0 < model.calls <= SYMMETRY_SAMPLE + 2
 
 
-def test_a_trace_after_the_symmetry_was_dropped_replays_to_the_stored_state():
-    result = explore(Relabelled(), Limits(max_states=10 ** 6), reduce=True)
-    node = result.terminals[-1]
-    assert result.state(node) == result._replay(result._path(node))[-1]
-    assert len(result.trace(node).steps) == result.depth[node]
+def test_a_search_shorter_than_the_sample_never_needs_the_symmetry():
+    class Small(Mirrored):
+        def actions(self, s):
+            return () if max(s) >= 10 else ("right", "up")
+
+    model = Small()
+    result = explore(model, Limits(max_states=10 ** 6), reduce=True)
+    assert result.transitions < SYMMETRY_SAMPLE
+    assert model.calls == 0 and result.record.symmetry == "unused"
+
+
+def test_weigh_false_keeps_the_symmetry_from_the_start():
+    model = Relabelled()
+    result = explore(model, Limits(max_states=10 ** 6), reduce=True, weigh=False)
+    assert result.record.symmetry == "kept" and model.calls >= result.transitions
+
+
+def test_a_trace_of_a_kept_symmetry_is_a_real_path_of_the_toy():
+    """Stored states are as their parent links reach them: (i, j) with i > j stays as the steps made it."""
+    result = explore(Mirrored(), Limits(max_states=10 ** 6), reduce=True)
+    for node in result.terminals[:50]:
+        assert result.state(node) == result._replay(result._path(node))[-1]
+        assert len(result.trace(node).steps) == result.depth[node]
