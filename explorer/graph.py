@@ -13,6 +13,7 @@ is replayed by stepping the model, nothing else (explorer/replay.py).
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -77,6 +78,7 @@ class Exploration:
     record: SearchRecord = field(default_factory=SearchRecord)
     terminal_states: dict = field(default_factory=dict)
     loops: list = field(default_factory=list)   # explorer/loops.Loop: cycles found (full store only)
+    _outcomes: list | None = field(default=None, repr=False, compare=False)
 
     # the graph interface that properties/ reads
     def successors(self, node: int) -> list[tuple[int, int, tuple]]:
@@ -176,22 +178,43 @@ class Exploration:
     def ends(self) -> list[tuple[int, dict]]:
         """Where the runs end, with their outcome: each terminal state, then each forced loop's entry
         (its outcome says `loop: true`: the game repeats with no choice, explorer/loops.py)."""
-        out = [(node, self.model.outcome(self.state(node))) for node in self.terminals]
+        keyed = hook(self.model, "outcome_key")
+        built: dict = {}
+        out = []
+        for node in self.terminals:
+            state = self.state(node)
+            if keyed is None:
+                out.append((node, self.model.outcome(state)))
+                continue
+            key = keyed(state)
+            found = built.get(key)
+            if found is None:
+                found = built[key] = self.model.outcome(state)
+            out.append((node, found))
         for loop in self.loops:
             if loop.forced:
                 out.append((loop.entry, dict(self.model.outcome(self.state(loop.entry)), loop=True)))
         return out
 
     def outcomes(self) -> list[tuple[dict, int, int]]:
-        """Distinct outcomes of the ends (terminal states and forced loops): (outcome, how many, a witness node)."""
-        counts: dict[tuple, list] = {}
+        """Distinct outcomes of the ends (terminal states and forced loops): (outcome, how many, a
+        witness node: the first stored, so its trace is a shortest one), most frequent first. Computed
+        once per graph: the report's views (text, JSON, HTML, expectations) share it."""
+        if self._outcomes is not None:
+            return self._outcomes
+        counts: dict[int, list] = {}   # by the outcome object: one per key when the model groups them
+        by_value: dict[str, list] = {}   # by the outcome as canonical JSON (outcomes are JSON values)
         for node, result in self.ends():
-            key = freeze(result)
-            if key in counts:
-                counts[key][1] += 1
-            else:
-                counts[key] = [result, 1, node]
-        return sorted((tuple(v) for v in counts.values()), key=lambda t: (-t[1], repr(freeze(t[0]))))
+            entry = counts.get(id(result))
+            if entry is None:
+                key = json.dumps(result, sort_keys=True, separators=(",", ":"))
+                entry = by_value.get(key)
+                if entry is None:
+                    entry = by_value[key] = [result, 0, node, key]
+                counts[id(result)] = entry
+            entry[1] += 1
+        self._outcomes = [(o, n, w) for o, n, w, _ in sorted(by_value.values(), key=lambda t: (-t[1], t[3]))]
+        return self._outcomes
 
     def to_networkx(self):
         """The state graph as a networkx MultiDiGraph, edges keyed by the action index."""

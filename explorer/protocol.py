@@ -44,6 +44,13 @@ class Described(Protocol):
     def summary(self, state: Any) -> str: ...   # a state in one short line (drawn graphs)
 
 
+class Grouped(Protocol):
+    """A model whose terminal states have a cheap key, equal exactly when their outcomes are: the
+    outcomes of many terminal states are then built once per key (explorer/graph.py)."""
+
+    def outcome_key(self, state: Any) -> Any: ...
+
+
 class Positioned(Protocol):
     """A model whose states carry bookkeeping that grows as a loop goes round (a count of what
     resolved): `position` drops it, so that a repeated position is seen as a loop (explorer/loops.py)."""

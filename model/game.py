@@ -23,6 +23,7 @@ class Game(Protocol):
     symmetry: Any                # model/symmetry.Symmetry
     words: frozenset             # the trigger and replacement words of the scenario's cards (procedure.py)
     watching: frozenset          # the instances with an ability watching other cards (procedure.py)
+    outcome_key: Any             # model/outcome.OutcomeKey: state -> the fields its outcome reads
 
     # the card table (model/table.py)
     def card(self, cid: int) -> Any: ...       # model/cards.CardDef

@@ -4,30 +4,58 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .state import PLAYERS, State
+from .state import State
 
 if TYPE_CHECKING:
     from .game import Game
 
 
-def outcome(m: "Game", s: State) -> dict[str, Any]:
-    """Every outcome key for a terminal state (multisets as sorted lists of English names)."""
-    def names(ids) -> list[str]:
-        return sorted(m.name(c) for c in ids)
+class OutcomeKey:
+    """A cheap hashable stand-in for a terminal state's outcome: equal keys, equal outcomes.
 
+    A search can end in hundreds of thousands of terminal states with a few tens of thousands of
+    outcomes; building each outcome (names sorted per zone) costs as much as the search. The key
+    keeps the fields the outcome reads, and a player's zones as what the outcome makes of them,
+    computed once per distinct zones value (most terminal states share them)."""
+
+    def __init__(self, m: "Game"):
+        self.name = m.name
+        self._zones: dict = {}
+
+    def __call__(self, s: State) -> tuple:
+        return (s.winner, s.attack_stopped, s.turn_skipped, len(s.broken), self._player(s.zones[0]),
+                self._player(s.zones[1]), tuple(sorted(s.uses)), s.blocked, s.loser)
+
+    def _player(self, z) -> tuple:
+        found = self._zones.get(z)
+        if found is None:
+            if len(self._zones) > 1 << 16:
+                self._zones.clear()
+            found = self._zones[z] = (len(z.shields),) + tuple(
+                tuple(sorted(map(self.name, ids)))
+                for ids in (z.hand, z.battle, z.graveyard, z.mana, z.deck[len(z.deck) - z.deck_added:]))
+        return found
+
+
+_ZONES = ("hand", "battle", "graveyard", "mana", "deck_bottom")
+
+
+def outcome(m: "Game", s: State) -> dict[str, Any]:
+    """Every outcome key for a terminal state (multisets as sorted lists of English names), built from
+    its `OutcomeKey` (so the names of a player's zones are sorted once per distinct zones)."""
+    winner, stopped, skipped, broken, a, b, uses, blocked, loser = m.outcome_key(s)
     out: dict[str, Any] = {
-        "winner": s.winner or "none",
-        "attack_stopped": s.attack_stopped,
-        "turn_skipped": s.turn_skipped,
-        "shields_broken": len(s.broken),
-        "shields": {p: len(s.zone(p).shields) for p in PLAYERS},
+        "winner": winner or "none",
+        "attack_stopped": stopped,
+        "turn_skipped": skipped,
+        "shields_broken": broken,
+        "shields": {"A": a[0], "B": b[0]},
     }
-    for key in ("hand", "battle", "graveyard", "mana"):
-        out[key] = {p: names(getattr(s.zone(p), key)) for p in PLAYERS}
-    out["deck_bottom"] = {p: names(s.zone(p).deck[len(s.zone(p).deck) - s.zone(p).deck_added:]) for p in PLAYERS}
-    out["uses"] = dict(s.uses)
-    out["blocked"] = s.blocked          # R507.2 (the whole attack)
-    out["loser"] = s.loser or "none"    # R104.2a, R509.1
+    for i, key in enumerate(_ZONES, 1):   # deck_bottom: the cards put on the bottom of the deck
+        out[key] = {"A": list(a[i]), "B": list(b[i])}
+    out["uses"] = dict(uses)
+    out["blocked"] = blocked            # R507.2 (the whole attack)
+    out["loser"] = loser or "none"      # R104.2a, R509.1
     out["loop"] = False                 # A27: the explorer says true for a forced loop (explorer/loops.py)
     return out
 

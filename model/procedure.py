@@ -24,7 +24,7 @@ from .instructions.common import same
 from .instructions.registry import OPS, advance_pc, chooser, execute, instr, options, push
 from .interpretations import Interpretation
 from .narrate import narrate
-from .outcome import outcome
+from .outcome import OutcomeKey, outcome
 from .rules import RulesVersion, version_on
 from .scenario import Scenario
 from .state import Frame, Pending, State, Task, pindex, replace, setter
@@ -70,6 +70,7 @@ class BreakModel(CardTable, Triggers, AttackSteps, AttackEnd, Declarations):
         self._eligible_by: dict[tuple, tuple[Pending, ...]] = {}
         self._resolve_actions: dict[Pending, Action] = {}
         self._resolving: dict[Pending, tuple] = {}   # p -> (label, running, the resolve event's fields)
+        self.outcome_key = OutcomeKey(self)   # the explorer's optional hook: outcomes grouped cheaply
 
     # ---- the model interface -----------------------------------------------------------------
     def initial_state(self) -> State:
