@@ -62,9 +62,15 @@ def add_limit_options(p: argparse.ArgumentParser, depth: bool = True, seconds_he
                    help=seconds_help or "stop a search after S seconds; it is then incomplete (default: %(default)s)")
 
 
+REPORT_SHARE = 0.2   # of what remains of the command's budget, kept for what follows a search
+
+
 def limits(args: argparse.Namespace) -> Limits:
-    """The search limits; a search gets no more time than what remains of the command's budget."""
-    seconds = min(args.max_seconds, max(stop.remaining(), 0.001))
+    """The search limits. A search gets no more time than what remains of the command's budget, less a
+    share kept for the report on it (its outcomes, checks and output: docs/limits.md), so that a
+    stopped search is reported, with what it found, before the budget's watchdog must cut it."""
+    left = stop.remaining()
+    seconds = min(args.max_seconds, max(left * (1 - REPORT_SHARE), 0.001))
     return Limits(args.max_states, getattr(args, "max_depth", Limits().max_depth), seconds)
 
 
@@ -298,9 +304,11 @@ def report_files(command: str, work: Callable[..., FileResult], args: argparse.N
         if result.report is not None:
             reports.append(result.report)
         if result.text is not None:
-            print(result.text, file=out)
+            with stop.writing():
+                print(result.text, file=out)
     if args.json:
         print_json(document(command, errors, scenarios=reports), out)
+    stop.written()
     return combine(codes)
 
 

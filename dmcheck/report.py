@@ -33,8 +33,14 @@ def error_json(exc: InputError) -> dict[str, Any]:
 
 
 def print_json(doc: dict[str, Any], out: TextIO) -> None:
-    json.dump(doc, out, indent=2, ensure_ascii=False)
-    out.write("\n")
+    """The command's one JSON document, made first and then written whole (dmcheck/stop.py `writing`)."""
+    from . import stop
+
+    text = json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
+    with stop.writing():
+        out.write(text)
+        out.flush()
+        stop.written()
 
 
 def expectation_json(v: Verdict) -> dict[str, Any]:

@@ -39,6 +39,7 @@ class Run:
     pending: list = field(default_factory=list)
     deadline: float = math.inf
     searching: dict = field(default_factory=dict)   # the search under way: file, states so far, depth
+    written: bool = False   # the command's whole output is written: nothing is left to stop
 
 
 
@@ -46,12 +47,31 @@ class Run:
 _run = Run()          # the last command run under `guarded` (kept after it ends, for `report`)
 _active = False       # whether a command is running under `guarded` now
 _stopping = False     # Ctrl-C or the deadline came: the command is on its way out
+_writing = 0          # inside `writing()`: the deadline waits until the output is written
+
+
+@contextlib.contextmanager
+def writing() -> Iterator[None]:
+    """Write a finished piece of output whole: the time budget's watchdog does not cut it in the middle
+    (a JSON document cut short is no JSON at all); it fires as soon as the piece is written. The
+    piece must be made before (a string), so that only the writing itself is protected."""
+    global _writing
+    _writing += 1
+    try:
+        yield
+    finally:
+        _writing -= 1
 
 
 def reports() -> list:
     """The list a command appends each finished JSON report to (printed as incomplete on a stop);
     a fresh list when no command is guarded (a test calling a command's `run` directly)."""
     return _run.reports if _active else []
+
+
+def written() -> None:
+    """The command has written all its output: the deadline has nothing left to stop."""
+    _run.written = True
 
 
 def finished(file: str) -> None:
@@ -141,6 +161,10 @@ def _timer(budget: float, main_id: int) -> threading.Event:
         global _stopping
         if done.wait(budget):
             return
+        while _writing and not done.is_set():   # a piece of output being written goes out whole
+            done.wait(0.05)
+        if _run.written:
+            return
         _stopping = True
         while not done.is_set():
             ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(main_id), ctypes.py_object(TimeUp))
@@ -214,9 +238,10 @@ def _print(args: Any, out: TextIO, err: TextIO, why: str, run: Run) -> None:
     if getattr(args, "json", False):
         # the one JSON shape (dmcheck/report.document): explore and check list the scenarios they finished
         body = {"scenarios": run.reports} if args.command in ("explore", "check") else {}
-        json.dump(document(args.command, [], **body, complete=False, stopped=why, not_finished=run.pending,
-                           search_under_way=run.searching or None), out, indent=2, ensure_ascii=False)
-        out.write("\n")
+        text = json.dumps(document(args.command, [], **body, complete=False, stopped=why,
+                                   not_finished=run.pending, search_under_way=run.searching or None),
+                          indent=2, ensure_ascii=False)
+        out.write(text + "\n")
     left = f"; not finished: {', '.join(run.pending)}" if run.pending else ""
     if run.searching:
         left += (f" ({run.searching['file']}: {run.searching['states']} states explored, depth "
