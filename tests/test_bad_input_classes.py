@@ -231,3 +231,47 @@ def test_a_file_over_the_size_limit_is_refused(tmp_path, monkeypatch):
     path = tmp_path / "s.yaml"
     path.write_text(Q09.read_text())
     assert "the limit is 100" in str(refused("scenario", path))
+
+
+# ---- names that refer to nothing (issue 28) -------------------------------------------------------
+@pytest.mark.parametrize("pattern,words", [
+    ("{event: declare, card: Kakumeijin, ability: Ninja Strike}", "Kakumeijin has no Ninja Strike ability"),
+    ("{event: declare, ability: Blocker}", "'Blocker'"),
+    ("{event: fizzle, ability: G-Strike}", "'G-Strike'"),
+    ("{event: shield_trigger, ability: S-Trigger}", "no card of the scenario has S-Trigger"),
+    ("{event: cast, card: Aqua Surfer}", "the scenario has no Aqua Surfer"),
+    ("{event: cast, card: Boil Charger#2}", "one Boil Charger"),
+    ("{event: break, shield: Vanilla#33}", "32 copies of Vanilla"),
+    ("{event: break, shield: Vanilla#02}", "copy number"),
+    ("{event: resolve, ability: Bucket Bucket/shield_saver}", "the scenario has no Bucket Bucket"),
+    ("{event: replace, by: cannot be broken}", "Unbreakable"),
+    ("{event: replace, by: The Watch}", "expected Card/ability"),
+    ("{event: break, frame: 2}", "no frame 2"),
+    ("{event: choose_shields, frame: 0}", "frame >= 1"),
+    ("{event: expire, effect: Power Attacker}", "no card of the scenario has Power Attacker"),
+])
+def test_a_pattern_naming_nothing_of_the_scenario_is_an_error(pattern, words, tmp_path):
+    """Before issue 28 each of these matched no event, so the `never_order` held: exit 0, 'every trace checked'."""
+    path = tmp_path / "s.yaml"
+    path.write_text(Q09.read_text().replace("      - {event: skip_turn}", "      - " + pattern))
+    code, out, err = run("explore", str(path))
+    assert code == 2 and out == "", err
+    assert f"{path}:20: expect[3].never_order[0]." in err and words in err, err
+
+
+@pytest.mark.parametrize("item,words", [
+    ("never: {hand: {B: [Aqua Surfer]}}", "the scenario has no Aqua Surfer"),
+    ("never: {uses: {The Watch/skip: 1}}", "did you mean 'skip_turn'"),
+    ("always: {graveyard: {A: [Boil Chargr]}}", "did you mean 'Boil Charger'"),
+])
+def test_an_outcome_naming_nothing_of_the_scenario_is_an_error(item, words, tmp_path):
+    path = tmp_path / "s.yaml"
+    path.write_text(Q09.read_text().replace("  - never: {turn_skipped: true, shields_broken: 1}", "  - " + item))
+    code, _, err = run("explore", str(path))
+    assert code == 2 and f"{path}:16:" in err and words in err, err
+
+
+def test_the_scenario_s_own_names_still_load():
+    """The names a ruling's patterns use are all there: the Q09 file itself loads unchanged."""
+    scenario = load_scenario(Q09)
+    assert [e.kind for e in scenario.expect][-1] == "never_order"

@@ -319,3 +319,15 @@ def test_three_readings_compared(tmp_path):
 
     assert where("charger") == {"mana"} and where("cast_destination") == {"deck"}
     assert where("owner_chooses") == {"mana", "deck"}
+
+
+def test_a_template_expectation_may_name_a_varied_card_but_not_an_absent_one(tmp_path):
+    """Issue 28: the names of a template's `expect` are checked against every card its positions can hold:
+    Texas Storm is only in `vary`, Aqua Surfer nowhere (the pattern would match nothing on any position)."""
+    fine = SMALL + "expect:\n  - never_order: [{event: cast, card: Texas Storm}, {event: break, frame: 2}]\n"
+    assert load_template(write(tmp_path, fine)).scenario.expect[0].kind == "never_order"
+    path = write(tmp_path, SMALL + "expect:\n  - never_order: [{event: cast, card: Aqua Surfer}]\n", name="u.yaml")
+    err = io.StringIO()
+    assert main(["sweep", str(path), "--db", str(tmp_path / "x.sqlite")], io.StringIO(), err) == 2
+    assert f"{path}:12: expect[0].never_order[0].card: the scenario has no Aqua Surfer" in err.getvalue(), err.getvalue()
+    assert not (tmp_path / "x.sqlite").exists()
