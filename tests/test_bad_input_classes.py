@@ -275,3 +275,27 @@ def test_the_scenario_s_own_names_still_load():
     """The names a ruling's patterns use are all there: the Q09 file itself loads unchanged."""
     scenario = load_scenario(Q09)
     assert [e.kind for e in scenario.expect][-1] == "never_order"
+
+
+@pytest.mark.parametrize("card,words", [("Nope", "unknown card |Nope|"), ("Kakumeijn", "did you mean 'Kakumeijin'"),
+                                        ("kakumeijin", "write |Kakumeijin|"), ("Vanilla#x", "copy number")])
+def test_a_property_naming_a_card_of_no_pool_is_an_error(card, words, tmp_path):
+    """Before issue 28 `|Nope|` made the property 'not applicable' to every scenario: nothing was checked, exit 0."""
+    path = tmp_path / "p.yaml"
+    path.write_text(PROPERTY.format(formula=f"'(= (post.zone_of |{card}|) hand)'"))
+    code, out, err = run("check", str(Q09), "--properties", str(path))
+    assert code == 2 and out == "" and f"{path}:7: properties[0].formula:" in err and words in err, err
+
+
+def test_a_property_naming_a_real_card_a_scenario_lacks_is_not_applicable_there(tmp_path):
+    """A property file serves many scenarios (docs/properties.md): a card of a scenario's own card file
+    is known when that scenario is checked too, and another scenario without it is simply not concerned."""
+    path = tmp_path / "p.yaml"
+    path.write_text(PROPERTY.format(formula="'(=> (post.in_shields |Stone Shield|) true)'"))
+    stone = ROOT / "scenarios" / "rulings" / "Q11e_cannot_be_broken.yaml"
+    code, out, err = run("check", str(Q09), str(stone), "--properties", str(path), "--property", "my-prop", "--jobs", "1")
+    assert code == 0, err
+    assert "my-prop: not applicable (the scenario has no card |Stone Shield|" in out
+    assert "ok   my-prop [D4] always/transitions — all" in out, out
+    code, _, err = run("check", str(Q09), "--properties", str(path))
+    assert code == 2 and "unknown card |Stone Shield|" in err

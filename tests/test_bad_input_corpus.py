@@ -217,6 +217,10 @@ CASES = [
     ('properties', 'builtin_id.yaml', 2, ['already taken']),
     ('properties', 'unknown_key.yaml', 8, ['colour']),
     ('properties', 'needs_unknown.yaml', 8, ['needs', 'magic']),
+    # a card in no pool is a typo, not "not applicable" (issue 28)
+    ('properties', 'formula_unknown_card.yaml', 7, ['formula', 'unknown card |Nope|', 'built-in pool']),
+    ('properties', 'formula_card_pool_id.yaml', 7, ['formula', '|kakumeijin|', 'write |Kakumeijin|']),
+    ('properties', 'formula_card_copy_zero.yaml', 7, ['formula', '|Vanilla#0|', 'copy number']),
     ('rulings', 'until_before_from.yaml', 8, ['until', 'T1@TEST', 'not after']),
     ('rulings', 'until_equals_from.yaml', 8, ['until', 'not after']),
     ('rulings', 'missing_scenario.yaml', 6, ['T1@TEST', 'no_such_scenario.yaml', 'not found']),
