@@ -45,6 +45,7 @@ class Census:
 
     pool: CardPool
     copies: dict[str, int]
+    holder: str = "the scenario"        # how messages name what holds the cards
 
     def cards(self) -> list[CardDef]:
         return [self.pool[c] for c in sorted(self.copies) if self.copies[c] > 0]
@@ -56,16 +57,17 @@ class Census:
         """Why `Name` or `Name#k` names no card of the scenario ('' when it names one)."""
         name, n = self.pool[pool_id].name, self.copies.get(pool_id, 0)
         if n == 0:
-            return (f"the scenario has no {name}{did_you_mean(name, self.names())}; expected one of its cards: "
+            return (f"{self.holder} has no {name}{did_you_mean(name, self.names())}; expected one of its cards: "
                     f"{', '.join(self.names())}")
         if not suffix:
             return ""
         if not suffix.isdigit() or suffix != str(int(suffix)) or int(suffix) < 1:
             return f"expected {name} or {name}#k with k a copy number from 1, got {name}#{suffix}"
         if n == 1:
-            return f"the scenario has one {name}, named {name} (copies are numbered only when there are several)"
+            return f"{self.holder} has one {name}, named {name} (copies are numbered only when there are several)"
         if int(suffix) > n:
-            return f"the scenario has {n} copies of {name}: {name}#1 to {name}#{n}"
+            most = "at most " if self.holder != "the scenario" else ""
+            return f"{self.holder} has {most}{n} copies of {name}: {name}#1 to {name}#{n}"
         return ""
 
     def ability_problem(self, event: str, ability: str, pool_id: str | None) -> str:
@@ -76,10 +78,10 @@ class Census:
         have = [card.name for card in self.cards() if carries(card, ability)]
         if pool_id is not None and not carries(self.pool[pool_id], ability):
             name = self.pool[pool_id].name
-            return (f"{name} has no {ability} ability, so no {event} event names it with {name}; cards of the "
-                    f"scenario with {ability}: {', '.join(have) or 'none'}")
+            return (f"{name} has no {ability} ability, so no {event} event names it with {name}; cards of "
+                    f"{self.holder} with {ability}: {', '.join(have) or 'none'}")
         if not have:
-            return f"no card of the scenario has {ability}, so no {event} event can name it"
+            return f"no card of {self.holder} has {ability}, so no {event} event can name it"
         return ""
 
     def can_nest(self) -> bool:
@@ -111,4 +113,4 @@ def counted(pool: CardPool, zones: list[tuple[str, ...]], varied: list[tuple[tup
     for cards, most, distinct in varied:
         for card in cards:
             copies[card] = copies.get(card, 0) + (min(most, 1) if distinct else most)
-    return Census(pool, copies)
+    return Census(pool, copies, "the template (in any position)" if varied else "the scenario")

@@ -299,3 +299,56 @@ def test_a_property_naming_a_real_card_a_scenario_lacks_is_not_applicable_there(
     assert "ok   my-prop [D4] always/transitions — all" in out, out
     code, _, err = run("check", str(Q09), "--properties", str(path))
     assert code == 2 and "unknown card |Stone Shield|" in err
+
+
+CARD = """cards:
+  - id: test_spell
+    name: Test Spell
+    type: spell
+    cost: 2
+    keywords: [{keyword}]
+    effect:
+{effect}"""
+
+
+@pytest.mark.parametrize("keyword,effect,words", [
+    ("Fire", "      - hand_to_deck_bottom: {count: recovred}", "'recovred' is bound by no earlier instruction"),
+    ("Fire", "      - break_shields: {count: 1, by: it}", "'it' is bound by no earlier instruction"),
+    ("S-trigger", "      - draw: {count: 1}", "expected 'S-Trigger' exactly"),
+    ("Chargr", "      - draw: {count: 1}", "expected 'Charger' exactly"),
+])
+def test_a_card_file_name_that_refers_to_nothing_is_an_error(keyword, effect, words, tmp_path):
+    """Before issue 28 the instruction silently did nothing (an unbound name) and the keyword was read by nothing."""
+    path = tmp_path / "cards.yaml"
+    path.write_text(CARD.format(keyword=keyword, effect=effect))
+    error = refused("cards", path)
+    assert words in str(error) and error.line in (6, 8), str(error)
+
+
+def test_a_race_and_a_bound_name_still_load(tmp_path):
+    path = tmp_path / "cards.yaml"
+    path.write_text(CARD.format(keyword="Armored Dragon", effect="      - shield_to_hand: {whose: opponent, count: 1, "
+                                                                 "bind: got}\n      - hand_to_deck_bottom: {count: got}"))
+    pool = CardPool()
+    pool.add_file(path)
+    assert pool[pool.resolve("Test Spell")].keywords == ("Armored Dragon",)
+
+
+def test_a_rulings_file_citing_an_undeclared_public_source_is_an_error(tmp_path):
+    """Before issue 28 `source: S777` loaded as if a public source of that id existed."""
+    from rulings.verify import load
+    path = tmp_path / "r.yaml"
+    path.write_text(STATEMENT.format(extra="    order: [shields_chosen < break]\n").replace("TEST", "S777"))
+    with pytest.raises(InputError) as caught:
+        load([str(path)])
+    assert str(path) in str(caught.value) and "S777 is not declared" in str(caught.value)
+    path.write_text(STATEMENT.format(extra="    order: [shields_chosen < break]\n").replace("TEST", "S005"))
+    assert load([str(path)]).get("T1@S005") is not None    # a declared one is fine
+
+
+def test_a_misspelt_milestone_or_reading_says_what_was_meant(tmp_path):
+    path = tmp_path / "r.yaml"
+    path.write_text(STATEMENT.format(extra="    order: [shields_chosen < brake]\n"))
+    assert "did you mean 'break'" in str(refused("rulings", path))
+    path.write_text(STATEMENT.format(extra="    order_if: [{when: {nested_other_pendng: all}, order: []}]\n"))
+    assert "did you mean 'nested_other_pending'" in str(refused("rulings", path))

@@ -1,10 +1,10 @@
-"""The bad-input corpus (issue 14): malformed and hostile scenario, card, property and rulings files,
-and flags. Every case must exit 2 with the file (and its line where there is one) in the message,
+"""The bad-input corpus (issue 14): malformed and hostile scenario, card, property, rulings and sweep
+template files, and flags (issue 28 added names that refer to nothing, output paths and sizes). Every case must exit 2 with the file (and its line where there is one) in the message,
 never a traceback, never a silent default.
 
 The files live under tests/data/bad/corpus/<kind>/. Card files are loaded through a small scenario
 written in a temporary folder that lists them; property files through `check --properties`;
-rulings files through `verify --rulings`.
+rulings files through `verify --rulings`; sweep templates through `sweep --db` (never written).
 """
 
 from __future__ import annotations
@@ -198,6 +198,13 @@ CASES = [
     ('cards', 'keywords_not_list.yaml', 7, ['keywords', 'a list']),
     ('cards', 'type_monster.yaml', 4, ['type', 'monster']),
     ('cards', 'cards_not_list.yaml', 1, ['cards', 'a list']),
+    # names a card file uses that refer to nothing (issue 28): the instruction or keyword did nothing
+    ('cards', 'bind_unbound.yaml', 7, ['hand_to_deck_bottom.count', "'recoverd'", 'bound by no earlier']),
+    ('cards', 'bind_in_if_done.yaml', 8, ['if_done[0]', "'recovered'", 'runs on its own']),
+    ('cards', 'break_by_it_unbound.yaml', 7, ['break_shields.by', "'it'", 'deck_top_and_back']),
+    ('cards', 'keyword_lowercase.yaml', 7, ["'s-trigger'", "'S-Trigger' exactly"]),
+    ('cards', 's_back_without_civilization.yaml', 7, ["'S-Back'", 'S-Back:<civ>']),
+    ('cards', 'keyword_misspelt.yaml', 7, ["'Blockr'", "'Blocker'"]),
     ('properties', 'formula_exit_injection.yaml', 7, ['formula', 'exactly one term']),
     ('properties', 'formula_two_terms.yaml', 7, ['formula', 'exactly one term']),
     ('properties', 'formula_unbalanced.yaml', 7, ['formula', 'not closed']),
@@ -239,6 +246,13 @@ CASES = [
     ('rulings', 'not_checked.yaml', 2, ['how it is checked']),
     ('rulings', 'id_bad.yaml', 2, ['id']),
     ('rulings', 'statements_empty.yaml', 1, ['statements']),
+    ('sweep', 'expect_card_in_no_position.yaml', 10, ['the template (in any position) has no Winter Spiral']),
+    ('sweep', 'from_card_typo.yaml', 9, ['vary.B.shields.from[0]', "did you mean 'Vanilla'"]),
+    ('sweep', 'compare_choice_typo.yaml', 9, ["did you mean 'nested_other_pending'"]),
+    # names a rulings file uses that refer to nothing (issue 28)
+    ('rulings', 'milestone_typo.yaml', 6, ["unknown milestone 'brake'", "did you mean 'break'"]),
+    ('rulings', 'order_if_reading_typo.yaml', 6, ['nested_other_pending', "'al'", "did you mean 'all'"]),
+    ('rulings', 'undeclared_source.yaml', 2, ['source S777 is not declared', 'sources:']),
 ]
 
 WRAPPER = """name: loads a card file of the bad-input corpus
@@ -260,6 +274,8 @@ def _argv(kind: str, path, tmp_path) -> list[str]:
         return ["explore", str(wrapper)]
     if kind == "properties":
         return ["check", Q09, "--properties", str(path)]
+    if kind == "sweep":
+        return ["sweep", str(path), "--db", str(tmp_path / "never_written.sqlite")]
     return ["verify", "--summary", "--rulings", str(path)]
 
 
@@ -273,6 +289,7 @@ def run(argv: list[str]) -> tuple[int, str]:
 def test_bad_file(kind, name, line, words, tmp_path):
     path = CORPUS / kind / name
     code, message = run(_argv(kind, path, tmp_path))
+    assert not (tmp_path / "never_written.sqlite").exists()   # a bad template is refused before its database
     assert code == 2, message
     assert "Traceback" not in message
     assert (f"{path}:{line}:" if line else str(path)) in message, message
@@ -346,4 +363,4 @@ def test_flag_the_parser_refuses(argv, capsys):
 
 def test_the_corpus_is_large_enough():
     assert len(CASES) + len(FLAGS) + len(PARSER_ERRORS) >= 100
-    assert {kind for kind, *_ in CASES} == {"scenario", "cards", "properties", "rulings"}
+    assert {kind for kind, *_ in CASES} == {"scenario", "cards", "properties", "rulings", "sweep"}
