@@ -24,6 +24,7 @@ from rulings.sweep.store import SCHEMA_VERSION, Store
 from rulings.sweep.template import Template, load_template
 
 from .exits import HELP, Exit
+from .options import check_output
 from .report import document, outcome_line, print_json
 
 EXAMPLES = """examples:
@@ -88,6 +89,21 @@ def _check_args(args: argparse.Namespace) -> None:
         raise InputError("--ray-address", None, "", "expected --backend ray with --ray-address")
 
 
+def _check_default_db(args: argparse.Namespace) -> None:
+    """The default database, beside the template, must be writable too (an explicit --db is checked
+    with every output path, dmcheck/options.py)."""
+    if args.db is None:
+        try:
+            check_output("--db", database_path(args), database=True)
+        except InputError as exc:
+            raise InputError("--db", None, "", f"{exc.expected} (the default database, beside the template; "
+                                               f"give --db FILE.sqlite elsewhere)") from None
+
+
+def database_path(args: argparse.Namespace) -> str:
+    return args.db or str(Path(args.template).with_suffix(".sqlite"))
+
+
 def execute(args: argparse.Namespace, template: Template, store: Store, err: TextIO, task=None) -> tuple[Run, int]:
     """Run the positions not yet in the store; (what the backend did, how many were already done)."""
     done = store.done()
@@ -122,7 +138,8 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO, task=None) -> int:
     _check_args(args)
     start = time.perf_counter()
     template = load_template(args.template)
-    db = args.db or str(Path(args.template).with_suffix(".sqlite"))
+    _check_default_db(args)
+    db = database_path(args)
     store = Store(db, template.file, template.digest, count(template))
     try:
         try:

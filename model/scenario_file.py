@@ -371,7 +371,8 @@ def _interpretation(raw: dict, names: "_Names") -> dict[str, str]:
                                                        f"{', '.join(c.name for c in CHOICES)}")
         readings = [r for r, _ in choice.readings]
         if str(value) not in readings:
-            raise names.fail(("interpretation", key), f"expected one of {', '.join(readings)}, got {shown(value)}")
+            raise names.fail(("interpretation", key), f"expected one of {', '.join(readings)}, got {shown(value)}"
+                                                       f"{did_you_mean(str(value), readings)}")
         out[str(key)] = str(value)
     return out
 

@@ -352,3 +352,47 @@ def test_a_misspelt_milestone_or_reading_says_what_was_meant(tmp_path):
     assert "did you mean 'break'" in str(refused("rulings", path))
     path.write_text(STATEMENT.format(extra="    order_if: [{when: {nested_other_pendng: all}, order: []}]\n"))
     assert "did you mean 'nested_other_pending'" in str(refused("rulings", path))
+
+
+# ---- output paths, refused before any work (issue 28) -----------------------------------------------
+SWEEP = ROOT / "scenarios" / "sweeps" / "kakumeijin_nested.yaml"
+
+
+@pytest.mark.parametrize("argv,words", [
+    (["verify", "--sarif", "/nonexistent/x.sarif"], ["--sarif", "/nonexistent", "does not exist"]),
+    (["verify", "--junit", "{tmp}"], ["--junit", "is a directory"]),
+    (["verify", "--write-baseline", "/proc/dmcheck-known.json"], ["--write-baseline", "no file can be created in /proc"]),
+    (["verify", "--sarif", "{tmp}/a.out", "--junit", "{tmp}/a.out"], ["--junit", "also written by --sarif"]),
+    (["explore", str(Q09), "--html", "{tmp}/no/page.html"], ["--html", "does not exist"]),
+    (["check", str(Q09), "--html", "/proc/version"], ["--html", "cannot be opened for writing"]),
+    (["explore", str(Q09), "--html", str(Q09)], ["--html", "also an input file"]),
+    (["sweep", str(SWEEP), "--db", "/proc/dmcheck.sqlite"], ["--db", "/proc"]),
+    (["sweep", str(SWEEP), "--db", "{tmp}"], ["--db", "is a directory"]),
+    (["sweep", str(SWEEP), "--db", str(SWEEP)], ["--db", "also an input file"]),
+])
+def test_an_output_path_that_cannot_be_written_is_refused_before_any_work(argv, words, tmp_path):
+    """Before issue 28 `verify --sarif /nonexistent/x.sarif` ran the whole verify, then ended in a traceback."""
+    start = time.monotonic()
+    code, out, err = run(*[a.replace("{tmp}", str(tmp_path)) for a in argv])
+    assert code == 2 and out == "" and err.count("\n") == 1, err
+    assert err.startswith("dmcheck: ") and all(w in err for w in words), err
+    assert time.monotonic() - start < 5, "refused only after the work"
+    assert list(tmp_path.iterdir()) == []      # nothing created, not even a trial file
+
+
+def test_a_folder_without_write_permission_is_named(tmp_path, monkeypatch):
+    """As root every folder is writable, so the permission check is made to see a read-only folder."""
+    import dmcheck.options as options
+    real = options.os.access
+    monkeypatch.setattr(options.os, "access", lambda p, mode: False if str(p) == str(tmp_path) else real(p, mode))
+    code, out, err = run("verify", "--junit", str(tmp_path / "out.xml"))
+    assert code == 2 and f"no permission to create files in {tmp_path}" in err, err
+    template = tmp_path / "t.yaml"
+    template.write_text(SWEEP.read_text())
+    code, out, err = run("sweep", str(template))            # the default --db, beside the template
+    assert code == 2 and "the default database, beside the template; give --db" in err, err
+
+
+def test_a_writable_output_is_still_written(tmp_path):
+    code, _, err = run("explore", str(Q09), "--graph", str(tmp_path / "g.dot"))
+    assert code == 0 and (tmp_path / "g.dot").read_text().startswith("digraph"), err

@@ -330,6 +330,14 @@ FLAGS = [
     (["diff", Q09, "--rules", "2023-01-01", "--rules", "2024-06-19", "--max-states", "-7"], ["--max-states"]),
     (["diff", Q09, "--rules", "2024-06-19"], ["two different settings"]),
     (["diff", Q09, "--rules", "2024-02-31", "--rules", "2024-06-19"], ["--rules", "YYYY-MM-DD"]),
+    # every output path is checked before any work (issue 28)
+    (["verify", "--sarif", "/nonexistent/x.sarif"], ["--sarif", "does not exist"]),
+    (["verify", "--junit", "/proc/dmcheck.xml"], ["--junit", "no file can be created"]),
+    (["verify", "--write-baseline", str(CORPUS)], ["--write-baseline", "is a directory"]),
+    (["check", Q09, "--html", "/no/such/folder/page.html"], ["--html", "does not exist"]),
+    (["explore", Q09, "--html", Q09], ["--html", "also an input file"]),
+    (["sweep", str(CORPUS / "sweep" / "from_card_typo.yaml"), "--db", "/proc/x.sqlite"], ["--db", "/proc"]),
+    (["explore", Q09, "--interpretation", "nested_other_pending=al"], ["--interpretation", "did you mean 'all'"]),
 ]
 
 

@@ -329,5 +329,6 @@ def test_a_template_expectation_may_name_a_varied_card_but_not_an_absent_one(tmp
     path = write(tmp_path, SMALL + "expect:\n  - never_order: [{event: cast, card: Aqua Surfer}]\n", name="u.yaml")
     err = io.StringIO()
     assert main(["sweep", str(path), "--db", str(tmp_path / "x.sqlite")], io.StringIO(), err) == 2
-    assert f"{path}:12: expect[0].never_order[0].card: the scenario has no Aqua Surfer" in err.getvalue(), err.getvalue()
+    assert f"{path}:12: expect[0].never_order[0].card: the template (in any position) has no Aqua Surfer" \
+        in err.getvalue(), err.getvalue()
     assert not (tmp_path / "x.sqlite").exists()
