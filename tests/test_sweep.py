@@ -18,12 +18,14 @@ import io
 import json
 import os
 import sqlite3
+import time
 from pathlib import Path
 
 import pytest
 
 from dmcheck import sweep as command
 from dmcheck.main import main, parser
+from model.errors import InputError
 from rulings.sweep.positions import count, positions, zone_count
 from rulings.sweep.store import Store
 from rulings.sweep.template import load_template
@@ -332,3 +334,31 @@ def test_a_template_expectation_may_name_a_varied_card_but_not_an_absent_one(tmp
     assert f"{path}:12: expect[0].never_order[0].card: the template (in any position) has no Aqua Surfer" \
         in err.getvalue(), err.getvalue()
     assert not (tmp_path / "x.sqlite").exists()
+
+
+# ---- absurd sizes (issue 28) --------------------------------------------------------------------------
+def test_an_astronomical_template_is_refused_with_its_count(tmp_path):
+    """Before issue 28 such a template was accepted and its positions listed: a MemoryError traceback.
+    One zone of 0-40 cards from 10 names alone holds sum C(9+k, k) = C(50, 40) = 10,272,278,170 multisets."""
+    names = "Vanilla, Terror Pit, Gushat Shield, Aqua Surfer, Emergency Typhoon, Boil Charger, Texas Storm, " \
+            "Winter Spiral, The Watch, Bucket Bucket"
+    path = write(tmp_path, f"vary:\n  B.shields: {{from: [{names}], size: [0, 40]}}\n")
+    start = time.monotonic()
+    with pytest.raises(InputError) as caught:
+        load_template(path)
+    assert "10,272,278,170 positions" in str(caught.value) and "the limit is 1,000,000" in str(caught.value)
+    assert caught.value.line == 8 and time.monotonic() - start < 5
+
+
+def test_a_template_at_the_limit_starts_at_once(tmp_path, monkeypatch):
+    """Positions are generated lazily, zone by zone: the first ones come without listing any zone."""
+    import itertools
+    from rulings.sweep import template as template_module
+    monkeypatch.setattr(template_module, "MAX_POSITIONS", 10**14)
+    names = "Vanilla, Terror Pit, Gushat Shield, Aqua Surfer, Emergency Typhoon, Boil Charger"
+    t = load_template(write(tmp_path, f"vary:\n  A.hand: {{from: [{names}], size: [0, 40]}}\n"
+                                      f"  B.shields: {{from: [{names}], size: [1, 40]}}\n"))
+    start = time.monotonic()
+    first = list(itertools.islice(positions(t), 3))
+    assert count(t) == 9_366_819 * 9_366_818 and [p.index for p in first] == [0, 1, 2]
+    assert first[0].key == "A.hand=[]; B.shields=[Vanilla]" and time.monotonic() - start < 2

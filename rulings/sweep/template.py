@@ -11,6 +11,7 @@ import datetime as dt
 import hashlib
 import json
 from dataclasses import dataclass
+from math import comb, prod
 from pathlib import Path
 from typing import Any, Callable
 
@@ -23,6 +24,10 @@ from model.scenario_file import SCHEMA, scenario_from_root
 from model.yamlio import key_path, line_of, load_yaml, plain, shown, validate
 
 MAX_SIZE = 40   # the most cards a varied zone may hold (a deck's worth)
+# the most positions a template may generate (docs/limits.md): at about a second each, a million keep two
+# cores busy for a week and fill gigabytes of database; a larger template is a mistake (sizes up to 40
+# from a few cards make more positions than any machine can run)
+MAX_POSITIONS = 1_000_000
 
 _VARY_ITEM = {
     "type": "object", "required": ["from", "size"], "additionalProperties": False,
@@ -143,6 +148,23 @@ def _varied(root: Any, file: str, raw_vary: Any) -> Callable[[CardPool], dict]:
     return varied
 
 
+def zone_count(v: Vary) -> int:
+    """How many multisets a varied zone holds: sum C(n+k-1, k) over its sizes, C(n, k) when distinct."""
+    n = len(v.cards)
+    return sum(comb(n, k) if v.distinct else comb(n + k - 1, k) for k in range(v.lo, v.hi + 1))
+
+
+def _bounded(root: Any, file: str, vary: tuple[Vary, ...]) -> None:
+    """The number of positions, computed (never enumerated) and refused above MAX_POSITIONS."""
+    counts = [zone_count(v) for v in vary]
+    total = prod(counts)
+    if total > MAX_POSITIONS:
+        per_zone = ", ".join(f"{v.key} {n:,}" for v, n in zip(vary, counts))
+        raise _fail(root, file, ("vary",), f"the template generates {total:,} positions ({per_zone}); the limit is "
+                                          f"{MAX_POSITIONS:,} (docs/limits.md): expected smaller sizes, fewer cards "
+                                          f"in `from`, or `distinct: true`")
+
+
 def _date(root: Any, file: str, path: tuple, value: Any) -> dt.date:
     if isinstance(value, dt.date):
         return value
@@ -199,5 +221,6 @@ def load_template(path: str | Path) -> Template:
     if raw_compare is not None:
         root["compare"] = raw_compare
     vary = tuple(_vary(root, file, scenario, str(k), v) for k, v in raw_vary.items())
+    _bounded(root, file, vary)
     compare, text = _compare(root, file, raw_compare)
     return Template(file, scenario, vary, compare, text, fingerprint)
