@@ -362,3 +362,64 @@ def test_a_template_at_the_limit_starts_at_once(tmp_path, monkeypatch):
     first = list(itertools.islice(positions(t), 3))
     assert count(t) == 9_366_819 * 9_366_818 and [p.index for p in first] == [0, 1, 2]
     assert first[0].key == "A.hand=[]; B.shields=[Vanilla]" and time.monotonic() - start < 2
+
+
+# ---- interrupted and concurrent sweeps (issue 28) ------------------------------------------------------
+def test_ctrl_c_prints_the_summary_of_a_finished_run_marked_incomplete(tmp_path, monkeypatch):
+    """Before issue 28 Ctrl-C under --json printed nothing on stdout. Here it lands in the driver after three
+    positions are recorded (test_interrupt.py sends a real SIGINT to a real sweep)."""
+    monkeypatch.setenv(LOG, str(tmp_path / "log"))
+    (tmp_path / "died").write_text("x")
+    real, calls = Store.record, []
+
+    def record(self, result):
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        calls.append(result["index"])
+        return real(self, result)
+    monkeypatch.setattr(Store, "record", record)
+    template, db = str(write(tmp_path, SMALL)), str(tmp_path / "i.sqlite")
+    code, s, err = sweep([template, "--db", db, "--jobs", "1"], fake_task)
+    assert code == 130 and "interrupted: the results are incomplete" in err and db in err
+    assert s["complete"] is False and s["stopped"] == "interrupted" and s["not_finished"] == [template]
+    assert s["positions"] == 15 and s["done"] == 3 and s["smallest"] is not None
+    with sqlite3.connect(db) as c:     # nothing stays claimed: the next run takes the rest
+        assert c.execute("SELECT COUNT(*) FROM claims").fetchone() == (0,)
+    monkeypatch.setattr(Store, "record", real)
+    code, s, _ = sweep([template, "--db", db, "--jobs", "1"], fake_task)
+    assert s["resumed"] == 3 and s["done"] == 15 and s["complete"] is True
+
+
+def _claim_and_wait(db: str, template, ready, leave) -> None:
+    """Another sweep on the same database, as a process: it claims positions 0-4 and keeps them."""
+    store = Store(db, template.file, template.digest, count(template))
+    for i in range(5):
+        assert store.claim(i)
+    ready.set()
+    leave.wait(60)
+
+
+def test_a_second_sweep_leaves_claimed_positions_and_takes_over_a_dead_sweep_s(tmp_path, monkeypatch):
+    """Before issue 28 two sweeps on one database ran the same positions. Now the second takes only
+    positions nobody has claimed, says which it left, and takes over the claims of a killed sweep."""
+    import multiprocessing
+    monkeypatch.setenv(LOG, str(tmp_path / "log"))
+    (tmp_path / "died").write_text("x")
+    template, db = str(write(tmp_path, SMALL)), str(tmp_path / "c.sqlite")
+    Store(db, load_template(template).file, load_template(template).digest, 15).close()
+    context = multiprocessing.get_context("fork")
+    ready, leave = context.Event(), context.Event()
+    other = context.Process(target=_claim_and_wait, args=(db, load_template(template), ready, leave))
+    other.start()
+    try:
+        assert ready.wait(30)
+        code, s, _ = sweep([template, "--db", db, "--jobs", "1"], fake_task)
+        assert sorted(attempts(tmp_path / "log")) == list(range(5, 15))     # 0-4 are the other sweep's
+        assert s["held_elsewhere"] == {"positions": 5, "pids": [other.pid]} and s["done"] == 10
+        assert s["complete"] is False and code == 1                          # findings among the ten
+    finally:
+        other.kill()                   # killed: its claims are stale
+        other.join()
+    (tmp_path / "log").write_text("")
+    code, s, _ = sweep([template, "--db", db, "--jobs", "1"], fake_task)
+    assert sorted(attempts(tmp_path / "log")) == list(range(5)) and s["done"] == 15 and s["held_elsewhere"] is None
