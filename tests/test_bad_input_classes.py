@@ -336,14 +336,15 @@ def test_a_race_and_a_bound_name_still_load(tmp_path):
 
 def test_a_rulings_file_citing_an_undeclared_public_source_is_an_error(tmp_path):
     """Before issue 28 `source: S777` loaded as if a public source of that id existed."""
-    from rulings.verify import load
+    from rulings.corpus import builtin_corpus, check_sources
+    builtin = builtin_corpus()           # what rulings.verify.load merges a user's file into
     path = tmp_path / "r.yaml"
     path.write_text(STATEMENT.format(extra="    order: [shields_chosen < break]\n").replace("TEST", "S777"))
     with pytest.raises(InputError) as caught:
-        load([str(path)])
+        check_sources(builtin.merged(load_corpus(path)))
     assert str(path) in str(caught.value) and "S777 is not declared" in str(caught.value)
     path.write_text(STATEMENT.format(extra="    order: [shields_chosen < break]\n").replace("TEST", "S005"))
-    assert load([str(path)]).get("T1@S005") is not None    # a declared one is fine
+    check_sources(builtin.merged(load_corpus(path)))    # a declared one is fine
 
 
 def test_a_misspelt_milestone_or_reading_says_what_was_meant(tmp_path):

@@ -11,6 +11,7 @@ run is bounded to a few seconds; the `slow` run tries many more examples.
 from __future__ import annotations
 
 import copy
+import functools
 import io
 from pathlib import Path
 
@@ -22,7 +23,7 @@ from ruamel.yaml import YAML
 from dmcheck.main import main
 from model.errors import InputError
 from model.scenario_file import load_scenario
-from rulings.verify import load
+from rulings.corpus import builtin_corpus, check_sources, load_corpus
 
 from conftest import DATA, ROOT
 
@@ -155,13 +156,19 @@ def _load_rulings(folder: Path, text: str) -> None:
     InputError (verify itself is too slow to fuzz)."""
     path = _write(folder, "rulings.yaml", text.replace("../../../", str(ROOT) + "/"))
     try:
-        corpus = load([str(path)])
+        corpus = _builtin().merged(load_corpus(path))     # what rulings.verify.load does, the built-in read once
+        check_sources(corpus)
         for statement in corpus.statements:
             if statement.file == str(path):
                 for scenario in statement.scenarios:
                     load_scenario(scenario)
     except InputError as exc:
         assert str(exc).startswith(str(path)) or ".yaml" in str(exc), str(exc)
+
+
+@functools.lru_cache(maxsize=1)
+def _builtin():
+    return builtin_corpus()
 
 
 def _run_template(folder: Path, text: str) -> None:
