@@ -156,6 +156,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO, task=None) -> int:
 
 
 def why_stopped(args: argparse.Namespace, exc: BaseException) -> str:
+    """What stopped the sweep, in the words of dmcheck/stop.py's reports for the other commands."""
     if isinstance(exc, KeyboardInterrupt):
         return "interrupted"
     return f"time limit {args.max_seconds:g}s of the whole command reached"
