@@ -9,21 +9,24 @@ input, 3 inconclusive). The parser is added to the main one by `add_parser`.
 from __future__ import annotations
 
 import argparse
+import contextlib
 from typing import Any, TextIO
 
+from model.cards import CardPool
 from model.errors import InputError, did_you_mean
 from model.procedure import BreakModel
+from model.scenario_file import load_scenario
 from properties.builtin import BUILTIN
 from properties.checker import QUERY_TIMEOUT_MS, VIOLATED, CheckResult, PropertyVerdict, check
 from properties.expectations import check as check_expectation
 from properties.facts import describe_vocabulary
 from properties.property import Property
-from properties.property_file import load_properties
+from properties.property_file import check_card_names, load_properties
 
 from .exits import HELP, combine, exit_code
 from .explore import check_outputs, explore_json, explore_text, write_outputs
-from .options import (FileResult, add_jobs_option, add_search_options, explore_scenario, input_error, loaded,
-                      overrides, report_files)
+from .options import (FileResult, add_jobs_option, add_search_options, expand, explore_scenario, input_error,
+                      loaded, overrides, report_files)
 
 EXAMPLES = """examples:
   dmcheck check scenarios/rulings/*.yaml
@@ -77,8 +80,22 @@ def _properties(args: argparse.Namespace) -> list[Property]:
     return props
 
 
+def _card_pools(props: list[Property], files: list[str]) -> list[CardPool]:
+    """The pools a property's cards may come from: the built-in one, and when a formula names a card
+    outside it, every scenario's own (a scenario that cannot be read is reported when its turn comes)."""
+    builtin = CardPool.builtin()
+    if all(builtin.resolve(c.partition("#")[0]) for p in props for c in p.cards):
+        return [builtin]
+    pools = [builtin]
+    for file in expand(files):
+        with contextlib.suppress(InputError):
+            pools.append(load_scenario(file).pool)
+    return pools
+
+
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     props = _properties(args)
+    check_card_names(props, _card_pools(props, args.files))   # a card in no pool is a typo: before any work
     if args.list:
         print("\n".join(_list(props)), file=out)
         codes: list[int] = []

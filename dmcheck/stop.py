@@ -45,6 +45,7 @@ class Run:
 
 
 _run = Run()          # the last command run under `guarded` (kept after it ends, for `report`)
+_halts: list = []     # the events that stop the watcher and the timer raising the stop again
 _active = False       # whether a command is running under `guarded` now
 _stopping = False     # Ctrl-C or the deadline came: the command is on its way out
 _writing = 0          # inside `writing()`: the deadline waits until the output is written
@@ -210,6 +211,7 @@ def guarded(args: Any) -> Iterator[Run]:
         if in_main:
             timer = _timer(seconds * 1.2 + 1.5, threading.main_thread().ident)
     _active = True
+    _halts[:] = [e for e in (stop, timer) if e is not None]
     try:
         yield _run
     finally:
@@ -220,6 +222,22 @@ def guarded(args: Any) -> Iterator[Run]:
         if watcher is not None:
             signal.set_wakeup_fd(-1)
             watcher[0].close()
+
+
+@contextlib.contextmanager
+def caught() -> Iterator[None]:
+    """For a command that caught Ctrl-C or its time limit itself, to print its own report marked
+    incomplete (`sweep`: the summary of a finished run): the stop is not raised again meanwhile, and a
+    second Ctrl-C waits until the report is out."""
+    for event in _halts:
+        event.set()
+    in_main = threading.current_thread() is threading.main_thread()
+    old = signal.signal(signal.SIGINT, signal.SIG_IGN) if in_main else None
+    try:
+        yield
+    finally:
+        if in_main and old is not None:
+            signal.signal(signal.SIGINT, old)
 
 
 def report(args: Any, out: TextIO, err: TextIO, why: str) -> None:

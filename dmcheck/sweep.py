@@ -23,7 +23,9 @@ from rulings.sweep.positions import count, positions
 from rulings.sweep.store import SCHEMA_VERSION, Store
 from rulings.sweep.template import Template, load_template
 
+from . import stop
 from .exits import HELP, Exit
+from .options import check_output
 from .report import document, outcome_line, print_json
 
 EXAMPLES = """examples:
@@ -88,10 +90,26 @@ def _check_args(args: argparse.Namespace) -> None:
         raise InputError("--ray-address", None, "", "expected --backend ray with --ray-address")
 
 
-def execute(args: argparse.Namespace, template: Template, store: Store, err: TextIO, task=None) -> tuple[Run, int]:
-    """Run the positions not yet in the store; (what the backend did, how many were already done)."""
-    done = store.done()
-    todo = (p for p in positions(template) if p.index not in done)
+def _check_default_db(args: argparse.Namespace) -> None:
+    """The default database, beside the template, must be writable too (an explicit --db is checked
+    with every output path, dmcheck/options.py)."""
+    if args.db is None:
+        try:
+            check_output("--db", database_path(args), database=True)
+        except InputError as exc:
+            raise InputError("--db", None, "", f"{exc.expected} (the default database, beside the template; "
+                                               f"give --db FILE.sqlite elsewhere)") from None
+
+
+def database_path(args: argparse.Namespace) -> str:
+    return args.db or str(Path(args.template).with_suffix(".sqlite"))
+
+
+def execute(args: argparse.Namespace, template: Template, store: Store, err: TextIO, done: set[int],
+            task=None) -> Run:
+    """Run the positions not yet in the store, each claimed first (a position another live sweep on the
+    same database has claimed is left to it)."""
+    todo = (p for p in positions(template) if p.index not in done and store.claim(p.index))
     job = Job(template, Limits(max_states=args.max_states), QUERY_TIMEOUT_MS)
     if task is not None:
         job.task = task
@@ -109,36 +127,60 @@ def execute(args: argparse.Namespace, template: Template, store: Store, err: Tex
     deadline = time.monotonic() + args.max_seconds if args.max_seconds else None
     try:
         if args.backend == "ray":
-            run = run_ray(job, todo, record, args.jobs, deadline, args.ray_address)
-        else:
-            run = run_local(job, todo, record, args.jobs, deadline)
+            return run_ray(job, todo, record, args.jobs, deadline, args.ray_address)
+        return run_local(job, todo, record, args.jobs, deadline)
     finally:
         if bar is not None:
             bar.close()
-    return run, len(done)
 
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO, task=None) -> int:
     _check_args(args)
     start = time.perf_counter()
     template = load_template(args.template)
-    db = args.db or str(Path(args.template).with_suffix(".sqlite"))
+    _check_default_db(args)
+    db = database_path(args)
     store = Store(db, template.file, template.digest, count(template))
+    done = store.done()
     try:
         try:
-            backend, resumed = execute(args, template, store, err, task)
-        except KeyboardInterrupt:
-            print("dmcheck: interrupted; every finished position is in " + db, file=err)
-            return Exit.INTERRUPTED
-        summary = summary_json(template, store, backend, resumed, time.perf_counter() - start, db)
-        summary["backend"] = {"name": args.backend, "jobs": args.jobs, "address": args.ray_address}
-        if args.json:   # the one object every command prints (the store's schema_version is the same 1)
-            print_json(document("sweep", **{k: v for k, v in summary.items() if k != "schema_version"}), out)
-        else:
-            print("\n".join(summary_text(template, summary)), file=out)
-        return exit_code(summary)
+            backend = execute(args, template, store, err, done, task)
+        except (KeyboardInterrupt, stop.TimeUp) as exc:     # Ctrl-C, or the whole command's time limit
+            with stop.caught():
+                return _report(args, template, store, Run(stopped=why_stopped(args, exc)), len(done), start,
+                               out, err, exc)
+        return _report(args, template, store, backend, len(done), start, out, err)
     finally:
+        store.release()      # claims of positions not finished go back (stopped, failed)
         store.close()
+
+
+def why_stopped(args: argparse.Namespace, exc: BaseException) -> str:
+    """What stopped the sweep, in the words of dmcheck/stop.py's reports for the other commands."""
+    if isinstance(exc, KeyboardInterrupt):
+        return "interrupted"
+    return f"time limit {args.max_seconds:g}s of the whole command reached"
+
+
+def _report(args: argparse.Namespace, template: Template, store: Store, backend: Run, resumed: int, start: float,
+            out: TextIO, err: TextIO, interrupted: BaseException | None = None) -> int:
+    """The summary, as JSON or text: the same for a finished run and one that Ctrl-C or the whole
+    command's time limit stopped (`interrupted`; then marked incomplete, its positions finished so far
+    counted from the database)."""
+    summary = summary_json(template, store, backend, resumed, time.perf_counter() - start, database_path(args))
+    summary["backend"] = {"name": args.backend, "jobs": args.jobs, "address": args.ray_address}
+    if interrupted:
+        summary.update(complete=False, not_finished=[template.file])
+    if args.json:   # the one object every command prints (the store's schema_version is the same 1)
+        print_json(document("sweep", **{k: v for k, v in summary.items() if k != "schema_version"}), out)
+    else:
+        print("\n".join(summary_text(template, summary)), file=out)
+    if interrupted:
+        print(f"dmcheck: {backend.stopped}: the results are incomplete; every finished position is in "
+              f"{summary['db']}: run the same command again to go on", file=err)
+        out.flush()
+        return Exit.INTERRUPTED if isinstance(interrupted, KeyboardInterrupt) else Exit.INCOMPLETE
+    return exit_code(summary)
 
 
 def exit_code(summary: dict) -> Exit:
@@ -161,7 +203,16 @@ def summary_json(template: Template, store: Store, run: Run, resumed: int, secon
             "done": counts["done"], "resumed": resumed, "violations": counts["violations"],
             "differences": counts["differences"], "incomplete": counts["incomplete"],
             "failed": [{"position": key, "why": why} for key, why in run.failed],
+            "held_elsewhere": _held(store), "complete": counts["done"] == count(template),
             "stopped": run.stopped or None, "smallest": smallest, "seconds": round(seconds, 3)}
+
+
+def _held(store: Store) -> dict[str, Any] | None:
+    """The positions this run left to another sweep running on the same database, if any."""
+    held = {i: p for i, p in store.held_elsewhere.items() if i not in store.done()}
+    if not held:
+        return None
+    return {"positions": len(held), "pids": sorted(set(held.values()))}
 
 
 def _finding_lines(item: dict) -> list[str]:
@@ -191,6 +242,10 @@ def summary_text(template: Template, s: dict) -> list[str]:
         lines.extend(_finding_lines(item))
     for failed in s["failed"]:
         lines.append(f"   NOT DONE {failed['position']}: {failed['why']}")
+    if s["held_elsewhere"]:
+        held = s["held_elsewhere"]
+        lines.append(f"   left to another sweep on this database (pid {', '.join(map(str, held['pids']))}): "
+                     f"{held['positions']} position(s) it was running; run again once it has finished")
     if s["stopped"]:
         lines.append(f"   stopped: {s['stopped']}; run the same command again to go on")
     return lines

@@ -7,6 +7,7 @@ an ability; the instructions do.
 
 from __future__ import annotations
 
+import difflib
 import os
 import re
 from dataclasses import dataclass
@@ -18,7 +19,8 @@ from .errors import InputError, did_you_mean
 from .instr import Instr
 from .instructions import card_words
 from .instructions.declaring import CONDITION_OPS
-from .vocabulary import REPLACES, TRIGGERS
+from .instructions.registry import BIND as BIND_SCHEMA
+from .vocabulary import KEYWORDS, REPLACES, TRIGGERS
 from .yamlio import key_path, line_of, load_yaml, plain, shown, validate
 
 
@@ -179,6 +181,66 @@ def _program(raw: Any, root: Any, path: tuple, file: str) -> tuple[Instr, ...]:
     return tuple(out)
 
 
+# names a program binds for its later instructions (model/instructions/registry.py `bind`): the `bind:`
+# argument of any instruction, and "it", the creature deck_top_and_back puts back (Texas Storm)
+_BINDS_IT = {"deck_top_and_back"}
+
+
+def _references(op: str, args: Any) -> list[tuple[str, str]]:
+    """(argument, bound name) for each argument of an instruction that reads a bound name."""
+    spec = card_words().get(op, {}).get("properties", {})
+    out = [(key, str(args[key])) for key, schema in spec.items()
+           if key != "bind" and key in args and schema == BIND_SCHEMA]
+    if op == "break_shields" and args.get("by") == "it":
+        out.append(("by", "it"))
+    return out
+
+
+def _check_binds(program: Any, root: Any, path: tuple, file: str) -> None:
+    """A name an instruction reads must be bound by an earlier instruction of the same program (an
+    `if_done` program runs as a task of its own, with no binds): otherwise it reads nothing and the
+    instruction silently does nothing."""
+    bound: list[str] = []
+    for i, item in enumerate(program or []):
+        op, args = next(iter(item.items()))
+        args = args or {}
+        for key, name in _references(op, args):
+            if name not in bound:
+                where = path + (i, op, key)
+                raise InputError(file, line_of(root, where), key_path(where),
+                                 f"{name!r} is bound by no earlier instruction of this effect"
+                                 f"{did_you_mean(name, bound)}; names bound before it: {', '.join(bound) or 'none'} "
+                                 f"(an instruction binds one with `bind: NAME`; deck_top_and_back binds `it`"
+                                 f"{'; an if_done program runs on its own, without the binds around it' if 'if_done' in path else ''})")
+        if "bind" in args:
+            bound.append(str(args["bind"]))
+        if op in _BINDS_IT:
+            bound.append("it")
+        if isinstance(args.get("if_done"), list):
+            _check_binds(args["if_done"], root, path + (i, op, "if_done"), file)
+
+
+def _check_keywords(card: CardDef, root: Any, here: tuple, file: str) -> None:
+    """A keyword spelt like an engine keyword but not exactly (`S-trigger`, `Blockr`, `S-Back` without its
+    civilization) is read by nothing: the card silently lacks it. Races and civilizations are free."""
+    engine = {k.partition(":")[0]: k for k in KEYWORDS}    # S-Back -> S-Back:<civ>
+
+    def plain_form(text: str) -> str:
+        return re.sub(r"[\s_-]", "", text.casefold())
+    for k, word in enumerate(card.keywords):
+        head, sep, value = word.partition(":")
+        if head in engine and (":" in engine[head]) == bool(sep and value):
+            continue
+        close = [e for e in engine if plain_form(e) == plain_form(head)] or \
+            difflib.get_close_matches(head, list(engine), n=1, cutoff=0.88)
+        if head in engine or close:
+            right = engine[head if head in engine else close[0]]
+            where = here + ("keywords", k)
+            raise InputError(file, line_of(root, where), key_path(where),
+                             f"{word!r} is not an engine keyword as written; expected {right!r} exactly "
+                             f"(model/vocabulary.py KEYWORDS; a race or civilization may be any other word)")
+
+
 def _check_declared(card: CardDef, root: Any, here: tuple, file: str) -> None:
     """A Revolution Change or Invasion ability carries its condition in its own instruction (A03, A06):
     without it, the declaration would have no condition to check."""
@@ -295,6 +357,10 @@ def _card(raw: Any, root: Any, here: tuple, file: str) -> "CardDef":
         s_trigger_if=tuple(sorted((str(k), int(v)) for k, v in (raw.get("s_trigger_if") or {}).items())),
     )
     _check_declared(card, root, here, file)
+    _check_keywords(card, root, here, file)
+    _check_binds(raw.get("effect"), root, here + ("effect",), file)
+    for j, a in enumerate(raw.get("abilities", [])):
+        _check_binds(a["effect"], root, here + ("abilities", j, "effect"), file)
     for k, word in enumerate(card.keywords):
         if word.startswith(POWER_ATTACKER) and not _POWER_ATTACKER_FORM.fullmatch(word):
             where = here + ("keywords", k)

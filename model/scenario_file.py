@@ -7,15 +7,16 @@ type, a missing attacker — raises an InputError naming the file, the line and 
 from __future__ import annotations
 
 import datetime as dt
+import re
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from .cards import CardPool
+from .census import CANNOT_BE_BROKEN, EVENT_ABILITIES, Census, counted
 from .errors import InputError, did_you_mean
 from .interpretations import CHOICES, choice_named
 from .rules import parse_date, rules_date_problem
 from .scenario import ZONE_KEYS, Expectation, PlayerSetup, Scenario
-from .vocabulary import DECLARED
 from .yamlio import file_problem, key_path, line_of, load_yaml, plain, shown, validate
 
 # Bounds on counts (docs/limits.md): a zone, a count in an expectation, a frame depth
@@ -166,6 +167,7 @@ class _Names:
 
     def __init__(self, pool: CardPool, root: Any, file: str):
         self.pool, self.root, self.file = pool, root, file
+        self.census: Census | None = None    # set once the zones are read: what expectations may name
 
     def fail(self, path: tuple, expected: str) -> InputError:
         return InputError(self.file, line_of(self.root, path), key_path(path), expected)
@@ -185,21 +187,36 @@ class _Names:
                                   f"(see model/data/cards.yaml) or a card from a file under `cards:`")
         return pool_id
 
+    def present(self, name: Any, path: tuple, suffix: str = "") -> str:
+        """A card an expectation names, which the scenario must hold (copy `#suffix`, if given)."""
+        pool_id = self.card(name, path)
+        problem = self.census.copy_problem(pool_id, suffix) if self.census is not None else ""
+        if problem:
+            raise self.fail(path, problem)
+        return pool_id
+
     def label(self, name: Any, path: tuple) -> str:
         """A card name as events print it: English name, keeping a `#k` suffix."""
         text = str(name)
         base, _, suffix = text.partition("#")
-        english = self.pool[self.card(base, path)].name
+        english = self.pool[self.present(base, path, suffix)].name
         return f"{english}#{suffix}" if suffix else english
 
-    def ability(self, text: Any, path: tuple) -> str:
+    def ability(self, text: Any, path: tuple, kind: str = "triggered") -> str:
+        """`Card/ability` of a card the scenario holds: a triggered ability (trigger, resolve, uses)
+        or a replacement (what a `replace` event names as `by`)."""
         card, sep, ability = str(text).partition("/")
         if not sep:
             raise self.fail(path, f"expected Card/ability, got {shown(text)}")
-        cdef = self.pool[self.card(card, path)]
-        if ability not in {a.id for a in cdef.abilities}:
-            known = ", ".join(a.id for a in cdef.abilities) or "none"
-            raise self.fail(path, f"{cdef.name} has no ability {shown(ability)}; its abilities: {known}")
+        cdef = self.pool[self.present(card, path)]
+        mine = [a for a in cdef.abilities if bool(a.replaces) == (kind == "replacement")]
+        if ability not in {a.id for a in mine}:
+            known = ", ".join(a.id for a in mine) or "none"
+            other = "a replacement" if kind == "triggered" else "a triggered ability"
+            also = f" ({ability} is {other})" if ability in {a.id for a in cdef.abilities} else \
+                did_you_mean(ability, [a.id for a in mine])
+            raise self.fail(path, f"{cdef.name} has no {kind} ability {shown(ability)}{also}; "
+                                  f"its {kind} abilities: {known}")
         return f"{cdef.name}/{ability}"
 
 
@@ -239,7 +256,8 @@ def _outcome(raw: dict, names: _Names, path: tuple) -> dict:
     for key, value in raw.items():
         here = path + (key,)
         if key in ("hand", "battle", "graveyard", "deck_bottom", "mana"):
-            out[key] = {p: (v if isinstance(v, int) else sorted(names.pool[names.card(n, here + (p, i))].name for i, n in enumerate(v)))
+            out[key] = {p: (v if isinstance(v, int) else sorted(names.pool[names.present(n, here + (p, i))].name
+                                                                for i, n in enumerate(v)))
                         for p, v in value.items()}
         elif key == "uses":
             out[key] = {names.ability(k, here + (k,)): int(v) for k, v in value.items()}
@@ -263,22 +281,83 @@ def _pattern(raw: dict, names: _Names, path: tuple) -> dict:
                                    f"expected one of {', '.join(allowed)}")
         if key in EVENT_VALUES:
             names.check(value, EVENT_VALUES[key], here)
-        if key == "ability" and event in ("trigger", "resolve"):
-            out[key] = names.ability(value, here)
-        elif key == "ability":        # declare, fizzle, shield_trigger: the keyword used (SC2, SC3)
-            names.check(value, {"enum": list(DECLARED)}, here)
-            out[key] = value
-        elif key == "by" and event == "replace" and "/" in str(value):
-            out[key] = names.ability(value, here)
-        elif event in ATTACK_EVENTS and key in ATTACK_LABEL_KEYS:
-            out[key] = _attack_label(value, names, here)
-        elif key in CARD_KEYS or (key == "by" and event != "replace"):
-            out[key] = names.label(value, here)
-        elif key == "shields":
-            out[key] = [names.label(v, here + (i,)) for i, v in enumerate(value or [])]
-        else:
-            out[key] = value if isinstance(value, (int, bool)) else str(value)
+        out[key] = _pattern_value(event, key, value, names, here)
+    _pattern_refers(out, names, path)
     return out
+
+
+def _pattern_value(event: str, key: str, value: Any, names: _Names, here: tuple) -> Any:
+    """One key of an event pattern, with the names it gives resolved against the scenario."""
+    if key == "ability" and event in ("trigger", "resolve"):
+        return names.ability(value, here)
+    if key == "ability":        # declare, fizzle, shield_trigger: the keyword used (SC2, SC3, R506.3)
+        names.check(value, {"enum": list(EVENT_ABILITIES[event])}, here)
+        return value
+    if key == "by" and event == "replace":
+        return _replacement(value, names, here)
+    if event in ATTACK_EVENTS and key in ATTACK_LABEL_KEYS:
+        return _attack_label(value, names, here)
+    if key in CARD_KEYS or key == "by":
+        return names.label(value, here)
+    if key == "shields":
+        return [names.label(v, here + (i,)) for i, v in enumerate(value or [])]
+    if key == "effect":
+        return _expired(value, names, here)
+    if key == "frame":
+        _frame(event, value, names, here)
+    return value if isinstance(value, (int, bool)) else str(value)
+
+
+def _replacement(value: Any, names: _Names, here: tuple) -> str:
+    """What a `replace` event names as `by`: a replacement ability, or an Unbreakable shield's rule."""
+    if "/" in str(value):
+        return names.ability(value, here, kind="replacement")
+    if str(value) == CANNOT_BE_BROKEN and names.census is not None and not names.census.unbreakable():
+        raise names.fail(here, f"no card of the scenario is Unbreakable, so nothing is replaced by "
+                               f"{CANNOT_BE_BROKEN!r}")
+    if str(value) != CANNOT_BE_BROKEN:
+        raise names.fail(here, f"expected Card/ability of a replacement ability (e.g. Bucket Bucket/shield_saver) or "
+                               f"{CANNOT_BE_BROKEN!r}, got {shown(value)}")
+    return CANNOT_BE_BROKEN
+
+
+_EXPIRED = re.compile(r"Power Attacker|protection from destruction|power \+[1-9][0-9]*")
+
+
+def _expired(value: Any, names: _Names, here: tuple) -> str:
+    """What an `expire` event says stopped applying at R510 (model/attack_end.py)."""
+    if not _EXPIRED.fullmatch(str(value)):
+        raise names.fail(here, f"expected Power Attacker, power +N (a whole number) or protection from "
+                               f"destruction, got {shown(value)}")
+    if str(value) == "Power Attacker" and names.census is not None and \
+            not any(c.power_attacker() for c in names.census.cards()):
+        raise names.fail(here, "no card of the scenario has Power Attacker")
+    return str(value)
+
+
+def _frame(event: str, value: int, names: _Names, here: tuple) -> None:
+    """A break frame the scenario can open: 1 is the attack's, 2 and more need an effect that breaks
+    shields (R603.7b); 0 (outside any frame) only for an effect that triggered outside one."""
+    if value < 1 and event in ("choose_shields", "break"):
+        raise names.fail(here, f"expected a frame >= 1 for a {event} event (1 is the attack's own break), got {value}")
+    if value > 1 and names.census is not None and not names.census.can_nest():
+        raise names.fail(here, f"no card of the scenario breaks shields with an effect, so no break opens "
+                               f"inside the attack's (R603.7b) and no frame {value} exists; expected 0 or 1")
+
+
+def _pattern_refers(out: dict, names: _Names, path: tuple) -> None:
+    """What one key of a pattern cannot know alone: the ability a card can declare, a card that is cast."""
+    census, event = names.census, out["event"]
+    if census is None:
+        return
+    card = names.pool.resolve(out["card"].partition("#")[0]) if "card" in out else None
+    if "ability" in out and event in EVENT_ABILITIES:
+        problem = census.ability_problem(event, out["ability"], card)
+        if problem:
+            raise names.fail(path + ("ability",), problem)
+    if event == "cast" and card is not None and names.pool[card].type != "spell":
+        raise names.fail(path + ("card",), f"{names.pool[card].name} is a {names.pool[card].type}; only a "
+                                           f"spell is cast (expected a spell, or a `put` event)")
 
 
 def _interpretation(raw: dict, names: "_Names") -> dict[str, str]:
@@ -292,7 +371,8 @@ def _interpretation(raw: dict, names: "_Names") -> dict[str, str]:
                                                        f"{', '.join(c.name for c in CHOICES)}")
         readings = [r for r, _ in choice.readings]
         if str(value) not in readings:
-            raise names.fail(("interpretation", key), f"expected one of {', '.join(readings)}, got {shown(value)}")
+            raise names.fail(("interpretation", key), f"expected one of {', '.join(readings)}, got {shown(value)}"
+                                                       f"{did_you_mean(str(value), readings)}")
         out[str(key)] = str(value)
     return out
 
@@ -325,6 +405,29 @@ def _attacker_index(attacker: str, setup: PlayerSetup, names: "_Names") -> int:
     return untapped[0]
 
 
+def _expectations(root: Any, names: _Names) -> list[Expectation]:
+    """The `expect` items, every name in them resolved against what the scenario holds."""
+    expect = []
+    for i, item in enumerate(root.get("expect") or []):
+        kind, value = next(iter(item.items()))
+        here = ("expect", i, kind)
+        if kind in ("always", "never", "sometimes"):
+            parsed: Any = _outcome(value, names, here)
+        else:
+            parsed = [_pattern(v, names, here + (j,)) for j, v in enumerate(value)]
+        expect.append(Expectation(kind, parsed, plain(item), line_of(root, ("expect", i))))
+    return expect
+
+
+def _census(players: dict[str, PlayerSetup], pool: CardPool, varied: dict) -> Census:
+    """The cards the scenario holds (a template: the most any of its positions holds)."""
+    zones = []
+    for p, setup in players.items():
+        zones += [getattr(setup, z) for z in ZONE_KEYS if f"{p}.{z}" not in varied]
+        zones.append(tuple(card for _, _, kind, card in setup.extras if card))
+    return counted(pool, zones, list(varied.values()))
+
+
 def load_scenario(path: str | Path, pool: CardPool | None = None) -> Scenario:
     """Read, check and resolve one scenario file."""
     file = str(path)
@@ -334,8 +437,13 @@ def load_scenario(path: str | Path, pool: CardPool | None = None) -> Scenario:
     return scenario_from_root(root, file, pool)
 
 
-def scenario_from_root(root: Any, file: str, pool: CardPool | None = None) -> Scenario:
-    """A scenario from an already loaded YAML mapping (line information kept), e.g. a sweep template's."""
+Varied = Callable[[CardPool], dict[str, tuple[tuple[str, ...], int, bool]]]
+
+
+def scenario_from_root(root: Any, file: str, pool: CardPool | None = None, varied: Varied | None = None) -> Scenario:
+    """A scenario from an already loaded YAML mapping (line information kept), e.g. a sweep template's;
+    `varied(pool)` gives a template's varied zones ({"A.hand": (pool ids, most cards, distinct)}), whose
+    cards its expectations may name."""
     validate(root, SCHEMA, file)
     pool = pool or CardPool.builtin()
     base = Path(file).parent
@@ -369,6 +477,7 @@ def scenario_from_root(root: Any, file: str, pool: CardPool | None = None) -> Sc
         zones = {z: _zone(raw.get(z), getattr(default, z) if z in ("deck", "shields") else (),
                           names, ("players", p, z), z, extras) for z in ZONE_KEYS}
         players[p] = PlayerSetup(**zones, extras=tuple(extras))
+    names.census = _census(players, pool, varied(pool) if varied else {})
     restrictions = {p: {k: (tuple(v) if isinstance(v, list) else bool(v)) for k, v in r.items()}
                     for p, r in plain(root.get("restrictions") or {}).items()}
 
@@ -377,16 +486,7 @@ def scenario_from_root(root: Any, file: str, pool: CardPool | None = None) -> Sc
     attacker_index = _attacker_index(attacker, players[turn], names)
     target, target_index, until = _whole_attack(root, defender, players, names)
 
-    expect = []
-    for i, item in enumerate(root.get("expect") or []):
-        kind, value = next(iter(item.items()))
-        here = ("expect", i, kind)
-        if kind in ("always", "never", "sometimes"):
-            parsed: Any = _outcome(value, names, here)
-        else:
-            parsed = [_pattern(v, names, here + (j,)) for j, v in enumerate(value)]
-        expect.append(Expectation(kind, parsed, plain(item), line_of(root, ("expect", i))))
-
+    expect = _expectations(root, names)
     source = root.get("source") or ()
     source = (str(source),) if isinstance(source, str) else tuple(str(s) for s in source)
     return Scenario(name=str(root["name"]), turn=turn, players=players, attacker=attacker,

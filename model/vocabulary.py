@@ -76,4 +76,7 @@ INVASION = "Invasion"
 # the trigger word of each hidden-zone ability declared at an attack, and the name its `declare` event gives
 ATTACK_DECLARED = {"ninja_strike": NINJA_STRIKE, "ninja_change": NINJA_CHANGE,
                    "revolution_change": REVOLUTION_CHANGE, "invasion": INVASION}
-DECLARED = tuple(sorted([k.partition(":")[0] for k in KEYWORDS] + list(ATTACK_DECLARED.values())))
+# the abilities a shield check declares (SC2, SC3: model/instructions/shield_check.py); the engine's other
+# keywords (Blocker, Charger, ...) are never declared, so a pattern naming them would match nothing
+SHIELD_CHECK_DECLARED = ("S-Trigger", "G-Strike", "S-Back", "Sabaki Z", "Revolution 0")
+DECLARED = tuple(sorted(SHIELD_CHECK_DECLARED + tuple(ATTACK_DECLARED.values())))

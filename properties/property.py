@@ -45,6 +45,7 @@ class Property:
     needs: tuple[str, ...] = ()
     origin: str = "built-in"                   # or FILE:LINE of a user's property file
     cards: tuple[str, ...] = ()                # card labels its formula names (|Kakumeijin|, |Vanilla#2|)
+    formula_at: tuple = ()                     # (file, line, key) of a user's formula, for errors about its names
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS or self.over not in OVER:

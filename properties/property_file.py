@@ -14,7 +14,8 @@ import datetime as dt
 from pathlib import Path
 from typing import Any
 
-from model.errors import InputError
+from model.cards import CardPool
+from model.errors import InputError, did_you_mean
 from model.rules import parse_date
 from model.yamlio import key_path, line_of, load_yaml, shown, validate
 
@@ -85,6 +86,7 @@ def load_properties(path: str | Path, taken: set[str] = frozenset()) -> list[Pro
         # the cards it names exist only in some scenarios: parse against them here, check they are
         # there when a scenario runs (Property.applies)
         cards = quoted_names(text, over)
+        where = (file, line_of(root, here + ("formula",)), key_path(here + ("formula",)))
         try:
             parse(Vocabulary(["card", *cards], positions=2), over, text)
         except FormulaError as exc:
@@ -92,6 +94,7 @@ def load_properties(path: str | Path, taken: set[str] = frozenset()) -> list[Pro
             raise InputError(file, line_of(root, here + ("formula",)), key_path(here + ("formula",)),
                              f"{exc}; expected an SMT-LIB Boolean term over the {what}, cards written as "
                              f"quoted symbols like |Kakumeijin| (see docs/properties.md)") from None
+        _card_forms(cards, where)
         rules = raw.get("rules") or {}
         since = _date(root, here + ("rules", "since"), rules["since"], file) if "since" in rules else None
         until = _date(root, here + ("rules", "until"), rules["until"], file) if "until" in rules else None
@@ -99,5 +102,44 @@ def load_properties(path: str | Path, taken: set[str] = frozenset()) -> list[Pro
             id=pid, text=str(raw["text"]), citations=tuple(str(c) for c in raw["citations"]),
             kind=str(raw["kind"]), over=over, condition=_condition(over, text), since=since, until=until,
             needs=tuple(str(n) for n in raw.get("needs", [])),
-            origin=f"{file}:{line_of(root, here)}", cards=tuple(cards)))
+            origin=f"{file}:{line_of(root, here)}", cards=tuple(cards), formula_at=where))
     return out
+
+
+_NAMING = ("written as quoted symbols of their labels: the English name, `#k` for the k-th copy (|Kakumeijin|, "
+           "|Vanilla#2|; `dmcheck check --list FILE` shows them, docs/properties.md)")
+
+
+def _card_forms(cards: list[str], where: tuple) -> None:
+    """A quoted card name must be a label's form: a card of the built-in pool by its English name (a
+    label never uses the pool id or the Japanese name), or a name a scenario's own card file may give."""
+    builtin = CardPool.builtin()
+    for name in cards:
+        base, sep, suffix = name.partition("#")
+        if sep and not (suffix.isdigit() and suffix == str(int(suffix)) and int(suffix) >= 1):
+            raise InputError(*where, f"|{name}|: expected a copy number from 1 after #, got {suffix!r}; "
+                                     f"cards are {_NAMING}")
+        pool_id = builtin.resolve(base)
+        if pool_id is not None and builtin[pool_id].name != base:
+            english = builtin[pool_id].name + (f"#{suffix}" if sep else "")
+            raise InputError(*where, f"|{name}| names {builtin[pool_id].name} but no label reads so; write "
+                                     f"|{english}| (cards are {_NAMING})")
+
+
+def check_card_names(properties: list[Property], pools: list[CardPool]) -> None:
+    """Every card a property names exists in some pool in play: the built-in one or a card file of a
+    scenario checked. A typo (in no pool at all) is an error; a real card that one scenario lacks
+    only makes the property not applicable to it (docs/properties.md), so one file serves many."""
+    english = {pool[i].name for pool in pools for i in pool.ids()}
+    for prop in properties:
+        for name in prop.cards:
+            base = name.partition("#")[0]
+            if base in english:
+                continue
+            known = next((pool[pool.resolve(base)].name for pool in pools if pool.resolve(base)), None)
+            if known is not None:
+                raise InputError(*prop.formula_at, f"|{name}| names {known} but no label reads so; write "
+                                                   f"|{known}| (cards are {_NAMING})")
+            raise InputError(*prop.formula_at, f"unknown card |{name}|{did_you_mean(base, english)}; expected a card "
+                                               f"of the built-in pool (model/data/cards.yaml) or of a card file of a "
+                                               f"scenario checked, {_NAMING}")

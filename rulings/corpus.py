@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from model.errors import InputError
+from model.errors import InputError, did_you_mean
 from model.interpretations import CHOICES, choice_named
 from model.rules import RulesVersion, rules_date_problem, timeline, version_on
 from model.yamlio import file_problem, key_path, line_of, load_yaml, shown, validate
@@ -234,7 +234,8 @@ def parse_constraint(text: str) -> Constraint | str:
     right = Term(m.group(6) or m.group(7), m.group(5) or "")
     for term in (left, right):
         if term.milestone not in MILESTONES:
-            return f"unknown milestone {shown(term.milestone)}; expected one of {', '.join(MILESTONES)}"
+            return (f"unknown milestone {shown(term.milestone)}{did_you_mean(term.milestone, MILESTONES)}; "
+                    f"expected one of {', '.join(MILESTONES)}")
     if left.milestone == right.milestone:
         return f"expected two different milestones, got {shown(text)}"
     if op == "=" and (left.select or right.select):
@@ -261,10 +262,13 @@ def _when(raw: dict, fail, where: tuple) -> tuple[tuple[str, str], ...]:
         choice = choice_named(str(name))
         spot = where + (name,)
         if choice is None:
-            raise fail(spot, f"unknown interpretation choice {shown(name)}; expected one of "
+            raise fail(spot, f"unknown interpretation choice {shown(name)}"
+                             f"{did_you_mean(str(name), [c.name for c in CHOICES])}; expected one of "
                              f"{', '.join(c.name for c in CHOICES)}")
-        if str(reading) not in [r for r, _ in choice.readings]:
-            raise fail(spot, f"expected one of {', '.join(r for r, _ in choice.readings)}, got {shown(reading)}")
+        readings = [r for r, _ in choice.readings]
+        if str(reading) not in readings:
+            raise fail(spot, f"expected one of {', '.join(readings)}, got {shown(reading)}"
+                             f"{did_you_mean(str(reading), readings)}")
         when.append((str(name), str(reading)))
     return tuple(sorted(when))
 
@@ -355,9 +359,19 @@ def builtin_corpus() -> Corpus:
     corpus = load_corpus(BUILTIN, builtin=True)
     for extra in sorted((BUILTIN.parent / "corpus.d").glob("*.yaml")):
         corpus = corpus.merged(load_corpus(extra, builtin=True))
-    declared = {s.id for s in corpus.declared}
+    check_sources(corpus)
+    return corpus
+
+
+def check_sources(corpus: Corpus) -> None:
+    """A statement citing a public source by its id (S + three digits, from S005) names one some loaded
+    file declares: an id nothing declares refers to nothing (a typo, or a source never described)."""
+    declared = sorted({s.id for s in corpus.declared})
     for s in corpus.statements:
         if re.fullmatch(r"S[0-9]{3}", s.source) and s.source >= "S005" and s.source not in declared:
-            raise InputError(s.file, s.line, "source", f"source {s.source} is not declared; expected an entry "
-                             f"in a `sources:` list of scenarios/corpus.d/")
-    return corpus
+            where = "scenarios/corpus.d/" if s.builtin else "your file (or another rulings file given)"
+            raise InputError(s.file, s.line, "source", f"source {s.source} is not declared"
+                             f"{did_you_mean(s.source, declared)}; expected a declared source (S000-S004, "
+                             f"{declared[0]}..{declared[-1]}: see scenarios/corpus.d/) or an entry in a "
+                             f"`sources:` list of {where}; a source of your own may be any name that is "
+                             f"not S + three digits (JUDGE, FORUM1)")

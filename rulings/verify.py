@@ -26,7 +26,7 @@ from model.rules import RulesVersion, timeline, version_on
 from . import conformance as conformance_mod
 from . import consistency
 from .farm import Farm, Helper
-from .corpus import Corpus, Statement, builtin_corpus, load_corpus
+from .corpus import Corpus, Statement, builtin_corpus, check_sources, load_corpus
 from properties.milestones import Groups, occurrences
 from properties.verdict import VIOLATED
 from .readings import Combo, Operational, Run, Runner, as_dict, default_combo, solve, tabulate
@@ -107,6 +107,7 @@ def load(extra: list[str]) -> Corpus:
     corpus = builtin_corpus()
     for file in extra:
         corpus = corpus.merged(load_corpus(file))
+    check_sources(corpus)
     return corpus
 
 

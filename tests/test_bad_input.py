@@ -20,7 +20,7 @@ CASES = [
     ("missing_attacker.yaml", 7, ["attack.attacker", "in A's hand, not the battle zone"]),
     ("wrong_type.yaml", 6, ["players.A.mana", "a number of vanilla cards or a list of card names", "five"]),
     ("no_attack.yaml", 1, ["missing key 'attack'"]),
-    ("unknown_ability.yaml", 8, ["uses", "Kakumeijin has no ability 'after_break'", "before_break"]),
+    ("unknown_ability.yaml", 8, ["uses", "Kakumeijin has no triggered ability 'after_break'", "before_break"]),
     ("bad_interpretation.yaml", 3, ["interpretation.nested_other_pending", "all, inner_only", "some"]),
     ("bad_rules_date.yaml", 2, ["rules", "YYYY-MM-DD"]),
     ("self_attack.yaml", 6, ["attack.player", "non-turn player"]),

@@ -231,3 +231,169 @@ def test_a_file_over_the_size_limit_is_refused(tmp_path, monkeypatch):
     path = tmp_path / "s.yaml"
     path.write_text(Q09.read_text())
     assert "the limit is 100" in str(refused("scenario", path))
+
+
+# ---- names that refer to nothing (issue 28) -------------------------------------------------------
+@pytest.mark.parametrize("pattern,words", [
+    ("{event: declare, card: Kakumeijin, ability: Ninja Strike}", "Kakumeijin has no Ninja Strike ability"),
+    ("{event: declare, ability: Blocker}", "'Blocker'"),
+    ("{event: fizzle, ability: G-Strike}", "'G-Strike'"),
+    ("{event: shield_trigger, ability: S-Trigger}", "no card of the scenario has S-Trigger"),
+    ("{event: cast, card: Aqua Surfer}", "the scenario has no Aqua Surfer"),
+    ("{event: cast, card: Boil Charger#2}", "one Boil Charger"),
+    ("{event: break, shield: Vanilla#33}", "32 copies of Vanilla"),
+    ("{event: break, shield: Vanilla#02}", "copy number"),
+    ("{event: resolve, ability: Bucket Bucket/shield_saver}", "the scenario has no Bucket Bucket"),
+    ("{event: replace, by: cannot be broken}", "Unbreakable"),
+    ("{event: replace, by: The Watch}", "expected Card/ability"),
+    ("{event: break, frame: 2}", "no frame 2"),
+    ("{event: choose_shields, frame: 0}", "frame >= 1"),
+    ("{event: expire, effect: Power Attacker}", "no card of the scenario has Power Attacker"),
+])
+def test_a_pattern_naming_nothing_of_the_scenario_is_an_error(pattern, words, tmp_path):
+    """Before issue 28 each of these matched no event, so the `never_order` held: exit 0, 'every trace checked'."""
+    path = tmp_path / "s.yaml"
+    path.write_text(Q09.read_text().replace("      - {event: skip_turn}", "      - " + pattern))
+    code, out, err = run("explore", str(path))
+    assert code == 2 and out == "", err
+    assert f"{path}:20: expect[3].never_order[0]." in err and words in err, err
+
+
+@pytest.mark.parametrize("item,words", [
+    ("never: {hand: {B: [Aqua Surfer]}}", "the scenario has no Aqua Surfer"),
+    ("never: {uses: {The Watch/skip: 1}}", "did you mean 'skip_turn'"),
+    ("always: {graveyard: {A: [Boil Chargr]}}", "did you mean 'Boil Charger'"),
+])
+def test_an_outcome_naming_nothing_of_the_scenario_is_an_error(item, words, tmp_path):
+    path = tmp_path / "s.yaml"
+    path.write_text(Q09.read_text().replace("  - never: {turn_skipped: true, shields_broken: 1}", "  - " + item))
+    code, _, err = run("explore", str(path))
+    assert code == 2 and f"{path}:16:" in err and words in err, err
+
+
+def test_the_scenario_s_own_names_still_load():
+    """The names a ruling's patterns use are all there: the Q09 file itself loads unchanged."""
+    scenario = load_scenario(Q09)
+    assert [e.kind for e in scenario.expect][-1] == "never_order"
+
+
+@pytest.mark.parametrize("card,words", [("Nope", "unknown card |Nope|"), ("Kakumeijn", "did you mean 'Kakumeijin'"),
+                                        ("kakumeijin", "write |Kakumeijin|"), ("Vanilla#x", "copy number")])
+def test_a_property_naming_a_card_of_no_pool_is_an_error(card, words, tmp_path):
+    """Before issue 28 `|Nope|` made the property 'not applicable' to every scenario: nothing was checked, exit 0."""
+    path = tmp_path / "p.yaml"
+    path.write_text(PROPERTY.format(formula=f"'(= (post.zone_of |{card}|) hand)'"))
+    code, out, err = run("check", str(Q09), "--properties", str(path))
+    assert code == 2 and out == "" and f"{path}:7: properties[0].formula:" in err and words in err, err
+
+
+def test_a_property_naming_a_real_card_a_scenario_lacks_is_not_applicable_there(tmp_path):
+    """A property file serves many scenarios (docs/properties.md): a card of a scenario's own card file
+    is known when that scenario is checked too, and another scenario without it is simply not concerned."""
+    path = tmp_path / "p.yaml"
+    path.write_text(PROPERTY.format(formula="'(=> (post.in_shields |Stone Shield|) true)'"))
+    stone = ROOT / "scenarios" / "rulings" / "Q11e_cannot_be_broken.yaml"
+    code, out, err = run("check", str(Q09), str(stone), "--properties", str(path), "--property", "my-prop", "--jobs", "1")
+    assert code == 0, err
+    assert "my-prop: not applicable (the scenario has no card |Stone Shield|" in out
+    assert "ok   my-prop [D4] always/transitions — all" in out, out
+    code, _, err = run("check", str(Q09), "--properties", str(path))
+    assert code == 2 and "unknown card |Stone Shield|" in err
+
+
+CARD = """cards:
+  - id: test_spell
+    name: Test Spell
+    type: spell
+    cost: 2
+    keywords: [{keyword}]
+    effect:
+{effect}"""
+
+
+@pytest.mark.parametrize("keyword,effect,words", [
+    ("Fire", "      - hand_to_deck_bottom: {count: recovred}", "'recovred' is bound by no earlier instruction"),
+    ("Fire", "      - break_shields: {count: 1, by: it}", "'it' is bound by no earlier instruction"),
+    ("S-trigger", "      - draw: {count: 1}", "expected 'S-Trigger' exactly"),
+    ("Chargr", "      - draw: {count: 1}", "expected 'Charger' exactly"),
+])
+def test_a_card_file_name_that_refers_to_nothing_is_an_error(keyword, effect, words, tmp_path):
+    """Before issue 28 the instruction silently did nothing (an unbound name) and the keyword was read by nothing."""
+    path = tmp_path / "cards.yaml"
+    path.write_text(CARD.format(keyword=keyword, effect=effect))
+    error = refused("cards", path)
+    assert words in str(error) and error.line in (6, 8), str(error)
+
+
+def test_a_race_and_a_bound_name_still_load(tmp_path):
+    path = tmp_path / "cards.yaml"
+    path.write_text(CARD.format(keyword="Armored Dragon", effect="      - shield_to_hand: {whose: opponent, count: 1, "
+                                                                 "bind: got}\n      - hand_to_deck_bottom: {count: got}"))
+    pool = CardPool()
+    pool.add_file(path)
+    assert pool[pool.resolve("Test Spell")].keywords == ("Armored Dragon",)
+
+
+def test_a_rulings_file_citing_an_undeclared_public_source_is_an_error(tmp_path):
+    """Before issue 28 `source: S777` loaded as if a public source of that id existed."""
+    from rulings.corpus import builtin_corpus, check_sources
+    builtin = builtin_corpus()           # what rulings.verify.load merges a user's file into
+    path = tmp_path / "r.yaml"
+    path.write_text(STATEMENT.format(extra="    order: [shields_chosen < break]\n").replace("TEST", "S777"))
+    with pytest.raises(InputError) as caught:
+        check_sources(builtin.merged(load_corpus(path)))
+    assert str(path) in str(caught.value) and "S777 is not declared" in str(caught.value)
+    path.write_text(STATEMENT.format(extra="    order: [shields_chosen < break]\n").replace("TEST", "S005"))
+    check_sources(builtin.merged(load_corpus(path)))    # a declared one is fine
+
+
+def test_a_misspelt_milestone_or_reading_says_what_was_meant(tmp_path):
+    path = tmp_path / "r.yaml"
+    path.write_text(STATEMENT.format(extra="    order: [shields_chosen < brake]\n"))
+    assert "did you mean 'break'" in str(refused("rulings", path))
+    path.write_text(STATEMENT.format(extra="    order_if: [{when: {nested_other_pendng: all}, order: []}]\n"))
+    assert "did you mean 'nested_other_pending'" in str(refused("rulings", path))
+
+
+# ---- output paths, refused before any work (issue 28) -----------------------------------------------
+SWEEP = ROOT / "scenarios" / "sweeps" / "kakumeijin_nested.yaml"
+
+
+@pytest.mark.parametrize("argv,words", [
+    (["verify", "--sarif", "/nonexistent/x.sarif"], ["--sarif", "/nonexistent", "does not exist"]),
+    (["verify", "--junit", "{tmp}"], ["--junit", "is a directory"]),
+    (["verify", "--write-baseline", "/proc/dmcheck-known.json"], ["--write-baseline", "no file can be created in /proc"]),
+    (["verify", "--sarif", "{tmp}/a.out", "--junit", "{tmp}/a.out"], ["--junit", "also written by --sarif"]),
+    (["explore", str(Q09), "--html", "{tmp}/no/page.html"], ["--html", "does not exist"]),
+    (["check", str(Q09), "--html", "/proc/version"], ["--html", "cannot be opened for writing"]),
+    (["explore", str(Q09), "--html", str(Q09)], ["--html", "also an input file"]),
+    (["sweep", str(SWEEP), "--db", "/proc/dmcheck.sqlite"], ["--db", "/proc"]),
+    (["sweep", str(SWEEP), "--db", "{tmp}"], ["--db", "is a directory"]),
+    (["sweep", str(SWEEP), "--db", str(SWEEP)], ["--db", "also an input file"]),
+])
+def test_an_output_path_that_cannot_be_written_is_refused_before_any_work(argv, words, tmp_path):
+    """Before issue 28 `verify --sarif /nonexistent/x.sarif` ran the whole verify, then ended in a traceback."""
+    start = time.monotonic()
+    code, out, err = run(*[a.replace("{tmp}", str(tmp_path)) for a in argv])
+    assert code == 2 and out == "" and err.count("\n") == 1, err
+    assert err.startswith("dmcheck: ") and all(w in err for w in words), err
+    assert time.monotonic() - start < 5, "refused only after the work"
+    assert list(tmp_path.iterdir()) == []      # nothing created, not even a trial file
+
+
+def test_a_folder_without_write_permission_is_named(tmp_path, monkeypatch):
+    """As root every folder is writable, so the permission check is made to see a read-only folder."""
+    import dmcheck.options as options
+    real = options.os.access
+    monkeypatch.setattr(options.os, "access", lambda p, mode: False if str(p) == str(tmp_path) else real(p, mode))
+    code, out, err = run("verify", "--junit", str(tmp_path / "out.xml"))
+    assert code == 2 and f"no permission to create files in {tmp_path}" in err, err
+    template = tmp_path / "t.yaml"
+    template.write_text(SWEEP.read_text())
+    code, out, err = run("sweep", str(template))            # the default --db, beside the template
+    assert code == 2 and "the default database, beside the template; give --db" in err, err
+
+
+def test_a_writable_output_is_still_written(tmp_path):
+    code, _, err = run("explore", str(Q09), "--graph", str(tmp_path / "g.dot"))
+    assert code == 0 and (tmp_path / "g.dot").read_text().startswith("digraph"), err

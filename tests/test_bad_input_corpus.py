@@ -1,10 +1,10 @@
-"""The bad-input corpus (issue 14): malformed and hostile scenario, card, property and rulings files,
-and flags. Every case must exit 2 with the file (and its line where there is one) in the message,
+"""The bad-input corpus (issue 14): malformed and hostile scenario, card, property, rulings and sweep
+template files, and flags (issue 28 added names that refer to nothing, output paths and sizes). Every case must exit 2 with the file (and its line where there is one) in the message,
 never a traceback, never a silent default.
 
 The files live under tests/data/bad/corpus/<kind>/. Card files are loaded through a small scenario
 written in a temporary folder that lists them; property files through `check --properties`;
-rulings files through `verify --rulings`.
+rulings files through `verify --rulings`; sweep templates through `sweep --db` (never written).
 """
 
 from __future__ import annotations
@@ -159,6 +159,20 @@ CASES = [
     ('scenario', 'null_root.yaml', 1, ['empty']),
     ('scenario', 'attack_self.yaml', 11, ['non-turn player']),
     ('scenario', 'source_mapping.yaml', 2, ['source']),
+    # names that refer to nothing the scenario holds (issue 28): each made a pattern match nothing
+    ('scenario', 'declare_ability_card_lacks.yaml', 13, ['Kakumeijin has no Ninja Strike', 'with Ninja Strike: none']),
+    ('scenario', 'declare_ability_nobody_has.yaml', 13, ['no card of the scenario has S-Trigger']),
+    ('scenario', 'declare_engine_keyword.yaml', 13, ['ability', "'Charger'", 'S-Trigger']),
+    ('scenario', 'pattern_card_not_in_scenario.yaml', 13, ['no Aqua Surfer', 'Boil Charger, Kakumeijin, The Watch']),
+    ('scenario', 'pattern_copy_missing.yaml', 13, ['32 copies of Vanilla', 'Vanilla#32']),
+    ('scenario', 'pattern_copy_of_single_card.yaml', 13, ['one Boil Charger', 'named Boil Charger']),
+    ('scenario', 'outcome_card_not_in_scenario.yaml', 13, ['hand.B[0]', 'no Aqua Surfer']),
+    ('scenario', 'uses_card_not_in_scenario.yaml', 13, ['uses', 'no Bucket Bucket']),
+    ('scenario', 'replace_by_triggered.yaml', 13, ['no replacement ability', 'triggered ability']),
+    ('scenario', 'replace_by_free_text.yaml', 13, ['by', "'Shield Saver'", 'cannot be broken']),
+    ('scenario', 'frame_no_nested_break.yaml', 13, ['frame', 'R603.7b']),
+    ('scenario', 'expire_effect_typo.yaml', 13, ['effect', "'Power Atacker'", 'Power Attacker']),
+    ('scenario', 'cast_a_creature.yaml', 13, ['Kakumeijin is a creature', 'spell']),
     ('cards', 'float_cost.yaml', 5, ['cost', '2.0']),
     ('cards', 'huge_cost.yaml', 5, ['cost', '1000']),
     ('cards', 'over_2_63_power.yaml', 6, ['too large']),
@@ -184,6 +198,13 @@ CASES = [
     ('cards', 'keywords_not_list.yaml', 7, ['keywords', 'a list']),
     ('cards', 'type_monster.yaml', 4, ['type', 'monster']),
     ('cards', 'cards_not_list.yaml', 1, ['cards', 'a list']),
+    # names a card file uses that refer to nothing (issue 28): the instruction or keyword did nothing
+    ('cards', 'bind_unbound.yaml', 7, ['hand_to_deck_bottom.count', "'recoverd'", 'bound by no earlier']),
+    ('cards', 'bind_in_if_done.yaml', 8, ['if_done[0]', "'recovered'", 'runs on its own']),
+    ('cards', 'break_by_it_unbound.yaml', 7, ['break_shields.by', "'it'", 'deck_top_and_back']),
+    ('cards', 'keyword_lowercase.yaml', 7, ["'s-trigger'", "'S-Trigger' exactly"]),
+    ('cards', 's_back_without_civilization.yaml', 7, ["'S-Back'", 'S-Back:<civ>']),
+    ('cards', 'keyword_misspelt.yaml', 7, ["'Blockr'", "'Blocker'"]),
     ('properties', 'formula_exit_injection.yaml', 7, ['formula', 'exactly one term']),
     ('properties', 'formula_two_terms.yaml', 7, ['formula', 'exactly one term']),
     ('properties', 'formula_unbalanced.yaml', 7, ['formula', 'not closed']),
@@ -203,6 +224,10 @@ CASES = [
     ('properties', 'builtin_id.yaml', 2, ['already taken']),
     ('properties', 'unknown_key.yaml', 8, ['colour']),
     ('properties', 'needs_unknown.yaml', 8, ['needs', 'magic']),
+    # a card in no pool is a typo, not "not applicable" (issue 28)
+    ('properties', 'formula_unknown_card.yaml', 7, ['formula', 'unknown card |Nope|', 'built-in pool']),
+    ('properties', 'formula_card_pool_id.yaml', 7, ['formula', '|kakumeijin|', 'write |Kakumeijin|']),
+    ('properties', 'formula_card_copy_zero.yaml', 7, ['formula', '|Vanilla#0|', 'copy number']),
     ('rulings', 'until_before_from.yaml', 8, ['until', 'T1@TEST', 'not after']),
     ('rulings', 'until_equals_from.yaml', 8, ['until', 'not after']),
     ('rulings', 'missing_scenario.yaml', 6, ['T1@TEST', 'no_such_scenario.yaml', 'not found']),
@@ -221,6 +246,14 @@ CASES = [
     ('rulings', 'not_checked.yaml', 2, ['how it is checked']),
     ('rulings', 'id_bad.yaml', 2, ['id']),
     ('rulings', 'statements_empty.yaml', 1, ['statements']),
+    ('sweep', 'expect_card_in_no_position.yaml', 10, ['the template (in any position) has no Winter Spiral']),
+    ('sweep', 'from_card_typo.yaml', 9, ['vary.B.shields.from[0]', "did you mean 'Vanilla'"]),
+    ('sweep', 'compare_choice_typo.yaml', 9, ["did you mean 'nested_other_pending'"]),
+    ('sweep', 'three_zones_of_40.yaml', 7, ['1,879,537,767,821 positions', 'the limit is 1,000,000']),
+    # names a rulings file uses that refer to nothing (issue 28)
+    ('rulings', 'milestone_typo.yaml', 6, ["unknown milestone 'brake'", "did you mean 'break'"]),
+    ('rulings', 'order_if_reading_typo.yaml', 6, ['nested_other_pending', "'al'", "did you mean 'all'"]),
+    ('rulings', 'undeclared_source.yaml', 2, ['source S777 is not declared', 'sources:']),
 ]
 
 WRAPPER = """name: loads a card file of the bad-input corpus
@@ -242,6 +275,8 @@ def _argv(kind: str, path, tmp_path) -> list[str]:
         return ["explore", str(wrapper)]
     if kind == "properties":
         return ["check", Q09, "--properties", str(path)]
+    if kind == "sweep":
+        return ["sweep", str(path), "--db", str(tmp_path / "never_written.sqlite")]
     return ["verify", "--summary", "--rulings", str(path)]
 
 
@@ -255,6 +290,7 @@ def run(argv: list[str]) -> tuple[int, str]:
 def test_bad_file(kind, name, line, words, tmp_path):
     path = CORPUS / kind / name
     code, message = run(_argv(kind, path, tmp_path))
+    assert not (tmp_path / "never_written.sqlite").exists()   # a bad template is refused before its database
     assert code == 2, message
     assert "Traceback" not in message
     assert (f"{path}:{line}:" if line else str(path)) in message, message
@@ -295,6 +331,14 @@ FLAGS = [
     (["diff", Q09, "--rules", "2023-01-01", "--rules", "2024-06-19", "--max-states", "-7"], ["--max-states"]),
     (["diff", Q09, "--rules", "2024-06-19"], ["two different settings"]),
     (["diff", Q09, "--rules", "2024-02-31", "--rules", "2024-06-19"], ["--rules", "YYYY-MM-DD"]),
+    # every output path is checked before any work (issue 28)
+    (["verify", "--sarif", "/nonexistent/x.sarif"], ["--sarif", "does not exist"]),
+    (["verify", "--junit", "/proc/dmcheck.xml"], ["--junit", "no file can be created"]),
+    (["verify", "--write-baseline", str(CORPUS)], ["--write-baseline", "is a directory"]),
+    (["check", Q09, "--html", "/no/such/folder/page.html"], ["--html", "does not exist"]),
+    (["explore", Q09, "--html", Q09], ["--html", "also an input file"]),
+    (["sweep", str(CORPUS / "sweep" / "from_card_typo.yaml"), "--db", "/proc/x.sqlite"], ["--db", "/proc"]),
+    (["explore", Q09, "--interpretation", "nested_other_pending=al"], ["--interpretation", "did you mean 'all'"]),
 ]
 
 
@@ -328,4 +372,4 @@ def test_flag_the_parser_refuses(argv, capsys):
 
 def test_the_corpus_is_large_enough():
     assert len(CASES) + len(FLAGS) + len(PARSER_ERRORS) >= 100
-    assert {kind for kind, *_ in CASES} == {"scenario", "cards", "properties", "rulings"}
+    assert {kind for kind, *_ in CASES} == {"scenario", "cards", "properties", "rulings", "sweep"}

@@ -1,5 +1,5 @@
-"""Fuzzing (issue 14): valid scenario, card, property and rulings files, mutated by Hypothesis, never
-crash dmcheck. Every run ends with exit 0, 1, 2 or 3 and no traceback (an exception escaping `main`
+"""Fuzzing (issues 14, 28): valid scenario, card, property and rulings files and sweep templates, mutated
+by Hypothesis, never crash dmcheck. Every run ends with exit 0, 1, 2 or 3 and no traceback (an exception escaping `main`
 fails the test with its own traceback); a loader either loads the file or raises an InputError.
 
 Two kinds of mutation: on the text (cut, insert YAML punctuation or odd bytes, duplicate or swap
@@ -11,6 +11,7 @@ run is bounded to a few seconds; the `slow` run tries many more examples.
 from __future__ import annotations
 
 import copy
+import functools
 import io
 from pathlib import Path
 
@@ -21,7 +22,8 @@ from ruamel.yaml import YAML
 
 from dmcheck.main import main
 from model.errors import InputError
-from rulings.corpus import load_corpus
+from model.scenario_file import load_scenario
+from rulings.corpus import builtin_corpus, check_sources, load_corpus
 
 from conftest import DATA, ROOT
 
@@ -42,6 +44,20 @@ players:
 attack: {attacker: Vanilla, player: B}
 """
 LIMITS = ["--max-states", "300", "--max-seconds", "10"]
+# two positions as written; a mutation may make it many (refused over the limit) or none
+TEMPLATE = """name: a fuzzed sweep template
+rules: 2024-06-19
+turn: A
+players:
+  A: {battle: [Kakumeijin], mana: 3}
+  B: {shields: 1, battle: [The Watch]}
+attack: {attacker: Kakumeijin, player: B}
+vary:
+  A.hand: {from: [Boil Charger, Texas Storm], size: [0, 1], distinct: true}
+compare: {rules: [2023-01-01, 2024-06-19]}
+expect:
+  - never_order: [{event: cast, card: Texas Storm}, {event: break, frame: 2}]
+"""
 
 _PUNCT = list("[]{}:,-&*!|>'\"#%@`?\n\t ") + ["\x00", "\xff", "\u00e9", "2.0", "1e400", "-1", "99999999999999999999",
                                                  "2023-02-30", " 10:00:00", "!tag ", "*a", "&a ", "~", "<<: ", ".nan"]
@@ -135,16 +151,35 @@ def _run_properties(folder: Path, text: str) -> None:
 
 
 def _load_rulings(folder: Path, text: str) -> None:
-    """A fuzzed rulings file loads or is refused with an InputError (verify itself is too slow to fuzz)."""
+    """A fuzzed rulings file goes through what `verify --rulings` reads before any work: the file, merged
+    with the built-in corpus (ids, sources), and its statements' scenarios; it loads or is refused with an
+    InputError (verify itself is too slow to fuzz)."""
     path = _write(folder, "rulings.yaml", text.replace("../../../", str(ROOT) + "/"))
     try:
-        load_corpus(path)
+        corpus = _builtin().merged(load_corpus(path))     # what rulings.verify.load does, the built-in read once
+        check_sources(corpus)
+        for statement in corpus.statements:
+            if statement.file == str(path):
+                for scenario in statement.scenarios:
+                    load_scenario(scenario)
     except InputError as exc:
-        assert str(exc).startswith(str(path)), str(exc)
+        assert str(exc).startswith(str(path)) or ".yaml" in str(exc), str(exc)
+
+
+@functools.lru_cache(maxsize=1)
+def _builtin():
+    return builtin_corpus()
+
+
+def _run_template(folder: Path, text: str) -> None:
+    template = _write(folder, "template.yaml", text)
+    _exits_cleanly(["sweep", str(template), "--db", str(folder / "t.sqlite"), "--jobs", "1", "--max-seconds", "3",
+                    "--max-states", "300"])
 
 
 KINDS = [("scenario", SCENARIO, _run_scenario), ("cards", CARDS, _run_cards),
-         ("properties", PROPERTIES, _run_properties), ("rulings", RULINGS, _load_rulings)]
+         ("properties", PROPERTIES, _run_properties), ("rulings", RULINGS, _load_rulings),
+         ("sweep", TEMPLATE, _run_template)]
 _QUICK = settings(max_examples=5, deadline=None, derandomize=True, database=None,
                   suppress_health_check=list(HealthCheck))
 _LARGE = settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))

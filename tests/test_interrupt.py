@@ -161,3 +161,19 @@ def test_no_interrupt_no_change():
     report = output(out)
     assert "stopped" not in report and "complete" not in report
     assert report["scenarios"][0]["complete"] is True
+
+
+def test_ctrl_c_in_a_sweep_prints_its_summary_marked_incomplete(tmp_path):
+    """Issue 28: a sweep under --json printed nothing on Ctrl-C. Now the summary of a finished run, with
+    `complete: false`, the positions finished so far (in the database) and nothing left claimed."""
+    import sqlite3
+    db = tmp_path / "k.sqlite"
+    template = str(ROOT / "scenarios" / "sweeps" / "kakumeijin_nested.yaml")
+    code, out, err, took = _interrupt(["sweep", template, "--db", str(db), "--json", "--jobs", "2"], after=5.0)
+    assert code == 130 and "Traceback" not in err and "interrupted" in err, err
+    report = output(out)
+    assert report["complete"] is False and report["stopped"] == "interrupted" and report["positions"] == 133
+    with sqlite3.connect(db) as c:
+        assert c.execute("SELECT COUNT(*) FROM positions").fetchone() == (report["done"],)
+        assert c.execute("SELECT COUNT(*) FROM claims").fetchone() == (0,)
+    assert took < 15, took

@@ -18,12 +18,14 @@ import io
 import json
 import os
 import sqlite3
+import time
 from pathlib import Path
 
 import pytest
 
 from dmcheck import sweep as command
 from dmcheck.main import main, parser
+from model.errors import InputError
 from rulings.sweep.positions import count, positions, zone_count
 from rulings.sweep.store import Store
 from rulings.sweep.template import load_template
@@ -319,3 +321,105 @@ def test_three_readings_compared(tmp_path):
 
     assert where("charger") == {"mana"} and where("cast_destination") == {"deck"}
     assert where("owner_chooses") == {"mana", "deck"}
+
+
+def test_a_template_expectation_may_name_a_varied_card_but_not_an_absent_one(tmp_path):
+    """Issue 28: the names of a template's `expect` are checked against every card its positions can hold:
+    Texas Storm is only in `vary`, Aqua Surfer nowhere (the pattern would match nothing on any position)."""
+    fine = SMALL + "expect:\n  - never_order: [{event: cast, card: Texas Storm}, {event: break, frame: 2}]\n"
+    assert load_template(write(tmp_path, fine)).scenario.expect[0].kind == "never_order"
+    path = write(tmp_path, SMALL + "expect:\n  - never_order: [{event: cast, card: Aqua Surfer}]\n", name="u.yaml")
+    err = io.StringIO()
+    assert main(["sweep", str(path), "--db", str(tmp_path / "x.sqlite")], io.StringIO(), err) == 2
+    assert f"{path}:12: expect[0].never_order[0].card: the template (in any position) has no Aqua Surfer" \
+        in err.getvalue(), err.getvalue()
+    assert not (tmp_path / "x.sqlite").exists()
+
+
+# ---- absurd sizes (issue 28) --------------------------------------------------------------------------
+def test_an_astronomical_template_is_refused_with_its_count(tmp_path):
+    """Before issue 28 such a template was accepted and its positions listed: a MemoryError traceback.
+    One zone of 0-40 cards from 10 names alone holds sum C(9+k, k) = C(50, 40) = 10,272,278,170 multisets."""
+    names = "Vanilla, Terror Pit, Gushat Shield, Aqua Surfer, Emergency Typhoon, Boil Charger, Texas Storm, " \
+            "Winter Spiral, The Watch, Bucket Bucket"
+    path = write(tmp_path, f"vary:\n  B.shields: {{from: [{names}], size: [0, 40]}}\n")
+    start = time.monotonic()
+    with pytest.raises(InputError) as caught:
+        load_template(path)
+    assert "10,272,278,170 positions" in str(caught.value) and "the limit is 1,000,000" in str(caught.value)
+    assert caught.value.line == 8 and time.monotonic() - start < 5
+
+
+def test_a_template_at_the_limit_starts_at_once(tmp_path, monkeypatch):
+    """Positions are generated lazily, zone by zone: the first ones come without listing any zone."""
+    import itertools
+    from rulings.sweep import template as template_module
+    monkeypatch.setattr(template_module, "MAX_POSITIONS", 10**14)
+    names = "Vanilla, Terror Pit, Gushat Shield, Aqua Surfer, Emergency Typhoon, Boil Charger"
+    t = load_template(write(tmp_path, f"vary:\n  A.hand: {{from: [{names}], size: [0, 40]}}\n"
+                                      f"  B.shields: {{from: [{names}], size: [1, 40]}}\n"))
+    start = time.monotonic()
+    first = list(itertools.islice(positions(t), 3))
+    assert count(t) == 9_366_819 * 9_366_818 and [p.index for p in first] == [0, 1, 2]
+    assert first[0].key == "A.hand=[]; B.shields=[Vanilla]" and time.monotonic() - start < 2
+
+
+# ---- interrupted and concurrent sweeps (issue 28) ------------------------------------------------------
+def test_ctrl_c_prints_the_summary_of_a_finished_run_marked_incomplete(tmp_path, monkeypatch):
+    """Before issue 28 Ctrl-C under --json printed nothing on stdout. Here it lands in the driver after three
+    positions are recorded (test_interrupt.py sends a real SIGINT to a real sweep)."""
+    monkeypatch.setenv(LOG, str(tmp_path / "log"))
+    (tmp_path / "died").write_text("x")
+    real, calls = Store.record, []
+
+    def record(self, result):
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        calls.append(result["index"])
+        return real(self, result)
+    monkeypatch.setattr(Store, "record", record)
+    template, db = str(write(tmp_path, SMALL)), str(tmp_path / "i.sqlite")
+    code, s, err = sweep([template, "--db", db, "--jobs", "1"], fake_task)
+    assert code == 130 and "interrupted: the results are incomplete" in err and db in err
+    assert s["complete"] is False and s["stopped"] == "interrupted" and s["not_finished"] == [template]
+    assert s["positions"] == 15 and s["done"] == 3 and s["smallest"] is not None
+    with sqlite3.connect(db) as c:     # nothing stays claimed: the next run takes the rest
+        assert c.execute("SELECT COUNT(*) FROM claims").fetchone() == (0,)
+    monkeypatch.setattr(Store, "record", real)
+    code, s, _ = sweep([template, "--db", db, "--jobs", "1"], fake_task)
+    assert s["resumed"] == 3 and s["done"] == 15 and s["complete"] is True
+
+
+def _claim_and_wait(db: str, template, ready, leave) -> None:
+    """Another sweep on the same database, as a process: it claims positions 0-4 and keeps them."""
+    store = Store(db, template.file, template.digest, count(template))
+    for i in range(5):
+        assert store.claim(i)
+    ready.set()
+    leave.wait(60)
+
+
+def test_a_second_sweep_leaves_claimed_positions_and_takes_over_a_dead_sweep_s(tmp_path, monkeypatch):
+    """Before issue 28 two sweeps on one database ran the same positions. Now the second takes only
+    positions nobody has claimed, says which it left, and takes over the claims of a killed sweep."""
+    import multiprocessing
+    monkeypatch.setenv(LOG, str(tmp_path / "log"))
+    (tmp_path / "died").write_text("x")
+    template, db = str(write(tmp_path, SMALL)), str(tmp_path / "c.sqlite")
+    Store(db, load_template(template).file, load_template(template).digest, 15).close()
+    context = multiprocessing.get_context("fork")
+    ready, leave = context.Event(), context.Event()
+    other = context.Process(target=_claim_and_wait, args=(db, load_template(template), ready, leave))
+    other.start()
+    try:
+        assert ready.wait(30)
+        code, s, _ = sweep([template, "--db", db, "--jobs", "1"], fake_task)
+        assert sorted(attempts(tmp_path / "log")) == list(range(5, 15))     # 0-4 are the other sweep's
+        assert s["held_elsewhere"] == {"positions": 5, "pids": [other.pid]} and s["done"] == 10
+        assert s["complete"] is False and code == 1                          # findings among the ten
+    finally:
+        other.kill()                   # killed: its claims are stale
+        other.join()
+    (tmp_path / "log").write_text("")
+    code, s, _ = sweep([template, "--db", db, "--jobs", "1"], fake_task)
+    assert sorted(attempts(tmp_path / "log")) == list(range(5)) and s["done"] == 15 and s["held_elsewhere"] is None

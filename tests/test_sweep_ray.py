@@ -86,3 +86,32 @@ def test_a_killed_ray_worker_is_retried_and_counted_once(tmp_path, monkeypatch):
     assert summary["done"] == 15 and summary["violations"] == 9 and not summary["failed"]
     with sqlite3.connect(db) as c:
         assert c.execute("SELECT COUNT(*) FROM positions WHERE idx = 4").fetchone() == (1,)
+
+
+def test_ctrl_c_under_ray_prints_the_summary_marked_incomplete(tmp_path):
+    """Issue 28: Ctrl-C under --backend ray --json printed nothing on stdout."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from conftest import ROOT, output
+    db = tmp_path / "r.sqlite"
+    proc = subprocess.Popen([sys.executable, "-m", "dmcheck", "sweep", str(ROOT / "scenarios" / "sweeps" / "kakumeijin_nested.yaml"),
+                             "--db", str(db), "--json", "--jobs", "2", "--backend", "ray"], cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:          # wait until Ray runs positions
+        time.sleep(1)
+        if db.exists():
+            with sqlite3.connect(db) as c:
+                if "positions" in {r[0] for r in c.execute("SELECT name FROM sqlite_master")} and \
+                        c.execute("SELECT COUNT(*) FROM positions").fetchone()[0] > 0:
+                    break
+    assert proc.poll() is None, proc.stderr.read()
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130 and "Traceback" not in err and "interrupted" in err, err
+    report = output(out)
+    assert report["complete"] is False and report["stopped"] == "interrupted" and 0 < report["done"] < 133

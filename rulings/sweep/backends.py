@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
 import time
 from collections import deque
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
@@ -55,8 +56,11 @@ _JOB: Job | None = None
 
 
 def _init(job: Job) -> None:
+    """A worker: the job, and Ctrl-C left to the driver (a terminal sends it to every process of the
+    group; the driver reports and ends the workers, dmcheck/sweep.py)."""
     global _JOB
     _JOB = job
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _work(position: Position) -> dict:
@@ -95,11 +99,20 @@ def run_local(job: Job, todo: Iterable[Position], record: Callable[[dict], bool]
         pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_init, initargs=(job,))
         try:
             exhausted = _drain(pool, queue, record, run, 2 * jobs, deadline)
+        except BaseException:
+            _end_workers(pool)      # Ctrl-C or the time limit: the positions under way are not waited for
+            raise
         finally:
             pool.shutdown(wait=True, cancel_futures=True)
         if run.stopped:
             break
     return run
+
+
+def _end_workers(pool: ProcessPoolExecutor) -> None:
+    """Kill the pool's worker processes (the executor has no public way to stop a running task)."""
+    for process in list((getattr(pool, "_processes", None) or {}).values()):
+        process.kill()
 
 
 def _drain(pool, queue: _Queue, record, run: Run, window: int, deadline: float | None) -> bool:

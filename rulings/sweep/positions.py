@@ -16,12 +16,12 @@ import dataclasses
 import itertools
 from collections import Counter
 from dataclasses import dataclass
-from math import comb, prod
+from math import prod
 from typing import Iterator
 
 from model.scenario import Scenario
 
-from .template import Template, Vary
+from .template import Template, Vary, zone_count
 
 
 @dataclass(frozen=True)
@@ -50,11 +50,6 @@ def _multiset(names: tuple[str, ...]) -> str:
     return ", ".join(n if c == 1 else f"{n} x{c}" for n, c in sorted(counts.items()))
 
 
-def zone_count(v: Vary) -> int:
-    n = len(v.cards)
-    return sum(comb(n, k) if v.distinct else comb(n + k - 1, k) for k in range(v.lo, v.hi + 1))
-
-
 def count(template: Template) -> int:
     return prod(zone_count(v) for v in template.vary)
 
@@ -65,11 +60,21 @@ def zone_multisets(v: Vary) -> Iterator[tuple[str, ...]]:
         yield from pick(v.cards, k)
 
 
+def _product(vary: tuple[Vary, ...]) -> Iterator[tuple[tuple[str, ...], ...]]:
+    """The product of the zones' multisets, the last zone fastest, without holding any zone's list
+    (itertools.product would: one zone of 40 cards from 10 names is 2 billion multisets)."""
+    if not vary:
+        yield ()
+        return
+    for first in zone_multisets(vary[0]):
+        for rest in _product(vary[1:]):
+            yield (first,) + rest
+
+
 def positions(template: Template) -> Iterator[Position]:
     """Every position once, lazily (a sweep of many positions never holds them all)."""
     pool = template.scenario.pool
-    per_zone = [list(zone_multisets(v)) for v in template.vary]   # small: one zone's multisets
-    for index, combo in enumerate(itertools.product(*per_zone)):
+    for index, combo in enumerate(_product(template.vary)):
         zones = tuple((v.key, cards) for v, cards in zip(template.vary, combo))
         names = tuple((key, tuple(pool[c].name for c in cards)) for key, cards in zones)
         yield Position(index, zones, names)

@@ -24,6 +24,8 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import os
+import socket
 import sqlite3
 from pathlib import Path
 from typing import Any, Iterator
@@ -43,7 +45,36 @@ CREATE TABLE IF NOT EXISTS findings (
     idx INTEGER NOT NULL REFERENCES positions(idx), kind TEXT NOT NULL, what TEXT NOT NULL,
     cards INTEGER NOT NULL, key TEXT NOT NULL, detail TEXT NOT NULL, PRIMARY KEY (idx, kind));
 CREATE INDEX IF NOT EXISTS findings_by_kind ON findings (kind, cards, key);
+CREATE TABLE IF NOT EXISTS claims (
+    idx INTEGER PRIMARY KEY, owner TEXT NOT NULL, host TEXT NOT NULL, pid INTEGER NOT NULL,
+    started TEXT NOT NULL, claimed TEXT NOT NULL);
 """
+# a claim of a process on another machine (whose life this one cannot see) is taken over after this long
+STALE_ELSEWHERE = dt.timedelta(hours=24)
+
+
+def _process_start(pid: int) -> str:
+    """When process `pid` started (field 22 of /proc/PID/stat), so that a reused pid is not taken for the
+    process that claimed; '' where /proc is not there."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as f:
+            return f.read().rpartition(")")[2].split()[19]
+    except (OSError, IndexError):
+        return ""
+
+
+def _alive(host: str, pid: int, started: str, claimed: str) -> bool:
+    """Whether the sweep that made a claim still runs (the stale-claim rule, docs/sweeps.md)."""
+    if host != socket.gethostname():
+        return dt.datetime.now(dt.timezone.utc) - dt.datetime.fromisoformat(claimed) < STALE_ELSEWHERE
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        pass                                   # another user's process: it exists
+    return _process_start(pid) == started
+
 
 
 def _now() -> str:
@@ -55,6 +86,8 @@ class Store:
 
     def __init__(self, path: str | Path, template_file: str, template_digest: str, positions: int):
         self.path = str(path)
+        self.me = (socket.gethostname(), os.getpid(), _process_start(os.getpid()))
+        self.held_elsewhere: dict[int, int] = {}    # positions skipped: claimed by a live sweep (idx -> pid)
         try:
             self.db = sqlite3.connect(self.path, isolation_level=None, timeout=30)
             self._check_or_create(template_file, template_digest, positions)
@@ -107,9 +140,33 @@ class Store:
         """The indexes of the positions already finished."""
         return {r[0] for r in self.db.execute("SELECT idx FROM positions")}
 
-    def record(self, result: dict[str, Any]) -> bool:
-        """Write one finished position and its findings in one transaction; False if it was already there."""
+    def claim(self, idx: int) -> bool:
+        """Take a position to run: not when it is done, nor while another live sweep has claimed it (a
+        claim of a killed sweep is taken over). Two sweeps on one database so share its positions."""
+        host, pid, started = self.me
         with self._transaction():
+            if self.db.execute("SELECT 1 FROM positions WHERE idx = ?", (idx,)).fetchone():
+                return False
+            row = self.db.execute("SELECT host, pid, started, claimed FROM claims WHERE idx = ?", (idx,)).fetchone()
+            if row and (row[0], row[1], row[2]) != self.me and _alive(*row):
+                self.held_elsewhere[idx] = row[1]
+                return False
+            self.db.execute("INSERT OR REPLACE INTO claims VALUES (?, ?, ?, ?, ?, ?)",
+                            (idx, f"{host}:{pid}", host, pid, started, _now()))
+        self.held_elsewhere.pop(idx, None)
+        return True
+
+    def release(self) -> None:
+        """Give back every claim of this sweep not finished (stopped, failed): the next run takes them."""
+        host, pid, started = self.me
+        with self._transaction():
+            self.db.execute("DELETE FROM claims WHERE host = ? AND pid = ? AND started = ?", (host, pid, started))
+
+    def record(self, result: dict[str, Any]) -> bool:
+        """Write one finished position and its findings in one transaction (its claim goes); False if it
+        was already there."""
+        with self._transaction():
+            self.db.execute("DELETE FROM claims WHERE idx = ?", (result["index"],))
             cur = self.db.execute(
                 "INSERT OR IGNORE INTO positions VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (result["index"], result["key"], result["cards"], json.dumps(result["zones"], ensure_ascii=False),

@@ -11,17 +11,23 @@ import datetime as dt
 import hashlib
 import json
 from dataclasses import dataclass
+from math import comb, prod
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
-from model.errors import InputError
+from model.cards import CardPool
+from model.errors import InputError, did_you_mean
 from model.interpretations import CHOICES, choice_named
 from model.rules import parse_date
 from model.scenario import ZONE_KEYS, Scenario
 from model.scenario_file import SCHEMA, scenario_from_root
-from model.yamlio import key_path, line_of, load_yaml, plain, validate
+from model.yamlio import key_path, line_of, load_yaml, plain, shown, validate
 
 MAX_SIZE = 40   # the most cards a varied zone may hold (a deck's worth)
+# the most positions a template may generate (docs/limits.md): at about a second each, a million keep two
+# cores busy for a week and fill gigabytes of database; a larger template is a mistake (sizes up to 40
+# from a few cards make more positions than any machine can run)
+MAX_POSITIONS = 1_000_000
 
 _VARY_ITEM = {
     "type": "object", "required": ["from", "size"], "additionalProperties": False,
@@ -102,20 +108,61 @@ def _vary(root: Any, file: str, scenario: Scenario, key: str, raw: Any) -> Vary:
     if not (0 <= lo <= hi <= MAX_SIZE):
         raise _fail(root, file, here + ("size",), f"expected [lo, hi] with 0 <= lo <= hi <= {MAX_SIZE}, "
                                                   f"got [{lo}, {hi}]")
-    cards: list[str] = []
-    for i, name in enumerate(raw["from"]):
-        pool_id = scenario.pool.resolve(str(name))
-        if pool_id is None:
-            raise _fail(root, file, here + ("from", i), f"unknown card {name!r}; expected a card of the pool "
-                                                        f"(model/data/cards.yaml or a file under `cards:`)")
-        if pool_id in cards:
-            raise _fail(root, file, here + ("from", i), f"{name!r} is listed twice; expected each card once")
-        cards.append(pool_id)
+    cards = _from_cards(root, file, key, raw, scenario.pool)
     distinct = bool(raw.get("distinct", False))
     if distinct and hi > len(cards):
         raise _fail(root, file, here + ("size",), f"distinct: true allows at most {len(cards)} cards from "
                                                   f"{len(cards)} names; expected hi <= {len(cards)}")
     return Vary(player, zone, tuple(cards), lo, hi, distinct)
+
+
+def _from_cards(root: Any, file: str, key: str, raw: Any, pool: CardPool, lines: Any = None) -> tuple[str, ...]:
+    """The pool ids of a varied zone's `from`, each once (`lines`: the mapping whose lines to quote,
+    when `root` no longer holds `vary`)."""
+    cards: list[str] = []
+    for i, name in enumerate(raw["from"]):
+        here = ("vary", key, "from", i)
+        line = line_of(lines, here[1:]) if lines is not None else line_of(root, here)
+        pool_id = pool.resolve(str(name))
+        if pool_id is None:
+            raise InputError(file, line, key_path(here), f"unknown card {shown(name)}"
+                             f"{did_you_mean(str(name), pool.names())}; expected a card of the pool "
+                             f"(model/data/cards.yaml or a file under `cards:`)")
+        if pool_id in cards:
+            raise InputError(file, line, key_path(here), f"{shown(name)} is listed twice; expected each card once")
+        cards.append(pool_id)
+    return tuple(cards)
+
+
+def _varied(root: Any, file: str, raw_vary: Any) -> Callable[[CardPool], dict]:
+    """What the base scenario's loader needs to know of `vary` before its expectations are read: the
+    cards each well-formed PLAYER.ZONE may hold, at most how many (the rest is checked by `_vary`)."""
+    def varied(pool: CardPool) -> dict[str, tuple[tuple[str, ...], int, bool]]:
+        out = {}
+        for key, raw in raw_vary.items():
+            player, dot, zone = str(key).partition(".")
+            if dot and player in ("A", "B") and zone in ZONE_KEYS:
+                cards = _from_cards(root, file, str(key), raw, pool, lines=raw_vary)
+                out[str(key)] = (cards, max(0, min(raw["size"][1], MAX_SIZE)), bool(raw.get("distinct", False)))
+        return out
+    return varied
+
+
+def zone_count(v: Vary) -> int:
+    """How many multisets a varied zone holds: sum C(n+k-1, k) over its sizes, C(n, k) when distinct."""
+    n = len(v.cards)
+    return sum(comb(n, k) if v.distinct else comb(n + k - 1, k) for k in range(v.lo, v.hi + 1))
+
+
+def _bounded(root: Any, file: str, vary: tuple[Vary, ...]) -> None:
+    """The number of positions, computed (never enumerated) and refused above MAX_POSITIONS."""
+    counts = [zone_count(v) for v in vary]
+    total = prod(counts)
+    if total > MAX_POSITIONS:
+        per_zone = ", ".join(f"{v.key} {n:,}" for v, n in zip(vary, counts))
+        raise _fail(root, file, ("vary",), f"the template generates {total:,} positions ({per_zone}); the limit is "
+                                          f"{MAX_POSITIONS:,} (docs/limits.md): expected smaller sizes, fewer cards "
+                                          f"in `from`, or `distinct: true`")
 
 
 def _date(root: Any, file: str, path: tuple, value: Any) -> dt.date:
@@ -141,14 +188,16 @@ def _compare(root: Any, file: str, raw: Any) -> tuple[tuple[Setting, ...], str]:
     here = ("compare", "interpretation") + (() if isinstance(spec, str) else ("name",))
     choice = choice_named(str(name))
     if choice is None:
-        raise _fail(root, file, here, f"unknown interpretation choice {name!r}; expected one of "
+        raise _fail(root, file, here, f"unknown interpretation choice {name!r}"
+                                      f"{did_you_mean(str(name), [c.name for c in CHOICES])}; expected one of "
                                       f"{', '.join(c.name for c in CHOICES)}")
     known = [r for r, _ in choice.readings]
     readings = known if isinstance(spec, str) else [str(r) for r in spec.get("readings", known)]
     for i, r in enumerate(readings):
         if r not in known or readings.index(r) != i:
             raise _fail(root, file, ("compare", "interpretation", "readings", i),
-                        f"expected distinct readings of {name}: {', '.join(known)}; got {r!r}")
+                        f"expected distinct readings of {name}: {', '.join(known)}; got {r!r}"
+                        f"{did_you_mean(r, known) if r not in known else ''}")
     return tuple(Setting(f"{name}={r}", None, ((str(name), r),)) for r in readings), str(name)
 
 
@@ -167,10 +216,11 @@ def load_template(path: str | Path) -> Template:
     validate(root, TEMPLATE_SCHEMA, file)
     fingerprint = digest(root)
     raw_vary, raw_compare = root.pop("vary"), root.pop("compare", None)
-    scenario = scenario_from_root(root, file)
+    scenario = scenario_from_root(root, file, varied=_varied(root, file, raw_vary))
     root["vary"] = raw_vary                        # put back so errors below point at their lines
     if raw_compare is not None:
         root["compare"] = raw_compare
     vary = tuple(_vary(root, file, scenario, str(k), v) for k, v in raw_vary.items())
+    _bounded(root, file, vary)
     compare, text = _compare(root, file, raw_compare)
     return Template(file, scenario, vary, compare, text, fingerprint)
