@@ -24,7 +24,7 @@ from model.scenario_file import load_scenario
 from properties.expectations import observer as expectation_observer
 from properties.visibility import observer as property_observer
 
-from . import stop
+from . import output, stop
 from .exits import Exit, combine
 from .progress import progress_printer
 from .report import document, error_json, print_json
@@ -367,11 +367,11 @@ def report_files(command: str, work: Callable[..., FileResult], args: argparse.N
         if result.report is not None:
             reports.append(result.report)
         if result.text is not None:
-            with stop.writing():
+            with output.writing():
                 print(result.text, file=out)
     if args.json:
         print_json(document(command, errors, scenarios=reports), out)
-    stop.written()
+    output.written()
     return combine(codes)
 
 

@@ -10,6 +10,8 @@ from typing import Any, TextIO
 from model.errors import InputError
 from properties.expectations import Verdict
 
+from . import output
+
 # The version of the JSON every command prints (dmcheck/schemas/*.json, docs/scenario-format.md
 # "Output"). Raise it when a key is removed or changes meaning; adding a key keeps it.
 SCHEMA_VERSION = 1
@@ -33,14 +35,12 @@ def error_json(exc: InputError) -> dict[str, Any]:
 
 
 def print_json(doc: dict[str, Any], out: TextIO) -> None:
-    """The command's one JSON document, made first and then written whole (dmcheck/stop.py `writing`)."""
-    from . import stop
-
+    """The command's one JSON document, made first and then written whole (dmcheck/output.py)."""
     text = json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
-    with stop.writing():
+    with output.writing():
         out.write(text)
         out.flush()
-        stop.written()
+        output.written()
 
 
 def expectation_json(v: Verdict) -> dict[str, Any]:

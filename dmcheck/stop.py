@@ -24,6 +24,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Iterator, TextIO
 
+from . import output
 from .report import document
 
 
@@ -39,7 +40,6 @@ class Run:
     pending: list = field(default_factory=list)
     deadline: float = math.inf
     searching: dict = field(default_factory=dict)   # the search under way: file, states so far, depth
-    written: bool = False   # the command's whole output is written: nothing is left to stop
 
 
 
@@ -48,31 +48,12 @@ _run = Run()          # the last command run under `guarded` (kept after it ends
 _halts: list = []     # the events that stop the watcher and the timer raising the stop again
 _active = False       # whether a command is running under `guarded` now
 _stopping = False     # Ctrl-C or the deadline came: the command is on its way out
-_writing = 0          # inside `writing()`: the deadline waits until the output is written
-
-
-@contextlib.contextmanager
-def writing() -> Iterator[None]:
-    """Write a finished piece of output whole: the time budget's watchdog does not cut it in the middle
-    (a JSON document cut short is no JSON at all); it fires as soon as the piece is written. The
-    piece must be made before (a string), so that only the writing itself is protected."""
-    global _writing
-    _writing += 1
-    try:
-        yield
-    finally:
-        _writing -= 1
 
 
 def reports() -> list:
     """The list a command appends each finished JSON report to (printed as incomplete on a stop);
     a fresh list when no command is guarded (a test calling a command's `run` directly)."""
     return _run.reports if _active else []
-
-
-def written() -> None:
-    """The command has written all its output: the deadline has nothing left to stop."""
-    _run.written = True
 
 
 def finished(file: str) -> None:
@@ -162,9 +143,9 @@ def _timer(budget: float, main_id: int) -> threading.Event:
         global _stopping
         if done.wait(budget):
             return
-        while _writing and not done.is_set():   # a piece of output being written goes out whole
+        while output.state.writing and not done.is_set():   # a piece of output goes out whole
             done.wait(0.05)
-        if _run.written:
+        if output.state.written:
             return
         _stopping = True
         while not done.is_set():
@@ -194,6 +175,7 @@ def guarded(args: Any) -> Iterator[Run]:
     global _run, _active, _stopping
     files = getattr(args, "files", None) or ([args.file] if getattr(args, "file", None) else [])
     _run = Run(pending=[str(f) for f in files])
+    output.state.written = False
     _stopping = False
     if not getattr(sys.unraisablehook, "dmcheck_quiet", False):
         sys.unraisablehook = _quiet_unraisable(sys.unraisablehook)
