@@ -1,7 +1,5 @@
 """`python -m dmcheck`: the same as the `dmcheck` command."""
 
-import sys
+from .main import console
 
-from .main import main
-
-sys.exit(main())
+console()

@@ -46,7 +46,8 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
                     help="print the trace of a replay key (e.g. 0/2/1) step by step, the state it reaches and the "
                          "next choices (with --json: as one object)")
     ex.add_argument("--max-outcomes", type=_count, metavar="N",
-                    help="list at most N outcomes per scenario and say how many were left out (default: all)")
+                    help="list at most N outcomes per scenario and say how many were left out (default: all "
+                         f"in JSON; {TEXT_OUTCOMES} in text, then the others counted by class)")
     ex.add_argument("--graph", metavar="OUT.dot|OUT.graphml",
                     help="also write the state graph: Graphviz DOT (.dot) or networkx GraphML (.graphml), each "
                          "state with a one-line summary and each edge with its action")
@@ -115,7 +116,7 @@ def _explore_file(args: argparse.Namespace, file: str, err: TextIO) -> FileResul
             if args.json:
                 result.report = explore_json(scenario, graph, verdicts, args.max_outcomes)
             else:
-                result.text = "\n".join(explore_text(scenario, graph, verdicts, max_outcomes=args.max_outcomes))
+                result.text = "\n".join(explore_text(scenario, graph, verdicts, max_outcomes=text_outcomes(args)))
             result.codes.append(exit_code(graph, [v.verdict for v in verdicts]))
     except InputError as exc:
         result.error = input_error(exc)
@@ -189,7 +190,10 @@ def explore_json(scenario, graph, verdicts: list[Verdict], max_outcomes: int | N
         "states": graph.count,
         "transitions": graph.transitions,
         "seconds": round(graph.seconds, 4),
+        "frontier": graph.frontier,
+        "depth": max(graph.depth, default=0),
         "search": graph.record.to_json(),
+        "outcomes_all": graph.complete,
         "outcomes": [dict(o, count=c, trace_key=graph.key(n)) for o, c, n in shown],
         "outcomes_total": len(outcomes),
         "outcomes_left_out": len(outcomes) - len(shown),
@@ -218,6 +222,31 @@ def loop_lines(graph) -> list[str]:
     return lines
 
 
+TEXT_OUTCOMES = 50   # outcomes a text report lists unless --max-outcomes says otherwise
+
+
+def text_outcomes(args: argparse.Namespace) -> int:
+    """How many outcomes a text report lists: a person reads a few dozen lines, not 30,000."""
+    return TEXT_OUTCOMES if args.max_outcomes is None else args.max_outcomes
+
+
+def outcome_classes(outcomes) -> list[str]:
+    """The outcomes counted by what a judge asks first: who won, how many shields broke, whether the
+    turn was skipped or the attack stopped (a summary of the outcomes a list left out)."""
+    classes: dict[tuple, list[int]] = {}
+    for o, count, _ in outcomes:
+        key = (o["winner"], o["shields_broken"], o["turn_skipped"], o["attack_stopped"], o.get("loop", False))
+        entry = classes.setdefault(key, [0, 0])
+        entry[0] += 1
+        entry[1] += count
+    lines = []
+    for (winner, broken, skipped, stopped, loop), (n, states) in sorted(classes.items(), key=lambda kv: -kv[1][1]):
+        what = f"winner {winner}; shields broken {broken}" + ("; turn skipped" if skipped else "") \
+            + ("; attack stopped" if stopped else "") + ("; loop" if loop else "")
+        lines.append(f"       {n:>6} outcome{'s' if n != 1 else ' '} ({states} terminal states): {what}")
+    return lines
+
+
 def explore_text(scenario, graph, verdicts: list[Verdict], show_outcomes: bool = True,
                  max_outcomes: int | None = None) -> list[str]:
     lines = [f"== {scenario.name}  ({scenario.file})",
@@ -228,13 +257,17 @@ def explore_text(scenario, graph, verdicts: list[Verdict], show_outcomes: bool =
         # name only the zones that differ between outcomes, so each line says what sets it apart
         varying = {(z, p) for z in _ZONES for p in ("A", "B")
                    if len({tuple(o[z][p]) for o, _, _ in outcomes}) > 1}
-        lines.append(f"   outcomes ({len(outcomes)}):")
+        lines.append(f"   outcomes ({len(outcomes)}):" if graph.complete else
+                     f"   outcomes found so far, not all ({len(outcomes)}; the search stopped with "
+                     f"{graph.frontier} states not expanded, at depth {max(graph.depth, default=0)}):")
         shown = outcomes if max_outcomes is None else outcomes[:max_outcomes]
         for o, count, node in shown:
             lines.append(f"     {count:>5} x  {outcome_line(o, varying)}   [replay {graph.key(node)}]")
         if len(shown) < len(outcomes):
             left = len(outcomes) - len(shown)
-            lines.append(f"     ... {left} more outcome{'s' if left != 1 else ''} left out (--max-outcomes {max_outcomes})")
+            lines.append(f"     ... {left} more outcome{'s' if left != 1 else ''} left out (--max-outcomes N lists "
+                         f"more; --json lists all); all {len(outcomes)} by class:")
+            lines.extend(outcome_classes(outcomes))
         lines.extend(loop_lines(graph))
     for v in verdicts:
         mark = {"holds": "ok  ", "violated": "FAIL", "inconclusive": "??  "}[v.verdict]

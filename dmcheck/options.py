@@ -64,15 +64,15 @@ def add_limit_options(p: argparse.ArgumentParser, depth: bool = True, seconds_he
                    help=seconds_help or "stop a search after S seconds; it is then incomplete (default: %(default)s)")
 
 
-REPORT_SHARE = 0.2   # of what remains of the command's budget, kept for what follows a search
+SEARCH_SHARE = 0.8   # of what remains of the command's budget, given to a search (explore)
 
 
-def limits(args: argparse.Namespace) -> Limits:
-    """The search limits. A search gets no more time than what remains of the command's budget, less a
-    share kept for the report on it (its outcomes, checks and output: docs/limits.md), so that a
-    stopped search is reported, with what it found, before the budget's watchdog must cut it."""
+def limits(args: argparse.Namespace, share: float = SEARCH_SHARE) -> Limits:
+    """The search limits. A search gets no more time than `share` of what remains of the command's
+    budget: the rest is kept for the work on its graph (outcomes, checks, output: docs/limits.md), so
+    that a stopped search is reported, with what it found, before the budget's watchdog must cut it."""
     left = stop.remaining()
-    seconds = min(args.max_seconds, max(left * (1 - REPORT_SHARE), 0.001))
+    seconds = min(args.max_seconds, max(left * share, 0.001))
     return Limits(args.max_states, getattr(args, "max_depth", Limits().max_depth), seconds)
 
 
@@ -233,7 +233,8 @@ def loaded(files: list[str], changes: dict, err: TextIO, codes: list[int],
         stop.finished(file)
 
 
-def explore_scenario(scenario, args: argparse.Namespace, err: TextIO, file: str, properties=()):
+def explore_scenario(scenario, args: argparse.Namespace, err: TextIO, file: str, properties=(),
+                     share: float = SEARCH_SHARE):
     """Explore one scenario as the command line asks: limits, progress, reduction kept blind to
     nothing the expectations or properties observe."""
     model = BreakModel(scenario)
@@ -261,7 +262,7 @@ def explore_scenario(scenario, args: argparse.Namespace, err: TextIO, file: str,
         stop.searching(file, states, frontier, depth, seconds)     # what Ctrl-C reports of this file
         if printer:
             printer(states, frontier, depth, seconds)
-    graph = explore(model, limits(args), progress, reduce=reduce, observe=observe, keep_graph=not compact,
+    graph = explore(model, limits(args, share), progress, reduce=reduce, observe=observe, keep_graph=not compact,
                     symmetry=symmetry)
     stop.search_done()
     return graph

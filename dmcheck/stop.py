@@ -80,6 +80,13 @@ def remaining() -> float:
     return _run.deadline - time.monotonic() if _active else math.inf
 
 
+def deadline(share: float = 1.0) -> float:
+    """A time.monotonic() value: now plus `share` of what remains of the budget (inf without one), for
+    a piece of work that must leave the rest to what follows it (the report on a search, say)."""
+    left = remaining()
+    return time.monotonic() + max(left, 0.0) * share if math.isfinite(left) else math.inf
+
+
 def _interrupt_z3() -> None:
     """Cancel whatever every Z3 context is computing (only on Ctrl-C or the deadline: gc walk is rare)."""
     try:
@@ -170,7 +177,7 @@ def _quiet_unraisable(hook):
 
 
 @contextlib.contextmanager
-def guarded(args: Any) -> Iterator[Run]:
+def guarded(args: Any, began: float | None = None) -> Iterator[Run]:
     """Run a command with Ctrl-C and its time budget watched; see the module docstring."""
     global _run, _active, _stopping
     files = getattr(args, "files", None) or ([args.file] if getattr(args, "file", None) else [])
@@ -189,9 +196,12 @@ def guarded(args: Any) -> Iterator[Run]:
             z3.set_param("ctrl_c", False)
         watcher = _watch_sigint(stop)
     if seconds is not None and math.isfinite(seconds):
-        _run.deadline = time.monotonic() + seconds
+        # counted from the process's start (its imports too) for the `dmcheck` command (`began`), from
+        # now when a program calls a command's `main`
+        began = began if began is not None else time.monotonic()
+        _run.deadline = began + seconds
         if in_main:
-            timer = _timer(seconds * 1.2 + 1.5, threading.main_thread().ident)
+            timer = _timer(began + seconds * 1.2 + 1.5 - time.monotonic(), threading.main_thread().ident)
     _active = True
     _halts[:] = [e for e in (stop, timer) if e is not None]
     try:

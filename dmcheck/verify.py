@@ -24,7 +24,7 @@ from rulings.readings import Combo, as_dict, default_combo, show
 from rulings.verify import verify
 from properties.verdict import VIOLATED
 
-from . import ci_formats
+from . import ci_formats, stop
 from .exits import HELP, Exit
 from .options import add_jobs_option, add_limit_options, jobs, limits, rules_date, worker_pool
 from .progress import phase_printer
@@ -77,8 +77,9 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     rules = rules_date(args.rules) if args.rules else None
     accepted = ci_formats.read_baseline(args.baseline) if args.baseline else None   # bad file: before the work
     n = jobs(args)
+    # the work gets 85 % of what remains of the budget, the report the rest (docs/limits.md)
     report = verify(args.rulings, rules, limits(args), progress=phase_printer(err, "verify"),
-                    workers=worker_pool if n > 1 else None, jobs=n)
+                    workers=worker_pool if n > 1 else None, jobs=n, deadline=stop.deadline(0.85))
     found = ci_formats.findings(report)
     comparison = ci_formats.compare(found, accepted) if accepted is not None else None
     if args.json:
@@ -191,6 +192,14 @@ def compress(refs) -> str:
 
 
 # ---- the summary ----------------------------------------------------------------------------------
+def compress_names(names: list[str]) -> str:
+    """`ruling A, ruling B, conformance` as `rulings A, B; conformance` (a line, not a column)."""
+    refs = [n.removeprefix("ruling ") for n in names if n.startswith("ruling ")]
+    phases = [n for n in names if not n.startswith("ruling ")]
+    parts = ([f"{len(refs)} ruling{'s' if len(refs) != 1 else ''} ({compress(refs)})"] if refs else []) + phases
+    return "; ".join(parts)
+
+
 def summary_lines(report) -> list[str]:
     op, dec, conf = report.operational, report.declarative, report.conformance
     corpus = report.corpus
@@ -207,8 +216,11 @@ def summary_lines(report) -> list[str]:
     if unsure:
         line += f"; inconclusive: {', '.join(s.ref for s in unsure)}"
     lines.append(line)
+    unchecked = [what for what, phase in (("declarative", "declarative consistency (Z3)"),
+                                          ("operational", "best readings (Z3)")) if phase in report.not_finished]
     lines.append(f"contradictions: {len(dec.conflicts) + len(op.conflicts)} minimal sets "
-                 f"({len(dec.conflicts)} declarative, {len(op.conflicts)} operational)")
+                 f"({len(dec.conflicts)} declarative, {len(op.conflicts)} operational)"
+                 + (f"; not looked for: {', '.join(unchecked)} (the time limit came first)" if unchecked else ""))
     for (readings, resolved), members in _group_conflicts(report).items():
         refs = sorted({r for c in members for r in c.refs})
         versions = sorted({v for c in members for v in c.versions}, key=[v.name for v in report.versions].index)
@@ -224,9 +236,12 @@ def summary_lines(report) -> list[str]:
         lines.append("  operational: " + "; ".join(" + ".join(c.refs) for c in op.conflicts)
                      + f" ({' vs '.join(_sources({r for c in op.conflicts for r in c.refs}))}): "
                        "no combination of readings satisfies a set together")
-    lines.append(f"best readings (Z3 Optimize): {op.best_count} of {len(rulings)} rulings hold under "
-                 f"{len(op.best)} combination{'s' if len(op.best) != 1 else ''}"
-                 f"{' (the defaults among them)' if default_combo() in op.best else ''}: {_best_text(op)}")
+    if not op.solved:
+        lines.append("best readings (Z3 Optimize): not finished (the time limit came first)")
+    else:
+        lines.append(f"best readings (Z3 Optimize): {op.best_count} of {len(rulings)} rulings hold under "
+                     f"{len(op.best)} combination{'s' if len(op.best) != 1 else ''}"
+                     f"{' (the defaults among them)' if default_combo() in op.best else ''}: {_best_text(op)}")
     lines.append(f"conformance: {conf.orders_checked} milestone orders of {len(report.runner.runs())} runs, "
                  f"{conf.constraints_checked} constraint checks: {len(conf.violations)} violation"
                  f"{'s' if len(conf.violations) != 1 else ''}; witness orders: {conf.pairs_seen} pairs shown by "
@@ -242,7 +257,9 @@ def summary_lines(report) -> list[str]:
                  f"reused; Z3 {report.solver_seconds:.2f}s (summed over processes); total {report.seconds:.2f}s wall")
     incomplete = [why for ok, why in ((op.complete, op.reason), (dec.complete, dec.reason),
                                       (conf.complete, conf.reason)) if not ok]
-    if incomplete:
+    if report.not_finished:
+        lines.append(f"not finished (the time limit came first): {compress_names(report.not_finished)}")
+    elif incomplete:
         lines.append("inconclusive: " + "; ".join(incomplete))
     code = report.exit_code()
     lines.append({0: "result: nothing found (exit 0)", 1: f"result: {report.findings()} findings (exit 1)",
@@ -413,6 +430,8 @@ def report_json(report) -> dict[str, Any]:
         "witnesses": [{"rules": w.version, "order": w.order(), "set_aside": list(w.set_aside),
                        "dropped": list(w.dropped), "verdict": w.verdict} for w in report.declarative.witnesses],
         "summary": _summary_json(report, combos),
+        "complete": report.complete(),
+        "not_finished": list(report.not_finished),
     }
 
 

@@ -232,7 +232,7 @@ def _advance(search: _Search, clock: _Clock, enough: Callable[[], bool]) -> None
             gc.freeze()
         now = time.perf_counter()
         if now - clock.start > limits.max_seconds:
-            result.complete, result.reason = False, f"time limit {limits.max_seconds:g}s reached"
+            result.complete, result.reason = False, f"time limit {limits.max_seconds:.3g}s reached"
             return
         if clock.progress and now - clock.last_report > 0.5:
             clock.progress(len(search.index), len(search.frontier), result.depth[node], now - clock.start)
@@ -251,5 +251,6 @@ def _finish(search: _Search, model: Any, keep_graph: bool, clock: _Clock) -> Exp
     if keep_graph:
         result.loops.extend(exact_cycles(model, result))
     result.count = len(search.index)
+    result.frontier = len(search.frontier)
     result.seconds = time.perf_counter() - clock.start
     return result

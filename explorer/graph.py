@@ -73,6 +73,7 @@ class Exploration:
     reduced: bool = False            # partial-order reduction was asked for
     compact: bool = False
     count: int = 0                   # distinct states stored
+    frontier: int = 0                # states stored but not expanded when the search stopped
     pruned: int = 0                  # transitions left out by the reduction
     symmetry: Any = None             # the canonical form states were looked up by, or None
     record: SearchRecord = field(default_factory=SearchRecord)

@@ -34,6 +34,7 @@ Only the `StateGraph` interface of graph.py is used: nothing here knows how the 
 from __future__ import annotations
 
 import functools
+import math
 import time
 from collections import Counter, deque
 from dataclasses import dataclass, field
@@ -413,9 +414,14 @@ def _visit(queries: list[_Query], vector: tuple, item: Any) -> None:
                 q.found = (item, q.witness_of(key))
 
 
-def _walk(walk: _Walk, graph: StateGraph, vectors: _Vectors, queries: list[_Query]) -> None:
+def _walk(walk: _Walk, graph: StateGraph, vectors: _Vectors, queries: list[_Query],
+          deadline: float = math.inf) -> bool:
+    """Ask every live property about every state and transition; False when the deadline (a
+    time.monotonic() value) stopped the walk first, leaving undecided what had no answer by then."""
     by_over = {over: [q for q in queries if q.prop.over == over] for over in ("states", "outcomes", "transitions")}
-    for node in walk.order:
+    for count, node in enumerate(walk.order):
+        if count & 255 == 0 and time.monotonic() > deadline:
+            return False
         live_states = [q for q in by_over["states"] if q.found is None]
         live_outcomes = [q for q in by_over["outcomes"] if q.found is None] if graph.is_terminal(node) else []
         if live_states or live_outcomes:
@@ -427,6 +433,7 @@ def _walk(walk: _Walk, graph: StateGraph, vectors: _Vectors, queries: list[_Quer
             continue
         for index, succ, events in walk.edges[node]:
             _visit(live, vectors.transition(node, index, succ, events), (node, index))
+    return True
 
 
 def _noun(prop: Property, n: int) -> str:
@@ -444,6 +451,7 @@ class Found:
     symbols: tuple[str, ...]
     found: tuple | None                       # (item, witness) of the first sat projection
     unknown: list[str]
+    stopped: bool = False                     # the time limit ended the walk before it saw everything
 
 
 def _verdict(prop: Property, f: Found, graph: StateGraph) -> PropertyVerdict:
@@ -464,6 +472,10 @@ def _verdict(prop: Property, f: Found, graph: StateGraph) -> PropertyVerdict:
             return PropertyVerdict(prop, VIOLATED, f"{where} breaks it (shortest counterexample)", counts,
                                    trace, witness, symbols)
         return PropertyVerdict(prop, HOLDS, f"an example at {step}", counts, trace, witness, symbols)
+    if f.stopped:
+        what = "no counterexample" if prop.kind == "always" else "no example"
+        return PropertyVerdict(prop, INCONCLUSIVE, f"{what} in the {_noun(prop, counts.items)} checked before "
+                               f"the time limit stopped the check", counts, symbols=symbols)
     if f.unknown:
         return PropertyVerdict(prop, INCONCLUSIVE, f"the solver answered unknown on {len(f.unknown)} "
                                f"projection(s) ({f.unknown[0]})", counts, symbols=symbols)
@@ -493,8 +505,9 @@ class Search:
 
 
 def search(graph: StateGraph, properties: list[Property] | tuple[Property, ...],
-           timeout_ms: int = QUERY_TIMEOUT_MS) -> Search:
-    """Walk the graph once for every property that applies (the work of `check`, traces aside)."""
+           timeout_ms: int = QUERY_TIMEOUT_MS, deadline: float = math.inf) -> Search:
+    """Walk the graph once for every property that applies (the work of `check`, traces aside); a
+    walk stopped by `deadline` (time.monotonic) leaves undecided what had no answer by then."""
     start = time.perf_counter()
     out = Search()
     model = graph.model
@@ -512,8 +525,9 @@ def search(graph: StateGraph, properties: list[Property] | tuple[Property, ...],
         assertions: dict = {}
         out.queries = [_Query(properties[i], vocab, domains, assertions, timeout_ms) for i in applicable]
         vectors = _Vectors(graph, domains, *_plan(out.queries))
-        _walk(walk, graph, vectors, out.queries)
-        out.found = [Found(i, q.counts, tuple(q.symbols), q.found, q.unknown) for i, q in zip(applicable, out.queries)]
+        whole = _walk(walk, graph, vectors, out.queries, deadline)
+        out.found = [Found(i, q.counts, tuple(q.symbols), q.found, q.unknown, stopped=not whole)
+                     for i, q in zip(applicable, out.queries)]
         out.facts_seconds = vectors.seconds
     out.seconds = time.perf_counter() - start
     return out
@@ -533,9 +547,11 @@ def result(graph: StateGraph, properties: list[Property] | tuple[Property, ...],
 
 
 def check(graph: StateGraph, properties: list[Property] | tuple[Property, ...],
-          timeout_ms: int = QUERY_TIMEOUT_MS) -> CheckResult:
+          timeout_ms: int = QUERY_TIMEOUT_MS, deadline: float = math.inf) -> CheckResult:
     """Check every property that applies to the graph's scenario (see the module docstring).
 
     `timeout_ms` bounds each solver query; a query that runs out answers unknown (inconclusive).
+    `deadline` (a time.monotonic() value) bounds the walk: a property decided by then keeps its
+    verdict and its trace, the others are inconclusive.
     """
-    return result(graph, properties, search(graph, properties, timeout_ms))
+    return result(graph, properties, search(graph, properties, timeout_ms, deadline))

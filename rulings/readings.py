@@ -18,6 +18,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import itertools
+import math
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -230,6 +231,8 @@ class Operational:
     reason: str = ""
     solver_seconds: float = 0.0
     seconds: float = 0.0
+    unfinished: list[str] = field(default_factory=list)   # rulings the time limit left unrun
+    solved: bool = False                                  # Z3 was asked about the readings
 
     def count(self, combo: Combo) -> int:
         return sum(1 for ref in self.table if self.table[ref][combo].holds)
@@ -263,16 +266,30 @@ def analyse(runner: Runner, corpus: Corpus, rules: dt.date | None = None, timeou
     return solve(tabulate(runner, corpus, rules), start, timeout_ms)
 
 
-def tabulate(runner: Runner, corpus: Corpus, rules: dt.date | None = None) -> Operational:
-    """Every ruling under every combination (the runs it takes are the runner's); Z3 not asked yet."""
+def tabulate(runner: Runner, corpus: Corpus, rules: dt.date | None = None,
+             deadline: float = math.inf) -> Operational:
+    """Every ruling under every combination (the runs it takes are the runner's); Z3 not asked yet.
+    A ruling not begun by `deadline` (time.monotonic) is left out and named in `unfinished`."""
     rulings = [s for s in corpus.statements if s.scenarios]
     all_combos = combos()
-    return Operational(rulings, {s.ref: {c: ruling_verdict(runner, s, c, rules) for c in all_combos} for s in rulings})
+    table: dict[str, dict[Combo, RulingVerdict]] = {}
+    done: list[Statement] = []
+    for s in rulings:
+        if time.monotonic() > deadline:
+            break
+        table[s.ref] = {c: ruling_verdict(runner, s, c, rules) for c in all_combos}
+        done.append(s)
+    out = Operational(done, table)
+    out.unfinished = [s.ref for s in rulings[len(done):]]
+    if out.unfinished:
+        out.complete, out.reason = False, f"the time limit came before {len(out.unfinished)} rulings were run"
+    return out
 
 
 def solve(out: Operational, start: float, timeout_ms: int = 20_000) -> Operational:
     """Ask Z3 the two questions of the module about a table of `tabulate` (`start`: when it began)."""
     table, all_combos = out.table, combos()
+    out.solved = True
     unsure = [ref for ref, row in table.items() if any(v.verdict == INCONCLUSIVE for v in row.values())]
     if unsure:
         out.complete, out.reason = False, f"inconclusive runs for {', '.join(unsure)}"

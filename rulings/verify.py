@@ -18,7 +18,8 @@ from __future__ import annotations
 import datetime as dt
 import time
 from typing import Any, Callable
-from dataclasses import dataclass
+import math
+from dataclasses import dataclass, field
 
 from explorer.limits import Limits
 from model.rules import RulesVersion, timeline, version_on
@@ -64,6 +65,7 @@ class Report:
     seconds: float = 0.0
     solver_seconds: float = 0.0
     extra_files: tuple[str, ...] = ()
+    not_finished: list[str] = field(default_factory=list)   # what the time limit left undone, by name
 
     # ---- what was found ------------------------------------------------------------------------
     def failing(self) -> list[Statement]:
@@ -86,7 +88,7 @@ class Report:
                 + self.property_counts()["violated"])
 
     def complete(self) -> bool:
-        return (self.operational.complete and self.declarative.complete and self.conformance.complete
+        return (not self.not_finished and self.operational.complete and self.declarative.complete and self.conformance.complete
                 and not self.unsure() and self.property_counts()["inconclusive"] == 0
                 and all(w.verdict == "sat" for w in self.declarative.witnesses))
 
@@ -113,7 +115,7 @@ def load(extra: list[str]) -> Corpus:
 
 def verify(extra: list[str] | tuple[str, ...] = (), rules: dt.date | None = None, limits: Limits = Limits(),
            properties: bool = True, progress: Callable[[str], None] | None = None,
-           workers: Callable[[int], Any] | None = None, jobs: int = 1) -> Report:
+           workers: Callable[[int], Any] | None = None, jobs: int = 1, deadline: float = math.inf) -> Report:
     """The whole job; `progress`, if given, is told each phase and exploration as it starts.
 
     `workers(n)`, if given with `jobs` > 1, makes a pool of n processes (multiprocessing, fork start
@@ -121,11 +123,22 @@ def verify(extra: list[str] | tuple[str, ...] = (), rules: dt.date | None = None
     once every run is explored a pool of `jobs` processes checks each run (conformance, properties)
     while this process asks Z3 about the readings (farm.py). Results come back in a fixed order, so
     the report is the one made without them.
+
+    `deadline` (time.monotonic) is when the work must end: a ruling not run by then, and each phase
+    not begun by then, is named in the report's `not_finished`; what was finished is reported.
     """
     tell = progress or (lambda text: None)
     start = time.perf_counter()
     helper = Helper(workers) if workers is not None and jobs > 1 else None
     farm = None
+    skipped: list[str] = []
+
+    def begin(phase: str) -> bool:
+        if time.monotonic() > deadline:
+            skipped.append(phase)
+            return False
+        tell(phase)
+        return True
     try:
         corpus = load(list(extra))
         versions = [version_on(rules)] if rules else list(timeline())
@@ -134,21 +147,22 @@ def verify(extra: list[str] | tuple[str, ...] = (), rules: dt.date | None = None
         if helper is not None:
             helper.start(corpus, versions)
             runner.loaded = helper.scenario
-        table = tabulate(runner, corpus, rules)
+        table = tabulate(runner, corpus, rules, deadline)
         if helper is not None:
             farm = Farm(workers, jobs, corpus, runner.runs(), default, properties)
-        operational = solve(table, start)
-        tell("declarative consistency (Z3)")
-        declarative = helper.declarative() if helper is not None else consistency.check(corpus, versions)
-        tell("conformance")
-        by_name = {v.name: v for v in versions}
-        sound = farm.sound() if farm is not None else None
-        conf = conformance_mod.check(corpus, runner.runs(), declarative.witnesses, by_name, default, sound)
+        operational = solve(table, start) if begin("best readings (Z3)") else table
+        declarative = consistency.Declarative(complete=False, reason="not finished: the time limit came first")
+        if begin("declarative consistency (Z3)"):
+            declarative = helper.declarative() if helper is not None else consistency.check(corpus, versions)
+        conf = conformance_mod.Conformance(complete=False, reason="not finished: the time limit came first")
+        if begin("conformance"):
+            by_name = {v.name: v for v in versions}
+            sound = farm.sound() if farm is not None else None
+            conf = conformance_mod.check(corpus, runner.runs(), declarative.witnesses, by_name, default, sound)
         props: list[PropertyRun] = []
-        if properties:
-            tell("rules properties")
+        if properties and begin("rules properties"):
             props = ([PropertyRun(run, found) for run, found in farm.properties()] if farm is not None
-                     else _properties(runner.runs(), default))
+                     else _properties(runner.runs(), default, deadline))
     except BaseException:
         for pool in (farm, helper):
             if pool is not None:
@@ -156,21 +170,27 @@ def verify(extra: list[str] | tuple[str, ...] = (), rules: dt.date | None = None
         raise
     for pool in (farm, helper):
         if pool is not None:
-            pool.close()
+            if skipped:
+                pool.terminate()    # a phase the time limit skipped leaves work to drop
+            else:
+                pool.close()
     played = {c.refs: _played(corpus, c, runner.runs(), default) for c in declarative.conflicts}
     report = Report(corpus, versions, rules, operational, declarative, conf, props, played, runner,
-                    extra_files=tuple(extra))
+                    extra_files=tuple(extra), not_finished=[f"ruling {ref}" for ref in table.unfinished] + skipped)
     report.solver_seconds = (operational.solver_seconds + declarative.seconds
                              + sum(sum(v.counts.seconds for v in p.result.verdicts) for p in props))
     report.seconds = time.perf_counter() - start
     return report
 
 
-def _properties(runs: list[Run], default: Combo) -> list[PropertyRun]:
-    """The built-in properties on every run of the default readings, here."""
+def _properties(runs: list[Run], default: Combo, deadline: float = math.inf) -> list[PropertyRun]:
+    """The built-in properties on every run of the default readings, here (a run checked after the
+    deadline has its properties inconclusive)."""
     from properties.builtin import BUILTIN
+    from properties.checker import QUERY_TIMEOUT_MS
     from properties.checker import check as check_properties
-    return [PropertyRun(run, check_properties(run.graph, BUILTIN)) for run in runs if default in run.served]
+    return [PropertyRun(run, check_properties(run.graph, BUILTIN, QUERY_TIMEOUT_MS, deadline))
+            for run in runs if default in run.served]
 
 
 def _played(corpus: Corpus, conflict: consistency.Conflict, runs: list[Run], default: Combo) -> list[Played]:
