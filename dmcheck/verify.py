@@ -254,7 +254,7 @@ def summary_lines(report) -> list[str]:
     lines.append(f"figures: {n_scen} scenarios; {report.runner.lookups} runs (each ruling's scenarios x "
                  f"{len(op.table[next(iter(op.table))]) if op.table else 0} combinations of readings), "
                  f"{report.runner.explorations} of them explored ({report.states()} states), the others "
-                 f"reused; Z3 {report.solver_seconds:.2f}s (summed over processes); total {report.seconds:.2f}s wall")
+                 f"reused; Z3 {report.solver_seconds:.2f}s of CPU (all processes); total {report.seconds:.2f}s wall")
     incomplete = [why for ok, why in ((op.complete, op.reason), (dec.complete, dec.reason),
                                       (conf.complete, conf.reason)) if not ok]
     if report.not_finished:

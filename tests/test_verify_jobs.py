@@ -35,7 +35,7 @@ def _run(args: list[str], corpus: Path | None = None) -> tuple[int, str]:
 
 
 def _untimed_text(text: str) -> str:
-    return re.sub(r"Z3 [0-9.]+s \(summed over processes\); total [0-9.]+s wall", "Z3 Xs; total Xs", text)
+    return re.sub(r"Z3 [0-9.]+s of CPU \(all processes\); total [0-9.]+s wall", "Z3 Xs; total Xs", text)
 
 
 def _untimed_json(text: str) -> dict:
