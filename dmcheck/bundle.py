@@ -62,14 +62,16 @@ def name_of(path: str | Path) -> str:
 
 
 def rulings_for(scenario: api.Scenario, corpus: Corpus) -> list[dict[str, Any]]:
-    """The corpus statements that name this scenario file and run it under this rules version."""
+    """The corpus statements that name this scenario file, each with the rules date it runs the
+    scenario under (a statement runs its scenarios under the rules of its own date, or its `rules:`)."""
     here = Path(scenario.file).resolve()
     out = []
     for s in corpus.statements:
-        version = s.run_version()
-        if here in s.scenarios and (version is None or version.date.isoformat() == scenario.rules):
+        if here in s.scenarios:
+            version = s.run_version()
             out.append({"ref": s.ref, "id": s.id, "source": s.source,
-                        "date": s.date.isoformat() if s.date else None, "text": s.text})
+                        "date": s.date.isoformat() if s.date else None, "text": s.text,
+                        "rules": version.date.isoformat() if version else scenario.rules})
     return sorted(out, key=lambda r: r["ref"])
 
 
@@ -89,8 +91,8 @@ def entry(scenario: api.Scenario, corpus: Corpus, limits: dict | None = None) ->
         "interpretation": scenario.interpretation,
         "default_readings": scenario.interpretation == defaults,
         "position": _position(scenario.position),
-        "rulings": [dict(r, holds=all(v.verdict == "holds" for v in verdicts))
-                    for r in rulings_for(scenario, corpus)],
+        "rulings": [dict(r, holds=all(v.verdict == "holds" for v in verdicts) if r["rules"] == scenario.rules
+                         else None) for r in rulings_for(scenario, corpus)],
         "expect": [{"expect": v.expect, "verdict": v.verdict} for v in verdicts],
         "complete": graph.complete, "reason": graph.reason,
         "states": graph.states, "transitions": graph.transitions,
