@@ -86,8 +86,9 @@ class Step:
 
     index: int
     choice: Choice
-    narrated: str
+    narrated: str                 # the step in rules language, with its rule
     events: tuple[dict, ...]
+    lines: tuple[str, ...] = ()   # each event in rules language
 
 
 @dataclass(frozen=True)
@@ -103,6 +104,7 @@ class State:
     outcome: dict | None     # the outcome keys of docs/scenario-format.md, when terminal
     summary: str
     fingerprint: str
+    facts: dict = field(default_factory=dict)   # the outcome keys read on this state, terminal or not
 
 
 @dataclass(frozen=True)
@@ -144,10 +146,11 @@ def load(path: str | Path, *, rules: str | dt.date | None = None,
         changes["rules"] = rules if isinstance(rules, dt.date) else rules_date(str(rules))
     if interpretation:
         changes["interpretation"] = dict(reading(f"{k}={v}") for k, v in interpretation.items())
-    return _wrap(_load_file(str(path), changes))
+    return wrap(_load_file(str(path), changes))
 
 
-def _wrap(sc: Any) -> Scenario:
+def wrap(sc: Any) -> Scenario:
+    """The API's Scenario of a scenario the command line loaded already (its overrides applied)."""
     m = BreakModel(sc)
     used = {m.instances[i].card for i in range(len(m.instances))}
     return Scenario(sc.name, sc.file, m.version.date.isoformat(), m.version.name,
@@ -261,8 +264,8 @@ def _steps(model: Any, trace: Any, states: tuple | None = None) -> list[Step]:
         if states is not None:
             s = states[n]
         choice = _choice(model, s, step.index, step.action)
-        header, _ = model.narrate(step.action, tuple(step.events))
-        out.append(Step(step.index, choice, header, tuple(e.to_json() for e in step.events)))
+        header, lines = model.narrate(step.action, tuple(step.events))
+        out.append(Step(step.index, choice, header, tuple(e.to_json() for e in step.events), tuple(lines)))
         if states is None:
             s = model.step(s, step.action)[0]
     return out
@@ -271,5 +274,6 @@ def _steps(model: Any, trace: Any, states: tuple | None = None) -> list[Step]:
 def _state(model: Any, s: Any, key: str) -> State:
     d = views.state(model, s)
     terminal = model.is_terminal(s)
+    facts = model.outcome(s)
     return State(key, d["zones"], tuple(d["pending"]), tuple(d["frames"]), tuple(d["broken"]), terminal,
-                 model.outcome(s) if terminal else None, model.summary(s), s.fingerprint())
+                 facts if terminal else None, model.summary(s), s.fingerprint(), facts)

@@ -21,7 +21,7 @@ from properties.property import Property
 from properties.property_file import load_properties
 
 from .exits import HELP, combine, exit_code
-from .explore import check_outputs, explore_json, explore_text, write_outputs
+from .explore_command import check_outputs, explore_json, explore_text, write_outputs
 from .options import (FileResult, add_jobs_option, add_search_options, explore_scenario, input_error, loaded,
                       overrides, report_files)
 

@@ -97,3 +97,15 @@ def test_the_api_page_examples_run(monkeypatch):
     failures, tried = doctest.testfile(str(ROOT / "docs" / "api.md"), module_relative=False,
                                        optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     assert tried >= 10 and failures == 0
+
+
+def test_the_api_names_are_not_shadowed_by_the_command_modules():
+    """`dmcheck.explore` is the function even once the command line (dmcheck.main) is imported: no
+    module of the package is named like an API name (the explore command lives in explore_command.py)."""
+    import pkgutil
+
+    import dmcheck.main  # noqa: F401 (imports every command module)
+
+    modules = {m.name for m in pkgutil.iter_modules(dmcheck.__path__)}
+    assert not modules & set(dmcheck.__all__)
+    assert callable(dmcheck.explore) and dmcheck.explore.__module__ == "dmcheck.api"
