@@ -32,7 +32,7 @@ def test_load_gives_the_position_with_labels_and_the_rules_used():
 
 
 def test_outcomes_follow_the_scenarios_expectations(q09):
-    sc, graph = q09
+    _sc, graph = q09
     assert graph.complete and graph.search["reduction"] is False
     outcomes = [o.outcome for o in graph.outcomes()]
     # Q09: the skipped turn breaks nothing; otherwise both shields break
@@ -49,7 +49,7 @@ def test_every_outcome_key_replays_to_that_outcome(q09):
 
 
 def test_walking_the_graph_gives_states_choices_and_events(q09):
-    sc, graph = q09
+    _sc, graph = q09
     seen_events = set()
     for node, state, edges in graph.walk():
         legal = graph.choices(node)
@@ -88,7 +88,7 @@ def test_importing_dmcheck_loads_no_api_module_until_a_name_is_used():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True).stdout
     assert out.split() == ["False", "True"]
     with pytest.raises(AttributeError):
-        dmcheck.no_such_name
+        _ = dmcheck.no_such_name
 
 
 def test_the_api_page_examples_run(monkeypatch):
@@ -104,7 +104,7 @@ def test_the_api_names_are_not_shadowed_by_the_command_modules():
     module of the package is named like an API name (the explore command lives in explore_command.py)."""
     import pkgutil
 
-    import dmcheck.main  # noqa: F401 (imports every command module)
+    import dmcheck.main
 
     modules = {m.name for m in pkgutil.iter_modules(dmcheck.__path__)}
     assert not modules & set(dmcheck.__all__)

@@ -140,7 +140,7 @@ def test_an_engine_answering_garbage_is_told_what_was_expected(bundle):
 ])
 def test_an_engine_that_does_not_start_or_speaks_another_version_is_bad_input(bundle, command, expected):
     cmd = engine(command, bundle) if (ENGINES / f"{command}.py").exists() else command
-    code, out, err = run("conform", "--engine", cmd, "--bundle", bundle)
+    code, _out, err = run("conform", "--engine", cmd, "--bundle", bundle)
     assert code == 2 and expected in err and "Traceback" not in err
 
 
@@ -157,7 +157,7 @@ def test_bad_bundles_and_flags_exit_2(tmp_path, bundle):
 
 def test_text_junit_sarif_and_the_exchange_log(bundle, tmp_path):
     junit, sarif, log = tmp_path / "c.xml", tmp_path / "c.sarif", tmp_path / "c.log"
-    code, out, err = run("conform", "--engine", engine("tp_order", bundle), "--bundle", bundle,
+    code, out, _err = run("conform", "--engine", engine("tp_order", bundle), "--bundle", bundle,
                          "--junit", str(junit), "--sarif", str(sarif), "--log", str(log))
     assert code == 1
     assert "EXTRA choice: the engine offers 'B resolves The Watch/skip_turn'" in out
@@ -174,6 +174,6 @@ def test_text_junit_sarif_and_the_exchange_log(bundle, tmp_path):
 
 
 def test_scenarios_given_directly_are_exported_first():
-    code, out, err = run("conform", "--engine", f"{sys.executable} {ENGINES / 'unsupported_all.py'}",
+    code, out, _err = run("conform", "--engine", f"{sys.executable} {ENGINES / 'unsupported_all.py'}",
                          str(FILES[2]))
     assert code == 3 and "not run: the engine does not support it" in out
