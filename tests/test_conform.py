@@ -177,3 +177,16 @@ def test_scenarios_given_directly_are_exported_first():
     code, out, _err = run("conform", "--engine", f"{sys.executable} {ENGINES / 'unsupported_all.py'}",
                          str(FILES[2]))
     assert code == 3 and "not run: the engine does not support it" in out
+
+
+def test_the_example_exchange_of_the_docs_is_a_real_one(tmp_path):
+    """docs/conform.md shows the --log of the correct engine on A26's bundle: run it again, same lines."""
+    bundle = tmp_path / "a26.json"
+    code, _, err = run("export", str(ROOT / "scenarios" / "attack" / "A26_not_blocked.yaml"), "--out", str(bundle))
+    assert code == 0, err
+    log = tmp_path / "a26.log"
+    code, _, _ = run("conform", "--engine", engine("correct", str(bundle)), "--bundle", str(bundle), "--log", str(log))
+    assert code == 0
+    page = (ROOT / "docs" / "conform.md").read_text(encoding="utf-8")
+    shown = page.split("### A full exchange", 1)[1].split("```text\n", 1)[1].split("```", 1)[0]
+    assert shown == log.read_text(encoding="utf-8")
