@@ -90,7 +90,7 @@ def entry(scenario: api.Scenario, corpus: Corpus, limits: dict | None = None) ->
         "rules": scenario.rules, "rules_name": scenario.rules_name,
         "interpretation": scenario.interpretation,
         "default_readings": scenario.interpretation == defaults,
-        "position": _position(scenario.position),
+        "position": _position(scenario.position, graph.choices(0)),
         "rulings": [dict(r, holds=all(v.verdict == "holds" for v in verdicts) if r["rules"] == scenario.rules
                          else None) for r in rulings_for(scenario, corpus)],
         "expect": [{"expect": v.expect, "verdict": v.verdict} for v in verdicts],
@@ -102,9 +102,13 @@ def entry(scenario: api.Scenario, corpus: Corpus, limits: dict | None = None) ->
     }
 
 
-def _position(position: dict) -> dict:
-    """The position with each label mapped to its pool id only (names and owners are elsewhere)."""
-    return dict(position, cards={label: c["card"] for label, c in position["cards"].items()})
+def _position(position: dict, first: list) -> dict:
+    """The position with each label mapped to its pool id only (names and owners are elsewhere), and
+    whether the attack's declaration is a choice of its own (`choice`: something can happen at it, a
+    blocker, an attack trigger, a declaration window) or made with the position (`automatic`: the
+    model folds it into the first step, so the first choices are those after it)."""
+    declaration = "choice" if any(c.kind == "declare_attack" for c in first) else "automatic"
+    return dict(position, cards={label: c["card"] for label, c in position["cards"].items()}, declaration=declaration)
 
 
 def _node(model: Any, g: Any, node: int, index: dict, start: dict) -> dict[str, Any]:
