@@ -20,8 +20,8 @@ pytestmark = pytest.mark.skipif(not ENGINE, reason="DM_ENGINE_ROOT (a duel-maste
 
 def test_the_case_study_findings_are_found_again():
     out = io.StringIO()
-    code = main(["conform", "--engine", f"{sys.executable} {ROOT / 'adapters' / 'duel_masters_ai' / 'adapter.py'} "
-                 f"--engine-root {ENGINE}", str(ROOT / "adapters" / "duel_masters_ai" / "scenarios"), "--json"],
+    command = f"{sys.executable} {ROOT / 'adapters' / 'duel_masters_ai' / 'adapter.py'} --engine-root {ENGINE}"
+    code = main(["conform", "--engine", command, str(ROOT / "adapters" / "duel_masters_ai" / "scenarios"), "--json"],
                 out, io.StringIO())
     doc = json.loads(out.getvalue())
     assert code == 1

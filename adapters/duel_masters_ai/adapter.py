@@ -109,7 +109,7 @@ class Adapter:
         z, Z = position["zones"].get(PLAYERS[i], {}), self.zones
         if z.get("links") or z.get("face_up") or z.get("attached"):
             raise Unsupported("cards on cards or face-up shields")
-        card = lambda label: defs[position["cards"][label]]  # noqa: E731
+        card = lambda label: defs[position["cards"][label]]
         battle = [Z.Creature(definition=card(x), uid=x, is_tapped=x in z.get("tapped", []),
                              has_summoning_sickness=False, entered_turn=0, controller=i, owner=i)
                   for x in z.get("battle", [])]
@@ -214,7 +214,7 @@ class Adapter:
         """The outcome keys the engine can tell: who won or lost, shields, the zones by card name."""
         s, g = self.game.state, self.game
         winner = s.winner()
-        names = lambda cards: sorted(c.definition.name for c in cards)  # noqa: E731
+        names = lambda cards: sorted(c.definition.name for c in cards)
         return {"winner": PLAYERS[winner] if winner is not None else "none",
                 "loser": PLAYERS[1 - winner] if winner is not None else "none",
                 "blocked": g.blocked, "shields_broken": g.broken,
@@ -275,7 +275,7 @@ def apply(adapter: Adapter, choice: dict) -> dict:
             adapter.apply(action)
             return {"type": "applied"}
     cards = adapter.game.position["cards"]
-    same_cards = lambda what: sorted(cards.get(x, x) if isinstance(x, str) else json.dumps(x) for x in what or [])  # noqa: E731
+    same_cards = lambda what: sorted(cards.get(x, x) if isinstance(x, str) else json.dumps(x) for x in what or [])
     for label, action in offers:   # other copies of the same cards (dmcheck names the lowest copies)
         if [label[k] for k in ("player", "kind", "decision")] == want and \
                 same_cards(label["what"]) == same_cards(choice.get("what")):
