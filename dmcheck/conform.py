@@ -20,7 +20,7 @@ from typing import Any, TextIO
 from model.errors import InputError
 
 from .exits import HELP
-from .options import READINGS_HELP, add_jobs_option, expand, jobs, reading, rules_date, worker_pool
+from .options import READINGS_HELP, expand, positive_int, reading, rules_date, worker_pool
 from .report import document, print_json
 
 EXAMPLES = """examples:
@@ -61,7 +61,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--junit", metavar="OUT", help="also write JUnit XML: each scenario run a test case")
     p.add_argument("--sarif", metavar="OUT", help="also write the deviations as SARIF 2.1.0")
     p.add_argument("--log", metavar="FILE", help="also write every line exchanged with the engine (> sent, < received)")
-    add_jobs_option(p, "scenario runs to export (with FILEs or --corpus)")
+    p.add_argument("--jobs", type=positive_int, default=None, metavar="N",
+                   help="with FILEs or --corpus: export up to N scenario runs at once (default: 1)")
     p.set_defaults(run=run)
     return p
 
@@ -105,7 +106,7 @@ def _bundle(args: argparse.Namespace) -> dict:
     runs = bundle.corpus_runs() if args.corpus else expand(args.files)
     readings = dict(reading(item) for item in args.interpretation) or None
     return bundle.export_bundle(runs, rules=rules_date(args.rules).isoformat() if args.rules else None,
-                                interpretation=readings, jobs=jobs(args), workers=worker_pool)
+                                interpretation=readings, jobs=args.jobs or 1, workers=worker_pool)
 
 
 class _Log:
@@ -166,7 +167,9 @@ def text_lines(report) -> list[str]:
                 "failed": "engine failure"}[r.status]
         lines.append(f"== {e['id']}: {head} ({figures})")
         if r.findings and e["rulings"]:
-            lines.append("   rulings: " + "; ".join(f"{x['ref']} — {x['text']}" for x in e["rulings"]))
+            lines.append("   rulings: " + "; ".join(f"{x['ref']} — {x['text']}" + (
+                "" if x["rules"] == e["rules"] else f" (its statement runs the scenario under the {x['rules']} rules)")
+                for x in e["rulings"]))
         for f in r.findings:
             lines += finding_lines(f, e)
     lines.append(summary_line(report))

@@ -14,7 +14,7 @@ from typing import Any, TextIO
 from model.errors import InputError
 
 from .exits import HELP, Exit
-from .options import READINGS_HELP, add_jobs_option, expand, jobs, reading, rules_date, worker_pool
+from .options import READINGS_HELP, expand, positive_int, reading, rules_date, worker_pool
 
 EXAMPLES = """examples:
   dmcheck export --corpus --out dm-bundle.json      # every scenario run of the built-in corpus
@@ -46,7 +46,9 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                    help="a reading for every scenario: " + READINGS_HELP)
     p.add_argument("--max-states", type=int, default=None, metavar="N",
                    help="stop a search after N states; the bundle says the scenario is incomplete (exit 3)")
-    add_jobs_option(p, "scenario runs")
+    p.add_argument("--jobs", type=positive_int, default=None, metavar="N",
+                   help="explore up to N scenario runs at once, each in its own process (default: 1; the corpus's "
+                        "runs are small, so more processes cost more than they save); the bytes are the same")
     p.set_defaults(run=run)
     return p
 
@@ -59,7 +61,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     rules = rules_date(args.rules).isoformat() if args.rules else None
     readings = dict(reading(item) for item in args.interpretation) or None
     limits = {"max_states": args.max_states} if args.max_states else None
-    data = bundle.export_bundle(runs, rules=rules, interpretation=readings, limits=limits, jobs=jobs(args),
+    data = bundle.export_bundle(runs, rules=rules, interpretation=readings, limits=limits, jobs=args.jobs or 1,
                                 workers=worker_pool)
     written = _write(args.out, to_dir, data, out)
     entries = data["scenarios"]
