@@ -331,23 +331,25 @@ def check_engine(command: str, data: dict, *, timeout: float = 10.0, only: Calla
     except EngineFailure:
         engine.close()
         raise
-    results = []
-    for entry in data["scenarios"]:
-        if only is not None and not only(entry):
-            continue
-        if engine.proc.poll() is not None or (results and results[-1].status == "failed"):
-            engine.close()
-            engine = Engine(command, timeout, log)
+    results: list[ScenarioResult] = []
+    try:
+        for entry in data["scenarios"]:
+            if only is not None and not only(entry):
+                continue
+            if engine.proc.poll() is not None or (results and results[-1].status == "failed"):
+                engine.close()
+                engine = Engine(command, timeout, log)
+                try:
+                    handshake(engine)
+                except EngineFailure as exc:
+                    results.append(_failed_start(entry, exc))
+                    continue
             try:
-                handshake(engine)
+                results.append(Walk(entry, data["cards"], engine).run())
             except EngineFailure as exc:
                 results.append(_failed_start(entry, exc))
-                continue
-        try:
-            results.append(Walk(entry, data["cards"], engine).run())
-        except EngineFailure as exc:
-            results.append(_failed_start(entry, exc))
-    engine.close()
+    finally:
+        engine.close()      # also on Ctrl-C: the engine runs in its own session and would outlive us
     return EngineReport({k: v for k, v in hello.items() if k != "type"}, results)
 
 
