@@ -190,3 +190,23 @@ def test_the_example_exchange_of_the_docs_is_a_real_one(tmp_path):
     page = (ROOT / "docs" / "conform.md").read_text(encoding="utf-8")
     shown = page.split("### A full exchange", 1)[1].split("```text\n", 1)[1].split("```", 1)[0]
     assert shown == log.read_text(encoding="utf-8")
+
+
+def test_an_engine_naming_other_copies_in_another_order_conforms(tmp_path):
+    """Interchangeable copies (a state's `copies`) and the order of a set-like choice's items do not matter."""
+    bundle = tmp_path / "copies.json"
+    files = [ROOT / "scenarios" / "rulings" / "answers" / "G17_breaker_must_be_used.yaml",
+             ROOT / "scenarios" / "attack" / "A09_block_dai_league.yaml"]
+    code, _, err = run("export", *map(str, files), "--out", str(bundle))
+    assert code == 0, err
+    data = dmcheck.read_bundle(str(bundle))
+    assert any(n.get("copies") for e in data["scenarios"] for n in e["nodes"])   # the test means something
+    code, doc = conform("other_copies", str(bundle))
+    assert code == 0 and all(s["status"] == "conforms" for s in doc["scenarios"])
+
+
+def test_an_engine_refusing_a_choice_it_offered_is_a_finding(bundle):
+    code, doc = conform("refuses", bundle, "--only", "*Q09*")
+    refused = [f for f in findings(doc, "Q09_the_watch") if f["kind"] == "refused_choice"]
+    assert code == 1 and len(refused) == 1
+    assert refused[0]["replay"] == "0/0" and "Kakumeijin/before_break" in refused[0]["message"]
