@@ -146,20 +146,49 @@ def replay_hint(entry: dict, key: str) -> str:
 def finding_lines(f, entry: dict) -> list[str]:
     more = f"; the same at {f.count - 1} other state{'s' if f.count > 2 else ''}" if f.count > 1 else ""
     lines = [f"   {LABELS.get(f.kind, f.kind)}: {f.message}"]
-    lines += [f"      {n}. {text}" for n, text in enumerate(f.steps, 1)]
+    lines += narrated(entry, f.key) or [f"      {n}. {text}" for n, text in enumerate(f.steps, 1)]
     lines.append(f"      (replay key {f.key}: {replay_hint(entry, f.key)}{more})")
+    return lines
+
+
+_SCENARIOS: dict[str, Any] = {}
+
+
+def narrated(entry: dict, key: str) -> list[str]:
+    """The trace of a key narrated by dmcheck, each step with what it made happen, when the scenario
+    file is at hand (a bundle read elsewhere may name a file this checkout lacks: then [])."""
+    from . import api
+    from .bundle import ROOT
+
+    if entry["id"] not in _SCENARIOS:
+        path = ROOT / entry["file"] if (ROOT / entry["file"]).is_file() else Path(entry["file"])
+        try:
+            _SCENARIOS[entry["id"]] = api.load(path, rules=entry["rules"], interpretation=entry["interpretation"])
+        except (InputError, OSError):
+            _SCENARIOS[entry["id"]] = None
+    sc = _SCENARIOS[entry["id"]]
+    if sc is None or (key != "-" and not all(p.isdigit() for p in key.split("/"))):
+        return []
+    try:
+        done = api.replay(sc, key)
+    except InputError:
+        return []   # the file changed since the bundle was written
+    lines = []
+    for n, step in enumerate(done.steps, 1):
+        lines.append(f"      {n}. {step.narrated}")
+        lines += [f"           - {text}" for text in step.lines]
     return lines
 
 
 def text_lines(report) -> list[str]:
     engine = report.engine.get("engine") or "the engine"
     head = (f"dmcheck conform: {engine} ({report.engine.get('protocol')} version {report.engine.get('version')}) "
-            f"against {len(report.results)} scenario runs")
+            f"against {_n(len(report.results), 'scenario run')}")
     lines = [head]
     for r in report.results:
         e = r.entry
-        figures = (f"{r.nodes_checked} states asked, {r.edges_followed} choices followed, "
-                   f"{r.outcomes_compared} outcomes compared")
+        figures = (f"{_n(r.nodes_checked, 'state')} asked, {_n(r.edges_followed, 'choice')} followed, "
+                   f"{_n(r.outcomes_compared, 'outcome')} compared")
         if r.status == "unsupported":
             lines.append(f"== {e['id']}: not run: the engine does not support it ({r.reason})")
             continue
@@ -176,11 +205,15 @@ def text_lines(report) -> list[str]:
     return lines
 
 
+def _n(count: int, noun: str) -> str:
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
 def summary_line(report) -> str:
     counts = {s: sum(1 for r in report.results if r.status == s) for s in ("conforms", "deviates", "unsupported",
                                                                              "failed")}
     keys = sorted({k for r in report.results for k in r.compared_keys})
-    return (f"result: {len(report.findings())} findings; {counts['conforms']} scenario runs conform, "
+    return (f"result: {_n(len(report.findings()), 'finding')}; {counts['conforms']} scenario runs conform, "
             f"{counts['deviates']} deviate, {counts['failed']} engine failures, {counts['unsupported']} unsupported; "
             f"outcome keys compared: {', '.join(keys) or 'none'} (exit {report.exit_code()})")
 
