@@ -49,11 +49,7 @@ class Scenario:
     position: dict                  # views.position: whose turn, each zone's cards, the attack
     cards: dict                     # pool id -> the card's definition, as a card file writes it
     expect: tuple[dict, ...]        # the `expect` items as written
-    _scenario: Any = field(default=None, repr=False, compare=False)
-
-    def model(self) -> BreakModel:
-        """A fresh model of this scenario (for code that does need the model itself)."""
-        return BreakModel(self._scenario)
+    _scenario: Any = field(default=None, repr=False, compare=False)   # the loaded scenario (internal)
 
 
 @dataclass(frozen=True)
