@@ -25,7 +25,7 @@ from properties.property_file import check_card_names, load_properties
 
 from . import stop
 from .exits import HELP, combine, exit_code
-from .explore import check_outputs, explore_json, explore_text, write_outputs
+from .explore_command import check_outputs, explore_json, explore_text, write_outputs
 from .options import (FileResult, add_jobs_option, add_search_options, expand, explore_scenario, input_error,
                       loaded, overrides, report_files)
 

@@ -202,8 +202,10 @@ def _location(file: str, line: int, text: str = "") -> dict[str, Any]:
     return loc
 
 
-def sarif(found: list[Finding], version: str, accepted: set[str] | None = None) -> dict[str, Any]:
-    """A SARIF 2.1.0 log: one run of dmcheck, a rule per kind of finding, a result per finding."""
+def sarif(found: list[Finding], version: str, accepted: set[str] | None = None,
+          kinds: dict[str, str] | None = None) -> dict[str, Any]:
+    """A SARIF 2.1.0 log: one run of dmcheck, a rule per kind of finding (`kinds`: verify's unless
+    given), a result per finding."""
     results = []
     for f in found:
         result: dict[str, Any] = {
@@ -221,7 +223,7 @@ def sarif(found: list[Finding], version: str, accepted: set[str] | None = None) 
         if accepted is not None:
             result["baselineState"] = "unchanged" if f.id in accepted else "new"
         results.append(result)
-    rules = [{"id": kind, "name": kind, "shortDescription": {"text": text}} for kind, text in KINDS.items()]
+    rules = [{"id": kind, "name": kind, "shortDescription": {"text": text}} for kind, text in (kinds or KINDS).items()]
     return {"$schema": "https://json.schemastore.org/sarif-2.1.0.json", "version": "2.1.0",
             "runs": [{"tool": {"driver": {"name": "dmcheck", "version": version, "rules": rules}},
                       "results": results}]}

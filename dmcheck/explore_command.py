@@ -9,11 +9,7 @@ import argparse
 import json
 from typing import Any, TextIO
 
-from explorer.replay import BadKey
-from explorer.replay import replay as replay_key
-from explorer.trace import Trace
 from model.errors import InputError
-from model.procedure import BreakModel
 from properties.expectations import Verdict, check
 from properties.verdict import VIOLATED
 
@@ -124,51 +120,50 @@ def _explore_file(args: argparse.Namespace, file: str, err: TextIO) -> FileResul
 
 
 def _replayed(scenario, key: str):
-    """The model, the steps a replay key takes from the initial state, and the state it reaches.
+    """The replay of a key through the API (dmcheck/api.py): a key is a path of the model itself, so it
+    is replayed the same way whatever search printed it (`--no-reduce` changes nothing here)."""
+    from . import api
 
-    A key is a path of the model itself (explorer/replay.py), so it is replayed the same way whatever
-    search printed it: `--no-reduce` changes nothing here."""
-    model = BreakModel(scenario)
+    wrapped = api.wrap(scenario)
     try:
-        done = replay_key(model, key)
-    except BadKey as exc:
-        raise InputError("--replay", None, key, str(exc)) from None
-    return model, list(done.trace.steps), done.state
+        return wrapped, api.replay(wrapped, key)
+    except InputError as exc:
+        raise InputError("--replay", None, key, exc.expected) from None
 
 
 def replay(scenario, key: str, out: TextIO) -> int:
     """Print the trace of a replay key step by step, then the outcome or the next choices."""
-    model, steps, state = _replayed(scenario, key)
+    _, done = _replayed(scenario, key)
     print(f"== {scenario.name}: replay {key}", file=out)
-    print("\n".join(Trace(tuple(steps), model.narrate).lines()), file=out)
-    if model.is_terminal(state):
-        print("   terminal: " + json.dumps(model.outcome(state), ensure_ascii=False), file=out)
+    for n, step in enumerate(done.steps, 1):
+        print(f"{n}. {step.narrated}", file=out)
+        for text in step.lines:
+            print(f"     - {text}", file=out)
+    print(f"   (replay key {done.key})", file=out)
+    if done.state.terminal:
+        print("   terminal: " + json.dumps(done.state.outcome, ensure_ascii=False), file=out)
     else:
         print("   next choices:", file=out)
-        for i, action in enumerate(model.actions(state)):
-            print(f"     [{i}] {action.text}", file=out)
+        for c in done.choices:
+            print(f"     [{c.index}] {c.text}", file=out)
     return Exit.OK
 
 
 def replay_json(scenario, key: str) -> dict[str, Any]:
     """A replay as data: the trace (each step's action and events), the state reached (the outcome
     keys, plus the abilities waiting), and the outcome or the next choices."""
-    model, steps, state = _replayed(scenario, key)
-    trace = Trace(tuple(steps), model.narrate)
-    terminal = model.is_terminal(state)
-    zones = model.outcome(state)
+    sc, done = _replayed(scenario, key)
     return {
-        "scenario": scenario.name, "file": scenario.file, "rules": model.version.name,
-        "interpretation": dict(model.interpretation.readings), "key": trace.key(),
-        "steps": [{"step": n, "index": s.index, "action": s.action.text,
-                   "narrated": model.narrate(s.action, tuple(s.events))[0],
-                   "events": [e.to_json() for e in s.events]} for n, s in enumerate(steps, 1)],
-        "trace": trace.to_json(),
-        "state": dict(zones, pending=[f"{model.name(p.source)}/{p.ability}" for p in state.pending],
-                      fingerprint=state.fingerprint()),
-        "terminal": terminal,
-        "outcome": zones if terminal else None,
-        "next": [] if terminal else [{"index": i, "action": a.text} for i, a in enumerate(model.actions(state))],
+        "scenario": sc.name, "file": sc.file, "rules": sc.rules_name,
+        "interpretation": sc.interpretation, "key": done.key,
+        "steps": [{"step": n, "index": s.index, "action": s.choice.text, "narrated": s.narrated,
+                   "events": list(s.events)} for n, s in enumerate(done.steps, 1)],
+        "trace": [dict(e, step=n) for n, s in enumerate(done.steps, 1) for e in s.events],
+        "state": dict(done.state.facts, pending=[p["ability"] for p in done.state.pending],
+                      fingerprint=done.state.fingerprint),
+        "terminal": done.state.terminal,
+        "outcome": done.state.outcome,
+        "next": [] if done.state.terminal else [{"index": c.index, "action": c.text} for c in done.choices],
     }
 
 

@@ -1,0 +1,278 @@
+"""`dmcheck conform`: an external engine checked against a conformance bundle (docs/conform.md).
+
+The engine is a command speaking the conform protocol on its standard input and output (one JSON
+object per line); dmcheck sets up each scenario, asks which choices the engine offers in every state,
+applies them, and compares the outcomes (dmcheck/conformance.py). Every deviation comes with the
+shortest dmcheck trace that exposes it and the rulings of its scenario. Output as text, `--json`,
+`--junit OUT` and `--sarif OUT`, like `verify`. Exit: 0 conforms, 1 deviations, 2 bad input (a bundle
+that is not one, an engine that does not start or speaks another protocol), 3 incomplete.
+"""
+
+from __future__ import annotations
+
+import argparse
+import fnmatch
+import json
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from typing import Any, TextIO
+
+from model.errors import InputError
+
+from .exits import HELP
+from .options import READINGS_HELP, expand, positive_int, reading, rules_date, worker_pool
+from .report import document, print_json
+
+EXAMPLES = """examples:
+  dmcheck export --corpus --out dm-bundle.json
+  dmcheck conform --engine "python3 my_engine.py" --bundle dm-bundle.json
+  dmcheck conform --engine ./engine --bundle dm-bundle.json --only 'rulings/Q0*' --timeout 30
+  dmcheck conform --engine ./engine scenarios/rulings/Q09_the_watch.yaml --json
+  dmcheck conform --engine ./engine --corpus --junit conform.xml --sarif conform.sarif --log exchange.jsonl
+"""
+LABELS = {"missing_choice": "MISSING choice", "extra_choice": "EXTRA choice", "forbidden_outcome": "FORBIDDEN outcome",
+          "unreached_outcome": "UNREACHED outcome", "refused_choice": "REFUSED choice", "crash": "CRASH",
+          "timeout": "TIMEOUT", "garbage": "GARBAGE"}
+
+
+def add_parser(subparsers: Any) -> argparse.ArgumentParser:
+    """Add `conform` to the dmcheck subcommands."""
+    p = subparsers.add_parser(
+        "conform", help="check an external engine against a conformance bundle (line-based JSON protocol)",
+        description="Drive an engine over the conform protocol (one JSON object per line on its stdin and "
+                    "stdout: hello, setup, choices, apply, state, bye; docs/conform.md) through every state of "
+                    "every scenario of a bundle, and report each deviation with the shortest dmcheck trace "
+                    "that exposes it: a choice the engine lacks or adds, an outcome it reaches that the rules "
+                    "forbid, one it never reaches; a crash, a hang or an answer out of protocol.",
+        epilog=EXAMPLES + "\n" + HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("files", nargs="*", metavar="FILE|DIR", help="scenarios to export and check (instead of --bundle)")
+    p.add_argument("--engine", required=True, metavar="CMD", help="the engine's command line (split like a shell)")
+    p.add_argument("--bundle", action="append", default=[], metavar="FILE",
+                   help="a bundle written by dmcheck export (repeatable)")
+    p.add_argument("--corpus", action="store_true", help="export every scenario run of the built-in corpus first")
+    p.add_argument("--rules", metavar="DATE", help="with FILEs or --corpus: the rules in force on DATE")
+    p.add_argument("--interpretation", metavar="NAME=READING", action="append", default=[],
+                   help="with FILEs or --corpus: a reading: " + READINGS_HELP)
+    p.add_argument("--only", action="append", default=[], metavar="PATTERN",
+                   help="check only the scenario runs whose id (FILE@RULES) matches this shell pattern (repeatable)")
+    p.add_argument("--timeout", type=float, default=10.0, metavar="S",
+                   help="seconds the engine has to answer each message (default: %(default)s)")
+    p.add_argument("--json", action="store_true", help="print one JSON object with schema_version")
+    p.add_argument("--junit", metavar="OUT", help="also write JUnit XML: each scenario run a test case")
+    p.add_argument("--sarif", metavar="OUT", help="also write the deviations as SARIF 2.1.0")
+    p.add_argument("--log", metavar="FILE", help="also write every line exchanged with the engine (> sent, < received)")
+    p.add_argument("--jobs", type=positive_int, default=None, metavar="N",
+                   help="with FILEs or --corpus: export up to N scenario runs at once (default: 1)")
+    p.set_defaults(run=run)
+    return p
+
+
+def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from .conformance import check_engine
+    from .engine import EngineFailure
+
+    if not (args.timeout > 0 and args.timeout < 1e6):
+        raise InputError("--timeout", None, "", f"expected a number of seconds > 0, got {args.timeout:g}")
+    data = _bundle(args)
+    log = _log(args.log)
+    only = (lambda e: any(fnmatch.fnmatchcase(e["id"], p) for p in args.only)) if args.only else None
+    try:
+        report = check_engine(args.engine, data, timeout=args.timeout, only=only, log=log)
+    except EngineFailure as exc:
+        raise InputError("--engine", None, args.engine, f"{exc}; expected an engine that answers "
+                         '{"type": "hello", "protocol": "dmcheck-conform", "version": 1} (docs/conform.md)') from None
+    finally:
+        if log is not None:
+            log.close()
+    if args.json:
+        print_json(document("conform", **report_json(report)), out)
+    else:
+        print("\n".join(text_lines(report)), file=out)
+    _write_ci(args, report)
+    return report.exit_code()
+
+
+def _bundle(args: argparse.Namespace) -> dict:
+    """The bundle to check: the --bundle files merged, or the FILEs or the corpus exported now."""
+    from . import bundle
+
+    sources = bool(args.bundle) + bool(args.files) + bool(args.corpus)
+    if sources != 1:
+        raise InputError("conform", None, "", "expected exactly one of --bundle FILE, scenario FILEs or --corpus")
+    if args.bundle:
+        parts = [bundle.read_bundle(path) for path in args.bundle]
+        cards = {k: v for part in parts for k, v in part["cards"].items()}
+        return bundle.bundle([e for part in parts for e in part["scenarios"]], cards)
+    runs = bundle.corpus_runs() if args.corpus else expand(args.files)
+    readings = dict(reading(item) for item in args.interpretation) or None
+    return bundle.export_bundle(runs, rules=rules_date(args.rules).isoformat() if args.rules else None,
+                                interpretation=readings, jobs=args.jobs or 1, workers=worker_pool)
+
+
+class _Log:
+    def __init__(self, path: str):
+        self.file = open(path, "w", encoding="utf-8")  # noqa: SIM115 (open for the whole run, closed by run)
+
+    def __call__(self, way: str, line: str) -> None:
+        self.file.write(f"{way} {line}\n")
+
+    def close(self) -> None:
+        self.file.close()
+
+
+def _log(path: str | None) -> _Log | None:
+    if path is None:
+        return None
+    if not Path(path).parent.is_dir():
+        raise InputError("--log", None, "", f"the folder {Path(path).parent} does not exist")
+    return _Log(path)
+
+
+# ---- the report ------------------------------------------------------------------------------------
+def replay_hint(entry: dict, key: str) -> str:
+    """The command that replays a finding's trace in dmcheck (the scenario file, its rules and readings)."""
+    from model.interpretations import CHOICES
+
+    from .bundle import ROOT
+
+    path = ROOT / entry["file"] if (ROOT / entry["file"]).is_file() else Path(entry["file"])
+    shown = path.relative_to(Path.cwd()) if path.is_absolute() and path.is_relative_to(Path.cwd()) else path
+    defaults = {c.name: c.default for c in CHOICES}
+    readings = "".join(f" --interpretation {k}={v}" for k, v in sorted(entry["interpretation"].items())
+                       if defaults.get(k) != v)
+    return f"dmcheck explore {shown} --rules {entry['rules']}{readings} --replay {key}"
+
+
+def finding_lines(f, entry: dict) -> list[str]:
+    more = f"; the same at {f.count - 1} other state{'s' if f.count > 2 else ''}" if f.count > 1 else ""
+    lines = [f"   {LABELS.get(f.kind, f.kind)}: {f.message}"]
+    lines += narrated(entry, f.key) or [f"      {n}. {text}" for n, text in enumerate(f.steps, 1)]
+    lines.append(f"      (replay key {f.key}: {replay_hint(entry, f.key)}{more})")
+    return lines
+
+
+_SCENARIOS: dict[str, Any] = {}
+
+
+def narrated(entry: dict, key: str) -> list[str]:
+    """The trace of a key narrated by dmcheck, each step with what it made happen, when the scenario
+    file is at hand (a bundle read elsewhere may name a file this checkout lacks: then [])."""
+    from . import api
+    from .bundle import ROOT
+
+    if entry["id"] not in _SCENARIOS:
+        path = ROOT / entry["file"] if (ROOT / entry["file"]).is_file() else Path(entry["file"])
+        try:
+            _SCENARIOS[entry["id"]] = api.load(path, rules=entry["rules"], interpretation=entry["interpretation"])
+        except (InputError, OSError):
+            _SCENARIOS[entry["id"]] = None
+    sc = _SCENARIOS[entry["id"]]
+    if sc is None or (key != "-" and not all(p.isdigit() for p in key.split("/"))):
+        return []
+    try:
+        done = api.replay(sc, key)
+    except InputError:
+        return []   # the file changed since the bundle was written
+    lines = []
+    for n, step in enumerate(done.steps, 1):
+        lines.append(f"      {n}. {step.narrated}")
+        lines += [f"           - {text}" for text in step.lines]
+    return lines
+
+
+def text_lines(report) -> list[str]:
+    engine = report.engine.get("engine") or "the engine"
+    head = (f"dmcheck conform: {engine} ({report.engine.get('protocol')} version {report.engine.get('version')}) "
+            f"against {_n(len(report.results), 'scenario run')}")
+    lines = [head]
+    for r in report.results:
+        e = r.entry
+        figures = (f"{_n(r.nodes_checked, 'state')} asked, {_n(r.edges_followed, 'choice')} followed, "
+                   f"{_n(r.outcomes_compared, 'outcome')} compared")
+        if r.status == "unsupported":
+            lines.append(f"== {e['id']}: not run: the engine does not support it ({r.reason})")
+            continue
+        head = {"conforms": "conforms", "deviates": f"{len(r.findings)} deviation{'s' * (len(r.findings) != 1)}",
+                "failed": "engine failure"}[r.status]
+        lines.append(f"== {e['id']}: {head} ({figures})")
+        if r.findings and e["rulings"]:
+            lines.append("   rulings: " + "; ".join(f"{x['ref']} — {x['text']}" + (
+                "" if x["rules"] == e["rules"] else f" (its statement runs the scenario under the {x['rules']} rules)")
+                for x in e["rulings"]))
+        for f in r.findings:
+            lines += finding_lines(f, e)
+    lines.append(summary_line(report))
+    return lines
+
+
+def _n(count: int, noun: str) -> str:
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
+def summary_line(report) -> str:
+    counts = {s: sum(1 for r in report.results if r.status == s) for s in ("conforms", "deviates", "unsupported",
+                                                                             "failed")}
+    keys = sorted({k for r in report.results for k in r.compared_keys})
+    return (f"result: {_n(len(report.findings()), 'finding')}; {counts['conforms']} scenario runs conform, "
+            f"{counts['deviates']} deviate, {counts['failed']} engine failures, {counts['unsupported']} unsupported; "
+            f"outcome keys compared: {', '.join(keys) or 'none'} (exit {report.exit_code()})")
+
+
+def finding_json(f, entry: dict) -> dict[str, Any]:
+    return {"id": f.id, "kind": f.kind, "message": f.message, "replay": f.key, "steps": f.steps,
+            "count": f.count, "detail": f.detail, "rulings": [r["ref"] for r in entry["rulings"]],
+            "command": replay_hint(entry, f.key)}
+
+
+def report_json(report) -> dict[str, Any]:
+    return {
+        "engine": report.engine,
+        "scenarios": [{"id": r.entry["id"], "file": r.entry["file"], "rules": r.entry["rules"],
+                       "rulings": r.entry["rulings"], "status": r.status, "reason": r.reason,
+                       "states_asked": r.nodes_checked, "choices_followed": r.edges_followed,
+                       "outcomes_compared": r.outcomes_compared, "outcome_keys": sorted(r.compared_keys),
+                       "findings": [finding_json(f, r.entry) for f in r.findings]} for r in report.results],
+        "summary": summary_line(report),
+        "exit": report.exit_code(),
+    }
+
+
+def _write_ci(args: argparse.Namespace, report) -> None:
+    from . import ci_formats
+    from .bundle import ROOT, version
+    from .conformance import KINDS
+
+    if args.sarif:
+        found = []
+        for r in report.results:
+            path = ROOT / r.entry["file"] if (ROOT / r.entry["file"]).is_file() else Path(r.entry["file"])
+            refs = tuple(x["ref"] for x in r.entry["rulings"])
+            found += [ci_formats.Finding(f.id, f.kind, f"{r.entry['id']}: {f.message}", refs, refs, str(path), 1,
+                                         replay=f.key, scenario=str(path)) for f in r.findings]
+        data = ci_formats.sarif(found, version(), kinds=KINDS)
+        Path(args.sarif).write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    if args.junit:
+        junit(report).write(args.junit, encoding="utf-8", xml_declaration=True)
+
+
+def junit(report) -> ET.ElementTree:
+    """Each scenario run a test case: a failure when it deviates or the engine failed, skipped when the
+    engine does not support it."""
+    suite = ET.Element("testsuite", name="conform")
+    for r in report.results:
+        case = ET.SubElement(suite, "testcase", classname="conform." + r.entry["file"].rpartition("/")[0].replace(
+            "/", "."), name=r.entry["id"])
+        if r.status == "unsupported":
+            ET.SubElement(case, "skipped", message=f"not supported by the engine: {r.reason}")
+        elif r.findings:
+            failure = ET.SubElement(case, "failure", message=f"{len(r.findings)} deviations", type=r.status)
+            failure.text = "\n".join(line for f in r.findings for line in finding_lines(f, r.entry))
+    cases = suite.findall("testcase")
+    for key, n in (("tests", len(cases)), ("failures", sum(c.find("failure") is not None for c in cases)),
+                   ("skipped", sum(c.find("skipped") is not None for c in cases)), ("errors", 0)):
+        suite.set(key, str(n))
+    root = ET.Element("testsuites", name="dmcheck conform")
+    root.append(suite)
+    for key in ("tests", "failures", "skipped", "errors"):
+        root.set(key, suite.get(key))
+    return ET.ElementTree(root)
