@@ -20,6 +20,7 @@ attack is the last thing that happens.
 from __future__ import annotations
 
 import itertools
+import math
 import time
 from dataclasses import dataclass, field
 
@@ -143,9 +144,10 @@ def defaults() -> dict[str, str]:
 
 
 def check(corpus: Corpus, versions: list[RulesVersion], readings: dict[str, str] | None = None,
-          timeout_ms: int = TIMEOUT_MS) -> Declarative:
+          timeout_ms: int = TIMEOUT_MS, deadline: float = math.inf) -> Declarative:
     """Every minimal conflict of each version (for every combination of the readings the
-    constraints depend on), and a witness order per version under `readings` (default: defaults)."""
+    constraints depend on), and a witness order per version under `readings` (default: defaults).
+    Past `deadline` (time.monotonic) no new combination is begun: the result is incomplete."""
     start = time.process_time()
     out = Declarative()
     found: dict[tuple, list[str]] = {}
@@ -158,6 +160,9 @@ def check(corpus: Corpus, versions: list[RulesVersion], readings: dict[str, str]
             options = [[o for o in opts if o[0] not in readings or readings[o[0]] == o[1]] for opts in options]
         seen_sets: set[frozenset] = set()
         for combo in itertools.product(*options):
+            if time.monotonic() > deadline:
+                out.complete, out.reason = False, "not finished: the time limit came first"
+                break
             combo_readings = dict(combo)
             named = {}
             for s in statements:

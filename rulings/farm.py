@@ -22,7 +22,9 @@ orders come from a fresh context of their own (consistency.py).
 
 from __future__ import annotations
 
+import math
 import multiprocessing
+import time
 from pathlib import Path
 from typing import Any, Callable
 
@@ -91,8 +93,8 @@ class Helper:
             self._got[ahead] = _wait(lambda timeout: self._loaded.next(timeout))
         return self._got.pop(path)
 
-    def declarative(self) -> consistency.Declarative:
-        return _wait(self._declarative.get)
+    def declarative(self, deadline: float = math.inf) -> consistency.Declarative:
+        return _wait(self._declarative.get, deadline)
 
     def close(self) -> None:
         self.pool.close()
@@ -116,8 +118,8 @@ def _sound_of(i: int) -> conformance_mod.Sound:
 
 def _search_of(i: int):
     from properties.builtin import BUILTIN
-    from properties.checker import search
-    done = search(_WORK[1][i].graph, BUILTIN)
+    from properties.checker import QUERY_TIMEOUT_MS, search
+    done = search(_WORK[1][i].graph, BUILTIN, QUERY_TIMEOUT_MS, _WORK[2])
     done.queries = []      # Z3 objects stay here; the rest is plain data
     return done
 
@@ -127,24 +129,24 @@ class Farm:
     workers inherit the runs, so only indices and plain results cross), collected in the runs' order."""
 
     def __init__(self, workers: Callable[[int], Any], jobs: int, corpus: Corpus, runs: list[Run],
-                 default: Combo, properties: bool):
+                 default: Combo, properties: bool, deadline: float = math.inf):
         global _WORK
-        _WORK = (corpus, runs)
+        _WORK = (corpus, runs, deadline)   # the monotonic clock is the machine's: a deadline holds in a fork
         self.runs = runs
         self.checked = [i for i, run in enumerate(runs) if default in run.served] if properties else []
         self.pool = workers(jobs)
         self._sound = self.pool.map_async(_sound_of, range(len(runs)), chunksize=4)
         self._searched = self.pool.map_async(_search_of, self.checked, chunksize=2)
 
-    def sound(self) -> list[conformance_mod.Sound]:
-        return _wait(self._sound.get)
+    def sound(self, deadline: float = math.inf) -> list[conformance_mod.Sound]:
+        return _wait(self._sound.get, deadline)
 
-    def properties(self) -> list[tuple[Run, Any]]:
+    def properties(self, deadline: float = math.inf) -> list[tuple[Run, Any]]:
         """(run, properties.checker.CheckResult) for each run of the default readings, in order."""
         from properties.builtin import BUILTIN
         from properties.checker import result
         return [(self.runs[i], result(self.runs[i].graph, BUILTIN, done))
-                for i, done in zip(self.checked, _wait(self._searched.get))]
+                for i, done in zip(self.checked, _wait(self._searched.get, deadline))]
 
     def close(self) -> None:
         global _WORK
@@ -158,11 +160,18 @@ class Farm:
         _WORK = None
 
 
-def _wait(get: Callable[[float], Any]) -> Any:
+class Late(Exception):
+    """A pool's result was not ready by the deadline given (verify's time budget): the phase waiting
+    for it is not finished."""
+
+
+def _wait(get: Callable[[float], Any], deadline: float = math.inf) -> Any:
     """A pool's result, waited for in short slices so that Ctrl-C and the time budget (an exception
-    raised in this thread, dmcheck/stop.py) are not held up by a wait inside a lock."""
+    raised in this thread, dmcheck/stop.py) are not held up by a wait inside a lock; Late once
+    `deadline` (time.monotonic) has passed."""
     while True:
         try:
             return get(0.2)
         except multiprocessing.TimeoutError:
-            continue
+            if time.monotonic() > deadline:
+                raise Late() from None

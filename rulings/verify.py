@@ -26,7 +26,7 @@ from model.rules import RulesVersion, timeline, version_on
 
 from . import conformance as conformance_mod
 from . import consistency
-from .farm import Farm, Helper
+from .farm import Farm, Helper, Late
 from .corpus import Corpus, Statement, builtin_corpus, check_sources, load_corpus
 from properties.milestones import Groups, occurrences
 from properties.verdict import VIOLATED
@@ -149,20 +149,27 @@ def verify(extra: list[str] | tuple[str, ...] = (), rules: dt.date | None = None
             runner.loaded = helper.scenario
         table = tabulate(runner, corpus, rules, deadline)
         if helper is not None:
-            farm = Farm(workers, jobs, corpus, runner.runs(), default, properties)
-        operational = solve(table, start) if begin("best readings (Z3)") else table
+            farm = Farm(workers, jobs, corpus, runner.runs(), default, properties, deadline)
+        # Z3's optimisation is one call: its timeout is what remains before the deadline
+        operational = solve(table, start, _ms_until(deadline)) if begin("best readings (Z3)") else table
         declarative = consistency.Declarative(complete=False, reason="not finished: the time limit came first")
         if begin("declarative consistency (Z3)"):
-            declarative = helper.declarative() if helper is not None else consistency.check(corpus, versions)
+            declarative = _late(lambda: helper.declarative(deadline) if helper is not None
+                                else consistency.check(corpus, versions, deadline=deadline), declarative, skipped,
+                                "declarative consistency (Z3)")
         conf = conformance_mod.Conformance(complete=False, reason="not finished: the time limit came first")
         if begin("conformance"):
             by_name = {v.name: v for v in versions}
-            sound = farm.sound() if farm is not None else None
-            conf = conformance_mod.check(corpus, runner.runs(), declarative.witnesses, by_name, default, sound)
+
+            def conformance() -> conformance_mod.Conformance:
+                sound = farm.sound(deadline) if farm is not None else None
+                return conformance_mod.check(corpus, runner.runs(), declarative.witnesses, by_name, default, sound)
+            conf = _late(conformance, conf, skipped, "conformance")
         props: list[PropertyRun] = []
         if properties and begin("rules properties"):
-            props = ([PropertyRun(run, found) for run, found in farm.properties()] if farm is not None
-                     else _properties(runner.runs(), default, deadline))
+            props = _late(lambda: [PropertyRun(run, found) for run, found in farm.properties(deadline)]
+                          if farm is not None else _properties(runner.runs(), default, deadline),
+                          props, skipped, "rules properties")
     except BaseException:
         for pool in (farm, helper):
             if pool is not None:
@@ -181,6 +188,23 @@ def verify(extra: list[str] | tuple[str, ...] = (), rules: dt.date | None = None
                              + sum(sum(v.counts.seconds for v in p.result.verdicts) for p in props))
     report.seconds = time.perf_counter() - start
     return report
+
+
+def _ms_until(deadline: float, most: int = 20_000) -> int:
+    """Milliseconds from now to `deadline`, at least 1 and at most `most` (Z3's timeouts)."""
+    if not math.isfinite(deadline):
+        return most
+    return max(1, min(most, int((deadline - time.monotonic()) * 1000)))
+
+
+def _late(work: Callable[[], Any], instead: Any, skipped: list[str], phase: str) -> Any:
+    """`work()`, or `instead` with `phase` named as not finished when a worker's answer did not come
+    by the deadline (farm.Late)."""
+    try:
+        return work()
+    except Late:
+        skipped.append(phase)
+        return instead
 
 
 def _properties(runs: list[Run], default: Combo, deadline: float = math.inf) -> list[PropertyRun]:
