@@ -16,6 +16,7 @@ from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.error import MarkedYAMLError
 
+from . import yamlcache
 from .errors import InputError, did_you_mean
 
 
@@ -169,11 +170,16 @@ def load_yaml(path: str | Path) -> Any:
     path = Path(path)
     file = str(path)
     text = _text(path)
+    cached = yamlcache.get(text)
+    if cached is not None:
+        return cached
     yaml = YAML(typ="rt")
     yaml.allow_duplicate_keys = False
     try:
         _scan(yaml, text, file)
-        return yaml.load(text)
+        root = yaml.load(text)
+        yamlcache.put(text, root)
+        return root
     except MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else None
