@@ -186,8 +186,9 @@ def check_text(scenario, graph, expectations, result: CheckResult) -> list[str]:
         lines.append(f"   --   {p.id}: not applicable ({why})")
     c = result.counts
     ratio = result.seconds / graph.seconds if graph.seconds > 0 else float("inf")
-    lines.append(f"   solver: {c.queries} queries for {c.projections} distinct projections of {c.items} items, "
-                 f"{c.cache_hits} cache hits, {c.seconds:.3f}s; facts {result.facts_seconds:.3f}s; "
+    lines.append(f"   solver: {c.projections} distinct projections of {c.items} items, {c.queries} answered now "
+                 f"(the others known from this check or an earlier one of the same cards), {c.seconds:.3f}s; "
+                 f"facts {result.facts_seconds:.3f}s; "
                  f"check {result.seconds:.3f}s vs explore {graph.seconds:.3f}s (x{ratio:.1f})")
     return lines
 

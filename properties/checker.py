@@ -60,9 +60,9 @@ class Counts:
     """What checking one property (or all of them, summed) cost."""
 
     items: int = 0          # states, transitions or outcomes visited
-    projections: int = 0    # distinct projections seen
-    queries: int = 0        # solver checks
-    cache_hits: int = 0     # items answered from the projection cache
+    projections: int = 0    # distinct projections met in this check
+    queries: int = 0        # projections answered now (Z3 or the compiled formula); the rest were known
+    cache_hits: int = 0     # items answered from the projection cache (this check's or an earlier one's)
     seconds: float = 0.0    # time spent asserting facts and in the solver
 
     def add(self, other: "Counts") -> None:
@@ -183,21 +183,66 @@ class _Vectors:
         return acts[index]
 
 
+# ---- what checks of one vocabulary share ------------------------------------------------------------
+class _Solved:
+    """One property's goal, solver and answers in one vocabulary: the same projection means the same
+    thing in every graph of that vocabulary, so its answer is kept for the next check (a sweep's
+    positions, verify's runs of one scenario)."""
+
+    def __init__(self) -> None:
+        self.goal: z3.BoolRef | None = None
+        self.solver: z3.Solver | None = None
+        self.cache: dict[Any, tuple[str, Any]] = {}   # projection -> ("sat"|"unsat"|"unknown", witness or why)
+
+
+class _Shared:
+    """Z3's context and sorts for one vocabulary (card labels, frame positions), made on first need,
+    and per property what it solved (`_Solved`)."""
+
+    def __init__(self, labels: tuple[str, ...], positions: int):
+        self.labels, self.positions = labels, positions
+        self._vocab: Vocabulary | None = None
+        self.assertions: dict = {}                   # (symbol, value) -> equalities, for every property
+        self.solved: dict[tuple, _Solved] = {}
+
+    def vocab(self) -> Vocabulary:
+        if self._vocab is None:
+            self._vocab = Vocabulary(self.labels, self.positions)
+        return self._vocab
+
+    def of(self, prop: Property, timeout_ms: int) -> _Solved:
+        return self.solved.setdefault((prop, timeout_ms), _Solved())
+
+
+_SHARED: dict[tuple, _Shared] = {}
+SHARED_VOCABULARIES = 8   # kept per process, the most recently used (each holds a Z3 context)
+
+
+def _shared(labels: tuple[str, ...], positions: int) -> _Shared:
+    """The shared state of a vocabulary, the most recently used kept (setting Z3 up was most of the
+    time of checking a small scenario: a context, its sorts and a solver per property)."""
+    key = (labels, positions)
+    found = _SHARED.pop(key, None) or _Shared(labels, positions)
+    _SHARED[key] = found
+    while len(_SHARED) > SHARED_VOCABULARIES:
+        del _SHARED[next(iter(_SHARED))]
+    return found
+
+
 # ---- one property's solver ------------------------------------------------------------------------
 class _Query:
     """One property's incremental solver, its projection cache and what it found."""
 
-    def __init__(self, prop: Property, vocab: Callable[[], Vocabulary], domains: Domains, assertions: dict,
-                 timeout_ms: int):
+    def __init__(self, prop: Property, shared: _Shared, domains: Domains, timeout_ms: int):
         self.prop = prop
-        self._vocab = vocab              # the check's vocabulary, made when Z3 is first needed
+        self._vocab = shared.vocab       # the vocabulary, made when Z3 is first needed
         self.domains = domains
-        self._goal: z3.BoolRef | None = None
         self.timeout_ms = timeout_ms
-        self._solver: z3.Solver | None = None    # made when a projection needs Z3 (fasteval.py)
+        self._solved = shared.of(prop, timeout_ms)   # goal, solver (made when Z3 is needed) and answers
         self.symbols, self.where, self.fast = _shape(self)
-        self.cache: dict[Any, tuple[str, tuple]] = {}    # projection -> ("sat"|"unsat"|"unknown", witness)
-        self.assertions = assertions     # shared by all properties: (symbol, value) -> equalities
+        self.cache = self._solved.cache
+        self.seen: set = set()           # the projections met in this check (its figures)
+        self.assertions = shared.assertions   # shared by all properties: (symbol, value) -> equalities
         self.counts = Counts()
         self.unknown: list[str] = []
         self.found: tuple | None = None  # (item, witness) of the first sat projection
@@ -212,23 +257,24 @@ class _Query:
     def goal(self) -> z3.BoolRef:
         """What a projection must make satisfiable to be found: the negated condition (always) or the
         condition (sometimes), built in the check's vocabulary on first use."""
-        if self._goal is None:
+        if self._solved.goal is None:
             formula = self.prop.condition(scope_for(self.vocab, self.prop.over))
-            self._goal = z3.Not(formula) if self.prop.kind == "always" else formula
-        return self._goal
+            self._solved.goal = z3.Not(formula) if self.prop.kind == "always" else formula
+        return self._solved.goal
 
     @property
     def solver(self) -> z3.Solver:
         """The property's incremental solver, made on first use."""
-        if self._solver is None:
-            self._solver = z3.Solver(ctx=self.vocab.ctx)
-            self._solver.set("timeout", self.timeout_ms)
+        if self._solved.solver is None:
+            solver = z3.Solver(ctx=self.vocab.ctx)
+            solver.set("timeout", self.timeout_ms)
             # named with the property and its rules, so an unsat core reads as citations
-            self._solver.assert_and_track(self.goal, z3.Bool(f"{self.prop.id} [{', '.join(self.prop.citations)}]",
-                                                             self.vocab.ctx))
+            solver.assert_and_track(self.goal, z3.Bool(f"{self.prop.id} [{', '.join(self.prop.citations)}]",
+                                                       self.vocab.ctx))
+            self._solved.solver = solver
             for name in self.symbols:
                 self._outside_positions(name)
-        return self._solver
+        return self._solved.solver
 
     def _outside_positions(self, name: str) -> None:
         """A function of a frame position takes its default outside 0..max, so that a formula that
@@ -245,10 +291,11 @@ class _Query:
         """"sat", "unsat" or "unknown" for a projection: from the cache, from the compiled formula
         (an "unsat" it gives is final; a "sat" is asked of Z3, whose model is the witness), or Z3."""
         self.counts.items += 1
+        self.meet(key)
         found = self.cache.get(key)
         if found is not None:
             self.counts.cache_hits += 1
-            return found[0]
+            return self.recall(found)
         values = key if len(self.symbols) != 1 else (key,)
         start = time.process_time()
         if self.fast is not None and not CROSSCHECK and not self.fast(values):
@@ -259,7 +306,6 @@ class _Query:
                 self._disagree(key)
         self.counts.seconds += time.process_time() - start
         self.counts.queries += 1
-        self.counts.projections += 1
         self.cache[key] = (result, witness)
         return result
 
@@ -278,7 +324,8 @@ class _Query:
             result = "unsat"
         else:
             result = "unknown"
-            self.unknown.append(solver.reason_unknown())
+            witness = solver.reason_unknown()   # kept with the answer: a later check says it again
+            self.unknown.append(witness)
         solver.pop()
         return result, witness
 
@@ -290,6 +337,19 @@ class _Query:
         if not CROSSCHECK:
             self.fast = None
             self.unknown.append("the compiled formula disagreed with Z3 on a projection (a dmcheck bug)")
+
+    def meet(self, key: Any) -> None:
+        """Count a projection this check meets for the first time (whoever answered it first)."""
+        if key not in self.seen:
+            self.seen.add(key)
+            self.counts.projections += 1
+
+    def recall(self, found: tuple[str, Any]) -> str:
+        """A cached answer, which may come from an earlier check of the same vocabulary: an unknown
+        is reported again, so that this check is inconclusive too."""
+        if found[0] == "unknown":
+            self.unknown.append(found[1])
+        return found[0]
 
     def witness_of(self, key: Any) -> tuple:
         return self.cache[key][1]
@@ -406,10 +466,14 @@ def _visit(queries: list[_Query], vector: tuple, item: Any) -> None:
     for q in queries:
         if q.found is None:
             key = q.get(vector)
-            if key in q.cache:
-                # a cached answer is never sat: the first sat ends the property's search
+            found = q.cache.get(key)
+            if found is not None:
+                # answered before, in this check or an earlier one of the same vocabulary
                 q.counts.items += 1
                 q.counts.cache_hits += 1
+                q.meet(key)
+                if q.recall(found) == "sat":
+                    q.found = (item, found[1])
             elif q.ask(key) == "sat":
                 q.found = (item, q.witness_of(key))
 
@@ -521,9 +585,8 @@ def search(graph: StateGraph, properties: list[Property] | tuple[Property, ...],
     if applicable:
         walk = _Walk(graph)
         domains = Domains(model, walk.positions)
-        vocab = functools.cache(lambda: Vocabulary(domains.labels, domains.positions))
-        assertions: dict = {}
-        out.queries = [_Query(properties[i], vocab, domains, assertions, timeout_ms) for i in applicable]
+        shared = _shared(domains.labels, domains.positions)
+        out.queries = [_Query(properties[i], shared, domains, timeout_ms) for i in applicable]
         vectors = _Vectors(graph, domains, *_plan(out.queries))
         whole = _walk(walk, graph, vectors, out.queries, deadline)
         out.found = [Found(i, q.counts, tuple(q.symbols), q.found, q.unknown, stopped=not whole)

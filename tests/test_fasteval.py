@@ -29,9 +29,8 @@ def _domains(cards: int, positions: int) -> Domains:
 
 
 def _query(prop: Property, cards: int, positions: int) -> checker._Query:
-    domains = _domains(cards, positions)
-    vocab = Vocabulary(domains.labels, domains.positions)
-    return checker._Query(prop, lambda: vocab, domains, {}, checker.QUERY_TIMEOUT_MS)
+    domains = _domains(cards, positions)   # a vocabulary of its own, nothing shared with other checks
+    return checker._Query(prop, checker._Shared(domains.labels, domains.positions), domains, checker.QUERY_TIMEOUT_MS)
 
 
 def _value(draw, sort: str, positions: int):
@@ -132,7 +131,7 @@ def test_a_sat_answer_is_confirmed_by_z3_with_its_witness():
     q = _query(_user("(= depth 0)"), 1, 1)
     assert q.symbols == ["depth"]
     assert q.ask(0) == "unsat"             # always (= depth 0): depth 0 is no counterexample
-    assert q._solver is None               # ... and Z3 was not needed for it
+    assert q._solved.solver is None               # ... and Z3 was not needed for it
     assert q.ask(2) == "sat"
     assert q.witness_of(2) == (("depth", "2"),)
 
