@@ -217,7 +217,7 @@ def summary_lines(report) -> list[str]:
         line += f"; inconclusive: {', '.join(s.ref for s in unsure)}"
     lines.append(line)
     unchecked = [what for what, phase in (("declarative", "declarative consistency (Z3)"),
-                                          ("operational", "best readings (Z3)")) if phase in report.not_finished]
+                                          ("operational", "best readings and operational contradictions (Z3)")) if phase in report.not_finished]
     lines.append(f"contradictions: {len(dec.conflicts) + len(op.conflicts)} minimal sets "
                  f"({len(dec.conflicts)} declarative, {len(op.conflicts)} operational)"
                  + (f"; not looked for: {', '.join(unchecked)} (the time limit came first)" if unchecked else ""))
@@ -237,9 +237,9 @@ def summary_lines(report) -> list[str]:
                      + f" ({' vs '.join(_sources({r for c in op.conflicts for r in c.refs}))}): "
                        "no combination of readings satisfies a set together")
     if not op.solved:
-        lines.append("best readings (Z3 Optimize): not finished (the time limit came first)")
+        lines.append("best readings: not finished (the time limit came first)")
     else:
-        lines.append(f"best readings (Z3 Optimize): {op.best_count} of {len(rulings)} rulings hold under "
+        lines.append(f"best readings (every combination counted): {op.best_count} of {len(rulings)} rulings hold under "
                      f"{len(op.best)} combination{'s' if len(op.best) != 1 else ''}"
                      f"{' (the defaults among them)' if default_combo() in op.best else ''}: {_best_text(op)}")
     lines.append(f"conformance: {conf.orders_checked} milestone orders of {len(report.runner.runs())} runs, "
@@ -359,7 +359,7 @@ def _readings_lines(report) -> list[str]:
             mark = " (default)" if r == c.default else ""
             out.append(f"    {r}{mark}: at most {best} of {len(op.rulings)} rulings — {why}")
         out.append(f"    why the default: {c.why_default}")
-    out.append(f"  best (Z3 Optimize, {op.best_count} of {len(op.rulings)}): " + "; ".join(show(b) for b in op.best))
+    out.append(f"  best (every combination counted, {op.best_count} of {len(op.rulings)}): " + "; ".join(show(b) for b in op.best))
     return out
 
 

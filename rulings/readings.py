@@ -7,10 +7,12 @@ of model/interpretations.py is tried — cheaply: the model looks a reading up o
 would act differently (model/procedure.py), so a run records which choices it *consulted*, and any
 combination that agrees with it on those choices has exactly the same state graph; it is reused.
 
-Z3 then answers two questions over one Boolean per reading (exactly one per choice):
-- Optimize: the combinations that satisfy the most rulings (every tie is listed);
-- MARCO (properties/marco.py): every minimal set of rulings that no combination satisfies together,
-  each member shown failing, with its shortest trace, under readings that satisfy all the others.
+Then, over one Boolean per reading (exactly one per choice):
+- the combinations that satisfy the most rulings (every tie is listed): counted over the finite
+  table (`best_with_z3` is Z3's Optimize on the same question, the tests' oracle);
+- MARCO (properties/marco.py, Z3): every minimal set of rulings that no combination satisfies
+  together, each member shown failing, with its shortest trace, under readings that satisfy all the
+  others.
 """
 
 from __future__ import annotations
@@ -286,6 +288,32 @@ def tabulate(runner: Runner, corpus: Corpus, rules: dt.date | None = None,
     return out
 
 
+def best_with_z3(table: dict[str, dict[Combo, RulingVerdict]], timeout_ms: int = 20_000) -> tuple[int, list[Combo]]:
+    """The combinations satisfying the most rulings, by Z3's Optimize, then every combination
+    reaching the optimum (the oracle of `solve`'s count)."""
+    lit, hard = _literals()
+    all_combos = combos()
+    held = {ref: z3.Or([z3.And([lit[c.name, r] for c, r in zip(CHOICES, combo)])
+                        for combo in all_combos if table[ref][combo].holds] or [z3.BoolVal(False)]) for ref in table}
+    opt = z3.Optimize()
+    opt.set("timeout", timeout_ms)
+    opt.add(*hard)
+    score = z3.Sum([z3.If(held[ref], 1, 0) for ref in table])
+    opt.maximize(score)
+    if opt.check() != z3.sat:
+        raise RuntimeError("Optimize answered unknown")
+    best_count = opt.model().eval(score).as_long()
+    solver = z3.Solver()
+    solver.set("timeout", timeout_ms)
+    solver.add(*hard, score == best_count)
+    best = []
+    while solver.check() == z3.sat:
+        combo = _combo_of(solver.model(), lit)
+        best.append(combo)
+        solver.add(z3.Not(z3.And([lit[c.name, r] for c, r in zip(CHOICES, combo)])))
+    return best_count, sorted(best, key=lambda c: (c != default_combo(), c))
+
+
 def solve(out: Operational, start: float, timeout_ms: int = 20_000) -> Operational:
     """Ask Z3 the two questions of the module about a table of `tabulate` (`start`: when it began)."""
     table, all_combos = out.table, combos()
@@ -305,23 +333,13 @@ def solve(out: Operational, start: float, timeout_ms: int = 20_000) -> Operation
         return _mk(z3.Z3_mk_or, [conj[combo] for combo in all_combos if table[ref][combo].holds] or [z3.BoolVal(False)])
 
     held = {ref: holds_formula(ref) for ref in table}
-    opt = z3.Optimize()
-    opt.set("timeout", timeout_ms)
-    opt.add(*hard)
-    score = z3.Sum([z3.If(held[ref], 1, 0) for ref in table])
-    opt.maximize(score)
-    if opt.check() == z3.sat:
-        out.best_count = opt.model().eval(score).as_long()
-        solver = z3.Solver()   # every combination reaching the optimum
-        solver.set("timeout", timeout_ms)
-        solver.add(*hard, score == out.best_count)
-        while solver.check() == z3.sat:
-            combo = _combo_of(solver.model(), lit)
-            out.best.append(combo)
-            solver.add(z3.Not(z3.And([lit[c.name, r] for c, r in zip(CHOICES, combo)])))
-        out.best.sort(key=lambda c: (c != default_combo(), c))
-    else:
-        out.complete, out.reason = False, "Optimize answered unknown"
+    # the combinations that satisfy the most rulings: the table is finite (every combination of the
+    # readings is a column), so they are counted, every tie listed; `best_with_z3` asks Z3's Optimize
+    # the same question (tests check that both agree), at a hundred times the cost
+    counts = {combo: sum(1 for ref in table if table[ref][combo].holds) for combo in all_combos}
+    out.best_count = max(counts.values(), default=0)
+    out.best = sorted((c for c in all_combos if counts[c] == out.best_count),
+                      key=lambda c: (c != default_combo(), c))
 
     # a ruling that holds under every combination is in no minimal conflict
     failing = {ref: held[ref] for ref in table if not all(v.holds for v in table[ref].values())

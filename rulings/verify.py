@@ -151,7 +151,7 @@ def verify(extra: list[str] | tuple[str, ...] = (), rules: dt.date | None = None
         if helper is not None:
             farm = Farm(workers, jobs, corpus, runner.runs(), default, properties, deadline)
         # Z3's optimisation is one call: its timeout is what remains before the deadline
-        operational = solve(table, start, _ms_until(deadline)) if begin("best readings (Z3)") else table
+        operational = solve(table, start, _ms_until(deadline)) if begin("best readings and operational contradictions (Z3)") else table
         declarative = consistency.Declarative(complete=False, reason="not finished: the time limit came first")
         if begin("declarative consistency (Z3)"):
             declarative = _late(lambda: helper.declarative(deadline) if helper is not None
