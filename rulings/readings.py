@@ -288,6 +288,15 @@ def tabulate(runner: Runner, corpus: Corpus, rules: dt.date | None = None,
     return out
 
 
+def _nearest(table: dict[str, dict[Combo, RulingVerdict]], refs: list[str]) -> Combo | None:
+    """The combination, among those under which every ruling of `refs` holds, that keeps the most
+    readings at their defaults (the first such in the table's order), or None: where a member of a
+    minimal conflict is shown failing. Counted over the finite table, like the best readings."""
+    defaults = default_combo()
+    fits = [c for c in combos() if all(table[r][c].holds for r in refs)]
+    return min(fits, key=lambda c: (-sum(a == b for a, b in zip(c, defaults)), c), default=None)
+
+
 def best_with_z3(table: dict[str, dict[Combo, RulingVerdict]], timeout_ms: int = 20_000) -> tuple[int, list[Combo]]:
     """The combinations satisfying the most rulings, by Z3's Optimize, then every combination
     reaching the optimum (the oracle of `solve`'s count)."""
@@ -326,13 +335,12 @@ def solve(out: Operational, start: float, timeout_ms: int = 20_000) -> Operation
 
     # each combination's conjunction is built once and shared by every ruling's formula (the same
     # terms as building it per ruling, which was most of the time of this function: z3's Python layer)
-    conj = {combo: z3.And([lit[c.name, r] for c, r in zip(CHOICES, combo)]) for combo in all_combos}
+    conj = {combo: _mk(z3.Z3_mk_and, [lit[c.name, r] for c, r in zip(CHOICES, combo)]) for combo in all_combos}
 
     def holds_formula(ref: str) -> z3.BoolRef:
         # z3.Or without its Python-side checks, the same term made the same way (_mk)
         return _mk(z3.Z3_mk_or, [conj[combo] for combo in all_combos if table[ref][combo].holds] or [z3.BoolVal(False)])
 
-    held = {ref: holds_formula(ref) for ref in table}
     # the combinations that satisfy the most rulings: the table is finite (every combination of the
     # readings is a column), so they are counted, every tie listed; `best_with_z3` asks Z3's Optimize
     # the same question (tests check that both agree), at a hundred times the cost
@@ -342,7 +350,7 @@ def solve(out: Operational, start: float, timeout_ms: int = 20_000) -> Operation
                       key=lambda c: (c != default_combo(), c))
 
     # a ruling that holds under every combination is in no minimal conflict
-    failing = {ref: held[ref] for ref in table if not all(v.holds for v in table[ref].values())
+    failing = {ref: holds_formula(ref) for ref in table if not all(v.holds for v in table[ref].values())
                and ref not in unsure}
     result = enumerate_muses(failing, hard, timeout_ms)
     if not result.complete:
@@ -350,16 +358,9 @@ def solve(out: Operational, start: float, timeout_ms: int = 20_000) -> Operation
     for mus in result.muses:
         failures = []
         for ref in mus:
-            # readings that satisfy the others, as close to the defaults as they can be
-            near = z3.Optimize()
-            near.set("timeout", timeout_ms)
-            near.add(*hard, *[held[r] for r in mus if r != ref])
-            for c in CHOICES:
-                near.add_soft(lit[c.name, c.default])
-            if near.check() != z3.sat:
-                continue
-            combo = _combo_of(near.model(), lit)
-            failures.append(table[ref][combo])
+            combo = _nearest(table, [r for r in mus if r != ref])
+            if combo is not None:
+                failures.append(table[ref][combo])
         out.conflicts.append(Conflict(mus, failures))
     out.solver_seconds = time.process_time() - z3_start
     out.seconds = time.perf_counter() - start
