@@ -222,3 +222,23 @@ def test_browser_clicks_through_choices_and_a_drawn_state(tmp_path, ruling):
     key = graph.trace(terminal).key()
     assert lines[3] == f"#replay={key} | {key}"
     assert "terminal: outcome" in lines[4]
+
+
+@browser
+def test_browser_panels_name_the_copies_the_replayed_trace_moved(tmp_path):
+    """Q05 has identical Vanilla shields: the page reached through an outcome's key shows, card copy by
+    card copy, the state that `dmcheck explore --replay KEY` reaches (issue 21: one naming everywhere)."""
+    from explorer.replay import replay
+    from model.procedure import BreakModel
+    from model.scenario_file import load_scenario
+
+    q05 = str(next(p for p in RULINGS if p.name.startswith("Q05")))
+    path, data = page(tmp_path, q05)
+    model = BreakModel(load_scenario(q05))
+    for n, outcome in enumerate(data["outcomes"][:6], 1):
+        html = dom(tmp_path, path, "#replay=" + outcome["key"])
+        assert f"terminal: outcome {n}:" in text_of(html, "choices")
+        state = replay(model, outcome["key"]).state
+        shown = text_of(html, "state")
+        for cid in state.zone("B").hand + state.zone("B").shields:
+            assert model.label(cid) in shown, (outcome["key"], model.label(cid))
