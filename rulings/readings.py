@@ -167,6 +167,17 @@ class Runner:
     def runs(self) -> list[Run]:
         return [r for rs in self._runs.values() for r in rs]
 
+    def consulted(self, statement: Statement, rules: dt.date | None = None) -> tuple[int, ...]:
+        """The indices in CHOICES of the choices any run of the statement's scenarios consulted: its
+        verdict under a combination depends on those readings only (each lookup picks the first run
+        agreeing with the combination on the choices that run consulted)."""
+        version = statement.run_version(rules)
+        names = set()
+        for path in statement.scenarios:
+            day = (version or version_on(self.scenario(path).rules)).date
+            names.update(n for r in self._runs.get((path, day), ()) for n in r.consulted)
+        return tuple(i for i, c in enumerate(CHOICES) if c.name in names)
+
 
 @dataclass
 class RulingVerdict:
@@ -230,6 +241,7 @@ class Operational:
     reason: str = ""
     solver_seconds: float = 0.0
     seconds: float = 0.0
+    depends: dict[str, tuple[int, ...]] = field(default_factory=dict)   # ref -> the choices its verdicts read
 
     def count(self, combo: Combo) -> int:
         return sum(1 for ref in self.table if self.table[ref][combo].holds)
@@ -267,7 +279,22 @@ def tabulate(runner: Runner, corpus: Corpus, rules: dt.date | None = None) -> Op
     """Every ruling under every combination (the runs it takes are the runner's); Z3 not asked yet."""
     rulings = [s for s in corpus.statements if s.scenarios]
     all_combos = combos()
-    return Operational(rulings, {s.ref: {c: ruling_verdict(runner, s, c, rules) for c in all_combos} for s in rulings})
+    table = {s.ref: {c: ruling_verdict(runner, s, c, rules) for c in all_combos} for s in rulings}
+    return Operational(rulings, table, depends={s.ref: runner.consulted(s, rules) for s in rulings})
+
+
+def _held(out: Operational, ref: str, lit, conj, all_combos) -> z3.BoolRef:
+    """The readings under which a ruling holds, as a formula: z3.Or without its Python-side checks
+    (_mk); when the ruling's verdicts read only some choices, over those readings alone (an equivalent
+    term under `hard`, and a far smaller one)."""
+    row, depends = out.table[ref], out.depends.get(ref)
+    if depends is None or len(depends) == len(CHOICES):
+        return _mk(z3.Z3_mk_or, [conj[combo] for combo in all_combos if row[combo].holds] or [z3.BoolVal(False)])
+    parts = sorted({tuple(combo[i] for i in depends) for combo in all_combos if row[combo].holds})
+    if not depends:
+        return z3.BoolVal(bool(parts))
+    terms = [z3.And([lit[CHOICES[i].name, r] for i, r in zip(depends, part)]) for part in parts]
+    return _mk(z3.Z3_mk_or, terms) if terms else z3.BoolVal(False)
 
 
 def solve(out: Operational, start: float, timeout_ms: int = 20_000) -> Operational:
@@ -283,11 +310,7 @@ def solve(out: Operational, start: float, timeout_ms: int = 20_000) -> Operation
     # terms as building it per ruling, which was most of the time of this function: z3's Python layer)
     conj = {combo: z3.And([lit[c.name, r] for c, r in zip(CHOICES, combo)]) for combo in all_combos}
 
-    def holds_formula(ref: str) -> z3.BoolRef:
-        # z3.Or without its Python-side checks, the same term made the same way (_mk)
-        return _mk(z3.Z3_mk_or, [conj[combo] for combo in all_combos if table[ref][combo].holds] or [z3.BoolVal(False)])
-
-    held = {ref: holds_formula(ref) for ref in table}
+    held = {ref: _held(out, ref, lit, conj, all_combos) for ref in table}
     opt = z3.Optimize()
     opt.set("timeout", timeout_ms)
     opt.add(*hard)
