@@ -81,8 +81,9 @@ def test_class1_every_swap_word_is_both_or_none():
 def test_class2_an_extra_break_reaches_the_creatures_in_the_battle_zone_then():
     _, graph = _graph(ANSWERS / "EF01_extra_break_reaches_creatures_there_then.yaml")
     cast = [o for o in _outcomes(graph) if o["graveyard"]["A"] == ["Kankuro Blaster"]
-            and o["battle"]["A"] == ["Change Probe"]]
-    assert {o["shields_broken"] for o in cast} == {3, 4}   # cast before the change: 3; after: 4
+            and o["battle"]["A"] == ["Change Probe", "Vanilla"]]
+    # cast before the change: 3 (the Vanilla it reached keeps its extra break, Change Probe has none); after: 4
+    assert {o["shields_broken"] for o in cast} == {3, 4}
     # a creature that left and came back (Texas Storm) is a new one: the extra break is gone (under both readings)
     for reading in ("yes", "no"):
         assert _holds(ANSWERS / "BK02_corpus_effect_break.yaml", extra_break_applies_to_effect_breaks=reading)
@@ -106,6 +107,8 @@ def test_class3_several_blockers_by_era():
         assert len(blocks) <= 1   # one blocking creature, the last one resolved
     _, old = _graph(path, rules=dt.date(2021, 9, 6))
     assert not [e for events in _events(old) for e in events if e.kind == "tap"]
+    _, first_day = _graph(path, rules=dt.date(2021, 9, 7))   # in force from the day of the change
+    assert [e for events in _events(first_day) for e in events if e.kind == "tap"]
     assert _holds(ATTACK / "BL00_one_blocker_before_2021.yaml")
 
 
@@ -154,3 +157,23 @@ def test_class6_master_breaker_order_is_a_reading():
     assert _holds(path, before_break_order="effects_first")
     assert not _holds(path)   # the default follows today's rules: the shields are chosen first
     assert choice_named("before_break_order").default == "shields_first"
+
+
+def test_class1_a_creature_that_does_not_leave_stays_whatever_moves_it(tmp_path):
+    # "does not leave the battle zone" (離れない): Terror Pit from B's shield destroys the attacker; the
+    # attempt happens (R701.6a) but it stays, and it still breaks (S150 names such effects beside replacements)
+    path = tmp_path / "stay.yaml"
+    path.write_text(f"""name: a creature that does not leave the battle zone is not destroyed
+cards: [{ROOT / 'scenarios' / 'rulings' / 'cards' / 'public.yaml'}]
+rules: 2024-06-19
+turn: A
+players:
+  A:
+    battle: [Stay Probe]
+  B:
+    shields: [Terror Pit, Vanilla, Vanilla]
+attack: {{attacker: Stay Probe, player: B}}
+""", encoding="utf-8")
+    _, graph = _graph(path)
+    attempts = [e for events in _events(graph) for e in events if e.kind == "destroy"]
+    assert attempts and all(o["battle"]["A"] == ["Stay Probe"] for o in _outcomes(graph))
