@@ -128,6 +128,7 @@ class Runner:
         self._runs: dict[tuple[Path, dt.date], list[Run]] = {}
         self.explorations = 0
         self.lookups = 0
+        self.used: list[Run] = []    # the run each look-up returned, in order (tabulate's memo reads it)
 
     def scenario(self, path: Path) -> Scenario:
         if path not in self._scenarios:
@@ -148,6 +149,7 @@ class Runner:
         for run in runs:
             if run.agrees(combo):
                 run.served.add(combo)
+                self.used.append(run)
                 return run
         start = time.perf_counter()
         sc = dataclasses.replace(scenario, rules=version.date, interpretation=as_dict(combo))
@@ -162,6 +164,7 @@ class Runner:
         self.explorations += 1
         run.served.add(combo)
         runs.append(run)
+        self.used.append(run)
         return run
 
     def runs(self) -> list[Run]:
@@ -279,8 +282,48 @@ def tabulate(runner: Runner, corpus: Corpus, rules: dt.date | None = None) -> Op
     """Every ruling under every combination (the runs it takes are the runner's); Z3 not asked yet."""
     rulings = [s for s in corpus.statements if s.scenarios]
     all_combos = combos()
-    table = {s.ref: {c: ruling_verdict(runner, s, c, rules) for c in all_combos} for s in rulings}
+    table = {s.ref: _row(runner, s, all_combos, rules) for s in rulings}
     return Operational(rulings, table, depends={s.ref: runner.consulted(s, rules) for s in rulings})
+
+
+def _row(runner: Runner, statement: Statement, all_combos: list[Combo], rules: dt.date | None) -> dict[Combo, RulingVerdict]:
+    """The statement's verdict under every combination. Two combinations alike on every choice the
+    existing runs of its scenarios consulted pick the same runs, so the verdict found for one is the
+    other's (the runs are told they serve it, and the look-ups are counted, as if asked again)."""
+    row: dict[Combo, RulingVerdict] = {}
+    memo: dict[tuple, tuple[RulingVerdict, list[Run]]] = {}
+    seen, depends = -1, ()
+    for combo in all_combos:
+        if runner.explorations != seen:   # a new run may consult more choices: key anew
+            seen, depends, memo = runner.explorations, runner.consulted(statement, rules), {}
+        key = tuple(combo[i] for i in depends)
+        found = memo.get(key)
+        if found is None:
+            before = len(runner.used)
+            verdict = ruling_verdict(runner, statement, combo, rules)
+            found = (verdict, runner.used[before:])
+            if runner.explorations == seen:
+                memo[key] = found
+            row[combo] = verdict
+            continue
+        verdict, used = found
+        for run in used:
+            run.served.add(combo)
+        runner.lookups += len(used)
+        row[combo] = dataclasses.replace(verdict, combo=combo)
+    return row
+
+
+class _Conjunctions(dict):
+    """combination -> the conjunction of its readings' literals, built when first asked for."""
+
+    def __init__(self, lit):
+        super().__init__()
+        self.lit = lit
+
+    def __missing__(self, combo: Combo) -> z3.BoolRef:
+        found = self[combo] = z3.And([self.lit[c.name, r] for c, r in zip(CHOICES, combo)])
+        return found
 
 
 def _held(out: Operational, ref: str, lit, conj, all_combos) -> z3.BoolRef:
@@ -306,9 +349,9 @@ def solve(out: Operational, start: float, timeout_ms: int = 20_000) -> Operation
     z3_start = time.perf_counter()
     lit, hard = _literals()
 
-    # each combination's conjunction is built once and shared by every ruling's formula (the same
-    # terms as building it per ruling, which was most of the time of this function: z3's Python layer)
-    conj = {combo: z3.And([lit[c.name, r] for c, r in zip(CHOICES, combo)]) for combo in all_combos}
+    # a combination's conjunction is built once and shared by every ruling's formula that needs it (only a
+    # ruling whose choices read are not known does: `_held`); z3's Python layer was most of the time here
+    conj = _Conjunctions(lit)
 
     held = {ref: _held(out, ref, lit, conj, all_combos) for ref in table}
     opt = z3.Optimize()
@@ -318,13 +361,10 @@ def solve(out: Operational, start: float, timeout_ms: int = 20_000) -> Operation
     opt.maximize(score)
     if opt.check() == z3.sat:
         out.best_count = opt.model().eval(score).as_long()
-        solver = z3.Solver()   # every combination reaching the optimum
-        solver.set("timeout", timeout_ms)
-        solver.add(*hard, score == out.best_count)
-        while solver.check() == z3.sat:
-            combo = _combo_of(solver.model(), lit)
-            out.best.append(combo)
-            solver.add(z3.Not(z3.And([lit[c.name, r] for c, r in zip(CHOICES, combo)])))
+        # every combination reaching the optimum: read off the table (the combinations are finite and
+        # each one's score is its count of rulings holding), where asking Z3 for them one at a time
+        # cost a check per combination
+        out.best = [combo for combo in all_combos if out.count(combo) == out.best_count]
         out.best.sort(key=lambda c: (c != default_combo(), c))
     else:
         out.complete, out.reason = False, "Optimize answered unknown"
