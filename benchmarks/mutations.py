@@ -60,6 +60,8 @@ P, T, SC, BR, DE, EF = ("model/procedure.py", "model/triggers.py", "model/instru
                         "model/instructions/breaking.py", "model/instructions/destruction.py",
                         "model/instructions/effects.py")
 RV, IN, RU = "model/data/rules_versions.yaml", "model/interpretations.py", "model/rules.py"
+DC, AT, GE = "model/instructions/declaring.py", "model/attack.py", "model/instructions/game_end.py"
+PUBLIC = FAST + ("tests/test_public_answers.py",)
 
 CATALOGUE: tuple[Mutation, ...] = (
     # ---- who resolves first, and what may resolve when (procedure.eligible) --------------------------
@@ -90,7 +92,8 @@ CATALOGUE: tuple[Mutation, ...] = (
              "if not shields:\n            return (Action(\"direct_attack\"",
              "if shields is None:\n            return (Action(\"direct_attack\""),
     Mutation("D1-extra-breaks-ignored", "D1: the breaker count includes this turn's extra breaks", P,
-             ".breaker + s.extra_breaks[pindex(s.turn)]", ".breaker"),
+             "return self.card(s.attacker).breaker + effects.additional_breaks(self, s, s.attacker)",
+             "return self.card(s.attacker).breaker", tests=FAST + ("tests/test_public_answers.py",)),
     Mutation("Q10-attack-not-stopped", "Q10: every chosen shield left before the break stops the attack", BR,
              "stop_attack=s.stop_attack or frame.is_attack)", "stop_attack=s.stop_attack)"),
     Mutation("Q02-charger-ignored", "Q02: Charger puts the resolved spell into the mana zone", P,
@@ -202,8 +205,52 @@ CATALOGUE: tuple[Mutation, ...] = (
              'default="triggered_effects",', 'default="before_break_effects",'),
     Mutation("default-charger_cast_destination", "default reading charger_cast_destination=charger", IN,
              'default="charger",', 'default="cast_destination",'),
-    Mutation("default-castle_other_shield", "default reading castle_other_shield=unchosen_only", IN,
-             'default="unchosen_only",', 'default="not_used",'),
+    Mutation("default-castle_other_shield", "default reading castle_other_shield=not_used (S164)", IN,
+             'default="not_used",', 'default="unchosen_only",', tests=FAST + ("tests/test_public_answers.py",)),
+    # ---- issue 22: swaps, effects per creature, several blockers, additional breaks, deck-out, eras ----
+    Mutation("R701.26a-swap-half-done", "R701.26a (S150): a swap whose old creature is kept is not carried out", DC,
+             "    failed = m.card(old).has(CANNOT_LEAVE) or (choice is not None and choice != NONE)",
+             "    failed = m.card(old).has(CANNOT_LEAVE)", tests=PUBLIC),
+    Mutation("R701.26a-does-not-leave-swapped", "R701.26a (S150, S151): a creature that does not leave is not swapped away", DC,
+             "    failed = m.card(old).has(CANNOT_LEAVE) or", "    failed = False or", tests=PUBLIC),
+    Mutation("Cannot-Leave-ignored", "'does not leave the battle zone' keeps the card where it is", DE,
+             "    if m.card(card).has(CANNOT_LEAVE):\n        return s", "    if False:\n        return s", tests=PUBLIC),
+    Mutation("2020-11-19-switch-ignored", "2020-11-19 change (S150): before it a failed swap applied the replacement alone", DC,
+             "if choice is not None and choice != NONE and not m.version.swap_all_or_nothing:",
+             "if False:", tests=PUBLIC),
+    Mutation("2020-11-19-date-later", "2020-11-19 change (S150, S152) moved to 2021-01-01", RV,
+             "  - date: 2020-11-19", "  - date: 2021-01-01", tests=PUBLIC),
+    Mutation("110.2e-effect-on-the-player", "110.2e (S159): an extra break reaches the creatures there, not the player", EF,
+             "    for c, k in s.extra_breaks:\n        if c == cid:",
+             "    for c, k in s.extra_breaks:\n        if m.owner(c) == m.owner(cid):", tests=PUBLIC),
+    Mutation("110.2e-effects-survive-leaving", "110.2e (S159): a creature that left is a new one, effects on it end", DE,
+             "s = s.with_zone(owner, z).forget(card)", "s = s.with_zone(owner, z)", tests=PUBLIC),
+    Mutation("S160-evolution-loses-effects", "S160 (Q&A 2021-04-16): an evolution keeps the effects on its source", DC,
+             "attacker=card).inherit(old, card)", "attacker=card)", tests=PUBLIC),
+    Mutation("R507.1a-one-blocker", "R507.1a (S153, 2021-09-07): several Blockers may be used at once", AT,
+             "if not self.version.several_blockers or len(blockers) < 2:", "if True:", tests=PUBLIC),
+    Mutation("2021-09-07-date-later", "2021-09-07 change (S153) moved to 2022-01-01", RV,
+             "  - date: 2021-09-07", "  - date: 2022-01-01", tests=PUBLIC),
+    Mutation("S161-own-break-no-extra", "S161/S162: a creature breaking by its own ability ('this') gets its additional breaks", EF,
+             'if by is None or ins.get("by") == "self":', 'if by is None or ins.get("by") != "it":', tests=PUBLIC),
+    Mutation("default-extra_break_applies_to_effect_breaks", "default reading extra_break_applies_to_effect_breaks=yes (S161)", IN,
+             'default="yes",\n        why_default="the only official answer', 'default="no",\n        why_default="the only official answer',
+             tests=PUBLIC),
+    Mutation("default-before_break_order", "default reading before_break_order=shields_first (R509.3, R603.7)", IN,
+             'default="shields_first",', 'default="effects_first",', tests=PUBLIC),
+    Mutation("S166-effects-first-ignored", "reading before_break_order=effects_first (S166): the shields are chosen after", P,
+             "        if self.effects_first(s.attacker):", "        if False:", tests=PUBLIC),
+    Mutation("LO01-deck-out-ignored", "LO01 (S167): a player whose deck is empty loses at once", P,
+             "if not (s.zones[0].deck and s.zones[1].deck) and not _ending(s):",
+             "if False and not (s.zones[0].deck and s.zones[1].deck) and not _ending(s):", tests=PUBLIC),
+    Mutation("S109-one-of-two-loses", "S109: two players losing at once both lose, nobody wins", GE,
+             'return _game_over(s, (lost, player), "", rule, out)', "return _game_over(s, (lost,), player, rule, out)",
+             tests=PUBLIC),
+    Mutation("2022-08-10-switch-ignored", "2022-08-10 change (S156): before it Ninja Strike's mana is counted at the declaration", AT,
+             "        if self.version.ninja_mana_on_resolution:\n            return True", "        if True:\n            return True",
+             tests=PUBLIC),
+    Mutation("2022-08-10-date-later", "2022-08-10 change (S156) moved to 2023-01-01", RV,
+             "  - date: 2022-08-10", "  - date: 2023-01-01", tests=PUBLIC),
 )
 
 IGNORE = shutil.ignore_patterns(".git", ".venv", "__pycache__", ".hypothesis", ".pytest_cache", "*.pyc")

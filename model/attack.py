@@ -29,10 +29,12 @@ carried by the first step, see `plain`).
 
 from __future__ import annotations
 
+from itertools import combinations
+
 from .actions import Action
 from .events import Event, ev
-from .instructions import destruction
-from .instructions.registry import instr, push
+from .instructions import attacking, destruction, game_end
+from .instructions.common import same
 from .state import State, Task, other, replace
 
 # phases of State.phase ("" is the direct attack step, D0-D7, as before issue 10)
@@ -156,16 +158,38 @@ class AttackSteps:
                      and self.card(c).has("Blocker"))
 
     def block_actions(self, s: State) -> tuple[Action, ...]:
+        """R507.1: one Blocker or none; since 2021-09-07 (R507.1a of v1.25, S153, S154) any number of
+        Blockers at once, their abilities resolved in the order the non-turn player likes: every set with
+        the one resolved last, which becomes the blocking creature (identical cards offered once)."""
         me = s.defender
-        acts = [Action("block", me, (c,), f"{me} blocks {self.label(s.attacker)} with {self.label(c)}")
-                for c in self.blockers(s)]
+        blockers = self.blockers(s)
+        if not self.version.several_blockers or len(blockers) < 2:
+            acts = [Action("block", me, (c,), f"{me} blocks {self.label(s.attacker)} with {self.label(c)}")
+                    for c in blockers]
+            return tuple(acts) + (Action("no_block", me, (), f"{me} does not block"),)
+        acts, seen = [], set()
+        for n in range(1, len(blockers) + 1):
+            for group in combinations(blockers, n):
+                for last in group:
+                    rest = tuple(c for c in group if c != last)
+                    key = (same(self, s, last), tuple(sorted(same(self, s, c) for c in rest)))
+                    if key in seen:
+                        continue
+                    seen.add(key)
+                    also = "".join(f", first using {self.label(c)}'s Blocker" for c in rest)
+                    acts.append(Action("block", me, (last,) + rest,
+                                       f"{me} blocks {self.label(s.attacker)} with {self.label(last)}{also}"))
         return tuple(acts) + (Action("no_block", me, (), f"{me} does not block"),)
 
-    def block(self, s: State, blocker: int | None, out: list[Event]) -> State:
-        """R507.2: the blocker is tapped and the attack becomes an attack on it; then on to R508."""
-        if blocker is not None:
+    def block(self, s: State, chosen: tuple[int, ...], out: list[Event]) -> State:
+        """R507.2: each Blocker used is tapped and redirects the attack to itself; the last one resolved
+        (`chosen[0]`) is the blocking creature (S154), the attack an attack on it; then on to R508."""
+        if chosen:
+            blocker, first = chosen[0], chosen[1:]
             z = s.zone(s.defender)
-            s = s.with_zone(s.defender, replace(z, tapped=tuple(sorted(z.tapped + (blocker,)))))
+            s = s.with_zone(s.defender, replace(z, tapped=tuple(sorted(z.tapped + chosen))))
+            for c in first:   # R507.1a: its Blocker was used, then overridden by the one resolved after it
+                out.append(ev("tap", "R507.1a", card=self.label(c), player=s.defender))
             out.append(ev("block", "R507.2", card=self.label(blocker), attacker=self.label(s.attacker),
                           player=s.defender))
             s = replace(s, blocked=True, target=blocker)
@@ -215,10 +239,19 @@ class AttackSteps:
         for c in s.zone(ntp).hand:
             key = self.instances[c].card
             if key not in seen and (self.card(c).abilities_with("ninja_strike")
-                                    or self.card(c).abilities_with("ninja_change")):
+                                    or self.card(c).abilities_with("ninja_change")) and self.ninja_mana_met(s, c):
                 seen.add(key)
                 out.append(c)
         return tuple(out)
+
+    def ninja_mana_met(self, s: State, card: int) -> bool:
+        """Whether a Ninja Strike may be declared as far as its mana goes: before 2022-08-10 its count is
+        taken when it is declared (R112.3c as worded from 2018-08-09, S157); since, it is declared whatever
+        the mana zone holds and the count is taken when it resolves (S156, S158)."""
+        if self.version.ninja_mana_on_resolution:
+            return True
+        need = attacking.ninja_mana(self.card(card))
+        return need is None or len(s.zone(self.owner(card)).mana) >= need
 
     def ntp_waits(self, s: State) -> bool:
         """Under `after_tp_resolved` the non-turn player still has to declare (R506.3, A25)."""
@@ -260,17 +293,27 @@ class AttackSteps:
     # ---- R104: wins and losses -----------------------------------------------------------------
     def lose(self, s: State, player: str, winner: str, rule: str) -> State:
         """`player` would lose (and `winner` win): a loss replacement may apply first (A15)."""
-        return push(s, Task(program=(instr("_lose", player=player, winner=winner, rule=rule),), pc=0,
-                            controller=player, source=-1, ability="the game ends"))
+        return game_end.lose(s, player, winner, rule)
 
     def decide_game(self, s: State) -> State:
-        """R104.2c (A14): wins and losses met by effects at once; a player meeting both wins."""
+        """R104.2c (A14): wins and losses met by effects at once; a player meeting both wins; two players
+        losing at once both lose (S109)."""
         wins, losses = s.wins, tuple(p for p in s.losses if p not in s.wins)
         both = set(s.wins) & set(s.losses)
         s = replace(s, wins=(), losses=())
         if wins:
             p = wins[0]
             return self.lose(s, other(p), p, "R104.2c" if p in both else "R104.2")
+        if len(set(losses)) == 2:
+            return game_end.lose(s, s.turn, "", "S109", also=other(s.turn))
         if losses:
             return self.lose(s, losses[0], other(losses[0]), "R104.2")
         return s
+
+    def deck_out(self, s: State) -> State:
+        """LO01 (S167): a player whose deck is empty loses at once, as a rule, even in the middle of an
+        effect, and again as long as it stays empty; both at once lose together (S109)."""
+        empty = [p for p in (s.turn, other(s.turn)) if not s.zone(p).deck]
+        if len(empty) == 2:
+            return game_end.lose(s, empty[0], "", "LO01", also=empty[1])
+        return game_end.lose(s, empty[0], other(empty[0]), "LO01")

@@ -20,7 +20,7 @@ from .instr import Instr
 from .instructions import card_words
 from .instructions.declaring import CONDITION_OPS
 from .instructions.registry import BIND as BIND_SCHEMA
-from .vocabulary import KEYWORDS, REPLACES, TRIGGERS
+from .vocabulary import EXTRA_BREAK, KEYWORDS, REPLACES, TRIGGERS
 from .yamlio import key_path, line_of, load_yaml, plain, shown, validate
 
 
@@ -68,6 +68,13 @@ class CardDef:
                 return int(k.partition(":")[2].lstrip("+"))
         return 0
 
+    def extra_break(self) -> int:
+        """Extra Break +N: N more shields this creature breaks (an additional break it has, S161), or 0."""
+        for k in self.keywords:
+            if k.startswith(EXTRA_BREAK):
+                return int(k.partition(":")[2].lstrip("+"))
+        return 0
+
     def replacements(self, kind: str) -> tuple[Ability, ...]:
         return tuple(a for a in self.abilities if a.replaces == kind)
 
@@ -78,6 +85,7 @@ class CardDef:
 CARD_TYPES = ["creature", "spell", "castle", "aura", "tamaseed"]
 POWER_ATTACKER = "Power Attacker"
 _POWER_ATTACKER_FORM = re.compile(r"Power Attacker:\+?[0-9]{1,9}")
+_EXTRA_BREAK_FORM = re.compile(r"Extra Break:\+?[0-9]{1,2}")
 # Bounds (docs/limits.md): a card's numbers and the whole numbers an instruction takes (counts,
 # amounts, costs); anything larger names no real card and only makes a search blow up
 MAX_COST = 1000
@@ -367,6 +375,11 @@ def _card(raw: Any, root: Any, here: tuple, file: str) -> "CardDef":
             raise InputError(file, line_of(root, where), key_path(where),
                              f"expected `Power Attacker:+N` (N a whole number of power, e.g. "
                              f"`Power Attacker:+3000`), got {word!r}")
+        if word.startswith(EXTRA_BREAK) and not _EXTRA_BREAK_FORM.fullmatch(word):
+            where = here + ("keywords", k)
+            raise InputError(file, line_of(root, where), key_path(where),
+                             f"expected `Extra Break:+N` (N a whole number of shields up to 99, e.g. "
+                             f"`Extra Break:+1`), got {word!r}")
     for j, a in enumerate(card.abilities):
         if a.replaces != "self_break" and any(ins.op == "burn_shield" for ins in a.effect):
             where = here + ("abilities", j, "effect")

@@ -15,13 +15,14 @@ from dataclasses import dataclass
 
 from .cards import CardDef, CardPool
 from .errors import did_you_mean
-from .vocabulary import ATTACK_DECLARED, SHIELD_CHECK_DECLARED
+from .vocabulary import ATTACK_DECLARED, NINJA_CHANGE, REVOLUTION_CHANGE, SHIELD_CHECK_DECLARED
 
 # what each event that names a keyword ability can carry (model/instructions/shield_check.py, declarations.py):
 # a G-Strike never fizzles (SC4), and the abilities declared at an attack are never used in a shield check
 EVENT_ABILITIES = {
     "declare": SHIELD_CHECK_DECLARED + tuple(ATTACK_DECLARED.values()),
-    "fizzle": tuple(k for k in SHIELD_CHECK_DECLARED if k != "G-Strike"),
+    # a swap that cannot happen in full fizzles too (R701.26a, S150: Revolution Change, Ninja Change)
+    "fizzle": tuple(k for k in SHIELD_CHECK_DECLARED if k != "G-Strike") + (REVOLUTION_CHANGE, NINJA_CHANGE),
     "shield_trigger": SHIELD_CHECK_DECLARED,
 }
 _TRIGGER_OF = {name: trigger for trigger, name in ATTACK_DECLARED.items()}

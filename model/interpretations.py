@@ -47,19 +47,24 @@ CHOICES: tuple[Choice, ...] = (
                  "when the break happens, after the before-break effects, or right after the shields are "
                  "chosen, before the before-break abilities trigger?",
         readings=(
-            ("at_break", "S001 (Q11): a break replacement happens after the before-break effects; a Saver "
-                         "destroyed by a before-break cannot protect; a Dragon W-breaker's shield addition "
-                         "still happens for a saved shield; 'cannot be broken' still gets its before-break"),
-            ("before_triggers", "S002 D2-D3 (rule 609.9): decide each chosen shield's replacement first; the "
-                                "shields really broken fix the number of before-break triggers"),
+            ("at_break", "the rules: R509.3 of v1.42 (2024-06-19, S001) and R603.7 as added on 2023-09-14 "
+                         "(official change log, S165) make the before-break abilities trigger when the shields "
+                         "are chosen, leaving no step for replacement decisions before them; S001's rulings "
+                         "(Q11, English wiki, undated): a break replacement happens after the before-break "
+                         "effects, a Saver destroyed by a before-break cannot protect, a Dragon W-breaker's "
+                         "shield addition still happens for a saved shield"),
+            ("before_triggers", "S002 (dmwiki ダイレクトアタックステップ, revision 2024-03-07) D2-D3, citing rule "
+                                "609.9: decide each chosen shield's replacement first; the shields really "
+                                "broken fix the number of before-break triggers"),
         ),
         default="at_break",
-        why_default="R509.3 (v1.42, 2024-06-19) makes before-break abilities trigger when the shields are "
-                    "chosen, leaving no step for replacement decisions before them; S001's rulings agree, "
-                    "while S002 is a wiki summary of an older rules text",
+        why_default="the official rules text (R603.7 of 2023-09-14, R509.3 of v1.42, 2024-06-19) is the most "
+                    "authoritative and most recent source; S001's rulings agree. S002 is a wiki page whose "
+                    "step D2 cites 609.9 (2023-04-10, S168), which says how several replacements are decided "
+                    "but not that this happens before the before-break abilities trigger: the record is split",
         sets_aside=(
             ("at_break", ("D3@S002",)),
-            ("before_triggers", ("R509.3@S000", "R509.3@S001", "R603.7@S000", "R603.7@S001",
+            ("before_triggers", ("R509.3@S000", "R509.3@S001", "R603.7@S000", "R603.7@S001", "R603.7@S165",
                                  "Q11c@S001", "Q11d@S001", "Q11e@S001", "Q11f@S001")),
         ),
     ),
@@ -120,14 +125,17 @@ CHOICES: tuple[Choice, ...] = (
         question="Hustle Castle puts another of its owner's shields into the hand instead of its shield's "
                  "break: may that other shield be one chosen for the same break?",
         readings=(
-            ("unchosen_only", "a shield chosen for the break goes to the hand anyway; S002's T-break example "
-                              "has each castle pick a shield apart from those the castles protect"),
-            ("not_used", "S002 D2 forbids only a shield another castle already used; a chosen shield taken "
-                         "this way is put into the hand instead of being broken"),
+            ("not_used", "S164 (dmwiki ブレイク置換効果, revision 2024-01-14): when a castle's shield A and "
+                         "another shield B are broken together, the castle may put B into the hand instead, "
+                         "and A is not broken; S002 D2 (revision 2024-03-07) forbids only a shield another "
+                         "castle already used"),
+            ("unchosen_only", "no source: the earlier default of this project (a chosen shield goes to the "
+                              "hand anyway, so taking it would protect the castle's shield at no cost)"),
         ),
-        default="unchosen_only",
-        why_default="taking a shield that is about to be broken would let the castle protect its shield "
-                    "at no cost, and no source shows a castle doing so",
+        default="not_used",
+        why_default="the only source that speaks of it (S164, 2024-01-14) lets the castle take a shield "
+                    "chosen for the same break, and S002's D2 (2024-03-07) excludes only a used one",
+        sets_aside=(("unchosen_only", ("CS01@S164",)),),
     ),
 )
 
@@ -155,20 +163,25 @@ CHOICES = CHOICES + (
     ),
     Choice(
         name="extra_break_applies_to_effect_breaks",
-        question="Once an effect has made a player's creatures break more shields this turn (Kankuro "
-                 "Blaster), does a later effect that has one of them break shields (Texas Storm's 'it "
-                 "breaks one') break that many more?",
+        question="When an ability has a creature break shields itself (Texas Storm's 'it breaks one', an "
+                 "attack trigger 'this creature breaks one'), does the creature break its additional breaks "
+                 "('breaks one more shield', Kankuro Blaster, a crossed Bajura's Soul) more?",
         readings=(
-            ("no", "S031 (dmarchive 'Breaker' 2018-09-10, 'additional break' 2018-08-17): breaker "
-                   "abilities and additional breaks act on the creature's break when its attack "
-                   "succeeds; a break made by another ability does not use them (Q04 keeps it at one)"),
-            ("yes", "issue 11 of this project quotes a rule 701.14d saying so; no public source reachable "
-                    "here quotes a 701.14d (rulings.md, BK02), so this reading is unverified"),
+            ("yes", "S161 (official Q&A of 2023-06-23: Tidal & Burn crossed with Bajura's Soul breaks two "
+                    "shields with its own 'break one' ability, since the creature itself breaks); S162 "
+                    "(dmwiki 効果ブレイク, revision 2025-09-29, quoting rule 701.14d and an older official FAQ, "
+                    "qa_old/37975); S163 (dmwiki ブロック貫通, revisions 2021-09-16 and 2022-12-20: Bajura's "
+                    "Soul adds to a block-piercing break)"),
+            ("no", "S031 (dmarchive 'Breaker' 2018-09-10, 'additional break' 2018-08-17): breaker abilities "
+                   "and additional breaks act on the creature's break when its attack succeeds; read so, a "
+                   "break made by another ability does not use them"),
         ),
-        default="no",
-        why_default="the only dated public source (S031) ties additional breaks to the attack's break; the "
-                    "701.14d text could not be found. A count already chosen never changes (Q07)",
-        sets_aside=(("yes", ("BK02@S031",)),),
+        default="yes",
+        why_default="the only official answer on the question (S161, 2023-06-23) and the rule the most recent "
+                    "wiki revision quotes (701.14d, S162, 2025-09-29) give the additional break to such a "
+                    "break; S031 (2018) speaks of breaker abilities, which never apply to it (Q04). A count "
+                    "already chosen never changes (Q07)",
+        sets_aside=(("yes", ("BK02@S031",)), ("no", ("AB01@S161", "AB02@S162"))),
     ),
 )
 
@@ -190,6 +203,29 @@ CHOICES = CHOICES + (
         why_default="S121 is the only source that speaks of Invasion itself and gives the worked example; S116 "
                     "speaks of declarations in general, and the Invasion condition belongs to its 'when' part",
         sets_aside=(("yes", ("A06@S121",)), ("no", ("A06r@S116",))),
+    ),
+)
+
+
+CHOICES = CHOICES + (
+    Choice(
+        name="before_break_order",
+        question="A creature with a before-break ability (Master Breaker, Kakumeijin) breaks for its attack: "
+                 "are the shields chosen first and the abilities triggered by that choice, or do the "
+                 "abilities resolve first and the shields get chosen after?",
+        readings=(
+            ("shields_first", "R509.3 (v1.42, 2024-06-19, S001; quoted 2023-04-21 by S000) and R603.7 (added "
+                              "2023-09-14, S165): the abilities trigger when the shields are chosen; S000's "
+                              "Q&A of 2023 (Q04-Q07) choose the shields first"),
+            ("effects_first", "S166 (official Q&A on Master Breaker, Johnny the Beginning, 2017, as dmwiki "
+                              "quotes it): when the attack is not blocked, destroy a creature first, then "
+                              "choose the shields to break"),
+        ),
+        default="shields_first",
+        why_default="the current rules text (R509.3, R603.7) and every ruling since 2023 choose the shields "
+                    "first; no source dates when the 2017 answer stopped applying, so it cannot be an era",
+        sets_aside=(("shields_first", ("MB01@S166",)),
+                    ("effects_first", ("R509.3@S000", "R509.3@S001", "R603.7@S000", "R603.7@S001", "R603.7@S165"))),
     ),
 )
 

@@ -32,7 +32,7 @@ _PLAIN = {
     "extra_turn": "{player} will take another turn after this one",
     "end_turn": "{player}'s turn ends",
     "lose": "{player} loses the game",
-    "win": "{player} wins the game by the direct attack",
+    "win": "{player} wins the game",
 }
 
 
@@ -67,6 +67,9 @@ def describe(e: Event) -> str:
     elif e.kind == "declare":
         cost = f", discarding {g('cost')}" if g("cost") else ""
         text = f"{g('player')} declares the {g('ability')} of {g('card')}{cost}"
+    elif e.kind == "fizzle" and g("with"):
+        text = f"the {g('ability')} of {g('card')} does nothing: {g('with')} does not leave the battle zone, so " \
+               f"neither card moves (a swap is both moves or none)"
     elif e.kind == "fizzle":
         text = f"the {g('ability')} of {g('card')} does nothing: the card has left the hand"
     elif e.kind == "destroy":
@@ -78,6 +81,10 @@ def describe(e: Event) -> str:
     elif e.kind == "replace":
         what = g("shield") or g("card")
         text = f"the {g('replaced')} of {what} is replaced by {g('by')}"
+    elif e.kind == "win" and e.rule == "D0":
+        text = f"{g('player')} wins the game by the direct attack"
+    elif e.kind == "lose" and e.rule == "LO01":
+        text = f"{g('player')} loses the game: the deck is empty"
     elif e.kind in _PLAIN:
         text = _PLAIN[e.kind].format_map(_Fields(e))
     else:

@@ -19,7 +19,8 @@ from .attack import AttackSteps
 from .attack_end import AttackEnd
 from .declarations import Declarations
 from .events import Event, ev
-from .instructions import breaking
+from .instructions import breaking, effects
+from .instructions.game_end import GAME_ENDS
 from .instructions.common import same
 from .instructions.registry import OPS, advance_pc, chooser, execute, instr, options, push
 from .interpretations import Interpretation
@@ -27,13 +28,20 @@ from .narrate import narrate
 from .outcome import OutcomeKey, outcome
 from .rules import RulesVersion, version_on
 from .scenario import Scenario
-from .state import Frame, Pending, State, Task, pindex, replace, setter
+from .state import Frame, Pending, State, Task, replace, setter
 from .symmetry import Symmetry
 from .table import CardTable
 from .triggers import BEFORE_BREAK, SELF, Triggers
 
 
 _with_running = setter(State, "running")
+
+
+def _ending(s: State) -> bool:
+    """A loss is being decided (its task runs): the empty deck has had its say (LO01)."""
+    return any(t.ability == GAME_ENDS for t in s.running)
+
+
 _with_resolved = setter(State, "pending", "uses", "running")
 # the rule an effect resolving outside a break follows, by the step it resolves in
 PHASE_RULES = {"attack": "R506.3", "blocked": "R507.3", "end_attack": "R510", "end_turn": "R511.1"}
@@ -90,6 +98,8 @@ class BreakModel(CardTable, Triggers, AttackSteps, AttackEnd, Declarations):
         eligible = self.eligible(s)
         if eligible:
             return tuple(self._resolve_action(p) for p in eligible)
+        if s.frames and s.frames[-1].to_choose:
+            return self._late_actions(s)
         if s.phase == "block":
             return self.block_actions(s)
         if s.phase == "ntp_declare":
@@ -112,10 +122,14 @@ class BreakModel(CardTable, Triggers, AttackSteps, AttackEnd, Declarations):
             s = self._resolve(s, action.choice[0], out)
         elif action.kind == "choose_shields":
             s = self._choose_attack_shields(s, action.choice, out)
+        elif action.kind == "break_later":
+            s = self._choose_attack_shields(s, (), out, later=action.choice[0])
+        elif action.kind == "choose_late":
+            s = self._choose_late(s, action.choice, out)
         elif action.kind == "direct_attack":
             s = self._direct_attack(s, out)
         elif action.kind in ("block", "no_block"):
-            s = self.block(s, action.choice[0] if action.choice else None, out)
+            s = self.block(s, action.choice, out)
         elif action.kind in ("ninja_declare", "no_ninja_declare"):
             s = self.ninja_declare(s, action.choice, out)
         elif action.kind in ("tp_declare", "no_tp_declare"):
@@ -130,6 +144,9 @@ class BreakModel(CardTable, Triggers, AttackSteps, AttackEnd, Declarations):
         while True:
             if s.over:
                 return s
+            if not (s.zones[0].deck and s.zones[1].deck) and not _ending(s):
+                s = self.deck_out(s)   # LO01: a state-based loss, even in the middle of an effect
+                continue
             if s.running:
                 task = s.running[-1]
                 if task.pc >= len(task.program):
@@ -153,6 +170,11 @@ class BreakModel(CardTable, Triggers, AttackSteps, AttackEnd, Declarations):
             if self.eligible(s):
                 return s
             if s.frames:
+                frame = s.frames[-1]
+                if frame.to_choose:
+                    if s.zone(frame.defender).shields:
+                        return s   # S166: the shields are chosen now, after the before-break effects
+                    s = replace(s, frames=s.frames[:-1] + (replace(frame, to_choose=0),))
                 s = self._break(s)
                 continue
             if s.phase:
@@ -250,7 +272,8 @@ class BreakModel(CardTable, Triggers, AttackSteps, AttackEnd, Declarations):
 
     # ---- D0/D1: the start of the step --------------------------------------------------------
     def breaker_count(self, s: State) -> int:
-        return self.card(s.attacker).breaker + s.extra_breaks[pindex(s.turn)]
+        """D1: its breaker and its additional breaks (its own, and effects that reached it, 110.2e)."""
+        return self.card(s.attacker).breaker + effects.additional_breaks(self, s, s.attacker)
 
     def _next_single_break(self, s: State) -> bool:
         """Before 2017-03-25 (S007, S016, S008): after a single break and its shield check, the attack
@@ -264,22 +287,48 @@ class BreakModel(CardTable, Triggers, AttackSteps, AttackEnd, Declarations):
         n = min(self.breaker_count(s), len(shields))
         if not self.version.simultaneous_break:
             n = 1   # before 2017-03-25: one shield at a time (S007, S016)
+        if self.effects_first(s.attacker):
+            return (Action("break_later", s.turn, (n,), f"{s.turn}'s {self.label(s.attacker)} is to break {n} "
+                           f"shield{'s' if n > 1 else ''}: its before-break abilities first, then the choice"),)
         return tuple(
             Action("choose_shields", s.turn, combo,
                    f"{s.turn} chooses {self.shield_list(combo)} to break with {self.label(s.attacker)}")
             for combo in self.shield_choices(s, s.defender, n))
 
+    def effects_first(self, by: int) -> bool:
+        """`before_break_order=effects_first` (S166, the 2017 Master Breaker Q&A): a creature with a
+        before-break ability breaking for its attack resolves it before the shields are chosen (looked up
+        only for such a creature)."""
+        return bool(self.card(by).abilities_with("before_break")) and \
+            self.interpretation.get("before_break_order") == "effects_first"
+
+    def _late_actions(self, s: State) -> tuple[Action, ...]:
+        """S166: the attack's before-break effects have resolved; now the shields are chosen."""
+        frame = s.frames[-1]
+        n = min(frame.to_choose, len(s.zone(frame.defender).shields))
+        return tuple(Action("choose_late", s.turn, combo,
+                            f"{s.turn} chooses {self.shield_list(combo)} to break with {self.label(frame.by)}")
+                     for combo in self.shield_choices(s, frame.defender, n))
+
+    def _choose_late(self, s: State, chosen: tuple[int, ...], out: list[Event]) -> State:
+        frame = s.frames[-1]
+        frame = replace(frame, chosen=tuple(sorted(chosen)), to_choose=0)
+        s = replace(s, frames=s.frames[:-1] + (frame,))
+        out.append(ev("choose_shields", "S166", player=self.owner(frame.by),
+                      shields=tuple(self.label(c) for c in frame.chosen), by=self.label(frame.by), frame=s.depth()))
+        return s
+
     def _direct_attack(self, s: State, out: list[Event]) -> State:
         # D0, R104.2a, R509.1 (A14, A21): the attacker's side wins, the defender loses (model/attack.py)
         return self.lose(replace(s, started=True), s.defender, s.turn, "D0")
 
-    def _choose_attack_shields(self, s: State, chosen: tuple[int, ...], out: list[Event]) -> State:
+    def _choose_attack_shields(self, s: State, chosen: tuple[int, ...], out: list[Event], later: int = 0) -> State:
         if not self.version.simultaneous_break:
             # before 2017-03-25: the number of breaks is fixed at the first; each is a break of its own
             left = s.breaks_left - 1 if s.started else self.breaker_count(s) - 1
             s = replace(s, breaks_left=max(left, 0))
         s = replace(s, started=True)
-        return self.open_frame(s, s.attacker, True, s.defender, chosen, True, out)
+        return self.open_frame(s, s.attacker, True, s.defender, chosen, True, out, later)
 
     def shield_choices(self, s: State, defender: str, n: int, exclude: set[int] = frozenset()) -> list[tuple[int, ...]]:
         """Every way to choose n shields, one canonical representative per class of identical shields.
@@ -306,12 +355,15 @@ class BreakModel(CardTable, Triggers, AttackSteps, AttackEnd, Declarations):
         return sorted(out)
 
     def open_frame(self, s: State, by: int, by_creature: bool, defender: str, chosen: tuple[int, ...],
-                   is_attack: bool, out: list[Event]) -> State:
-        """Choose shields to break (D1) and trigger the before-break abilities, one per shield (R509.3)."""
+                   is_attack: bool, out: list[Event], later: int = 0) -> State:
+        """Choose shields to break (D1) and trigger the before-break abilities, one per shield (R509.3);
+        with `later`, that many shields are chosen once those abilities have resolved (S166)."""
         frame = Frame(by=by, by_creature=by_creature, defender=defender, chosen=tuple(sorted(chosen)),
-                      is_attack=is_attack, resume=s.running)
+                      is_attack=is_attack, resume=s.running, to_choose=later)
         s = replace(s, frames=s.frames + (frame,), running=())
         depth = s.depth()
+        if later:
+            return self.trigger_before_break(s, frame, later, out)
         out.append(ev("choose_shields", "R509.3" if depth == 1 else "R603.7b",
                       player=self.owner(by), shields=tuple(self.label(c) for c in frame.chosen),
                       by=self.label(by), frame=depth))
@@ -381,7 +433,11 @@ class BreakModel(CardTable, Triggers, AttackSteps, AttackEnd, Declarations):
 
     # ---- optional hooks of explorer.protocol.Model ----------------------------------------------
     def canonical(self, s: State) -> State:
-        """The symmetry's representative of `s` (identical cards renamed in a fixed way)."""
+        """The symmetry's representative of `s` (identical cards renamed in a fixed way). A state in which
+        an effect reached one of several identical creatures (`extra_breaks`, which the renaming does not
+        cover) is kept as it is: always sound, it only stores a twin more."""
+        if s.extra_breaks and not self.symmetry.members.isdisjoint(c for c, _ in s.extra_breaks):
+            return s
         return self.symmetry.canonical(s)
 
     def position(self, s: State) -> State:

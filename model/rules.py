@@ -18,6 +18,9 @@ class RulesVersion:
     destroy_any_card: bool          # R701.6a since 2022-04-08 (S003)
     triggers_wait_for_break: bool   # before 2023-04-19 (S001)
     simultaneous_break: bool        # since 2017-03-25 (S007, S016, S008); before, one shield at a time
+    swap_all_or_nothing: bool       # since 2020-11-19 (S150, S151): a swap half of which fails is not done at all
+    several_blockers: bool          # since 2021-09-07 (S153, S154): several redirections chosen at once (R507.1a)
+    ninja_mana_on_resolution: bool  # since 2022-08-10 (S156): Ninja Strike's mana counted when it resolves
 
 
 class OutsideTimeline(ValueError):

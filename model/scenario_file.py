@@ -69,7 +69,7 @@ OUTCOME_KEYS: dict[str, dict] = {
     "deck_bottom": _PER_PLAYER(_NAMES),
     "uses": {"type": "object", "additionalProperties": _COUNT},
     "blocked": {"type": "boolean"},
-    "loser": {"enum": ["A", "B", "none"]},
+    "loser": {"enum": ["A", "B", "none", "both"]},   # both: a draw, both lost at once (S109)
     "loop": {"type": "boolean"},
 }
 _OUTCOME = {"type": "object", "properties": OUTCOME_KEYS, "additionalProperties": False, "minProperties": 1,
@@ -88,7 +88,7 @@ EVENT_KEYS: dict[str, list[str]] = {
     "destroyed": ["card", "player", "face_down", "characteristics"],
     "replace": ["replaced", "by", "card", "shield"],   # `replaced`: the kind of the replaced event
     "declare": ["card", "player", "ability", "cost"],
-    "fizzle": ["card", "player", "ability"],
+    "fizzle": ["card", "player", "ability", "with"],   # `with`: the creature a failed swap left in place (S150)
     "tap": ["card", "player"],
     "cant_attack": ["card", "player"],
     "skip_turn": ["player"],
@@ -159,7 +159,7 @@ SCHEMA = {
     "additionalProperties": False,
 }
 
-CARD_KEYS = {"card", "shield", "source", "attacker", "cost", "onto"}
+CARD_KEYS = {"card", "shield", "source", "attacker", "cost", "onto", "with"}
 
 
 class _Names:

@@ -206,6 +206,7 @@ class Frame:
     broken: bool = False     # the break has happened; the shield check is under way
     replaced: tuple[tuple[int, Replacement], ...] = ()   # (shield, the replacement decided for it) D2
     breaking: bool = False   # the break (D2 at the break, then D4) has begun
+    to_choose: int = 0       # shields still to choose, after the before-break effects (`before_break_order`)
 
 
 @record
@@ -223,7 +224,7 @@ class State:
     queued: tuple[Decl, ...] = ()    # Q14: declarations waiting for an Escape chain to end
     cant_attack: tuple[int, ...] = ()
     spells_cast: tuple[int, int] = (0, 0)
-    extra_breaks: tuple[int, int] = (0, 0)
+    extra_breaks: tuple[tuple[int, int], ...] = ()   # (creature, n): n more shields this turn (110.2e), sorted
     breaks_left: int = 0             # before 2017-03-25: single breaks the attack still makes (S007)
     broken: tuple[int, ...] = ()     # shields broken so far (sorted)
     uses: tuple[tuple[str, int], ...] = ()
@@ -244,6 +245,31 @@ class State:
     extra_turns: tuple[str, ...] = ()   # players who take another turn after this one (King Bolbalzak, A12)
     boosts: tuple[tuple[int, int], ...] = ()   # (card, power) given "until the end of the attack" (A12c), sorted
     guards: tuple[int, ...] = ()     # cards that cannot be destroyed until the end of the attack (R506.1d, S105), sorted
+
+    def forget(self, card: int) -> "State":
+        """`card` left the battle zone: it is a new object, the effects that reached it end (110.2e,
+        S159): its additional breaks, its power boosts and protection, "cannot attack"."""
+        if not (any(c == card for c, _ in self.extra_breaks) or any(c == card for c, _ in self.boosts)
+                or card in self.guards or card in self.cant_attack):
+            return self
+        return replace(self, extra_breaks=tuple(e for e in self.extra_breaks if e[0] != card),
+                       boosts=tuple(b for b in self.boosts if b[0] != card),
+                       guards=tuple(c for c in self.guards if c != card),
+                       cant_attack=tuple(c for c in self.cant_attack if c != card))
+
+    def inherit(self, old: int, new: int) -> "State":
+        """`new` evolved onto `old`: the effects that reached `old` apply to `new` (S160, the official
+        Q&A of 2021-04-16: continuous effects given to the evolution source carry over)."""
+        def move(pairs):
+            return tuple(sorted((new if c == old else c, n) for c, n in pairs))
+
+        def ids(cards):
+            return tuple(sorted(new if c == old else c for c in cards))
+        if not (any(c == old for c, _ in self.extra_breaks) or any(c == old for c, _ in self.boosts)
+                or old in self.guards or old in self.cant_attack):
+            return self
+        return replace(self, extra_breaks=move(self.extra_breaks), boosts=move(self.boosts),
+                       guards=ids(self.guards), cant_attack=ids(self.cant_attack))
 
     def zone(self, player: str) -> Zones:
         return self.zones[0 if player == "A" else 1]

@@ -63,9 +63,17 @@ KEYWORDS = {
     "Charger": "a spell that goes to the mana zone after it resolves",
     "Unbreakable": "this shield cannot be broken (the break does not happen; before-break still applies, Q11)",
     "Indestructible": "cannot be destroyed: the attempt happens, the card stays (R701.6a)",
+    "Cannot Leave": "does not leave the battle zone (離れない): whatever would move it out leaves it there, and a "
+                    "swap with it is not carried out (R701.26a, S150)",
+    "Extra Break:+N": "this creature breaks N more shields (an additional break it has, such as a crossed Bajura's "
+                      "Soul's); with the reading `extra_break_applies_to_effect_breaks=yes` also in the breaks its "
+                      "own abilities make it do (S161)",
     "Blocker": "may block an opponent's attacking creature when untapped (R507.1)",
     "Power Attacker:+N": "N more power while this creature attacks; gone at the end of the attack (R510, A12c)",
 }
+
+CANNOT_LEAVE = "Cannot Leave"
+EXTRA_BREAK = "Extra Break"
 
 # What a `declare` event's `ability` names: the shield-check keywords (SC2, SC3) and the hidden-zone
 # abilities declared at an attack (R506.3). Patterns in scenarios are checked against this list.

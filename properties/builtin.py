@@ -201,15 +201,18 @@ def _replaced_break_no_trigger(t: TransitionScope) -> z3.BoolRef:
 
 def _end_of_attack_comes(s: StateScope) -> z3.BoolRef:
     # R510 (A12): every attack reaches its end-of-attack step, stopped or not, unless the rest of the
-    # turn was skipped (Q09) or the game ended (R104.2)
-    return z3.Implies(z3.And(s.over, z3.Not(s.turn_skipped), s.winner == s.player("nobody")), s.attack_ended)
+    # turn was skipped (Q09) or the game ended (R104.2; a draw too, S109)
+    return z3.Implies(z3.And(s.over, z3.Not(s.turn_skipped), s.winner == s.player("nobody"),
+                             s.loser == s.player("nobody")), s.attack_ended)
 
 
 def _loser_is_not_winner(s: StateScope) -> z3.BoolRef:
-    # R104.2a, R509.1, R104.2c (A14, A21): the game ends with one winner and the other player as loser
-    return z3.And(z3.Implies(s.winner != s.player("nobody"), z3.And(s.loser != s.player("nobody"),
-                                                                    s.loser != s.winner)),
-                  z3.Implies(s.loser != s.player("nobody"), s.winner != s.player("nobody")))
+    # R104.2a, R509.1, R104.2c (A14, A21): the game ends with one winner and the other player as loser;
+    # S109: or both players lost at the same moment, and nobody won
+    nobody, both = s.player("nobody"), s.player("both")
+    return z3.And(z3.Implies(s.winner != nobody, z3.And(s.loser != nobody, s.loser != both, s.loser != s.winner)),
+                  z3.Implies(z3.And(s.loser != nobody, s.loser != both), s.winner != nobody),
+                  z3.Implies(s.loser == both, s.winner == nobody))
 
 
 def _instructions(program) -> Iterator:
@@ -368,9 +371,10 @@ BUILTIN: tuple[Property, ...] = (
              "rest of the turn was skipped.",
              ("R510", "S105", "Q09"), "always", "outcomes", _end_of_attack_comes),
     Property("one-winner-one-loser",
-             "A game that ends has a winner and a loser, two different players (a player meeting a win and a "
+             "A game that ends has a winner and a loser, two different players, or two losers and no winner (a "
+             "draw, S109; a player meeting a win and a "
              "loss condition at once wins).",
-             ("R104.2a", "R104.2c", "R509.1"), "always", "outcomes", _loser_is_not_winner),
+             ("R104.2a", "R104.2c", "R509.1", "S109"), "always", "outcomes", _loser_is_not_winner),
     ShieldProperty("some-declaration",
                    "Some way the attack can go declares an ability in a shield check.",
                    ("SC2", "SC3"), "sometimes", "transitions", _some_declaration, needs=("shields", "declaration")),

@@ -37,7 +37,7 @@ from typing import Any, Callable
 
 from model.state import PLAYERS, State, other
 
-PLAYER_VALUES = ("A", "B", "nobody")
+PLAYER_VALUES = ("A", "B", "nobody", "both")   # both: the loser of a draw (S109)
 ZONE_VALUES = ("deck", "hand", "mana", "shields", "battle", "graveyard", "resolving", "standby", "attached",
                "nowhere")
 KIND_VALUES = ("before_break", "triggered")
@@ -171,6 +171,11 @@ def _strangers(d: Domains, s: State, memo: dict) -> int:
     return sum(1 for c in _all_cards(s, memo) if not 0 <= c < d.cards)
 
 
+def _extra_per_player(d: Domains, s: State) -> tuple[int, int]:
+    a = sum(n for c, n in s.extra_breaks if d.model.owner(c) == "A")
+    return a, sum(n for _, n in s.extra_breaks) - a
+
+
 def _per_player(values: tuple[int, int]) -> frozenset:
     return frozenset((p, v) for p, v in zip(PLAYERS, values) if v)
 
@@ -225,8 +230,11 @@ BREAK_STATE_FACTS: tuple[Fact, ...] = (
          lambda d, s, m: len(s.checks)),
     Fact("spells_cast", ("Player",), "Int", "spells the player cast this turn",
          lambda d, s, m: _per_player(s.spells_cast)),
-    Fact("extra_breaks", ("Player",), "Int", "extra breaks the player's creatures gained this turn",
-         lambda d, s, m: _per_player(s.extra_breaks)),
+    Fact("extra_breaks", ("Player",), "Int", "extra breaks that effects gave the player's creatures this turn, "
+         "summed over them (110.2e: each effect reaches the creatures there when it resolves)",
+         lambda d, s, m: _per_player(_extra_per_player(d, s))),
+    Fact("extra_breaks_of", ("Card",), "Int", "extra breaks that effects gave this creature this turn (it "
+         "loses them when it leaves the battle zone)", lambda d, s, m: frozenset(s.extra_breaks)),
     Fact("breaker", (), "Int", "how many shields the attacker would break if chosen now (Q07: the count "
          "used is the one at D1)", lambda d, s, m: d.model.breaker_count(s)),
 )
@@ -315,7 +323,7 @@ SHIELD_STATE_FACTS: tuple[Fact, ...] = (
 ATTACK_STATE_FACTS: tuple[Fact, ...] = (
     Fact("attack_ended", (), "Bool", "the end-of-attack step has come (R510), or the end step after it (R511)",
          lambda d, s, m: s.phase in ("end_attack", "end_turn")),
-    Fact("loser", (), "Player", "who lost the game (nobody so far; R104.2a, R509.1)",
+    Fact("loser", (), "Player", "who lost the game (nobody so far, both after a draw; R104.2a, R509.1, S109)",
          lambda d, s, m: s.loser or "nobody"),
 )
 

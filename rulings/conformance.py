@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import Any
 
 from model.interpretations import CHOICES
@@ -68,7 +69,10 @@ class _Binder:
         self._aside: dict[Combo, frozenset[str]] = {}
         self._bound: dict[tuple, list[tuple[Statement, Constraint]]] = {}
 
-    def __call__(self, run: Run, combo: Combo) -> list[tuple[Statement, Constraint]]:
+    def _found(self, run: Run) -> tuple[list[Statement], tuple[int, ...], Any]:
+        """The run's candidate statements, the choices their `order_if` read, and a function giving the
+        part of a combination that can change its binding (those choices, and the choices whose
+        readings set aside a candidate): combinations alike there bind alike."""
         where = (run.version.name, run.file)
         found = self._candidates.get(where)
         if found is None:
@@ -77,8 +81,20 @@ class _Binder:
                           if s.declarative() and s.scope != "none" and s.in_force(run.version)
                           and not (s.scope == "own" and run.file not in s.scenarios)]
             read = {name for s in candidates for name in s.choices()}
-            found = self._candidates[where] = (candidates, tuple(i for i, c in enumerate(CHOICES) if c.name in read))
-        candidates, read = found
+            refs = {s.ref for s in candidates}
+            matter = [i for i, c in enumerate(CHOICES) if c.name in read
+                      or any(set(aside) & refs for _, aside in c.sets_aside)]
+            project = itemgetter(*matter) if matter else (lambda combo: ())
+            found = self._candidates[where] = (candidates, tuple(i for i, c in enumerate(CHOICES) if c.name in read),
+                                               project)
+        return found
+
+    def projector(self, run: Run):
+        return self._found(run)[2]
+
+    def __call__(self, run: Run, combo: Combo) -> list[tuple[Statement, Constraint]]:
+        where = (run.version.name, run.file)
+        candidates, read, _ = self._found(run)
         aside = self._aside.get(combo)
         if aside is None:
             aside = self._aside[combo] = frozenset(set_aside(as_dict(combo)))
@@ -136,14 +152,23 @@ def _per_constraint(bind: _Binder, run: Run, text: dict[int, str]) -> dict[tuple
     """Each constraint binding the run (by statement and text, in the order `binding` first gives them
     over the sorted combinations) with the groups of combinations under which it binds: `_combos`
     turns them into the sorted combinations when a violation needs them."""
-    groups: dict[int, tuple[list, list[Combo]]] = {}   # one per distinct binding, in order of first use
+    project = bind.projector(run)
+    alike: dict[Any, list[Combo]] = {}   # combinations that bind alike, in order of first use
     for combo in sorted(run.served):
-        pairs = bind(run, combo)
+        key = project(combo)
+        found = alike.get(key)
+        if found is None:
+            alike[key] = [combo]
+        else:
+            found.append(combo)
+    groups: dict[int, tuple[list, list[Combo]]] = {}   # one per distinct binding, in order of first use
+    for combos in alike.values():
+        pairs = bind(run, combos[0])
         group = groups.get(id(pairs))
         if group is None:
-            groups[id(pairs)] = (pairs, [combo])
+            groups[id(pairs)] = (pairs, list(combos))
         else:
-            group[1].append(combo)
+            group[1].extend(combos)
     out: dict[tuple[str, str], tuple[Statement, Constraint, list]] = {}
     for pairs, combos in groups.values():
         for s, c in pairs:

@@ -12,7 +12,7 @@ Then, over one Boolean per reading (exactly one per choice):
   table (`best_with_z3` is Z3's Optimize on the same question, the tests' oracle);
 - MARCO (properties/marco.py, Z3): every minimal set of rulings that no combination satisfies
   together, each member shown failing, with its shortest trace, under readings that satisfy all the
-  others.
+  others (the combination keeping the most default readings, counted over the table).
 """
 
 from __future__ import annotations
@@ -131,6 +131,7 @@ class Runner:
         self._runs: dict[tuple[Path, dt.date], list[Run]] = {}
         self.explorations = 0
         self.lookups = 0
+        self.used: list[Run] = []    # the run each look-up returned, in order (tabulate's memo reads it)
 
     def scenario(self, path: Path) -> Scenario:
         if path not in self._scenarios:
@@ -151,6 +152,7 @@ class Runner:
         for run in runs:
             if run.agrees(combo):
                 run.served.add(combo)
+                self.used.append(run)
                 return run
         start = time.perf_counter()
         sc = dataclasses.replace(scenario, rules=version.date, interpretation=as_dict(combo))
@@ -165,10 +167,22 @@ class Runner:
         self.explorations += 1
         run.served.add(combo)
         runs.append(run)
+        self.used.append(run)
         return run
 
     def runs(self) -> list[Run]:
         return [r for rs in self._runs.values() for r in rs]
+
+    def consulted(self, statement: Statement, rules: dt.date | None = None) -> tuple[int, ...]:
+        """The indices in CHOICES of the choices any run of the statement's scenarios consulted: its
+        verdict under a combination depends on those readings only (each lookup picks the first run
+        agreeing with the combination on the choices that run consulted)."""
+        version = statement.run_version(rules)
+        names = set()
+        for path in statement.scenarios:
+            day = (version or version_on(self.scenario(path).rules)).date
+            names.update(n for r in self._runs.get((path, day), ()) for n in r.consulted)
+        return tuple(i for i, c in enumerate(CHOICES) if c.name in names)
 
 
 @dataclass
@@ -233,6 +247,7 @@ class Operational:
     reason: str = ""
     solver_seconds: float = 0.0
     seconds: float = 0.0
+    depends: dict[str, tuple[int, ...]] = field(default_factory=dict)   # ref -> the choices its verdicts read
     unfinished: list[str] = field(default_factory=list)   # rulings the time limit left unrun
     solved: bool = False                                  # Z3 was asked about the readings
 
@@ -279,13 +294,67 @@ def tabulate(runner: Runner, corpus: Corpus, rules: dt.date | None = None,
     for s in rulings:
         if time.monotonic() > deadline:
             break
-        table[s.ref] = {c: ruling_verdict(runner, s, c, rules) for c in all_combos}
+        table[s.ref] = _row(runner, s, all_combos, rules)
         done.append(s)
-    out = Operational(done, table)
+    out = Operational(done, table, depends={s.ref: runner.consulted(s, rules) for s in done})
     out.unfinished = [s.ref for s in rulings[len(done):]]
     if out.unfinished:
         out.complete, out.reason = False, f"the time limit came before {len(out.unfinished)} rulings were run"
     return out
+
+
+def _row(runner: Runner, statement: Statement, all_combos: list[Combo], rules: dt.date | None) -> dict[Combo, RulingVerdict]:
+    """The statement's verdict under every combination. Two combinations alike on every choice the
+    existing runs of its scenarios consulted pick the same runs, so the verdict found for one is the
+    other's (the runs are told they serve it, and the look-ups are counted, as if asked again)."""
+    row: dict[Combo, RulingVerdict] = {}
+    memo: dict[tuple, tuple[RulingVerdict, list[Run]]] = {}
+    seen, depends = -1, ()
+    for combo in all_combos:
+        if runner.explorations != seen:   # a new run may consult more choices: key anew
+            seen, depends, memo = runner.explorations, runner.consulted(statement, rules), {}
+        key = tuple(combo[i] for i in depends)
+        found = memo.get(key)
+        if found is None:
+            before = len(runner.used)
+            verdict = ruling_verdict(runner, statement, combo, rules)
+            found = (verdict, runner.used[before:])
+            if runner.explorations == seen:
+                memo[key] = found
+            row[combo] = verdict
+            continue
+        verdict, used = found
+        for run in used:
+            run.served.add(combo)
+        runner.lookups += len(used)
+        row[combo] = dataclasses.replace(verdict, combo=combo)
+    return row
+
+
+class _Conjunctions(dict):
+    """combination -> the conjunction of its readings' literals, built when first asked for."""
+
+    def __init__(self, lit):
+        super().__init__()
+        self.lit = lit
+
+    def __missing__(self, combo: Combo) -> z3.BoolRef:
+        found = self[combo] = z3.And([self.lit[c.name, r] for c, r in zip(CHOICES, combo)])
+        return found
+
+
+def _held(out: Operational, ref: str, lit, conj, all_combos) -> z3.BoolRef:
+    """The readings under which a ruling holds, as a formula: z3.Or without its Python-side checks
+    (_mk); when the ruling's verdicts read only some choices, over those readings alone (an equivalent
+    term under `hard`, and a far smaller one)."""
+    row, depends = out.table[ref], out.depends.get(ref)
+    if depends is None or len(depends) == len(CHOICES):
+        return _mk(z3.Z3_mk_or, [conj[combo] for combo in all_combos if row[combo].holds] or [z3.BoolVal(False)])
+    parts = sorted({tuple(combo[i] for i in depends) for combo in all_combos if row[combo].holds})
+    if not depends:
+        return z3.BoolVal(bool(parts))
+    terms = [z3.And([lit[CHOICES[i].name, r] for i, r in zip(depends, part)]) for part in parts]
+    return _mk(z3.Z3_mk_or, terms) if terms else z3.BoolVal(False)
 
 
 def _nearest(table: dict[str, dict[Combo, RulingVerdict]], refs: list[str]) -> Combo | None:
@@ -297,17 +366,17 @@ def _nearest(table: dict[str, dict[Combo, RulingVerdict]], refs: list[str]) -> C
     return min(fits, key=lambda c: (-sum(a == b for a, b in zip(c, defaults)), c), default=None)
 
 
-def best_with_z3(table: dict[str, dict[Combo, RulingVerdict]], timeout_ms: int = 20_000) -> tuple[int, list[Combo]]:
+def best_with_z3(out: Operational, timeout_ms: int = 20_000) -> tuple[int, list[Combo]]:
     """The combinations satisfying the most rulings, by Z3's Optimize, then every combination
     reaching the optimum (the oracle of `solve`'s count)."""
     lit, hard = _literals()
     all_combos = combos()
-    held = {ref: z3.Or([z3.And([lit[c.name, r] for c, r in zip(CHOICES, combo)])
-                        for combo in all_combos if table[ref][combo].holds] or [z3.BoolVal(False)]) for ref in table}
+    conj = _Conjunctions(lit)
+    held = {ref: _held(out, ref, lit, conj, all_combos) for ref in out.table}
     opt = z3.Optimize()
     opt.set("timeout", timeout_ms)
     opt.add(*hard)
-    score = z3.Sum([z3.If(held[ref], 1, 0) for ref in table])
+    score = z3.Sum([z3.If(held[ref], 1, 0) for ref in out.table])
     opt.maximize(score)
     if opt.check() != z3.sat:
         raise RuntimeError("Optimize answered unknown")
@@ -324,34 +393,27 @@ def best_with_z3(table: dict[str, dict[Combo, RulingVerdict]], timeout_ms: int =
 
 
 def solve(out: Operational, start: float, timeout_ms: int = 20_000) -> Operational:
-    """Ask Z3 the two questions of the module about a table of `tabulate` (`start`: when it began)."""
+    """Answer the two questions of the module about a table of `tabulate` (`start`: when it began)."""
     table, all_combos = out.table, combos()
     out.solved = True
     unsure = [ref for ref, row in table.items() if any(v.verdict == INCONCLUSIVE for v in row.values())]
     if unsure:
         out.complete, out.reason = False, f"inconclusive runs for {', '.join(unsure)}"
     z3_start = time.process_time()
-    lit, hard = _literals()
-
-    # each combination's conjunction is built once and shared by every ruling's formula (the same
-    # terms as building it per ruling, which was most of the time of this function: z3's Python layer)
-    conj = {combo: _mk(z3.Z3_mk_and, [lit[c.name, r] for c, r in zip(CHOICES, combo)]) for combo in all_combos}
-
-    def holds_formula(ref: str) -> z3.BoolRef:
-        # z3.Or without its Python-side checks, the same term made the same way (_mk)
-        return _mk(z3.Z3_mk_or, [conj[combo] for combo in all_combos if table[ref][combo].holds] or [z3.BoolVal(False)])
-
     # the combinations that satisfy the most rulings: the table is finite (every combination of the
     # readings is a column), so they are counted, every tie listed; `best_with_z3` asks Z3's Optimize
     # the same question (tests check that both agree), at a hundred times the cost
-    counts = {combo: sum(1 for ref in table if table[ref][combo].holds) for combo in all_combos}
+    counts = {combo: out.count(combo) for combo in all_combos}
     out.best_count = max(counts.values(), default=0)
     out.best = sorted((c for c in all_combos if counts[c] == out.best_count),
                       key=lambda c: (c != default_combo(), c))
 
-    # a ruling that holds under every combination is in no minimal conflict
-    failing = {ref: holds_formula(ref) for ref in table if not all(v.holds for v in table[ref].values())
-               and ref not in unsure}
+    # a ruling that holds under every combination is in no minimal conflict; a combination's
+    # conjunction is built once and shared by every formula that needs it (`_held`)
+    lit, hard = _literals()
+    conj = _Conjunctions(lit)
+    failing = {ref: _held(out, ref, lit, conj, all_combos) for ref in table
+               if not all(v.holds for v in table[ref].values()) and ref not in unsure}
     result = enumerate_muses(failing, hard, timeout_ms)
     if not result.complete:
         out.complete, out.reason = False, result.reason

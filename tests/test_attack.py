@@ -7,9 +7,13 @@ difference is the new outcome keys, `blocked` (false: none of those scenarios ha
 `loser` (the other player exactly when there is a winner: R104.2a, R509.1) and `loop` (false). Since the attack taps
 its attacker (R506.1, A01), three scenarios whose defender may "tap an opponent's creature" lost the
 choice of the already tapped attacker: Q14_escape_chain, SC3_sabaki_z_revolution_0 and
-s_back_trigger have fewer states in the baseline (their outcomes are unchanged). The baseline was
-explored with the symmetry on from the start; today a search that ends within the symmetry's sample
-never uses it (explorer/bfs.py), so the state counts are compared on a search that keeps it.
+s_back_trigger have fewer states in the baseline (their outcomes are unchanged). Issue 22: the
+default of `castle_other_shield` became `not_used` (S164), so D2_hustle_castle and
+R304.3_castle_after_s_trigger have the castle's new choices (more states and outcomes); a creature that
+leaves the battle zone loses the effects on it (110.2e), so SC4_fizzle's returned T-breaker no longer
+carries G-Strike's "cannot attack" (fewer states, the same outcomes). The baseline was explored with
+the symmetry on from the start; today a search that ends within the symmetry's sample never uses it
+(explorer/bfs.py), so the state counts are compared on a search that keeps it.
 """
 
 from __future__ import annotations

@@ -259,7 +259,7 @@ def test_the_turn_players_declaration_is_its_own_milestone_before_his_resolution
 def test_under_at_trigger_both_players_declare_before_anything_resolves(tmp_path):
     # S116 read for both players: the turn player's Invasion, then the non-turn player's Ninja Strike, all
     # declared before the attack trigger of the Command Draw Probe resolves
-    path = _write(tmp_path, _state("    battle: [Command Draw Probe]\n    hand: [Onsoku Gatling]\n    deck: 1",
+    path = _write(tmp_path, _state("    battle: [Command Draw Probe]\n    hand: [Onsoku Gatling]\n    deck: 2",
                                    "    hand: [Hayabusamaru]\n    mana: 4\n    shields: 1",
                                    attack="{attacker: Command Draw Probe, player: B}",
                                    extra="interpretation: {ntp_declaration_time: at_trigger}\n"))

@@ -21,7 +21,7 @@ from model.procedure import BreakModel
 from model.scenario_file import load_scenario
 from properties.expectations import check
 
-from conftest import DATA
+from conftest import DATA, ROOT
 
 OLD = dt.date(2023, 1, 1)
 
@@ -89,13 +89,14 @@ def test_charger_readings_on_q02(ruling):
 
 def test_castle_may_take_a_chosen_shield_only_under_not_used():
     scenario = load_scenario(DATA / "rulings" / "castle_takes_chosen.yaml")
-    # a T-breaker chose all three shields: by default there is no other shield for the castle to take
-    graph = explore(BreakModel(scenario))
-    assert {o["shields_broken"] for o, _, _ in graph.outcomes()} == {3}
-    # S002 D2 read as forbidding only a shield another castle used: the castle takes a chosen shield,
-    # which goes to the hand instead of being broken, and the fortified shield stays
-    sc = dataclasses.replace(scenario, interpretation={"castle_other_shield": "not_used"})
+    # a T-breaker chose all three shields: under unchosen_only there is no other shield for the castle to take
+    sc = dataclasses.replace(scenario, interpretation={"castle_other_shield": "unchosen_only"})
     graph = explore(BreakModel(sc))
+    assert {o["shields_broken"] for o, _, _ in graph.outcomes()} == {3}
+    # by default (S164, S002 D2: only a shield another castle used is forbidden) the castle takes a chosen
+    # shield, which goes to the hand instead of being broken, and the fortified shield stays
+    assert choice_named("castle_other_shield").default == "not_used"
+    graph = explore(BreakModel(scenario))
     saved = [o for o, _, _ in graph.outcomes() if o["shields_broken"] == 1]
     assert saved and all(o["shields"]["B"] == 1 and len(o["hand"]["B"]) + len(o["battle"]["B"]) == 2 for o in saved)
     assert any(o["shields_broken"] == 3 for o, _, _ in graph.outcomes())   # the castle is a "may"
@@ -121,10 +122,13 @@ def _consulted(scenario):
 
 def test_readings_are_looked_up_only_where_they_matter(ruling):
     q01, _, _ = ruling("Q01")
-    assert _consulted(q01) == set()                 # no replacement, no nested break, no Charger spell
+    # no replacement, no nested break, no Charger spell; the attacker's before-break ability (S166)
+    assert _consulted(q01) == {"before_break_order"}
     q11d, _, _ = ruling("Q11d")
-    assert _consulted(q11d) == {"break_replacement_timing"}
+    assert _consulted(q11d) == {"break_replacement_timing", "before_break_order"}
     q02, _, _ = ruling("Q02")
-    assert _consulted(q02) == {"charger_cast_destination"}
+    assert _consulted(q02) == {"charger_cast_destination", "before_break_order"}
+    a09 = dataclasses.replace(load_scenario(ROOT / "scenarios" / "attack" / "A09_block_dai_league.yaml"))
+    assert _consulted(a09) == set()                 # no before-break ability, no replacement
     assert "old_rules_waiting" in _consulted(dataclasses.replace(q01, rules=OLD))
     assert choice_named("old_rules_waiting").default == "triggered_effects"

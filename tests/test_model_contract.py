@@ -123,7 +123,7 @@ def test_identical_cards_with_different_roles_are_offered_apart():
     # discarding the declared one (its S-Back then fizzles, SC4) and discarding the other (the S-Back
     # is used) are different choices: both must be explored.
     scenario = Scenario(name="roles", turn="A", pool=POOL, attacker="kakumeijin", attacker_index=0, defender="B",
-                        players={"A": PlayerSetup(battle=("kakumeijin",), deck=()),
+                        players={"A": PlayerSetup(battle=("kakumeijin",), deck=("vanilla",)),
                                  "B": PlayerSetup(hand=("ochappi", "ochappi"), deck=("vanilla",) * 3,
                                                   shields=("emergency_typhoon", "ochappi"))})
     graph = explore(BreakModel(scenario))

@@ -59,7 +59,11 @@ def test_d3_fails_under_the_default_readings_with_its_trace(operational):
     from model.interpretations import CHOICES
     aside = {"D3@S002"} | {r for c in CHOICES for r in c.set_aside(c.default)}
     assert "A05@S116" in aside
-    assert all(operational.default(s.ref).holds for s in operational.rulings if s.ref not in aside)
+    # issue 22: the English v1.38 text of the block step (one blocker) is split from the Japanese rules by
+    # era, not by a reading: it fails under every combination
+    split = {"R507.1a.v138@S104"}
+    assert all(operational.default(s.ref).holds for s in operational.rulings if s.ref not in aside | split)
+    assert not any(v.holds for v in operational.table["R507.1a.v138@S104"].values())
     assert not operational.default("A05@S116").holds
 
 
@@ -72,7 +76,7 @@ def test_each_q11_ruling_and_d3_are_a_minimal_operational_conflict(operational):
         assert as_dict(by_ref["D3@S002"].combo)["break_replacement_timing"] == "at_break"
         assert as_dict(by_ref[ruling].combo)["break_replacement_timing"] == "before_triggers"
         assert all(f.verdict == "violated" and f.trace is not None for f in conflict.failures)
-    assert all(len(c.refs) == 2 for c in operational.conflicts)
+    assert all(len(c.refs) == 2 for c in operational.conflicts if c.refs != ("R507.1a.v138@S104",))
 
 
 def test_optimize_picks_the_readings_satisfying_most_rulings(operational):
@@ -81,7 +85,7 @@ def test_optimize_picks_the_readings_satisfying_most_rulings(operational):
     assert set(operational.best) == {c for c, n in counts.items() if n == operational.best_count}
     assert default_combo() in operational.best
     # Z3's Optimize, asked the same question of the same table, finds the same optimum and ties
-    assert best_with_z3(operational.table) == (operational.best_count, operational.best)
+    assert best_with_z3(operational) == (operational.best_count, operational.best)
     # four Q11 rulings against one D3: S001's replacement timing wins
     assert all(as_dict(c)["break_replacement_timing"] == "at_break" for c in operational.best)
     # Q02 fails only where the casting effect's deck bottom beats Charger

@@ -49,11 +49,19 @@ def _events(graph):
 
 
 # scenarios written from a voice the default readings set aside hold under that voice's reading
-VOICE = {"DS01_corpus_one_shield": {"indestructible_saver": "one_per_break"}}
+VOICE = {"DS01_corpus_one_shield": {"indestructible_saver": "one_per_break"},
+         "BK02_additional_break_effect_break_corpus": {"extra_break_applies_to_effect_breaks": "no"},
+         "MB01_master_breaker_destroys_then_chooses": {"before_break_order": "effects_first"}}
+# a voice no reading follows: the English text of v1.38 against the Japanese rules of 2021-09-07 (the era)
+SPLIT = {"BL02_english_rules_one_blocker"}
 
 
 @pytest.mark.parametrize("name", sorted(p.stem for p in ANSWERS.glob("*.yaml")))
 def test_answer_scenarios_hold(name):
+    if name in SPLIT:
+        scenario, graph = _run(name)
+        assert not all(check(graph, item).holds for item in scenario.expect)
+        return
     _holds(name, VOICE.get(name))
     if name in VOICE:
         _, graph = _run(name)
@@ -116,7 +124,7 @@ def test_class3_extra_break_reading_changes_only_effect_breaks():
     _, yes = _run("BK02_extra_break_effect_break_yes")
     _, no = _run("BK02_extra_break_effect_break_no")
     most = lambda g: max(len(g.state(n).broken) for n in g.terminals)
-    assert most(yes) == 4 and most(no) == 3   # 2 chosen by the attack + Texas Storm's 1 (+1 under "yes")
+    assert most(yes) == 4 and most(no) == 3   # the attack trigger's 1 (+1 under "yes") and the attack's 1 + 1
     from conftest import RULINGS
     q07 = next(p for p in RULINGS if p.stem.startswith("Q07"))
     for reading in ("yes", "no"):
@@ -125,7 +133,8 @@ def test_class3_extra_break_reading_changes_only_effect_breaks():
         graph = explore(BreakModel(scenario))
         for item in scenario.expect:
             assert check(graph, item).holds, (reading, item.raw)
-    assert Interpretation.make().get("extra_break_applies_to_effect_breaks") == "no"
+    # issue 22: the official answer of 2023-06-23 (S161) and 701.14d (S162) made "yes" the default
+    assert Interpretation.make().get("extra_break_applies_to_effect_breaks") == "yes"
 
 
 # ---- class 5: readings where sources disagree: how many shields an indestructible Saver protects -

@@ -19,18 +19,30 @@ _SCHEMA_DESTROY_ATTACKER = {
 op("destroy_attacker", schema=_SCHEMA_DESTROY_ATTACKER)((deterministic, _destroy_attacker))
 
 
+def ninja_mana(card) -> int | None:
+    """The mana count a card's Ninja Strike asks for (None: it has none)."""
+    for ability in card.abilities_with("ninja_strike"):
+        for ins in ability.effect:
+            if ins.op == "ninja_summon":
+                return ins.get("mana")
+    return None
+
+
 def _ninja_summon(m, s, task, ins, choice, out):
     """Ninja Strike N (A07): put the declared card from the hand into the battle zone if it is still
-    there and its owner has N or more cards in the mana zone — both checked now, on resolution (A05)."""
+    there and its owner has N or more cards in the mana zone, counted now, on resolution (A05, S156,
+    since 2022-08-10); before, the count was taken at the declaration (S157) and is not taken again."""
     me, card = task.controller, task.source
-    if card not in s.zone(me).hand or len(s.zone(me).mana) < ins.get("mana"):
+    if card not in s.zone(me).hand:
+        return s
+    if m.version.ninja_mana_on_resolution and len(s.zone(me).mana) < ins.get("mana"):
         return s
     return effects.summon(m, s, me, card, "hand", out)
 
 
 _SCHEMA_NINJA_SUMMON = {
     "doc": "Ninja Strike's effect: put this card from the hand into the battle zone if its owner has `mana` "
-           "or more cards in the mana zone (checked on resolution)",
+           "or more cards in the mana zone (counted on resolution since 2022-08-10, at the declaration before)",
     "properties": {"mana": {"type": "integer", "minimum": 0}},
     "required": ["mana"],
 }

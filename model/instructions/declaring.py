@@ -13,10 +13,11 @@ from typing import TYPE_CHECKING
 
 from . import destruction, effects
 from .common import distinct
-from .registry import NONE, deterministic, op
+from .registry import NONE, deterministic, instr, op, push
 from ..events import Event, ev
 from ..instr import Instr
-from ..state import State, other, replace
+from ..state import State, Task, other, replace
+from ..vocabulary import ATTACK_DECLARED, CANNOT_LEAVE
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -57,17 +58,80 @@ def _tapped_like(s: State, player: str, new: int, old: int) -> State:
     return s.with_zone(player, z)
 
 
+# ---- swaps (入れ替える, R701.26a; S150-S152) --------------------------------------------------------
+def swap(m: "Game", s: State, player: str, card: int, old: int, ability: str) -> State:
+    """Swap `card` in `player`'s hand with the creature `old` in the battle zone: both move, or neither.
+
+    The two moves are one event: if `old` would not leave normally (a replacement keeps it, EX Life,
+    True Escape; "does not leave"), the swap fails (S150). Since 2020-11-19 the replacement that would
+    keep it is then not applied and nothing changes; before, only that replacement was applied and
+    `card` stayed in the hand (the era switch `swap_all_or_nothing`). The owner of `old` decides
+    whether to apply such a replacement, as for any leaving (R701.6a's path in destruction.py)."""
+    return push(s, Task(program=(instr("_swap", card=card, old=old, ability=ability),), pc=0,
+                        controller=m.owner(old), source=card, ability=ability))
+
+
+def _swap_possible(m: "Game", s: State, card: int, old: int) -> bool:
+    owner = m.owner(card)
+    return card in s.zone(owner).hand and old in s.zone(m.owner(old)).battle
+
+
+def _swap_options(m, s, task, ins):
+    card, old = ins.get("card"), ins.get("old")
+    if not _swap_possible(m, s, card, old) or m.card(old).has(CANNOT_LEAVE):
+        return None   # nothing to decide: the swap happens or fails by itself
+    found = destruction.replacements(m, s, old, destroy=False)
+    if not found or (len(found) == 1 and not found[0][1]):
+        return None   # no replacement, or one that must apply (EX Life): nothing to decide
+    owner = m.owner(old)
+    undone = m.version.swap_all_or_nothing
+    opts = [((r,), f"{owner} keeps {m.label(old)} with {r.label}: " +
+             ("the swap is not carried out and the replacement is not applied (since 2020-11-19)" if undone else
+              f"only the replacement is applied, {m.label(card)} stays in the hand (before 2020-11-19)"))
+            for r, _ in found]
+    if all(optional for _, optional in found):
+        opts.append((NONE, f"{owner} uses no replacement: {m.label(card)} and {m.label(old)} are swapped"))
+    return opts
+
+
+def _swap(m, s, task, ins, choice, out):
+    card, old, ability = ins.get("card"), ins.get("old"), ins.get("ability")
+    if not _swap_possible(m, s, card, old):
+        return s   # a half is gone already: the swap does nothing
+    player, owner = m.owner(card), m.owner(old)
+    if choice is None and not m.card(old).has(CANNOT_LEAVE):
+        found = destruction.replacements(m, s, old, destroy=False)
+        choice = (found[0][0],) if found else None   # the one replacement that must apply
+    failed = m.card(old).has(CANNOT_LEAVE) or (choice is not None and choice != NONE)
+    if not failed:
+        s = _tapped_like(effects.summon(m, s, player, card, "hand", out), player, card, old)
+        if old == s.attacker:
+            s = replace(s, attacker=card)   # R701.26a: it is the attacking creature, against the same target
+        return destruction.move_out(m, s, old, "hand", out)
+    if choice is not None and choice != NONE and not m.version.swap_all_or_nothing:
+        # before 2020-11-19 (S150's "before" examples): the replacement alone is applied
+        r = choice[0]
+        out.append(ev("replace", "S150", replaced="leave", by=r.label, card=m.label(old)))
+        effect = next(a for a in m.pool[r.card].abilities if a.id == r.ability).effect
+        s = push(s, Task(program=effect, pc=0, controller=owner, source=old, ability=r.label,
+                         binds=((destruction.REPLACING, 1),)))
+    out.append(ev("fizzle", "R701.26a", card=m.label(card), player=player,
+                  ability=ATTACK_DECLARED.get(ability, ability), **{"with": m.label(old)}))
+    return s
+
+
+op("_swap", chooser=lambda m, s, t, i: m.owner(i.get("old")))((_swap_options, _swap))
+
+
 # ---- Revolution Change (R701.26a as cited by A23; A03, A04) -------------------------------------
 def _revolution_change(m, s, task, ins, choice, out):
-    """Swap: this card from the hand into the battle zone as the attacking creature (same target),
-    the attacker back to the hand. It is done only if both are still where they were; the new
-    creature's entering abilities trigger (A04) and the old one's pending attack trigger stays."""
+    """Swap this card in the hand with the attacking creature (same target): it becomes the attacking
+    creature, the old one returns to the hand, both or neither (`swap`). Its entering abilities
+    trigger (A04) and the old one's pending attack trigger stays."""
     me, card, old = task.controller, task.source, s.attacker
     if card not in s.zone(me).hand or old not in s.zone(me).battle or s.turn != me:
         return s
-    s = effects.summon(m, s, me, card, "hand", out)
-    s = replace(_tapped_like(s, me, card, old), attacker=card)
-    return destruction.leave(m, s, old, "hand", out)
+    return swap(m, s, me, card, old, "revolution_change")
 
 
 _SCHEMA_REVOLUTION_CHANGE = {
@@ -94,7 +158,7 @@ def _invade(m, s, task, ins, choice, out):
     tapped = tuple(sorted(set(c for c in z.tapped if c != old) | ({card} if old in z.tapped else set())))
     z = replace(z.remove("hand", card).remove("battle", old).add("battle", card).add("attached", old),
                 links=links, tapped=tapped)
-    s = replace(s.with_zone(me, z), attacker=card)
+    s = replace(s.with_zone(me, z), attacker=card).inherit(old, card)   # S160: effects on the source carry over
     out.append(ev("put", "A06", card=m.label(card), player=me, onto=m.label(old), **{"from": "hand", "to": "battle"}))
     return m.trigger(s, "enters", me, card, out)
 
@@ -131,9 +195,7 @@ def _ninja_change_options(m, s, task, ins):
 def _ninja_change(m, s, task, ins, choice, out):
     if choice == NONE:
         return s
-    me, card, old = task.controller, task.source, choice[0]
-    s = _tapped_like(effects.summon(m, s, me, card, "hand", out), me, card, old)
-    return destruction.leave(m, s, old, "hand", out)
+    return swap(m, s, task.controller, task.source, choice[0], "ninja_change")   # both or neither (S150)
 
 
 _SCHEMA_NINJA_CHANGE = {

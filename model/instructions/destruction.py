@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from ..events import Event, ev
 from .registry import NONE, Option, instr, op, push
 from ..state import Replacement, State, Task, other, replace
+from ..vocabulary import CANNOT_LEAVE
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -46,7 +47,10 @@ def attempt(m: "Game", s: State, card: int, out: list[Event], repeat: bool = Fal
 
 def leave(m: "Game", s: State, card: int, to: str, out: list[Event], destroy: bool = False,
           repeat: bool = False, replaceable: bool = True) -> State:
-    """Move a card out of the battle zone, after its owner's replacement effects have had their say."""
+    """Move a card out of the battle zone, after its owner's replacement effects have had their say.
+    A card that does not leave the battle zone (`Cannot Leave`) stays where it is."""
+    if m.card(card).has(CANNOT_LEAVE):
+        return s
     task = Task(program=(instr("_leave", card=card, to=to, destroy=destroy, repeat=repeat,
                                replaceable=replaceable),), pc=0,
                 controller=m.owner(card), source=card, ability="leaves the battle zone",
@@ -146,7 +150,7 @@ def move_out(m: "Game", s: State, card: int, to: str, out: list[Event], destroy:
         # auras, seals and evolution sources go to the graveyard (sources following the creature
         # elsewhere is not modelled)
         z = z.remove("attached", c).unlink(c).add("graveyard", c)
-    s = s.with_zone(owner, z)
+    s = s.with_zone(owner, z).forget(card)   # a new object wherever it goes: effects on it end (110.2e)
     gone = [(card, "card")] if to == "graveyard" else []
     if to != "graveyard":
         out.append(ev("put", "", card=m.label(card), player=owner,

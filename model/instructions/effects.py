@@ -268,9 +268,21 @@ op("put_from_graveyard", schema=_SCHEMA_PUT_FROM_GRAVEYARD)((_from_graveyard_opt
 
 # ---- breaking ----------------------------------------------------------------------------------
 def _breaker(task: Task, ins: Instr) -> int | None:
+    """Who breaks: the creature chosen earlier ('it'), the creature whose ability this is ('this'), or
+    the spell or ability itself ('self')."""
     if ins.get("by") == "it":
         return task.bound("it")
     return task.spell if task.spell >= 0 else task.source
+
+
+def additional_breaks(m: "Game", s: State, cid: int) -> int:
+    """The shields creature `cid` breaks beyond its breaker: its own Extra Break and what effects gave
+    it this turn (110.2e, S159: an effect reaches the creatures there when it resolves)."""
+    n = m.card(cid).extra_break()
+    for c, k in s.extra_breaks:
+        if c == cid:
+            n += k
+    return n
 
 
 def _break_options(m, s, task, ins):
@@ -285,12 +297,13 @@ def _break_options(m, s, task, ins):
 
 
 def _effect_break_count(m, s, ins, by: int | None) -> int:
-    """How many shields an effect has a creature break: its count, plus this turn's additional breaks
-    under `extra_break_applies_to_effect_breaks=yes` (the reading is looked up only when it matters)."""
+    """How many shields an effect has a creature break: its count, plus the creature's additional breaks
+    under `extra_break_applies_to_effect_breaks=yes` (S161, S162; the reading is looked up only when the
+    creature has one). Breaker abilities never apply to such a break (S031, Q04)."""
     count = ins.get("count")
-    if by is None or ins.get("by") != "it":
+    if by is None or ins.get("by") == "self":
         return count
-    extra = s.extra_breaks[pindex(m.owner(by))]
+    extra = additional_breaks(m, s, by)
     if extra and m.interpretation.get("extra_break_applies_to_effect_breaks") == "yes":
         return count + extra
     return count
@@ -298,29 +311,40 @@ def _effect_break_count(m, s, ins, by: int | None) -> int:
 
 def _break(m, s, task, ins, choice, out):
     by = _breaker(task, ins)
-    return m.open_frame(s, by, ins.get("by") == "it", other(task.controller), choice, False, out)
+    return m.open_frame(s, by, ins.get("by") != "self", other(task.controller), choice, False, out)
 
 
 _SCHEMA_BREAK_SHIELDS = {
-    "doc": "break opponent shields: by 'it' (the creature chosen earlier, its before-break abilities "
-           "trigger) or by 'self' (this spell or ability, nothing triggers)",
-    "properties": {"count": {"type": "integer", "minimum": 1}, "by": {"enum": ["it", "self"]}},
+    "doc": "break opponent shields: by 'it' (the creature chosen earlier) or 'this' (the creature whose "
+           "ability this is): before-break abilities trigger and its additional breaks may count; by 'self' "
+           "(this spell or ability): nothing triggers",
+    "properties": {"count": {"type": "integer", "minimum": 1}, "by": {"enum": ["it", "this", "self"]}},
     "required": ["count", "by"],
 }
 op("break_shields", schema=_SCHEMA_BREAK_SHIELDS)((_break_options, _break))
 
 
 def _extra_break(m, s, task, ins, choice, out):
-    extra = list(s.extra_breaks)
-    extra[pindex(task.controller)] += ins.get("amount", 1)
-    return replace(s, extra_breaks=(extra[0], extra[1]))
+    """110.2e (S159): the effect reaches the controller's creatures in the battle zone now; a creature
+    put there later (a Revolution Change, a creature that left and came back) does not get it."""
+    me, amount = task.controller, ins.get("amount", 1)
+    reached = [c for c in s.zone(me).battle if m.card(c).type == "creature"]
+    if not reached:
+        return s
+    extra = dict(s.extra_breaks)
+    for c in reached:
+        extra[c] = extra.get(c, 0) + amount
+    return replace(s, extra_breaks=tuple(sorted(extra.items())))
 
 
 _SCHEMA_EXTRA_BREAK = {
-    "doc": "this turn, own creatures break that many more shields",
+    "doc": "this turn, own creatures in the battle zone now break that many more shields (not those put "
+           "there later, 110.2e)",
     "properties": {"amount": {"type": "integer", "minimum": 1}},
 }
-op("extra_break", schema=_SCHEMA_EXTRA_BREAK, footprint=lambda m, ins, me, seen: frozenset({("extra_breaks", me, "add")}), simple=True)((deterministic, _extra_break))
+op("extra_break", schema=_SCHEMA_EXTRA_BREAK,
+   footprint=lambda m, ins, me, seen: frozenset({("extra_breaks", me, "add"), ("battle", me, "r")}),
+   simple=True)((deterministic, _extra_break))
 
 
 # ---- cards in hand and deck --------------------------------------------------------------------

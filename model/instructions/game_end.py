@@ -13,11 +13,20 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..events import Event, ev
-from .registry import NONE, Option, op, push
+from .registry import NONE, Option, instr, op, push
 from ..state import Replacement, State, Task, other, replace
 
 if TYPE_CHECKING:
     from ..game import Game
+
+GAME_ENDS = "the game ends"   # the ability name of the tasks that end the game (procedure.py looks for it)
+BOTH = "both"                 # `State.loser` when both players lost at once (S109)
+
+
+def lose(s: State, player: str, winner: str, rule: str, also: str = "") -> State:
+    """`player` would lose (and `winner` win), `also` losing at the same moment: their loss replacements
+    may apply first (A15)."""
+    return push(s, _loss_task(player, winner, rule, also))
 
 
 def loss_replacements(m: "Game", s: State, player: str) -> list[tuple[Replacement, bool]]:
@@ -42,17 +51,39 @@ def _lose_options(m: "Game", s: State, task: Task, ins) -> list[Option] | None:
 
 
 def _lose(m: "Game", s: State, task: Task, ins, choice, out: list[Event]) -> State:
+    """`player` loses, unless a replacement of his applies. Two players losing at the same moment (S109:
+    both decks empty at once) decide in turn, the turn player first (`also`: the other one, still to
+    decide; `lost`: one who has already let his loss stand); if both let it stand, both lose."""
     player, winner, rule = ins.get("player"), ins.get("winner"), ins.get("rule")
+    also, lost = ins.get("also", ""), ins.get("lost", "")
     if choice is not None and choice != NONE:
         r: Replacement = choice[0]
         out.append(ev("replace", "R104.2", replaced="lose", by=r.label, card=m.label(r.source)))
+        if lost:
+            return _game_over(s, (lost,), player, rule, out)   # the other loss stands alone
+        if also:
+            s = push(s, _loss_task(also, player, rule))
         ability = next(a for a in m.pool[r.card].abilities if a.id == r.ability)
         return push(s, Task(program=ability.effect, pc=0, controller=player, source=r.source, ability=r.label))
+    if also:
+        return push(s, _loss_task(also, "", rule, lost=player))
+    if lost:
+        return _game_over(s, (lost, player), "", rule, out)   # S109: both lose at once, nobody wins
+    return _game_over(s, (player,), winner, rule, out)
+
+
+def _loss_task(player: str, winner: str, rule: str, also: str = "", lost: str = "") -> Task:
+    return Task(program=(instr("_lose", player=player, winner=winner, rule=rule, also=also, lost=lost),), pc=0,
+                controller=player, source=-1, ability=GAME_ENDS)
+
+
+def _game_over(s: State, losers: tuple[str, ...], winner: str, rule: str, out: list[Event]) -> State:
     if winner:
         out.append(ev("win", rule, player=winner))
-    out.append(ev("lose", rule, player=player))
-    return replace(s, winner=winner, loser=player, over=True, pending=(), running=(), frames=(), checks=(),
-                   queued=())
+    for p in sorted(losers):
+        out.append(ev("lose", rule, player=p))
+    return replace(s, winner=winner, loser=losers[0] if len(losers) == 1 else BOTH, over=True, pending=(),
+                   running=(), frames=(), checks=(), queued=())
 
 
 op("_lose", chooser=lambda m, s, t, i: i.get("player"))((_lose_options, _lose))
