@@ -127,67 +127,97 @@ def verify(extra: list[str] | tuple[str, ...] = (), rules: dt.date | None = None
     `deadline` (time.monotonic) is when the work must end: a ruling not run by then, and each phase
     not begun by then, is named in the report's `not_finished`; what was finished is reported.
     """
-    tell = progress or (lambda text: None)
     start = time.perf_counter()
-    helper = Helper(workers) if workers is not None and jobs > 1 else None
-    farm = None
-    skipped: list[str] = []
-
-    def begin(phase: str) -> bool:
-        if time.monotonic() > deadline:
-            skipped.append(phase)
-            return False
-        tell(phase)
-        return True
+    job = _Job(progress, deadline, Helper(workers) if workers is not None and jobs > 1 else None)
     try:
-        corpus = load(list(extra))
-        versions = [version_on(rules)] if rules else list(timeline())
-        runner = Runner(limits, progress)
-        default = default_combo()
-        if helper is not None:
-            helper.start(corpus, versions)
-            runner.loaded = helper.scenario
+        job.corpus = corpus = load(list(extra))
+        job.versions = versions = [version_on(rules)] if rules else list(timeline())
+        job.runner = runner = Runner(limits, progress)
+        if job.helper is not None:
+            job.helper.start(corpus, versions)
+            runner.loaded = job.helper.scenario
         table = tabulate(runner, corpus, rules, deadline)
-        if helper is not None:
-            farm = Farm(workers, jobs, corpus, runner.runs(), default, properties, deadline)
-        # Z3's optimisation is one call: its timeout is what remains before the deadline
-        operational = solve(table, start, _ms_until(deadline)) if begin("best readings and operational contradictions (Z3)") else table
-        declarative = consistency.Declarative(complete=False, reason="not finished: the time limit came first")
-        if begin("declarative consistency (Z3)"):
-            declarative = _late(lambda: helper.declarative(deadline) if helper is not None
-                                else consistency.check(corpus, versions, deadline=deadline), declarative, skipped,
-                                "declarative consistency (Z3)")
-        conf = conformance_mod.Conformance(complete=False, reason="not finished: the time limit came first")
-        if begin("conformance"):
-            by_name = {v.name: v for v in versions}
-
-            def conformance() -> conformance_mod.Conformance:
-                sound = farm.sound(deadline) if farm is not None else None
-                return conformance_mod.check(corpus, runner.runs(), declarative.witnesses, by_name, default, sound)
-            conf = _late(conformance, conf, skipped, "conformance")
-        props: list[PropertyRun] = []
-        if properties and begin("rules properties"):
-            props = _late(lambda: [PropertyRun(run, found) for run, found in farm.properties(deadline)]
-                          if farm is not None else _properties(runner.runs(), default, deadline),
-                          props, skipped, "rules properties")
+        if job.helper is not None:
+            job.farm = Farm(workers, jobs, corpus, runner.runs(), job.default, properties, deadline)
+        # Z3's questions are single calls: their timeout is what remains before the deadline
+        operational = (solve(table, start, _ms_until(deadline))
+                       if job.begin("best readings and operational contradictions (Z3)") else table)
+        declarative = job.declarative()
+        conf = job.conformance(declarative)
+        props = job.properties() if properties else []
     except BaseException:
-        for pool in (farm, helper):
-            if pool is not None:
-                pool.terminate()    # Ctrl-C, the time budget, bad input: end the work under way
+        job.end(terminate=True)   # Ctrl-C, the time budget, bad input: end the work under way
         raise
-    for pool in (farm, helper):
-        if pool is not None:
-            if skipped:
-                pool.terminate()    # a phase the time limit skipped leaves work to drop
-            else:
-                pool.close()
-    played = {c.refs: _played(corpus, c, runner.runs(), default) for c in declarative.conflicts}
+    job.end(terminate=bool(job.skipped))   # a phase the time limit skipped leaves work to drop
+    played = {c.refs: _played(corpus, c, runner.runs(), job.default) for c in declarative.conflicts}
     report = Report(corpus, versions, rules, operational, declarative, conf, props, played, runner,
-                    extra_files=tuple(extra), not_finished=[f"ruling {ref}" for ref in table.unfinished] + skipped)
+                    extra_files=tuple(extra),
+                    not_finished=[f"ruling {ref}" for ref in table.unfinished] + job.skipped)
     report.solver_seconds = (operational.solver_seconds + declarative.seconds
                              + sum(sum(v.counts.seconds for v in p.result.verdicts) for p in props))
     report.seconds = time.perf_counter() - start
     return report
+
+
+_NOT_FINISHED = "not finished: the time limit came first"
+
+
+class _Job:
+    """verify's phases after the tabulation, each begun only before the deadline and named in
+    `skipped` when it was not (or when a worker's answer did not come by then)."""
+
+    def __init__(self, progress: Callable[[str], None] | None, deadline: float, helper: Helper | None):
+        self.tell = progress or (lambda text: None)
+        self.deadline, self.helper = deadline, helper
+        self.farm: Farm | None = None
+        self.skipped: list[str] = []
+        self.default = default_combo()
+        self.corpus: Any = None
+        self.versions: list[RulesVersion] = []
+        self.runner: Any = None
+
+    def begin(self, phase: str) -> bool:
+        if time.monotonic() > self.deadline:
+            self.skipped.append(phase)
+            return False
+        self.tell(phase)
+        return True
+
+    def declarative(self) -> consistency.Declarative:
+        phase = "declarative consistency (Z3)"
+        if not self.begin(phase):
+            return consistency.Declarative(complete=False, reason=_NOT_FINISHED)
+        return _late(lambda: self.helper.declarative(self.deadline) if self.helper is not None
+                     else consistency.check(self.corpus, self.versions, deadline=self.deadline),
+                     consistency.Declarative(complete=False, reason=_NOT_FINISHED), self.skipped, phase)
+
+    def conformance(self, declarative: consistency.Declarative) -> conformance_mod.Conformance:
+        instead = conformance_mod.Conformance(complete=False, reason=_NOT_FINISHED)
+        if not self.begin("conformance"):
+            return instead
+        by_name = {v.name: v for v in self.versions}
+
+        def check() -> conformance_mod.Conformance:
+            sound = self.farm.sound(self.deadline) if self.farm is not None else None
+            return conformance_mod.check(self.corpus, self.runner.runs(), declarative.witnesses, by_name,
+                                         self.default, sound)
+        return _late(check, instead, self.skipped, "conformance")
+
+    def properties(self) -> list[PropertyRun]:
+        if not self.begin("rules properties"):
+            return []
+        farm = self.farm
+        return _late(lambda: [PropertyRun(run, found) for run, found in farm.properties(self.deadline)]
+                     if farm is not None else _properties(self.runner.runs(), self.default, self.deadline),
+                     [], self.skipped, "rules properties")
+
+    def end(self, terminate: bool) -> None:
+        for pool in (self.farm, self.helper):
+            if pool is not None:
+                if terminate:
+                    pool.terminate()
+                else:
+                    pool.close()
 
 
 def _ms_until(deadline: float, most: int = 20_000) -> int:
