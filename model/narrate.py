@@ -33,6 +33,7 @@ _PLAIN = {
     "end_turn": "{player}'s turn ends",
     "lose": "{player} loses the game",
     "win": "{player} wins the game by the direct attack",
+    "rebuild": "{card} ({player}) stays in the battle zone as the creature: only {top}, the top card, left",
 }
 
 

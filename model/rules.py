@@ -18,6 +18,7 @@ class RulesVersion:
     destroy_any_card: bool          # R701.6a since 2022-04-08 (S003)
     triggers_wait_for_break: bool   # before 2023-04-19 (S001)
     simultaneous_break: bool        # since 2017-03-25 (S007, S016, S008); before, one shield at a time
+    rebuild_keeps_stack: bool       # since 2021-03-16 (S205, S206): the card under a top that left stays, stacked
 
 
 class OutsideTimeline(ValueError):
@@ -29,8 +30,12 @@ def timeline() -> tuple[RulesVersion, ...]:
     """Every rules version, oldest first."""
     text = (resources.files("model") / "data" / "rules_versions.yaml").read_text(encoding="utf-8")
     data = YAML(typ="safe").load(text)
-    out = [RulesVersion(v["date"], v["name"], v["changes"], **v["switches"]) for v in data["versions"]]
-    return tuple(sorted(out, key=lambda v: v.date))
+    out, switches = [], {}
+    for v in sorted(data["versions"], key=lambda v: v["date"]):
+        # a version repeats the previous one's switches unless it names them (the oldest names all)
+        switches = {**switches, **v["switches"]}
+        out.append(RulesVersion(v["date"], v["name"], v["changes"], **switches))
+    return tuple(out)
 
 
 def version_on(day: dt.date | None) -> RulesVersion:
