@@ -34,6 +34,7 @@ _PLAIN = {
     "lose": "{player} loses the game",
     "win": "{player} wins the game by the direct attack",
     "rebuild": "{card} ({player}) stays in the battle zone as the creature: only {top}, the top card, left",
+    "leave_together": "{card} ({player}) leaves the battle zone with the cards under it and its auras, to {to}",
 }
 
 

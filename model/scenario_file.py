@@ -79,6 +79,8 @@ _OUTCOME = {"type": "object", "properties": OUTCOME_KEYS, "additionalProperties"
 EVENT_KEYS: dict[str, list[str]] = {
     # cards made of several cards (issue 23): only the top card left and what was under it stays (801.4)
     "rebuild": ["card", "player", "top"],
+    # a creature of several cards leaves the battle zone with its sources and auras (801, 310.8)
+    "leave_together": ["card", "player", "to"],
     "choose_shields": ["player", "shields", "by", "frame"],
     "trigger": ["ability", "source", "controller", "frame"],
     "resolve": ["ability", "source", "controller", "frame"],

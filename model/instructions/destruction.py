@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from ..events import Event, ev
 from ..vocabulary import STAR_EVOLUTION
 from ..piles import under
-from .pile_moves import TALLY, counted, take_pile, tally
+from .pile_moves import TALLY, counted, followers, take_pile, tally
 from .registry import NONE, Option, instr, op, push
 from ..state import Replacement, State, Task, other, replace
 
@@ -164,9 +164,13 @@ def move_out(m: "Game", s: State, card: int, to: str, out: list[Event], destroy:
     owner = m.owner(card)
     z = s.zone(owner)
     # its sources and auras go where it goes, its seals to the graveyard (model/instructions/pile_moves.py)
+    together = followers(z, card) if z.links else ()
     z, attached = take_pile(m, z, card, to, out) if z.links else (z, [])
     z = z.remove("battle", card).unlink(card).add(to, card)
     s = s.with_zone(owner, z)
+    if together:   # 801, 310.8: the creature's cards leave together (the milestone `pile_left`)
+        out.append(ev("leave_together", "801", card=m.label(card), player=owner,
+                      to="deck" if to.startswith("deck") else to))
     gone = [(card, "card")] if to == "graveyard" else []
     if to != "graveyard":
         out.append(ev("put", "", card=m.label(card), player=owner,
