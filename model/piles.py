@@ -75,14 +75,14 @@ def check_pile(pool: Any, entry: dict, top: str, fail: Callable[..., Exception],
     cdef = pool[top]
     kinds = [k for k in ("aura", "under", "cross") if entry.get(k)]
     if kinds and cdef.type != "creature":
-        raise fail(here + ("card",), f"expected a creature at the base of a pile ({', '.join(kinds)} lie on a "
-                                     f"creature); {cdef.name} is a {cdef.type}")
+        raise fail(here + ("card",), f"expected a creature at the base of a pile (`{'`, `'.join(kinds)}`: only a "
+                                     f"creature carries them); {cdef.name} is a {cdef.type.replace('_', ' ')}")
     for kind, want in (("aura", "aura"), ("cross", "cross_gear")):
         for j, name in enumerate(entry.get(kind) or []):
             card = pool[pool.resolve(str(name))]
             if card.type != want:
-                raise fail(here + (kind, j), f"expected a {want.replace('_', ' ')} under `{kind}:`, "
-                                             f"{card.name} is a {card.type}")
+                raise fail(here + (kind, j), f"expected {'an aura' if want == 'aura' else 'a cross gear'} under "
+                                             f"`{kind}:`, {card.name} is a {card.type.replace('_', ' ')}")
     sources = entry.get("under") or []
     if cdef.evolution() and not sources:
         raise fail(here + ("card",) if entry else here,
