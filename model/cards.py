@@ -63,6 +63,10 @@ class CardDef:
         """What is cast: the card itself, or a twinpact's spell side (S214)."""
         return self.spell_side if self.spell_side is not None else self
 
+    def is_evolution(self) -> bool:
+        """An evolution creature of any kind (801; S-MAX included, S207)."""
+        return bool(self.evolution()) or self.has(SMAX)
+
     def evolution(self) -> int:
         """How many creatures this evolution creature evolves onto (801; the count the rebuild before
         2021-03-16 kept, S206): 1, 2 for a Vortex evolution; 0 for a card that is no evolution or needs

@@ -203,7 +203,7 @@ op("destroy_self", schema=_SCHEMA_DESTROY_SELF)((deterministic, _destroy_self))
 
 def _deck_top_and_back_options(m, s, task, ins):
     return [((cid,), f"{task.controller} puts {m.label(cid)} on top of the deck and back into the battle zone")
-            for cid in creatures(m, s, task.controller, "own")]
+            for cid in creatures(m, s, task.controller, "own") if not m.card(cid).is_evolution()]   # non-evolution
 
 
 def _deck_top_and_back(m, s, task, ins, choice, out):
