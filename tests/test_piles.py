@@ -151,3 +151,24 @@ def test_a_twinpact_with_a_side_missing_is_bad_input(name, line, words, tmp_path
                        f"attack: {{attacker: Kakumeijin, player: B}}\n")
     code, err = _run("explore", str(wrapper))
     assert code == 2 and f"{path}:{line}:" in err and all(w in err for w in words), err
+
+
+@pytest.mark.parametrize("path", PILES, ids=[p.stem for p in PILES])
+def test_the_reduction_keeps_the_verdicts_of_the_pile_rulings(path):
+    """explorer/reduction.py stays sound with the pile card words (their footprints are TOP): the same
+    outcomes, verdicts and shortest traces as the full search, properties included."""
+    from properties.expectations import observer
+    from properties.visibility import observer as property_observer
+
+    scenario = load_scenario(path)
+    model = BreakModel(scenario, Interpretation.make(READINGS.get(path.stem)))
+    obs = [o for o in (observer(scenario.expect), property_observer(model, BUILTIN)) if o]
+    full = explore(model)
+    reduced = explore(model, reduce=True, observe=lambda *t: tuple(o(*t) for o in obs))
+    assert _outcomes(full) == _outcomes(reduced)
+    for item in scenario.expect:
+        a, b = check(full, item), check(reduced, item)
+        assert a.verdict == b.verdict and (a.trace is None or len(a.trace.steps) == len(b.trace.steps)), item.raw
+    a = {v.property.id: v.verdict for v in check_properties(full, BUILTIN).verdicts}
+    b = {v.property.id: v.verdict for v in check_properties(reduced, BUILTIN).verdicts}
+    assert a == b
