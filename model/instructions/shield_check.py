@@ -55,6 +55,10 @@ def start(m: "Game", s: State, player: str, cards: tuple[int, ...], out: list[Ev
 def _to_standby(z, shields: tuple[int, ...]):
     """SC1, R113.6a: the shields' cards go to standby — every card of a stacked shield with it (one
     shield, one break, all its cards looked at: S212, S213). The zones and the cards checked."""
+    if not z.links:   # no stacked shield (nor anything else lying on a card): the shields alone
+        for c in shields:
+            z = z.move("shields", "standby", c)
+        return z, tuple(shields)
     cards: list[int] = []
     for c in shields:
         z = z.move("shields", "standby", c)
@@ -138,9 +142,10 @@ def _declarable(m: "Game", s: State, check: Check) -> list[Decl]:
             continue
         if _s_trigger(m, s, check, c):
             found.append(Decl("S-Trigger", c))
-        if m.card(c).spell_side is not None and _spell_side_s_trigger(m, s, check, c):
+        cdef = m.card(c)
+        if cdef.spell_side is not None and _spell_side_s_trigger(m, s, check, c):
             found.append(Decl("S-Trigger", c, side="spell"))   # a twinpact's spell side (S214, S224)
-        if m.card(c).has("G-Strike") and not m.restriction(check.player, "no_g_strike"):
+        if cdef.has("G-Strike") and not m.restriction(check.player, "no_g_strike"):
             found.append(Decl("G-Strike", c))
     for back in z.hand:
         civ = m.card(back).s_back()
