@@ -19,8 +19,8 @@ from .errors import InputError, did_you_mean
 from .instr import Instr
 from .instructions import card_words
 from .instructions.declaring import CONDITION_OPS
-from .instructions.registry import BIND as BIND_SCHEMA
-from .vocabulary import EXTRA_BREAK, KEYWORDS, REPLACES, TRIGGERS
+from .instructions.registry import BIND as BIND_SCHEMA, BINDERS
+from .vocabulary import EXTRA_BREAK, KEYWORDS, REPLACES, SMAX, STAR_EVOLUTION, TRIGGERS
 from .yamlio import key_path, line_of, load_yaml, plain, shown, validate
 
 
@@ -50,9 +50,32 @@ class CardDef:
     abilities: tuple[Ability, ...] = ()
     omitted: str = ""
     s_trigger_if: tuple[tuple[str, int], ...] = ()   # a condition that gives S-Trigger (R113.6b-c)
+    spell_side: "CardDef | None" = None   # a twinpact's spell side (this record is its creature side)
 
     def has(self, keyword: str) -> bool:
         return keyword in self.keywords
+
+    def is_spell(self) -> bool:
+        """A spell, or a twinpact outside the battle zone: it is a creature and a spell at once (S214)."""
+        return self.type == "spell" or self.spell_side is not None
+
+    def as_spell(self) -> "CardDef":
+        """What is cast: the card itself, or a twinpact's spell side (S214)."""
+        return self.spell_side if self.spell_side is not None else self
+
+    def is_evolution(self) -> bool:
+        """An evolution creature of any kind (801; S-MAX included, S207)."""
+        return bool(self.evolution()) or self.has(SMAX)
+
+    def evolution(self) -> int:
+        """How many creatures this evolution creature evolves onto (801; the count the rebuild before
+        2021-03-16 kept, S206): 1, 2 for a Vortex evolution; 0 for a card that is no evolution or needs
+        no source (S-MAX, S207)."""
+        if self.has(SMAX):
+            return 0
+        if self.has("Vortex Evolution"):
+            return 2
+        return 1 if self.has("Evolution") or self.has(STAR_EVOLUTION) else 0
 
     def s_back(self) -> str | None:
         """The civilization an S-Back discards, or None."""
@@ -82,7 +105,7 @@ class CardDef:
         return tuple(a for a in self.abilities if a.trigger == trigger)
 
 
-CARD_TYPES = ["creature", "spell", "castle", "aura", "tamaseed"]
+CARD_TYPES = ["creature", "spell", "castle", "aura", "tamaseed", "cross_gear", "twinpact"]
 POWER_ATTACKER = "Power Attacker"
 _POWER_ATTACKER_FORM = re.compile(r"Power Attacker:\+?[0-9]{1,9}")
 _EXTRA_BREAK_FORM = re.compile(r"Extra Break:\+?[0-9]{1,2}")
@@ -127,6 +150,12 @@ _CARD_SCHEMA = {
                                         "shields_at_most": {"type": "integer", "minimum": 0, "maximum": MAX_ARG}}},
         "modelled": {"type": "string"},
         "omitted": {"type": "string"},
+        "spell": {"type": "object", "description": "a twinpact's spell side: name, cost, effect (ja, keywords)",
+                  "properties": {"name": {"type": "string"}, "ja": {"type": "string"},
+                                 "cost": {"type": "integer", "minimum": 0, "maximum": MAX_COST},
+                                 "keywords": {"type": "array", "items": {"type": "string"}, "maxItems": MAX_ITEMS},
+                                 "effect": _PROGRAM},
+                  "required": ["name", "cost", "effect"], "additionalProperties": False},
     },
     "required": ["id", "name", "type", "cost"],
     "additionalProperties": False,
@@ -198,7 +227,7 @@ def _references(op: str, args: Any) -> list[tuple[str, str]]:
     """(argument, bound name) for each argument of an instruction that reads a bound name."""
     spec = card_words().get(op, {}).get("properties", {})
     out = [(key, str(args[key])) for key, schema in spec.items()
-           if key != "bind" and key in args and schema == BIND_SCHEMA]
+           if key not in BINDERS and key in args and schema == BIND_SCHEMA]
     if op == "break_shields" and args.get("by") == "it":
         out.append(("by", "it"))
     return out
@@ -220,8 +249,7 @@ def _check_binds(program: Any, root: Any, path: tuple, file: str) -> None:
                                  f"{did_you_mean(name, bound)}; names bound before it: {', '.join(bound) or 'none'} "
                                  f"(an instruction binds one with `bind: NAME`; deck_top_and_back binds `it`"
                                  f"{'; an if_done program runs on its own, without the binds around it' if 'if_done' in path else ''})")
-        if "bind" in args:
-            bound.append(str(args["bind"]))
+        bound += [str(args[key]) for key in BINDERS if key in args]
         if op in _BINDS_IT:
             bound.append("it")
         if isinstance(args.get("if_done"), list):
@@ -259,6 +287,12 @@ def _check_declared(card: CardDef, root: Any, here: tuple, file: str) -> None:
             raise InputError(file, line_of(root, path), key_path(path),
                              f"a {ability.trigger} ability needs a `{word}` instruction (its condition on the "
                              f"attacking creature: any_of, all_of, cost_min), e.g. {{{word}: {{all_of: [Fire]}}}}")
+
+
+def _names_of(card: CardDef) -> tuple[str, ...]:
+    """What a card is called by: its id, names, and a twinpact's spell-side names."""
+    side = card.spell_side
+    return (card.id, card.name, card.ja) + ((side.name, side.ja) if side is not None else ())
 
 
 class CardPool:
@@ -299,7 +333,7 @@ class CardPool:
         root, cards = _read_card_file(file)
         for i, card in enumerate(cards):
             here = ("cards", i)
-            for key in (card.id, card.name, card.ja):
+            for key in _names_of(card):
                 if not key:
                     continue
                 taken = self._by_name.get(key.casefold())
@@ -310,7 +344,7 @@ class CardPool:
                     raise InputError(file, line_of(root, here + ("id",)), key_path(here + ("id",)),
                                      f"card id {card.id!r} is defined twice")
             self._by_id[card.id] = card
-            for key in (card.id, card.name, card.ja):
+            for key in _names_of(card):
                 if key:
                     self._by_name[key.casefold()] = card.id
 
@@ -348,10 +382,35 @@ def _read_card_file(file: str) -> tuple[Any, Iterator["CardDef"]]:
     return root, cards()
 
 
+def _twinpact(raw: Any, root: Any, here: tuple, file: str) -> "CardDef | None":
+    """A twinpact's spell side (S214: one card, a creature side and a spell side); None for another card.
+    A twinpact must have both sides: its creature side at the top level (with `power`), its spell side
+    under `spell:`; a `spell:` on any other card type is a mistake."""
+    side = raw.get("spell")
+    if raw["type"] != "twinpact":
+        if side is not None:
+            raise InputError(file, line_of(root, here + ("spell",)), key_path(here + ("spell",)),
+                             f"only a twinpact has a spell side; this card's type is {raw['type']} "
+                             f"(write `type: twinpact` for a card with a creature side and a spell side)")
+        return None
+    missing = [what for what, present in (("its spell side (`spell: {name, cost, effect}`)", side is not None),
+                                          ("its creature side's power (`power:`)", "power" in raw)) if not present]
+    if missing:
+        raise InputError(file, line_of(root, here + ("type",)), key_path(here + ("type",)),
+                         f"a twinpact has two sides, a creature side (the card's own cost, power, keywords and "
+                         f"abilities) and a spell side (`spell: {{name, cost, effect}}`); {' and '.join(missing)} "
+                         f"is missing")
+    return CardDef(id=str(raw["id"]), name=str(side["name"]), ja=str(side.get("ja", "")), type="spell",
+                   cost=side["cost"], keywords=tuple(str(k) for k in side.get("keywords", [])),
+                   effect=_program(side["effect"], root, here + ("spell", "effect"), file))
+
+
 def _card(raw: Any, root: Any, here: tuple, file: str) -> "CardDef":
     """One card of a card file, checked."""
+    spell_side = _twinpact(raw, root, here, file)
     card = CardDef(
-        id=str(raw["id"]), name=str(raw["name"]), ja=str(raw.get("ja", "")), type=str(raw["type"]),
+        id=str(raw["id"]), name=str(raw["name"]), ja=str(raw.get("ja", "")),
+        type="creature" if spell_side is not None else str(raw["type"]),   # its battle-zone side (S216)
         cost=raw["cost"], power=raw.get("power", 0), breaker=raw.get("breaker", 1),
         keywords=tuple(str(k) for k in raw.get("keywords", [])),
         effect=_program(raw.get("effect", []), root, here + ("effect",), file),
@@ -363,10 +422,13 @@ def _card(raw: Any, root: Any, here: tuple, file: str) -> "CardDef":
             for j, a in enumerate(raw.get("abilities", []))),
         omitted=str(raw.get("omitted", "")),
         s_trigger_if=tuple(sorted((str(k), int(v)) for k, v in (raw.get("s_trigger_if") or {}).items())),
+        spell_side=spell_side,
     )
     _check_declared(card, root, here, file)
     _check_keywords(card, root, here, file)
     _check_binds(raw.get("effect"), root, here + ("effect",), file)
+    if spell_side is not None:
+        _check_binds(raw["spell"]["effect"], root, here + ("spell", "effect"), file)
     for j, a in enumerate(raw.get("abilities", [])):
         _check_binds(a["effect"], root, here + ("abilities", j, "effect"), file)
     for k, word in enumerate(card.keywords):

@@ -31,8 +31,9 @@ CANNOT_BE_BROKEN = "cannot be broken"   # what a `replace` event names as `by` f
 
 def carries(card: CardDef, ability: str) -> bool:
     """Whether a `declare`, `fizzle` or `shield_trigger` event can name this card with this ability."""
-    if ability == "S-Trigger":
-        return card.has("S-Trigger") or bool(card.s_trigger_if)   # R113.6b-c: S-Trigger under a condition
+    if ability == "S-Trigger":   # R113.6b-c: S-Trigger under a condition; a twinpact's spell side (S214)
+        return card.has("S-Trigger") or bool(card.s_trigger_if) or \
+            (card.spell_side is not None and card.spell_side.has("S-Trigger"))
     if ability == "S-Back":
         return card.s_back() is not None
     if ability in _TRIGGER_OF:

@@ -227,6 +227,23 @@ CHOICES = CHOICES + (
         sets_aside=(("shields_first", ("MB01@S166",)),
                     ("effects_first", ("R509.3@S000", "R509.3@S001", "R603.7@S000", "R603.7@S001", "R603.7@S165"))),
     ),
+    Choice(
+        name="pile_count",
+        question="An effect counts the cards it moved ('for each card returned'); it moved an evolution "
+                 "creature: do the cards under it count, or only the creature's own card?",
+        readings=(
+            ("cards", "316.3 (S217, Takara Tomy rules update of 2023-04-10): an effect choosing an element "
+                      "affects every card it is made of, so the sources are moved by the effect itself "
+                      "(its example puts an evolution's sources into the graveyard with it)"),
+            ("top_only", "the official answer of 2022-09-20 (S209): an aura that followed its creature into "
+                         "the deck is not counted, being moved by the aura rule (310.8), not by the effect; "
+                         "read widely, cards that follow a creature by a rule (801) are not counted either"),
+        ),
+        default="cards",
+        why_default="316.3 says the effect itself affects every card of the element, its sources included; "
+                    "the aura answer rests on 310.8a, which has no counterpart for sources",
+        sets_aside=(("cards", ("CT03r@S209",)), ("top_only", ("CT03@S217",))),
+    ),
 )
 
 

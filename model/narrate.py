@@ -33,6 +33,8 @@ _PLAIN = {
     "end_turn": "{player}'s turn ends",
     "lose": "{player} loses the game",
     "win": "{player} wins the game",
+    "rebuild": "{card} ({player}) stays in the battle zone as the creature: only {top}, the top card, left",
+    "leave_together": "{card} ({player}) leaves the battle zone with the cards under it and its auras, to {to}",
 }
 
 

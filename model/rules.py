@@ -21,6 +21,7 @@ class RulesVersion:
     swap_all_or_nothing: bool       # since 2020-11-19 (S150, S151): a swap half of which fails is not done at all
     several_blockers: bool          # since 2021-09-07 (S153, S154): several redirections chosen at once (R507.1a)
     ninja_mana_on_resolution: bool  # since 2022-08-10 (S156): Ninja Strike's mana counted when it resolves
+    rebuild_keeps_stack: bool       # since 2021-03-16 (S205, S206): the card under a top that left stays, stacked
 
 
 class OutsideTimeline(ValueError):
@@ -32,8 +33,12 @@ def timeline() -> tuple[RulesVersion, ...]:
     """Every rules version, oldest first."""
     text = (resources.files("model") / "data" / "rules_versions.yaml").read_text(encoding="utf-8")
     data = YAML(typ="safe").load(text)
-    out = [RulesVersion(v["date"], v["name"], v["changes"], **v["switches"]) for v in data["versions"]]
-    return tuple(sorted(out, key=lambda v: v.date))
+    out, switches = [], {}
+    for v in sorted(data["versions"], key=lambda v: v["date"]):
+        # a version repeats the previous one's switches unless it names them (the oldest names all)
+        switches = {**switches, **v["switches"]}
+        out.append(RulesVersion(v["date"], v["name"], v["changes"], **switches))
+    return tuple(out)
 
 
 def version_on(day: dt.date | None) -> RulesVersion:

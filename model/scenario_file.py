@@ -15,6 +15,7 @@ from .cards import CardPool
 from .census import CANNOT_BE_BROKEN, EVENT_ABILITIES, Census, counted
 from .errors import InputError, did_you_mean
 from .interpretations import CHOICES, choice_named
+from .piles import LINKED, STACKED, check_pile
 from .rules import parse_date, rules_date_problem
 from .scenario import ZONE_KEYS, Expectation, PlayerSetup, Scenario
 from .yamlio import file_problem, key_path, line_of, load_yaml, plain, shown, validate
@@ -33,10 +34,10 @@ _ZONE = {"description": "a number of vanilla cards or a list of card names",
 # battle and shield entries may be a mapping naming what lies on the card (docs/scenario-extensions.md)
 _BATTLE_ENTRY = {"type": "object", "required": ["card"], "additionalProperties": False,
                  "properties": {"card": {"type": "string"}, "aura": _NAMES, "seal": _NAMES, "under": _NAMES,
-                                "ex_life": {"type": "string"}, "tapped": {"type": "boolean"}}}
+                                "cross": _NAMES, "ex_life": {"type": "string"}, "tapped": {"type": "boolean"}}}
 _SHIELD_ENTRY = {"type": "object", "required": ["card"], "additionalProperties": False,
                  "properties": {"card": {"type": "string"}, "castle": {"type": "string"},
-                                "face_up": {"type": "boolean"}}}
+                                "face_up": {"type": "boolean"}, "stack": _NAMES}}
 
 
 def _entries(entry: dict) -> dict:
@@ -76,6 +77,10 @@ _OUTCOME = {"type": "object", "properties": OUTCOME_KEYS, "additionalProperties"
             "description": "an outcome pattern with at least one key"}
 
 EVENT_KEYS: dict[str, list[str]] = {
+    # cards made of several cards (issue 23): only the top card left and what was under it stays (801.4)
+    "rebuild": ["card", "player", "top"],
+    # a creature of several cards leaves the battle zone with its sources and auras (801, 310.8)
+    "leave_together": ["card", "player", "to"],
     "choose_shields": ["player", "shields", "by", "frame"],
     "trigger": ["ability", "source", "controller", "frame"],
     "resolve": ["ability", "source", "controller", "frame"],
@@ -159,7 +164,7 @@ SCHEMA = {
     "additionalProperties": False,
 }
 
-CARD_KEYS = {"card", "shield", "source", "attacker", "cost", "onto", "with"}
+CARD_KEYS = {"card", "shield", "source", "attacker", "cost", "onto", "with", "top"}
 
 
 class _Names:
@@ -232,11 +237,15 @@ def _zone(value: Any, default: tuple[str, ...], names: _Names, path: tuple, zone
         here = path + (i,)
         if not isinstance(v, dict):
             out.append(names.card(v, here))
+            if zone == "battle":
+                check_pile(names.pool, {}, out[-1], names.fail, here)
             continue
         out.append(names.card(v["card"], here + ("card",)))
-        for kind in ("aura", "seal", "under"):
+        for kind in LINKED + (STACKED,):
             for j, name in enumerate(v.get(kind) or []):
                 extras.append((zone, i, kind, names.card(name, here + (kind, j))))
+        if zone == "battle":
+            check_pile(names.pool, v, out[-1], names.fail, here)
         for kind in ("ex_life", "castle"):
             if v.get(kind):
                 card = names.card(v[kind], here + (kind,))
@@ -355,7 +364,7 @@ def _pattern_refers(out: dict, names: _Names, path: tuple) -> None:
         problem = census.ability_problem(event, out["ability"], card)
         if problem:
             raise names.fail(path + ("ability",), problem)
-    if event == "cast" and card is not None and names.pool[card].type != "spell":
+    if event == "cast" and card is not None and not names.pool[card].is_spell():   # a twinpact is cast too
         raise names.fail(path + ("card",), f"{names.pool[card].name} is a {names.pool[card].type}; only a "
                                            f"spell is cast (expected a spell, or a `put` event)")
 

@@ -176,6 +176,7 @@ class Decl:
     kind: str              # S-Trigger, G-Strike, S-Back, Sabaki Z, Revolution 0
     card: int
     cost: int = -1         # the card discarded for it (S-Back, Sabaki Z)
+    side: str = ""         # "spell": a twinpact's spell side is used (its S-Trigger casts it, S214)
 
 
 @record

@@ -54,6 +54,7 @@ class Symmetry:
         inert = _inert_classes(m, initial, self.classes, self.class_owner) if initial is not None else set()
         self.active = [k for k in range(len(self.classes)) if k not in inert]
         self.id_binds = {"it", "target", "broken_shield"} | _destroy_binds(m)
+        self.pool = tuple(i.card for i in m.instances)   # what each card is (a pile's signature names its cards)
         self._roles: dict[int, tuple[State, dict[int, list]]] = {}
         self._zones: dict[tuple[str, Zones], _ZoneOcc] = {}
         self._last_zones = [_ZoneOcc(Zones(), "A", self), _ZoneOcc(Zones(), "B", self)]
@@ -171,10 +172,10 @@ class _ZoneOcc:
     card's entries (`occ`, built on first use) are a list kept sorted by repr (lists compare like
     the signature's tuples)."""
 
-    __slots__ = ("zones", "player", "members", "_occ", "present", "multi", "ranked")
+    __slots__ = ("zones", "player", "members", "pool", "_occ", "present", "multi", "ranked")
 
     def __init__(self, z: Zones, player: str, sym: "Symmetry"):
-        self.zones, self.player, self.members = z, player, sym.members
+        self.zones, self.player, self.members, self.pool = z, player, sym.members, sym.pool
         self._occ: dict[int, list] | None = None
         seen: set[int] = set()
         twice: set[int] = set()
@@ -210,11 +211,11 @@ class _ZoneOcc:
     @property
     def occ(self) -> dict[int, list]:
         if self._occ is None:
-            self._occ = _zone_entries(self.zones, self.player, self.members)
+            self._occ = _zone_entries(self.zones, self.player, self.members, self.pool)
         return self._occ
 
 
-def _zone_entries(z: Zones, player: str, members: frozenset[int]) -> dict[int, list]:
+def _zone_entries(z: Zones, player: str, members: frozenset[int], pool: tuple[str, ...]) -> dict[int, list]:
     """Each member's entries in one player's zones, sorted by repr."""
     occ: dict[int, list] = {}
     get = occ.get
@@ -237,15 +238,26 @@ def _zone_entries(z: Zones, player: str, members: frozenset[int]) -> dict[int, l
                 occ[cid] = [entry]
             else:
                 found.append(entry)
-    for card, host, kind in z.links:
-        if card in members:
-            occ.setdefault(card, []).append((player, "link-card", kind))
-        if host in members:
-            occ.setdefault(host, []).append((player, "link-host", kind))
+    if z.links:
+        _pile_entries(z, player, members, pool, occ)
     for found in occ.values():
         if len(found) > 1:
             found.sort(key=repr)
     return occ
+
+
+def _pile_entries(z: Zones, player: str, members: frozenset[int], pool: tuple[str, ...], occ: dict) -> None:
+    """A pile is one object with its cards (model/piles.py): a card lying on another is known by what it
+    lies on (its card, where it is, whether it is tapped) and a card carrying another by what it carries,
+    so that two piles made alike rank their cards alike and two made differently never look the same."""
+    def where(c: int) -> tuple:
+        zone = next((name for name in ("battle", "shields", "attached", "standby") if c in getattr(z, name)), "")
+        return (pool[c], zone, c in z.tapped)
+    for card, host, kind in z.links:
+        if card in members:
+            occ.setdefault(card, []).append((player, "link-card", kind) + where(host))
+        if host in members:
+            occ.setdefault(host, []).append((player, "link-host", kind, pool[card]))
 
 
 _SORTED_FIELDS = tuple(sorted(_ZONE_FIELDS))

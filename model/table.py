@@ -80,21 +80,7 @@ class CardTable:
         for player in PLAYERS:
             setup = sc.players[player]
             content = {zone: [new(card, player) for card in getattr(setup, zone)] for zone in ZONE_KEYS}
-            attached, links, face_up, tapped = [], [], [], []
-            for zone, index, kind, card in setup.extras:
-                host = content[zone][index]
-                if kind == "face_up":
-                    face_up.append(host)
-                    continue
-                if kind == "tapped":
-                    tapped.append(host)
-                    continue
-                cid = new(card, player)
-                links.append((cid, host, kind))
-                if kind == "ex_life":
-                    content["shields"].append(cid)   # an EX Life shield is a shield of its own
-                else:
-                    attached.append(cid)             # auras, seals, sources under, castles
+            attached, links, face_up, tapped = self._extras(setup.extras, content, lambda card: new(card, player))
             if player == sc.turn:
                 mine = [c for c in content["battle"] if self.instances[c].card == sc.attacker]
                 attacker = mine[sc.attacker_index]
@@ -110,6 +96,30 @@ class CardTable:
         # R506: the attack is declared by the first step (procedure.py), so that its events are seen
         return State(turn=sc.turn, zones=(zones[0], zones[1]), attacker=attacker, defender=sc.defender,
                      phase="declare", target=target)
+
+    @staticmethod
+    def _extras(extras, content: dict, new) -> tuple[list, list, list, list]:
+        """What lies on the cards of one player's zones: the attached cards and their links (the sources
+        under a creature as a chain, top to bottom: model/piles.py), face-up shields, tapped creatures."""
+        attached, links, face_up, tapped = [], [], [], []
+        lowest: dict[tuple[str, int], int] = {}   # the bottom card so far of each pile's sources
+        for zone, index, kind, card in extras:
+            host = content[zone][index]
+            if kind == "face_up":
+                face_up.append(host)
+                continue
+            if kind == "tapped":
+                tapped.append(host)
+                continue
+            cid = new(card)
+            links.append((cid, lowest.get((zone, index), host) if kind == "under" else host, kind))
+            if kind == "under":
+                lowest[zone, index] = cid
+            if kind == "ex_life":
+                content["shields"].append(cid)   # an EX Life shield is a shield of its own
+            else:
+                attached.append(cid)             # auras, seals, sources under, cross gear, castles, stacks
+        return attached, links, face_up, tapped
 
     def shield_list(self, ids: Iterable[int]) -> str:
         ids = list(ids)

@@ -69,11 +69,22 @@ KEYWORDS = {
                       "Soul's); with the reading `extra_break_applies_to_effect_breaks=yes` also in the breaks its "
                       "own abilities make it do (S161)",
     "Blocker": "may block an opponent's attacking creature when untapped (R507.1)",
+    # cards made of several cards (issue 23; model/piles.py)
+    "Evolution": "an evolution creature: it lies on a creature (`under:` in a scenario), the pile has only its "
+                 "characteristics and leaves the battle zone whole (801, S200, S201)",
+    "Vortex Evolution": "an evolution creature on two creatures; before 2021-03-16 two of them could stay when its "
+                        "top card alone left (S206)",
+    "Star Evolution": "an evolution creature: when it would leave the battle zone, only its top card leaves "
+                      "instead and the rest is rebuilt (811.1, a replacement effect, S204)",
+    "S-MAX Evolution": "an evolution creature that needs no source (S207); its loss replacement is written as a "
+                       "`replaces: own_loss` ability with `smax_loss`",
     "Power Attacker:+N": "N more power while this creature attacks; gone at the end of the attack (R510, A12c)",
 }
 
 CANNOT_LEAVE = "Cannot Leave"
 EXTRA_BREAK = "Extra Break"
+STAR_EVOLUTION = "Star Evolution"      # 811.1 (S204): when it would leave, only its top card leaves
+SMAX = "S-MAX Evolution"               # S207: an evolution creature needing no source
 
 # What a `declare` event's `ability` names: the shield-check keywords (SC2, SC3) and the hidden-zone
 # abilities declared at an attack (R506.3). Patterns in scenarios are checked against this list.

@@ -186,6 +186,7 @@ SHIELD_NEEDS = {
                    "in the defender's hand (SC2/SC3)",
     "replacement": "by card text: a card of the scenario with a replacement ability (Shield Saver, castle, "
                    "Skull Moon, Escape, EX Life...) or a shield that cannot be broken (D2, R701.6a)",
+    "pile": "a creature with cards under it or an aura on it (801, 310)",
 }
 # Judged from the card text only, never from what can happen: whether the thing can happen is what
 # the search finds out, and a sanity property without an example says "no example in this scenario"
@@ -249,6 +250,8 @@ def shield_features(model: Any) -> set[str]:
     """Which of SHIELD_NEEDS the scenario has, read from its initial state and card definitions."""
     s = model.initial_state()
     out: set[str] = set()
+    if any(k in ("under", "aura") for z in s.zones for _, _, k in z.links):
+        out.add("pile")
     if not s.zone(s.defender).shields:
         return out
     if _can_declare(model, s):
@@ -256,6 +259,32 @@ def shield_features(model: Any) -> set[str]:
     if _can_replace(model, s):
         out.add("replacement")
     return out
+
+
+# ---- cards made of several cards (issue 23: model/piles.py, model/instructions/pile_moves.py) -----------
+def _pile_cards_follow(t: TransitionScope) -> z3.BoolRef:
+    # 801 (S201, S221), 310.8 (S209): when a creature leaves the battle zone, the cards under it and its
+    # auras go to the same zone - unless only its top card left and the rest was rebuilt (801.4, 811.1)
+    battle = t.zone("battle")
+    return t.forall_cards(lambda c: t.forall_cards(lambda h: z3.Implies(
+        z3.And(t.pre.lies_on(c, h), t.pre.follows(c), t.pre.zone_of(h) == battle, t.post.zone_of(h) != battle,
+               z3.Not(t.top_only_now(h))),
+        t.post.zone_of(c) == t.post.zone_of(h))))
+
+
+def _stack_breaks_whole(t: TransitionScope) -> z3.BoolRef:
+    # S212, S213: a stack is one shield: when its card is broken, every card of it leaves the shield zone
+    # with it (to standby for the shield check, or further)
+    return t.forall_cards(lambda c: t.forall_cards(lambda h: z3.Implies(
+        z3.And(t.pre.lies_on(c, h), t.pre.stacked(c), t.broken_now(h)),
+        z3.And(z3.Not(t.post.stacked(c)), t.post.zone_of(c) != t.zone("attached"), z3.Not(t.post.in_shields(c))))))
+
+
+def _some_pile_leaves(t: TransitionScope) -> z3.BoolRef:
+    battle = t.zone("battle")
+    return t.exists_cards(lambda c: t.exists_cards(lambda h: z3.And(
+        t.pre.lies_on(c, h), t.pre.follows(c), t.pre.zone_of(h) == battle, t.post.zone_of(h) != battle,
+        z3.Not(t.top_only_now(h)))))
 
 
 @dataclass(frozen=True)
@@ -378,6 +407,16 @@ BUILTIN: tuple[Property, ...] = (
     ShieldProperty("some-declaration",
                    "Some way the attack can go declares an ability in a shield check.",
                    ("SC2", "SC3"), "sometimes", "transitions", _some_declaration, needs=("shields", "declaration")),
+    Property("pile-cards-follow",
+             "When a creature leaves the battle zone, the cards under it and its auras go to the same zone, unless "
+             "only its top card left and the rest was rebuilt.",
+             ("R801", "R310.8", "R801.4", "R811.1"), "always", "transitions", _pile_cards_follow),
+    Property("stack-breaks-whole",
+             "A stacked shield is one shield: when it is broken, every card of it leaves the shield zone with it.",
+             ("S212", "S213"), "always", "transitions", _stack_breaks_whole),
+    ShieldProperty("some-pile-leaves",
+                   "Some way the attack can go moves a creature of several cards out of the battle zone.",
+                   ("R801",), "sometimes", "transitions", _some_pile_leaves, needs=("pile",)),
     ShieldProperty("some-replacement",
                    "Some way the attack can go replaces an event (a break, a destruction, leaving the battle zone).",
                    ("D2", "R701.6a"), "sometimes", "transitions", _some_replacement, needs=("replacement",)),

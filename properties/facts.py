@@ -327,7 +327,28 @@ ATTACK_STATE_FACTS: tuple[Fact, ...] = (
          lambda d, s, m: s.loser or "nobody"),
 )
 
-STATE_FACTS: tuple[Fact, ...] = BREAK_STATE_FACTS + SHIELD_STATE_FACTS + ATTACK_STATE_FACTS
+# ---- cards made of several cards (issue 23: model/piles.py) --------------------------------------------
+_FOLLOW = ("under", "aura")   # the cards that go where their creature goes (801, 310.8)
+
+
+def _links(s: State, kinds: tuple[str, ...]) -> frozenset:
+    """(card, the card it lies on) of every link of these kinds, both players."""
+    return frozenset((c, h) for z in s.zones for c, h, k in z.links if k in kinds) if \
+        (s.zones[0].links or s.zones[1].links) else frozenset()
+
+
+PILE_STATE_FACTS: tuple[Fact, ...] = (
+    Fact("lies_on", ("Card", "Card"), "Bool", "the first card lies on or under the second (a card under an evolution "
+         "creature under the one right above it, an aura, a seal or a cross gear on its creature, a card stacked in "
+         "a shield under the shield's card)",
+         lambda d, s, m: _links(s, ("under", "aura", "seal", "cross", "stack"))),
+    Fact("follows", ("Card",), "Bool", "the card goes where the card it lies on goes: a card under a creature, or "
+         "an aura (801, 310.8)", lambda d, s, m: frozenset(c for c, _ in _links(s, _FOLLOW))),
+    Fact("stacked", ("Card",), "Bool", "the card is stacked in a shield with other cards, under the shield's own "
+         "card (shield plus, S212)", lambda d, s, m: frozenset(c for c, _ in _links(s, ("stack",)))),
+)
+
+STATE_FACTS: tuple[Fact, ...] = BREAK_STATE_FACTS + SHIELD_STATE_FACTS + ATTACK_STATE_FACTS + PILE_STATE_FACTS
 
 
 # ---- transition facts -----------------------------------------------------------------------------
@@ -720,7 +741,22 @@ ATTACK_TRANSITION_FACTS: tuple[Fact, ...] = (
          "transition (A17, A18)", _break_triggers_now),
 )
 
-TRANSITION_FACTS: tuple[Fact, ...] = BREAK_TRANSITION_FACTS + SHIELD_TRANSITION_FACTS + ATTACK_TRANSITION_FACTS
+def _top_only(d: Domains, t: Transition, memo: dict) -> frozenset[int]:
+    """The cards that left the battle zone alone this transition, what was under them staying (801.4,
+    811.1): named as the top of a `rebuild`, or waiting for their owner's rebuild choice (before 2021-03-16)."""
+    tops = {e.get("top") for e in t.events if e.kind == "rebuild"}
+    waiting = {task.program[task.pc].get("card") for task in t.post.running
+               if task.pc < len(task.program) and task.program[task.pc].op == "_rebuild_old"}
+    return frozenset(_cards(d, tops)) | frozenset(waiting)
+
+
+PILE_TRANSITION_FACTS: tuple[Fact, ...] = (
+    Fact("top_only_now", ("Card",), "Bool", "only this card, the top of a pile, left the battle zone during this "
+         "transition; what was under it stays (801.4 rebuild, Star Evolution 811.1)", _top_only),
+)
+
+TRANSITION_FACTS: tuple[Fact, ...] = BREAK_TRANSITION_FACTS + SHIELD_TRANSITION_FACTS + ATTACK_TRANSITION_FACTS + \
+    PILE_TRANSITION_FACTS
 
 STATE = {f.name: f for f in STATE_FACTS}
 TRANSITION = {f.name: f for f in TRANSITION_FACTS}

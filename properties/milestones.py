@@ -59,6 +59,9 @@ MILESTONES: dict[str, str] = {
     "end_of_attack": "the end-of-attack step (R510)",
     "end_of_turn": "the turn ends, after its end step (R511)",
     "game_lost": "a player loses the game (R104.2a, R509.1)",
+    # cards made of several cards (issue 23: model/instructions/pile_moves.py)
+    "pile_left": "a creature of several cards leaves the battle zone with its sources and auras (801, 310.8)",
+    "rebuilt": "only the top card of a creature left; what was under it stays as the creature (801.4)",
 }
 
 # milestones that are parts of another: (part, whole) — the part's moments lie among the whole's
@@ -78,7 +81,8 @@ TRIGGER_THEN_RESOLVE: tuple[tuple[str, str], ...] = (
 _EARLY = ("S-Trigger", "G-Strike", "S-Back")
 _CLOSING = frozenset({"end_of_attack", "end_of_turn"})
 _ATTACK_TOKENS = {"attack": "attack_declared", "block": "block", "battle": "battle", "end_attack": "end_of_attack",
-                  "end_turn": "end_of_turn", "lose": "game_lost"}
+                  "end_turn": "end_of_turn", "lose": "game_lost",
+                  "leave_together": "pile_left", "rebuild": "rebuilt"}   # piles (issue 23)
 Groups = tuple[tuple[str, ...], ...]   # the milestone tokens of each step that had any, in order
 
 

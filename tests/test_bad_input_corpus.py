@@ -254,6 +254,17 @@ CASES = [
     ('rulings', 'milestone_typo.yaml', 6, ["unknown milestone 'brake'", "did you mean 'break'"]),
     ('rulings', 'order_if_reading_typo.yaml', 6, ['nested_other_pending', "'al'", "did you mean 'all'"]),
     ('rulings', 'undeclared_source.yaml', 2, ['source S777 is not declared', 'sources:']),
+    # cards made of several cards (issue 23): what a pile and a twinpact must be
+    ('scenario', 'pile_on_a_spell.yaml', 9, ['battle[0].card', 'expected a creature at the base of a pile',
+                                             'Terror Pit is a spell']),
+    ('scenario', 'pile_base_not_a_creature.yaml', 9, ['under[1]', 'a creature at the bottom of the pile', '801']),
+    ('scenario', 'evolution_without_source.yaml', 9, ['battle[1]', 'nothing to evolve onto',
+                                                      '{card: Ladia Bale, under: [a creature]}']),
+    ('scenario', 'aura_not_an_aura.yaml', 9, ['aura[0]', 'expected an aura', 'Terror Pit is a spell']),
+    ('cards', 'twinpact_without_spell_side.yaml', 4, ['a twinpact has two sides', 'its spell side', 'is missing']),
+    ('cards', 'twinpact_without_creature_power.yaml', 4, ["its creature side's power", 'is missing']),
+    ('cards', 'spell_side_on_a_creature.yaml', 7, ['only a twinpact has a spell side', 'type: twinpact']),
+    ('cards', 'twinpact_spell_side_without_effect.yaml', 7, ['cards[0].spell', "'effect'"]),
 ]
 
 WRAPPER = """name: loads a card file of the bad-input corpus

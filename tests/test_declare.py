@@ -16,6 +16,7 @@ import pytest
 from explorer.bfs import explore
 from model.errors import InputError
 from model.procedure import BreakModel
+from model.piles import under
 from model.scenario_file import load_scenario
 
 from conftest import ROOT
@@ -130,7 +131,8 @@ def test_invasion_stacks_the_cards_under_the_new_top():
             found += 1
             top = z.battle[0]
             assert s.attacker == top
-            assert sorted(model.label(c) for c in z.hosted(top, "under")) == ["Onsoku Gatling", "The Red"]
+            # top to bottom (model/piles.py keeps the sources as a chain): Gatling, then The Red under it
+            assert [model.label(c) for c in under(z, top)] == ["Onsoku Gatling", "The Red"]
             assert sorted(model.label(c) for c in z.attached) == ["Onsoku Gatling", "The Red"]
             # Red Zone's entering ability destroyed B's only creature
             assert not s.zone("B").battle

@@ -107,6 +107,7 @@ SOMETIMES_SHOWS = {
     "some-nested-frame": lambda step: any(e.kind == "choose_shields" and e.get("frame") == 2 for e in step.events),
     "some-declaration": lambda step: any(e.kind == "declare" for e in step.events),
     "some-replacement": lambda step: any(e.kind == "replace" for e in step.events),
+    "some-pile-leaves": lambda step: any(e.kind == "leave_together" for e in step.events),
 }
 
 
@@ -114,7 +115,8 @@ SOMETIMES_SHOWS = {
 def test_every_sometimes_property_finds_its_example(pid):
     prop = BY_ID[pid]
     applied = 0
-    for path in RULINGS:
+    piles = sorted((ROOT / "scenarios" / "piles").glob("*.yaml")) if pid == "some-pile-leaves" else []
+    for path in RULINGS + piles:   # few rulings of scenarios/rulings/ have piles (issue 23)
         graph = graph_of(path)
         result = check(graph, [prop])
         if not result.verdicts:
@@ -440,8 +442,8 @@ def test_check_json_has_the_explore_fields_properties_and_solver():
     # and none of its cards replaces an event, so the two needing a declaration or a replacement
     # do not apply either; the report keeps the built-in order
     expected = [p.id for p in BUILTIN
-                if p.until is not None or {"declaration", "replacement"} & set(p.needs)]
-    assert expected == ["before-break-uninterrupted", "some-declaration", "some-replacement"]
+                if p.until is not None or {"declaration", "replacement", "pile"} & set(p.needs)]
+    assert expected == ["before-break-uninterrupted", "some-declaration", "some-pile-leaves", "some-replacement"]
     assert [n["id"] for n in report["not_applicable"]] == expected
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..piles import pile
 from ..state import State, other
 
 if TYPE_CHECKING:
@@ -72,6 +73,11 @@ def creatures(m: "Game", s: State, controller: str, whose: str, untapped: bool =
 
 
 def attachments(m: "Game", s: State, card: int) -> tuple[tuple[str, str], ...]:
-    """What is linked to a card, by kind and pool id (part of what makes two copies differ)."""
+    """What lies on or under a card, by kind and pool id, the cards under it in their order (part of
+    what makes two copies differ: two piles are interchangeable only if made alike, model/piles.py)."""
     z = s.zone(m.owner(card))
-    return tuple(sorted((k, m.instances[c].card) for c, h, k in z.links if h == card))
+    if not z.links:
+        return ()
+    found = pile(z, card)
+    return tuple((k, m.instances[c].card) for c, k in found if k == "under") + \
+        tuple(sorted((k, m.instances[c].card) for c, k in found if k != "under"))

@@ -153,7 +153,9 @@ def _invade(m, s, task, ins, choice, out):
     if m.interpretation.get("invasion_condition_rechecked") == "yes" and not meets(m, old, ins):
         return s
     z = s.zone(me)
-    links = tuple(sorted([(c, card if h == old and k == "under" else h, k) for c, h, k in z.links]
+    # the old top goes right under the new one, its own sources staying under it (a chain, model/piles.py);
+    # what lay on the creature (auras, seals, cross gear) lies on its new top
+    links = tuple(sorted([(c, card if h == old and k != "under" else h, k) for c, h, k in z.links]
                          + [(old, card, "under")]))
     tapped = tuple(sorted(set(c for c in z.tapped if c != old) | ({card} if old in z.tapped else set())))
     z = replace(z.remove("hand", card).remove("battle", old).add("battle", card).add("attached", old),

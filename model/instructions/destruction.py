@@ -13,6 +13,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..events import Event, ev
+from ..vocabulary import STAR_EVOLUTION
+from ..piles import under
+from .pile_moves import TALLY, counted, followers, take_pile, tally
 from .registry import NONE, Option, instr, op, push
 from ..state import Replacement, State, Task, other, replace
 from ..vocabulary import CANNOT_LEAVE
@@ -33,7 +36,7 @@ def by_replacement(task: Task) -> bool:
 
 
 def attempt(m: "Game", s: State, card: int, out: list[Event], repeat: bool = False,
-            replaceable: bool = True) -> State:
+            replaceable: bool = True, counts: tuple = ()) -> State:
     """Try to destroy `card` (R701.6a); what happens next waits for its owner's replacement choice
     (none when the destruction is itself a replacement's doing: `replaceable` False)."""
     owner = m.owner(card)
@@ -42,17 +45,19 @@ def attempt(m: "Game", s: State, card: int, out: list[Event], repeat: bool = Fal
     out.append(ev("destroy", "R701.6a", card=m.label(card), player=owner))
     if m.card(card).has("Indestructible") or card in s.guards:
         return _chain_end(m, s, repeat)   # "cannot be destroyed" (for good, or until the end of the attack) keeps it; the attempt happened
-    return leave(m, s, card, "graveyard", out, destroy=True, repeat=repeat, replaceable=replaceable)
+    return leave(m, s, card, "graveyard", out, destroy=True, repeat=repeat, replaceable=replaceable, counts=counts)
 
 
 def leave(m: "Game", s: State, card: int, to: str, out: list[Event], destroy: bool = False,
-          repeat: bool = False, replaceable: bool = True) -> State:
+          repeat: bool = False, replaceable: bool = True, counts: tuple = ()) -> State:
     """Move a card out of the battle zone, after its owner's replacement effects have had their say.
-    A card that does not leave the battle zone (`Cannot Leave`) stays where it is."""
+    A card that does not leave the battle zone (`Cannot Leave`) stays where it is. `counts`: the
+    names under which the effect moving it counts the cards and creatures it moved."""
     if m.card(card).has(CANNOT_LEAVE):
         return s
+    extra = {TALLY: counts} if counts else {}
     task = Task(program=(instr("_leave", card=card, to=to, destroy=destroy, repeat=repeat,
-                               replaceable=replaceable),), pc=0,
+                               replaceable=replaceable, **extra),), pc=0,
                 controller=m.owner(card), source=card, ability="leaves the battle zone",
                 binds=((CHAIN, 1),) if repeat else ())
     return push(s, task)
@@ -69,6 +74,9 @@ def replacements(m: "Game", s: State, card: int, destroy: bool) -> list[tuple[Re
                 continue   # 601.1a (S009): a replacement that cannot be carried out in full is not applied
             out.append((Replacement(m.ability_label(m.instances[card].card, ability.id), card,
                                     m.instances[card].card, ability.id), ability.optional))
+    if m.card(card).has(STAR_EVOLUTION) and under(s.zone(owner), card):
+        # 811.1a (S204): Star Evolution's "only the top card leaves instead" is a replacement effect
+        out.append((Replacement(f"{m.name(card)}/{STAR_EVOLUTION}", card, m.instances[card].card, ""), False))
     return out
 
 
@@ -95,8 +103,8 @@ def _leave_options(m: "Game", s: State, task: Task, ins) -> list[Option] | None:
     if ins.get("replaceable") is False:
         return None   # made by a replacement effect: no other replacement applies (S014, S015)
     found = replacements(m, s, card, ins.get("destroy"))
-    if not found:
-        return None
+    if not found or _star_alone(found):
+        return None   # nothing to decide (Star Evolution alone must apply: `_leave` applies it)
     opts: list[Option] = [((r,), f"{owner} replaces it with {r.label}") for r, _ in found]
     if all(optional for _, optional in found):
         verb = "is destroyed" if ins.get("destroy") else "leaves the battle zone"
@@ -104,15 +112,26 @@ def _leave_options(m: "Game", s: State, task: Task, ins) -> list[Option] | None:
     return opts
 
 
+def _star_alone(found: list) -> bool:
+    """The only replacement is Star Evolution's, which its owner must apply (811.1, no "may")."""
+    return len(found) == 1 and not found[0][0].ability and not found[0][1]
+
+
 def _leave(m: "Game", s: State, task: Task, ins, choice, out: list[Event]) -> State:
     card, to, destroy, repeat = ins.get("card"), ins.get("to"), ins.get("destroy"), ins.get("repeat")
     owner = m.owner(card)
     if card not in s.zone(owner).battle:
         return s
+    if choice is None and ins.get("replaceable") is not False and m.card(card).has(STAR_EVOLUTION):
+        found = replacements(m, s, card, destroy)
+        choice = (found[0][0],) if _star_alone(found) else None
     if choice is not None and choice != NONE:
         r: Replacement = choice[0]
         out.append(ev("replace", "R701.6a" if destroy else "", replaced="destroy" if destroy else "leave",
                       by=r.label, card=m.label(card)))
+        if not r.ability:   # Star Evolution (811.1): only its top card goes where the pile was going
+            return push(s, Task(program=(instr("_top_leaves", card=card, to=to, destroy=destroy),), pc=0,
+                                controller=owner, source=card, ability=r.label, binds=((REPLACING, 1),)))
         ability = next(a for a in m.pool[r.card].abilities if a.id == r.ability)
         if repeat:   # Q14: it stays, so it is destroyed again: after the replacement, try once more
             s = push(s, Task(program=(instr("_destroy_again", card=card),), pc=0, controller=owner,
@@ -120,7 +139,11 @@ def _leave(m: "Game", s: State, task: Task, ins, choice, out: list[Event]) -> St
         binds = ((CHAIN, 1), (REPLACING, 1)) if repeat else ((REPLACING, 1),)
         return push(s, Task(program=ability.effect, pc=0, controller=owner, source=card, ability=r.label,
                             binds=binds))
+    counts = ins.get(TALLY)   # what the effect moving it counts, as it really moves (S209, S210)
+    moved = counted(m, s.zone(owner), card) if counts else 0
     s = move_out(m, s, card, to, out, destroy)
+    if counts:
+        s = tally(s, counts, moved, 1 if not destroy or card in s.zone(owner).graveyard else 0)
     return _chain_end(m, s, repeat)
 
 
@@ -144,13 +167,14 @@ def move_out(m: "Game", s: State, card: int, to: str, out: list[Event], destroy:
     """Move a card and what is attached to it out of the battle zone; report what was destroyed."""
     owner = m.owner(card)
     z = s.zone(owner)
-    attached = [(c, k) for c, h, k in z.links if h == card and k in ("aura", "seal", "under")]
+    # its sources and auras go where it goes, its seals to the graveyard (model/instructions/pile_moves.py)
+    together = followers(z, card) if z.links else ()
+    z, attached = take_pile(m, z, card, to, out) if z.links else (z, [])
     z = z.remove("battle", card).unlink(card).add(to, card)
-    for c, _ in attached:
-        # auras, seals and evolution sources go to the graveyard (sources following the creature
-        # elsewhere is not modelled)
-        z = z.remove("attached", c).unlink(c).add("graveyard", c)
     s = s.with_zone(owner, z).forget(card)   # a new object wherever it goes: effects on it end (110.2e)
+    if together:   # 801, 310.8: the creature's cards leave together (the milestone `pile_left`)
+        out.append(ev("leave_together", "801", card=m.label(card), player=owner,
+                      to="deck" if to.startswith("deck") else to))
     gone = [(card, "card")] if to == "graveyard" else []
     if to != "graveyard":
         out.append(ev("put", "", card=m.label(card), player=owner,
@@ -165,7 +189,7 @@ def _destroyed(m: "Game", s: State, owner: str, cards: list[tuple[int, str]], ou
     """Cards that went from the battle zone to the graveyard: which count as destroyed, what triggers."""
     seen: list[int] = []
     for c, k in cards:
-        is_creature = m.card(c).type == "creature" and k in ("card", "under")
+        is_creature = m.card(c).type == "creature" and k == "card"   # a source is no creature (S202)
         if not (m.version.destroy_any_card or is_creature):   # before 2022-04-08 only creatures (S003)
             out.append(ev("move", "", card=m.label(c), player=owner, **{"from": "battle", "to": "graveyard"}))
             continue

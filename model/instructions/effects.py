@@ -14,7 +14,8 @@ from ..instr import Instr
 from ..events import Event, ev
 from .common import creatures, distinct, multisets
 from ..access import players as footprint_players
-from .registry import (BIND, NONE, PROGRAM, WHOSE, ZONES, Option, bind, deterministic, footprint, instr,
+from .pile_moves import start_counts
+from .registry import (BIND, COUNTS, NONE, PROGRAM, WHOSE, ZONES, Option, bind, deterministic, footprint, instr,
                        op, program_footprint, push)
 from ..state import State, Task, other, pindex, replace
 
@@ -31,8 +32,9 @@ def cast(m: "Game", s: State, player: str, cid: int, zone: str, then: str, out: 
     s = replace(s, spells_cast=(count[0], count[1]))
     out.append(ev("cast", "", card=m.label(cid), player=player))
     s = m.trigger(s, "cast", player, cid, out)
-    return push(s, Task(program=m.card(cid).effect, pc=0, controller=player, source=cid, ability=m.name(cid),
-                        spell=cid, then=then))
+    # a twinpact is cast as its spell side (S214)
+    return push(s, Task(program=m.card(cid).as_spell().effect, pc=0, controller=player, source=cid,
+                        ability=m.name(cid), spell=cid, then=then))
 
 
 def summon(m: "Game", s: State, player: str, cid: int, zone: str, out: list[Event]) -> State:
@@ -62,10 +64,11 @@ def _cast_free_options(m, s, task, ins):
     limit = len(s.zone(me).mana) if limit == "mana" else int(limit)
     opts: list[Option] = []
     for zone in ins.get("from"):
-        cands = [c for c in getattr(s.zone(me), zone) if m.card(c).type == "spell" and m.card(c).cost <= limit]
+        # a twinpact outside the battle zone is a spell too, with its spell side's cost (S214)
+        cands = [c for c in getattr(s.zone(me), zone) if m.card(c).is_spell() and m.card(c).as_spell().cost <= limit]
         for cid in distinct(m, s, cands):
             opts.append((("cast", cid, zone), f"{me} casts {m.label(cid)} from {zone} for free "
-                                              f"(cost {m.card(cid).cost} <= {limit})"))
+                                              f"(cost {m.card(cid).as_spell().cost} <= {limit})"))
     if ins.get("optional", False):
         opts.append((NONE, f"{me} casts no spell"))
     return opts
@@ -79,7 +82,7 @@ def _cast_free(m, s, task, ins, choice, out):
 
 
 def _spells_of(m: "Game", player: str) -> tuple[str, ...]:
-    return tuple(sorted({i.card for i in m.instances if i.owner == player and m.pool[i.card].type == "spell"}))
+    return tuple(sorted({i.card for i in m.instances if i.owner == player and m.pool[i.card].is_spell()}))
 
 
 def _cast_free_footprint(m, ins, me, seen):
@@ -90,13 +93,13 @@ def _cast_free_footprint(m, ins, me, seen):
     # where the spell goes afterwards (Q02: Charger to the mana zone)
     out.add(("deck", me, "w") if ins.get("then") == "deck_bottom" else ("graveyard", me, "add"))
     spells = _spells_of(m, me)
-    if any(m.pool[c].has("Charger") for c in spells):
+    if any(m.pool[c].as_spell().has("Charger") for c in spells):
         out.add(("mana", me, "add"))
     # the spells it may cast run their programs now, inside this resolution
     for spell in spells:
         if spell in seen:
             continue
-        out |= program_footprint(m, m.pool[spell].effect, me, seen | {spell})
+        out |= program_footprint(m, m.pool[spell].as_spell().effect, me, seen | {spell})
     return frozenset(out)
 
 
@@ -143,38 +146,43 @@ def _target_options(verb: str, untapped: bool = False):
 
 
 def _return_to_hand(m, s, task, ins, choice, out):
-    return s if choice == NONE else destruction.leave(m, s, choice[0], "hand", out,
+    s, counts = start_counts(s, ins)
+    return s if choice == NONE else destruction.leave(m, s, choice[0], "hand", out, counts=counts,
                                                       replaceable=not destruction.by_replacement(task))
 
 
 def _to_mana(m, s, task, ins, choice, out):
-    return s if choice == NONE else destruction.leave(m, s, choice[0], "mana", out,
+    s, counts = start_counts(s, ins)
+    return s if choice == NONE else destruction.leave(m, s, choice[0], "mana", out, counts=counts,
                                                       replaceable=not destruction.by_replacement(task))
 
 
 def _destroy(m, s, task, ins, choice, out):
+    s, counts = start_counts(s, ins)
     if choice == NONE:
         return s
     if ins.get("bind"):
         s = bind(s, ins.get("bind"), choice[0])   # Q13: the creature it tried to destroy
     return destruction.attempt(m, s, choice[0], out, repeat=bool(ins.get("repeat", False)),
-                               replaceable=not destruction.by_replacement(task))
+                               replaceable=not destruction.by_replacement(task), counts=counts)
 
 
 _SCHEMA_RETURN_TO_HAND = {
-    "doc": "return one creature in the battle zone to its owner's hand",
-    "properties": {"whose": WHOSE, "optional": {"type": "boolean"}},
+    "doc": "return one creature in the battle zone to its owner's hand (with the cards under it and its "
+           "auras, 801, 310.8)",
+    "properties": {"whose": WHOSE, "optional": {"type": "boolean"}, **COUNTS},
 }
 op("return_to_hand", schema=_SCHEMA_RETURN_TO_HAND)((_target_options("returns"), _return_to_hand))
 _SCHEMA_TO_MANA = {
-    "doc": "put one creature into its owner's mana zone",
-    "properties": {"whose": WHOSE, "optional": {"type": "boolean"}},
+    "doc": "put one creature into its owner's mana zone (with the cards under it and its auras, S221)",
+    "properties": {"whose": WHOSE, "optional": {"type": "boolean"}, **COUNTS},
 }
 op("to_mana", schema=_SCHEMA_TO_MANA)((_target_options("puts into the mana zone"), _to_mana))
 _SCHEMA_DESTROY = {
     "doc": "destroy one creature (R701.6a); `bind` names the creature tried (Q13); with `repeat` it is "
            "destroyed again each time a replacement keeps it, until its owner stops replacing (Q14)",
-    "properties": {"whose": WHOSE, "optional": {"type": "boolean"}, "bind": BIND, "repeat": {"type": "boolean"}},
+    "properties": {"whose": WHOSE, "optional": {"type": "boolean"}, "bind": BIND, "repeat": {"type": "boolean"},
+                   **COUNTS},
 }
 op("destroy", schema=_SCHEMA_DESTROY)((_target_options("destroys"), _destroy))
 
@@ -195,7 +203,7 @@ op("destroy_self", schema=_SCHEMA_DESTROY_SELF)((deterministic, _destroy_self))
 
 def _deck_top_and_back_options(m, s, task, ins):
     return [((cid,), f"{task.controller} puts {m.label(cid)} on top of the deck and back into the battle zone")
-            for cid in creatures(m, s, task.controller, "own")]
+            for cid in creatures(m, s, task.controller, "own") if not m.card(cid).is_evolution()]   # non-evolution
 
 
 def _deck_top_and_back(m, s, task, ins, choice, out):

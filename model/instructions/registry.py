@@ -46,6 +46,13 @@ OPS: dict[str, Op] = {}
 # schema fragments the card words share
 ZONES = {"enum": ["hand", "graveyard"]}
 BIND = {"type": "string", "pattern": "^[a-z_]+$"}
+# the arguments that bind a name for later instructions (the others of schema BIND read one): a card,
+# or the cards and creatures an effect moved (model/instructions/piles.py)
+BINDERS = ("bind", "cards_as", "creatures_as")
+COUNTS = {"cards_as": {**BIND, "description": "name the number of cards this moves (sources included under "
+                                             "pile_count=cards; never auras), for a later `..._for_each`"},
+          "creatures_as": {**BIND, "description": "name the number of creatures this moves or destroys (a pile "
+                                                 "is one creature), for a later `..._for_each`"}}
 WHOSE = {"enum": ["own", "opponent", "any"]}
 PROGRAM: dict = {"type": "array"}  # each item is checked as an instruction by the card loader
 

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from . import effects
 from ..events import Event, ev
+from ..piles import stack
 from .common import same
 from .registry import BIND, Option, advance_pc, instr, op, push
 from ..state import Check, Decl, State, Task, other, replace
@@ -38,11 +39,11 @@ def start(m: "Game", s: State, player: str, cards: tuple[int, ...], out: list[Ev
     """SC1: put `cards` of `player`'s shield zone in standby and begin their check."""
     from .destruction import CHAIN
     z = s.zone(player)
-    # R113.6b: what gives S-Trigger by the state before standby is looked at now
-    spells = sum(1 for c in z.graveyard if m.card(c).type == "spell")
+    # R113.6b: what gives S-Trigger by the state before standby is looked at now (a twinpact in the
+    # graveyard is a spell there too, S214)
+    spells = sum(1 for c in z.graveyard if m.card(c).is_spell())
+    z, cards = _to_standby(z, cards)
     granted = tuple(c for c in cards if dict(m.card(c).s_trigger_if).get("graveyard_spells_at_least", 99) <= spells)
-    for c in cards:
-        z = z.move("shields", "standby", c)
     s = s.with_zone(player, z)
     deferred = any(t.bound(CHAIN) for t in s.running)
     check = Check(player=player, cards=tuple(sorted(cards)), s_trigger_ok=s_trigger_ok, granted=granted,
@@ -51,13 +52,28 @@ def start(m: "Game", s: State, player: str, cards: tuple[int, ...], out: list[Ev
     return push(s, Task(program=CHECK_PROGRAM, pc=0, controller=player, source=-1, ability="shield check"))
 
 
+def _to_standby(z, shields: tuple[int, ...]):
+    """SC1, R113.6a: the shields' cards go to standby — every card of a stacked shield with it (one
+    shield, one break, all its cards looked at: S212, S213). The zones and the cards checked."""
+    if not z.links:   # no stacked shield (nor anything else lying on a card): the shields alone
+        for c in shields:
+            z = z.move("shields", "standby", c)
+        return z, tuple(shields)
+    cards: list[int] = []
+    for c in shields:
+        z = z.move("shields", "standby", c)
+        cards.append(c)
+        for other_card in stack(z, c)[1:]:
+            z = z.remove("attached", other_card).unlink(other_card).add("standby", other_card)
+            cards.append(other_card)
+    return z, tuple(cards)
+
+
 def add_cards(m: "Game", s: State, player: str, cards: tuple[int, ...], out: list[Event]) -> State:
     """A shield recovered by a break replacement joins the break's check (D4: all at once)."""
     if s.checks and s.checks[-1].collecting and s.checks[-1].player == player:
         check = s.checks[-1]
-        z = s.zone(player)
-        for c in cards:
-            z = z.move("shields", "standby", c)
+        z, cards = _to_standby(s.zone(player), cards)
         s = s.with_zone(player, z)
         return replace(s, checks=s.checks[:-1] + (replace(check, cards=tuple(sorted(check.cards + cards))),))
     return start(m, s, player, cards, out)
@@ -103,6 +119,21 @@ def _s_trigger(m: "Game", s: State, check: Check, card: int) -> bool:
     return limit is not None and len(s.zone(check.player).shields) <= limit
 
 
+def _spell_side_s_trigger(m: "Game", s: State, check: Check, card: int) -> bool:
+    """A twinpact's spell side with S-Trigger may be cast from the shields (S224: the keyword names the
+    side that has it), unless S-Trigger cannot be used or spells are locked (SC2)."""
+    if not check.s_trigger_ok or m.restriction(check.player, "no_s_trigger"):
+        return False
+    if "spell" in m.restriction(check.player, "locked_types") and not _locks_ignored(s, check.player, m):
+        return False
+    return m.card(card).spell_side.has("S-Trigger")
+
+
+def _locks_ignored(s: State, player: str, m: "Game") -> bool:
+    z = s.zone(player)
+    return any(m.card(c).has("Ignore casting locks") for c in z.face_up if c in z.shields + z.standby)
+
+
 def _declarable(m: "Game", s: State, check: Check) -> list[Decl]:
     z = s.zone(check.player)
     found = []
@@ -111,7 +142,10 @@ def _declarable(m: "Game", s: State, check: Check) -> list[Decl]:
             continue
         if _s_trigger(m, s, check, c):
             found.append(Decl("S-Trigger", c))
-        if m.card(c).has("G-Strike") and not m.restriction(check.player, "no_g_strike"):
+        cdef = m.card(c)
+        if cdef.spell_side is not None and _spell_side_s_trigger(m, s, check, c):
+            found.append(Decl("S-Trigger", c, side="spell"))   # a twinpact's spell side (S214, S224)
+        if cdef.has("G-Strike") and not m.restriction(check.player, "no_g_strike"):
             found.append(Decl("G-Strike", c))
     for back in z.hand:
         civ = m.card(back).s_back()
@@ -149,11 +183,12 @@ def _sets(m: "Game", s: State, decls: list[Decl]) -> list[tuple[Decl, ...]]:
 
 def _decl_key(m: "Game", s: State, d: Decl) -> tuple:
     """Declarations of interchangeable cards (and costs) are one choice (ops.same)."""
-    return (d.kind, same(m, s, d.card), same(m, s, d.cost) if d.cost >= 0 else ())
+    return (d.kind, same(m, s, d.card), same(m, s, d.cost) if d.cost >= 0 else (), d.side)
 
 
 def _decl_text(m: "Game", d: Decl) -> str:
-    return f"{d.kind} of {m.label(d.card)}" + (f" (discarding {m.label(d.cost)})" if d.cost >= 0 else "")
+    side = f" (its spell side, {m.card(d.card).spell_side.name})" if d.side == "spell" else ""
+    return f"{d.kind} of {m.label(d.card)}{side}" + (f" (discarding {m.label(d.cost)})" if d.cost >= 0 else "")
 
 
 def _declare_options(m, s, task, ins):
@@ -294,7 +329,7 @@ def use(m: "Game", s: State, player: str, d: Decl, out: list[Event], castle: int
     if castle is not None:   # R304.3: the castle goes once this shield's S-Trigger is done
         s = push(s, Task(program=(instr("_castle_leave", castle=castle),), pc=0, controller=player, source=castle,
                          ability="castle"))
-    if m.card(d.card).type == "spell":
+    if m.card(d.card).type == "spell" or d.side == "spell":   # a twinpact's spell side is cast (S214)
         return effects.cast(m, s, player, d.card, "hand", "graveyard", out)
     return effects.summon(m, s, player, d.card, "hand", out)   # R112.3a: its cip is a separate trigger
 

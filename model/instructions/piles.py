@@ -1,0 +1,124 @@
+"""Card words about cards made of several cards (issue 23): moving only the top card of evolution
+creatures, sending a creature to the shield zone, S-MAX evolution's loss replacement, and effects that
+count what an earlier instruction of theirs moved ("for each card returned", "destroy that many").
+
+Where each card of a pile goes is model/instructions/pile_moves.py's; what a pile is, model/piles.py's.
+"""
+
+from __future__ import annotations
+
+from . import destruction, effects
+from .common import creatures
+from .pile_moves import start_counts, top_leaves
+from .registry import BIND, COUNTS, NONE, WHOSE, Option, deterministic, instr, op, push
+from ..access import players as footprint_players
+from ..piles import under
+from ..state import Task
+
+
+# ---- only the top card leaves (801.4; Royal Durian) ---------------------------------------------------
+def _top_card_to(m, s, task, ins, choice, out):
+    """Every evolution creature of `whose` loses its top card to its owner's `to` zone; what was under
+    it is rebuilt (801.4: since 2021-03-16 stacked, before chosen by the owner, S205/S206). A top card
+    moved this way is taken by the effect directly: no leave replacement is offered for it (a
+    simplification)."""
+    for p in footprint_players(task.controller, ins.get("whose", "any")):
+        for cid in sorted(s.zone(p).battle):
+            if m.card(cid).type == "creature" and m.card(cid).evolution() and under(s.zone(p), cid):
+                s = top_leaves(m, s, cid, ins.get("to"), out, destroy=False)
+    return s
+
+
+_SCHEMA_TOP_CARD_TO = {
+    "doc": "put the top card of every evolution creature of `whose` into its owner's `to` zone; what was under "
+           "it is rebuilt (801.4, by the rules of the era: S205, S206)",
+    "properties": {"to": {"enum": ["mana", "hand", "graveyard"]}, "whose": WHOSE},
+    "required": ["to"],
+}
+op("top_card_to", schema=_SCHEMA_TOP_CARD_TO)((deterministic, _top_card_to))
+
+
+# ---- a creature into the shield zone (S211, S208) -------------------------------------------------------
+def _to_shields_options(m, s, task, ins):
+    me = task.controller
+    opts = [((cid,), f"{me} puts {m.label(cid)} into its owner's shield zone")
+            for cid in creatures(m, s, me, ins.get("whose", "opponent"))]
+    if opts and ins.get("optional", False):
+        opts.append((NONE, f"{me} chooses no creature"))
+    return opts
+
+
+def _to_shields(m, s, task, ins, choice, out):
+    s, counts = start_counts(s, ins)
+    return s if choice == NONE else destruction.leave(m, s, choice[0], "shields", out, counts=counts,
+                                                      replaceable=not destruction.by_replacement(task))
+
+
+_SCHEMA_TO_SHIELDS = {
+    "doc": "put one creature face down into its owner's shield zone as a new shield; each card of its pile "
+           "becomes a shield of its own, an aura too (S211, 310.8a)",
+    "properties": {"whose": WHOSE, "optional": {"type": "boolean"}, **COUNTS},
+}
+op("to_shields", schema=_SCHEMA_TO_SHIELDS)((_to_shields_options, _to_shields))
+
+
+# ---- S-MAX evolution: "when you would lose, instead destroy this creature or discard a copy" (S207) -----
+def _smax_options(m, s, task, ins):
+    me, card = task.controller, task.source
+    z = s.zone(me)
+    opts: list[Option] = []
+    if card in z.battle:
+        opts.append((("destroy", card), f"{me} destroys {m.label(card)} instead of losing"))
+    copies = sorted(c for c in z.hand if m.instances[c].card == m.instances[card].card)
+    if copies:
+        opts.append((("discard", copies[0]), f"{me} discards {m.label(copies[0])} instead of losing"))
+    return opts
+
+
+def _smax(m, s, task, ins, choice, out):
+    what, card = choice
+    if what == "destroy":
+        return destruction.attempt(m, s, card, out, replaceable=False)   # a replacement's move (S014)
+    return effects.move_cards(m, s, task.controller, (card,), "hand", "graveyard", out)
+
+
+_SCHEMA_SMAX_LOSS = {
+    "doc": "S-MAX evolution's loss replacement (the effect of a `replaces: own_loss` ability): destroy this "
+           "creature, or discard a card of the same name from the hand (S207)",
+    "properties": {},
+}
+op("smax_loss", schema=_SCHEMA_SMAX_LOSS)((_smax_options, _smax))
+
+
+# ---- effects that count what they moved --------------------------------------------------------------
+def _draw_for_each(m, s, task, ins, choice, out):
+    n = task.bound(ins.get("of")) or 0
+    me = task.controller
+    return effects.move_cards(m, s, me, s.zone(me).deck[:n], "deck", "hand", out) if n else s
+
+
+_SCHEMA_DRAW_FOR_EACH = {
+    "doc": "draw one card for each card or creature an earlier instruction of this effect counted "
+           "(`cards_as` / `creatures_as`)",
+    "properties": {"of": BIND},
+    "required": ["of"],
+}
+op("draw_for_each", schema=_SCHEMA_DRAW_FOR_EACH)((deterministic, _draw_for_each))
+
+
+def _destroy_for_each(m, s, task, ins, choice, out):
+    n = task.bound(ins.get("of")) or 0
+    if not n:
+        return s
+    program = tuple(instr("destroy", whose=ins.get("whose", "opponent")) for _ in range(n))
+    return push(s, Task(program=program, pc=0, controller=task.controller, source=task.source,
+                        ability=task.ability))
+
+
+_SCHEMA_DESTROY_FOR_EACH = {
+    "doc": "destroy that many creatures of `whose`, one at a time: as many as an earlier instruction of this "
+           "effect counted (\"destroy that many\")",
+    "properties": {"of": BIND, "whose": WHOSE},
+    "required": ["of"],
+}
+op("destroy_for_each", schema=_SCHEMA_DESTROY_FOR_EACH)((deterministic, _destroy_for_each))
