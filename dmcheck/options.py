@@ -332,9 +332,11 @@ def per_file(work: Callable[..., FileResult], args: argparse.Namespace, files: l
     here and writes on `err` as it goes; with more, files run in a process pool and each one's stderr
     is replayed in order. An input error is raised where the sequential run would have raised it."""
     files = expand(files)
+    stop.expecting(files)
     n = min(jobs(args), len(files))
     if n <= 1:
-        results: Iterator[FileResult] = (work(args, file, err) for file in files)
+        results: Iterator[FileResult] = (work(args, file, err) for k, file in enumerate(files)
+                                         if k == 0 or not stop.spent())   # the budget spent: no more files
     else:
         # workers leave Ctrl-C to this process (dmcheck/stop.py), which reports and ends them
         pool = worker_pool(n)
@@ -370,9 +372,17 @@ def report_files(command: str, work: Callable[..., FileResult], args: argparse.N
         if result.text is not None:
             with output.writing():
                 print(result.text, file=out)
+    left = stop.pending()
     if args.json:
-        print_json(document(command, errors, scenarios=reports), out)
+        # one flag for tools: every file finished and every search complete
+        complete = not left and all(r.get("complete", True) for r in reports)
+        print_json(document(command, errors, scenarios=reports, complete=complete, not_finished=left), out)
+    elif left:
+        print(f"dmcheck: the time budget was spent: the results are incomplete; not finished: {', '.join(left)}",
+              file=err)
     output.written()
+    if left:
+        codes.append(Exit.INCOMPLETE)
     return combine(codes)
 
 

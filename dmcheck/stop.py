@@ -39,6 +39,7 @@ class Run:
     reports: list = field(default_factory=list)
     pending: list = field(default_factory=list)
     deadline: float = math.inf
+    budget: float = math.inf      # --max-seconds
     searching: dict = field(default_factory=dict)   # the search under way: file, states so far, depth
 
 
@@ -78,6 +79,23 @@ def search_done() -> None:
 def remaining() -> float:
     """Seconds left of the command's budget (inf without one); a search is given no more than this."""
     return _run.deadline - time.monotonic() if _active else math.inf
+
+
+def spent() -> bool:
+    """Whether the budget is spent but for the share kept for reporting (a search stopped by it leaves
+    about a fifth): no further file is begun, it is named not finished (docs/limits.md)."""
+    return _active and math.isfinite(_run.budget) and remaining() <= 0.25 * _run.budget
+
+
+def expecting(files: list[str]) -> None:
+    """The files the command will work on, a directory replaced by its files (what `pending` names)."""
+    if _active:
+        _run.pending = [str(f) for f in files]
+
+
+def pending() -> list:
+    """The files of the command not finished (yet)."""
+    return list(_run.pending) if _active else []
 
 
 def deadline(share: float = 1.0) -> float:
@@ -200,6 +218,7 @@ def guarded(args: Any, began: float | None = None) -> Iterator[Run]:
         # now when a program calls a command's `main`
         began = began if began is not None else time.monotonic()
         _run.deadline = began + seconds
+        _run.budget = seconds
         if in_main:
             timer = _timer(began + seconds * 1.2 + 1.5 - time.monotonic(), threading.main_thread().ident)
     _active = True

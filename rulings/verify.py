@@ -93,6 +93,8 @@ class Report:
                 and all(w.verdict == "sat" for w in self.declarative.witnesses))
 
     def exit_code(self) -> int:
+        if self.not_finished:   # a stopped run first, as for a stopped search (dmcheck/exits.py)
+            return INCONCLUSIVE
         if self.findings():
             return FINDING
         return OK if self.complete() else INCONCLUSIVE
