@@ -155,12 +155,13 @@ def _incomplete(doc: dict) -> bool:
 
 @pytest.mark.skipif(os.name != "posix", reason="signals")
 def test_no_interrupt_no_change():
-    """Without Ctrl-C a finished run's JSON is the usual report (not the incomplete wrapper)."""
+    """Without Ctrl-C a finished run's JSON is the usual report (not the incomplete wrapper): nothing
+    stopped it, it is complete and nothing is left unfinished."""
     proc = _start(["explore", Q09, "--json"])
     out, err = proc.communicate(timeout=120)
     assert proc.returncode == 0, err
     report = output(out)
-    assert "stopped" not in report and "complete" not in report
+    assert "stopped" not in report and report["complete"] is True and report["not_finished"] == []
     assert report["scenarios"][0]["complete"] is True
 
 
