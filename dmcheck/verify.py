@@ -94,6 +94,8 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         if comparison is not None:
             print("\n".join(baseline_lines(args.baseline, comparison)), file=out)
     write_ci_files(args, report, found, accepted)
+    if args.write_baseline:      # the findings are recorded as accepted: only an incomplete run is news
+        return Exit.OK if report.complete() else Exit.INCOMPLETE
     if comparison is None:
         return report.exit_code()
     return Exit.FINDING if comparison.new else Exit.OK if report.complete() else Exit.INCOMPLETE
@@ -261,10 +263,23 @@ def summary_lines(report) -> list[str]:
         lines.append(f"not finished (the time limit came first): {compress_names(report.not_finished)}")
     elif incomplete:
         lines.append("inconclusive: " + "; ".join(incomplete))
+    lines += yours_lines(report)
     code = report.exit_code()
     lines.append({0: "result: nothing found (exit 0)", 1: f"result: {report.findings()} findings (exit 1)",
                   3: "result: nothing found, but not everything could be checked (exit 3)"}[code])
     return lines
+
+
+def yours_lines(report) -> list[str]:
+    """The findings a user's own statements (--rulings) cause, one line each: what their CI is about."""
+    if not report.extra_files:
+        return []
+    mine = {s.ref for s in report.corpus.statements if not s.builtin}
+    found = [f for f in report.finding_list() if f.refs and f.refs[0] in mine]
+    if not found:
+        return [f"your statements ({', '.join(report.extra_files)}): no finding"]
+    return ([f"your statements ({', '.join(report.extra_files)}): {len(found)} of the findings"]
+            + [f"  {f.kind}: {f.message}" for f in found])
 
 
 # ---- the details ----------------------------------------------------------------------------------
