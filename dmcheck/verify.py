@@ -202,6 +202,23 @@ def compress_names(names: list[str]) -> str:
     return "; ".join(parts)
 
 
+def _conflict_group_lines(report) -> list[str]:
+    """The declarative sets by the readings they arise under and what the defaults set aside, a line each."""
+    lines = []
+    for (readings, resolved), members in _group_conflicts(report).items():
+        refs = sorted({r for c in members for r in c.refs})
+        versions = sorted({v for c in members for v in c.versions}, key=[v.name for v in report.versions].index)
+        under = f" under {show(dict(readings), only_changed=False)}" if readings else ""
+        off_default = [f"{k}={v}" for k, v in dict(readings).items() if v != defaults().get(k)]
+        note = ("does not arise under the default readings" if off_default
+                else "set aside by the default readings: " + ", ".join(resolved) if resolved
+                else "NOT resolved by the default readings")
+        lines.append(f"  declarative{under}, {_versions_text(versions)}: {len(members)} set"
+                     f"{'s' if len(members) > 1 else ''} ({' vs '.join(_sources(refs))}) among {compress(refs)}"
+                     f" — {note}")
+    return lines
+
+
 def summary_lines(report) -> list[str]:
     op, dec, conf = report.operational, report.declarative, report.conformance
     corpus = report.corpus
@@ -223,17 +240,7 @@ def summary_lines(report) -> list[str]:
     lines.append(f"contradictions: {len(dec.conflicts) + len(op.conflicts)} minimal sets "
                  f"({len(dec.conflicts)} declarative, {len(op.conflicts)} operational)"
                  + (f"; not looked for: {', '.join(unchecked)} (the time limit came first)" if unchecked else ""))
-    for (readings, resolved), members in _group_conflicts(report).items():
-        refs = sorted({r for c in members for r in c.refs})
-        versions = sorted({v for c in members for v in c.versions}, key=[v.name for v in report.versions].index)
-        under = f" under {show(dict(readings), only_changed=False)}" if readings else ""
-        off_default = [f"{k}={v}" for k, v in dict(readings).items() if v != defaults().get(k)]
-        note = ("does not arise under the default readings" if off_default
-                else "set aside by the default readings: " + ", ".join(resolved) if resolved
-                else "NOT resolved by the default readings")
-        lines.append(f"  declarative{under}, {_versions_text(versions)}: {len(members)} set"
-                     f"{'s' if len(members) > 1 else ''} ({' vs '.join(_sources(refs))}) among {compress(refs)}"
-                     f" — {note}")
+    lines += _conflict_group_lines(report)
     if op.conflicts:
         lines.append("  operational: " + "; ".join(" + ".join(c.refs) for c in op.conflicts)
                      + f" ({' vs '.join(_sources({r for c in op.conflicts for r in c.refs}))}): "
