@@ -21,8 +21,9 @@ from typing import Any
 
 from model.errors import InputError
 from properties.verdict import INCONCLUSIVE, VIOLATED
-from rulings.corpus import BUILTIN
 from rulings.findings import KINDS, Finding
+
+from .examples import shipped_root
 
 __all__ = ["KINDS", "Finding", "findings", "write_baseline", "read_baseline", "compare", "sarif", "junit"]
 
@@ -103,11 +104,6 @@ def _artifact(path: str) -> dict[str, str]:
         return {"uri": p.relative_to(shipped_root()).as_posix(), "uriBaseId": SHIPPED}
     except ValueError:
         return {"uri": p.as_uri()}
-
-
-def shipped_root() -> Path:
-    """The folder of the built-in corpus and scenarios (`dmcheck examples`)."""
-    return BUILTIN.parent.resolve()
 
 
 def _location(file: str, line: int, text: str = "") -> dict[str, Any]:

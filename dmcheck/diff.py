@@ -17,6 +17,7 @@ from model.rules import version_on
 from model.scenario_file import load_scenario
 from rulings.diff import compare, order_text
 
+from .examples import PATHS_NOTE
 from .exits import HELP, Exit
 from .options import READINGS_HELP, add_limit_options, limits, reading, rules_date
 from .progress import progress_printer
@@ -39,7 +40,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                     "the procedure's milestones. Each is equivalent, broader, narrower or incomparable (left "
                     "against right); every outcome or order only one side has is shown with its shortest trace. "
                     "A setting given once applies to both sides.",
-        epilog=EXAMPLES + "\n" + HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
+        epilog=EXAMPLES + PATHS_NOTE + "\n" + HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("file", metavar="FILE", help="a scenario YAML file")
     p.add_argument("--rules", action="append", default=[], metavar="DATE",
                    help="a rules date (YYYY-MM-DD); give it twice to compare two versions")

@@ -13,6 +13,7 @@ from model.errors import InputError
 from properties.expectations import Verdict, check
 from properties.verdict import VIOLATED
 
+from .examples import PATHS_NOTE
 from .exits import HELP, Exit, exit_code
 from .graph_export import graph_format, write_graph
 from .html import write_page
@@ -35,7 +36,7 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
         description="Explore every legal way the direct attack step of each scenario can go (breadth "
                     "first, states deduplicated), list the outcomes and check the scenario's `expect` "
                     "items; a failed item is shown with its shortest trace.",
-        epilog=EXAMPLES + "\n" + HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
+        epilog=EXAMPLES + PATHS_NOTE + "\n" + HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
     ex.add_argument("files", nargs="+", metavar="FILE", help="scenario YAML files, or directories of them")
     add_search_options(ex)
     ex.add_argument("--replay", metavar="KEY",

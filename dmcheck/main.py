@@ -18,12 +18,12 @@ from typing import TextIO
 
 from model.errors import InputError
 
-from . import STARTED, check, conform, diff, explore_command, export, stop, sweep, verify
+from . import STARTED, check, conform, diff, examples, explore_command, export, stop, sweep, verify
 from .exits import HELP, Exit
-from .options import check_flags
+from .options import check_flags, shipped_inputs
 from .report import document, error_json, print_json
 
-COMMANDS = (explore_command, check, verify, diff, sweep, export, conform)   # each has add_parser(subparsers) and run(args, out, err)
+COMMANDS = (explore_command, check, verify, diff, sweep, export, conform, examples)   # each has add_parser(subparsers) and run(args, out, err)
 
 
 def parser() -> argparse.ArgumentParser:
@@ -71,6 +71,7 @@ def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO |
 
 def _run_command(args: argparse.Namespace, out: TextIO, err: TextIO, began: float | None) -> int:
     try:
+        shipped_inputs(args, err)
         check_flags(args)
         with stop.guarded(args, began):
             code = int(args.run(args, out, err))

@@ -25,6 +25,7 @@ from properties.expectations import observer as expectation_observer
 from properties.visibility import observer as property_observer
 
 from . import output, stop
+from .examples import resolve_shipped
 from .exits import Exit, combine
 from .progress import progress_printer
 from .report import document, error_json, print_json
@@ -79,6 +80,26 @@ def limits(args: argparse.Namespace, share: float = SEARCH_SHARE) -> Limits:
 def _whole(name: str, value, least: int) -> None:
     if value is not None and (not isinstance(value, int) or value < least):
         raise InputError(name, None, "", f"expected a whole number >= {least}, got {value}")
+
+
+def shipped_inputs(args: argparse.Namespace, err: TextIO) -> None:
+    """Read an input path `scenarios/X` that is not in the current folder from dmcheck's shipped copy
+    (dmcheck/examples.py), so that the help examples and the docs work from any install; stderr says so.
+    `args.shipped` maps each path replaced to the path as typed."""
+    args.shipped = {}
+    for name in INPUT_FLAGS:
+        value = getattr(args, name, None)
+        items = [value] if isinstance(value, str) else list(value or [])
+        found = [resolve_shipped(item) for item in items]
+        if not any(found):
+            continue
+        for item, path in zip(items, found):
+            if path is not None:
+                args.shipped[str(path)] = item
+                print(f"dmcheck: {item} is not in this folder: reading dmcheck's built-in copy {path} "
+                      f"(dmcheck examples --copy DIR copies them out)", file=err)
+        changed = [str(path) if path is not None else item for item, path in zip(items, found)]
+        setattr(args, name, changed[0] if isinstance(value, str) else changed)
 
 
 def check_flags(args: argparse.Namespace) -> None:

@@ -25,6 +25,7 @@ from rulings.verify import verify
 from properties.verdict import VIOLATED
 
 from . import ci_formats, stop
+from .examples import PATHS_NOTE
 from .exits import HELP, Exit
 from .options import add_jobs_option, add_limit_options, jobs, limits, rules_date, worker_pool
 from .progress import phase_printer
@@ -33,7 +34,7 @@ from .report import document, expect_text, print_json
 EXAMPLES = """examples:
   dmcheck verify                              # the built-in corpus, every rules version
   dmcheck verify --rules 2023-01-01           # everything under the rules in force that day
-  dmcheck verify --rulings my_rulings.yaml    # the built-in corpus plus your own statements
+  dmcheck verify --rulings scenarios/yours/rulings.yaml   # the built-in corpus plus your own statements
   dmcheck verify --json > report.json
   dmcheck verify --write-baseline known.json  # accept today's findings ...
   dmcheck verify --baseline known.json --sarif out.sarif --junit out.xml   # ... and fail only on new ones
@@ -50,7 +51,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                     "that cannot hold together (Z3), the readings satisfying the most rulings, whether the "
                     "model's traces follow the constraints, and the built-in rules properties. A one-screen "
                     "summary comes first, the details (citations, traces) after.",
-        epilog=EXAMPLES + "\n" + HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
+        epilog=EXAMPLES + PATHS_NOTE + "\n" + HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--rules", metavar="DATE", help="check everything under the rules in force on DATE (YYYY-MM-DD)")
     p.add_argument("--rulings", action="append", default=[], metavar="FILE",
                    help="also check the statements of this rulings file (the format of scenarios/corpus.yaml); "
