@@ -23,11 +23,11 @@ from properties.facts import describe_vocabulary
 from properties.property import Property
 from properties.property_file import check_card_names, load_properties
 
-from . import stop
+from . import stop, tally
 from .examples import PATHS_NOTE
 from .exits import HELP, combine, exit_code
 from .explore_command import check_outputs, explore_json, explore_text, write_outputs
-from .options import (FileResult, add_jobs_option, add_search_options, expand, explore_scenario, input_error,
+from .options import (FileResult, add_ci_options, add_jobs_option, add_search_options, expand, explore_scenario, input_error,
                       loaded, overrides, report_files)
 
 EXAMPLES = """examples:
@@ -64,6 +64,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                         "traces, the state graph and a click-through explorer (docs/html.md); one FILE only")
     add_search_options(p)
     add_jobs_option(p)
+    add_ci_options(p)
     p.set_defaults(run=run)
     return p
 
@@ -130,6 +131,7 @@ def _check_file(args: argparse.Namespace, file: str, err: TextIO) -> FileResult:
                 result.text = "\n".join(check_text(scenario, graph, expectations, checked))
             result.codes.append(exit_code(graph, [v.verdict for v in expectations]
                                           + [v.verdict for v in checked.verdicts]))
+            result.record = tally.record(scenario, result.codes[-1], expectations, checked)
     except InputError as exc:
         result.error = input_error(exc)
     return result

@@ -78,7 +78,7 @@ def compare(found: list[Finding], accepted: set[str]) -> Comparison:
 
 
 # ---- SARIF 2.1.0 ----------------------------------------------------------------------------------
-def _rel(path: str) -> str:
+def relative(path: str) -> str:
     """A path relative to the working directory when it lies below it, else absolute."""
     p = Path(path).resolve()
     try:
@@ -115,19 +115,20 @@ def _location(file: str, line: int, text: str = "") -> dict[str, Any]:
 
 
 def sarif(found: list[Finding], version: str, accepted: set[str] | None = None,
-          kinds: dict[str, str] | None = None) -> dict[str, Any]:
+          kinds: dict[str, str] | None = None, warnings: tuple[str, ...] = ("incomplete",)) -> dict[str, Any]:
     """A SARIF 2.1.0 log: one run of dmcheck, a rule per kind of finding (`kinds`: verify's unless
-    given), a result per finding."""
+    given), a result per finding (level `error`, or `warning` for the kinds in `warnings`: what could
+    not be decided)."""
     results = []
     for f in found:
         result: dict[str, Any] = {
-            "ruleId": f.kind, "level": "error",
+            "ruleId": f.kind, "level": "warning" if f.kind in warnings else "error",
             "message": {"text": f.message + (f" Citations: {'; '.join(f.citations)}." if f.citations else "")},
             "locations": [_location(f.file, f.line)] if f.file else [],
             "partialFingerprints": {"dmcheckFindingId/v1": f.id},
             "properties": {"findingId": f.id, "citations": list(f.citations), "refs": list(f.refs),
                            **({"replay": f.replay} if f.replay else {}),
-                           **({"scenario": _rel(f.scenario)} if f.scenario else {})},
+                           **({"scenario": relative(f.scenario)} if f.scenario else {})},
         }
         if f.related:
             result["relatedLocations"] = [dict(_location(file, line, ref), id=i)
@@ -155,7 +156,7 @@ def junit(report, found: list[Finding], accepted: set[str] | None = None) -> ET.
     for s in report.operational.rulings:
         v = report.operational.default(s.ref)
         case = ET.SubElement(rulings, "testcase", classname=f"rulings.{s.source}", name=s.ref,
-                             file=_rel(s.file), line=str(s.line))
+                             file=relative(s.file), line=str(s.line))
         if v.verdict == VIOLATED:
             if f"failing_ruling:{s.ref}" in known:
                 ET.SubElement(case, "skipped", message="a known finding: accepted by the baseline")
@@ -169,7 +170,7 @@ def junit(report, found: list[Finding], accepted: set[str] | None = None) -> ET.
         if f.kind == "failing_ruling":
             continue   # already a failing ruling above
         case = ET.SubElement(others, "testcase", classname=f"findings.{f.kind}", name=f.id,
-                             file=_rel(f.file) if f.file else "", line=str(f.line))
+                             file=relative(f.file) if f.file else "", line=str(f.line))
         if f.id in known:
             ET.SubElement(case, "skipped", message="a known finding: accepted by the baseline")
         else:

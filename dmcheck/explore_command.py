@@ -14,10 +14,11 @@ from properties.expectations import Verdict, check
 from properties.verdict import VIOLATED
 
 from .examples import PATHS_NOTE
+from . import tally
 from .exits import HELP, Exit, exit_code
 from .graph_export import graph_format, write_graph
 from .html import write_page
-from .options import (FileResult, add_jobs_option, add_search_options, expand, explore_scenario, input_error,
+from .options import (FileResult, add_ci_options, add_jobs_option, add_search_options, expand, explore_scenario, input_error,
                       load, loaded, overrides, replay_flags, report_files)
 from .report import document, expect_text, expectation_json, outcome_line, print_json
 
@@ -56,6 +57,7 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
                     help="keep only a fingerprint and a parent link per state (about a tenth of the memory, "
                          "slower); states on a printed trace are rebuilt by replay. Not with order expectations")
     add_jobs_option(ex)
+    add_ci_options(ex)
     ex.set_defaults(run=run)
     return ex
 
@@ -115,6 +117,7 @@ def _explore_file(args: argparse.Namespace, file: str, err: TextIO) -> FileResul
             else:
                 result.text = "\n".join(explore_text(scenario, graph, verdicts, max_outcomes=text_outcomes(args)))
             result.codes.append(exit_code(graph, [v.verdict for v in verdicts]))
+            result.record = tally.record(scenario, result.codes[-1], verdicts)
     except InputError as exc:
         result.error = input_error(exc)
     return result

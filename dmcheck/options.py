@@ -194,6 +194,15 @@ def add_search_options(p: argparse.ArgumentParser) -> None:
                         "by default; outcomes, verdicts and shortest traces are the same either way)")
 
 
+def add_ci_options(p: argparse.ArgumentParser) -> None:
+    """`--junit` and `--sarif` for commands that run many scenarios (dmcheck/tally.py, docs/ci.md)."""
+    ci = p.add_argument_group("CI (docs/ci.md)")
+    ci.add_argument("--junit", metavar="OUT", help="also write JUnit XML: each scenario file a test case (a failure "
+                                                   "when a check is violated, an error when undecided or unreadable)")
+    ci.add_argument("--sarif", metavar="OUT", help="also write SARIF 2.1.0: each check that did not hold, at its line "
+                                                   "(the `expect` item, or a property file's property)")
+
+
 def overrides(args: argparse.Namespace) -> dict:
     """What `--rules` and `--interpretation` change in every scenario loaded."""
     out: dict = {}
@@ -336,6 +345,7 @@ class FileResult:
     codes: list = dataclasses.field(default_factory=list)
     errors: list = dataclasses.field(default_factory=list)   # files that could not be read, for the JSON
     err: str = ""
+    record: Any = None             # the scenario's verdicts as plain data, for the tally, JUnit and SARIF (tally.py)
     time_up: bool = False          # the command's time budget ran out while this file was worked on
     error: tuple | None = None
 
@@ -381,20 +391,40 @@ def per_file(work: Callable[..., FileResult], args: argparse.Namespace, files: l
 def report_files(command: str, work: Callable[..., FileResult], args: argparse.Namespace, out: TextIO,
                  err: TextIO) -> int:
     """Run `work` on every scenario FILE (see `per_file`), print each file's text or the one JSON
-    document of the command, and return the combined exit code."""
-    reports, codes, errors = stop.reports(), [], []   # stop.py prints the reports as incomplete on Ctrl-C
+    document of the command, end with the tally of the scenarios (text: when there are several), write
+    --junit and --sarif, and return the combined exit code."""
+    from . import tally
+
+    reports, codes, errors, records = stop.reports(), [], [], []   # stop.py prints the reports on Ctrl-C
     for result in per_file(work, args, args.files, err):
         codes += result.codes
         errors += result.errors
+        records += [tally.unreadable(e) for e in result.errors]
+        if result.record is not None:
+            records.append(result.record)
         if result.report is not None:
             reports.append(result.report)
         if result.text is not None:
             with output.writing():
                 print(result.text, file=out)
+    counts = tally.tally(records)
+    tally.write_ci(args, records, _version())
     if args.json:
-        print_json(document(command, errors, scenarios=reports), out)
+        print_json(document(command, errors, scenarios=reports, tally=counts), out)
+    elif counts["scenarios"] > 1:
+        with output.writing():
+            print(tally.tally_line(counts), file=out)
     output.written()
     return combine(codes)
+
+
+def _version() -> str:
+    from importlib import metadata
+
+    try:
+        return metadata.version("dmcheck")
+    except metadata.PackageNotFoundError:
+        return "unknown"
 
 
 def _polled(results) -> Iterator[FileResult]:
