@@ -28,7 +28,7 @@ from . import output, stop
 from .examples import resolve_shipped
 from .exits import Exit, combine
 from .progress import progress_printer
-from .report import document, error_json, print_json
+from .report import document, errors_json, print_errors, print_json
 
 READINGS_HELP = "; ".join(f"{c.name}={'|'.join(r for r, _ in c.readings)}" for c in CHOICES)
 
@@ -253,10 +253,10 @@ def loaded(files: list[str], changes: dict, err: TextIO, codes: list[int],
         try:
             scenario = load(file, changes)
         except InputError as exc:
-            print(f"dmcheck: {exc}", file=err)
+            print_errors(exc, err)
             codes.append(Exit.BAD_INPUT)
             if errors is not None:
-                errors.append(error_json(exc))
+                errors += errors_json(exc)
             stop.finished(file)
             continue
         yield file, scenario
@@ -399,7 +399,7 @@ def report_files(command: str, work: Callable[..., FileResult], args: argparse.N
     for result in per_file(work, args, args.files, err):
         codes += result.codes
         errors += result.errors
-        records += [tally.unreadable(e) for e in result.errors]
+        records += tally.unreadable(result.errors)
         if result.record is not None:
             records.append(result.record)
         if result.report is not None:

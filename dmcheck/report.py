@@ -34,6 +34,17 @@ def error_json(exc: InputError) -> dict[str, Any]:
     return {"file": exc.file, "line": exc.line, "message": message}
 
 
+def errors_json(exc: InputError) -> list[dict[str, Any]]:
+    """Every mistake an InputError carries (several found in one file are reported together)."""
+    return [error_json(e) for e in exc.all()]
+
+
+def print_errors(exc: InputError, err: TextIO) -> None:
+    """Every mistake an InputError carries, one `dmcheck: FILE:LINE: key: expected` line each."""
+    for e in exc.all():
+        print(f"dmcheck: {e}", file=err)
+
+
 INDENTED_UP_TO = 1_000_000   # characters of compact JSON
 
 

@@ -55,9 +55,13 @@ def _trace(trace) -> dict[str, Any]:
     return {"replay": trace.key(), "trace": trace.lines()} if trace is not None else {"replay": None, "trace": []}
 
 
-def unreadable(error: dict[str, Any]) -> dict[str, Any]:
-    """A file that could not be read (an entry of the JSON's `errors`), as a record."""
-    return {"file": error["file"], "scenario": "", "status": "unreadable", "error": error, "checks": []}
+def unreadable(errors: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The files that could not be read (entries of the JSON's `errors`; a file may have several), a
+    record each, with its first mistake."""
+    first: dict[str, dict[str, Any]] = {}
+    for e in errors:
+        first.setdefault(e["file"], e)
+    return [{"file": f, "scenario": "", "status": "unreadable", "error": e, "checks": []} for f, e in first.items()]
 
 
 def tally(records: list[dict[str, Any]]) -> dict[str, int]:

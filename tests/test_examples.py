@@ -115,7 +115,7 @@ def test_the_default_database_of_a_built_in_template_is_written_here(tmp_path, m
 
 
 # ---- from a wheel, outside the checkout -------------------------------------------------------------
-CHEAP = ("explore", "check", "diff", "export", "examples")   # verify and sweep run for minutes: CI runs verify
+CHEAP = ("explore", "check", "diff", "export", "examples", "cards")   # verify and sweep run for minutes: CI runs verify
 
 
 @pytest.mark.slow
