@@ -22,7 +22,7 @@ from model.yamlio import load_yaml
 from . import views
 from .examples import PATHS_NOTE
 from .exits import HELP, Exit
-from .report import document, print_json
+from .report import document, flow, print_json
 
 EXAMPLES = """examples:
   dmcheck cards                                    # the built-in card pool
@@ -89,17 +89,6 @@ def file_cards(file: str) -> list[tuple[str, Any]]:
 
 
 # ---- the pool as text --------------------------------------------------------------------------------
-def flow(value: Any) -> str:
-    """A value as YAML's flow style writes it: `{cast_free: {from: [hand, graveyard], cost_max: mana}}`."""
-    if isinstance(value, dict):
-        return "{" + ", ".join(f"{k}: {flow(v)}" for k, v in value.items()) + "}"
-    if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(flow(v) for v in value) + "]"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
-
-
 def pool_lines(cards: list[tuple[str, Any]], by_file: bool) -> list[str]:
     """Each card: its names, type and numbers, keywords, spell effect and abilities."""
     lines = []

@@ -6,7 +6,6 @@ The report is the JSON of docs/scenario-format.md and the text a person reads.
 from __future__ import annotations
 
 import argparse
-import json
 from typing import Any, TextIO
 
 from model.errors import InputError
@@ -92,7 +91,7 @@ def check_outputs(args: argparse.Namespace) -> None:
 def write_outputs(args: argparse.Namespace, scenario, graph, verdicts, properties=None) -> None:
     """Write what `--graph` and `--html` ask for."""
     if getattr(args, "graph", None):
-        write_graph(graph, args.graph)
+        write_graph(graph, args.graph, verdicts, properties)
     if getattr(args, "html", None):
         write_page(args.html, scenario, graph, verdicts, properties, replay_flags(args))
 
@@ -145,7 +144,8 @@ def replay(scenario, key: str, out: TextIO) -> int:
             print(f"     - {text}", file=out)
     print(f"   (replay key {done.key})", file=out)
     if done.state.terminal:
-        print("   terminal: " + json.dumps(done.state.outcome, ensure_ascii=False), file=out)
+        o = done.state.outcome       # one state: every zone that holds a card is named
+        print("   terminal: " + outcome_line(o, {(z, p) for z in _ZONES for p in ("A", "B") if o[z][p]}), file=out)
     else:
         print("   next choices:", file=out)
         for c in done.choices:
