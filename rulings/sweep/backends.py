@@ -55,12 +55,41 @@ class Job:
 _JOB: Job | None = None
 
 
-def _init(job: Job) -> None:
-    """A worker: the job, and Ctrl-C left to the driver (a terminal sends it to every process of the
-    group; the driver reports and ends the workers, dmcheck/sweep.py)."""
+def _init(job: Job, driver: int | None = None) -> None:
+    """A worker: the job, Ctrl-C left to the driver (a terminal sends it to every process of the
+    group; the driver reports and ends the workers, dmcheck/sweep.py), and its end tied to the
+    driver's (`driver`: the driver's pid)."""
     global _JOB
     _JOB = job
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if driver is not None:
+        die_with(driver)
+
+
+_PR_SET_PDEATHSIG = 1
+
+
+def die_with(parent: int) -> None:
+    """End this process when `parent` ends, however it ends (SIGKILL included, which no handler sees):
+    on Linux the kernel sends SIGKILL to a child whose parent died (prctl PR_SET_PDEATHSIG); if the
+    parent is already gone, end now. Elsewhere a watcher thread polls the parent's pid."""
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        armed = libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0
+    except (OSError, AttributeError):
+        armed = False
+    if not armed:
+        import threading
+
+        def watch() -> None:
+            while os.getppid() == parent:
+                time.sleep(1)
+            os._exit(1)
+        threading.Thread(target=watch, daemon=True).start()
+    if os.getppid() != parent:     # it died before the signal was armed
+        os._exit(1)
 
 
 def _work(position: Position) -> dict:
@@ -96,7 +125,8 @@ def run_local(job: Job, todo: Iterable[Position], record: Callable[[dict], bool]
     context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
     exhausted = False
     while not exhausted or queue.retry:
-        pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_init, initargs=(job,))
+        pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_init,
+                                   initargs=(job, os.getpid()))
         try:
             exhausted = _drain(pool, queue, record, run, 2 * jobs, deadline)
         except BaseException:
