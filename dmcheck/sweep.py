@@ -132,6 +132,10 @@ def execute(args: argparse.Namespace, template: Template, store: Store, err: Tex
         return new
 
     deadline = time.monotonic() + args.max_seconds if args.max_seconds else None
+    if args.backend == "ray" and not args.ray_address:
+        print("dmcheck: --backend ray without --ray-address starts a Ray instance on this machine first (10 to 20 s "
+              "measured) and is then no faster than the local pool, the default; Ray pays off across the machines "
+              "of a cluster (docs/sweeps.md, Performance)", file=err)
     try:
         if args.backend == "ray":
             return run_ray(job, todo, record, args.jobs, deadline, args.ray_address)
