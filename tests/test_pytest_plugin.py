@@ -41,7 +41,7 @@ def test_scenarios_named_in_the_configuration_run_as_tests(tmp_path):
     assert "PASSED scenarios/q06.yaml::explore" in done.stdout
     assert "FAILED scenarios/wrong.yaml::explore" in done.stdout
     assert "cards.yaml" not in done.stdout                     # a card file is no scenario
-    assert "FAIL always: shields_broken=1" in done.stdout and "shortest trace:" in done.stdout
+    assert "FAIL always: {shields_broken: 1}" in done.stdout and "shortest trace:" in done.stdout
     assert "1 failed, 1 passed" in done.stdout
 
 

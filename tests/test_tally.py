@@ -57,7 +57,7 @@ def test_junit_has_a_case_per_scenario_and_the_tallys_counts(folder, tmp_path):
     cases = {c.get("name"): c for c in root.iter("testcase")}
     assert set(cases) == {"Q04_texas_storm.yaml", "Q06_winter_spiral.yaml", "wrong.yaml", "zbad.yaml"}
     failure = cases["wrong.yaml"].find("failure")
-    assert "always: shields_broken=1" in failure.get("message") and "1. A chooses shields" in failure.text
+    assert "always: {shields_broken: 1}" in failure.get("message") and "1. A chooses shields" in failure.text
     assert cases["zbad.yaml"].find("error").get("type") == "bad_input"
     assert cases["Q04_texas_storm.yaml"].find("failure") is None and cases["Q04_texas_storm.yaml"].find("error") is None
 
