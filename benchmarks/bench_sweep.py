@@ -3,10 +3,13 @@
     python benchmarks/bench_sweep.py [throughput] [ray] [memory] [workers] [--json]
 
 - throughput: the same sweep (Kakumeijin, a hand of 0-2 of three spells, 1-2 shields of three
-  kinds, no compare: 63 positions) with --jobs 1 and --jobs 2, fresh databases; the goal is at
-  least 1.7x on an idle two-core machine.
-- ray: the same sweep on a local Ray instance (--jobs 2) against the local pool (--jobs 2),
-  Ray's start-up included; the goal is within 1.5x of the local pool's time.
+  kinds, no compare: 63 positions) with --jobs 1 and --jobs 2, fresh databases, in paired rounds
+  (--rounds, default 3; the median of each); the goal is at least 1.7x on an idle two-core machine.
+- ray: the same sweep on a local Ray instance (--jobs 2) against the local pool (--jobs 2), Ray's
+  start-up included, in paired rounds; and a 3-position sweep on each (about the fixed cost of a
+  backend before any position runs: for Ray, starting its instance).
+- builtin: each built-in template of scenarios/sweeps/ with --jobs 1 and --jobs 2 in paired rounds,
+  its wall time and what it finds (positions, violations, differences: docs/sweeps.md lists them).
 - memory: a 10,000-position template (B's graveyard, 0-4 cards of nine, times 1-3 shields of two
   kinds: 715 x 14 = 10,010 positions) run through the whole harness — generation, the pool, the
   store — with a trivial task, so the harness's own memory is what is measured: the driver's peak
@@ -21,6 +24,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -78,7 +83,13 @@ print(json.dumps(peaks))
 """
 
 
+ROUNDS = 3   # paired rounds (each setting once per round, alternating): the median is reported
+SMALL = THROUGHPUT.replace("size: [0, 2], distinct: true", "size: [0, 0]").replace("size: [1, 2]", "size: [1, 1]")
+
+
 def _sweep(template: Path, db: Path, *extra: str) -> dict:
+    db.unlink(missing_ok=True)
+    load = os.getloadavg()[0]
     start = time.perf_counter()
     proc = subprocess.run([PY, "-m", "dmcheck", "sweep", str(template), "--db", str(db), "--json", *extra],
                           cwd=ROOT, capture_output=True, text=True)
@@ -86,23 +97,52 @@ def _sweep(template: Path, db: Path, *extra: str) -> dict:
     if proc.returncode not in (0, 1):
         raise SystemExit(f"sweep failed ({proc.returncode}): {proc.stderr}")
     s = json.loads(proc.stdout)
-    return {"positions": s["done"], "seconds": round(wall, 2), "per_second": round(s["done"] / wall, 2)}
+    return {"positions": s["done"], "seconds": round(wall, 2), "per_second": round(s["done"] / wall, 2),
+            "load_before": round(load, 2)}
 
 
-def throughput(tmp: Path) -> dict:
+def _paired(template: Path, tmp: Path, settings: dict[str, list[str]], rounds: int) -> dict:
+    """Each setting run `rounds` times, alternating, so that a change in the machine's load falls on
+    all of them alike; per setting the runs and the median wall time."""
+    runs: dict[str, list[dict]] = {name: [] for name in settings}
+    for _ in range(rounds):
+        for name, extra in settings.items():
+            runs[name].append(_sweep(template, tmp / f"{name}.sqlite", *extra))
+    return {name: {"median_seconds": statistics.median(r["seconds"] for r in rs), "runs": rs}
+            for name, rs in runs.items()}
+
+
+def throughput(tmp: Path, rounds: int = ROUNDS) -> dict:
     template = tmp / "throughput.yaml"
     template.write_text(THROUGHPUT)
-    one = _sweep(template, tmp / "j1.sqlite", "--jobs", "1")
-    two = _sweep(template, tmp / "j2.sqlite", "--jobs", "2")
-    return {"jobs1": one, "jobs2": two, "speedup": round(one["seconds"] / two["seconds"], 2)}
+    out = _paired(template, tmp, {"jobs1": ["--jobs", "1"], "jobs2": ["--jobs", "2"]}, rounds)
+    return dict(out, speedup=round(out["jobs1"]["median_seconds"] / out["jobs2"]["median_seconds"], 2))
 
 
-def ray(tmp: Path) -> dict:
-    template = tmp / "throughput.yaml"
-    template.write_text(THROUGHPUT)
-    local = _sweep(template, tmp / "local.sqlite", "--jobs", "2")
-    remote = _sweep(template, tmp / "ray.sqlite", "--jobs", "2", "--backend", "ray")
-    return {"local": local, "ray": remote, "ratio": round(remote["seconds"] / local["seconds"], 2)}
+def ray(tmp: Path, rounds: int = ROUNDS) -> dict:
+    """The 63-position sweep on the local pool and on a local Ray instance (both --jobs 2, start-up
+    included), and a 3-position sweep on each: about what each costs before any position runs."""
+    results = {}
+    for name, text in (("sweep63", THROUGHPUT), ("sweep3", SMALL)):
+        template = tmp / f"{name}.yaml"
+        template.write_text(text)
+        out = _paired(template, tmp, {"local": ["--jobs", "2"], "ray": ["--jobs", "2", "--backend", "ray"]}, rounds)
+        results[name] = dict(out, ratio=round(out["ray"]["median_seconds"] / out["local"]["median_seconds"], 2))
+    return results
+
+
+def builtin(tmp: Path, rounds: int = 1) -> dict:
+    """Each built-in template, --jobs 1 and --jobs 2 (paired), with what it finds."""
+    out = {}
+    for template in sorted((ROOT / "scenarios" / "sweeps").glob("*.yaml")):
+        runs = _paired(template, tmp, {"jobs1": ["--jobs", "1"], "jobs2": ["--jobs", "2"]}, rounds)
+        proc = subprocess.run([PY, "-m", "dmcheck", "sweep", str(template), "--db", str(tmp / "jobs2.sqlite"), "--json"],
+                              cwd=ROOT, capture_output=True, text=True)
+        s = json.loads(proc.stdout)
+        out[template.stem] = dict(runs, positions=s["positions"], violations=s["violations"],
+                                  differences=s["differences"],
+                                  speedup=round(runs["jobs1"]["median_seconds"] / runs["jobs2"]["median_seconds"], 2))
+    return out
 
 
 def memory(tmp: Path) -> dict:
@@ -144,16 +184,18 @@ def workers(tmp: Path) -> dict:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("what", nargs="*", metavar="throughput|ray|memory|workers")
+    ap.add_argument("what", nargs="*", metavar="throughput|ray|builtin|memory|workers")
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--rounds", type=int, default=ROUNDS, help="paired rounds of throughput and ray (default 3)")
     args = ap.parse_args()
-    chosen = args.what or ["throughput", "ray", "memory", "workers"]
-    if set(chosen) - {"throughput", "ray", "memory", "workers"}:
-        ap.error("expected throughput, ray, memory or workers")
+    chosen = args.what or ["throughput", "ray", "builtin", "memory", "workers"]
+    if set(chosen) - {"throughput", "ray", "builtin", "memory", "workers"}:
+        ap.error("expected throughput, ray, builtin, memory or workers")
     results = {}
     with tempfile.TemporaryDirectory() as tmp:
         for name in chosen:
-            results[name] = {"throughput": throughput, "ray": ray, "memory": memory, "workers": workers}[name](Path(tmp))
+            work = {"throughput": throughput, "ray": ray, "builtin": builtin, "memory": memory, "workers": workers}[name]
+            results[name] = work(Path(tmp), args.rounds) if name in ("throughput", "ray", "builtin") else work(Path(tmp))
             if not args.json:
                 print(name, json.dumps(results[name]), flush=True)
     if args.json:

@@ -23,16 +23,17 @@ from properties.facts import describe_vocabulary
 from properties.property import Property
 from properties.property_file import check_card_names, load_properties
 
-from . import stop
+from . import stop, tally
+from .examples import PATHS_NOTE
 from .exits import HELP, combine, exit_code
 from .explore_command import check_outputs, explore_json, explore_text, write_outputs
-from .options import (FileResult, add_jobs_option, add_search_options, expand, explore_scenario, input_error,
+from .options import (FileResult, add_ci_options, add_jobs_option, add_search_options, expand, explore_scenario, input_error,
                       loaded, overrides, report_files)
 
 EXAMPLES = """examples:
-  dmcheck check scenarios/rulings/*.yaml
+  dmcheck check scenarios/rulings/               # a directory: its *.yaml files
   dmcheck check scenarios/rulings/Q06_winter_spiral.yaml --property chosen-shields-still-break
-  dmcheck check scenarios/rulings/*.yaml --properties my_properties.yaml --json
+  dmcheck check scenarios/rulings/ --properties scenarios/yours/properties.yaml --json
   dmcheck check --list
   dmcheck check --list scenarios/rulings/Q06_winter_spiral.yaml   # also the card names its formulas can use
 """
@@ -47,7 +48,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                     "violated (with the shortest counterexample and the Z3 model that witnessed it) or "
                     "inconclusive (the search hit a limit, or the solver said unknown). The scenario's own "
                     "`expect` items are checked too.",
-        epilog=EXAMPLES + "\n" + HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
+        epilog=EXAMPLES + PATHS_NOTE + "\n" + HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("files", nargs="*", metavar="FILE", help="scenario YAML files, or directories of them")
     p.add_argument("--property", action="append", default=[], metavar="ID",
                    help="check only this property (repeatable); --list shows the ids")
@@ -63,6 +64,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                         "traces, the state graph and a click-through explorer (docs/html.md); one FILE only")
     add_search_options(p)
     add_jobs_option(p)
+    add_ci_options(p)
     p.set_defaults(run=run)
     return p
 
@@ -129,6 +131,7 @@ def _check_file(args: argparse.Namespace, file: str, err: TextIO) -> FileResult:
                 result.text = "\n".join(check_text(scenario, graph, expectations, checked))
             result.codes.append(exit_code(graph, [v.verdict for v in expectations]
                                           + [v.verdict for v in checked.verdicts]))
+            result.record = tally.record(scenario, result.codes[-1], expectations, checked)
     except InputError as exc:
         result.error = input_error(exc)
     return result

@@ -19,16 +19,17 @@ from typing import Any, TextIO
 
 from model.errors import InputError
 
+from .examples import PATHS_NOTE
 from .exits import HELP
 from .options import READINGS_HELP, expand, positive_int, reading, rules_date, worker_pool
 from .report import document, print_json
 
-EXAMPLES = """examples:
+EXAMPLES = """examples (ENGINE: the command that starts your engine, e.g. ENGINE="python3 my_engine.py"; docs/conform.md):
   dmcheck export --corpus --out dm-bundle.json
-  dmcheck conform --engine "python3 my_engine.py" --bundle dm-bundle.json
-  dmcheck conform --engine ./engine --bundle dm-bundle.json --only 'rulings/Q0*' --timeout 30
-  dmcheck conform --engine ./engine scenarios/rulings/Q09_the_watch.yaml --json
-  dmcheck conform --engine ./engine --corpus --junit conform.xml --sarif conform.sarif --log exchange.jsonl
+  dmcheck conform --engine "$ENGINE" --bundle dm-bundle.json
+  dmcheck conform --engine "$ENGINE" --bundle dm-bundle.json --only 'rulings/Q0*' --timeout 30
+  dmcheck conform --engine "$ENGINE" scenarios/rulings/Q09_the_watch.yaml --json
+  dmcheck conform --engine "$ENGINE" --corpus --junit conform.xml --sarif conform.sarif --log exchange.jsonl
 """
 LABELS = {"missing_choice": "MISSING choice", "extra_choice": "EXTRA choice", "forbidden_outcome": "FORBIDDEN outcome",
           "unreached_outcome": "UNREACHED outcome", "refused_choice": "REFUSED choice", "crash": "CRASH",
@@ -44,7 +45,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                     "every scenario of a bundle, and report each deviation with the shortest dmcheck trace "
                     "that exposes it: a choice the engine lacks or adds, an outcome it reaches that the rules "
                     "forbid, one it never reaches; a crash, a hang or an answer out of protocol.",
-        epilog=EXAMPLES + "\n" + HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
+        epilog=EXAMPLES + PATHS_NOTE + "\n" + HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("files", nargs="*", metavar="FILE|DIR", help="scenarios to export and check (instead of --bundle)")
     p.add_argument("--engine", required=True, metavar="CMD", help="the engine's command line (split like a shell)")
     p.add_argument("--bundle", action="append", default=[], metavar="FILE",

@@ -12,15 +12,17 @@ from __future__ import annotations
 import argparse
 from typing import Any, TextIO
 
+from explorer.graph import freeze
 from model.errors import InputError
 from model.rules import version_on
 from model.scenario_file import load_scenario
 from rulings.diff import compare, order_text
 
+from .examples import PATHS_NOTE
 from .exits import HELP, Exit
 from .options import READINGS_HELP, add_limit_options, limits, reading, rules_date
 from .progress import progress_printer
-from .report import document, expect_text, outcome_line, print_json
+from .report import distinct_lines, document, expect_text, print_json
 
 EXAMPLES = """examples:
   dmcheck diff scenarios/rulings/Q09_the_watch.yaml --rules 2023-01-01 --rules 2024-06-19
@@ -39,7 +41,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                     "the procedure's milestones. Each is equivalent, broader, narrower or incomparable (left "
                     "against right); every outcome or order only one side has is shown with its shortest trace. "
                     "A setting given once applies to both sides.",
-        epilog=EXAMPLES + "\n" + HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
+        epilog=EXAMPLES + PATHS_NOTE + "\n" + HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("file", metavar="FILE", help="a scenario YAML file")
     p.add_argument("--rules", action="append", default=[], metavar="DATE",
                    help="a rules date (YYYY-MM-DD); give it twice to compare two versions")
@@ -100,16 +102,24 @@ def diff_text(diff, file: str, order_text) -> list[str]:
              f"   outcomes: left is {_rel(diff.outcomes)} right", f"   orders:   left is {_rel(diff.orders)} right"]
     for vl, vr in zip(diff.left.verdicts, diff.right.verdicts):
         lines.append(f"   expect {expect_text(vl.expectation.raw)}: left {vl.verdict}, right {vr.verdict}")
+    told = _told_apart(diff)
     for name, s, items in (("left", diff.left, diff.only_left), ("right", diff.right, diff.only_right)):
         if not items:
             continue
         lines.append(f"   only under {name} ({s.label}):")
         for item in items:
-            text = outcome_line(item.value) if item.what == "outcome" else order_text(item.value)
+            text = told[freeze(item.value)] if item.what == "outcome" else order_text(item.value)
             lines.append(f"     {item.what}: {text}")
             lines.extend("        " + line for line in item.trace.lines())
     lines.append(f"   result: {diff.relation}" + ("" if diff.complete else " (a search was incomplete)"))
     return lines
+
+
+def _told_apart(diff) -> dict:
+    """Each outcome only one side has, as a line naming only what sets it apart from the other such
+    outcomes, so two listed outcomes never read the same (frozen outcome -> line)."""
+    shown = [i.value for i in diff.only_left + diff.only_right if i.what == "outcome"]
+    return {freeze(o): line for o, line in zip(shown, distinct_lines(shown))}
 
 
 def _rel(relation: str) -> str:

@@ -6,17 +6,18 @@ The report is the JSON of docs/scenario-format.md and the text a person reads.
 from __future__ import annotations
 
 import argparse
-import json
 from typing import Any, TextIO
 
 from model.errors import InputError
 from properties.expectations import Verdict, check
 from properties.verdict import VIOLATED
 
+from .examples import PATHS_NOTE
+from . import tally
 from .exits import HELP, Exit, exit_code
 from .graph_export import graph_format, write_graph
 from .html import write_page
-from .options import (FileResult, add_jobs_option, add_search_options, expand, explore_scenario, input_error,
+from .options import (FileResult, add_ci_options, add_jobs_option, add_search_options, expand, explore_scenario, input_error,
                       load, loaded, overrides, replay_flags, report_files)
 from .report import document, expect_text, expectation_json, outcome_line, print_json
 
@@ -35,7 +36,7 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
         description="Explore every legal way the direct attack step of each scenario can go (breadth "
                     "first, states deduplicated), list the outcomes and check the scenario's `expect` "
                     "items; a failed item is shown with its shortest trace.",
-        epilog=EXAMPLES + "\n" + HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
+        epilog=EXAMPLES + PATHS_NOTE + "\n" + HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
     ex.add_argument("files", nargs="+", metavar="FILE", help="scenario YAML files, or directories of them")
     add_search_options(ex)
     ex.add_argument("--replay", metavar="KEY",
@@ -55,6 +56,7 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
                     help="keep only a fingerprint and a parent link per state (about a tenth of the memory, "
                          "slower); states on a printed trace are rebuilt by replay. Not with order expectations")
     add_jobs_option(ex)
+    add_ci_options(ex)
     ex.set_defaults(run=run)
     return ex
 
@@ -89,7 +91,7 @@ def check_outputs(args: argparse.Namespace) -> None:
 def write_outputs(args: argparse.Namespace, scenario, graph, verdicts, properties=None) -> None:
     """Write what `--graph` and `--html` ask for."""
     if getattr(args, "graph", None):
-        write_graph(graph, args.graph)
+        write_graph(graph, args.graph, verdicts, properties)
     if getattr(args, "html", None):
         write_page(args.html, scenario, graph, verdicts, properties, replay_flags(args))
 
@@ -114,6 +116,7 @@ def _explore_file(args: argparse.Namespace, file: str, err: TextIO) -> FileResul
             else:
                 result.text = "\n".join(explore_text(scenario, graph, verdicts, max_outcomes=text_outcomes(args)))
             result.codes.append(exit_code(graph, [v.verdict for v in verdicts]))
+            result.record = tally.record(scenario, result.codes[-1], verdicts)
     except InputError as exc:
         result.error = input_error(exc)
     return result
@@ -141,7 +144,8 @@ def replay(scenario, key: str, out: TextIO) -> int:
             print(f"     - {text}", file=out)
     print(f"   (replay key {done.key})", file=out)
     if done.state.terminal:
-        print("   terminal: " + json.dumps(done.state.outcome, ensure_ascii=False), file=out)
+        o = done.state.outcome       # one state: every zone that holds a card is named
+        print("   terminal: " + outcome_line(o, {(z, p) for z in _ZONES for p in ("A", "B") if o[z][p]}), file=out)
     else:
         print("   next choices:", file=out)
         for c in done.choices:

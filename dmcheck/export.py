@@ -13,6 +13,7 @@ from typing import Any, TextIO
 
 from model.errors import InputError
 
+from .examples import PATHS_NOTE
 from .exits import HELP, Exit
 from .options import READINGS_HELP, expand, positive_int, reading, rules_date, worker_pool
 
@@ -33,7 +34,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                     "(player, kind, decision, the cards by label) and the state each leads to, every legal "
                     "outcome with a shortest path, and the corpus rulings that name the scenario. The bytes "
                     "are the same on every run, machine and --jobs (docs/conform.md).",
-        epilog=EXAMPLES + "\n" + HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
+        epilog=EXAMPLES + PATHS_NOTE + "\n" + HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("files", nargs="*", metavar="FILE|DIR", help="scenario YAML files, or directories of them")
     p.add_argument("--corpus", action="store_true",
                    help="every scenario run of the built-in corpus: each scenario a statement names, under the "

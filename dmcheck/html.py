@@ -18,20 +18,17 @@ from pathlib import Path
 from typing import Any
 
 from explorer.graph import freeze
-from explorer.trace import parse_key
 from properties.expectations import Verdict
 from properties.verdict import VIOLATED
 
-from .graph_export import summary_of
+from .graph_export import PALETTE as _PALETTE
+from .graph_export import follow, summary_of
 from .report import expect_text, outcome_line
 
 MAX_EMBED = 2000   # states embedded for the click-through explorer (the first ones, breadth first) ...
 MAX_TRACES = 100   # ... plus the states on the traces of the first outcomes and of every check
 MAX_DRAW = 300     # states drawn in the SVG picture of the graph
 _ZONES = ("hand", "battle", "shields", "mana", "graveyard", "deck", "resolving", "standby", "attached")
-_PALETTE = ("#4e79a7", "#59a14f", "#edc948", "#b07aa1", "#76b7b2", "#ff9da7", "#9c755f", "#f28e2b",
-            "#bab0ac", "#86bcb6")
-_VIOLATION = "#d62728"
 
 
 def write_page(path: str, scenario, graph, verdicts: list[Verdict], properties=None, flags: str = "") -> None:
@@ -111,17 +108,6 @@ def _drawn(graph) -> int:
             break
         best = n = layer_end
     return best
-
-
-def follow(graph, key: str) -> list[int]:
-    """The nodes a replay key passes through from the initial state (as far as the graph has them)."""
-    nodes = [0]
-    for index in parse_key(key):
-        succ = next((s for i, s, _ in graph.successors(nodes[-1]) if i == index), None)
-        if succ is None:
-            break
-        nodes.append(succ)
-    return nodes
 
 
 def _with_ancestors(graph, nodes: set[int]) -> set[int]:

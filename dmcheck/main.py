@@ -18,12 +18,12 @@ from typing import TextIO
 
 from model.errors import InputError
 
-from . import STARTED, check, conform, diff, explore_command, export, stop, sweep, verify
+from . import STARTED, cards_command, check, conform, diff, examples, explore_command, export, stop, sweep, verify
 from .exits import HELP, Exit
-from .options import check_flags
-from .report import document, error_json, print_json
+from .options import check_flags, shipped_inputs
+from .report import document, errors_json, print_errors, print_json
 
-COMMANDS = (explore_command, check, verify, diff, sweep, export, conform)   # each has add_parser(subparsers) and run(args, out, err)
+COMMANDS = (explore_command, check, verify, diff, sweep, export, conform, examples, cards_command)   # each has add_parser(subparsers) and run(args, out, err)
 
 
 def parser() -> argparse.ArgumentParser:
@@ -71,15 +71,16 @@ def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO |
 
 def _run_command(args: argparse.Namespace, out: TextIO, err: TextIO, began: float | None) -> int:
     try:
+        shipped_inputs(args, err)
         check_flags(args)
         with stop.guarded(args, began):
             code = int(args.run(args, out, err))
             out.flush()   # here, so that a reader gone away (`| head`) is caught below, not at exit
         return code
     except InputError as exc:
-        print(f"dmcheck: {exc}", file=err)
-        if getattr(args, "json", False):   # the JSON reader still gets one object, naming the error
-            print_json(document(args.command, [error_json(exc)]), out)
+        print_errors(exc, err)
+        if getattr(args, "json", False):   # the JSON reader still gets one object, naming the errors
+            print_json(document(args.command, errors_json(exc)), out)
         return Exit.BAD_INPUT
     except KeyboardInterrupt:          # Ctrl-C: what was finished, as incomplete (dmcheck/stop.py)
         stop.report(args, out, err, "interrupted")

@@ -25,9 +25,10 @@ from properties.expectations import observer as expectation_observer
 from properties.visibility import observer as property_observer
 
 from . import output, stop
+from .examples import resolve_shipped
 from .exits import Exit, combine
 from .progress import progress_printer
-from .report import document, error_json, print_json
+from .report import document, errors_json, print_errors, print_json
 
 READINGS_HELP = "; ".join(f"{c.name}={'|'.join(r for r, _ in c.readings)}" for c in CHOICES)
 
@@ -79,6 +80,26 @@ def limits(args: argparse.Namespace, share: float = SEARCH_SHARE) -> Limits:
 def _whole(name: str, value, least: int) -> None:
     if value is not None and (not isinstance(value, int) or value < least):
         raise InputError(name, None, "", f"expected a whole number >= {least}, got {value}")
+
+
+def shipped_inputs(args: argparse.Namespace, err: TextIO) -> None:
+    """Read an input path `scenarios/X` that is not in the current folder from dmcheck's shipped copy
+    (dmcheck/examples.py), so that the help examples and the docs work from any install; stderr says so.
+    `args.shipped` maps each path replaced to the path as typed."""
+    args.shipped = {}
+    for name in INPUT_FLAGS:
+        value = getattr(args, name, None)
+        items = [value] if isinstance(value, str) else list(value or [])
+        found = [resolve_shipped(item) for item in items]
+        if not any(found):
+            continue
+        for item, path in zip(items, found):
+            if path is not None:
+                args.shipped[str(path)] = item
+                print(f"dmcheck: {item} is not in this folder: reading dmcheck's built-in copy {path} "
+                      f"(dmcheck examples --copy DIR copies them out)", file=err)
+        changed = [str(path) if path is not None else item for item, path in zip(items, found)]
+        setattr(args, name, changed[0] if isinstance(value, str) else changed)
 
 
 def check_flags(args: argparse.Namespace) -> None:
@@ -173,6 +194,15 @@ def add_search_options(p: argparse.ArgumentParser) -> None:
                         "by default; outcomes, verdicts and shortest traces are the same either way)")
 
 
+def add_ci_options(p: argparse.ArgumentParser) -> None:
+    """`--junit` and `--sarif` for commands that run many scenarios (dmcheck/tally.py, docs/ci.md)."""
+    ci = p.add_argument_group("CI (docs/ci.md)")
+    ci.add_argument("--junit", metavar="OUT", help="also write JUnit XML: each scenario file a test case (a failure "
+                                                   "when a check is violated, an error when undecided or unreadable)")
+    ci.add_argument("--sarif", metavar="OUT", help="also write SARIF 2.1.0: each check that did not hold, at its line "
+                                                   "(the `expect` item, or a property file's property)")
+
+
 def overrides(args: argparse.Namespace) -> dict:
     """What `--rules` and `--interpretation` change in every scenario loaded."""
     out: dict = {}
@@ -223,10 +253,10 @@ def loaded(files: list[str], changes: dict, err: TextIO, codes: list[int],
         try:
             scenario = load(file, changes)
         except InputError as exc:
-            print(f"dmcheck: {exc}", file=err)
+            print_errors(exc, err)
             codes.append(Exit.BAD_INPUT)
             if errors is not None:
-                errors.append(error_json(exc))
+                errors += errors_json(exc)
             stop.finished(file)
             continue
         yield file, scenario
@@ -315,6 +345,7 @@ class FileResult:
     codes: list = dataclasses.field(default_factory=list)
     errors: list = dataclasses.field(default_factory=list)   # files that could not be read, for the JSON
     err: str = ""
+    record: Any = None             # the scenario's verdicts as plain data, for the tally, JUnit and SARIF (tally.py)
     time_up: bool = False          # the command's time budget ran out while this file was worked on
     error: tuple | None = None
 
@@ -362,28 +393,52 @@ def per_file(work: Callable[..., FileResult], args: argparse.Namespace, files: l
 def report_files(command: str, work: Callable[..., FileResult], args: argparse.Namespace, out: TextIO,
                  err: TextIO) -> int:
     """Run `work` on every scenario FILE (see `per_file`), print each file's text or the one JSON
-    document of the command, and return the combined exit code."""
-    reports, codes, errors = stop.reports(), [], []   # stop.py prints the reports as incomplete on Ctrl-C
+    document of the command, end with the tally of the scenarios (text: when there are several), write
+    --junit and --sarif, and return the combined exit code."""
+    from . import tally
+
+    reports, codes, errors, records = stop.reports(), [], [], []   # stop.py prints the reports on Ctrl-C
     for result in per_file(work, args, args.files, err):
         codes += result.codes
         errors += result.errors
+        records += tally.unreadable(result.errors)
+        if result.record is not None:
+            records.append(result.record)
         if result.report is not None:
             reports.append(result.report)
         if result.text is not None:
             with output.writing():
                 print(result.text, file=out)
     left = stop.pending()
+    # a file the time budget left unbegun is counted, and reported to CI, as incomplete
+    records += [{"file": f, "scenario": "", "status": "incomplete", "checks": []} for f in left]
+    counts = tally.tally(records)
+    tally.write_ci(args, records, _version())
     if args.json:
         # one flag for tools: every file finished and every search complete
         complete = not left and all(r.get("complete", True) for r in reports)
-        print_json(document(command, errors, scenarios=reports, complete=complete, not_finished=left), out)
-    elif left:
-        print(f"dmcheck: the time budget was spent: the results are incomplete; not finished: {', '.join(left)}",
-              file=err)
+        print_json(document(command, errors, scenarios=reports, complete=complete, not_finished=left,
+                            tally=counts), out)
+    else:
+        if counts["scenarios"] > 1:
+            with output.writing():
+                print(tally.tally_line(counts), file=out)
+        if left:
+            print(f"dmcheck: the time budget was spent: the results are incomplete; not finished: "
+                  f"{', '.join(left)}", file=err)
     output.written()
     if left:
         codes.append(Exit.INCOMPLETE)
     return combine(codes)
+
+
+def _version() -> str:
+    from importlib import metadata
+
+    try:
+        return metadata.version("dmcheck")
+    except metadata.PackageNotFoundError:
+        return "unknown"
 
 
 def _polled(results) -> Iterator[FileResult]:

@@ -34,6 +34,17 @@ def error_json(exc: InputError) -> dict[str, Any]:
     return {"file": exc.file, "line": exc.line, "message": message}
 
 
+def errors_json(exc: InputError) -> list[dict[str, Any]]:
+    """Every mistake an InputError carries (several found in one file are reported together)."""
+    return [error_json(e) for e in exc.all()]
+
+
+def print_errors(exc: InputError, err: TextIO) -> None:
+    """Every mistake an InputError carries, one `dmcheck: FILE:LINE: key: expected` line each."""
+    for e in exc.all():
+        print(f"dmcheck: {e}", file=err)
+
+
 INDENTED_UP_TO = 1_000_000   # characters of compact JSON
 
 
@@ -78,10 +89,66 @@ def outcome_line(o: dict[str, Any], varying: set[tuple[str, str]] = frozenset())
     return "; ".join(parts)
 
 
-def expect_text(raw: dict) -> str:
-    kind, value = next(iter(raw.items()))
-    if isinstance(value, list):
-        pats = ["{" + ", ".join(f"{k}: {v}" for k, v in p.items()) + "}" for p in value]
-        return f"{kind}: [{', '.join(pats)}]"
-    return f"{kind}: " + ", ".join(f"{k}={v}" for k, v in value.items())
+def flow(value: Any) -> str:
+    """A value as YAML's flow style writes it, as a scenario file would: `{B: 2}`, `[hand, graveyard]`,
+    `true` (never Python's `{'B': 2}` or `True`)."""
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {flow(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(flow(v) for v in value) + "]"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "null"
+    return str(value)
 
+
+def expect_text(raw: dict) -> str:
+    """An `expect` item as the scenario file writes it: `never: {turn_skipped: true, shields: {B: 2}}`."""
+    kind, value = next(iter(raw.items()))
+    return f"{kind}: {flow(value)}"
+
+
+# ---- outcomes told apart -------------------------------------------------------------------------
+_OUTCOME_ZONES = ("hand", "battle", "graveyard", "mana", "deck_bottom")
+
+
+def _cards(names) -> str:
+    counts = Counter(names)
+    return ", ".join(name if n == 1 else f"{name} x{n}" for name, n in sorted(counts.items())) or "-"
+
+
+def outcome_parts(o: dict[str, Any]) -> dict[str, str]:
+    """Each thing an outcome says, by key, in words (what `distinct_lines` compares)."""
+    yes_no = (("attack_stopped", "attack stopped", "attack not stopped"),
+              ("turn_skipped", "turn skipped", "turn not skipped"), ("blocked", "blocked", "not blocked"),
+              ("loop", "a forced loop", "no loop"))
+    parts = {"winner": f"winner {o['winner']}"}
+    if "loser" in o:
+        parts["loser"] = f"loser {o['loser']}"
+    parts["shields_broken"] = f"shields broken {o['shields_broken']}"
+    for key, yes, no in yes_no:
+        if key in o:
+            parts[key] = yes if o[key] else no
+    parts.update((f"shields:{p}", f"{p} shields left {n}") for p, n in o["shields"].items())
+    parts.update((f"uses:{k}", f"uses {k} x{n}") for k, n in sorted(o["uses"].items()))
+    for zone in _OUTCOME_ZONES:
+        for p, cards in sorted(o.get(zone, {}).items()):
+            parts[f"{zone}:{p}"] = f"{p} {zone.replace('_', ' ')}: {_cards(cards)}"
+    return parts
+
+
+def distinct_lines(outcomes: list[dict[str, Any]]) -> list[str]:
+    """A line per outcome naming only what tells the outcomes apart (a single outcome: all of it)."""
+    if len(outcomes) < 2:
+        return [outcome_line(o) for o in outcomes]
+    parts = [outcome_parts(o) for o in outcomes]
+    keys = list(dict.fromkeys(k for p in parts for k in p))
+    varying = [k for k in keys if len({p.get(k) for p in parts}) > 1]
+    return ["; ".join(p.get(k) or _absent(k) for k in varying) for p in parts]
+
+
+def _absent(key: str) -> str:
+    """What an outcome that does not give `key` says of it (an ability it never used: x0)."""
+    kind, _, what = key.partition(":")
+    return f"uses {what} x0" if kind == "uses" else f"no {kind}"

@@ -24,6 +24,7 @@ from rulings.sweep.store import SCHEMA_VERSION, Store
 from rulings.sweep.template import Template, load_template
 
 from . import stop
+from .examples import PATHS_NOTE
 from .exits import HELP, Exit
 from .options import check_output
 from .report import document, outcome_line, print_json
@@ -51,7 +52,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                     "the template's `expect`, and compare the outcome sets of the compared readings or rules "
                     "versions. Results go to SQLite as each position finishes; running again on the same "
                     "database skips the positions done.",
-        epilog=EXAMPLES + "\n" + HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
+        epilog=EXAMPLES + PATHS_NOTE + "\n" + HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("template", metavar="TEMPLATE", help="a sweep template YAML file")
     p.add_argument("--db", metavar="FILE.sqlite", help="the results database (default: the template's path "
                                                        "with .sqlite)")
@@ -102,7 +103,13 @@ def _check_default_db(args: argparse.Namespace) -> None:
 
 
 def database_path(args: argparse.Namespace) -> str:
-    return args.db or str(Path(args.template).with_suffix(".sqlite"))
+    """--db, else the template's path with .sqlite (in the current folder for a built-in template read
+    from the installed package, never inside it)."""
+    if args.db:
+        return args.db
+    typed = getattr(args, "shipped", {}).get(args.template)
+    return str(Path(typed or args.template).with_suffix(".sqlite").name if typed else
+               Path(args.template).with_suffix(".sqlite"))
 
 
 def execute(args: argparse.Namespace, template: Template, store: Store, err: TextIO, done: set[int],
@@ -125,6 +132,10 @@ def execute(args: argparse.Namespace, template: Template, store: Store, err: Tex
         return new
 
     deadline = time.monotonic() + args.max_seconds if args.max_seconds else None
+    if args.backend == "ray" and not args.ray_address:
+        print("dmcheck: --backend ray without --ray-address starts a Ray instance on this machine first (10 to 20 s "
+              "measured) and is then no faster than the local pool, the default; Ray pays off across the machines "
+              "of a cluster (docs/sweeps.md, Performance)", file=err)
     try:
         if args.backend == "ray":
             return run_ray(job, todo, record, args.jobs, deadline, args.ray_address)

@@ -25,6 +25,7 @@ from rulings.verify import verify
 from properties.verdict import VIOLATED
 
 from . import ci_formats, stop
+from .examples import PATHS_NOTE
 from .exits import HELP, Exit
 from .options import add_jobs_option, add_limit_options, jobs, limits, rules_date, worker_pool
 from .progress import phase_printer
@@ -33,7 +34,7 @@ from .report import document, expect_text, print_json
 EXAMPLES = """examples:
   dmcheck verify                              # the built-in corpus, every rules version
   dmcheck verify --rules 2023-01-01           # everything under the rules in force that day
-  dmcheck verify --rulings my_rulings.yaml    # the built-in corpus plus your own statements
+  dmcheck verify --rulings scenarios/yours/rulings.yaml   # the built-in corpus plus your own statements
   dmcheck verify --json > report.json
   dmcheck verify --write-baseline known.json  # accept today's findings ...
   dmcheck verify --baseline known.json --sarif out.sarif --junit out.xml   # ... and fail only on new ones
@@ -50,7 +51,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                     "that cannot hold together (Z3), the readings satisfying the most rulings, whether the "
                     "model's traces follow the constraints, and the built-in rules properties. A one-screen "
                     "summary comes first, the details (citations, traces) after.",
-        epilog=EXAMPLES + "\n" + HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
+        epilog=EXAMPLES + PATHS_NOTE + "\n" + HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--rules", metavar="DATE", help="check everything under the rules in force on DATE (YYYY-MM-DD)")
     p.add_argument("--rulings", action="append", default=[], metavar="FILE",
                    help="also check the statements of this rulings file (the format of scenarios/corpus.yaml); "
@@ -94,6 +95,8 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         if comparison is not None:
             print("\n".join(baseline_lines(args.baseline, comparison)), file=out)
     write_ci_files(args, report, found, accepted)
+    if args.write_baseline:      # the findings are recorded as accepted: only an incomplete run is news
+        return Exit.OK if report.complete() else Exit.INCOMPLETE
     if comparison is None:
         return report.exit_code()
     return Exit.FINDING if comparison.new else Exit.OK if report.complete() else Exit.INCOMPLETE
@@ -200,6 +203,23 @@ def compress_names(names: list[str]) -> str:
     return "; ".join(parts)
 
 
+def _conflict_group_lines(report) -> list[str]:
+    """The declarative sets by the readings they arise under and what the defaults set aside, a line each."""
+    lines = []
+    for (readings, resolved), members in _group_conflicts(report).items():
+        refs = sorted({r for c in members for r in c.refs})
+        versions = sorted({v for c in members for v in c.versions}, key=[v.name for v in report.versions].index)
+        under = f" under {show(dict(readings), only_changed=False)}" if readings else ""
+        off_default = [f"{k}={v}" for k, v in dict(readings).items() if v != defaults().get(k)]
+        note = ("does not arise under the default readings" if off_default
+                else "set aside by the default readings: " + ", ".join(resolved) if resolved
+                else "NOT resolved by the default readings")
+        lines.append(f"  declarative{under}, {_versions_text(versions)}: {len(members)} set"
+                     f"{'s' if len(members) > 1 else ''} ({' vs '.join(_sources(refs))}) among {compress(refs)}"
+                     f" — {note}")
+    return lines
+
+
 def summary_lines(report) -> list[str]:
     op, dec, conf = report.operational, report.declarative, report.conformance
     corpus = report.corpus
@@ -221,17 +241,7 @@ def summary_lines(report) -> list[str]:
     lines.append(f"contradictions: {len(dec.conflicts) + len(op.conflicts)} minimal sets "
                  f"({len(dec.conflicts)} declarative, {len(op.conflicts)} operational)"
                  + (f"; not looked for: {', '.join(unchecked)} (the time limit came first)" if unchecked else ""))
-    for (readings, resolved), members in _group_conflicts(report).items():
-        refs = sorted({r for c in members for r in c.refs})
-        versions = sorted({v for c in members for v in c.versions}, key=[v.name for v in report.versions].index)
-        under = f" under {show(dict(readings), only_changed=False)}" if readings else ""
-        off_default = [f"{k}={v}" for k, v in dict(readings).items() if v != defaults().get(k)]
-        note = ("does not arise under the default readings" if off_default
-                else "set aside by the default readings: " + ", ".join(resolved) if resolved
-                else "NOT resolved by the default readings")
-        lines.append(f"  declarative{under}, {_versions_text(versions)}: {len(members)} set"
-                     f"{'s' if len(members) > 1 else ''} ({' vs '.join(_sources(refs))}) among {compress(refs)}"
-                     f" — {note}")
+    lines += _conflict_group_lines(report)
     if op.conflicts:
         lines.append("  operational: " + "; ".join(" + ".join(c.refs) for c in op.conflicts)
                      + f" ({' vs '.join(_sources({r for c in op.conflicts for r in c.refs}))}): "
@@ -261,10 +271,23 @@ def summary_lines(report) -> list[str]:
         lines.append(f"not finished (the time limit came first): {compress_names(report.not_finished)}")
     elif incomplete:
         lines.append("inconclusive: " + "; ".join(incomplete))
+    lines += yours_lines(report)
     code = report.exit_code()
     lines.append({0: "result: nothing found (exit 0)", 1: f"result: {report.findings()} findings (exit 1)",
                   3: "result: nothing found, but not everything could be checked (exit 3)"}[code])
     return lines
+
+
+def yours_lines(report) -> list[str]:
+    """The findings a user's own statements (--rulings) cause, one line each: what their CI is about."""
+    if not report.extra_files:
+        return []
+    mine = {s.ref for s in report.corpus.statements if not s.builtin}
+    found = [f for f in report.finding_list() if f.refs and f.refs[0] in mine]
+    if not found:
+        return [f"your statements ({', '.join(report.extra_files)}): no finding"]
+    return ([f"your statements ({', '.join(report.extra_files)}): {len(found)} of the findings"]
+            + [f"  {f.kind}: {f.message}" for f in found])
 
 
 # ---- the details ----------------------------------------------------------------------------------

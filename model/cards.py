@@ -15,7 +15,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Iterator
 
-from .errors import InputError, did_you_mean
+from .errors import InputError, did_you_mean, raise_all
 from .instr import Instr
 from .instructions import card_words
 from .instructions.declaring import CONDITION_OPS
@@ -161,6 +161,8 @@ _CARD_SCHEMA = {
     "additionalProperties": False,
 }
 
+CARD_SCHEMA = _CARD_SCHEMA   # what a card of a card file may say (`dmcheck cards --words` lists its keys)
+
 _FILE_SCHEMA = {
     "type": "object",
     "properties": {"cards": {"type": "array", "items": _CARD_SCHEMA, "maxItems": 10_000}},
@@ -192,17 +194,15 @@ def _program(raw: Any, root: Any, path: tuple, file: str) -> tuple[Instr, ...]:
         if not isinstance(op, str) or op not in words:
             raise InputError(file, line_of(root, here), key_path(here),
                              f"unknown instruction {shown(op)}{did_you_mean(str(op), words)}; expected one of "
-                             f"{', '.join(words)}")
+                             f"{', '.join(words)} (`dmcheck cards --words` lists them with their arguments)")
         spec = words[op]
         args = {} if args is None else args
         schema = {"type": "object", "properties": spec["properties"], "additionalProperties": False,
                   "required": spec.get("required", [])}
         try:
             validate(args, schema, file)
-        except InputError as err:  # re-anchor the key path at the instruction
-            sub = err.key if err.key != "(top)" else ""
-            raise InputError(file, err.line if err.line and err.line > 1 else line_of(root, here + (op,)),
-                             key_path(here + (op,)) + (("." + sub) if sub else ""), err.expected) from None
+        except InputError as err:  # re-anchor the key paths at the instruction
+            raise_all([_anchored(e, root, here + (op,), file) for e in err.all()])
         _bounded(args, root, here + (op,), file)
         frozen = []
         for key in sorted(args):
@@ -216,6 +216,13 @@ def _program(raw: Any, root: Any, path: tuple, file: str) -> tuple[Instr, ...]:
             frozen.append((key, value))
         out.append(Instr(op, tuple(frozen)))
     return tuple(out)
+
+
+def _anchored(err: InputError, root: Any, where: tuple, file: str) -> InputError:
+    """A mistake in an instruction's arguments, named from the card file's top (`cards[0].effect[1].draw.count`)."""
+    sub = err.key if err.key != "(top)" else ""
+    return InputError(file, err.line if err.line and err.line > 1 else line_of(root, where),
+                      key_path(where) + (("." + sub) if sub else ""), err.expected)
 
 
 # names a program binds for its later instructions (model/instructions/registry.py `bind`): the `bind:`
@@ -274,7 +281,8 @@ def _check_keywords(card: CardDef, root: Any, here: tuple, file: str) -> None:
             where = here + ("keywords", k)
             raise InputError(file, line_of(root, where), key_path(where),
                              f"{word!r} is not an engine keyword as written; expected {right!r} exactly "
-                             f"(model/vocabulary.py KEYWORDS; a race or civilization may be any other word)")
+                             f"(`dmcheck cards --words` lists the engine keywords; a race or civilization may be "
+                             f"any other word)")
 
 
 def _check_declared(card: CardDef, root: Any, here: tuple, file: str) -> None:
@@ -373,10 +381,15 @@ def _read_card_file(file: str) -> tuple[Any, Iterator["CardDef"]]:
     validate(root, _FILE_SCHEMA, file)
 
     def cards() -> Iterator[CardDef]:
-        made = []
+        made, problems = [], []
         for i, raw in enumerate(root["cards"]):
-            made.append(_card(raw, root, ("cards", i), file))
+            try:
+                made.append(_card(raw, root, ("cards", i), file))
+            except InputError as exc:      # every card's mistake is reported at once
+                problems.append(exc)
+                continue
             yield made[-1]
+        raise_all(problems)
         _CARD_FILES[key] = (root, tuple(made))
 
     return root, cards()

@@ -13,7 +13,7 @@ from typing import Any, Callable
 
 from .cards import CardPool
 from .census import CANNOT_BE_BROKEN, EVENT_ABILITIES, Census, counted
-from .errors import InputError, did_you_mean
+from .errors import InputError, did_you_mean, raise_all
 from .interpretations import CHOICES, choice_named
 from .piles import LINKED, STACKED, check_pile
 from .rules import parse_date, rules_date_problem
@@ -189,7 +189,7 @@ class _Names:
         if pool_id is None:
             raise self.fail(path, f"unknown card {shown(name)}{did_you_mean(str(name), self.pool.names())}; "
                                   f"expected a pool id, English or Japanese name "
-                                  f"(see model/data/cards.yaml) or a card from a file under `cards:`")
+                                  f"(`dmcheck cards` lists the pool) or a card from a file under `cards:`")
         return pool_id
 
     def present(self, name: Any, path: tuple, suffix: str = "") -> str:
@@ -232,32 +232,62 @@ def _zone(value: Any, default: tuple[str, ...], names: _Names, path: tuple, zone
         return default
     if isinstance(value, int):
         return ("vanilla",) * value
-    out = []
+    out, problems = [], []
     for i, v in enumerate(value):
-        here = path + (i,)
-        if not isinstance(v, dict):
-            out.append(names.card(v, here))
-            if zone == "battle":
-                check_pile(names.pool, {}, out[-1], names.fail, here)
-            continue
-        out.append(names.card(v["card"], here + ("card",)))
-        for kind in LINKED + (STACKED,):
-            for j, name in enumerate(v.get(kind) or []):
-                extras.append((zone, i, kind, names.card(name, here + (kind, j))))
-        if zone == "battle":
-            check_pile(names.pool, v, out[-1], names.fail, here)
-        for kind in ("ex_life", "castle"):
-            if v.get(kind):
-                card = names.card(v[kind], here + (kind,))
-                if kind == "castle" and names.pool[card].type != "castle":
-                    raise names.fail(here + (kind,), f"expected a castle, {names.pool[card].name} is a "
-                                                     f"{names.pool[card].type}")
-                extras.append((zone, i, kind, card))
-        if v.get("face_up"):
-            extras.append((zone, i, "face_up", ""))
-        if v.get("tapped"):
-            extras.append((zone, i, "tapped", ""))
+        try:
+            out.append(_entry(v, i, names, path + (i,), zone, extras))
+        except InputError as exc:      # every unknown card of the zone is reported at once
+            problems.append(exc)
+    raise_all(problems)
     return tuple(out)
+
+
+def _entry(v: Any, i: int, names: _Names, here: tuple, zone: str, extras: list) -> str:
+    """One card of a zone (a name, or a mapping naming what lies on or under it) as a pool id."""
+    if not isinstance(v, dict):
+        card_id = names.card(v, here)
+        if zone == "battle":
+            check_pile(names.pool, {}, card_id, names.fail, here)
+        return card_id
+    card_id = names.card(v["card"], here + ("card",))
+    for kind in LINKED + (STACKED,):
+        for j, name in enumerate(v.get(kind) or []):
+            extras.append((zone, i, kind, names.card(name, here + (kind, j))))
+    if zone == "battle":
+        check_pile(names.pool, v, card_id, names.fail, here)
+    for kind in ("ex_life", "castle"):
+        if v.get(kind):
+            card = names.card(v[kind], here + (kind,))
+            if kind == "castle" and names.pool[card].type != "castle":
+                raise names.fail(here + (kind,), f"expected a castle, {names.pool[card].name} is a "
+                                                 f"{names.pool[card].type}")
+            extras.append((zone, i, kind, card))
+    if v.get("face_up"):
+        extras.append((zone, i, "face_up", ""))
+    if v.get("tapped"):
+        extras.append((zone, i, "tapped", ""))
+    return card_id
+
+
+def _players(root: Any, names: _Names) -> dict[str, PlayerSetup]:
+    """Both players' zones; every unknown card of every zone is reported at once."""
+    players, problems = {}, []
+    raw_players = root.get("players") or {}
+    default = PlayerSetup()
+    for p in ("A", "B"):
+        raw = raw_players.get(p) or {}
+        extras: list = []
+        zones = {}
+        for z in ZONE_KEYS:
+            empty = getattr(default, z) if z in ("deck", "shields") else ()
+            try:
+                zones[z] = _zone(raw.get(z), empty, names, ("players", p, z), z, extras)
+            except InputError as exc:
+                problems.append(exc)
+                zones[z] = empty
+        players[p] = PlayerSetup(**zones, extras=tuple(extras))
+    raise_all(problems)
+    return players
 
 
 def _outcome(raw: dict, names: _Names, path: tuple) -> dict:
@@ -416,15 +446,20 @@ def _attacker_index(attacker: str, setup: PlayerSetup, names: "_Names") -> int:
 
 def _expectations(root: Any, names: _Names) -> list[Expectation]:
     """The `expect` items, every name in them resolved against what the scenario holds."""
-    expect = []
+    expect, problems = [], []
     for i, item in enumerate(root.get("expect") or []):
         kind, value = next(iter(item.items()))
         here = ("expect", i, kind)
-        if kind in ("always", "never", "sometimes"):
-            parsed: Any = _outcome(value, names, here)
-        else:
-            parsed = [_pattern(v, names, here + (j,)) for j, v in enumerate(value)]
+        try:
+            if kind in ("always", "never", "sometimes"):
+                parsed: Any = _outcome(value, names, here)
+            else:
+                parsed = [_pattern(v, names, here + (j,)) for j, v in enumerate(value)]
+        except InputError as exc:     # every item's mistake is reported at once
+            problems.append(exc)
+            continue
         expect.append(Expectation(kind, parsed, plain(item), line_of(root, ("expect", i))))
+    raise_all(problems)
     return expect
 
 
@@ -477,15 +512,7 @@ def scenario_from_root(root: Any, file: str, pool: CardPool | None = None, varie
 
     interpretation = _interpretation(root.get("interpretation") or {}, names)
 
-    players = {}
-    raw_players = root.get("players") or {}
-    default = PlayerSetup()
-    for p in ("A", "B"):
-        raw = raw_players.get(p) or {}
-        extras: list = []
-        zones = {z: _zone(raw.get(z), getattr(default, z) if z in ("deck", "shields") else (),
-                          names, ("players", p, z), z, extras) for z in ZONE_KEYS}
-        players[p] = PlayerSetup(**zones, extras=tuple(extras))
+    players = _players(root, names)
     names.census = _census(players, pool, varied(pool) if varied else {})
     restrictions = {p: {k: (tuple(v) if isinstance(v, list) else bool(v)) for k, v in r.items()}
                     for p, r in plain(root.get("restrictions") or {}).items()}

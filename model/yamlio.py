@@ -233,7 +233,8 @@ def _expected(error: jsonschema.ValidationError) -> str:
     if v == "required":
         return f"missing key {error.message.split(' ')[0]}"
     if v == "enum":
-        return f"expected one of {', '.join(map(str, error.validator_value))}, got {shown(error.instance)}"
+        hint = did_you_mean(error.instance, error.validator_value) if isinstance(error.instance, str) else ""
+        return f"expected one of {', '.join(map(str, error.validator_value))}, got {shown(error.instance)}{hint}"
     if v == "minimum":
         return f"expected a number >= {error.validator_value}, got {shown(error.instance)}"
     if v == "maximum":
@@ -267,19 +268,33 @@ _Validator = jsonschema.validators.extend(
     type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_integer))
 
 
+MAX_REPORTED = 20   # schema mistakes of one file listed together; the rest are counted
+
+
 def validate(root: Any, schema: dict, file: str) -> None:
-    """Raise an InputError for the first (deepest, then earliest) schema violation in `root`."""
+    """Raise an InputError for every schema violation in `root` (the most telling one per place, in the
+    file's order, at most MAX_REPORTED listed): a user fixes a file in one pass, not one error a run."""
     validator = _Validator(schema)
     errors = list(validator.iter_errors(root))
     if not errors:
         return
-    best = jsonschema.exceptions.best_match(errors)
-    path = tuple(best.absolute_path)
-    if best.validator == "additionalProperties":
-        extra = _extra(best)
-        if extra:
-            path = path + (extra[0],)
-    raise InputError(file, line_of(root, path), key_path(path) or "(top)", _expected(best))
+    found: dict[tuple, InputError] = {}
+    for error in errors:
+        best = jsonschema.exceptions.best_match([error])
+        path = tuple(best.absolute_path)
+        if best.validator == "additionalProperties":
+            extra = _extra(best)
+            if extra:
+                path = path + (extra[0],)
+        found.setdefault(tuple(map(str, path)), InputError(file, line_of(root, path), key_path(path) or "(top)",
+                                                           _expected(best)))
+    ordered = sorted(found.values(), key=lambda e: (e.line or 0, e.key))
+    listed = ordered[:MAX_REPORTED]
+    if len(ordered) > len(listed):
+        listed.append(InputError(file, None, "", f"{len(ordered) - len(listed)} more mistakes not listed "
+                                                 f"(the first {MAX_REPORTED} are)"))
+    first = listed[0]
+    raise InputError(first.file, first.line, first.key, first.expected, more=tuple(listed[1:]))
 
 
 def plain(node: Any) -> Any:

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from model.cards import CardPool
-from model.errors import InputError, did_you_mean
+from model.errors import InputError, did_you_mean, raise_all
 from model.rules import parse_date
 from model.yamlio import key_path, line_of, load_yaml, shown, validate
 
@@ -74,36 +74,45 @@ def load_properties(path: str | Path, taken: set[str] = frozenset()) -> list[Pro
         raise InputError(file, None, "", "expected a mapping with a `properties:` list")
     validate(root, _SCHEMA, file)
     out: list[Property] = []
+    problems: list[InputError] = []
     seen = set(taken)
     for i, raw in enumerate(root["properties"]):
-        here = ("properties", i)
-        pid = str(raw["id"])
-        if pid in seen:
-            raise InputError(file, line_of(root, here + ("id",)), key_path(here + ("id",)),
-                             f"the property id {shown(pid)} is already taken; choose another")
-        seen.add(pid)
-        over, text = str(raw["over"]), str(raw["formula"])
-        # the cards it names exist only in some scenarios: parse against them here, check they are
-        # there when a scenario runs (Property.applies)
-        cards = quoted_names(text, over)
-        where = (file, line_of(root, here + ("formula",)), key_path(here + ("formula",)))
         try:
-            parse(Vocabulary(["card", *cards], positions=2), over, text)
-        except FormulaError as exc:
-            what = "transition facts and pre./post. state facts" if over == "transitions" else "state facts"
-            raise InputError(file, line_of(root, here + ("formula",)), key_path(here + ("formula",)),
-                             f"{exc}; expected an SMT-LIB Boolean term over the {what}, cards written as "
-                             f"quoted symbols like |Kakumeijin| (see docs/properties.md)") from None
-        _card_forms(cards, where)
-        rules = raw.get("rules") or {}
-        since = _date(root, here + ("rules", "since"), rules["since"], file) if "since" in rules else None
-        until = _date(root, here + ("rules", "until"), rules["until"], file) if "until" in rules else None
-        out.append(Property(
-            id=pid, text=str(raw["text"]), citations=tuple(str(c) for c in raw["citations"]),
-            kind=str(raw["kind"]), over=over, condition=_condition(over, text), since=since, until=until,
-            needs=tuple(str(n) for n in raw.get("needs", [])),
-            origin=f"{file}:{line_of(root, here)}", cards=tuple(cards), formula_at=where))
+            out.append(_property(raw, ("properties", i), root, file, seen))
+        except InputError as exc:      # every property's mistake is reported at once
+            problems.append(exc)
+    raise_all(problems)
     return out
+
+
+def _property(raw: Any, here: tuple, root: Any, file: str, seen: set[str]) -> Property:
+    """One property of the file, its formula parsed against the fact vocabulary."""
+    pid = str(raw["id"])
+    if pid in seen:
+        raise InputError(file, line_of(root, here + ("id",)), key_path(here + ("id",)),
+                         f"the property id {shown(pid)} is already taken; choose another")
+    seen.add(pid)
+    over, text = str(raw["over"]), str(raw["formula"])
+    # the cards it names exist only in some scenarios: parse against them here, check they are
+    # there when a scenario runs (Property.applies)
+    cards = quoted_names(text, over)
+    where = (file, line_of(root, here + ("formula",)), key_path(here + ("formula",)))
+    try:
+        parse(Vocabulary(["card", *cards], positions=2), over, text)
+    except FormulaError as exc:
+        what = "transition facts and pre./post. state facts" if over == "transitions" else "state facts"
+        raise InputError(file, line_of(root, here + ("formula",)), key_path(here + ("formula",)),
+                         f"{exc}; expected an SMT-LIB Boolean term over the {what}, cards written as "
+                         f"quoted symbols like |Kakumeijin| (see docs/properties.md)") from None
+    _card_forms(cards, where)
+    rules = raw.get("rules") or {}
+    since = _date(root, here + ("rules", "since"), rules["since"], file) if "since" in rules else None
+    until = _date(root, here + ("rules", "until"), rules["until"], file) if "until" in rules else None
+    return Property(
+        id=pid, text=str(raw["text"]), citations=tuple(str(c) for c in raw["citations"]),
+        kind=str(raw["kind"]), over=over, condition=_condition(over, text), since=since, until=until,
+        needs=tuple(str(n) for n in raw.get("needs", [])),
+        origin=f"{file}:{line_of(root, here)}", cards=tuple(cards), formula_at=where)
 
 
 _NAMING = ("written as quoted symbols of their labels: the English name, `#k` for the k-th copy (|Kakumeijin|, "
@@ -141,5 +150,5 @@ def check_card_names(properties: list[Property], pools: list[CardPool]) -> None:
                 raise InputError(*prop.formula_at, f"|{name}| names {known} but no label reads so; write "
                                                    f"|{known}| (cards are {_NAMING})")
             raise InputError(*prop.formula_at, f"unknown card |{name}|{did_you_mean(base, english)}; expected a card "
-                                               f"of the built-in pool (model/data/cards.yaml) or of a card file of a "
+                                               f"of the built-in pool (`dmcheck cards` lists it) or of a card file of a "
                                                f"scenario checked, {_NAMING}")

@@ -21,6 +21,8 @@ from typing import Any, Callable, Sequence
 
 import z3
 
+from model.errors import did_you_mean
+
 from .facts import ENUMS, STATE, TRANSITION, Fact
 
 class Vocabulary:
@@ -302,6 +304,10 @@ def parse(vocab: Vocabulary, over: str, text: str) -> z3.BoolRef:
     except z3.Z3Exception as exc:
         message = exc.value.decode() if isinstance(exc.value, bytes) else str(exc.value)
         message = message.strip().removeprefix("(error").strip().strip(")").strip().strip('"')
+        unknown = re.search(r"unknown constant (\S+)", message)
+        if unknown:      # a misspelt fact or value: name the closest ones
+            known = [*decls, *(v for values in ENUMS.values() for v in values)]
+            message += did_you_mean(unknown.group(1).strip("|"), known)
         raise FormulaError(message.replace("invalid assert command, term", "the formula")) from None
     if len(parsed) != 1:
         raise FormulaError("expected exactly one term")

@@ -27,6 +27,8 @@ from model.rules import RulesVersion, timeline, version_on
 from . import conformance as conformance_mod
 from . import consistency
 from .farm import Farm, Helper, Late
+from .findings import Finding
+from .findings import findings as findings_of
 from .corpus import Corpus, Statement, builtin_corpus, check_sources, load_corpus
 from properties.milestones import Groups, occurrences
 from properties.verdict import VIOLATED
@@ -66,6 +68,7 @@ class Report:
     solver_seconds: float = 0.0
     extra_files: tuple[str, ...] = ()
     not_finished: list[str] = field(default_factory=list)   # what the time limit left undone, by name
+    _findings: list[Finding] | None = field(default=None, repr=False, compare=False)
 
     # ---- what was found ------------------------------------------------------------------------
     def failing(self) -> list[Statement]:
@@ -82,10 +85,14 @@ class Report:
             counts["not_applicable"] += len(p.result.not_applicable)
         return counts
 
+    def finding_list(self) -> list[Finding]:
+        """Every finding, each once (rulings/findings.py): what every output counts."""
+        if self._findings is None:
+            self._findings = findings_of(self)
+        return self._findings
+
     def findings(self) -> int:
-        return (len(self.failing()) + len(self.declarative.conflicts) + len(self.operational.conflicts)
-                + len(self.conformance.violations) + len(self.conformance.unreached)
-                + self.property_counts()["violated"])
+        return len(self.finding_list())
 
     def complete(self) -> bool:
         return (not self.not_finished and self.operational.complete and self.declarative.complete and self.conformance.complete

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import io
 import json
+import re
+import shutil
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -20,7 +22,7 @@ from dmcheck import ci_formats
 from dmcheck.main import main
 from rulings.verify import verify
 
-from conftest import output
+from conftest import DATA, output
 
 # the module's fixture verifies the whole corpus (about 40 s): CI runs it with the slow tests
 pytestmark = pytest.mark.slow
@@ -46,6 +48,11 @@ def cli(report, monkeypatch):
 def test_findings_are_those_the_report_counts_with_stable_ids(report):
     found = ci_formats.findings(report)
     assert len(found) == report.findings() > 0
+    # the corpus's own minimal sets are one finding each, the failing rulings one each
+    assert report.findings() == (len(report.failing()) + len(report.declarative.conflicts)
+                                 + len(report.operational.conflicts) + len({(v.statement.ref, str(v.constraint))
+                                                                             for v in report.conformance.violations})
+                                 + len(report.conformance.unreached) + report.property_counts()["violated"])
     ids = [f.id for f in found]
     assert len(set(ids)) == len(ids)
     assert ids == [f.id for f in ci_formats.findings(report)]   # the same on every computation
@@ -60,7 +67,8 @@ def test_findings_are_those_the_report_counts_with_stable_ids(report):
 def test_a_baseline_accepts_known_findings_and_reports_a_new_one(cli, report, tmp_path):
     base = tmp_path / "base.json"
     code, out, _ = cli("--summary", "--write-baseline", str(base))
-    assert code == 1                                   # without a baseline, findings still fail
+    assert code == (0 if report.complete() else 3)     # recording the findings accepts them
+    assert cli("--summary")[0] == 1                    # without a baseline, findings still fail
     written = json.loads(base.read_text())
     assert {f["id"] for f in written["findings"]} == {f.id for f in ci_formats.findings(report)}
     code, out, _ = cli("--summary", "--baseline", str(base))
@@ -158,3 +166,86 @@ def test_junit_has_each_ruling_as_a_test_case(cli, report, tmp_path):
     cli("--summary", "--baseline", str(base), "--junit", str(out))
     root = ET.parse(out).getroot()
     assert root.get("failures") == "0" and int(root.get("skipped")) == report.findings()
+
+
+# ---- a user's rulings repository: findings at the user's statements, one count everywhere -------------
+@pytest.fixture(scope="module")
+def user_repo(tmp_path_factory):
+    """A rulings repository of a user's own (outside dmcheck's files): the made-up statements of
+    tests/data/rulings/contradicting.yaml (X1 against Q02, X2 against R603.7a and the break's order),
+    verified once with the built-in corpus."""
+    repo = tmp_path_factory.mktemp("user_repo")
+    for name in ("contradicting.yaml", "kakumeijin_charger_bottom.yaml"):
+        shutil.copy(DATA / "rulings" / name, repo / name)
+    return repo, verify([str(repo / "contradicting.yaml")], None)
+
+
+@pytest.fixture
+def user_cli(user_repo, monkeypatch):
+    repo, report = user_repo
+    monkeypatch.setattr(verify_cmd, "verify", lambda *a, **k: report)
+    monkeypatch.chdir(repo)          # CI runs in the user's checkout
+
+    def run(*argv: str) -> tuple[int, str, str]:
+        out, err = io.StringIO(), io.StringIO()
+        code = main(["verify", "--rulings", "contradicting.yaml", *argv], out, err)
+        return code, out.getvalue(), err.getvalue()
+    return run
+
+
+def _statement_line(path: Path, sid: str) -> int:
+    return next(n for n, line in enumerate(path.read_text().splitlines(), 1) if line.strip() == f"- id: {sid}")
+
+
+def test_sarif_of_a_users_statement_points_at_the_users_file(user_repo, user_cli):
+    repo, report = user_repo
+    user_cli("--summary", "--sarif", "out.sarif")
+    log = json.loads((repo / "out.sarif").read_text())
+    (run,) = log["runs"]
+    mine = [r for r in run["results"] if any(ref.endswith("@TEST") for ref in r["properties"]["refs"])]
+    assert {r["ruleId"] for r in mine} == {"failing_ruling", "contradiction", "conformance"}
+    for r in mine:
+        loc = r["locations"][0]["physicalLocation"]
+        assert loc["artifactLocation"] == {"uri": "contradicting.yaml"}      # relative to the user's checkout
+        sid = r["properties"]["refs"][0].split("@")[0]
+        assert loc["region"]["startLine"] == _statement_line(repo / "contradicting.yaml", sid)
+    # the corpus's own findings point into dmcheck's installed files, named by a base id the run defines
+    base = run["originalUriBaseIds"][ci_formats.SHIPPED]["uri"]
+    for r in run["results"]:
+        if r not in mine:
+            art = r["locations"][0]["physicalLocation"]["artifactLocation"]
+            assert art["uriBaseId"] == ci_formats.SHIPPED
+            assert Path(base.removeprefix("file://"), art["uri"]).is_file()
+
+
+def test_one_new_statement_is_one_finding_with_its_members(user_repo, user_cli):
+    repo, report = user_repo
+    sets = [c for c in report.declarative.conflicts + report.operational.conflicts if "X2@TEST" in c.refs]
+    members = {r for c in sets for r in c.refs} - {"X2@TEST"}
+    assert len(sets) > 1 and len(members) > 1
+    found = [f for f in ci_formats.findings(report) if "X2@TEST" in f.refs and f.kind == "contradiction"]
+    assert len(found) == 1
+    (x2,) = found
+    assert x2.id == "contradiction:X2@TEST" and set(x2.refs[1:]) == members
+    assert x2.message.startswith(f"X2@TEST contradicts {len(members)} statements: ")
+    assert not [f for f in ci_formats.findings(report) if f.kind in ("declarative", "operational")
+                and any(r.endswith("@TEST") for r in f.refs)]
+    # the model breaks X2's order in several scenarios: one finding naming them
+    broken = {v.run.file.name for v in report.conformance.violations if v.statement.ref == "X2@TEST"}
+    (conf,) = [f for f in ci_formats.findings(report) if f.kind == "conformance"]
+    assert len(broken) > 1 and f"in {len(broken)} scenarios" in conf.message
+    _, out, _ = user_cli("--summary")
+    assert f"X2@TEST contradicts {len(members)} statements" in out
+
+
+def test_every_output_counts_the_same_findings(user_repo, user_cli):
+    repo, report = user_repo
+    code, out, _ = user_cli("--summary", "--write-baseline", "base.json", "--sarif", "out.sarif",
+                            "--junit", "out.xml")
+    assert code == (0 if report.complete() else 3)                 # --write-baseline accepts them
+    n = int(re.search(r"^result: (\d+) findings", out, re.M).group(1))
+    assert len(json.loads((repo / "base.json").read_text())["findings"]) == n
+    assert len(json.loads((repo / "out.sarif").read_text())["runs"][0]["results"]) == n
+    assert int(ET.parse(repo / "out.xml").getroot().get("failures")) == n
+    code, out, _ = user_cli("--json")
+    assert output(out)["summary"]["findings"] == n == report.findings()

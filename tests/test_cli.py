@@ -31,7 +31,7 @@ def test_all_rulings_exit_zero():
 def test_wrong_expectation_exits_1_with_shortest_trace():
     code, out, _ = run("explore", str(DATA / "wrong_expectation.yaml"))
     assert code == 1
-    assert "FAIL always: shields_broken=1" in out
+    assert "FAIL always: {shields_broken: 1}" in out
     # the shortest complete trace: choose shields, then each before-break resolves and casts nothing
     # (5 decisions); both chosen shields break at the end (R509.4, R603.7a)
     trace = out[out.index("shortest trace:"):]
@@ -74,7 +74,7 @@ def test_replay_reproduces_an_outcome():
     bounced = next(o for o in scenario_output(out)["outcomes"] if o["hand"]["A"] == ["Kakumeijin"])
     code, out, _ = run("explore", str(q06), "--replay", bounced["trace_key"])
     assert code == 0
-    assert "Winter Spiral" in out and '"Kakumeijin"' in out.split("terminal:")[1]
+    assert "Winter Spiral" in out and "A hand: Kakumeijin" in out.split("terminal:")[1]
     code, _, err = run("explore", str(q06), "--replay", "0/9")
     assert code == 2 and "step 2: expected an action index below" in err
 

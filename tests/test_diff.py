@@ -76,3 +76,28 @@ def test_readings_compare_and_the_same_setting_twice_is_bad_input():
     err = io.StringIO()
     assert main(["diff", ruling("Q01"), "--rules", "2024-06-19", "--rules", "2024-06-19"], io.StringIO(), err) == 2
     assert "expected two different settings" in err.getvalue()
+
+
+def _outcome_lines(text: str) -> list[str]:
+    return [line.split("outcome: ", 1)[1] for line in text.splitlines() if line.startswith("     outcome: ")]
+
+
+def test_the_text_tells_the_outcomes_apart_by_what_differs():
+    out = io.StringIO()
+    main(["diff", ruling("Q11d"), "--interpretation", "break_replacement_timing=at_break",
+          "--interpretation", "break_replacement_timing=before_triggers"], out, io.StringIO())
+    code, report = diff(ruling("Q11d"), "--interpretation", "break_replacement_timing=at_break",
+                        "--interpretation", "break_replacement_timing=before_triggers")
+    shown = [i["value"] for i in report["only_left"] + report["only_right"] if i["what"] == "outcome"]
+    lines = _outcome_lines(out.getvalue())
+    assert len(lines) == len(shown) == 2 and lines[0] != lines[1]
+    # what differs between the two is named (A's shields: 7 under S001's reading, 6 under S002's) ...
+    assert f"A shields left {shown[0]['shields']['A']}" in lines[0]
+    assert f"A shields left {shown[1]['shields']['A']}" in lines[1]
+    # ... and what both share is not (both break one shield, neither has a winner)
+    assert shown[0]["shields_broken"] == shown[1]["shields_broken"] and "shields broken" not in lines[0]
+    assert "winner" not in lines[0]
+    # verdicts read as the scenario file writes them, never as Python values
+    text = out.getvalue()
+    assert "expect always: {uses: {Kirazeus Savark/before_break: 2}, shields: {A: 7}}: left holds" in text
+    assert "{'" not in text and "True" not in text

@@ -28,7 +28,7 @@ def test_dot_has_every_state_with_its_summary_and_every_edge_with_its_action(tmp
     assert code == 0
     text = path.read_text()
     assert text.startswith("digraph")
-    nodes = re.findall(r'^  n(\d+) \[label="#\d+: (.*?)"', text, re.M)
+    nodes = re.findall(r'^  n(\d+) \[label="#\d+: (.*?)(?:\\noutcome \d+)?"', text, re.M)
     edges = re.findall(r'^  n(\d+) -> n(\d+) \[label="\[(\d+)\] (.*?)"\];', text, re.M)
     assert len(nodes) == len(graph.states)
     assert len(edges) == sum(len(out) for out in graph.edges)
@@ -39,6 +39,29 @@ def test_dot_has_every_state_with_its_summary_and_every_edge_with_its_action(tmp
     # Q06 (S000 Q&A 2023-09-15): whatever Winter Spiral does, both chosen shields break and nobody wins
     terminal = [s for n, s in nodes if "peripheries=2" in text.split(f"  n{n} [", 1)[1].split("\n", 1)[0]]
     assert terminal and all(s.endswith("end: winner none, 2 broken") for s in terminal)
+
+
+def test_dot_colours_outcomes_and_marks_where_a_violation_ends(tmp_path):
+    from conftest import DATA, scenario_output
+
+    wrong = str(DATA / "wrong_expectation.yaml")
+    path = tmp_path / "g.dot"
+    assert run("explore", wrong, "--graph", str(path))[0] == 1
+    text = path.read_text()
+    report = scenario_output(run("explore", wrong, "--json")[1])
+    fills = dict(re.findall(r'^  n(\d+) \[.*?fillcolor="(#[0-9a-f]{6})"', text, re.M))
+    # a colour per outcome: as many colours among the terminal states as explore lists outcomes
+    assert len(set(fills.values())) == len(report["outcomes"]) == 2
+    # the violated expectation's trace, followed edge by edge through the file, ends at the marked state
+    edges = {(src, int(i)): dst for src, dst, i in re.findall(r'^  n(\d+) -> n(\d+) \[label="\[(\d+)\]', text, re.M)}
+    node = "0"
+    for index in report["expectations"][0]["replay"].split("/"):
+        node = edges[(node, int(index))]
+    marked = re.findall(r'^  n(\d+) \[label="[^"]*VIOLATES always: \{shields_broken: 1\}[^\n]*color="#d62728"', text, re.M)
+    assert marked == [node]
+    # the legend names each outcome by what tells it apart
+    legend = re.findall(r'legend\d+ \[label="outcome \d+ \(1 terminal state\): ([^"]*)"', text)
+    assert len(legend) == 2 and legend[0] != legend[1] and all("hand" in line for line in legend)
 
 
 def test_graphml_nodes_carry_a_summary(tmp_path, ruling):

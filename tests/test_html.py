@@ -142,6 +142,51 @@ def test_browser_reaches_each_outcome_by_its_key_and_reports_a_bad_key(tmp_path)
     assert leaf(html, "replay-key") == "0"
 
 
+def _moved(before: dict, after: dict) -> dict[tuple[str, str], tuple[list[str], list[str]]]:
+    """Per (player, zone): the cards that came and the cards that went between two states' zones."""
+    from collections import Counter
+
+    out = {}
+    for p in ("A", "B"):
+        for z in set(before.get(p, {})) | set(after.get(p, {})):
+            now, was = Counter(after.get(p, {}).get(z, [])), Counter(before.get(p, {}).get(z, []))
+            came, went = sorted((now - was).elements()), sorted((was - now).elements())
+            if came or went:
+                out[(p, z)] = (came, went)
+    return out
+
+
+@browser
+def test_browser_marks_what_each_step_changed(tmp_path):
+    import dmcheck
+
+    path, data = page(tmp_path)
+    scenario = dmcheck.load(Q06)
+    key = data["outcomes"][0]["key"]
+    steps = key.split("/")
+    # the last step of the first outcome's trace that moves a card, from the API's replays
+    for n in range(len(steps), 0, -1):
+        before = dmcheck.replay(scenario, "/".join(steps[:n - 1]) or "").state.zones
+        moved = {pz: v for pz, v in _moved(before, dmcheck.replay(scenario, "/".join(steps[:n])).state.zones).items()
+                 if pz[1] != "tapped"}
+        if moved:
+            break
+    assert moved                                    # the test means something
+    html = dom(tmp_path, path, "#replay=" + "/".join(steps[:n]))
+    state = html.split('id="state"', 1)[1].split("</div>", 1)[0]
+    marked = {}
+    for zone, cells in re.findall(r'<tr class="zone" data-zone="(\w+)">(.*?)</tr>', state, re.S):
+        for player, cell in re.findall(r'<td data-player="(\w)">(.*?)</td>', cells, re.S):
+            came = sorted(re.findall(r'<mark class="new">(.*?)</mark>', cell))
+            went = sorted(re.findall(r'<del class="gone">(.*?)</del>', cell))
+            if came or went:
+                marked[(player, zone)] = (came, went)
+    assert marked == moved
+    # the initial state has no step before it: nothing is marked
+    html = dom(tmp_path, path, "")
+    assert 'class="new"' not in html.split('id="state"', 1)[1].split("</div>", 1)[0]
+
+
 def test_check_html_lists_every_property_verdict(tmp_path):
     path = tmp_path / "check.html"
     code, _, _ = run("check", Q06, "--html", str(path))

@@ -16,6 +16,8 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
+import socket
+import threading
 import time
 from collections import deque
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
@@ -26,6 +28,7 @@ from typing import Any, Callable, Iterable, Iterator
 
 from model.errors import InputError
 
+from .guardian import start_guardian
 from .positions import Position
 from .task import run_position
 
@@ -55,12 +58,41 @@ class Job:
 _JOB: Job | None = None
 
 
-def _init(job: Job) -> None:
-    """A worker: the job, and Ctrl-C left to the driver (a terminal sends it to every process of the
-    group; the driver reports and ends the workers, dmcheck/sweep.py)."""
+def _init(job: Job, driver: int | None = None) -> None:
+    """A worker: the job, Ctrl-C left to the driver (a terminal sends it to every process of the
+    group; the driver reports and ends the workers, dmcheck/sweep.py), and its end tied to the
+    driver's (`driver`: the driver's pid)."""
     global _JOB
     _JOB = job
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if driver is not None:
+        die_with(driver)
+
+
+_PR_SET_PDEATHSIG = 1
+
+
+def die_with(parent: int) -> None:
+    """End this process when `parent` ends, however it ends (SIGKILL included, which no handler sees):
+    on Linux the kernel sends SIGKILL to a child whose parent died (prctl PR_SET_PDEATHSIG); if the
+    parent is already gone, end now. Elsewhere a watcher thread polls the parent's pid."""
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        armed = libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0
+    except (OSError, AttributeError):
+        armed = False
+    if not armed:
+        import threading
+
+        def watch() -> None:
+            while os.getppid() == parent:
+                time.sleep(1)
+            os._exit(1)
+        threading.Thread(target=watch, daemon=True).start()
+    if os.getppid() != parent:     # it died before the signal was armed
+        os._exit(1)
 
 
 def _work(position: Position) -> dict:
@@ -96,7 +128,8 @@ def run_local(job: Job, todo: Iterable[Position], record: Callable[[dict], bool]
     context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
     exhausted = False
     while not exhausted or queue.retry:
-        pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_init, initargs=(job,))
+        pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_init,
+                                   initargs=(job, os.getpid()))
         try:
             exhausted = _drain(pool, queue, record, run, 2 * jobs, deadline)
         except BaseException:
@@ -157,6 +190,10 @@ def _ray_work(job: Job, position: Position) -> dict:
     return job.task(job.template, position, job.limits, job.timeout_ms)
 
 
+RAY_CONNECT_SECONDS = 30.0   # how long Ray may take to join a cluster that answered on its port
+_PROBE_SECONDS = 5.0         # how long a cluster's port may take to accept a connection
+
+
 def _ray_init(ray: Any, address: str | None, jobs: int) -> None:
     root = str(Path(__file__).resolve().parents[2])    # where model/, explorer/, ... live
     if address:
@@ -165,21 +202,69 @@ def _ray_init(ray: Any, address: str | None, jobs: int) -> None:
         import properties
         import rulings
         env = {"py_modules": [model, explorer, properties, rulings]}
-        ray.init(address=address, runtime_env=env, log_to_driver=False)
+        _joined(lambda: ray.init(address=address, runtime_env=env, log_to_driver=False), address)
     else:
         path = os.pathsep.join(p for p in (root, os.environ.get("PYTHONPATH")) if p)
-        ray.init(num_cpus=jobs, include_dashboard=False, log_to_driver=False,
+        # "local": a Ray instance of this sweep's own, never a cluster someone started on this machine
+        ray.init(address="local", num_cpus=jobs, include_dashboard=False, log_to_driver=False,
                  runtime_env={"env_vars": {"PYTHONPATH": path}})
+
+
+def _refused(address: str, why: str) -> InputError:
+    return InputError("--ray-address", None, address, f"{why}; expected the address of a running Ray cluster's head "
+                                                      "(HOST:PORT, as `ray start --head` prints it; ray://HOST:PORT "
+                                                      "for Ray Client; auto for one started on this machine), or no "
+                                                      "--ray-address for a local Ray instance")
+
+
+def _probe(address: str) -> None:
+    """Refuse at once an address nothing listens on: Ray itself retries a refused or silent address for
+    minutes before it gives up."""
+    if address in ("auto", "local"):
+        return
+    where = address.split("://", 1)[1] if "://" in address else address
+    host, _, port = where.rstrip("/").rpartition(":")
+    if not host or not port.isdigit():
+        raise _refused(address, "not HOST:PORT")
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=_PROBE_SECONDS).close()
+    except OSError as exc:
+        why = f"no answer within {_PROBE_SECONDS:g} s" if isinstance(exc, TimeoutError) else (exc.strerror or str(exc))
+        raise _refused(address, f"cannot reach it: {why}") from None
+
+
+def _joined(connect: Callable[[], Any], address: str) -> None:
+    """Join a cluster in bounded time: Ray waits on a port that answers but is no Ray cluster's for
+    minutes, so the connection is made in a thread that is given RAY_CONNECT_SECONDS."""
+    box: dict[str, BaseException] = {}
+
+    def attempt() -> None:
+        try:
+            connect()
+        except BaseException as exc:      # handed to the caller below
+            box["error"] = exc
+    thread = threading.Thread(target=attempt, name="ray-connect", daemon=True)
+    thread.start()
+    thread.join(RAY_CONNECT_SECONDS)
+    if thread.is_alive():
+        raise _refused(address, f"no Ray cluster answered there within {RAY_CONNECT_SECONDS:g} s")
+    if "error" in box:
+        first = (str(box["error"]).strip().splitlines() or [type(box["error"]).__name__])[0]
+        raise _refused(address, f"Ray could not join it ({first[:300]})")
 
 
 def run_ray(job: Job, todo: Iterable[Position], record: Callable[[dict], bool], jobs: int,
             deadline: float | None = None, address: str | None = None) -> Run:
     """Run the positions as Ray tasks (Ray retries a task whose worker died, RETRIES times)."""
+    if address:
+        _probe(address)        # an address nothing listens on is refused at once, Ray or not
     try:
         import ray
     except ImportError:
         raise InputError("--backend", None, "ray", "Ray is not installed; expected `pip install "
                                                    "'dmcheck[ray]'` (or --backend local)") from None
+    if not address:
+        start_guardian()       # the local instance's processes end with the driver, even a SIGKILLed one
     _ray_init(ray, address, jobs)
     try:
         remote = ray.remote(max_retries=RETRIES, retry_exceptions=False)(_ray_work)

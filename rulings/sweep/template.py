@@ -127,7 +127,7 @@ def _from_cards(root: Any, file: str, key: str, raw: Any, pool: CardPool, lines:
         if pool_id is None:
             raise InputError(file, line, key_path(here), f"unknown card {shown(name)}"
                              f"{did_you_mean(str(name), pool.names())}; expected a card of the pool "
-                             f"(model/data/cards.yaml or a file under `cards:`)")
+                             f"(`dmcheck cards` lists the pool, or a file under `cards:`)")
         if pool_id in cards:
             raise InputError(file, line, key_path(here), f"{shown(name)} is listed twice; expected each card once")
         cards.append(pool_id)
