@@ -33,6 +33,12 @@ _PLAIN = {
     "end_turn": "{player}'s turn ends",
     "lose": "{player} loses the game",
     "win": "{player} wins the game by the direct attack",
+    # issue 24
+    "power_zero": "{card} ({player}) has power {power}: it is destroyed by the rules",
+    "untap": "{card} ({player}) is untapped",
+    "grant": "{card} ({player}) has {keyword} until the end of the turn",
+    "bonus": "{card} ({player}) is used with its bonus",
+    "no_attack": "{player} does not attack",
 }
 
 
@@ -78,6 +84,8 @@ def describe(e: Event) -> str:
     elif e.kind == "replace":
         what = g("shield") or g("card")
         text = f"the {g('replaced')} of {what} is replaced by {g('by')}"
+    elif e.kind == "power" and g("until") == "end_turn":
+        text = f"{g('card')} ({g('player')}) gets {g('amount'):+d} power until the end of the turn"
     elif e.kind in _PLAIN:
         text = _PLAIN[e.kind].format_map(_Fields(e))
     else:

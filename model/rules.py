@@ -18,6 +18,8 @@ class RulesVersion:
     destroy_any_card: bool          # R701.6a since 2022-04-08 (S003)
     triggers_wait_for_break: bool   # before 2023-04-19 (S001)
     simultaneous_break: bool        # since 2017-03-25 (S007, S016, S008); before, one shield at a time
+    # switches with a default hold from the version that first sets them to the other value (issue 24)
+    slayer_any_battle: bool = True  # since DM-10 (2004-06-26, S201): Slayer destroys after any battle, not only a lost one
 
 
 class OutsideTimeline(ValueError):

@@ -240,6 +240,11 @@ class State:
     wins: tuple[str, ...] = ()       # R104.2c: "you win the game" effects met, decided together with
     losses: tuple[str, ...] = ()     # the losses met at the same time
     ntp_declared: bool = False       # R506.3 (A25): the non-turn player's hidden-zone declarations are made
+    # the rest of the game an attack touches (issue 24; model/power.py, model/touch.py)
+    powers: tuple[tuple[int, int], ...] = ()   # (creature, +/-N) "until the end of the turn" (R511.2), sorted
+    granted: tuple[tuple[int, str], ...] = ()  # (card, keyword) given until the end of the turn, sorted
+    broke: tuple[int, ...] = ()      # creatures that broke a shield during this attack (Kirifu Dash), sorted
+    bonus: tuple[int, ...] = ()      # cards used with their Super S-Trigger / S-Trigger Plus bonus, sorted
     # the rest of the attack (brief "afterattack"; model/attack_end.py)
     extra_turns: tuple[str, ...] = ()   # players who take another turn after this one (King Bolbalzak, A12)
     boosts: tuple[tuple[int, int], ...] = ()   # (card, power) given "until the end of the attack" (A12c), sorted
@@ -287,3 +292,12 @@ _RECORDS: set[type] = set()
 
 
 _with_zones = setter(State, "zones")
+
+
+def forget_touched(s: State, card: int) -> State:
+    """`card` left the battle zone: it is a new object, so the power changes and keywords given to it
+    this turn end (dmwiki "パワー低下"; model/power.py)."""
+    if not (any(c == card for c, _ in s.powers) or any(c == card for c, _ in s.granted)):
+        return s
+    return replace(s, powers=tuple(p for p in s.powers if p[0] != card),
+                   granted=tuple(g for g in s.granted if g[0] != card))

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..events import Event, ev
+from ..state import forget_touched   # issue 24
 from .registry import NONE, Option, instr, op, push
 from ..state import Replacement, State, Task, other, replace
 
@@ -154,7 +155,7 @@ def move_out(m: "Game", s: State, card: int, to: str, out: list[Event], destroy:
     s = _destroyed(m, s, owner, gone + attached, out)
     if card == s.attacker:
         s = replace(s, attacker_left=True)   # R509.4c: the chosen shields still break
-    return s
+    return forget_touched(s, card)   # issue 24: its power changes and keywords of the turn end
 
 
 def _destroyed(m: "Game", s: State, owner: str, cards: list[tuple[int, str]], out: list[Event]) -> State:

@@ -143,6 +143,8 @@ def _target_options(verb: str, untapped: bool = False):
 
 
 def _return_to_hand(m, s, task, ins, choice, out):
+    if choice != NONE and ins.get("bind"):
+        s = bind(s, ins.get("bind"), choice[0])   # issue 24: "if it was returned" reads where it went
     return s if choice == NONE else destruction.leave(m, s, choice[0], "hand", out,
                                                       replaceable=not destruction.by_replacement(task))
 
@@ -162,8 +164,8 @@ def _destroy(m, s, task, ins, choice, out):
 
 
 _SCHEMA_RETURN_TO_HAND = {
-    "doc": "return one creature in the battle zone to its owner's hand",
-    "properties": {"whose": WHOSE, "optional": {"type": "boolean"}},
+    "doc": "return one creature in the battle zone to its owner's hand; `bind` names it for later instructions",
+    "properties": {"whose": WHOSE, "optional": {"type": "boolean"}, "bind": BIND},
 }
 op("return_to_hand", schema=_SCHEMA_RETURN_TO_HAND)((_target_options("returns"), _return_to_hand))
 _SCHEMA_TO_MANA = {
