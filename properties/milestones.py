@@ -59,6 +59,9 @@ MILESTONES: dict[str, str] = {
     "end_of_attack": "the end-of-attack step (R510)",
     "end_of_turn": "the turn ends, after its end step (R511)",
     "game_lost": "a player loses the game (R104.2a, R509.1)",
+    # issue 24 (model/power.py, model/touch.py)
+    "power_zero": "a creature at power 0 or less is destroyed by the rules (R703.4c)",
+    "attack_end_declared": "a hidden-zone ability is declared at the end of the attack: Kirifu Dash (R510)",
 }
 
 # milestones that are parts of another: (part, whole) — the part's moments lie among the whole's
@@ -78,7 +81,7 @@ TRIGGER_THEN_RESOLVE: tuple[tuple[str, str], ...] = (
 _EARLY = ("S-Trigger", "G-Strike", "S-Back")
 _CLOSING = frozenset({"end_of_attack", "end_of_turn"})
 _ATTACK_TOKENS = {"attack": "attack_declared", "block": "block", "battle": "battle", "end_attack": "end_of_attack",
-                  "end_turn": "end_of_turn", "lose": "game_lost"}
+                  "end_turn": "end_of_turn", "lose": "game_lost", "power_zero": "power_zero"}
 Groups = tuple[tuple[str, ...], ...]   # the milestone tokens of each step that had any, in order
 
 
@@ -182,6 +185,8 @@ def step(w: Walk, pre: State, events: tuple, post: State, bb: frozenset[str]) ->
                 attack, check = 2, 1
         elif kind == "declare" and e.rule == "R506.3":
             tokens.append("tp_declared" if e.get("player") == pre.turn else "ntp_declared")
+        elif kind == "declare" and e.rule == "R510":
+            tokens.append("attack_end_declared")
         elif kind in ("declare", "shield_trigger", "fizzle") or \
                 (kind == "move" and e.get("from") == "shields" and e.get("to") == "hand"):
             if check == 1:
