@@ -18,12 +18,12 @@ from typing import TextIO
 
 from model.errors import InputError
 
-from . import STARTED, check, conform, diff, explore_command, export, stop, sweep, verify
+from . import STARTED, check, conform, coverage, diff, explore_command, export, stop, sweep, verify
 from .exits import HELP, Exit
 from .options import check_flags
 from .report import document, error_json, print_json
 
-COMMANDS = (explore_command, check, verify, diff, sweep, export, conform)   # each has add_parser(subparsers) and run(args, out, err)
+COMMANDS = (explore_command, check, verify, diff, sweep, export, conform, coverage)   # each has add_parser(subparsers) and run(args, out, err)
 
 
 def parser() -> argparse.ArgumentParser:
