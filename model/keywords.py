@@ -5,7 +5,9 @@ abilities of other creatures with cost N or less are ignored while this one is i
 carry a number; a card file giving anything else is refused with its line (bad input of issue 24:
 "a power that is not a number"). The triggers that only a creature in the battle zone can have
 (attacks, is attacked, blocks, is blocked, battles, breaks, its attack's end) are refused on a card
-of another type, and the hidden-zone words on the type they are used from.
+of another type; the hidden-zone words are refused on a type they cannot use and with a `zone` other
+than the hand they are used from (bad input of issue 24: "a hidden-zone use from a zone the card is
+not in").
 """
 
 from __future__ import annotations
@@ -24,6 +26,8 @@ CREATURE_TRIGGERS = frozenset({"attacks", "attacked", "blocks", "blocked", "batt
                                "breaks", "breaks_one_or_more", "end_of_attack", "not_blocked"})
 # the hidden-zone words and the card types that can be used that way
 USED_AS = {"attack_chance": ("spell", "creature"), "oni_end": ("spell",), "kirifu_dash": ("creature", "spell")}
+# the abilities declared from the hand (model/declarations.py, model/touch.py): no other zone uses them
+FROM_HAND = frozenset({"ninja_strike", "ninja_change", "revolution_change", "invasion"}) | frozenset(USED_AS)
 
 
 def value(keywords: tuple[str, ...], head: str) -> int | None:
@@ -49,6 +53,11 @@ def check(card: Any, root: Any, here: tuple, file: str) -> None:
                              f"a {card.type} cannot have the trigger {ability.trigger!r}: only a creature in the "
                              f"battle zone attacks, is attacked, blocks or battles; expected a creature, or one "
                              f"of the triggers that watch others (own_attacked, you_attacked, opponent_attacks)")
+        if ability.trigger in FROM_HAND and ability.zone != "battle":
+            where = here + ("abilities", j, "zone")
+            raise InputError(file, line_of(root, where), key_path(where),
+                             f"a {ability.trigger} ability is used from the hand (R506.3, R510), not from the "
+                             f"{ability.zone}; expected no `zone` on it")
         allowed = USED_AS.get(ability.trigger)
         if allowed and card.type not in allowed:
             raise InputError(file, line_of(root, where), key_path(where),

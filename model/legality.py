@@ -78,7 +78,7 @@ class Legality:
 
     def declare_step(self, s: State, action: Action) -> tuple[State, tuple[Event, ...]]:
         if action.kind == "no_attack":
-            return replace(s, phase="", over=True), (ev("no_attack", "R506.1", player=s.turn),)
+            return replace(s, over=True), (ev("no_attack", "R506.1", player=s.turn),)   # never declared
         if action.kind == "choose_attack":
             a, t = action.choice
             chosen = replace(s, attacker=a, target=t, defender=other(s.turn))
