@@ -114,6 +114,13 @@ def _deciding_replacement(s: State) -> bool:
     return task.pc < len(task.program) and task.program[task.pc].op == "_replace_break"
 
 
+def _declared(e, pre: State) -> str:
+    """A hidden-zone declaration at the attack's trigger (R506.3: whose) or at its end (R510)."""
+    if e.rule == "R510":
+        return "attack_end_declared"
+    return "tp_declared" if e.get("player") == pre.turn else "ntp_declared"
+
+
 def step(w: Walk, pre: State, events: tuple, post: State, bb: frozenset[str]) -> Walk:
     """The walk after one step (the decision taken in `pre`, its events, the state `post`).
 
@@ -183,10 +190,8 @@ def step(w: Walk, pre: State, events: tuple, post: State, bb: frozenset[str]) ->
             elif attack == 1 or (attack == 2 and check == 1):
                 tokens.append("replacements_applied")
                 attack, check = 2, 1
-        elif kind == "declare" and e.rule == "R506.3":
-            tokens.append("tp_declared" if e.get("player") == pre.turn else "ntp_declared")
-        elif kind == "declare" and e.rule == "R510":
-            tokens.append("attack_end_declared")
+        elif kind == "declare" and e.rule in ("R506.3", "R510"):
+            tokens.append(_declared(e, pre))
         elif kind in ("declare", "shield_trigger", "fizzle") or \
                 (kind == "move" and e.get("from") == "shields" and e.get("to") == "hand"):
             if check == 1:
