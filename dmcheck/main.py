@@ -18,12 +18,12 @@ from typing import TextIO
 
 from model.errors import InputError
 
-from . import STARTED, cards_command, check, conform, diff, examples, explore_command, export, stop, sweep, verify
+from . import STARTED, cards_command, check, conform, coverage, diff, examples, explore_command, export, stop, sweep, verify
 from .exits import HELP, Exit
 from .options import check_flags, shipped_inputs
 from .report import document, errors_json, print_errors, print_json
 
-COMMANDS = (explore_command, check, verify, diff, sweep, export, conform, examples, cards_command)   # each has add_parser(subparsers) and run(args, out, err)
+COMMANDS = (explore_command, check, verify, diff, sweep, export, conform, coverage, examples, cards_command)   # each has add_parser(subparsers) and run(args, out, err)
 
 
 def parser() -> argparse.ArgumentParser:

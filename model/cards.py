@@ -15,6 +15,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Iterator
 
+from . import keywords as touch_keywords
 from .errors import InputError, did_you_mean, raise_all
 from .instr import Instr
 from .instructions import card_words
@@ -175,7 +176,7 @@ def _bounded(args: dict, root: Any, path: tuple, file: str) -> None:
     """Every whole number an instruction takes is at most MAX_ARG (docs/limits.md); an amount of power
     (`power`, e.g. add_power's) at most MAX_POWER, like a card's power."""
     for key, value in args.items():
-        limit = MAX_POWER if key == "power" else MAX_ARG
+        limit = MAX_POWER if key in ("power", "amount") and args.get("until") else MAX_ARG   # a power change
         if isinstance(value, int) and not isinstance(value, bool) and value > limit:
             raise InputError(file, line_of(root, path + (key,)), key_path(path + (key,)),
                              f"expected a number <= {limit}, got {value}; the limit is {limit} (docs/limits.md)")
@@ -207,10 +208,12 @@ def _program(raw: Any, root: Any, path: tuple, file: str) -> tuple[Instr, ...]:
         frozen = []
         for key in sorted(args):
             value = args[key]
-            if key == "if_done":
+            if key in PROGRAM_ARGS:
                 value = _program(value, root, here + (op, key), file)
             elif isinstance(value, list):
                 value = tuple(plain(value))
+            elif isinstance(value, dict):
+                value = _frozen(plain(value))   # a mapping argument (issue 24's `if` condition)
             else:
                 value = plain(value)
             frozen.append((key, value))
@@ -223,6 +226,18 @@ def _anchored(err: InputError, root: Any, where: tuple, file: str) -> InputError
     sub = err.key if err.key != "(top)" else ""
     return InputError(file, err.line if err.line and err.line > 1 else line_of(root, where),
                       key_path(where) + (("." + sub) if sub else ""), err.expected)
+def _frozen(value: Any) -> Any:
+    """A mapping as sorted (key, value) pairs, nested mappings and lists frozen too: instructions are
+    hashable records."""
+    if isinstance(value, dict):
+        return tuple(sorted((k, _frozen(v)) for k, v in value.items()))
+    if isinstance(value, list):
+        return tuple(_frozen(v) for v in value)
+    return value
+
+
+# the arguments that hold a program of their own (discard's `if_done`, issue 24's `if`: do / else)
+PROGRAM_ARGS = frozenset({"if_done", "do", "else"})
 
 
 # names a program binds for its later instructions (model/instructions/registry.py `bind`): the `bind:`
@@ -439,6 +454,7 @@ def _card(raw: Any, root: Any, here: tuple, file: str) -> "CardDef":
     )
     _check_declared(card, root, here, file)
     _check_keywords(card, root, here, file)
+    touch_keywords.check(card, root, here, file)   # issue 24: valued keywords, triggers the type cannot have
     _check_binds(raw.get("effect"), root, here + ("effect",), file)
     if spell_side is not None:
         _check_binds(raw["spell"]["effect"], root, here + ("spell", "effect"), file)

@@ -26,14 +26,16 @@ EVENT_ABILITIES = {
     "shield_trigger": SHIELD_CHECK_DECLARED,
 }
 _TRIGGER_OF = {name: trigger for trigger, name in ATTACK_DECLARED.items()}
+S_TRIGGERS = ("S-Trigger", "Super S-Trigger", "S-Trigger Plus")
 CANNOT_BE_BROKEN = "cannot be broken"   # what a `replace` event names as `by` for an Unbreakable shield
 
 
 def carries(card: CardDef, ability: str) -> bool:
     """Whether a `declare`, `fizzle` or `shield_trigger` event can name this card with this ability."""
-    if ability == "S-Trigger":   # R113.6b-c: S-Trigger under a condition; a twinpact's spell side (S214)
-        return card.has("S-Trigger") or bool(card.s_trigger_if) or \
-            (card.spell_side is not None and card.spell_side.has("S-Trigger"))
+    if ability == "S-Trigger":   # R113.6b-c: S-Trigger under a condition; a twinpact's spell side (S214);
+        # Super S-Trigger and S-Trigger Plus are S-Triggers
+        return any(card.has(k) for k in S_TRIGGERS) or bool(card.s_trigger_if) or \
+            (card.spell_side is not None and any(card.spell_side.has(k) for k in S_TRIGGERS))
     if ability == "S-Back":
         return card.s_back() is not None
     if ability in _TRIGGER_OF:
@@ -77,6 +79,8 @@ class Census:
         allowed = EVENT_ABILITIES[event]
         if ability not in allowed:
             return f"a {event} event names one of {', '.join(allowed)}, not {ability!r}"
+        if self.grants(ability):
+            return ""   # issue 24: a card of the scenario can give it (`grant`), to any card
         have = [card.name for card in self.cards() if carries(card, ability)]
         if pool_id is not None and not carries(self.pool[pool_id], ability):
             name = self.pool[pool_id].name
@@ -90,8 +94,24 @@ class Census:
         """Whether a break can open inside another (R603.7b): only an effect's `break_shields` opens one."""
         return any(_breaks(card) for card in self.cards())
 
+    def grants(self, keyword: str) -> bool:
+        """Whether a card of the scenario can give `keyword` for the turn (issue 24's `grant`)."""
+        return any(ins.op == "grant" and ins.get("keyword") == keyword
+                   for card in self.cards() for ins in _instructions(card))
+
     def unbreakable(self) -> bool:
         return any(card.has("Unbreakable") for card in self.cards())
+
+
+def _instructions(card: CardDef):
+    """Every instruction of a card's programs, nested ones (if_done, do, else) included."""
+    programs = [card.effect] + [a.effect for a in card.abilities]
+    while programs:
+        for ins in programs.pop():
+            yield ins
+            for key in ("if_done", "do", "else"):
+                if ins.get(key):
+                    programs.append(ins.get(key))
 
 
 def _breaks(card: CardDef) -> bool:
@@ -100,8 +120,9 @@ def _breaks(card: CardDef) -> bool:
         for ins in programs.pop():
             if ins.op == "break_shields":
                 return True
-            if ins.get("if_done"):
-                programs.append(ins.get("if_done"))
+            for key in ("if_done", "do", "else"):   # issue 24's `if` holds programs too
+                if ins.get(key):
+                    programs.append(ins.get(key))
     return False
 
 

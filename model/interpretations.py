@@ -245,6 +245,24 @@ CHOICES = CHOICES + (
         sets_aside=(("cards", ("CT03r@S209",)), ("top_only", ("CT03@S217",))),
     ),
 )
+# the rest of the attack (model/touch.py): where a public source leaves a point of the rest of the attack open
+CHOICES = CHOICES + (
+    Choice(
+        name="s_trigger_plus_count",
+        question="S-Trigger Plus: among 'two or more of your shields broken this turn', do the shields now being "
+                 "put into the hand by the break that checks it count?",
+        readings=(
+            ("counts_current", "dmwiki 'S・トリガー・プラス' (revision 2024-02-22, S316), its first reading: the "
+                               "shields being added to the hand now count in the turn's breaks"),
+            ("excludes_current", "the same page's second reading: a break is complete only when the shield has "
+                                 "reached the hand (rule 701.14a), so they are not yet counted"),
+        ),
+        default="counts_current",
+        why_default="the model's break (D4) happens before the shield check moves the cards (SC3), as rule 509's "
+                    "order has it; the page itself leaves the question open",
+        sets_aside=(("counts_current", ("STP01r@S316",)), ("excludes_current", ("STP01@S316",))),
+    ),
+)
 
 
 @dataclass(frozen=True, slots=True)

@@ -35,6 +35,11 @@ _PLAIN = {
     "win": "{player} wins the game",
     "rebuild": "{card} ({player}) stays in the battle zone as the creature: only {top}, the top card, left",
     "leave_together": "{card} ({player}) leaves the battle zone with the cards under it and its auras, to {to}",
+    "power_zero": "{card} ({player}) has power {power}: it is destroyed by the rules",
+    "untap": "{card} ({player}) is untapped",
+    "grant": "{card} ({player}) has {keyword} until the end of the turn",
+    "bonus": "{card} ({player}) is used with its bonus",
+    "no_attack": "{player} does not attack",
 }
 
 
@@ -87,6 +92,8 @@ def describe(e: Event) -> str:
         text = f"{g('player')} wins the game by the direct attack"
     elif e.kind == "lose" and e.rule == "LO01":
         text = f"{g('player')} loses the game: the deck is empty"
+    elif e.kind == "power" and g("until") == "end_turn":
+        text = f"{g('card')} ({g('player')}) gets {g('amount'):+d} power until the end of the turn"
     elif e.kind in _PLAIN:
         text = _PLAIN[e.kind].format_map(_Fields(e))
     else:

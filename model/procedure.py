@@ -24,13 +24,16 @@ from .instructions.game_end import GAME_ENDS
 from .instructions.common import same
 from .instructions.registry import OPS, advance_pc, chooser, execute, instr, options, push
 from .interpretations import Interpretation
+from .legality import Legality
 from .narrate import narrate
 from .outcome import OutcomeKey, outcome
+from .power import PowerRules
 from .rules import RulesVersion, version_on
 from .scenario import Scenario
 from .state import Frame, Pending, State, Task, replace, setter
 from .symmetry import Symmetry
 from .table import CardTable
+from .touch import Touch
 from .triggers import BEFORE_BREAK, SELF, Triggers
 
 
@@ -47,7 +50,7 @@ _with_resolved = setter(State, "pending", "uses", "running")
 PHASE_RULES = {"attack": "R506.3", "blocked": "R507.3", "end_attack": "R510", "end_turn": "R511.1"}
 
 
-class BreakModel(CardTable, Triggers, AttackSteps, AttackEnd, Declarations):
+class BreakModel(CardTable, Legality, Touch, PowerRules, Triggers, AttackSteps, AttackEnd, Declarations):
     """A nondeterministic procedure: where a direct attack step starts and what may happen next.
 
     It implements explorer.protocol.Model (initial_state, actions, step) and its optional hooks: the
@@ -147,6 +150,11 @@ class BreakModel(CardTable, Triggers, AttackSteps, AttackEnd, Declarations):
             if not (s.zones[0].deck and s.zones[1].deck) and not _ending(s):
                 s = self.deck_out(s)   # LO01: a state-based loss, even in the middle of an effect
                 continue
+            if self.power_checks:
+                zero = self.zero_power(s)   # 703.1, 703.4c: before anything else is handled (model/power.py)
+                if zero:
+                    s = self.destroy_zero(s, zero, out)
+                    continue
             if s.running:
                 task = s.running[-1]
                 if task.pc >= len(task.program):

@@ -18,6 +18,7 @@ from .interpretations import CHOICES, choice_named
 from .piles import LINKED, STACKED, check_pile
 from .rules import parse_date, rules_date_problem
 from .scenario import ZONE_KEYS, Expectation, PlayerSetup, Scenario
+from .table import MARKS
 from .yamlio import file_problem, key_path, line_of, load_yaml, plain, shown, validate
 
 # Bounds on counts (docs/limits.md): a zone, a count in an expectation, a frame depth
@@ -34,7 +35,11 @@ _ZONE = {"description": "a number of vanilla cards or a list of card names",
 # battle and shield entries may be a mapping naming what lies on the card (docs/scenario-extensions.md)
 _BATTLE_ENTRY = {"type": "object", "required": ["card"], "additionalProperties": False,
                  "properties": {"card": {"type": "string"}, "aura": _NAMES, "seal": _NAMES, "under": _NAMES,
-                                "cross": _NAMES, "ex_life": {"type": "string"}, "tapped": {"type": "boolean"}}}
+                                "cross": _NAMES, "ex_life": {"type": "string"}, "tapped": {"type": "boolean"},
+                                # put into the battle zone this turn; a power change of this turn
+                                "summoned": {"type": "boolean"},
+                                "power": {"type": "integer", "minimum": -1_000_000_000, "maximum": 1_000_000_000,
+                                          "description": "a whole number of power, e.g. -2000"}}}
 _SHIELD_ENTRY = {"type": "object", "required": ["card"], "additionalProperties": False,
                  "properties": {"card": {"type": "string"}, "castle": {"type": "string"},
                                 "face_up": {"type": "boolean"}, "stack": _NAMES}}
@@ -108,9 +113,15 @@ EVENT_KEYS: dict[str, list[str]] = {
     "lose": ["player"],
     # the rest of the attack (brief "afterattack")
     "extra_turn": ["player"],
-    "power": ["card", "player", "amount"],
+    "power": ["card", "player", "amount", "until"],
     "expire": ["card", "effect"],
     "protect": ["card", "player"],
+    # issue 24 (model/power.py, model/touch.py, model/legality.py)
+    "power_zero": ["card", "player", "power"],
+    "untap": ["card", "player"],
+    "grant": ["card", "player", "keyword"],
+    "bonus": ["card", "player"],
+    "no_attack": ["player"],
 }
 # what `declare`, `fizzle` and `shield_trigger` events name as their ability: an engine keyword
 _PLACES = ["battle", "deck", "deck_bottom", "graveyard", "hand", "mana", "resolving", "shields", "standby"]
@@ -126,7 +137,10 @@ EVENT_VALUES: dict[str, dict] = {
     "face_down": {"type": "boolean"},
     "characteristics": {"type": "boolean"},
     "replaced": {"enum": ["break", "destroy", "leave", "lose"]},   # lose: a loss replacement (R104.2)
-    "amount": {"type": "integer", "minimum": 0, "maximum": 1_000_000_000},
+    "amount": {"type": "integer", "minimum": -1_000_000_000, "maximum": 1_000_000_000},
+    "until": {"enum": ["end_attack", "end_turn"]},
+    "power": {"type": "integer", "minimum": -1_000_000_000, "maximum": 1_000_000_000},
+    "keyword": {"type": "string"},
 }
 _EVENT = {"type": "object", "properties": {"event": {"enum": sorted(EVENT_KEYS)}}, "required": ["event"]}
 _ORDER = {"type": "array", "items": _EVENT, "minItems": 1, "maxItems": MAX_LIST}
@@ -151,10 +165,11 @@ SCHEMA = {
         "turn": {"enum": ["A", "B"]},
         "players": _PER_PLAYER(_PLAYER),
         "attack": {"type": "object",
-                   "description": "{attacker: X, player: B} or {attacker: X, creature: Y} (Y tapped)",
+                   "description": "{attacker: X, player: B}, {attacker: X, creature: Y} (Y tapped) or {choose: true} "
+                                  "(the turn player chooses among the legal attacks, model/legality.py)",
                    "properties": {"attacker": {"type": "string"}, "player": {"enum": ["A", "B"]},
-                                  "creature": {"type": "string"}},
-                   "required": ["attacker"], "additionalProperties": False},
+                                  "creature": {"type": "string"}, "choose": {"const": True}},
+                   "additionalProperties": False},
         "until": {"type": "string"},
         "expect": {"type": "array", "items": _EXPECT_ITEM, "maxItems": MAX_LIST},
         "restrictions": {"type": "object", "properties": {"A": _RESTRICTIONS, "B": _RESTRICTIONS},
@@ -266,6 +281,10 @@ def _entry(v: Any, i: int, names: _Names, here: tuple, zone: str, extras: list) 
         extras.append((zone, i, "face_up", ""))
     if v.get("tapped"):
         extras.append((zone, i, "tapped", ""))
+    if v.get("summoned"):
+        extras.append((zone, i, "summoned", ""))
+    if v.get("power"):
+        extras.append((zone, i, "power", str(int(v["power"]))))
     return card_id
 
 
@@ -360,14 +379,16 @@ def _replacement(value: Any, names: _Names, here: tuple) -> str:
     return CANNOT_BE_BROKEN
 
 
-_EXPIRED = re.compile(r"Power Attacker|protection from destruction|power \+[1-9][0-9]*")
+# issue 24 adds the turn's power changes (`power -2000`) and keywords given for the turn (R511.2)
+_EXPIRED = re.compile(r"Power Attacker|protection from destruction|power [+-][1-9][0-9]*|"
+                      r"Blocker|Slayer|Speed Attacker|Unblockable|Must Block|S-Trigger|Wins All Battles|Ignored")
 
 
 def _expired(value: Any, names: _Names, here: tuple) -> str:
     """What an `expire` event says stopped applying at R510 (model/attack_end.py)."""
     if not _EXPIRED.fullmatch(str(value)):
-        raise names.fail(here, f"expected Power Attacker, power +N (a whole number) or protection from "
-                               f"destruction, got {shown(value)}")
+        raise names.fail(here, f"expected Power Attacker, power +N or -N (a whole number), protection from "
+                               f"destruction or a keyword given for the turn, got {shown(value)}")
     if str(value) == "Power Attacker" and names.census is not None and \
             not any(c.power_attacker() for c in names.census.cards()):
         raise names.fail(here, "no card of the scenario has Power Attacker")
@@ -422,6 +443,9 @@ def _attack(attack: dict, turn: str, players: dict, pool: CardPool, names: "_Nam
     if defender == turn:
         raise names.fail(("attack", "player"), f"expected the non-turn player ({'B' if turn == 'A' else 'A'}): "
                                                f"the turn player attacks the other player")
+    if "attacker" not in attack:
+        raise names.fail(("attack",), "expected `attacker: NAME` (with `player` or `creature`), or `choose: true` "
+                                      "to let the turn player choose among the legal attacks")
     attacker = names.card(attack["attacker"], ("attack", "attacker"))
     if attacker not in players[turn].battle:
         where = [z for z in ZONE_KEYS if attacker in getattr(players[turn], z)]
@@ -468,7 +492,7 @@ def _census(players: dict[str, PlayerSetup], pool: CardPool, varied: dict) -> Ce
     zones = []
     for p, setup in players.items():
         zones += [getattr(setup, z) for z in ZONE_KEYS if f"{p}.{z}" not in varied]
-        zones.append(tuple(card for _, _, kind, card in setup.extras if card))
+        zones.append(tuple(card for _, _, kind, card in setup.extras if card and kind not in MARKS))
     return counted(pool, zones, list(varied.values()))
 
 
@@ -518,17 +542,23 @@ def scenario_from_root(root: Any, file: str, pool: CardPool | None = None, varie
                     for p, r in plain(root.get("restrictions") or {}).items()}
 
     turn = str(root["turn"])
-    defender, attacker = _attack(root["attack"], turn, players, pool, names)
-    attacker_index = _attacker_index(attacker, players[turn], names)
-    target, target_index, until = _whole_attack(root, defender, players, names)
+    if root["attack"].get("choose"):   # issue 24: the declaration is a choice (model/legality.py)
+        defender, attacker, attacker_index, target, target_index, until = _chosen_attack(root, turn, names)
+    else:
+        defender, attacker = _attack(root["attack"], turn, players, pool, names)
+        attacker_index = _attacker_index(attacker, players[turn], names)
+        target, target_index, until = _whole_attack(root, defender, players, names)
 
     expect = _expectations(root, names)
     source = root.get("source") or ()
     source = (str(source),) if isinstance(source, str) else tuple(str(s) for s in source)
-    return Scenario(name=str(root["name"]), turn=turn, players=players, attacker=attacker,
-                    attacker_index=attacker_index, defender=defender, pool=pool, rules=rules,
-                    interpretation=interpretation, source=source, expect=tuple(expect), file=file,
-                    restrictions=restrictions, target=target, target_index=target_index, until=until)
+    scenario = Scenario(name=str(root["name"]), turn=turn, players=players, attacker=attacker,
+                        attacker_index=attacker_index, defender=defender, pool=pool, rules=rules,
+                        interpretation=interpretation, source=source, expect=tuple(expect), file=file,
+                        restrictions=restrictions, target=target, target_index=target_index, until=until)
+    if not attacker:
+        _some_attack_is_legal(scenario, names)
+    return scenario
 
 
 
@@ -582,5 +612,33 @@ def _whole_attack(root: dict, defender: str, players: dict, names: _Names) -> tu
 def _check_blocker(name: Any, names: _Names, path: tuple) -> None:
     """R507.1: only a creature with Blocker can block."""
     cdef = names.pool[names.card(str(name).partition("#")[0], path)]
+    if cdef.type == "creature" and names.census is not None and names.census.grants("Blocker"):
+        return   # issue 24: an effect of the scenario can give it Blocker
     if cdef.type != "creature" or not cdef.has("Blocker"):
         raise names.fail(path, f"{cdef.name} cannot block; expected a creature with Blocker (R507.1)")
+
+
+# ---- a scenario that starts before the declaration (issue 24; model/legality.py) -----------------
+def _chosen_attack(root: dict, turn: str, names: _Names) -> tuple[str, str, int, str, int, str]:
+    """`attack: {choose: true}`: no attacker, target or player of its own (the choice names them)."""
+    attack = root["attack"]
+    for key in ("attacker", "player", "creature"):
+        if key in attack:
+            raise names.fail(("attack", key), f"`choose: true` lets the turn player choose the attack; expected "
+                                              f"no `{key}` beside it (or drop `choose` and name the attack)")
+    until = str(root.get("until", "end_attack"))
+    if until not in UNTIL:
+        raise names.fail(("until",), f"unknown step {until!r}; expected one of {', '.join(UNTIL)}")
+    return ("B" if turn == "A" else "A"), "", 0, "", 0, until
+
+
+def _some_attack_is_legal(scenario: Scenario, names: _Names) -> None:
+    """Exit 2 when the turn player has no legal attack (R506.1): the scenario could show nothing."""
+    from .procedure import BreakModel   # the legality is the model's; loaded only for such a scenario
+    model = BreakModel(scenario)
+    if model.legal_attacks(model.initial_state()):
+        return
+    reasons = "; ".join(model.attack_reasons(model.initial_state())) or f"{scenario.turn} has no creature"
+    raise names.fail(("attack", "choose"), f"no legal attack: {reasons}; expected an untapped creature of "
+                                            f"{scenario.turn} without summoning sickness (or with Speed Attacker) "
+                                            f"that may attack the opponent or one of his tapped creatures (R506.1)")

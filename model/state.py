@@ -242,6 +242,11 @@ class State:
     wins: tuple[str, ...] = ()       # R104.2c: "you win the game" effects met, decided together with
     losses: tuple[str, ...] = ()     # the losses met at the same time
     ntp_declared: bool = False       # R506.3 (A25): the non-turn player's hidden-zone declarations are made
+    # the rest of the game an attack touches (issue 24; model/power.py, model/touch.py)
+    powers: tuple[tuple[int, int], ...] = ()   # (creature, +/-N) "until the end of the turn" (R511.2), sorted
+    granted: tuple[tuple[int, str], ...] = ()  # (card, keyword) given until the end of the turn, sorted
+    broke: tuple[int, ...] = ()      # creatures that broke a shield during this attack (Kirifu Dash), sorted
+    bonus: tuple[int, ...] = ()      # cards used with their Super S-Trigger / S-Trigger Plus bonus, sorted
     # the rest of the attack (brief "afterattack"; model/attack_end.py)
     extra_turns: tuple[str, ...] = ()   # players who take another turn after this one (King Bolbalzak, A12)
     boosts: tuple[tuple[int, int], ...] = ()   # (card, power) given "until the end of the attack" (A12c), sorted
@@ -249,14 +254,18 @@ class State:
 
     def forget(self, card: int) -> "State":
         """`card` left the battle zone: it is a new object, the effects that reached it end (110.2e,
-        S159): its additional breaks, its power boosts and protection, "cannot attack"."""
+        S159): its additional breaks, its power boosts and changes, the keywords given to it for the
+        turn, its protection, "cannot attack" (dmwiki "パワー低下"; model/power.py)."""
         if not (any(c == card for c, _ in self.extra_breaks) or any(c == card for c, _ in self.boosts)
-                or card in self.guards or card in self.cant_attack):
+                or card in self.guards or card in self.cant_attack
+                or any(c == card for c, _ in self.powers) or any(c == card for c, _ in self.granted)):
             return self
         return replace(self, extra_breaks=tuple(e for e in self.extra_breaks if e[0] != card),
                        boosts=tuple(b for b in self.boosts if b[0] != card),
                        guards=tuple(c for c in self.guards if c != card),
-                       cant_attack=tuple(c for c in self.cant_attack if c != card))
+                       cant_attack=tuple(c for c in self.cant_attack if c != card),
+                       powers=tuple(p for p in self.powers if p[0] != card),
+                       granted=tuple(g for g in self.granted if g[0] != card))
 
     def inherit(self, old: int, new: int) -> "State":
         """`new` evolved onto `old`: the effects that reached `old` apply to `new` (S160, the official
@@ -267,10 +276,12 @@ class State:
         def ids(cards):
             return tuple(sorted(new if c == old else c for c in cards))
         if not (any(c == old for c, _ in self.extra_breaks) or any(c == old for c, _ in self.boosts)
-                or old in self.guards or old in self.cant_attack):
+                or old in self.guards or old in self.cant_attack
+                or any(c == old for c, _ in self.powers) or any(c == old for c, _ in self.granted)):
             return self
         return replace(self, extra_breaks=move(self.extra_breaks), boosts=move(self.boosts),
-                       guards=ids(self.guards), cant_attack=ids(self.cant_attack))
+                       guards=ids(self.guards), cant_attack=ids(self.cant_attack),
+                       powers=move(self.powers), granted=move(self.granted))
 
     def zone(self, player: str) -> Zones:
         return self.zones[0 if player == "A" else 1]

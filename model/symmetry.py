@@ -318,6 +318,7 @@ def _role_occurrences(s: State, id_binds: set[str], members: frozenset[int]) -> 
         add(c, "boost", amount)
     for c in members.intersection(s.guards):
         add(c, "guard")
+    _touch_roles(s, add, members)
     for p in s.pending:
         if p.source in members:
             add(p.source, "pending", p.kind, p.frame, p.controller, p.card, p.ability)
@@ -397,7 +398,33 @@ def _rename(s: State, mapping: dict[int, int], id_binds: set[str]) -> State:
         changes["boosts"] = tuple(sorted((r.f(c), n) for c, n in s.boosts))
     if not r.moved.isdisjoint(s.guards):
         changes["guards"] = tuple(sorted(r.ids(s.guards)))
+    _touch_rename(s, r, changes)
     return replace(s, **changes)
+
+
+def _touch_roles(s: State, add, members: frozenset[int]) -> None:
+    """The roles issue 24's parts of a state give a card: a power change, a keyword given, having broken
+    a shield this attack, a shield-check bonus (model/power.py, model/touch.py)."""
+    for c, amount in s.powers:
+        add(c, "power", amount)
+    for c, word in s.granted:
+        add(c, "granted", word)
+    for c in members.intersection(s.broke):
+        add(c, "broke")
+    for c in members.intersection(s.bonus):
+        add(c, "bonus")
+
+
+def _touch_rename(s: State, r: "_Renamer", changes: dict) -> None:
+    """The renaming of the parts `_touch_roles` reads (sorted again once renamed)."""
+    if any(c in r.mapping for c, _ in s.powers):
+        changes["powers"] = tuple(sorted((r.f(c), n) for c, n in s.powers))
+    if any(c in r.mapping for c, _ in s.granted):
+        changes["granted"] = tuple(sorted((r.f(c), w) for c, w in s.granted))
+    if not r.moved.isdisjoint(s.broke):
+        changes["broke"] = tuple(sorted(r.ids(s.broke)))
+    if not r.moved.isdisjoint(s.bonus):
+        changes["bonus"] = tuple(sorted(r.ids(s.bonus)))
 
 
 class _Renamer:

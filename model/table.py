@@ -22,6 +22,10 @@ class CardInstance:
     label: str     # English name, with #k when the scenario has several of that name
 
 
+# marks on a battle-zone entry that are no card (issue 24): summoned this turn, a power change of this turn
+MARKS = ("tapped", "summoned", "power")
+
+
 class CardTable:
     """Card instances of a scenario (ids are indexes), with the card each one is and its owner."""
 
@@ -55,17 +59,7 @@ class CardTable:
 
     def _build_initial(self) -> State:
         sc = self.scenario
-        counts: dict[str, int] = {}
-        for player in PLAYERS:
-            setup = sc.players[player]
-            for zone in ZONE_KEYS:
-                for card in getattr(setup, zone):
-                    counts[card] = counts.get(card, 0) + 1
-            for _, _, kind, card in setup.extras:
-                if kind == "tapped":
-                    continue
-                if card:
-                    counts[card] = counts.get(card, 0) + 1
+        counts = _counts(sc)
         seen: dict[str, int] = {}
 
         def new(card: str, player: str) -> int:
@@ -77,11 +71,13 @@ class CardTable:
 
         zones = []
         attacker, target = -1, -1
+        marks: list[tuple[str, int, str]] = []   # summoned this turn, a power change
         for player in PLAYERS:
             setup = sc.players[player]
             content = {zone: [new(card, player) for card in getattr(setup, zone)] for zone in ZONE_KEYS}
+            marks += [(kind, content[zone][i], value) for zone, i, kind, value in setup.extras if kind in MARKS[1:]]
             attached, links, face_up, tapped = self._extras(setup.extras, content, lambda card: new(card, player))
-            if player == sc.turn:
+            if player == sc.turn and sc.attacker:   # none yet when the attack is chosen (model/legality.py)
                 mine = [c for c in content["battle"] if self.instances[c].card == sc.attacker]
                 attacker = mine[sc.attacker_index]
             elif sc.target:
@@ -94,8 +90,10 @@ class CardTable:
                 attached=tuple(sorted(attached)), links=tuple(sorted(links)), face_up=tuple(sorted(face_up)),
                 tapped=tuple(sorted(tapped))))
         # R506: the attack is declared by the first step (procedure.py), so that its events are seen
+        self.summoned = frozenset(host for kind, host, _ in marks if kind == "summoned")
+        powers = tuple(sorted((host, int(n)) for kind, host, n in marks if kind == "power"))
         return State(turn=sc.turn, zones=(zones[0], zones[1]), attacker=attacker, defender=sc.defender,
-                     phase="declare", target=target)
+                     phase="declare", target=target, powers=powers)
 
     @staticmethod
     def _extras(extras, content: dict, new) -> tuple[list, list, list, list]:
@@ -111,6 +109,8 @@ class CardTable:
             if kind == "tapped":
                 tapped.append(host)
                 continue
+            if kind in MARKS:   # summoned this turn, a power change: marks, not cards
+                continue
             cid = new(card)
             links.append((cid, lowest.get((zone, index), host) if kind == "under" else host, kind))
             if kind == "under":
@@ -124,3 +124,17 @@ class CardTable:
     def shield_list(self, ids: Iterable[int]) -> str:
         ids = list(ids)
         return ("shield " if len(ids) == 1 else "shields ") + ", ".join(self.label(c) for c in ids)
+
+
+def _counts(sc: Scenario) -> dict[str, int]:
+    """How many cards of each pool id the scenario holds (a card named twice gets `#k` labels)."""
+    counts: dict[str, int] = {}
+    for player in PLAYERS:
+        setup = sc.players[player]
+        for zone in ZONE_KEYS:
+            for card in getattr(setup, zone):
+                counts[card] = counts.get(card, 0) + 1
+        for _, _, kind, card in setup.extras:
+            if card and kind not in MARKS:
+                counts[card] = counts.get(card, 0) + 1
+    return counts

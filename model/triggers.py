@@ -14,10 +14,12 @@ TRIGGERED = "triggered"
 # abilities of the card itself that `what` triggers (the whole attack adds attacks, battle_win, breaks,
 # breaks_one_or_more and end_of_your_turn: model/attack.py, model/instructions/breaking.py)
 SELF = frozenset({"enters", "destroyed", "attacks", "battle_win", "breaks", "breaks_one_or_more",
-                  "end_of_your_turn", "end_of_attack", "blocks", "not_blocked"})
+                  "end_of_your_turn", "end_of_attack", "blocks", "not_blocked",
+                  "battle_lose", "attacked", "blocked"})   # issue 24: model/power.py, model/touch.py
 RULES = {"enters": "R112.3a", "destroyed": "R701.6b", "attacks": "R506.3", "battle_win": "R508",
          "breaks": "D6", "breaks_one_or_more": "D6", "end_of_your_turn": "R511.1",
-         "shield_leaves": "D6", "end_of_attack": "R510", "blocks": "R507.3", "not_blocked": "R507.3c"}
+         "shield_leaves": "D6", "end_of_attack": "R510", "blocks": "R507.3", "not_blocked": "R507.3c",
+         "battle_lose": "R703.4d", "attacked": "R506.3", "player_attacked": "R506.3", "blocked": "R507.3"}
 
 
 class Triggers:
@@ -53,7 +55,9 @@ class Triggers:
                                 and cid != card and cdef.has("Dragon")) \
                             or (t == "opponent_attacks" and what == "attacks" and watcher != player) \
                             or (t == "own_creature_breaks" and what == "breaks" and watcher == player) \
-                            or (t == "opponent_shield_leaves" and what == "shield_leaves" and watcher != player):
+                            or (t == "opponent_shield_leaves" and what == "shield_leaves" and watcher != player) \
+                            or (t == "own_attacked" and what == "attacked" and watcher == player) \
+                            or (t == "you_attacked" and what == "player_attacked" and watcher == player):
                         found.append(Pending(TRIGGERED, depth, watcher, wdef.id, ability.id, cid))
         rule = RULES.get(what, "R509.4")
         for p in found:

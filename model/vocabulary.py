@@ -39,6 +39,19 @@ TRIGGERS = {
     "not_blocked": "when this creature attacks a player and is not blocked: no Blocker ability was used (R507.3c, A26)",
     "end_of_attack": "at the end of this creature's attack, in the end-of-attack step; not when it left the "
                      "battle zone during the attack, never after a turn skip (R510, A12)",
+    # the rest of the game an attack touches (issue 24; model/power.py, model/touch.py)
+    "battle_lose": "when this creature loses a battle; on a tie both lose (703.4d, dmwiki 相打ち)",
+    "attacked": "when this creature is attacked: at the attack's declaration, as the attack triggers (R506.3)",
+    "own_attacked": "when one of its controller's creatures is attacked (R506.3)",
+    "you_attacked": "when its controller is attacked (R506.3)",
+    "blocked": "when this creature is blocked: once the block step is decided, before the battle (R507.3)",
+    "attack_chance": "Attack Chance: a spell declared from the hand by the turn player when his creature meeting "
+                     "the condition attacks, with his other declarations; any number per attack (R506.3)",
+    "oni_end": "Oni End (鬼エンド): a spell declared from the hand when a creature attacks, if a player has no "
+               "shields and the mana condition holds; the turn player at the trigger, the non-turn player in "
+               "his Ninja Strike window (R506.3)",
+    "kirifu_dash": "Kirifu Dash: declared from the hand at the end of the turn player's creature's attack if that "
+                   "creature broke a shield during the attack and is still in the battle zone (R510)",
 }
 
 REPLACES = {
@@ -79,6 +92,22 @@ KEYWORDS = {
     "S-MAX Evolution": "an evolution creature that needs no source (S207); its loss replacement is written as a "
                        "`replaces: own_loss` ability with `smax_loss`",
     "Power Attacker:+N": "N more power while this creature attacks; gone at the end of the attack (R510, A12c)",
+    # issue 24 (model/power.py, model/touch.py)
+    "Slayer": "after a battle of this creature, the creature it battled is destroyed, whoever won (before "
+              "2004-06-26: only when this one lost)",
+    "Wins All Battles": "this creature wins every battle: no power is compared (700.5)",
+    "Speed Attacker": "may attack the turn it was put into the battle zone (no summoning sickness)",
+    "Cannot Attack": "this creature cannot attack",
+    "Cannot Attack Players": "this creature can attack only creatures",
+    "Must Attack": "this creature attacks if able (a turn with no attack is not allowed while it can attack)",
+    "Must Block": "this Blocker blocks if able",
+    "Unblockable": "this creature cannot be blocked",
+    "Evasion:power<=N": "this creature cannot be blocked by creatures with power N or less (their power then)",
+    "Ignore:cost<=N": "while this creature is in the battle zone, the abilities of other creatures with cost N "
+                      "or less are ignored (無視)",
+    "Super S-Trigger": "an S-Trigger; used when its owner has no shields it gets its bonus (`if: {bonus: true}`)",
+    "S-Trigger Plus": "an S-Trigger; used in the opponent's turn after two or more of its owner's shields were "
+                      "broken that turn it gets its bonus (`if: {bonus: true}`)",
 }
 
 CANNOT_LEAVE = "Cannot Leave"
@@ -94,7 +123,8 @@ REVOLUTION_CHANGE = "Revolution Change"
 INVASION = "Invasion"
 # the trigger word of each hidden-zone ability declared at an attack, and the name its `declare` event gives
 ATTACK_DECLARED = {"ninja_strike": NINJA_STRIKE, "ninja_change": NINJA_CHANGE,
-                   "revolution_change": REVOLUTION_CHANGE, "invasion": INVASION}
+                   "revolution_change": REVOLUTION_CHANGE, "invasion": INVASION,
+                   "attack_chance": "Attack Chance", "oni_end": "Oni End", "kirifu_dash": "Kirifu Dash"}
 # the abilities a shield check declares (SC2, SC3: model/instructions/shield_check.py); the engine's other
 # keywords (Blocker, Charger, ...) are never declared, so a pattern naming them would match nothing
 SHIELD_CHECK_DECLARED = ("S-Trigger", "G-Strike", "S-Back", "Sabaki Z", "Revolution 0")

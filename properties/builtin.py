@@ -202,9 +202,29 @@ def _replaced_break_no_trigger(t: TransitionScope) -> z3.BoolRef:
 
 def _end_of_attack_comes(s: StateScope) -> z3.BoolRef:
     # R510 (A12): every attack reaches its end-of-attack step, stopped or not, unless the rest of the
-    # turn was skipped (Q09) or the game ended (R104.2; a draw too, S109)
-    return z3.Implies(z3.And(s.over, z3.Not(s.turn_skipped), s.winner == s.player("nobody"),
+    # turn was skipped (Q09) or the game ended (R104.2; a draw too, S109); a scenario that starts
+    # before the declaration may end with no attack at all
+    return z3.Implies(z3.And(s.over, s.after_declaration, z3.Not(s.turn_skipped), s.winner == s.player("nobody"),
                              s.loser == s.player("nobody")), s.attack_ended)
+
+
+def _power_zero_at_once(s: StateScope) -> z3.BoolRef:
+    # R703.1, R703.3, R703.4c: the state-based check runs between any two automatic steps, so a state that
+    # waits for a choice never has a creature the rules would destroy now (model/power.py)
+    return z3.Implies(s.after_declaration, s.zero_power == 0)
+
+
+def _turn_effects_end(s: StateScope) -> z3.BoolRef:
+    # R511.2 (the 2021-06-24 change, S328): the turn's effects end together in the end step
+    return z3.Implies(s.turn_over, s.turn_effects == 0)
+
+
+def _some_power_zero(t: TransitionScope) -> z3.BoolRef:
+    return t.zero_destroyed_now > 0
+
+
+def _some_battle(t: TransitionScope) -> z3.BoolRef:
+    return t.battles_now > 0
 
 
 def _loser_is_not_winner(s: StateScope) -> z3.BoolRef:
@@ -420,6 +440,20 @@ BUILTIN: tuple[Property, ...] = (
     ShieldProperty("some-replacement",
                    "Some way the attack can go replaces an event (a break, a destruction, leaving the battle zone).",
                    ("D2", "R701.6a"), "sometimes", "transitions", _some_replacement, needs=("replacement",)),
+    # the rest of the game an attack touches (issue 24: model/power.py, scenarios/corpus.d/touch.yaml)
+    Property("power-zero-destroyed-at-once",
+             "Once the attack is declared, no choice is ever made while a creature that can be destroyed has power "
+             "0 or less and no destruction is under way: the rules destroy it before anything else is handled.",
+             ("R703.1", "R703.3", "R703.4c", "S300", "S304"), "always", "states", _power_zero_at_once),
+    Property("turn-effects-end-with-the-turn",
+             "When the turn is over, no power change or keyword given for the turn applies any more.",
+             ("R511.2", "S328"), "always", "outcomes", _turn_effects_end),
+    Property("some-power-zero",
+             "Some way the attack can go destroys a creature at power 0 or less by the rules.",
+             ("R703.4c",), "sometimes", "transitions", _some_power_zero, needs=("power_change",)),
+    Property("some-battle",
+             "Some way the attack can go fights a battle (the attack's, or one an effect starts).",
+             ("R508", "S112"), "sometimes", "transitions", _some_battle, needs=("battle",)),
 )
 
 

@@ -45,7 +45,9 @@ ACTION_VALUES = ("direct_attack", "choose_shields", "resolve", "choose",
                  # the whole attack (model/attack.py)
                  "declare_attack", "block", "no_block", "ninja_declare", "no_ninja_declare",
                  # the turn player's declarations (model/declarations.py)
-                 "tp_declare", "no_tp_declare")
+                 "tp_declare", "no_tp_declare",
+                 # a scenario that starts before the declaration (issue 24: model/legality.py)
+                 "choose_attack", "no_attack")
 ENUMS = {"Player": PLAYER_VALUES, "Zone": ZONE_VALUES, "Kind": KIND_VALUES, "ActionKind": ACTION_VALUES}
 _ZONES = ZONE_VALUES[:-1]   # the real zones a card can be in
 
@@ -327,7 +329,7 @@ ATTACK_STATE_FACTS: tuple[Fact, ...] = (
          lambda d, s, m: s.loser or "nobody"),
 )
 
-# ---- cards made of several cards (issue 23: model/piles.py) --------------------------------------------
+# ---- cards made of several cards (model/piles.py) ----------------------------------------------------
 _FOLLOW = ("under", "aura")   # the cards that go where their creature goes (801, 310.8)
 
 
@@ -348,7 +350,20 @@ PILE_STATE_FACTS: tuple[Fact, ...] = (
          "card (shield plus, S212)", lambda d, s, m: frozenset(c for c, _ in _links(s, ("stack",)))),
 )
 
-STATE_FACTS: tuple[Fact, ...] = BREAK_STATE_FACTS + SHIELD_STATE_FACTS + ATTACK_STATE_FACTS + PILE_STATE_FACTS
+# ---- the rest of the game an attack touches (model/power.py, model/touch.py) --------------------------
+TOUCH_STATE_FACTS: tuple[Fact, ...] = (
+    Fact("after_declaration", (), "Bool", "the attack is declared: the state is not the position before the declaration",
+         lambda d, s, m: s.phase != "declare"),
+    Fact("zero_power", (), "Int", "how many creatures the state-based check would destroy now (power 0 or less, "
+         "able to be destroyed, no destruction under way; R703.4c)", lambda d, s, m: len(d.model.zero_power(s))),
+    Fact("turn_effects", (), "Int", "how many power changes and keywords given for the turn apply (R511.2)",
+         lambda d, s, m: len(s.powers) + len(s.granted)),
+    Fact("turn_over", (), "Bool", "the turn is over: a terminal state after the end step (R511)",
+         lambda d, s, m: s.over and s.phase == "end_turn"),
+)
+
+STATE_FACTS: tuple[Fact, ...] = BREAK_STATE_FACTS + SHIELD_STATE_FACTS + ATTACK_STATE_FACTS + PILE_STATE_FACTS + \
+    TOUCH_STATE_FACTS
 
 
 # ---- transition facts -----------------------------------------------------------------------------
@@ -755,8 +770,16 @@ PILE_TRANSITION_FACTS: tuple[Fact, ...] = (
          "transition; what was under it stays (801.4 rebuild, Star Evolution 811.1)", _top_only),
 )
 
+TOUCH_TRANSITION_FACTS: tuple[Fact, ...] = (
+    Fact("zero_destroyed_now", (), "Int", "how many creatures the rules destroyed at power 0 or less during this "
+         "transition (`power_zero` events, R703.4c)",
+         lambda d, t, m: sum(1 for e in t.events if e.kind == "power_zero")),
+    Fact("battles_now", (), "Int", "how many battles were fought during this transition (R508, rule 115)",
+         lambda d, t, m: sum(1 for e in t.events if e.kind == "battle")),
+)
+
 TRANSITION_FACTS: tuple[Fact, ...] = BREAK_TRANSITION_FACTS + SHIELD_TRANSITION_FACTS + ATTACK_TRANSITION_FACTS + \
-    PILE_TRANSITION_FACTS
+    PILE_TRANSITION_FACTS + TOUCH_TRANSITION_FACTS
 
 STATE = {f.name: f for f in STATE_FACTS}
 TRANSITION = {f.name: f for f in TRANSITION_FACTS}

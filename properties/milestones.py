@@ -59,9 +59,12 @@ MILESTONES: dict[str, str] = {
     "end_of_attack": "the end-of-attack step (R510)",
     "end_of_turn": "the turn ends, after its end step (R511)",
     "game_lost": "a player loses the game (R104.2a, R509.1)",
-    # cards made of several cards (issue 23: model/instructions/pile_moves.py)
+    # cards made of several cards (model/instructions/pile_moves.py)
     "pile_left": "a creature of several cards leaves the battle zone with its sources and auras (801, 310.8)",
     "rebuilt": "only the top card of a creature left; what was under it stays as the creature (801.4)",
+    # power and the rest of the attack (model/power.py, model/touch.py)
+    "power_zero": "a creature at power 0 or less is destroyed by the rules (R703.4c)",
+    "attack_end_declared": "a hidden-zone ability is declared at the end of the attack: Kirifu Dash (R510)",
 }
 
 # milestones that are parts of another: (part, whole) — the part's moments lie among the whole's
@@ -81,8 +84,8 @@ TRIGGER_THEN_RESOLVE: tuple[tuple[str, str], ...] = (
 _EARLY = ("S-Trigger", "G-Strike", "S-Back")
 _CLOSING = frozenset({"end_of_attack", "end_of_turn"})
 _ATTACK_TOKENS = {"attack": "attack_declared", "block": "block", "battle": "battle", "end_attack": "end_of_attack",
-                  "end_turn": "end_of_turn", "lose": "game_lost",
-                  "leave_together": "pile_left", "rebuild": "rebuilt"}   # piles (issue 23)
+                  "end_turn": "end_of_turn", "lose": "game_lost", "power_zero": "power_zero",
+                  "leave_together": "pile_left", "rebuild": "rebuilt"}   # piles
 Groups = tuple[tuple[str, ...], ...]   # the milestone tokens of each step that had any, in order
 
 
@@ -113,6 +116,13 @@ def _deciding_replacement(s: State) -> bool:
         return False
     task = s.running[-1]
     return task.pc < len(task.program) and task.program[task.pc].op == "_replace_break"
+
+
+def _declared(e, pre: State) -> str:
+    """A hidden-zone declaration at the attack's trigger (R506.3: whose) or at its end (R510)."""
+    if e.rule == "R510":
+        return "attack_end_declared"
+    return "tp_declared" if e.get("player") == pre.turn else "ntp_declared"
 
 
 def step(w: Walk, pre: State, events: tuple, post: State, bb: frozenset[str]) -> Walk:
@@ -184,8 +194,8 @@ def step(w: Walk, pre: State, events: tuple, post: State, bb: frozenset[str]) ->
             elif attack == 1 or (attack == 2 and check == 1):
                 tokens.append("replacements_applied")
                 attack, check = 2, 1
-        elif kind == "declare" and e.rule == "R506.3":
-            tokens.append("tp_declared" if e.get("player") == pre.turn else "ntp_declared")
+        elif kind == "declare" and e.rule in ("R506.3", "R510"):
+            tokens.append(_declared(e, pre))
         elif kind in ("declare", "shield_trigger", "fizzle") or \
                 (kind == "move" and e.get("from") == "shields" and e.get("to") == "hand"):
             if check == 1:

@@ -27,6 +27,11 @@ NEEDS = {
     "before_break": "the attacker has a before-break ability (R509.3) and the defender a shield",
     "nested_break": "the attacker has a before-break ability and its controller a card that breaks shields "
                     "with an effect, so a break can open inside the attack's (R603.7b); the defender has a shield",
+    # issue 24 (model/power.py)
+    "power_change": "a card of the scenario lowers a creature's power (`power` with a negative amount), or the "
+                    "position starts with a creature whose power changed this turn",
+    "battle": "a battle can happen: the attack is on a creature, the defender has a Blocker, or a card starts "
+              "a battle (`battle`)",
 }
 
 
@@ -111,9 +116,9 @@ def _reaches_direct_attack(model: Any, s: Any) -> bool:
 def scenario_features(model: Any) -> set[str]:
     """What the scenario contains, for `needs`: read from its initial state and card definitions."""
     s = model.initial_state()
-    out: set[str] = set()
-    if not s.zone(s.defender).shields or not _reaches_direct_attack(model, s):
-        return out
+    out: set[str] = _touch_features(model, s)
+    if s.attacker < 0 or not s.zone(s.defender).shields or not _reaches_direct_attack(model, s):
+        return out   # (no attacker yet: the scenario starts before the declaration, model/legality.py)
     out.add("shields")
     if not model.card(s.attacker).abilities_with("before_break"):
         return out
@@ -125,4 +130,16 @@ def scenario_features(model: Any) -> set[str]:
         if model.owner(cid) == s.turn and (_breaks(card.effect) or any(_breaks(a.effect) for a in card.abilities)):
             out.add("nested_break")
             break
+    return out
+
+
+def _touch_features(model: Any, s: Any) -> set[str]:
+    """Issue 24's `needs`: a power that can drop to 0, a battle that can be fought."""
+    out = {"power_change"} if getattr(model, "power_checks", False) else set()
+    cards = [model.card(cid) for cid in range(len(model.instances))]
+    starts = any(ins.op == "battle" for card in cards for program in (card.effect,) + tuple(a.effect for a in card.abilities)
+                 for ins in program)
+    if starts or getattr(s, "target", -1) >= 0 or getattr(model, "scenario", None) is not None and \
+            any(card.has("Blocker") or card.type == "creature" and model.scenario.attacker == "" for card in cards):
+        out.add("battle")
     return out

@@ -78,6 +78,8 @@ SCHEMA = {
                                    "order": _ORDER}}},
                 "order_scope": {"enum": ["all", "own", "none"]},
                 "unchecked": {"type": "string"},
+                # what the statement is about, for `dmcheck coverage` (default: its file's name)
+                "feature": {"type": "string", "pattern": r"^[a-z][a-z0-9_-]*$"},
             },
         }},
     },
@@ -140,6 +142,7 @@ class Statement:
     unchecked: str = ""
     builtin: bool = True
     scope: str = "all"        # which traces its constraints bind: all, its own scenarios', none (Z3 only)
+    feature: str = ""         # what it is about (`feature:`, else the name of its file): dmcheck coverage
 
     @property
     def ref(self) -> str:
@@ -337,7 +340,8 @@ def load_corpus(path: str | Path, builtin: bool = False) -> Corpus:
             valid_until=_date(raw["until"], fail, here + ("until",)) if "until" in raw else None,
             cites=tuple(str(c) for c in raw.get("cites") or ()), note=" ".join(str(raw.get("note", "")).split()),
             date_note=str(raw.get("date_note", "")), unchecked=str(raw.get("unchecked", "")), builtin=builtin,
-            scope=str(raw.get("order_scope", "all"))))
+            scope=str(raw.get("order_scope", "all")),
+            feature=str(raw.get("feature") or Path(file).stem)))
     return Corpus(tuple(out), (file,), _sources(root, fail))
 
 

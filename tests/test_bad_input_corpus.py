@@ -265,6 +265,16 @@ CASES = [
     ('cards', 'twinpact_without_creature_power.yaml', 4, ["its creature side's power", 'is missing']),
     ('cards', 'spell_side_on_a_creature.yaml', 7, ['only a twinpact has a spell side', 'type: twinpact']),
     ('cards', 'twinpact_spell_side_without_effect.yaml', 7, ['cards[0].spell', "'effect'"]),
+    # the rest of the game an attack touches (issue 24): a power that is not a number, a trigger the card's
+    # type cannot have, a hidden-zone use from a zone the card is not used from, no legal attack to choose
+    ('scenario', 'power_not_a_number.yaml', 7, ['players.B.battle[0].power', 'whole number', 'minus two thousand']),
+    ('scenario', 'choose_no_legal_attack.yaml', 8, ['attack.choose', 'no legal attack', 'summoning sickness', 'tapped']),
+    ('scenario', 'choose_with_attacker.yaml', 6, ['attack.attacker', '`choose: true`']),
+    ('cards', 'evasion_power_not_a_number.yaml', 7, ['keywords[0]', 'Evasion:power<=5000', "'Evasion:power<=lots'"]),
+    ('cards', 'power_amount_not_a_number.yaml', 7, ['power.amount', 'whole number', "'-2k'"]),
+    ('cards', 'spell_is_attacked.yaml', 8, ['abilities[0].trigger', "a spell cannot have the trigger 'attacked'"]),
+    ('cards', 'kirifu_dash_from_graveyard.yaml', 10, ['abilities[0].zone', 'used from the hand', 'graveyard']),
+    ('cards', 'oni_end_on_a_creature.yaml', 9, ['abilities[0].trigger', "cannot be used by 'oni_end'", 'spell']),
 ]
 
 WRAPPER = """name: loads a card file of the bad-input corpus

@@ -440,10 +440,12 @@ def test_check_json_has_the_explore_fields_properties_and_solver():
     # derived from Q04's scenario: it runs under 2024-06-19, after the 2023-04-19 change, so the
     # properties that hold only until a change do not apply; its shields are plain (no S-Trigger)
     # and none of its cards replaces an event, so the two needing a declaration or a replacement
-    # do not apply either; the report keeps the built-in order
+    # do not apply either, nor (issue 24) those needing a power change or a battle; the report keeps the
+    # built-in order
     expected = [p.id for p in BUILTIN
-                if p.until is not None or {"declaration", "replacement", "pile"} & set(p.needs)]
-    assert expected == ["before-break-uninterrupted", "some-declaration", "some-pile-leaves", "some-replacement"]
+                if p.until is not None or {"declaration", "replacement", "pile", "power_change", "battle"} & set(p.needs)]
+    assert expected == ["before-break-uninterrupted", "some-declaration", "some-pile-leaves", "some-replacement",
+                        "some-power-zero", "some-battle"]
     assert [n["id"] for n in report["not_applicable"]] == expected
 
 

@@ -187,7 +187,8 @@ def test_class4_eras_are_dated_and_the_oldest_refuses_older_dates():
     from model.rules import OutsideTimeline, timeline, version_on
     versions = timeline()
     assert versions[0].date == dt.date(2002, 5, 30) and not versions[0].simultaneous_break
-    assert version_on(dt.date(2016, 6, 1)) is versions[0]
+    assert version_on(dt.date(2003, 6, 1)) is versions[0]
+    assert not version_on(dt.date(2016, 6, 1)).simultaneous_break   # issue 24's 2004-06-26 era changes Slayer only
     assert version_on(dt.date(2017, 3, 25)).simultaneous_break
     with pytest.raises(OutsideTimeline, match="older than the oldest modelled rules era"):
         version_on(dt.date(2002, 5, 29))

@@ -147,6 +147,8 @@ def _target_options(verb: str, untapped: bool = False):
 
 def _return_to_hand(m, s, task, ins, choice, out):
     s, counts = start_counts(s, ins)
+    if choice != NONE and ins.get("bind"):
+        s = bind(s, ins.get("bind"), choice[0])   # "if it was returned" reads where it went
     return s if choice == NONE else destruction.leave(m, s, choice[0], "hand", out, counts=counts,
                                                       replaceable=not destruction.by_replacement(task))
 
@@ -169,8 +171,8 @@ def _destroy(m, s, task, ins, choice, out):
 
 _SCHEMA_RETURN_TO_HAND = {
     "doc": "return one creature in the battle zone to its owner's hand (with the cards under it and its "
-           "auras, 801, 310.8)",
-    "properties": {"whose": WHOSE, "optional": {"type": "boolean"}, **COUNTS},
+           "auras, 801, 310.8); `bind` names it for later instructions",
+    "properties": {"whose": WHOSE, "optional": {"type": "boolean"}, "bind": BIND, **COUNTS},
 }
 op("return_to_hand", schema=_SCHEMA_RETURN_TO_HAND)((_target_options("returns"), _return_to_hand))
 _SCHEMA_TO_MANA = {

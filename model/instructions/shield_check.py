@@ -114,6 +114,8 @@ def _s_trigger(m: "Game", s: State, check: Check, card: int) -> bool:
         return False
     if cdef.has("S-Trigger") or card in check.granted:
         return True
+    if cdef.has("Super S-Trigger") or cdef.has("S-Trigger Plus") or (card, "S-Trigger") in s.granted:
+        return True   # issue 24: both are S-Triggers; S-Trigger given this turn (R113.6d: kept in standby)
     # R113.6c: looked at in the standby state, where the standby cards are not counted
     limit = dict(cdef.s_trigger_if).get("shields_at_most")
     return limit is not None and len(s.zone(check.player).shields) <= limit
@@ -329,6 +331,8 @@ def use(m: "Game", s: State, player: str, d: Decl, out: list[Event], castle: int
     if castle is not None:   # R304.3: the castle goes once this shield's S-Trigger is done
         s = push(s, Task(program=(instr("_castle_leave", castle=castle),), pc=0, controller=player, source=castle,
                          ability="castle"))
+    if d.kind == "S-Trigger":
+        s = m.mark_bonus(s, player, d.card, out)   # a Super / Plus bonus is decided now (model/touch.py)
     if m.card(d.card).type == "spell" or d.side == "spell":   # a twinpact's spell side is cast (S214)
         return effects.cast(m, s, player, d.card, "hand", "graveyard", out)
     return effects.summon(m, s, player, d.card, "hand", out)   # R112.3a: its cip is a separate trigger

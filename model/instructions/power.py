@@ -1,0 +1,193 @@
+"""Card words about power, battles and what an effect gives a creature for the turn (issue 24).
+
+- `power`: "+N / -N power until the end of the turn" (dmwiki "パワー低下"; the fandom's "Decrease
+  Power"): one chosen creature, all of a player's creatures there now, the ability's own creature or
+  the attacking creature. A creature left at power 0 or less is destroyed by the state-based check
+  (model/power.py, 703.4c), not by this word.
+- `battle`: a battle started by an effect ("this creature and the attacking creature battle",
+  《勝利の覇闘 ガイラオウ》; "choose one of yours and one of theirs: they battle"): rule 115, the same
+  battle as an attack's, outside the battle step (model/power.py `fight`).
+- `untap`, `grant` (a keyword until the end of the turn: Blocker, Slayer, S-Trigger on shields...),
+  `ignore` (a creature's abilities are ignored this turn), and `_slayer`, Slayer's destruction.
+None of them declares a footprint: they reach powers and keywords that battles, blocks and the
+state-based check read, so the reduction treats them as TOP (never reordered).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import destruction
+from .common import creatures, players_of
+from .registry import NONE, WHOSE, deterministic, op
+from ..events import ev
+from ..state import State, replace
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+TURN = {"enum": ["end_turn"]}
+# the keywords an effect may give (each read by the engine; model/vocabulary.py KEYWORDS)
+GRANTABLE = ["Blocker", "Slayer", "Speed Attacker", "Unblockable", "Must Block", "S-Trigger", "Wins All Battles"]
+
+
+def _reached(m: "Game", s: State, task, ins, choice) -> list[int]:
+    """The creatures a `target` reaches now: the chosen one, every one of `whose`, the ability's own
+    creature, the attacking creature or the creature it attacks (only those in the battle zone)."""
+    target = ins.get("target", "one")
+    if target == "one":
+        return [choice[0]] if choice and choice != NONE else []
+    if target == "all":
+        return [c for p in players_of(task.controller, ins.get("whose", "opponent")) for c in s.zone(p).battle
+                if m.card(c).type == "creature"]
+    cid = task.source if target == "self" else s.attacker if target == "attacker" else s.target
+    return [cid] if cid >= 0 and cid in s.zone(m.owner(cid)).battle else []
+
+
+def _one_options(verb: str):
+    """Options of a word whose `target` is `one`: a creature of `whose` (None otherwise: no decision)."""
+    def options(m, s, task, ins):
+        if ins.get("target", "one") != "one":
+            return None
+        me = task.controller
+        opts = [((c,), f"{me} {verb} {m.label(c)}") for c in creatures(m, s, me, ins.get("whose", "opponent"))]
+        if opts and ins.get("optional", False):
+            opts.append((NONE, f"{me} chooses no creature"))
+        return opts
+    return options
+
+
+# ---- power ---------------------------------------------------------------------------------------
+def _power(m, s, task, ins, choice, out):
+    amount = ins.get("amount")
+    reached = _reached(m, s, task, ins, choice)
+    for c in reached:
+        out.append(ev("power", "", card=m.label(c), player=m.owner(c), amount=amount, until="end_turn"))
+    if not reached:
+        return s
+    return replace(s, powers=tuple(sorted(s.powers + tuple((c, amount) for c in reached))))
+
+
+_TARGET = {"enum": ["one", "all", "self", "attacker", "attacked"],
+           "description": "one chosen creature of `whose`, all of them, this ability's creature, the attacking "
+                          "creature, the creature it attacks"}
+_SCHEMA_POWER = {
+    "doc": "creatures get +N or -N power (`amount`, a whole number) until the end of the turn (R511.2); "
+           "`target`: one (chosen), all (of `whose`, those there now), self, attacker",
+    "properties": {"amount": {"type": "integer", "minimum": -1_000_000_000, "maximum": 1_000_000_000,
+                              "not": {"const": 0}},
+                   "target": _TARGET, "whose": WHOSE, "until": TURN, "optional": {"type": "boolean"}},
+    "required": ["amount", "until"],
+}
+op("power", schema=_SCHEMA_POWER)((_one_options("changes the power of"), _power))
+
+
+# ---- a battle started by an effect (rule 115) ----------------------------------------------------
+def _side(m, s, task, who: str, whose: str) -> list[int]:
+    if who == "self":
+        return [task.source] if task.source in s.zone(m.owner(task.source)).battle else []
+    if who == "attacker":
+        return [s.attacker] if s.attacker >= 0 and s.attacker in s.zone(s.turn).battle else []
+    return creatures(m, s, task.controller, whose)
+
+
+def _battle_options(m, s, task, ins):
+    mine = _side(m, s, task, ins.get("mine", "one"), "own")
+    theirs = _side(m, s, task, ins.get("theirs", "one"), "opponent")
+    pairs = [(a, b) for a in mine for b in theirs if a != b]
+    me = task.controller
+    opts = [((a, b), f"{me} has {m.label(a)} battle {m.label(b)}") for a, b in pairs]
+    if opts and ins.get("optional", False):
+        opts.append((NONE, f"{me} starts no battle"))
+    return opts
+
+
+def _battle(m, s, task, ins, choice, out):
+    if choice == NONE:
+        return s
+    a, b = choice
+    if a not in s.zone(m.owner(a)).battle or b not in s.zone(m.owner(b)).battle:
+        return s
+    return m.fight(s, a, b, out, "R115")
+
+
+_SIDE = {"enum": ["one", "self", "attacker"]}
+_SCHEMA_BATTLE = {
+    "doc": "two creatures battle (rule 115): `mine` (one of yours, this creature, the attacking creature) "
+           "against `theirs` (one of the opponent's, the attacking creature); the loser is destroyed",
+    "properties": {"mine": _SIDE, "theirs": _SIDE, "optional": {"type": "boolean"}},
+}
+op("battle", schema=_SCHEMA_BATTLE)((_battle_options, _battle))
+
+
+def _slayer(m, s, task, ins, choice, out):
+    """Slayer: after the battle, the creature the Slayer battled is destroyed, if it is still there."""
+    card = ins.get("card")
+    return destruction.attempt(m, s, card, out)
+
+
+op("_slayer")((deterministic, _slayer))
+
+
+# ---- untap, keywords for the turn, ignored abilities --------------------------------------------------
+def _untap(m, s, task, ins, choice, out):
+    for c in _reached(m, s, task, ins, choice):
+        owner = m.owner(c)
+        z = s.zone(owner)
+        if c in z.tapped:
+            s = s.with_zone(owner, replace(z, tapped=tuple(x for x in z.tapped if x != c)))
+            out.append(ev("untap", "", card=m.label(c), player=owner))
+    return s
+
+
+_SCHEMA_UNTAP = {
+    "doc": "untap a creature (`target`: one of `whose`, all of them, self, attacker)",
+    "properties": {"target": _TARGET, "whose": WHOSE, "optional": {"type": "boolean"}},
+    "required": ["target"],
+}
+op("untap", schema=_SCHEMA_UNTAP)((_one_options("untaps"), _untap))
+
+
+def _grant_cards(m, s, task, ins, choice) -> list[int]:
+    if ins.get("target") == "shields":   # R113.6d: given to the shields there now, kept until they move
+        return list(s.zone(task.controller if ins.get("whose", "own") == "own" else
+                           ("B" if task.controller == "A" else "A")).shields)
+    return _reached(m, s, task, ins, choice)
+
+
+def _grant(m, s, task, ins, choice, out):
+    word = ins.get("keyword")
+    given = [c for c in _grant_cards(m, s, task, ins, choice) if (c, word) not in s.granted]
+    for c in given:
+        out.append(ev("grant", "", card=m.label(c), player=m.owner(c), keyword=word))
+    return replace(s, granted=tuple(sorted(s.granted + tuple((c, word) for c in given)))) if given else s
+
+
+def _grant_options(m, s, task, ins):
+    return None if ins.get("target") == "shields" else _one_options("gives a keyword to")(m, s, task, ins)
+
+
+_SCHEMA_GRANT = {
+    "doc": "give a keyword until the end of the turn: to one creature of `whose`, all of them, self, the "
+           "attacker, or `shields` (the shields of `whose` there now: S-Trigger, R113.6b-d)",
+    "properties": {"keyword": {"enum": GRANTABLE}, "target": {"enum": _TARGET["enum"] + ["shields"]},
+                   "whose": WHOSE, "until": TURN, "optional": {"type": "boolean"}},
+    "required": ["keyword", "until"],
+}
+op("grant", schema=_SCHEMA_GRANT)((_grant_options, _grant))
+
+
+def _ignore(m, s, task, ins, choice, out):
+    found = [c for c in _reached(m, s, task, ins, choice) if (c, "Ignored") not in s.granted]
+    for c in found:
+        out.append(ev("grant", "", card=m.label(c), player=m.owner(c), keyword="Ignored"))
+    return replace(s, granted=tuple(sorted(s.granted + tuple((c, "Ignored") for c in found)))) if found else s
+
+
+_SCHEMA_IGNORE = {
+    "doc": "this turn the abilities of a creature are ignored (無視): its keywords, triggers and replacement "
+           "effects do nothing while it is in the battle zone (`target`: one of `whose`, all, self, attacker)",
+    "properties": {"target": _TARGET, "whose": WHOSE, "until": TURN, "optional": {"type": "boolean"}},
+    "required": ["until"],
+}
+op("ignore", schema=_SCHEMA_IGNORE)((_one_options("ignores the abilities of"), _ignore))

@@ -1,0 +1,65 @@
+"""Issue 24's keywords with a value, read from a card's keyword list, and their checks.
+
+`Evasion:power<=N` (cannot be blocked by creatures with power N or less) and `Ignore:cost<=N` (the
+abilities of other creatures with cost N or less are ignored while this one is in the battle zone)
+carry a number; a card file giving anything else is refused with its line (bad input of issue 24:
+"a power that is not a number"). The triggers that only a creature in the battle zone can have
+(attacks, is attacked, blocks, is blocked, battles, breaks, its attack's end) are refused on a card
+of another type; the hidden-zone words are refused on a type they cannot use and with a `zone` other
+than the hand they are used from (bad input of issue 24: "a hidden-zone use from a zone the card is
+not in").
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from .errors import InputError
+from .yamlio import key_path, line_of
+
+EVASION, IGNORE = "Evasion", "Ignore"
+_FORMS = {EVASION: re.compile(r"Evasion:power<=[0-9]{1,10}"), IGNORE: re.compile(r"Ignore:cost<=[0-9]{1,4}")}
+_EXAMPLE = {EVASION: "Evasion:power<=5000", IGNORE: "Ignore:cost<=5"}
+# triggers about the card itself as a creature in the battle zone: a spell, castle or aura has none
+CREATURE_TRIGGERS = frozenset({"attacks", "attacked", "blocks", "blocked", "battle_win", "battle_lose",
+                               "breaks", "breaks_one_or_more", "end_of_attack", "not_blocked"})
+# the hidden-zone words and the card types that can be used that way
+USED_AS = {"attack_chance": ("spell", "creature"), "oni_end": ("spell",), "kirifu_dash": ("creature", "spell")}
+# the abilities declared from the hand (model/declarations.py, model/touch.py): no other zone uses them
+FROM_HAND = frozenset({"ninja_strike", "ninja_change", "revolution_change", "invasion"}) | frozenset(USED_AS)
+
+
+def value(keywords: tuple[str, ...], head: str) -> int | None:
+    """The number of `Head:...<=N` among a card's keywords, or None."""
+    for k in keywords:
+        if k.startswith(head + ":"):
+            return int(k.rpartition("=")[2])
+    return None
+
+
+def check(card: Any, root: Any, here: tuple, file: str) -> None:
+    """Refuse a malformed valued keyword and a trigger the card's type cannot have, at their lines."""
+    for k, word in enumerate(card.keywords):
+        head = word.partition(":")[0]
+        if head in _FORMS and not _FORMS[head].fullmatch(word):
+            where = here + ("keywords", k)
+            raise InputError(file, line_of(root, where), key_path(where),
+                             f"expected `{_EXAMPLE[head]}` (the power or cost a whole number), got {word!r}")
+    for j, ability in enumerate(card.abilities):
+        where = here + ("abilities", j, "trigger")
+        if ability.trigger in CREATURE_TRIGGERS and card.type != "creature":
+            raise InputError(file, line_of(root, where), key_path(where),
+                             f"a {card.type} cannot have the trigger {ability.trigger!r}: only a creature in the "
+                             f"battle zone attacks, is attacked, blocks or battles; expected a creature, or one "
+                             f"of the triggers that watch others (own_attacked, you_attacked, opponent_attacks)")
+        if ability.trigger in FROM_HAND and ability.zone != "battle":
+            where = here + ("abilities", j, "zone")
+            raise InputError(file, line_of(root, where), key_path(where),
+                             f"a {ability.trigger} ability is used from the hand (R506.3, R510), not from the "
+                             f"{ability.zone}; expected no `zone` on it")
+        allowed = USED_AS.get(ability.trigger)
+        if allowed and card.type not in allowed:
+            raise InputError(file, line_of(root, where), key_path(where),
+                             f"a {card.type} cannot be used by {ability.trigger!r}; expected a card of type "
+                             f"{' or '.join(allowed)}")

@@ -1,0 +1,86 @@
+"""Which attacks exist: a scenario may start before the declaration (issue 24, item 7).
+
+With `attack: {choose: true}` the initial state has no attacker yet; its choices are every legal
+attack (R506.1): an untapped creature of the turn player that is not summoning sick (a creature put
+into the battle zone this turn, `{card: X, summoned: true}`, cannot attack unless it has Speed
+Attacker: dmwiki "召喚酔い", "スピードアタッカー"), does not have "cannot attack" and, with "cannot
+attack players", attacks only a creature; its target is the opponent or one of his tapped creatures
+(R506.1e). "Not attacking" is a choice unless a creature that must attack if able (`Must Attack`,
+dmwiki "攻撃強制") has a legal attack. The choice leads to the declaration as model/attack.py makes it.
+A scenario with `choose: true` and no legal attack is refused when it is loaded (model/scenario_file.py
+asks `legal_attacks` of the initial position).
+"""
+
+from __future__ import annotations
+
+from .actions import Action
+from .events import Event, ev
+from .instructions.common import same
+from .state import State, other, replace
+
+
+class Legality:
+    """The attacks of the initial position; expects the card table, `has_keyword`, `declared` and
+    AttackSteps' `declare_actions` / `declare_step`, which it extends."""
+
+    summoned: frozenset = frozenset()   # creatures put into the battle zone this turn (model/table.py)
+
+    def legal_attacks(self, s: State) -> list[tuple[int, int]]:
+        """(attacker, target) for every legal attack; target -1 is the opponent himself."""
+        tp, opp = s.turn, other(s.turn)
+        z, theirs = s.zone(tp), s.zone(opp)
+        found = []
+        for c in z.battle:
+            if self.card(c).type != "creature" or c in z.tapped or c in s.cant_attack:
+                continue
+            if self.has_keyword(s, c, "Cannot Attack"):
+                continue
+            if c in self.summoned and not self.has_keyword(s, c, "Speed Attacker"):
+                continue
+            if not self.has_keyword(s, c, "Cannot Attack Players"):
+                found.append((c, -1))
+            found += [(c, t) for t in theirs.battle if t in theirs.tapped and self.card(t).type == "creature"]
+        return found
+
+    def attack_reasons(self, s: State) -> list[str]:
+        """Why each creature of the turn player cannot attack (for the loader's error)."""
+        z = s.zone(s.turn)
+        out = []
+        for c in z.battle:
+            why = ("tapped" if c in z.tapped else "it cannot attack" if self.has_keyword(s, c, "Cannot Attack")
+                   else "summoning sickness (put into the battle zone this turn, no Speed Attacker)"
+                   if c in self.summoned and not self.has_keyword(s, c, "Speed Attacker")
+                   else "it cannot attack players and the opponent has no tapped creature")
+            out.append(f"{self.label(c)}: {why}")
+        return out
+
+    def declare_actions(self, s: State) -> tuple[Action, ...]:
+        if s.attacker >= 0:
+            return super().declare_actions(s)
+        tp = s.turn
+        acts = [Action("choose_attack", tp, (a, t), f"{tp} attacks {self.label(t) if t >= 0 else other(tp)} "
+                                                   f"with {self.label(a)}")
+                for a, t in self._distinct(s, self.legal_attacks(s))]
+        must = any(self.has_keyword(s, a, "Must Attack") for a, _ in self.legal_attacks(s))
+        if not must:
+            acts.append(Action("no_attack", tp, (), f"{tp} does not attack"))
+        return tuple(acts)
+
+    def _distinct(self, s: State, pairs: list[tuple[int, int]]) -> list[tuple[int, int]]:
+        """Identical attackers (and targets) are offered once (model/instructions/common.py `same`)."""
+        seen, out = set(), []
+        for a, t in pairs:
+            key = (same(self, s, a), same(self, s, t) if t >= 0 else ())
+            if key not in seen:
+                seen.add(key)
+                out.append((a, t))
+        return out
+
+    def declare_step(self, s: State, action: Action) -> tuple[State, tuple[Event, ...]]:
+        if action.kind == "no_attack":
+            return replace(s, over=True), (ev("no_attack", "R506.1", player=s.turn),)   # never declared
+        if action.kind == "choose_attack":
+            a, t = action.choice
+            chosen = replace(s, attacker=a, target=t, defender=other(s.turn))
+            return self.declared(chosen)
+        return super().declare_step(s, action)

@@ -1,0 +1,222 @@
+"""The attack's other triggers, who may block, and the hidden-zone uses at other times (issue 24).
+
+A mixin of the procedure (BreakModel), placed before model/attack.py's AttackSteps and the
+declarations (model/declarations.py), whose methods it extends with `super()`:
+- "when this creature is attacked", "when one of your creatures is attacked", "when you are
+  attacked" trigger at the declaration with the attack's other triggers (R506.3; dmwiki
+  "被アタックトリガー"); "when this creature is blocked" once the block step is decided, before the
+  battle (R507.3, like "when it blocks").
+- Blockers (R507.1): a creature given Blocker this turn can block; one whose abilities are ignored
+  cannot; an attacker with `Unblockable` cannot be blocked, one with `Evasion:power<=N` not by a
+  creature whose power is N or less then; a Blocker with `Must Block` blocks if able.
+- Attack Chance and the turn player's Oni End are declared with Revolution Change and Invasion, at the
+  moment the attack triggers (R506.3, dmwiki "アタック・チャンス"); the non-turn player's Oni End in
+  his Ninja Strike window (`ntp_declaration_time`); Kirifu Dash at the end of the attack (R510,
+  dmwiki "キリフダッシュ"). Each declared card waits as its player's effect (model/instructions/hidden.py).
+- A Super S-Trigger or S-Trigger Plus used with its condition met is marked with its bonus when it is
+  used (model/instructions/conditions.py reads the mark).
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+from itertools import combinations
+
+from .events import Event, ev
+from .instructions.declaring import meets
+from .keywords import EVASION, IGNORE, value
+from .state import Pending, State, other, replace
+from .triggers import TRIGGERED
+from .vocabulary import ATTACK_DECLARED
+
+ATTACKED = frozenset({"attacked", "own_attacked", "you_attacked"})
+HIDDEN_ATTACK = frozenset({"attack_chance", "oni_end"})
+# abilities used from the hand (never ignored: 無視 reaches the battle zone only), and those that trigger as
+# their creature leaves the battle zone (judged as it was just before, 603.5c)
+HIDDEN_WORDS = frozenset(ATTACK_DECLARED)
+LEAVING = frozenset({"destroyed"})
+
+
+class Touch:
+    """See the module docstring. Expects the card table, `trigger`, `words`, `interpretation`,
+    PowerRules' `has_keyword` and `power`, and the declarations' `_declared_name`."""
+
+    # ---- statics that ignore abilities (`Ignore:cost<=N`) ------------------------------------------
+    @cached_property
+    def ignorers(self) -> tuple[tuple[int, int], ...]:
+        """(creature, N) for each card of the scenario whose abilities ignore those of cost N or less."""
+        found = []
+        for inst in self.instances:
+            n = value(self.pool[inst.card].keywords, IGNORE)
+            if n is not None:
+                found.append((inst.id, n))
+        return tuple(found)
+
+    def ignored(self, s: State, cid: int) -> bool:
+        """R110-style ignoring (無視): an `ignore` effect this turn, or another creature's `Ignore` static
+        while that creature is in the battle zone (dmwiki "無視"; the judges' page on Gemm Emperor)."""
+        if (cid, "Ignored") in s.granted:
+            return True
+        cdef = self.card(cid)
+        for g, n in self.ignorers:
+            if g != cid and cdef.type == "creature" and cdef.cost <= n and g in s.zone(self.owner(g)).battle \
+                    and cid in s.zone(self.owner(cid)).battle:
+                return True
+        return False
+
+    def has_keyword(self, s: State, cid: int, word: str) -> bool:
+        """Printed or given this turn, unless the card's abilities are ignored."""
+        if (s.granted or self.ignorers) and self.ignored(s, cid):
+            return False
+        return self.card(cid).has(word) or (cid, word) in s.granted
+
+    def add_pending(self, s: State, p: Pending, out: list[Event], rule: str) -> State:
+        """An ability of a creature whose abilities are ignored does not trigger (dmwiki "無視": only in the
+        battle zone); one that triggers as its creature leaves is judged as it was just before (603.5c)."""
+        if (s.granted or self.ignorers) and self._silenced(s, p):
+            return s
+        return super().add_pending(s, p, out, rule)
+
+    def _silenced(self, s: State, p: Pending) -> bool:
+        ability = next((a for a in self.pool[p.card].abilities if a.id == p.ability), None)
+        if ability is None or ability.zone != "battle" or ability.trigger in HIDDEN_WORDS:
+            return False   # from the hand or the graveyard: ignoring reaches the battle zone only
+        src = p.source
+        if src not in s.zone(self.owner(src)).battle and ability.trigger not in LEAVING:
+            return False
+        if (src, "Ignored") in s.granted:
+            return True
+        cdef = self.card(src)
+        return any(g != src and cdef.type == "creature" and cdef.cost <= n and g in s.zone(self.owner(g)).battle
+                   for g, n in self.ignorers)
+
+    # ---- R506.3: "when attacked" -------------------------------------------------------------------
+    def declare_attack(self, s: State, out: list[Event]) -> State:
+        s = super().declare_attack(s, out)
+        if not self.words & ATTACKED:
+            return s
+        if s.target >= 0:
+            return self.trigger(s, "attacked", self.owner(s.target), s.target, out)
+        return self.trigger(s, "player_attacked", s.defender, s.attacker, out)
+
+    # ---- R507: blocks --------------------------------------------------------------------------------
+    def block_triggers(self, s: State, out: list[Event]) -> State:
+        s = super().block_triggers(s, out)
+        if s.blocked and "blocked" in self.words and s.attacker in s.zone(s.turn).battle:
+            s = self.trigger(s, "blocked", s.turn, s.attacker, out)
+        return s
+
+    def blockers(self, s: State) -> tuple[int, ...]:
+        """R507.1: the defender's untapped creatures with Blocker (printed or given, not ignored) that may
+        block this attacker (Unblockable, Evasion)."""
+        a = s.attacker
+        if self.has_keyword(s, a, "Unblockable"):
+            return ()
+        limit = value(self.card(a).keywords, EVASION)
+        if limit is not None and ((s.granted or self.ignorers) and self.ignored(s, a)):
+            limit = None
+        z = s.zone(s.defender)
+        return tuple(c for c in z.battle if c not in z.tapped and self.card(c).type == "creature"
+                     and self.has_keyword(s, c, "Blocker") and (limit is None or self.power(s, c) > limit))
+
+    def block_actions(self, s: State):
+        """A Blocker with `Must Block` that can block must: no choice leaves it out."""
+        acts = super().block_actions(s)
+        must = {c for c in self.blockers(s) if self.has_keyword(s, c, "Must Block")}
+        if not must:
+            return acts
+        return tuple(a for a in acts if a.kind == "block" and must & set(a.choice))
+
+    # ---- R506.3: Attack Chance and Oni End with the other declarations -----------------------------
+    def usable_at_attack(self, s: State, player: str, card: int) -> bool:
+        """Whether `player` may declare this hand card's Attack Chance or Oni End now."""
+        for ability in self.card(card).abilities:
+            cond = next((i for i in ability.effect if i.op == ability.trigger), None)
+            if ability.trigger == "attack_chance" and player == s.turn and meets(self, s.attacker, cond):
+                return True
+            if ability.trigger == "oni_end" and self._oni_end(s, player, cond):
+                return True
+        return False
+
+    def _oni_end(self, s: State, player: str, cond) -> bool:
+        """鬼エンド: a player has no shields, and `player`'s mana zone has each named civilization."""
+        if all(s.zone(p).shields for p in ("A", "B")):
+            return False
+        need = (cond.get("mana_all_of") if cond is not None else None) or ()
+        mana = s.zone(player).mana
+        return all(any(self.card(c).has(civ) for c in mana) for civ in need)
+
+    def _hidden_in_hand(self, s: State, player: str, found: tuple[int, ...]) -> tuple[int, ...]:
+        """`found` with the hand cards usable now by Attack Chance or Oni End (one per card)."""
+        seen = {self.instances[c].card for c in found}
+        extra = []
+        for c in s.zone(player).hand:
+            key = self.instances[c].card
+            if key not in seen and self.usable_at_attack(s, player, c):
+                seen.add(key)
+                extra.append(c)
+        return found + tuple(extra)
+
+    def tp_declarables(self, s: State) -> tuple[int, ...]:
+        found = super().tp_declarables(s)
+        return self._hidden_in_hand(s, s.turn, found) if self.words & HIDDEN_ATTACK else found
+
+    def ninjas(self, s: State) -> tuple[int, ...]:
+        found = super().ninjas(s)
+        if "oni_end" not in self.words or s.ntp_declared:
+            return found
+        return self._hidden_in_hand(s, other(s.turn), found)
+
+    def ninja_combos(self, s: State) -> list[tuple[int, ...]]:
+        """One Ninja Strike (and one Ninja Change) as model/declarations.py says, with any number of Oni Ends."""
+        cards = self.ninjas(s)
+        oni = [c for c in cards if self.card(c).abilities_with("oni_end")]
+        if not oni:
+            return super().ninja_combos(s)
+        rest = [c for c in cards if c not in oni]
+        changes = [c for c in rest if self.card(c).abilities_with("ninja_change")]
+        strikes = [c for c in rest if c not in changes]
+        base = [(c,) for c in rest] + [(k, c) for k in changes for c in strikes]
+        onis = [combo for n in range(1, len(oni) + 1) for combo in combinations(oni, n)]
+        return base + onis + [b + o for b in base for o in onis]
+
+    # ---- R510: Kirifu Dash ---------------------------------------------------------------------------
+    def at_end_of_attack(self, s: State, out: list[Event]) -> State:
+        s = super().at_end_of_attack(s, out)
+        if "kirifu_dash" not in self.words or s.attacker not in s.broke or not self.attacker_still_there(s):
+            return s
+        seen = set()
+        for c in s.zone(s.turn).hand:
+            key = self.instances[c].card
+            ability = next((a for a in self.card(c).abilities if a.trigger == "kirifu_dash"), None)
+            if ability is None or key in seen:
+                continue
+            seen.add(key)
+            out.append(ev("declare", "R510", card=self.label(c), player=s.turn, ability="Kirifu Dash"))
+            s = self.add_pending(s, Pending(TRIGGERED, s.depth(), s.turn, key, ability.id, c), out, "R510")
+        return s
+
+    # ---- Super S-Trigger, S-Trigger Plus: the bonus is decided as the card is used -----------------
+    def mark_bonus(self, s: State, player: str, card: int, out: list[Event]) -> State:
+        """dmwiki "スーパー・S・トリガー": the bonus if its owner has no shields when it is used (the shields
+        in standby are not counted, R113.6a); "S・トリガー・プラス": in the opponent's turn, if two or more
+        of its owner's shields were broken this turn (whether the ones now being checked count is the
+        reading `s_trigger_plus_count`)."""
+        cdef = self.card(card)
+        if cdef.has("Super S-Trigger"):
+            ok = not s.zone(player).shields
+        elif cdef.has("S-Trigger Plus"):
+            ok = player != s.turn and self._broken_this_turn(s, player) >= 2
+        else:
+            return s
+        if not ok:
+            return s
+        out.append(ev("bonus", "SC4", card=self.label(card), player=player))
+        return replace(s, bonus=tuple(sorted(s.bonus + (card,))))
+
+    def _broken_this_turn(self, s: State, player: str) -> int:
+        mine = [c for c in s.broken if self.owner(c) == player]
+        if self.interpretation.get("s_trigger_plus_count") == "excludes_current" and s.checks:
+            mine = [c for c in mine if c not in s.checks[-1].arrived]
+        return len(mine)
+
