@@ -26,11 +26,11 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 import families  # noqa: E402  (puts the project root on sys.path too)
 
-from explorer.bfs import explore  # noqa: E402
-from model.procedure import BreakModel  # noqa: E402
-from model.scenario_file import load_scenario  # noqa: E402
-from properties.builtin import BUILTIN  # noqa: E402
-from properties.checker import check  # noqa: E402
+from dmcheck.explorer.bfs import explore  # noqa: E402
+from dmcheck.model.procedure import BreakModel  # noqa: E402
+from dmcheck.model.scenario_file import load_scenario  # noqa: E402
+from dmcheck.properties.builtin import BUILTIN  # noqa: E402
+from dmcheck.properties.checker import check  # noqa: E402
 
 
 def _range(text: str) -> list[int]:

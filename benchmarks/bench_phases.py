@@ -21,9 +21,9 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 import families  # noqa: E402  (puts the project root on sys.path too)
 
-from explorer.bfs import explore  # noqa: E402
-from model.procedure import BreakModel  # noqa: E402
-from properties.expectations import check  # noqa: E402
+from dmcheck.explorer.bfs import explore  # noqa: E402
+from dmcheck.model.procedure import BreakModel  # noqa: E402
+from dmcheck.properties.expectations import check  # noqa: E402
 
 SIZES = [("kakumeijin", 7), ("kakumeijin", 8), ("shield-check", 10), ("two-player", 16), ("watched", 16),
          ("independent", 14)]

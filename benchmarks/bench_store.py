@@ -31,8 +31,8 @@ def one(family: str, size: int, mode: str) -> dict:
     import tracemalloc
 
     import families
-    from explorer.bfs import explore
-    from model.procedure import BreakModel
+    from dmcheck.explorer.bfs import explore
+    from dmcheck.model.procedure import BreakModel
 
     model = BreakModel(families.build(family, size))
     options = dict(MODES)[mode]

@@ -28,11 +28,13 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:   # run as a script from a checkout without the package installed
-    sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import checkout  # noqa: E402
 
-from model.cards import CardPool  # noqa: E402
-from model.scenario import PlayerSetup, Scenario  # noqa: E402
+checkout.use(ROOT)   # this checkout's packages, unless the script chose another checkout first
+
+from dmcheck.model.cards import CardPool  # noqa: E402
+from dmcheck.model.scenario import PlayerSetup, Scenario  # noqa: E402
 
 CARDS = Path(__file__).resolve().parent / "cards" / "bench_cards.yaml"
 MAX_EACH = 16   # bench_cards.yaml defines 16 cards of each effect kind

@@ -30,9 +30,9 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 import families  # noqa: E402  (puts the project root on sys.path too)
 
-from explorer.bfs import explore  # noqa: E402
-from explorer.limits import Limits  # noqa: E402
-from model.procedure import BreakModel  # noqa: E402
+from dmcheck.explorer.bfs import explore  # noqa: E402
+from dmcheck.explorer.limits import Limits  # noqa: E402
+from dmcheck.model.procedure import BreakModel  # noqa: E402
 
 
 def rss_mb() -> float:

@@ -234,8 +234,8 @@ CHECK_SPLITS = ((1, 3, 1), (1, 3, 2), (0, 3, 3), (2, 4, 2), (1, 5, 3), (2, 5, 1)
 
 def dmcheck_orders(t: int, n: int, s: int) -> tuple[int | None, int | None]:
     """(complete orders, outcomes) of dmcheck's unreduced state graph of pending_family(t, n, s)."""
-    from explorer.bfs import explore
-    from model.procedure import BreakModel
+    from dmcheck.explorer.bfs import explore
+    from dmcheck.model.procedure import BreakModel
 
     result = explore(BreakModel(families.pending_family(t, n, s)))
     paths = measure_mod.graph_paths(result) or {}

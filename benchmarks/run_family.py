@@ -17,14 +17,16 @@ import os
 import sys
 import time
 
-sys.path.insert(0, os.getcwd())   # the checkout being measured: its model is imported first
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # checkout.py, families.py beside this file
+import checkout  # noqa: E402
 
-from explorer.bfs import explore  # noqa: E402
-from explorer.limits import Limits  # noqa: E402
-from model.procedure import BreakModel  # noqa: E402
+checkout.use(os.getcwd())   # the checkout being measured: its packages are imported, whatever its layout
 
-sys.path.insert(1, os.path.dirname(os.path.abspath(__file__)))  # families.py beside this file
-import families  # noqa: E402  (it puts its own checkout on sys.path, but model is imported already)
+from dmcheck.explorer.bfs import explore  # noqa: E402
+from dmcheck.explorer.limits import Limits  # noqa: E402
+from dmcheck.model.procedure import BreakModel  # noqa: E402
+
+import families  # noqa: E402  (its own checkout.use comes second and changes nothing)
 
 
 def main(argv=None) -> int:
@@ -52,7 +54,7 @@ def main(argv=None) -> int:
         result = run()
         cpu = time.process_time() - cpu
     mode = "reduced" if reduce else "unreduced"
-    import model
+    import dmcheck.model as model
     print(os.path.dirname(os.path.dirname(model.__file__)), args.family, args.size, mode, len(result.parent), result.transitions,
           f"{result.seconds:.2f}s" + ("" if args.profile else f" cpu {cpu:.2f}s"))
     return 0

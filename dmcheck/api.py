@@ -20,13 +20,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from explorer.bfs import explore as _explore
-from explorer.limits import Limits
-from explorer.replay import BadKey
-from explorer.replay import replay as _replay
-from model.errors import InputError
-from model.procedure import BreakModel
-from properties.expectations import check as _check
+from dmcheck.explorer.bfs import explore as _explore
+from dmcheck.explorer.limits import Limits
+from dmcheck.explorer.replay import BadKey
+from dmcheck.explorer.replay import replay as _replay
+from dmcheck.model.errors import InputError
+from dmcheck.model.procedure import BreakModel
+from dmcheck.properties.expectations import check as _check
 
 from . import views
 from .options import load as _load_file

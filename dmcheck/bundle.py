@@ -20,9 +20,9 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-from model.errors import InputError
-from model.interpretations import CHOICES
-from rulings.corpus import BUILTIN, Corpus, builtin_corpus
+from dmcheck.model.errors import InputError
+from dmcheck.model.interpretations import CHOICES
+from dmcheck.rulings.corpus import BUILTIN, Corpus, builtin_corpus
 
 from . import api, views
 
@@ -199,7 +199,7 @@ def bundle(entries: list[dict[str, Any]], cards: dict[str, dict]) -> dict[str, A
 
 def version() -> str:
     try:
-        return metadata.version("dmcheck")
+        return metadata.version("dmcheck-rules")
     except metadata.PackageNotFoundError:
         return "unknown"
 

@@ -13,11 +13,11 @@ import argparse
 from pathlib import Path
 from typing import Any, TextIO
 
-from model.cards import CARD_SCHEMA, CardPool
-from model.errors import InputError
-from model.instructions import card_words
-from model.vocabulary import KEYWORDS, REPLACES, TRIGGERS
-from model.yamlio import load_yaml
+from dmcheck.model.cards import CARD_SCHEMA, CardPool
+from dmcheck.model.errors import InputError
+from dmcheck.model.instructions import card_words
+from dmcheck.model.vocabulary import KEYWORDS, REPLACES, TRIGGERS
+from dmcheck.model.yamlio import load_yaml
 
 from . import views
 from .examples import PATHS_NOTE

@@ -12,16 +12,16 @@ import argparse
 import contextlib
 from typing import Any, TextIO
 
-from model.cards import CardPool
-from model.errors import InputError, did_you_mean
-from model.procedure import BreakModel
-from model.scenario_file import load_scenario
-from properties.builtin import BUILTIN
-from properties.checker import QUERY_TIMEOUT_MS, VIOLATED, CheckResult, PropertyVerdict, check
-from properties.expectations import check as check_expectation
-from properties.facts import describe_vocabulary
-from properties.property import Property
-from properties.property_file import check_card_names, load_properties
+from dmcheck.model.cards import CardPool
+from dmcheck.model.errors import InputError, did_you_mean
+from dmcheck.model.procedure import BreakModel
+from dmcheck.model.scenario_file import load_scenario
+from dmcheck.properties.builtin import BUILTIN
+from dmcheck.properties.checker import QUERY_TIMEOUT_MS, VIOLATED, CheckResult, PropertyVerdict, check
+from dmcheck.properties.expectations import check as check_expectation
+from dmcheck.properties.facts import describe_vocabulary
+from dmcheck.properties.property import Property
+from dmcheck.properties.property_file import check_card_names, load_properties
 
 from . import stop, tally
 from .examples import PATHS_NOTE

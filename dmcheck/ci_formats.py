@@ -19,9 +19,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from model.errors import InputError
-from properties.verdict import INCONCLUSIVE, VIOLATED
-from rulings.findings import KINDS, Finding
+from dmcheck.model.errors import InputError
+from dmcheck.properties.verdict import INCONCLUSIVE, VIOLATED
+from dmcheck.rulings.findings import KINDS, Finding
 
 from .examples import shipped_root
 

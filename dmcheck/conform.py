@@ -17,7 +17,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any, TextIO
 
-from model.errors import InputError
+from dmcheck.model.errors import InputError
 
 from .examples import PATHS_NOTE
 from .exits import HELP
@@ -132,7 +132,7 @@ def _log(path: str | None) -> _Log | None:
 # ---- the report ------------------------------------------------------------------------------------
 def replay_hint(entry: dict, key: str) -> str:
     """The command that replays a finding's trace in dmcheck (the scenario file, its rules and readings)."""
-    from model.interpretations import CHOICES
+    from dmcheck.model.interpretations import CHOICES
 
     from .bundle import ROOT
 

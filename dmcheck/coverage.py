@@ -12,10 +12,10 @@ from __future__ import annotations
 import argparse
 from typing import Any, TextIO
 
-from model.errors import InputError, did_you_mean
-from properties.expectations import HOLDS, INCONCLUSIVE, VIOLATED
-from rulings.corpus import builtin_corpus, check_sources, load_corpus
-from rulings.coverage import NOT_POSED, Coverage, coverage, failing
+from dmcheck.model.errors import InputError, did_you_mean
+from dmcheck.properties.expectations import HOLDS, INCONCLUSIVE, VIOLATED
+from dmcheck.rulings.corpus import builtin_corpus, check_sources, load_corpus
+from dmcheck.rulings.coverage import NOT_POSED, Coverage, coverage, failing
 
 from .exits import HELP, Exit
 from .options import add_limit_options, limits

@@ -12,11 +12,11 @@ from __future__ import annotations
 import argparse
 from typing import Any, TextIO
 
-from explorer.graph import freeze
-from model.errors import InputError
-from model.rules import version_on
-from model.scenario_file import load_scenario
-from rulings.diff import compare, order_text
+from dmcheck.explorer.graph import freeze
+from dmcheck.model.errors import InputError
+from dmcheck.model.rules import version_on
+from dmcheck.model.scenario_file import load_scenario
+from dmcheck.rulings.diff import compare, order_text
 
 from .examples import PATHS_NOTE
 from .exits import HELP, Exit

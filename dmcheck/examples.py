@@ -1,7 +1,7 @@
 """`dmcheck examples`: the built-in scenarios, templates and rulings, listed and copied out.
 
 dmcheck ships its rulings corpus and every scenario it names inside the installed package (the
-repository's scenarios/ folder, installed as `rulings.scenarios`), so a wheel install runs the same
+repository's scenarios/ folder, installed as `dmcheck.rulings.scenarios`), so a wheel install runs the same
 job as a checkout. This command lists them and copies them out (`--copy DIR`, all or a subset) for
 a user to read, run and start their own from. The paths `scenarios/...` that the commands' help
 examples and the docs use name these files: a FILE argument `scenarios/X` that does not exist in the
@@ -17,9 +17,9 @@ import shutil
 from pathlib import Path
 from typing import Any, TextIO
 
-from model.errors import InputError, did_you_mean
-from model.yamlio import load_yaml
-from rulings.corpus import BUILTIN
+from dmcheck.model.errors import InputError, did_you_mean
+from dmcheck.model.yamlio import load_yaml
+from dmcheck.rulings.corpus import BUILTIN
 
 from .exits import HELP, Exit
 from .report import document, print_json

@@ -8,9 +8,9 @@ from __future__ import annotations
 import argparse
 from typing import Any, TextIO
 
-from model.errors import InputError
-from properties.expectations import Verdict, check
-from properties.verdict import VIOLATED
+from dmcheck.model.errors import InputError
+from dmcheck.properties.expectations import Verdict, check
+from dmcheck.properties.verdict import VIOLATED
 
 from .examples import PATHS_NOTE
 from . import tally

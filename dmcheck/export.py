@@ -11,7 +11,7 @@ import argparse
 from pathlib import Path
 from typing import Any, TextIO
 
-from model.errors import InputError
+from dmcheck.model.errors import InputError
 
 from .examples import PATHS_NOTE
 from .exits import HELP, Exit

@@ -11,11 +11,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Callable
 
-from explorer.graph import freeze
-from explorer.protocol import hook
-from explorer.trace import parse_key
-from model.errors import InputError
-from properties.verdict import VIOLATED
+from dmcheck.explorer.graph import freeze
+from dmcheck.explorer.protocol import hook
+from dmcheck.explorer.trace import parse_key
+from dmcheck.model.errors import InputError
+from dmcheck.properties.verdict import VIOLATED
 
 from .report import distinct_lines, expect_text
 

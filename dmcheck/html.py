@@ -17,9 +17,9 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from explorer.graph import freeze
-from properties.expectations import Verdict
-from properties.verdict import VIOLATED
+from dmcheck.explorer.graph import freeze
+from dmcheck.properties.expectations import Verdict
+from dmcheck.properties.verdict import VIOLATED
 
 from .graph_export import PALETTE as _PALETTE
 from .graph_export import follow, summary_of

@@ -16,7 +16,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import TextIO
 
-from model.errors import InputError
+from dmcheck.model.errors import InputError
 
 from . import STARTED, cards_command, check, conform, coverage, diff, examples, explore_command, export, stop, sweep, verify
 from .exits import HELP, Exit
@@ -44,7 +44,7 @@ def parser() -> argparse.ArgumentParser:
 def version() -> str:
     """The installed distribution's version, or the source tree's when run from a checkout."""
     try:
-        return metadata.version("dmcheck")
+        return metadata.version("dmcheck-rules")
     except metadata.PackageNotFoundError:
         pyproject = Path(__file__).resolve().parent.parent / "pyproject.toml"
         return tomllib.loads(pyproject.read_text(encoding="utf-8"))["project"]["version"] + " (source tree)"

@@ -14,15 +14,15 @@ import signal
 from pathlib import Path
 from typing import Any, Callable, Iterator, TextIO
 
-from explorer.bfs import explore
-from explorer.limits import Limits
-from model.errors import InputError, did_you_mean
-from model.interpretations import CHOICES
-from model.procedure import BreakModel
-from model.rules import parse_date, rules_date_problem
-from model.scenario_file import load_scenario
-from properties.expectations import observer as expectation_observer
-from properties.visibility import observer as property_observer
+from dmcheck.explorer.bfs import explore
+from dmcheck.explorer.limits import Limits
+from dmcheck.model.errors import InputError, did_you_mean
+from dmcheck.model.interpretations import CHOICES
+from dmcheck.model.procedure import BreakModel
+from dmcheck.model.rules import parse_date, rules_date_problem
+from dmcheck.model.scenario_file import load_scenario
+from dmcheck.properties.expectations import observer as expectation_observer
+from dmcheck.properties.visibility import observer as property_observer
 
 from . import output, stop
 from .examples import resolve_shipped
@@ -436,7 +436,7 @@ def _version() -> str:
     from importlib import metadata
 
     try:
-        return metadata.version("dmcheck")
+        return metadata.version("dmcheck-rules")
     except metadata.PackageNotFoundError:
         return "unknown"
 

@@ -7,8 +7,8 @@ import json
 from collections import Counter
 from typing import Any, TextIO
 
-from model.errors import InputError
-from properties.expectations import Verdict
+from dmcheck.model.errors import InputError
+from dmcheck.properties.expectations import Verdict
 
 from . import output
 

@@ -15,13 +15,13 @@ import time
 from pathlib import Path
 from typing import Any, TextIO
 
-from explorer.limits import Limits
-from model.errors import InputError
-from properties.checker import QUERY_TIMEOUT_MS
-from rulings.sweep.backends import Job, Run, run_local, run_ray
-from rulings.sweep.positions import count, positions
-from rulings.sweep.store import SCHEMA_VERSION, Store
-from rulings.sweep.template import Template, load_template
+from dmcheck.explorer.limits import Limits
+from dmcheck.model.errors import InputError
+from dmcheck.properties.checker import QUERY_TIMEOUT_MS
+from dmcheck.rulings.sweep.backends import Job, Run, run_local, run_ray
+from dmcheck.rulings.sweep.positions import count, positions
+from dmcheck.rulings.sweep.store import SCHEMA_VERSION, Store
+from dmcheck.rulings.sweep.template import Template, load_template
 
 from . import stop
 from .examples import PATHS_NOTE

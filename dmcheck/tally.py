@@ -16,7 +16,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
 
-from properties.verdict import INCONCLUSIVE, VIOLATED
+from dmcheck.properties.verdict import INCONCLUSIVE, VIOLATED
 
 from . import ci_formats
 from .exits import Exit

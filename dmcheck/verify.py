@@ -17,12 +17,12 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any, TextIO
 
-from model.interpretations import CHOICES
-from properties.milestones import show as show_order
-from rulings.consistency import defaults, set_aside
-from rulings.readings import Combo, as_dict, default_combo, show
-from rulings.verify import verify
-from properties.verdict import VIOLATED
+from dmcheck.model.interpretations import CHOICES
+from dmcheck.properties.milestones import show as show_order
+from dmcheck.rulings.consistency import defaults, set_aside
+from dmcheck.rulings.readings import Combo, as_dict, default_combo, show
+from dmcheck.rulings.verify import verify
+from dmcheck.properties.verdict import VIOLATED
 
 from . import ci_formats, stop
 from .examples import PATHS_NOTE
@@ -114,7 +114,7 @@ def write_ci_files(args: argparse.Namespace, report, found, accepted) -> None:
 
 def _version() -> str:
     try:
-        return metadata.version("dmcheck")
+        return metadata.version("dmcheck-rules")
     except metadata.PackageNotFoundError:
         return "unknown"
 

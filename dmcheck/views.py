@@ -11,8 +11,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from model.instructions.common import attachments, same
-from model.state import PLAYERS, Decl, Pending, Replacement, State
+from dmcheck.model.instructions.common import attachments, same
+from dmcheck.model.state import PLAYERS, Decl, Pending, Replacement, State
 
 # instructions whose choices carry numbers that are not cards (the count drawn)
 _COUNTS = {"draw"}

@@ -374,7 +374,7 @@ class CardPool:
     @classmethod
     def builtin(cls) -> "CardPool":
         pool = cls()
-        with resources.as_file(resources.files("model") / "data" / "cards.yaml") as path:
+        with resources.as_file(resources.files(__package__) / "data" / "cards.yaml") as path:
             pool.add_file(path)
         return pool
 

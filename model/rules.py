@@ -32,7 +32,7 @@ class OutsideTimeline(ValueError):
 @lru_cache(maxsize=1)
 def timeline() -> tuple[RulesVersion, ...]:
     """Every rules version, oldest first."""
-    text = (resources.files("model") / "data" / "rules_versions.yaml").read_text(encoding="utf-8")
+    text = (resources.files(__package__) / "data" / "rules_versions.yaml").read_text(encoding="utf-8")
     data = YAML(typ="safe").load(text)
     out, switches = [], {}
     for v in sorted(data["versions"], key=lambda v: v["date"]):

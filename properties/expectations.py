@@ -12,8 +12,8 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from model.outcome import matches, outcome
-from model.scenario import Expectation
+from ..model.outcome import matches, outcome
+from ..model.scenario import Expectation
 
 from .graph import StateGraph, TraceView
 from .patterns import advance

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from itertools import product
 from typing import Any, Callable
 
-from model.state import PLAYERS, State, other
+from ..model.state import PLAYERS, State, other
 
 PLAYER_VALUES = ("A", "B", "nobody", "both")   # both: the loser of a draw (S109)
 ZONE_VALUES = ("deck", "hand", "mana", "shields", "battle", "graveyard", "resolving", "standby", "attached",

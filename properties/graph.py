@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from model.events import Event
+from ..model.events import Event
 
 
 class TraceView(Protocol):

@@ -23,7 +23,7 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Any
 
-from model.state import State
+from ..model.state import State
 
 # name -> what it marks, with the rule that defines the moment
 MILESTONES: dict[str, str] = {

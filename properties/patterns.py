@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from model.events import Event
+from ..model.events import Event
 
 
 def _same_card(pattern: str, value: str) -> bool:

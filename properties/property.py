@@ -17,7 +17,7 @@ from typing import Any, Callable
 
 import z3
 
-from model.cards import Instr
+from ..model.cards import Instr
 
 KINDS = ("always", "sometimes")
 OVER = ("states", "transitions", "outcomes")

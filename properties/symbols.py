@@ -21,7 +21,7 @@ from typing import Any, Callable, Sequence
 
 import z3
 
-from model.errors import did_you_mean
+from ..model.errors import did_you_mean
 
 from .facts import ENUMS, STATE, TRANSITION, Fact
 

@@ -20,12 +20,12 @@ from dataclasses import dataclass, field
 from operator import itemgetter
 from typing import Any
 
-from model.interpretations import CHOICES
-from model.rules import RulesVersion
+from ..model.interpretations import CHOICES
+from ..model.rules import RulesVersion
 
 from .consistency import Witness, set_aside
 from .corpus import Constraint, Corpus, Statement
-from properties.milestones import PARTS, Groups, occurrences
+from ..properties.milestones import PARTS, Groups, occurrences
 from .readings import Combo, Run, as_dict
 
 

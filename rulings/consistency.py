@@ -26,12 +26,12 @@ from dataclasses import dataclass, field
 
 import z3
 
-from model.interpretations import CHOICES, choice_named
-from model.rules import RulesVersion
+from ..model.interpretations import CHOICES, choice_named
+from ..model.rules import RulesVersion
 
 from .corpus import Constraint, Corpus, Statement, Term
 from .marco import enumerate_muses
-from properties.milestones import MILESTONES, PARTS, TRIGGER_THEN_RESOLVE
+from ..properties.milestones import MILESTONES, PARTS, TRIGGER_THEN_RESOLVE
 
 TIMEOUT_MS = 20_000
 

@@ -27,12 +27,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from model.errors import InputError, did_you_mean
-from model.interpretations import CHOICES, choice_named
-from model.rules import RulesVersion, rules_date_problem, timeline, version_on
-from model.yamlio import file_problem, key_path, line_of, load_yaml, shown, validate
+from ..model.errors import InputError, did_you_mean
+from ..model.interpretations import CHOICES, choice_named
+from ..model.rules import RulesVersion, rules_date_problem, timeline, version_on
+from ..model.yamlio import file_problem, key_path, line_of, load_yaml, shown, validate
 
-from properties.milestones import MILESTONES
+from ..properties.milestones import MILESTONES
 
 
 

@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from explorer.limits import Limits
-from properties.expectations import HOLDS, VIOLATED
+from ..explorer.limits import Limits
+from ..properties.expectations import HOLDS, VIOLATED
 
 from .corpus import Corpus, Statement
 from .readings import Runner, default_combo, ruling_verdict

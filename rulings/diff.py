@@ -16,14 +16,14 @@ import datetime as dt
 from dataclasses import dataclass, field
 from typing import Any
 
-from explorer.bfs import explore
-from explorer.limits import Limits
-from explorer.graph import freeze
-from model.procedure import BreakModel
-from model.scenario import Scenario
-from properties.expectations import Verdict, check
+from ..explorer.bfs import explore
+from ..explorer.limits import Limits
+from ..explorer.graph import freeze
+from ..model.procedure import BreakModel
+from ..model.scenario import Scenario
+from ..properties.expectations import Verdict, check
 
-from properties.milestones import Groups, Orders, orders
+from ..properties.milestones import Groups, Orders, orders
 
 
 @dataclass
@@ -117,5 +117,5 @@ def compare(scenario: Scenario, left: tuple[str, dt.date | None, dict], right: t
 
 
 def order_text(groups: Groups) -> str:
-    from properties.milestones import show
+    from ..properties.milestones import show
     return show(groups)

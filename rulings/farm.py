@@ -28,10 +28,10 @@ import time
 from pathlib import Path
 from typing import Any, Callable
 
-from model.cards import CardPool
-from model.rules import RulesVersion
-from model.scenario import Scenario
-from model.scenario_file import load_scenario
+from ..model.cards import CardPool
+from ..model.rules import RulesVersion
+from ..model.scenario import Scenario
+from ..model.scenario_file import load_scenario
 
 from . import conformance as conformance_mod
 from . import consistency
@@ -117,8 +117,8 @@ def _sound_of(i: int) -> conformance_mod.Sound:
 
 
 def _search_of(i: int):
-    from properties.builtin import BUILTIN
-    from properties.checker import QUERY_TIMEOUT_MS, search
+    from ..properties.builtin import BUILTIN
+    from ..properties.checker import QUERY_TIMEOUT_MS, search
     done = search(_WORK[1][i].graph, BUILTIN, QUERY_TIMEOUT_MS, _WORK[2])
     done.queries = []      # Z3 objects stay here; the rest is plain data
     return done
@@ -143,8 +143,8 @@ class Farm:
 
     def properties(self, deadline: float = math.inf) -> list[tuple[Run, Any]]:
         """(run, properties.checker.CheckResult) for each run of the default readings, in order."""
-        from properties.builtin import BUILTIN
-        from properties.checker import result
+        from ..properties.builtin import BUILTIN
+        from ..properties.checker import result
         return [(self.runs[i], result(self.runs[i].graph, BUILTIN, done))
                 for i, done in zip(self.checked, _wait(self._searched.get, deadline))]
 

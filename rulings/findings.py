@@ -18,7 +18,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any
 
-from properties.verdict import VIOLATED
+from ..properties.verdict import VIOLATED
 
 KINDS = {
     "failing_ruling": "A ruling does not hold in the model under the default interpretation readings",

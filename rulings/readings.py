@@ -28,19 +28,19 @@ from typing import Any, Callable
 
 import z3
 
-from explorer.bfs import explore
-from explorer.limits import Limits
-from model.cards import CardPool
-from model.interpretations import CHOICES, Interpretation
-from model.procedure import BreakModel
-from model.rules import RulesVersion, version_on
-from model.scenario import Scenario
-from model.scenario_file import load_scenario
-from properties.expectations import HOLDS, INCONCLUSIVE, VIOLATED, Verdict, check
+from ..explorer.bfs import explore
+from ..explorer.limits import Limits
+from ..model.cards import CardPool
+from ..model.interpretations import CHOICES, Interpretation
+from ..model.procedure import BreakModel
+from ..model.rules import RulesVersion, version_on
+from ..model.scenario import Scenario
+from ..model.scenario_file import load_scenario
+from ..properties.expectations import HOLDS, INCONCLUSIVE, VIOLATED, Verdict, check
 
 from .corpus import Corpus, Statement
 from .marco import enumerate_muses
-from properties.milestones import Orders, orders
+from ..properties.milestones import Orders, orders
 
 Combo = tuple[str, ...]   # one reading per choice, in the order of CHOICES
 

@@ -21,8 +21,8 @@ from typing import Any, Callable
 import math
 from dataclasses import dataclass, field
 
-from explorer.limits import Limits
-from model.rules import RulesVersion, timeline, version_on
+from ..explorer.limits import Limits
+from ..model.rules import RulesVersion, timeline, version_on
 
 from . import conformance as conformance_mod
 from . import consistency
@@ -30,8 +30,8 @@ from .farm import Farm, Helper, Late
 from .findings import Finding
 from .findings import findings as findings_of
 from .corpus import Corpus, Statement, builtin_corpus, check_sources, load_corpus
-from properties.milestones import Groups, occurrences
-from properties.verdict import VIOLATED
+from ..properties.milestones import Groups, occurrences
+from ..properties.verdict import VIOLATED
 from .readings import Combo, Operational, Run, Runner, as_dict, default_combo, solve, tabulate
 
 OK, FINDING, INCONCLUSIVE = 0, 1, 3
@@ -249,9 +249,9 @@ def _late(work: Callable[[], Any], instead: Any, skipped: list[str], phase: str)
 def _properties(runs: list[Run], default: Combo, deadline: float = math.inf) -> list[PropertyRun]:
     """The built-in properties on every run of the default readings, here (a run checked after the
     deadline has its properties inconclusive)."""
-    from properties.builtin import BUILTIN
-    from properties.checker import QUERY_TIMEOUT_MS
-    from properties.checker import check as check_properties
+    from ..properties.builtin import BUILTIN
+    from ..properties.checker import QUERY_TIMEOUT_MS
+    from ..properties.checker import check as check_properties
     return [PropertyRun(run, check_properties(run.graph, BUILTIN, QUERY_TIMEOUT_MS, deadline))
             for run in runs if default in run.served]
 

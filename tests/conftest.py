@@ -34,9 +34,9 @@ def scenario_output(text: str) -> dict:
 @pytest.fixture
 def ruling():
     """Load and explore a ruling scenario: by its whole file stem, or a prefix only one file has ('Q06')."""
-    from explorer.bfs import explore
-    from model.procedure import BreakModel
-    from model.scenario_file import load_scenario
+    from dmcheck.explorer.bfs import explore
+    from dmcheck.model.procedure import BreakModel
+    from dmcheck.model.scenario_file import load_scenario
 
     def run(prefix: str, **overrides):
         import dataclasses
@@ -53,10 +53,10 @@ def ruling():
 
 def expectations_hold(path) -> None:
     """Every expectation of the scenario file holds on its reduced exploration (the search completes)."""
-    from explorer.bfs import explore
-    from model.procedure import BreakModel
-    from model.scenario_file import load_scenario
-    from properties.expectations import check
+    from dmcheck.explorer.bfs import explore
+    from dmcheck.model.procedure import BreakModel
+    from dmcheck.model.scenario_file import load_scenario
+    from dmcheck.properties.expectations import check
 
     scenario = load_scenario(path)
     graph = explore(BreakModel(scenario), reduce=True)

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from model.errors import InputError
-from model.scenario_file import load_scenario
-from properties.expectations import check
+from dmcheck.model.errors import InputError
+from dmcheck.model.scenario_file import load_scenario
+from dmcheck.properties.expectations import check
 
 from conftest import ROOT
 
@@ -20,8 +20,8 @@ ATTACK = ROOT / "scenarios" / "attack"
 
 
 def graph_of(path: Path):
-    from explorer.bfs import explore
-    from model.procedure import BreakModel
+    from dmcheck.explorer.bfs import explore
+    from dmcheck.model.procedure import BreakModel
     scenario = load_scenario(path)
     model = BreakModel(scenario)
     return scenario, model, explore(model)
@@ -272,9 +272,9 @@ def test_shield_burn_scenario_holds():
 
 
 def _explore(path: Path, readings: dict | None = None):
-    from explorer.bfs import explore
-    from model.interpretations import Interpretation
-    from model.procedure import BreakModel
+    from dmcheck.explorer.bfs import explore
+    from dmcheck.model.interpretations import Interpretation
+    from dmcheck.model.procedure import BreakModel
     scenario = load_scenario(path)
     return explore(BreakModel(scenario, Interpretation.make(readings) if readings else None))
 
@@ -372,7 +372,7 @@ class _Toy:
 
 
 def test_the_explorer_finds_an_exact_forced_cycle_in_any_model():
-    from explorer.bfs import explore
+    from dmcheck.explorer.bfs import explore
     graph = explore(_Toy())
     (loop,) = graph.loops
     assert loop.forced and loop.entry == graph.states.index(1)
@@ -401,8 +401,8 @@ class _Counter(_Toy):
 
 
 def test_a_loop_that_only_grows_a_counter_does_not_hang():
-    from explorer.bfs import explore
-    from explorer.limits import Limits
+    from dmcheck.explorer.bfs import explore
+    from dmcheck.explorer.limits import Limits
     graph = explore(_Counter(), Limits(max_states=10_000, max_seconds=20))
     assert graph.complete and graph.count < 100
     (loop,) = graph.loops
@@ -434,9 +434,9 @@ def test_in_the_opponents_turn_the_defenders_castle_comes_first(tmp_path):
     # A19 (dmwiki "シールド焼却"): a break in the opponent's turn reverses the priority. Turn A; B's
     # Bolmeteus breaks A's fortified shield by an effect: A (the turn player) decides first and may use
     # Silver Glory; once A has, B's burn has nothing left to replace
-    from model.instructions import breaking
-    from model.procedure import BreakModel
-    from model.state import Frame, replace
+    from dmcheck.model.instructions import breaking
+    from dmcheck.model.procedure import BreakModel
+    from dmcheck.model.state import Frame, replace
     path = _write(tmp_path, "name: x\nturn: A\nrules: 2024-06-19\nplayers:\n"
                             "  A: {battle: [Vanilla], shields: [{card: Vanilla, castle: Silver Glory}, Vanilla]}\n"
                             "  B: {battle: [{card: Bolmeteus White Dragon, tapped: true}]}\n"

@@ -83,7 +83,7 @@ def test_a_key_that_leaves_the_legal_choices_is_an_input_error_naming_the_step(q
 
 
 def test_importing_dmcheck_loads_no_api_module_until_a_name_is_used():
-    code = ("import sys, dmcheck; before = 'dmcheck.api' in sys.modules or 'model.procedure' in sys.modules; "
+    code = ("import sys, dmcheck; before = 'dmcheck.api' in sys.modules or 'dmcheck.model.procedure' in sys.modules; "
             "dmcheck.load; print(before, 'dmcheck.api' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True).stdout
     assert out.split() == ["False", "True"]

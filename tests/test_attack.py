@@ -24,9 +24,9 @@ from pathlib import Path
 
 import pytest
 
-from model.errors import InputError
-from model.scenario_file import load_scenario
-from properties.expectations import check
+from dmcheck.model.errors import InputError
+from dmcheck.model.scenario_file import load_scenario
+from dmcheck.properties.expectations import check
 
 from conftest import DATA, ROOT, scenario_output
 
@@ -43,8 +43,8 @@ def explore_json(path: str) -> dict:
 
 
 def graph_of(path: Path):
-    from explorer.bfs import explore
-    from model.procedure import BreakModel
+    from dmcheck.explorer.bfs import explore
+    from dmcheck.model.procedure import BreakModel
     scenario = load_scenario(path)
     return scenario, explore(BreakModel(scenario))
 
@@ -66,8 +66,8 @@ def test_attack_ruling_expectations_hold(path):
 
 @pytest.mark.parametrize("file", sorted(BASELINE), ids=[Path(f).stem for f in sorted(BASELINE)])
 def test_direct_attack_scenarios_keep_their_states_and_outcomes(file):
-    from explorer.bfs import explore
-    from model.procedure import BreakModel
+    from dmcheck.explorer.bfs import explore
+    from dmcheck.model.procedure import BreakModel
 
     before = BASELINE[file]
     after = explore_json(str(ROOT / file))
@@ -151,17 +151,17 @@ def test_bad_attack_input_exits_2(tmp_path):
 
 # ---- the attack's properties catch models that get the attack wrong -----------------------------------
 def _violated(path: Path, model_class, prop: str):
-    from explorer.bfs import explore
-    from properties.builtin import BUILTIN
-    from properties.checker import check as check_props
+    from dmcheck.explorer.bfs import explore
+    from dmcheck.properties.builtin import BUILTIN
+    from dmcheck.properties.checker import check as check_props
     graph = explore(model_class(load_scenario(path)))
     (v,) = check_props(graph, [p for p in BUILTIN if p.id == prop]).verdicts
     return v
 
 
 def test_a_model_without_the_end_of_attack_step_is_caught():
-    from model.procedure import BreakModel
-    from model.state import replace
+    from dmcheck.model.procedure import BreakModel
+    from dmcheck.model.state import replace
 
     class NoEndOfAttack(BreakModel):
         """Wrong: the attack just stops after the break (R510 says its end step comes)."""
@@ -174,7 +174,7 @@ def test_a_model_without_the_end_of_attack_step_is_caught():
 
 
 def test_a_model_whose_replaced_break_still_triggers_is_caught(tmp_path):
-    from model.procedure import BreakModel
+    from dmcheck.model.procedure import BreakModel
 
     class ReplacedStillTriggers(BreakModel):
         """Wrong: a shield saved by a Shield Saver still counts as broken for "when it breaks" (A18)."""

@@ -9,13 +9,13 @@ import time
 import pytest
 
 from dmcheck.main import main
-from model import yamlio
-from model.cards import CardPool
-from model.errors import InputError
-from model.scenario_file import load_scenario
-from properties.property_file import load_properties
-from properties.symbols import FormulaError, one_term
-from rulings.corpus import load_corpus
+from dmcheck.model import yamlio
+from dmcheck.model.cards import CardPool
+from dmcheck.model.errors import InputError
+from dmcheck.model.scenario_file import load_scenario
+from dmcheck.properties.property_file import load_properties
+from dmcheck.properties.symbols import FormulaError, one_term
+from dmcheck.rulings.corpus import load_corpus
 
 from conftest import ROOT
 
@@ -336,7 +336,7 @@ def test_a_race_and_a_bound_name_still_load(tmp_path):
 
 def test_a_rulings_file_citing_an_undeclared_public_source_is_an_error(tmp_path):
     """Before issue 28 `source: S777` loaded as if a public source of that id existed."""
-    from rulings.corpus import builtin_corpus, check_sources
+    from dmcheck.rulings.corpus import builtin_corpus, check_sources
     builtin = builtin_corpus()           # what rulings.verify.load merges a user's file into
     path = tmp_path / "r.yaml"
     path.write_text(STATEMENT.format(extra="    order: [shields_chosen < break]\n").replace("TEST", "S777"))

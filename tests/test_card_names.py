@@ -8,10 +8,10 @@ import io
 import pytest
 
 from dmcheck.main import main
-from model.errors import InputError
-from properties.checker import HOLDS, VIOLATED, check
-from properties.property_file import load_properties
-from properties.symbols import FormulaError, Vocabulary, parse, quoted_names
+from dmcheck.model.errors import InputError
+from dmcheck.properties.checker import HOLDS, VIOLATED, check
+from dmcheck.properties.property_file import load_properties
+from dmcheck.properties.symbols import FormulaError, Vocabulary, parse, quoted_names
 
 from conftest import DATA, RULINGS
 

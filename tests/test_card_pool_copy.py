@@ -3,7 +3,7 @@ add its cards), so a card added to a copy must not reach the pool it was copied 
 
 from __future__ import annotations
 
-from model.cards import CardPool
+from dmcheck.model.cards import CardPool
 
 from conftest import DATA
 

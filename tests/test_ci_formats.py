@@ -20,7 +20,7 @@ import pytest
 import dmcheck.verify as verify_cmd
 from dmcheck import ci_formats
 from dmcheck.main import main
-from rulings.verify import verify
+from dmcheck.rulings.verify import verify
 
 from conftest import DATA, output
 

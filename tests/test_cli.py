@@ -81,9 +81,9 @@ def test_replay_reproduces_an_outcome():
 
 DUMP = """
 import json, sys
-from explorer.bfs import explore
-from model.procedure import BreakModel
-from model.scenario_file import load_scenario
+from dmcheck.explorer.bfs import explore
+from dmcheck.model.procedure import BreakModel
+from dmcheck.model.scenario_file import load_scenario
 out = []
 for path in sys.argv[1:]:
     g = explore(BreakModel(load_scenario(path)))

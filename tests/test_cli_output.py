@@ -13,7 +13,7 @@ import pytest
 
 from dmcheck.exits import HELP
 from dmcheck.main import main, parser
-from model.errors import did_you_mean
+from dmcheck.model.errors import did_you_mean
 
 from conftest import DATA, ROOT, RULINGS, output, scenario_output
 
@@ -183,9 +183,9 @@ def test_progress_only_on_a_terminal():
 
 
 def test_diff_and_verify_report_what_they_run():
-    from model.scenario_file import load_scenario
-    from rulings.diff import compare
-    from rulings.readings import Runner, default_combo
+    from dmcheck.model.scenario_file import load_scenario
+    from dmcheck.rulings.diff import compare
+    from dmcheck.rulings.readings import Runner, default_combo
 
     asked = []
     compare(load_scenario(ruling("Q09")), ("old", None, {}), ("new", None, {"old_rules_waiting": "all"}),

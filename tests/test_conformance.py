@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import pytest
 
-from model.rules import timeline
-from rulings import conformance
-from rulings.consistency import check as declarative
-from rulings.corpus import builtin_corpus, parse_constraint
-from properties.milestones import occurrences, orders
-from rulings.readings import Runner, analyse, as_dict, combos, default_combo
+from dmcheck.model.rules import timeline
+from dmcheck.rulings import conformance
+from dmcheck.rulings.consistency import check as declarative
+from dmcheck.rulings.corpus import builtin_corpus, parse_constraint
+from dmcheck.properties.milestones import occurrences, orders
+from dmcheck.rulings.readings import Runner, analyse, as_dict, combos, default_combo
 
 from conftest import DATA
 

@@ -9,9 +9,9 @@ import pytest
 from ruamel.yaml import YAML
 
 from dmcheck.main import main
-from model.interpretations import CHOICES
-from model.rules import timeline
-from rulings.corpus import builtin_corpus, parse_constraint
+from dmcheck.model.interpretations import CHOICES
+from dmcheck.model.rules import timeline
+from dmcheck.rulings.corpus import builtin_corpus, parse_constraint
 
 from conftest import DATA, ROOT
 

@@ -13,11 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from explorer.bfs import explore
-from model.errors import InputError
-from model.procedure import BreakModel
-from model.piles import under
-from model.scenario_file import load_scenario
+from dmcheck.explorer.bfs import explore
+from dmcheck.model.errors import InputError
+from dmcheck.model.procedure import BreakModel
+from dmcheck.model.piles import under
+from dmcheck.model.scenario_file import load_scenario
 
 from conftest import ROOT
 
@@ -141,7 +141,7 @@ def test_invasion_stacks_the_cards_under_the_new_top():
 
 def test_the_rechecked_reading_makes_red_zone_fail_on_gatling():
     # D-2: under `invasion_condition_rechecked=yes` Red Zone, resolving after Gatling (no fire Command), does nothing
-    from model.interpretations import Interpretation
+    from dmcheck.model.interpretations import Interpretation
     path = ATTACK / "A06r_invasion_rechecked_reading.yaml"
     model, graph = _graph(path, Interpretation.make({"invasion_condition_rechecked": "yes"}))
     for events in _traces(graph):
@@ -244,7 +244,7 @@ def test_reduced_exploration_keeps_the_outcomes(stem):
 
 def test_the_turn_players_declaration_is_its_own_milestone_before_his_resolutions():
     # the corpus's `tp_declared` (A03, A04, A05t): declared before any of the attack's effects resolves
-    from properties.milestones import orders
+    from dmcheck.properties.milestones import orders
     model, graph = _graph(ATTACK / "A04_revolution_change_and_attack_trigger_any_order.yaml")
     found = orders(graph)
     assert found.complete

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import datetime as dt
 
-from explorer.bfs import explore
-from model.cards import CardPool
-from model.procedure import BreakModel
-from model.scenario import PlayerSetup, Scenario
+from dmcheck.explorer.bfs import explore
+from dmcheck.model.cards import CardPool
+from dmcheck.model.procedure import BreakModel
+from dmcheck.model.scenario import PlayerSetup, Scenario
 
 from conftest import DATA
 

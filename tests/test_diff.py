@@ -11,7 +11,7 @@ from __future__ import annotations
 import io
 
 from dmcheck.main import main
-from rulings.diff import relation
+from dmcheck.rulings.diff import relation
 
 from conftest import RULINGS, output
 

@@ -22,7 +22,7 @@ def test_doc_links_stay_inside_the_repository_and_exist():
 
 
 def test_the_scenario_format_page_names_every_event_and_outcome_key():
-    from model.scenario_file import EVENT_KEYS, OUTCOME_KEYS
+    from dmcheck.model.scenario_file import EVENT_KEYS, OUTCOME_KEYS
 
     text = (ROOT / "docs" / "scenario-format.md").read_text(encoding="utf-8")
     events = text.split("## Events", 1)[1].split("\n## ", 1)[0]     # the events table, not the keys of a scenario

@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from dmcheck.main import main, parser
-from model.yamlio import load_yaml
+from dmcheck.model.yamlio import load_yaml
 
 from conftest import ROOT, output, scenario_output
 

@@ -99,7 +99,7 @@ def test_interchangeable_copies_are_grouped_where_a_choice_names_one():
 
 
 def test_rulings_name_the_statements_of_the_corpus_that_name_the_scenario(bundle_text):
-    from rulings.corpus import builtin_corpus
+    from dmcheck.rulings.corpus import builtin_corpus
 
     data = json.loads(bundle_text)
     corpus = builtin_corpus()

@@ -17,12 +17,12 @@ import sys
 
 import pytest
 
-from explorer.bfs import explore
-from model.procedure import BreakModel
-from model.scenario_file import load_scenario
-from model.events import Event
-from model.state import Check, Decl, Frame, Pending, Replacement, State, Task, Zones, replace, setter
-from model.symmetry import _ZONE_FIELDS, _rename
+from dmcheck.explorer.bfs import explore
+from dmcheck.model.procedure import BreakModel
+from dmcheck.model.scenario_file import load_scenario
+from dmcheck.model.events import Event
+from dmcheck.model.state import Check, Decl, Frame, Pending, Replacement, State, Task, Zones, replace, setter
+from dmcheck.model.symmetry import _ZONE_FIELDS, _rename
 
 from conftest import ROOT
 
@@ -207,7 +207,7 @@ def test_records_of_different_types_never_equal():
 
 
 def test_two_record_types_cannot_share_a_name():
-    from model.record import record
+    from dmcheck.model.record import record
 
     with pytest.raises(TypeError, match="Decl"):
         @record

@@ -16,11 +16,11 @@ import z3
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from properties import checker
-from properties.builtin import BUILTIN
-from properties.facts import ENUMS, Domains
-from properties.property import Property
-from properties.symbols import Vocabulary, parse
+from dmcheck.properties import checker
+from dmcheck.properties.builtin import BUILTIN
+from dmcheck.properties.facts import ENUMS, Domains
+from dmcheck.properties.property import Property
+from dmcheck.properties.symbols import Vocabulary, parse
 
 
 def _domains(cards: int, positions: int) -> Domains:
@@ -140,8 +140,8 @@ def test_a_sat_answer_is_confirmed_by_z3_with_its_witness():
 def test_every_corpus_projection_agrees_with_z3(monkeypatch):
     """Every run `verify` checks the built-in properties on (each ruling's scenarios under the default
     readings), every projection: Z3 and the compiled formula give the same answer."""
-    from rulings.readings import Runner, default_combo
-    from rulings.verify import load
+    from dmcheck.rulings.readings import Runner, default_combo
+    from dmcheck.rulings.verify import load
 
     monkeypatch.setattr(checker, "CROSSCHECK", True)
     runner = Runner()

@@ -21,9 +21,9 @@ from hypothesis import strategies as st
 from ruamel.yaml import YAML
 
 from dmcheck.main import main
-from model.errors import InputError
-from model.scenario_file import load_scenario
-from rulings.corpus import builtin_corpus, check_sources, load_corpus
+from dmcheck.model.errors import InputError
+from dmcheck.model.scenario_file import load_scenario
+from dmcheck.rulings.corpus import builtin_corpus, check_sources, load_corpus
 
 from conftest import DATA, ROOT
 

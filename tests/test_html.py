@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from dmcheck.main import main
-from explorer.trace import parse_key
+from dmcheck.explorer.trace import parse_key
 
 from conftest import DATA, RULINGS, scenario_output
 
@@ -273,9 +273,9 @@ def test_browser_clicks_through_choices_and_a_drawn_state(tmp_path, ruling):
 def test_browser_panels_name_the_copies_the_replayed_trace_moved(tmp_path):
     """Q05 has identical Vanilla shields: the page reached through an outcome's key shows, card copy by
     card copy, the state that `dmcheck explore --replay KEY` reaches (issue 21: one naming everywhere)."""
-    from explorer.replay import replay
-    from model.procedure import BreakModel
-    from model.scenario_file import load_scenario
+    from dmcheck.explorer.replay import replay
+    from dmcheck.model.procedure import BreakModel
+    from dmcheck.model.scenario_file import load_scenario
 
     q05 = str(next(p for p in RULINGS if p.name.startswith("Q05")))
     path, data = page(tmp_path, q05)

@@ -10,12 +10,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from explorer.bfs import explore
-from explorer.limits import Limits
-from model.cards import CardPool
-from model.procedure import BreakModel
-from model.scenario import Expectation, PlayerSetup, Scenario
-from properties.expectations import check
+from dmcheck.explorer.bfs import explore
+from dmcheck.explorer.limits import Limits
+from dmcheck.model.cards import CardPool
+from dmcheck.model.procedure import BreakModel
+from dmcheck.model.scenario import Expectation, PlayerSetup, Scenario
+from dmcheck.properties.expectations import check
 
 POOL = CardPool.builtin()
 ATTACKERS = ["kakumeijin", "bolshack_rider", "max_the_johnny", "savark", "jolly", "vanilla_w", "vanilla_t", "vanilla",

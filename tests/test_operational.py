@@ -13,11 +13,11 @@ import dataclasses
 
 import pytest
 
-from explorer.bfs import explore
-from explorer.graph import freeze
-from model.procedure import BreakModel
-from rulings.corpus import builtin_corpus
-from rulings.readings import Runner, analyse, as_dict, best_with_z3, combos, default_combo
+from dmcheck.explorer.bfs import explore
+from dmcheck.explorer.graph import freeze
+from dmcheck.model.procedure import BreakModel
+from dmcheck.rulings.corpus import builtin_corpus
+from dmcheck.rulings.readings import Runner, analyse, as_dict, best_with_z3, combos, default_combo
 
 from conftest import DATA, RULINGS
 
@@ -56,7 +56,7 @@ def test_d3_fails_under_the_default_readings_with_its_trace(operational):
     assert any(e.kind == "replace" and e.get("by") == "Bucket Bucket/shield_saver" for e in events)
     # the others hold, but for the statements a default reading sets aside (DS01@S017: indestructible_saver;
     # A05@S116: the other reading of ntp_declaration_time, research D-1)
-    from model.interpretations import CHOICES
+    from dmcheck.model.interpretations import CHOICES
     aside = {"D3@S002"} | {r for c in CHOICES for r in c.set_aside(c.default)}
     assert "A05@S116" in aside
     # issue 22: the English v1.38 text of the block step (one blocker) is split from the Japanese rules by
@@ -100,7 +100,7 @@ def test_a_ruling_failing_under_every_reading_is_a_conflict_of_its_own(tmp_path)
     rulings = tmp_path / "r.yaml"
     rulings.write_text("statements:\n  - id: N1\n    source: TEST\n    date: 2024-01-10\n"
                        "    text: The attacker wins through two shields in one attack.\n    scenarios: [never.yaml]\n")
-    from rulings.corpus import load_corpus
+    from dmcheck.rulings.corpus import load_corpus
     corpus = builtin_corpus().merged(load_corpus(rulings))
     result = analyse(Runner(), corpus)
     assert ("N1@TEST",) in {c.refs for c in result.conflicts}

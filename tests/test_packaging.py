@@ -1,5 +1,5 @@
 """A plain `pip install .` or a wheel carries everything `dmcheck verify` reads (issue 13, item 1):
-pyproject.toml ships the repository's scenarios/ as `rulings.scenarios` (every *.yaml under it), so
+pyproject.toml ships the repository's scenarios/ as `dmcheck.rulings.scenarios` (every *.yaml under it), so
 every file the built-in corpus names must lie under scenarios/. CI installs the wheel in a fresh
 environment and runs verify (.ci/run); this test catches a corpus entry that would break it sooner."""
 
@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import tomllib
 
-from model.yamlio import load_yaml
-from rulings.corpus import BUILTIN, builtin_corpus
+from dmcheck.model.yamlio import load_yaml
+from dmcheck.rulings.corpus import BUILTIN, builtin_corpus
 
 from conftest import ROOT
 
@@ -17,12 +17,40 @@ def _config() -> dict:
     return tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
 
 
+def test_one_import_root_every_package_is_installed_under_dmcheck():
+    """Nothing generic lands in site-packages (issue 26): model/, explorer/, properties/, rulings/ are
+    installed as dmcheck.model, ... and the distribution's name is not PyPI's other `dmcheck`."""
+    config = _config()
+    assert all(p == "dmcheck" or p.startswith("dmcheck.") for p in config["packages"])
+    for folder in ("model", "explorer", "properties", "rulings"):
+        assert config["package-dir"][f"dmcheck.{folder}"] == folder
+        assert (ROOT / folder / "__init__.py").is_file()
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    assert project["name"] == "dmcheck-rules" and "dmcheck" in project["scripts"]
+
+
+def test_a_users_own_model_module_does_not_shadow_dmchecks(tmp_path):
+    """A `model.py` and a `properties/` package in the current folder are the user's business."""
+    import subprocess
+    import sys
+
+    (tmp_path / "model.py").write_text("raise SystemExit('the user model was imported')\n", encoding="utf-8")
+    (tmp_path / "properties").mkdir()
+    (tmp_path / "properties" / "__init__.py").write_text("raise SystemExit('the user properties')\n",
+                                                         encoding="utf-8")
+    scenario = ROOT / "scenarios" / "rulings" / "Q01_bolshack_rider.yaml"
+    done = subprocess.run([sys.executable, "-m", "dmcheck", "check", str(scenario)], cwd=tmp_path,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "user" not in done.stdout + done.stderr
+
+
 def test_the_scenarios_folder_ships_inside_the_rulings_package():
     config = _config()
-    assert "rulings.scenarios" in config["packages"]
-    assert config["package-dir"]["rulings.scenarios"] == "scenarios"
-    assert set(config["package-data"]["rulings.scenarios"]) >= {"*.yaml", "**/*.yaml"}
-    assert "data/*.yaml" in config["package-data"]["model"]
+    assert "dmcheck.rulings.scenarios" in config["packages"]
+    assert config["package-dir"]["dmcheck.rulings.scenarios"] == "scenarios"
+    assert set(config["package-data"]["dmcheck.rulings.scenarios"]) >= {"*.yaml", "**/*.yaml"}
+    assert "data/*.yaml" in config["package-data"]["dmcheck.model"]
     assert "schemas/*.json" in config["package-data"]["dmcheck"]
     assert list((ROOT / "dmcheck" / "schemas").glob("*.json"))
     # from a checkout (source or -e) the corpus is the top-level scenarios/ folder

@@ -9,12 +9,12 @@ import io
 import json
 import time
 
-from explorer.bfs import explore
-from explorer.limits import Limits
-from model.procedure import BreakModel
-from model.scenario_file import load_scenario
-from properties.builtin import BUILTIN
-from properties.checker import check as check_properties
+from dmcheck.explorer.bfs import explore
+from dmcheck.explorer.limits import Limits
+from dmcheck.model.procedure import BreakModel
+from dmcheck.model.scenario_file import load_scenario
+from dmcheck.properties.builtin import BUILTIN
+from dmcheck.properties.checker import check as check_properties
 
 from conftest import ROOT, output, scenario_output
 
@@ -42,7 +42,7 @@ def test_a_stopped_explore_reports_its_frontier_depth_and_outcomes_found_so_far(
 def test_a_stopped_search_decides_what_it_already_can():
     """Q09 cut short: a `sometimes` with a witness already found holds; a `never` without a
     counterexample yet is undecided, never 'holds'."""
-    from properties.expectations import check
+    from dmcheck.properties.expectations import check
 
     scenario = load_scenario(ROOT / "scenarios" / "rulings" / "Q09_the_watch.yaml")
     full = explore(BreakModel(scenario), reduce=True)
@@ -69,7 +69,7 @@ def test_properties_not_decided_by_the_deadline_are_inconclusive_with_what_was_c
 
 
 def test_verify_past_its_deadline_names_every_ruling_and_phase_it_did_not_finish():
-    from rulings.verify import verify
+    from dmcheck.rulings.verify import verify
 
     report = verify(deadline=time.monotonic() - 1)
     assert not report.complete() and report.exit_code() == 3

@@ -10,14 +10,14 @@ import io
 import pytest
 
 from dmcheck.main import main
-from explorer.bfs import explore
-from model.interpretations import Interpretation
-from model.procedure import BreakModel
-from model.rules import timeline
-from model.scenario_file import load_scenario
-from properties.builtin import BUILTIN
-from properties.checker import HOLDS, VIOLATED, check as check_properties
-from properties.expectations import check
+from dmcheck.explorer.bfs import explore
+from dmcheck.model.interpretations import Interpretation
+from dmcheck.model.procedure import BreakModel
+from dmcheck.model.rules import timeline
+from dmcheck.model.scenario_file import load_scenario
+from dmcheck.properties.builtin import BUILTIN
+from dmcheck.properties.checker import HOLDS, VIOLATED, check as check_properties
+from dmcheck.properties.expectations import check
 
 from conftest import DATA, ROOT
 
@@ -101,7 +101,7 @@ def test_a_version_repeats_the_switches_it_does_not_name():
 def test_pile_properties_catch_a_model_that_leaves_a_pile_behind(monkeypatch):
     """pile-cards-follow (801, 310.8) fails on a model sending the sources to the graveyard wherever
     the creature goes (what this model did before issue 23)."""
-    from model.instructions import destruction, pile_moves
+    from dmcheck.model.instructions import destruction, pile_moves
 
     def graveyard(m, z, card, to, out):
         return pile_moves.take_pile(m, z, card, "graveyard", out)
@@ -157,8 +157,8 @@ def test_a_twinpact_with_a_side_missing_is_bad_input(name, line, words, tmp_path
 def test_the_reduction_keeps_the_verdicts_of_the_pile_rulings(path):
     """explorer/reduction.py stays sound with the pile card words (their footprints are TOP): the same
     outcomes, verdicts and shortest traces as the full search, properties included."""
-    from properties.expectations import observer
-    from properties.visibility import observer as property_observer
+    from dmcheck.properties.expectations import observer
+    from dmcheck.properties.visibility import observer as property_observer
 
     scenario = load_scenario(path)
     model = BreakModel(scenario, Interpretation.make(READINGS.get(path.stem)))

@@ -22,17 +22,17 @@ import pytest
 import z3
 
 import wrong_models
-from explorer.bfs import explore
-from explorer.limits import Limits
-from model.errors import InputError
-from model.procedure import BreakModel
-from model.scenario_file import load_scenario
-from properties.builtin import BUILTIN
-from properties.checker import HOLDS, INCONCLUSIVE, NO_EXAMPLE, VIOLATED, check
-from properties.facts import STATE_FACTS, TRANSITION_FACTS
-from properties.property import Property
-from properties.property_file import load_properties
-from properties.symbols import FormulaError, Vocabulary, parse
+from dmcheck.explorer.bfs import explore
+from dmcheck.explorer.limits import Limits
+from dmcheck.model.errors import InputError
+from dmcheck.model.procedure import BreakModel
+from dmcheck.model.scenario_file import load_scenario
+from dmcheck.properties.builtin import BUILTIN
+from dmcheck.properties.checker import HOLDS, INCONCLUSIVE, NO_EXAMPLE, VIOLATED, check
+from dmcheck.properties.facts import STATE_FACTS, TRANSITION_FACTS
+from dmcheck.properties.property import Property
+from dmcheck.properties.property_file import load_properties
+from dmcheck.properties.symbols import FormulaError, Vocabulary, parse
 
 from conftest import DATA, ROOT, RULINGS, scenario_output
 

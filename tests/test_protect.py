@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from conftest import ROOT, expectations_hold
 
-from explorer.bfs import explore
-from model.procedure import BreakModel
-from model.scenario_file import load_scenario
+from dmcheck.explorer.bfs import explore
+from dmcheck.model.procedure import BreakModel
+from dmcheck.model.scenario_file import load_scenario
 
 A12D = ROOT / "scenarios" / "attack" / "A12d_protected_until_end_of_attack.yaml"
 

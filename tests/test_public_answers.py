@@ -12,11 +12,11 @@ import dataclasses
 import datetime as dt
 import re
 
-from explorer.bfs import explore
-from model.interpretations import Interpretation, choice_named
-from model.procedure import BreakModel
-from model.scenario_file import load_scenario
-from properties.expectations import check
+from dmcheck.explorer.bfs import explore
+from dmcheck.model.interpretations import Interpretation, choice_named
+from dmcheck.model.procedure import BreakModel
+from dmcheck.model.scenario_file import load_scenario
+from dmcheck.properties.expectations import check
 
 from conftest import ROOT
 

@@ -12,14 +12,14 @@ import sys
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from explorer.bfs import explore
-from explorer.limits import Limits
-from model.procedure import BreakModel
-from model.scenario_file import load_scenario
-from properties.builtin import BUILTIN
-from properties.checker import check as check_properties
-from properties.expectations import check, observer
-from properties.visibility import observer as property_observer
+from dmcheck.explorer.bfs import explore
+from dmcheck.explorer.limits import Limits
+from dmcheck.model.procedure import BreakModel
+from dmcheck.model.scenario_file import load_scenario
+from dmcheck.properties.builtin import BUILTIN
+from dmcheck.properties.checker import check as check_properties
+from dmcheck.properties.expectations import check, observer
+from dmcheck.properties.visibility import observer as property_observer
 
 from conftest import ROOT, RULINGS
 from test_model_contract import scenarios
@@ -110,7 +110,7 @@ def _watched_scenarios():
     readings of R603.7b and three rules versions: the skip pending while effects of both players wait."""
     from hypothesis import strategies as st
 
-    from model.scenario import PlayerSetup, Scenario
+    from dmcheck.model.scenario import PlayerSetup, Scenario
     import datetime as dt
     pool = families.pool()
     a_cards = ["bench_tp_01", "bench_tp_02", "bench_tp_echo", "bench_responder", "the_watch", "kobo"]

@@ -8,7 +8,7 @@ no before-break and the decided replacement still happens when the Saver is gone
 
 from __future__ import annotations
 
-from properties.expectations import check
+from dmcheck.properties.expectations import check
 
 AT_BREAK = {"break_replacement_timing": "at_break"}
 BEFORE = {"break_replacement_timing": "before_triggers"}

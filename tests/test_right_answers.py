@@ -12,11 +12,11 @@ import datetime as dt
 
 import pytest
 
-from explorer.bfs import explore
-from model.interpretations import Interpretation
-from model.procedure import BreakModel
-from model.scenario_file import load_scenario
-from properties.expectations import check
+from dmcheck.explorer.bfs import explore
+from dmcheck.model.interpretations import Interpretation
+from dmcheck.model.procedure import BreakModel
+from dmcheck.model.scenario_file import load_scenario
+from dmcheck.properties.expectations import check
 
 from conftest import ROOT
 
@@ -162,9 +162,9 @@ def test_class6_a_sanity_property_without_example_does_not_fail_the_run():
 
 def test_class6_every_builtin_sometimes_property_has_an_example_in_the_corpus():
     # the guard against a vacuous model, moved from each user's scenario to the corpus (issue 11)
-    from properties.builtin import BUILTIN
-    from properties.checker import HOLDS, check as check_properties
-    from rulings.corpus import builtin_corpus
+    from dmcheck.properties.builtin import BUILTIN
+    from dmcheck.properties.checker import HOLDS, check as check_properties
+    from dmcheck.rulings.corpus import builtin_corpus
     wanted = {p.id: p for p in BUILTIN if p.kind == "sometimes"}
     found: set[str] = set()
     paths = sorted({p for s in builtin_corpus().statements for p in s.scenarios})
@@ -184,7 +184,7 @@ def test_class6_every_builtin_sometimes_property_has_an_example_in_the_corpus():
 
 # ---- class 4: rules eras (S007, S016, S008: before 2017-03-25 one shield at a time) -------------
 def test_class4_eras_are_dated_and_the_oldest_refuses_older_dates():
-    from model.rules import OutsideTimeline, timeline, version_on
+    from dmcheck.model.rules import OutsideTimeline, timeline, version_on
     versions = timeline()
     assert versions[0].date == dt.date(2002, 5, 30) and not versions[0].simultaneous_break
     assert version_on(dt.date(2003, 6, 1)) is versions[0]

@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from explorer.bfs import explore
-from model.procedure import BreakModel
-from model.rules import version_on
-from model.scenario_file import load_scenario
-from properties.expectations import check
+from dmcheck.explorer.bfs import explore
+from dmcheck.model.procedure import BreakModel
+from dmcheck.model.rules import version_on
+from dmcheck.model.scenario_file import load_scenario
+from dmcheck.properties.expectations import check
 
 from conftest import DATA, ROOT
 

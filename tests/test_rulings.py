@@ -10,7 +10,7 @@ import datetime as dt
 
 import pytest
 
-from properties.expectations import check
+from dmcheck.properties.expectations import check
 
 from conftest import RULINGS
 

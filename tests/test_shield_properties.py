@@ -16,11 +16,11 @@ import datetime as dt
 import pytest
 
 import wrong_models
-from model.procedure import BreakModel
-from model.scenario_file import load_scenario
-from properties.builtin import BUILTIN, SHIELD_NEEDS, ShieldProperty, shield_features
-from properties.checker import HOLDS, NO_EXAMPLE, VIOLATED, check
-from properties.expectations import check as check_expectation
+from dmcheck.model.procedure import BreakModel
+from dmcheck.model.scenario_file import load_scenario
+from dmcheck.properties.builtin import BUILTIN, SHIELD_NEEDS, ShieldProperty, shield_features
+from dmcheck.properties.checker import HOLDS, NO_EXAMPLE, VIOLATED, check
+from dmcheck.properties.expectations import check as check_expectation
 from test_properties import BY_ID, PROPS, assert_caught_with_a_shortest_trace, graph_of, ruling
 
 from conftest import RULINGS

@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 from conftest import ROOT, expectations_hold
 
-from explorer.bfs import explore
-from model.errors import InputError
-from model.procedure import BreakModel
-from model.scenario_file import load_scenario
+from dmcheck.explorer.bfs import explore
+from dmcheck.model.errors import InputError
+from dmcheck.model.procedure import BreakModel
+from dmcheck.model.scenario_file import load_scenario
 
 A28 = ROOT / "scenarios" / "attack" / "A28_stopped_attack.yaml"
 

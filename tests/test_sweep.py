@@ -25,10 +25,10 @@ import pytest
 
 from dmcheck import sweep as command
 from dmcheck.main import main, parser
-from model.errors import InputError
-from rulings.sweep.positions import count, positions, zone_count
-from rulings.sweep.store import Store
-from rulings.sweep.template import load_template
+from dmcheck.model.errors import InputError
+from dmcheck.rulings.sweep.positions import count, positions, zone_count
+from dmcheck.rulings.sweep.store import Store
+from dmcheck.rulings.sweep.template import load_template
 
 from conftest import output
 
@@ -353,7 +353,7 @@ def test_an_astronomical_template_is_refused_with_its_count(tmp_path):
 def test_a_template_at_the_limit_starts_at_once(tmp_path, monkeypatch):
     """Positions are generated lazily, zone by zone: the first ones come without listing any zone."""
     import itertools
-    from rulings.sweep import template as template_module
+    from dmcheck.rulings.sweep import template as template_module
     monkeypatch.setattr(template_module, "MAX_POSITIONS", 10**14)
     names = "Vanilla, Terror Pit, Gushat Shield, Aqua Surfer, Emergency Typhoon, Boil Charger"
     t = load_template(write(tmp_path, f"vary:\n  A.hand: {{from: [{names}], size: [0, 40]}}\n"

@@ -17,7 +17,7 @@ import time
 import pytest
 
 from dmcheck.main import main
-from rulings.sweep.backends import RAY_CONNECT_SECONDS
+from dmcheck.rulings.sweep.backends import RAY_CONNECT_SECONDS
 
 from conftest import ROOT
 

@@ -15,9 +15,9 @@ import sys
 
 import pytest
 
-from explorer.bfs import explore
-from model.procedure import BreakModel
-from model.scenario_file import load_scenario
+from dmcheck.explorer.bfs import explore
+from dmcheck.model.procedure import BreakModel
+from dmcheck.model.scenario_file import load_scenario
 
 from conftest import ROOT
 
@@ -93,7 +93,7 @@ def test_a_trace_names_each_card_drawn_from_an_inert_deck():
     # A17a: two break triggers each draw the top card of A's deck of Vanillas. The deck's class is
     # inert, so the stored states keep the cards' own names: the second draw takes Vanilla#2 (once
     # the deck was renamed after each draw, and both draws read "Vanilla#1")
-    from properties.expectations import check
+    from dmcheck.properties.expectations import check
 
     sc = load_scenario(ROOT / "scenarios" / "attack" / "A17a_ash_raider_once_per_shield.yaml")
     graph = explore(BreakModel(sc), reduce=True)

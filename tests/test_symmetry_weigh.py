@@ -7,8 +7,8 @@ ends on the far edge."""
 
 from __future__ import annotations
 
-from explorer.bfs import SYMMETRY_SAMPLE, explore
-from explorer.limits import Limits
+from dmcheck.explorer.bfs import SYMMETRY_SAMPLE, explore
+from dmcheck.explorer.limits import Limits
 
 N = 120   # about 2 N^2 = 28,800 transitions: the sample is taken
 

@@ -16,10 +16,10 @@ from pathlib import Path
 import pytest
 
 from dmcheck.main import main
-from explorer.bfs import explore
-from model.procedure import BreakModel
-from model.scenario_file import load_scenario
-from properties.expectations import check, observer
+from dmcheck.explorer.bfs import explore
+from dmcheck.model.procedure import BreakModel
+from dmcheck.model.scenario_file import load_scenario
+from dmcheck.properties.expectations import check, observer
 
 from conftest import DATA, ROOT, output
 
@@ -52,7 +52,7 @@ def events(g) -> list[list]:
 
 # ---- power and battles (item 1) ---------------------------------------------------------------------------
 def test_the_issue_has_sixty_statements_most_posed_and_a_scenario_for_each_feature():
-    from rulings.corpus import builtin_corpus
+    from dmcheck.rulings.corpus import builtin_corpus
     mine = [s for s in builtin_corpus().statements if s.file.endswith("touch.yaml")]
     assert len(mine) >= 60 and sum(1 for s in mine if s.scenarios) >= 55
     assert {s.feature for s in mine} == {"power", "triggers", "hidden", "ignore", "conditions", "deck",
@@ -73,7 +73,7 @@ def test_power_zero_is_destroyed_before_the_next_step_and_power_changes_leave_wi
 
 
 def test_the_rules_era_decides_slayer():
-    from model.rules import version_on
+    from dmcheck.model.rules import version_on
     import datetime as dt
     assert not version_on(dt.date(2004, 6, 25)).slayer_any_battle
     assert version_on(dt.date(2004, 6, 26)).slayer_any_battle
@@ -120,7 +120,7 @@ def test_kirifu_dash_is_declared_at_the_end_of_the_attack_by_the_rule_r510():
 
 # ---- conditions and bonuses (item 5) ---------------------------------------------------------------------------
 def test_the_s_trigger_plus_reading_is_consulted_only_where_it_matters():
-    from rulings.readings import Runner, default_combo
+    from dmcheck.rulings.readings import Runner, default_combo
     runner = Runner()
     run_plus = runner.run(ATTACK / "CN04_s_trigger_plus_two_broken.yaml", None, default_combo())
     assert "s_trigger_plus_count" in run_plus.consulted

@@ -21,12 +21,12 @@ from pathlib import Path
 
 import pytest
 
-from explorer.bfs import explore
-from explorer.graph import freeze
-from explorer.replay import BadKey, replay
-from model.procedure import BreakModel
-from model.scenario_file import load_scenario
-from properties.expectations import check
+from dmcheck.explorer.bfs import explore
+from dmcheck.explorer.graph import freeze
+from dmcheck.explorer.replay import BadKey, replay
+from dmcheck.model.procedure import BreakModel
+from dmcheck.model.scenario_file import load_scenario
+from dmcheck.properties.expectations import check
 
 from conftest import ROOT, output, scenario_output
 

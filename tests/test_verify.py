@@ -15,7 +15,7 @@ import json
 import pytest
 
 from dmcheck.main import main
-from rulings.verify import verify
+from dmcheck.rulings.verify import verify
 
 from conftest import DATA, output
 
@@ -113,7 +113,7 @@ def test_rulings_that_agree_add_no_conflict(baseline):
     with_them = verify([AGREE], properties=False)
     # they agree with what the default readings follow: a set they add can only pit them against a voice the
     # defaults set aside (A2, Q06's situation, against MB01@S166's 2017 order of issue 22, as Q06 is)
-    from model.interpretations import CHOICES
+    from dmcheck.model.interpretations import CHOICES
     aside = {r for c in CHOICES for r in c.set_aside(c.default)}
     added = _conflicts(with_them) - _conflicts(baseline)
     assert all(set(refs) & aside for refs in added)
@@ -145,7 +145,7 @@ def test_limits_make_it_inconclusive_never_a_pass():
 
 SAME = """
 import json, sys
-from rulings.verify import verify
+from dmcheck.rulings.verify import verify
 from dmcheck.verify import report_json
 r = report_json(verify(properties=False))
 print(json.dumps({"contradictions": [(c["kind"], c["ids"], [t.get("replay") for t in c["traces"]])

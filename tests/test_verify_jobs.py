@@ -22,7 +22,7 @@ from conftest import ROOT, output
 
 SMALL = ROOT / "scenarios" / "corpus.d" / "attack.yaml"
 # the dmcheck command with the built-in corpus replaced by one rulings file (argv[1])
-ALONE = ("import sys; from pathlib import Path; import rulings.verify as V; from rulings.corpus import load_corpus; "
+ALONE = ("import sys; from pathlib import Path; import dmcheck.rulings.verify as V; from dmcheck.rulings.corpus import load_corpus; "
          "V.builtin_corpus = lambda: load_corpus(Path(sys.argv[1]), builtin=True); "
          "from dmcheck.main import main; sys.exit(main(sys.argv[2:]))")
 
@@ -73,11 +73,11 @@ def test_the_workers_load_the_scenarios_check_consistency_and_each_run(monkeypat
     the tabulation needs and answers the declarative consistency, and the pool forked once the runs are
     explored checks every run's conformance and the properties of every run of the default readings,
     each asked once. The scenarios the main process uses are the helper's (none loaded here)."""
-    import rulings.farm as F
-    import rulings.readings as R
-    import rulings.verify as V
+    import dmcheck.rulings.farm as F
+    import dmcheck.rulings.readings as R
+    import dmcheck.rulings.verify as V
     from dmcheck.options import worker_pool
-    from rulings.corpus import load_corpus
+    from dmcheck.rulings.corpus import load_corpus
 
     corpus = load_corpus(SMALL, builtin=True)
     monkeypatch.setattr(V, "builtin_corpus", lambda: corpus)
@@ -113,8 +113,8 @@ def test_no_z3_context_exists_in_the_main_process_when_it_forks():
     context there yet, so no child inherits a context in use, and the readings' questions, asked first
     after the forks, meet a fresh context as in one process. A fresh process, since a test process
     may have used Z3 before."""
-    script = ("import sys; from pathlib import Path; import z3; import rulings.verify as V; "
-              "from rulings.corpus import load_corpus; from dmcheck.options import worker_pool; "
+    script = ("import sys; from pathlib import Path; import z3; import dmcheck.rulings.verify as V; "
+              "from dmcheck.rulings.corpus import load_corpus; from dmcheck.options import worker_pool; "
               "V.builtin_corpus = lambda: load_corpus(Path(sys.argv[1]), builtin=True); seen = []; "
               "pool = lambda n: (seen.append((n, z3.z3._main_ctx is None)), worker_pool(n))[1]; "
               "V.verify(workers=pool, jobs=2); print(seen, z3.z3._main_ctx is None)")
@@ -127,9 +127,9 @@ def test_no_z3_context_exists_in_the_main_process_when_it_forks():
 def test_the_scenarios_come_in_the_order_the_tabulation_first_needs_them():
     """The helper loads the scenarios in the order of `first_needed`, so the main process waits only
     for the one it needs next: that order is the tabulation's own."""
-    from rulings.corpus import load_corpus
-    from rulings.farm import first_needed
-    from rulings.readings import Runner, tabulate
+    from dmcheck.rulings.corpus import load_corpus
+    from dmcheck.rulings.farm import first_needed
+    from dmcheck.rulings.readings import Runner, tabulate
 
     corpus = load_corpus(SMALL, builtin=True)
     asked: list = []
@@ -171,8 +171,8 @@ def test_jobs_is_an_option_of_verify():
 STUCK = ALONE.replace("from dmcheck.main import main;", (
     "import os, time; mark = sys.argv.pop(2); "
     "stuck = lambda i: (open(mark + '.' + str(os.getpid()), 'w').close(), time.sleep(120)); "
-    "import rulings.farm as F; "
-    "stuck.__module__, stuck.__qualname__ = 'rulings.farm', '_search_of'; F._search_of = stuck; "
+    "import dmcheck.rulings.farm as F; "
+    "stuck.__module__, stuck.__qualname__ = 'dmcheck.rulings.farm', '_search_of'; F._search_of = stuck; "
     "farm = F.Farm.__init__; "
     "F.Farm.__init__ = lambda self, *a: (farm(self, *a), print('POOL', file=sys.stderr, flush=True))[0]; "
     "from dmcheck.main import main;"))

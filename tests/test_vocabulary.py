@@ -10,9 +10,9 @@ from __future__ import annotations
 import io
 
 from dmcheck.main import main
-from model.instructions import card_words
-from model.vocabulary import KEYWORDS, REPLACES, TRIGGERS
-from model.yamlio import MAX_REPORTED, load_yaml
+from dmcheck.model.instructions import card_words
+from dmcheck.model.vocabulary import KEYWORDS, REPLACES, TRIGGERS
+from dmcheck.model.yamlio import MAX_REPORTED, load_yaml
 
 from conftest import ROOT, output
 

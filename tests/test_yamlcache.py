@@ -7,9 +7,9 @@ import os
 
 import pytest
 
-from model import yamlcache
-from model.errors import InputError
-from model.yamlio import line_of, load_yaml
+from dmcheck.model import yamlcache
+from dmcheck.model.errors import InputError
+from dmcheck.model.yamlio import line_of, load_yaml
 
 
 @pytest.fixture

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator
 
-from model.errors import InputError
+from ...model.errors import InputError
 
 from .guardian import start_guardian
 from .positions import Position
@@ -195,19 +195,39 @@ _PROBE_SECONDS = 5.0         # how long a cluster's port may take to accept a co
 
 
 def _ray_init(ray: Any, address: str | None, jobs: int) -> None:
-    root = str(Path(__file__).resolve().parents[2])    # where model/, explorer/, ... live
     if address:
-        import explorer
-        import model
-        import properties
-        import rulings
-        env = {"py_modules": [model, explorer, properties, rulings]}
+        # a cluster's workers get dmcheck (with its model, explorer, properties, rulings) as one package
+        env = {"py_modules": [_staged_package()]}
         _joined(lambda: ray.init(address=address, runtime_env=env, log_to_driver=False), address)
     else:
-        path = os.pathsep.join(p for p in (root, os.environ.get("PYTHONPATH")) if p)
-        # "local": a Ray instance of this sweep's own, never a cluster someone started on this machine
-        ray.init(address="local", num_cpus=jobs, include_dashboard=False, log_to_driver=False,
-                 runtime_env={"env_vars": {"PYTHONPATH": path}})
+        # "local": a Ray instance of this sweep's own, never a cluster someone started on this machine;
+        # its workers run this Python, which imports dmcheck as the driver does
+        ray.init(address="local", num_cpus=jobs, include_dashboard=False, log_to_driver=False)
+
+
+def _staged_package() -> str:
+    """The dmcheck package as one folder for Ray's `py_modules`: an installed wheel has it already; a
+    checkout (an editable install maps dmcheck.model to the top-level model/, ...) is copied together."""
+    import importlib
+    import importlib.util
+    import shutil
+    import tempfile
+
+    from ..corpus import BUILTIN
+
+    spec = importlib.util.find_spec("dmcheck")   # the package above this one, by name: no import upwards
+    top = Path(next(iter(spec.submodule_search_locations or ()))).resolve() if spec else Path(__file__).parents[2]
+    parts = {name: Path(importlib.import_module(f"dmcheck.{name}").__file__).resolve().parent
+             for name in ("model", "explorer", "properties", "rulings")}
+    if all(folder.parent == top for folder in parts.values()):
+        return str(top)
+    staged = Path(tempfile.mkdtemp(prefix="dmcheck-ray-")) / "dmcheck"
+    skip = shutil.ignore_patterns("__pycache__", "*.pyc")
+    shutil.copytree(top, staged, ignore=skip)
+    for name, folder in parts.items():
+        shutil.copytree(folder, staged / name, ignore=skip, dirs_exist_ok=True)
+    shutil.copytree(BUILTIN.parent, staged / "rulings" / "scenarios", ignore=skip, dirs_exist_ok=True)
+    return str(staged)
 
 
 def _refused(address: str, why: str) -> InputError:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from math import prod
 from typing import Iterator
 
-from model.scenario import Scenario
+from ...model.scenario import Scenario
 
 from .template import Template, Vary, zone_count
 

@@ -30,7 +30,7 @@ import sqlite3
 from pathlib import Path
 from typing import Any, Iterator
 
-from model.errors import InputError
+from ...model.errors import InputError
 
 FORMAT = "dmcheck-sweep"
 SCHEMA_VERSION = 1

@@ -18,17 +18,17 @@ import dataclasses
 import time
 from typing import Any
 
-from explorer.bfs import explore
-from explorer.graph import freeze
-from explorer.limits import Limits
-from model.procedure import BreakModel
-from model.scenario import ZONE_KEYS
-from properties.builtin import BUILTIN
-from properties.checker import INCONCLUSIVE, VIOLATED
-from properties.checker import check as check_properties
-from properties.expectations import check as check_expectation
-from properties.expectations import observer as expectation_observer
-from properties.visibility import observer as property_observer
+from ...explorer.bfs import explore
+from ...explorer.graph import freeze
+from ...explorer.limits import Limits
+from ...model.procedure import BreakModel
+from ...model.scenario import ZONE_KEYS
+from ...properties.builtin import BUILTIN
+from ...properties.checker import INCONCLUSIVE, VIOLATED
+from ...properties.checker import check as check_properties
+from ...properties.expectations import check as check_expectation
+from ...properties.expectations import observer as expectation_observer
+from ...properties.visibility import observer as property_observer
 
 from ..diff import relation
 from .positions import Position, scenario_at

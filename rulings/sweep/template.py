@@ -15,13 +15,13 @@ from math import comb, prod
 from pathlib import Path
 from typing import Any, Callable
 
-from model.cards import CardPool
-from model.errors import InputError, did_you_mean
-from model.interpretations import CHOICES, choice_named
-from model.rules import parse_date
-from model.scenario import ZONE_KEYS, Scenario
-from model.scenario_file import SCHEMA, scenario_from_root
-from model.yamlio import key_path, line_of, load_yaml, plain, shown, validate
+from ...model.cards import CardPool
+from ...model.errors import InputError, did_you_mean
+from ...model.interpretations import CHOICES, choice_named
+from ...model.rules import parse_date
+from ...model.scenario import ZONE_KEYS, Scenario
+from ...model.scenario_file import SCHEMA, scenario_from_root
+from ...model.yamlio import key_path, line_of, load_yaml, plain, shown, validate
 
 MAX_SIZE = 40   # the most cards a varied zone may hold (a deck's worth)
 # the most positions a template may generate (docs/limits.md): at about a second each, a million keep two
