@@ -31,6 +31,7 @@ def one(family: str, size: int, mode: str) -> dict:
     import tracemalloc
 
     import families
+
     from dmcheck.explorer.bfs import explore
     from dmcheck.model.procedure import BreakModel
 

@@ -22,11 +22,11 @@ import checkout  # noqa: E402
 
 checkout.use(os.getcwd())   # the checkout being measured: its packages are imported, whatever its layout
 
+import families  # noqa: E402  (its own checkout.use comes second and changes nothing)
+
 from dmcheck.explorer.bfs import explore  # noqa: E402
 from dmcheck.explorer.limits import Limits  # noqa: E402
 from dmcheck.model.procedure import BreakModel  # noqa: E402
-
-import families  # noqa: E402  (its own checkout.use comes second and changes nothing)
 
 
 def main(argv=None) -> int:

@@ -27,8 +27,18 @@ from . import stop, tally
 from .examples import PATHS_NOTE
 from .exits import HELP, combine, exit_code
 from .explore_command import check_outputs, explore_json, explore_text, write_outputs
-from .options import (FileResult, add_ci_options, add_jobs_option, add_search_options, expand, explore_scenario, input_error,
-                      loaded, overrides, report_files)
+from .options import (
+    FileResult,
+    add_ci_options,
+    add_jobs_option,
+    add_search_options,
+    expand,
+    explore_scenario,
+    input_error,
+    loaded,
+    overrides,
+    report_files,
+)
 
 EXAMPLES = """examples:
   dmcheck check scenarios/rulings/               # a directory: its *.yaml files

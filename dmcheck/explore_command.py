@@ -12,13 +12,25 @@ from dmcheck.model.errors import InputError
 from dmcheck.properties.expectations import Verdict, check
 from dmcheck.properties.verdict import VIOLATED
 
-from .examples import PATHS_NOTE
 from . import tally
+from .examples import PATHS_NOTE
 from .exits import HELP, Exit, exit_code
 from .graph_export import graph_format, write_graph
 from .html import write_page
-from .options import (FileResult, add_ci_options, add_jobs_option, add_search_options, expand, explore_scenario, input_error,
-                      load, loaded, overrides, replay_flags, report_files)
+from .options import (
+    FileResult,
+    add_ci_options,
+    add_jobs_option,
+    add_search_options,
+    expand,
+    explore_scenario,
+    input_error,
+    load,
+    loaded,
+    overrides,
+    replay_flags,
+    report_files,
+)
 from .report import document, expect_text, expectation_json, outcome_line, print_json
 
 EXAMPLES = """examples:

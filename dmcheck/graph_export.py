@@ -8,8 +8,9 @@ without the program.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from dmcheck.explorer.graph import freeze
 from dmcheck.explorer.protocol import hook

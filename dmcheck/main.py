@@ -18,7 +18,20 @@ from typing import TextIO
 
 from dmcheck.model.errors import InputError
 
-from . import STARTED, cards_command, check, conform, coverage, diff, examples, explore_command, export, stop, sweep, verify
+from . import (
+    STARTED,
+    cards_command,
+    check,
+    conform,
+    coverage,
+    diff,
+    examples,
+    explore_command,
+    export,
+    stop,
+    sweep,
+    verify,
+)
 from .exits import HELP, Exit
 from .options import check_flags, shipped_inputs
 from .report import document, errors_json, print_errors, print_json

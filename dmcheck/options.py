@@ -11,8 +11,9 @@ import math
 import multiprocessing
 import os
 import signal
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any, Callable, Iterator, TextIO
+from typing import Any, TextIO
 
 from dmcheck.explorer.bfs import explore
 from dmcheck.explorer.limits import Limits

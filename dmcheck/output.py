@@ -8,8 +8,8 @@ waits for it, then fires; after `written()` it does not fire at all."""
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator
 
 
 @dataclass

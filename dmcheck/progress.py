@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Callable, TextIO
+from collections.abc import Callable
+from typing import TextIO
 
 
 def progress_printer(stream: TextIO, label: str) -> Callable[[int, int, int, float], None] | None:

@@ -21,8 +21,9 @@ import socket
 import sys
 import threading
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any, Iterator, TextIO
+from typing import Any, TextIO
 
 from . import output
 from .report import document

@@ -19,10 +19,10 @@ from typing import Any, TextIO
 
 from dmcheck.model.interpretations import CHOICES
 from dmcheck.properties.milestones import show as show_order
+from dmcheck.properties.verdict import VIOLATED
 from dmcheck.rulings.consistency import defaults, set_aside
 from dmcheck.rulings.readings import Combo, as_dict, default_combo, show
 from dmcheck.rulings.verify import verify
-from dmcheck.properties.verdict import VIOLATED
 
 from . import ci_formats, stop
 from .examples import PATHS_NOTE

@@ -12,8 +12,9 @@ import bisect
 import gc
 import time
 from collections import deque
+from collections.abc import Callable
 from dataclasses import replace
-from typing import Any, Callable
+from typing import Any
 
 from .graph import SYMMETRY_DROPPED, SYMMETRY_OFF, SYMMETRY_ON, SYMMETRY_UNUSED, Exploration, SearchRecord
 from .limits import Limits
@@ -194,7 +195,7 @@ def _run(model: Any, limits: Limits, progress: Progress | None, reduce: bool, ob
     return _finish(search, model, keep_graph, clock)
 
 
-def _weigh(plain: _Search, symmetric: _Search, clock: "_Clock") -> _Search:
+def _weigh(plain: _Search, symmetric: _Search, clock: _Clock) -> _Search:
     """The search to go on with after the sample: `plain` has made SYMMETRY_SAMPLE transitions without
     the symmetry; `symmetric` is brought to the same depth with it (every layer before the one `plain`
     is expanding), and kept only if it stored at most 1 - SYMMETRY_MIN_SAVED of the states `plain`

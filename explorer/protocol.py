@@ -11,7 +11,8 @@ this follows.
 
 from __future__ import annotations
 
-from typing import Any, Hashable, Protocol, Sequence, runtime_checkable
+from collections.abc import Hashable, Sequence
+from typing import Any, Protocol, runtime_checkable
 
 
 @runtime_checkable

@@ -24,7 +24,8 @@ Only order decisions are reduced; real choices (which shields, which target, whe
 
 from __future__ import annotations
 
-from typing import Any, Callable, Hashable
+from collections.abc import Callable, Hashable
+from typing import Any
 
 Observe = Callable[[Any, Any, tuple, Any], Hashable]   # (state, action, events, next state) -> signature
 

@@ -7,8 +7,9 @@ action among the legal actions of its state). Events are opaque here: they only 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 Narrate = Callable[[Any, tuple], "tuple[str, list[str]]"]
 

@@ -35,7 +35,7 @@ from .actions import Action
 from .events import Event, ev
 from .instructions import attacking, destruction, game_end
 from .instructions.common import same
-from .state import State, Task, other, replace
+from .state import State, other, replace
 
 # phases of State.phase ("" is the direct attack step, D0-D7, as before issue 10)
 PHASES = {

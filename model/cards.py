@@ -10,17 +10,19 @@ from __future__ import annotations
 import difflib
 import os
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 from . import keywords as touch_keywords
 from .errors import InputError, did_you_mean, raise_all
 from .instr import Instr
 from .instructions import card_words
 from .instructions.declaring import CONDITION_OPS
-from .instructions.registry import BIND as BIND_SCHEMA, BINDERS
+from .instructions.registry import BIND as BIND_SCHEMA
+from .instructions.registry import BINDERS
 from .vocabulary import EXTRA_BREAK, KEYWORDS, REPLACES, SMAX, STAR_EVOLUTION, TRIGGERS
 from .yamlio import key_path, line_of, load_yaml, plain, shown, validate
 
@@ -51,7 +53,7 @@ class CardDef:
     abilities: tuple[Ability, ...] = ()
     omitted: str = ""
     s_trigger_if: tuple[tuple[str, int], ...] = ()   # a condition that gives S-Trigger (R113.6b-c)
-    spell_side: "CardDef | None" = None   # a twinpact's spell side (this record is its creature side)
+    spell_side: CardDef | None = None   # a twinpact's spell side (this record is its creature side)
 
     def has(self, keyword: str) -> bool:
         return keyword in self.keywords
@@ -60,7 +62,7 @@ class CardDef:
         """A spell, or a twinpact outside the battle zone: it is a creature and a spell at once (S214)."""
         return self.type == "spell" or self.spell_side is not None
 
-    def as_spell(self) -> "CardDef":
+    def as_spell(self) -> CardDef:
         """What is cast: the card itself, or a twinpact's spell side (S214)."""
         return self.spell_side if self.spell_side is not None else self
 
@@ -328,7 +330,7 @@ class CardPool:
     def __contains__(self, name: str) -> bool:
         return self.resolve(name) is not None
 
-    def copy(self) -> "CardPool":
+    def copy(self) -> CardPool:
         """A pool a scenario may add its own cards to without touching this one. The cards are frozen
         records, so the two look-up tables are all there is to copy (a deep copy cost verify about
         0.3 s over the corpus's scenarios)."""
@@ -372,17 +374,17 @@ class CardPool:
                     self._by_name[key.casefold()] = card.id
 
     @classmethod
-    def builtin(cls) -> "CardPool":
+    def builtin(cls) -> CardPool:
         pool = cls()
         with resources.as_file(resources.files(__package__) / "data" / "cards.yaml") as path:
             pool.add_file(path)
         return pool
 
 
-_CARD_FILES: dict[tuple[str, int, int], tuple[Any, tuple["CardDef", ...]]] = {}
+_CARD_FILES: dict[tuple[str, int, int], tuple[Any, tuple[CardDef, ...]]] = {}
 
 
-def _read_card_file(file: str) -> tuple[Any, Iterator["CardDef"]]:
+def _read_card_file(file: str) -> tuple[Any, Iterator[CardDef]]:
     """A card file's YAML tree (for the lines of errors) and its cards, read once per process while
     the file is unchanged: scenarios sharing a card file (17 corpus scenarios name answers.yaml) do
     not parse it again. The cards are immutable; each pool still checks their names itself. On a
@@ -410,7 +412,7 @@ def _read_card_file(file: str) -> tuple[Any, Iterator["CardDef"]]:
     return root, cards()
 
 
-def _twinpact(raw: Any, root: Any, here: tuple, file: str) -> "CardDef | None":
+def _twinpact(raw: Any, root: Any, here: tuple, file: str) -> CardDef | None:
     """A twinpact's spell side (S214: one card, a creature side and a spell side); None for another card.
     A twinpact must have both sides: its creature side at the top level (with `power`), its spell side
     under `spell:`; a `spell:` on any other card type is a mistake."""
@@ -433,7 +435,7 @@ def _twinpact(raw: Any, root: Any, here: tuple, file: str) -> "CardDef | None":
                    effect=_program(side["effect"], root, here + ("spell", "effect"), file))
 
 
-def _card(raw: Any, root: Any, here: tuple, file: str) -> "CardDef":
+def _card(raw: Any, root: Any, here: tuple, file: str) -> CardDef:
     """One card of a card file, checked."""
     spell_side = _twinpact(raw, root, here, file)
     card = CardDef(

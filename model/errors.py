@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import difflib
-from typing import Iterable
+from collections.abc import Iterable
 
 
 class DmcheckError(Exception):
@@ -13,18 +13,18 @@ class DmcheckError(Exception):
 class InputError(DmcheckError):
     """A scenario, card or rulings file is wrong: names the file, the line, the key and what was expected."""
 
-    def __init__(self, file: str, line: int | None, key: str, expected: str, more: tuple["InputError", ...] = ()):
+    def __init__(self, file: str, line: int | None, key: str, expected: str, more: tuple[InputError, ...] = ()):
         self.file, self.line, self.key, self.expected = file, line, key, expected
         self.more = tuple(more)   # other mistakes found in the same file at the same time, each with its line
         where = f"{file}:{line}" if line else file
         super().__init__(f"{where}: {key}: {expected}" if key else f"{where}: {expected}")
 
-    def all(self) -> tuple["InputError", ...]:
+    def all(self) -> tuple[InputError, ...]:
         """This mistake and the others found with it, in the file's order: every one is reported."""
         return (self, *self.more)
 
 
-def raise_all(errors: "list[InputError]") -> None:
+def raise_all(errors: list[InputError]) -> None:
     """Raise the mistakes found together in one file as one InputError listing them all (each with its
     own line), in the file's order; nothing when there are none."""
     flat = sorted((e for exc in errors for e in exc.all()), key=lambda e: e.line or 0)

@@ -25,18 +25,18 @@ if TYPE_CHECKING:
     from .game import Game
 
 
-def simple(m: "Game", card: str, ability: str) -> bool:
+def simple(m: Game, card: str, ability: str) -> bool:
     """An ability whose effect has no decision and triggers nothing."""
     a = next(x for x in m.pool[card].abilities if x.id == ability)
     return all(OPS[ins.op].simple and not ins.get("up_to", False) for ins in a.effect)
 
 
-def of_ability(m: "Game", card: str, ability: str, controller: str) -> frozenset[Access]:
+def of_ability(m: Game, card: str, ability: str, controller: str) -> frozenset[Access]:
     a = next(x for x in m.pool[card].abilities if x.id == ability)
     return program_footprint(m, a.effect, controller)
 
 
-def scenario_footprint(m: "Game") -> frozenset[Access]:
+def scenario_footprint(m: Game) -> frozenset[Access]:
     """The union footprint of every program a card of the scenario carries (spell effects, triggered
     abilities, replacements), each run by the card's owner: everything the card words may touch.
     TOP when one of them reaches further than footprints describe."""
@@ -51,7 +51,7 @@ def scenario_footprint(m: "Game") -> frozenset[Access]:
     return frozenset(out)
 
 
-def spawnable(m: "Game", owner: str | None = None) -> frozenset[Access]:
+def spawnable(m: Game, owner: str | None = None) -> frozenset[Access]:
     """The union footprint of every triggered ability in the scenario (of the cards `owner` owns,
     when given): what spawned effects may touch."""
     out: set[Access] = set()

@@ -8,7 +8,8 @@ never the reverse.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Protocol
+from collections.abc import Iterable
+from typing import Any, Protocol
 
 from .events import Event
 from .rules import RulesVersion

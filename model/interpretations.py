@@ -278,7 +278,7 @@ class Interpretation:
         raise KeyError(name)
 
     @classmethod
-    def make(cls, chosen: dict[str, str] | None = None) -> "Interpretation":
+    def make(cls, chosen: dict[str, str] | None = None) -> Interpretation:
         chosen = dict(chosen or {})
         out = []
         for choice in CHOICES:

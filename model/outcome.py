@@ -18,7 +18,7 @@ class OutcomeKey:
     keeps the fields the outcome reads, and a player's zones as what the outcome makes of them,
     computed once per distinct zones value (most terminal states share them)."""
 
-    def __init__(self, m: "Game"):
+    def __init__(self, m: Game):
         self.name = m.name
         self._zones: dict = {}
 
@@ -40,7 +40,7 @@ class OutcomeKey:
 _ZONES = ("hand", "battle", "graveyard", "mana", "deck_bottom")
 
 
-def outcome(m: "Game", s: State) -> dict[str, Any]:
+def outcome(m: Game, s: State) -> dict[str, Any]:
     """Every outcome key for a terminal state (multisets as sorted lists of English names), built from
     its `OutcomeKey` (so the names of a player's zones are sorted once per distinct zones)."""
     winner, stopped, skipped, broken, a, b, uses, blocked, loser = m.outcome_key(s)

@@ -17,7 +17,8 @@ reads piles and checks a scenario's entries.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from .state import Zones
 

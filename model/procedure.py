@@ -20,8 +20,8 @@ from .attack_end import AttackEnd
 from .declarations import Declarations
 from .events import Event, ev
 from .instructions import breaking, effects
-from .instructions.game_end import GAME_ENDS
 from .instructions.common import same
+from .instructions.game_end import GAME_ENDS
 from .instructions.registry import OPS, advance_pc, chooser, execute, instr, options, push
 from .interpretations import Interpretation
 from .legality import Legality
@@ -35,7 +35,6 @@ from .symmetry import Symmetry
 from .table import CardTable
 from .touch import Touch
 from .triggers import BEFORE_BREAK, SELF, Triggers
-
 
 _with_running = setter(State, "running")
 

@@ -15,7 +15,7 @@ pickle by value.
 
 from __future__ import annotations
 
-from collections import _tuplegetter   # namedtuple's C field getter
+from collections import _tuplegetter  # namedtuple's C field getter
 from typing import Any
 
 _new = tuple.__new__

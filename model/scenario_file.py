@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from .cards import CardPool
 from .census import CANNOT_BE_BROKEN, EVENT_ABILITIES, Census, counted
@@ -420,7 +421,7 @@ def _pattern_refers(out: dict, names: _Names, path: tuple) -> None:
                                            f"spell is cast (expected a spell, or a `put` event)")
 
 
-def _interpretation(raw: dict, names: "_Names") -> dict[str, str]:
+def _interpretation(raw: dict, names: _Names) -> dict[str, str]:
     """The scenario's readings, each checked against the interpretation choices."""
     out = {}
     for key, value in raw.items():
@@ -437,7 +438,7 @@ def _interpretation(raw: dict, names: "_Names") -> dict[str, str]:
     return out
 
 
-def _attack(attack: dict, turn: str, players: dict, pool: CardPool, names: "_Names") -> tuple[str, str]:
+def _attack(attack: dict, turn: str, players: dict, pool: CardPool, names: _Names) -> tuple[str, str]:
     """The defender and the attacker's pool id: the turn player attacks the other with a creature of his."""
     defender = str(attack.get("player", "B" if turn == "A" else "A"))   # {creature: Y}: the other player
     if defender == turn:
@@ -457,7 +458,7 @@ def _attack(attack: dict, turn: str, players: dict, pool: CardPool, names: "_Nam
     return defender, attacker
 
 
-def _attacker_index(attacker: str, setup: PlayerSetup, names: "_Names") -> int:
+def _attacker_index(attacker: str, setup: PlayerSetup, names: _Names) -> int:
     """Which copy of the attacker attacks: the first untapped one. R506.1 (A01): a creature attacks by
     being tapped, so a tapped creature cannot attack."""
     here = [i for i, c in enumerate(setup.battle) if c == attacker]
@@ -634,7 +635,7 @@ def _chosen_attack(root: dict, turn: str, names: _Names) -> tuple[str, str, int,
 
 def _some_attack_is_legal(scenario: Scenario, names: _Names) -> None:
     """Exit 2 when the turn player has no legal attack (R506.1): the scenario could show nothing."""
-    from .procedure import BreakModel   # the legality is the model's; loaded only for such a scenario
+    from .procedure import BreakModel  # the legality is the model's; loaded only for such a scenario
     model = BreakModel(scenario)
     if model.legal_attacks(model.initial_state()):
         return

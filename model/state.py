@@ -12,7 +12,8 @@ import hashlib
 from typing import Any
 
 from .instr import Instr
-from .record import build as _new, is_record, record, replace, setter
+from .record import build as _new
+from .record import is_record, record, replace, setter
 
 __all__ = ["PLAYERS", "Check", "Decl", "Frame", "Pending", "Replacement", "State", "Task", "Zones",
            "other", "pindex", "replace", "setter"]
@@ -49,17 +50,17 @@ class Zones:
 
     UNORDERED = ("hand", "mana", "shields", "battle", "graveyard", "resolving", "standby", "attached")
 
-    def add(self, zone: str, card: int) -> "Zones":
+    def add(self, zone: str, card: int) -> Zones:
         items = list(self)
         _put(items, zone, card)
         return _new(Zones, items)
 
-    def remove(self, zone: str, card: int) -> "Zones":
+    def remove(self, zone: str, card: int) -> Zones:
         items = list(self)
         _take(items, zone, card)
         return _new(Zones, items)
 
-    def move(self, src: str, dst: str, card: int) -> "Zones":
+    def move(self, src: str, dst: str, card: int) -> Zones:
         """`remove(src, card).add(dst, card)` in one copy (what every move of a card does)."""
         items = list(self)
         _take(items, src, card)
@@ -76,7 +77,7 @@ class Zones:
                 return h, k
         return None
 
-    def unlink(self, card: int) -> "Zones":
+    def unlink(self, card: int) -> Zones:
         """Forget every link from or to `card`; face-up and tapped marks go with it."""
         if card not in self.face_up and card not in self.tapped and \
                 not any(card == l[0] or card == l[1] for l in self.links):
@@ -252,7 +253,7 @@ class State:
     boosts: tuple[tuple[int, int], ...] = ()   # (card, power) given "until the end of the attack" (A12c), sorted
     guards: tuple[int, ...] = ()     # cards that cannot be destroyed until the end of the attack (R506.1d, S105), sorted
 
-    def forget(self, card: int) -> "State":
+    def forget(self, card: int) -> State:
         """`card` left the battle zone: it is a new object, the effects that reached it end (110.2e,
         S159): its additional breaks, its power boosts and changes, the keywords given to it for the
         turn, its protection, "cannot attack" (dmwiki "パワー低下"; model/power.py)."""
@@ -267,7 +268,7 @@ class State:
                        powers=tuple(p for p in self.powers if p[0] != card),
                        granted=tuple(g for g in self.granted if g[0] != card))
 
-    def inherit(self, old: int, new: int) -> "State":
+    def inherit(self, old: int, new: int) -> State:
         """`new` evolved onto `old`: the effects that reached `old` apply to `new` (S160, the official
         Q&A of 2021-04-16: continuous effects given to the evolution source carry over)."""
         def move(pairs):
@@ -286,7 +287,7 @@ class State:
     def zone(self, player: str) -> Zones:
         return self.zones[0 if player == "A" else 1]
 
-    def with_zone(self, player: str, zones: Zones) -> "State":
+    def with_zone(self, player: str, zones: Zones) -> State:
         pair = (zones, self.zones[1]) if player == "A" else (self.zones[0], zones)
         return _with_zones(self, pair)
 

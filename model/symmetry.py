@@ -39,7 +39,7 @@ class Symmetry:
     states then cost a few dictionary look-ups.
     """
 
-    def __init__(self, m: "Game", initial: State | None = None):
+    def __init__(self, m: Game, initial: State | None = None):
         classes: dict[tuple[str, str], list[int]] = {}
         for inst in m.instances:
             classes.setdefault((inst.card, inst.owner), []).append(inst.id)
@@ -77,7 +77,7 @@ class Symmetry:
             entry = self._roles[id(s)] = (s, _role_occurrences(s, self.id_binds, self.members))
         return entry[1]
 
-    def _zone_occ(self, z: Zones, player: str) -> "_ZoneOcc":
+    def _zone_occ(self, z: Zones, player: str) -> _ZoneOcc:
         last = self._last_zones[player == "B"]
         if last.zones is z:                    # the zones the last state of this player had
             return last
@@ -131,7 +131,7 @@ class Symmetry:
         return tuple((old, new) for new, old in zip(ids, ranked) if new != old)
 
 
-def _inert_classes(m: "Game", initial: State, classes: list[list[int]], owners: list[int]) -> set[int]:
+def _inert_classes(m: Game, initial: State, classes: list[list[int]], owners: list[int]) -> set[int]:
     """The classes whose members no step can tell apart, decided once from the scenario's cards.
 
     A class is inert when its card is a vanilla (no effect, ability or keyword: no rule and no
@@ -174,7 +174,7 @@ class _ZoneOcc:
 
     __slots__ = ("zones", "player", "members", "pool", "_occ", "present", "multi", "ranked")
 
-    def __init__(self, z: Zones, player: str, sym: "Symmetry"):
+    def __init__(self, z: Zones, player: str, sym: Symmetry):
         self.zones, self.player, self.members, self.pool = z, player, sym.members, sym.pool
         self._occ: dict[int, list] | None = None
         seen: set[int] = set()
@@ -282,7 +282,7 @@ def _merge(a: list | None, b: list | None, c: list | None) -> tuple:
     return tuple(entries) if len(entries) < 2 else tuple(sorted(entries, key=repr))
 
 
-def _destroy_binds(m: "Game") -> set[str]:
+def _destroy_binds(m: Game) -> set[str]:
     names = set()
 
     def walk(program) -> None:
@@ -415,7 +415,7 @@ def _touch_roles(s: State, add, members: frozenset[int]) -> None:
         add(c, "bonus")
 
 
-def _touch_rename(s: State, r: "_Renamer", changes: dict) -> None:
+def _touch_rename(s: State, r: _Renamer, changes: dict) -> None:
     """The renaming of the parts `_touch_roles` reads (sorted again once renamed)."""
     if any(c in r.mapping for c, _ in s.powers):
         changes["powers"] = tuple(sorted((r.f(c), n) for c, n in s.powers))

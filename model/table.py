@@ -6,8 +6,8 @@ it which card an instance is, whose it is and what to call it.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 from .cards import CardDef, CardPool
 from .scenario import ZONE_KEYS, Scenario

@@ -19,7 +19,6 @@ from ruamel.yaml.error import MarkedYAMLError
 from . import yamlcache
 from .errors import InputError, did_you_mean
 
-
 # Limits on what a file may hold (docs/limits.md); each one turns a hostile or mistaken file into a
 # clear error instead of a machine running out of memory or recursion.
 MAX_FILE_BYTES = 4_000_000        # a file's size
@@ -100,8 +99,7 @@ def _text(path: Path) -> str:
 def _scan(yaml: YAML, text: str, file: str) -> None:
     """Check the event stream before building anything: nesting depth, alias expansion, tags, dates
     and the size of numbers. Parsing events is iterative, so a hostile file is refused quickly."""
-    from ruamel.yaml.events import (AliasEvent, CollectionEndEvent, CollectionStartEvent, NodeEvent,
-                                    ScalarEvent)
+    from ruamel.yaml.events import AliasEvent, CollectionEndEvent, CollectionStartEvent, NodeEvent, ScalarEvent
     sizes: dict[str, int] = {}
     stack: list[list] = []           # [anchor, nodes inside] per open list or mapping
     total = 0

@@ -9,11 +9,11 @@ because nothing ever happens in it.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any, Iterator
+from typing import Any
 
 import z3
-
 
 from .property import NEEDS, Property
 from .symbols import StateScope, TransitionScope

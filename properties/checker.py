@@ -33,16 +33,14 @@ Only the `StateGraph` interface of graph.py is used: nothing here knows how the 
 
 from __future__ import annotations
 
-import functools
 import math
 import time
 from collections import Counter, deque
 from dataclasses import dataclass, field
 from operator import itemgetter
-from typing import Any, Callable
+from typing import Any
 
 import z3
-
 
 from .facts import Domains, Fact, Transition, table
 from .fasteval import compile_goal
@@ -65,7 +63,7 @@ class Counts:
     cache_hits: int = 0     # items answered from the projection cache (this check's or an earlier one's)
     seconds: float = 0.0    # time spent asserting facts and in the solver
 
-    def add(self, other: "Counts") -> None:
+    def add(self, other: Counts) -> None:
         self.items += other.items
         self.projections += other.projections
         self.queries += other.queries

@@ -9,16 +9,15 @@ yields `holds` for what needs every path: that verdict is `inconclusive`.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from ..model.outcome import matches, outcome
 from ..model.scenario import Expectation
-
 from .graph import StateGraph, TraceView
 from .patterns import advance
 from .verdict import HOLDS, INCONCLUSIVE, VIOLATED
-
 
 
 @dataclass(frozen=True)

@@ -31,9 +31,10 @@ projections stay cheap to hash; `table` expands it when the solver needs every p
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import product
-from typing import Any, Callable
+from typing import Any
 
 from ..model.state import PLAYERS, State, other
 
@@ -101,7 +102,7 @@ class Domains:
     def card(self, label: str) -> int | None:
         return self.by_label.get(label)
 
-    def static(self, name: str, read: Callable[["Domains"], Any]) -> Any:
+    def static(self, name: str, read: Callable[[Domains], Any]) -> Any:
         """A value that depends only on the scenario (its cards and their owners), read once."""
         if name not in self._static:
             self._static[name] = read(self)

@@ -18,7 +18,8 @@ this evaluator every projection of every corpus run and property and requires th
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import z3
 

@@ -18,7 +18,6 @@ from ..model.cards import CardPool
 from ..model.errors import InputError, did_you_mean, raise_all
 from ..model.rules import parse_date
 from ..model.yamlio import key_path, line_of, load_yaml, shown, validate
-
 from .property import KINDS, NEEDS, OVER, Property
 from .symbols import FormulaError, Vocabulary, parse, quoted_names
 

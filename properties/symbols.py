@@ -17,13 +17,14 @@ from __future__ import annotations
 
 import itertools
 import re
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import z3
 
 from ..model.errors import did_you_mean
-
 from .facts import ENUMS, STATE, TRANSITION, Fact
+
 
 class Vocabulary:
     """The Z3 sorts and fact symbols of one scenario, in a context of their own."""

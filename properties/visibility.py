@@ -8,7 +8,8 @@ properties). The explorer prunes alternative orders only when they all have the 
 
 from __future__ import annotations
 
-from typing import Any, Callable, Hashable
+from collections.abc import Callable, Hashable
+from typing import Any
 
 from .facts import Domains, Transition
 from .property import Property

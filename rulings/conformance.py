@@ -22,10 +22,9 @@ from typing import Any
 
 from ..model.interpretations import CHOICES
 from ..model.rules import RulesVersion
-
+from ..properties.milestones import PARTS, Groups, occurrences
 from .consistency import Witness, set_aside
 from .corpus import Constraint, Corpus, Statement
-from ..properties.milestones import PARTS, Groups, occurrences
 from .readings import Combo, Run, as_dict
 
 

@@ -28,10 +28,9 @@ import z3
 
 from ..model.interpretations import CHOICES, choice_named
 from ..model.rules import RulesVersion
-
+from ..properties.milestones import MILESTONES, PARTS, TRIGGER_THEN_RESOLVE
 from .corpus import Constraint, Corpus, Statement, Term
 from .marco import enumerate_muses
-from ..properties.milestones import MILESTONES, PARTS, TRIGGER_THEN_RESOLVE
 
 TIMEOUT_MS = 20_000
 

@@ -31,9 +31,7 @@ from ..model.errors import InputError, did_you_mean
 from ..model.interpretations import CHOICES, choice_named
 from ..model.rules import RulesVersion, rules_date_problem, timeline, version_on
 from ..model.yamlio import file_problem, key_path, line_of, load_yaml, shown, validate
-
 from ..properties.milestones import MILESTONES
-
 
 
 def _builtin_path() -> Path:
@@ -208,7 +206,7 @@ class Corpus:
     def get(self, ref: str) -> Statement | None:
         return next((s for s in self.statements if s.ref == ref), None)
 
-    def merged(self, other: "Corpus") -> "Corpus":
+    def merged(self, other: Corpus) -> Corpus:
         """This corpus with another's statements added; a ref taken twice is an error at its line."""
         known = {s.ref: s for s in self.statements}
         for i, s in enumerate(other.statements):

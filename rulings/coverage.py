@@ -15,7 +15,6 @@ from dataclasses import dataclass, field
 
 from ..explorer.limits import Limits
 from ..properties.expectations import HOLDS, VIOLATED
-
 from .corpus import Corpus, Statement
 from .readings import Runner, default_combo, ruling_verdict
 

@@ -17,12 +17,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..explorer.bfs import explore
-from ..explorer.limits import Limits
 from ..explorer.graph import freeze
+from ..explorer.limits import Limits
 from ..model.procedure import BreakModel
 from ..model.scenario import Scenario
 from ..properties.expectations import Verdict, check
-
 from ..properties.milestones import Groups, Orders, orders
 
 

@@ -25,19 +25,18 @@ from __future__ import annotations
 import math
 import multiprocessing
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from ..model.cards import CardPool
 from ..model.rules import RulesVersion
 from ..model.scenario import Scenario
 from ..model.scenario_file import load_scenario
-
 from . import conformance as conformance_mod
 from . import consistency
 from .corpus import Corpus
 from .readings import Combo, Run
-
 
 # ---- the helper: card pool, scenarios, declarative consistency --------------------------------------
 _CARDS: CardPool | None = None     # in the helper: the built-in card pool it copies for each scenario

@@ -22,9 +22,10 @@ import datetime as dt
 import itertools
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import z3
 
@@ -37,10 +38,9 @@ from ..model.rules import RulesVersion, version_on
 from ..model.scenario import Scenario
 from ..model.scenario_file import load_scenario
 from ..properties.expectations import HOLDS, INCONCLUSIVE, VIOLATED, Verdict, check
-
+from ..properties.milestones import Orders, orders
 from .corpus import Corpus, Statement
 from .marco import enumerate_muses
-from ..properties.milestones import Orders, orders
 
 Combo = tuple[str, ...]   # one reading per choice, in the order of CHOICES
 

@@ -16,22 +16,22 @@ It returns one `Report`; dmcheck/verify.py prints it. Nothing here prints. With 
 from __future__ import annotations
 
 import datetime as dt
-import time
-from typing import Any, Callable
 import math
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..explorer.limits import Limits
 from ..model.rules import RulesVersion, timeline, version_on
-
+from ..properties.milestones import Groups, occurrences
+from ..properties.verdict import VIOLATED
 from . import conformance as conformance_mod
 from . import consistency
+from .corpus import Corpus, Statement, builtin_corpus, check_sources, load_corpus
 from .farm import Farm, Helper, Late
 from .findings import Finding
 from .findings import findings as findings_of
-from .corpus import Corpus, Statement, builtin_corpus, check_sources, load_corpus
-from ..properties.milestones import Groups, occurrences
-from ..properties.verdict import VIOLATED
 from .readings import Combo, Operational, Run, Runner, as_dict, default_combo, solve, tabulate
 
 OK, FINDING, INCONCLUSIVE = 0, 1, 3

@@ -9,10 +9,9 @@ import os
 import sys
 
 import pytest
+from conftest import ROOT
 
 from dmcheck.main import main
-
-from conftest import ROOT
 
 ENGINE = os.environ.get("DM_ENGINE_ROOT")
 pytestmark = pytest.mark.skipif(not ENGINE, reason="DM_ENGINE_ROOT (a duel-masters-ai checkout's dm_engine) not set")

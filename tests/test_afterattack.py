@@ -9,12 +9,11 @@ import io
 from pathlib import Path
 
 import pytest
+from conftest import ROOT
 
 from dmcheck.model.errors import InputError
 from dmcheck.model.scenario_file import load_scenario
 from dmcheck.properties.expectations import check
-
-from conftest import ROOT
 
 ATTACK = ROOT / "scenarios" / "attack"
 

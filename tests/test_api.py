@@ -8,10 +8,9 @@ import subprocess
 import sys
 
 import pytest
+from conftest import ROOT
 
 import dmcheck
-
-from conftest import ROOT
 
 Q09 = ROOT / "scenarios" / "rulings" / "Q09_the_watch.yaml"
 

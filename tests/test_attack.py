@@ -23,12 +23,11 @@ import json
 from pathlib import Path
 
 import pytest
+from conftest import DATA, ROOT, scenario_output
 
 from dmcheck.model.errors import InputError
 from dmcheck.model.scenario_file import load_scenario
 from dmcheck.properties.expectations import check
-
-from conftest import DATA, ROOT, scenario_output
 
 ATTACK = sorted((ROOT / "scenarios" / "attack").glob("*.yaml"))
 BASELINE = json.loads((DATA / "attack_baseline_outcomes.json").read_text(encoding="utf-8"))

@@ -5,10 +5,9 @@ from __future__ import annotations
 import io
 
 import pytest
+from conftest import DATA
 
 from dmcheck.main import main
-
-from conftest import DATA
 
 BAD = DATA / "bad"
 

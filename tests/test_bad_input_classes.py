@@ -7,6 +7,7 @@ import io
 import time
 
 import pytest
+from conftest import ROOT
 
 from dmcheck.main import main
 from dmcheck.model import yamlio
@@ -16,8 +17,6 @@ from dmcheck.model.scenario_file import load_scenario
 from dmcheck.properties.property_file import load_properties
 from dmcheck.properties.symbols import FormulaError, one_term
 from dmcheck.rulings.corpus import load_corpus
-
-from conftest import ROOT
 
 Q09 = ROOT / "scenarios" / "rulings" / "Q09_the_watch.yaml"
 PROPERTY = """properties:

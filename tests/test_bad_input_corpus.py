@@ -12,10 +12,9 @@ from __future__ import annotations
 import io
 
 import pytest
+from conftest import DATA, ROOT
 
 from dmcheck.main import main
-
-from conftest import DATA, ROOT
 
 # slow: the whole corpus of 225 bad inputs (test_bad_input_classes.py keeps one per class in the default run); CI runs it (pytest -m slow)
 pytestmark = pytest.mark.slow

@@ -6,14 +6,13 @@ from __future__ import annotations
 import io
 
 import pytest
+from conftest import DATA, RULINGS
 
 from dmcheck.main import main
 from dmcheck.model.errors import InputError
 from dmcheck.properties.checker import HOLDS, VIOLATED, check
 from dmcheck.properties.property_file import load_properties
 from dmcheck.properties.symbols import FormulaError, Vocabulary, parse, quoted_names
-
-from conftest import DATA, RULINGS
 
 Q06 = str(next(p for p in RULINGS if p.name.startswith("Q06")))
 

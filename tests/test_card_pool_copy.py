@@ -3,9 +3,9 @@ add its cards), so a card added to a copy must not reach the pool it was copied 
 
 from __future__ import annotations
 
-from dmcheck.model.cards import CardPool
-
 from conftest import DATA
+
+from dmcheck.model.cards import CardPool
 
 
 def test_a_card_added_to_a_copy_stays_in_the_copy():

@@ -16,13 +16,12 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from conftest import DATA, output
 
 import dmcheck.verify as verify_cmd
 from dmcheck import ci_formats
 from dmcheck.main import main
 from dmcheck.rulings.verify import verify
-
-from conftest import DATA, output
 
 # the module's fixture verifies the whole corpus (about 40 s): CI runs it with the slow tests
 pytestmark = pytest.mark.slow

@@ -9,10 +9,9 @@ import subprocess
 import sys
 
 import pytest
+from conftest import DATA, ROOT, RULINGS, scenario_output
 
 from dmcheck.main import main
-
-from conftest import DATA, ROOT, RULINGS, scenario_output
 
 
 def run(*argv: str) -> tuple[int, str, str]:

@@ -10,12 +10,11 @@ import subprocess
 import sys
 
 import pytest
+from conftest import DATA, ROOT, RULINGS, output, scenario_output
 
 from dmcheck.exits import HELP
 from dmcheck.main import main, parser
 from dmcheck.model.errors import did_you_mean
-
-from conftest import DATA, ROOT, RULINGS, output, scenario_output
 
 
 def run(*argv: str) -> tuple[int, str, str]:

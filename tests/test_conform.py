@@ -11,11 +11,10 @@ import time
 import xml.etree.ElementTree as ET
 
 import pytest
+from conftest import ROOT, output
 
 import dmcheck
 from dmcheck.main import main
-
-from conftest import ROOT, output
 
 ENGINES = ROOT / "tests" / "engines"
 FILES = [ROOT / "scenarios" / "rulings" / name for name in

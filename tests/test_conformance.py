@@ -10,15 +10,14 @@ of Q03's and Q04's situations).
 from __future__ import annotations
 
 import pytest
+from conftest import DATA
 
 from dmcheck.model.rules import timeline
+from dmcheck.properties.milestones import occurrences, orders
 from dmcheck.rulings import conformance
 from dmcheck.rulings.consistency import check as declarative
 from dmcheck.rulings.corpus import builtin_corpus, parse_constraint
-from dmcheck.properties.milestones import occurrences, orders
 from dmcheck.rulings.readings import Runner, analyse, as_dict, combos, default_combo
-
-from conftest import DATA
 
 
 def _flat(groups):

@@ -16,10 +16,10 @@ import pytest
 import z3
 
 from dmcheck.model.rules import timeline
+from dmcheck.properties.milestones import MILESTONES
 from dmcheck.rulings.consistency import check, encode, structure, witness
 from dmcheck.rulings.corpus import builtin_corpus, parse_constraint
 from dmcheck.rulings.marco import enumerate_muses
-from dmcheck.properties.milestones import MILESTONES
 
 
 def _brute_force(named: dict[str, z3.BoolRef]) -> set[tuple[str, ...]]:

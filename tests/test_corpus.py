@@ -6,14 +6,13 @@ import io
 import re
 
 import pytest
+from conftest import DATA, ROOT
 from ruamel.yaml import YAML
 
 from dmcheck.main import main
 from dmcheck.model.interpretations import CHOICES
 from dmcheck.model.rules import timeline
 from dmcheck.rulings.corpus import builtin_corpus, parse_constraint
-
-from conftest import DATA, ROOT
 
 SEEDS = ROOT.parent / "shared" / "seeds"
 BAD = DATA / "bad" / "rulings"

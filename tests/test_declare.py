@@ -12,14 +12,13 @@ import io
 from pathlib import Path
 
 import pytest
+from conftest import ROOT
 
 from dmcheck.explorer.bfs import explore
 from dmcheck.model.errors import InputError
-from dmcheck.model.procedure import BreakModel
 from dmcheck.model.piles import under
+from dmcheck.model.procedure import BreakModel
 from dmcheck.model.scenario_file import load_scenario
-
-from conftest import ROOT
 
 ATTACK = ROOT / "scenarios" / "attack"
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import datetime as dt
 
+from conftest import DATA
+
 from dmcheck.explorer.bfs import explore
 from dmcheck.model.cards import CardPool
 from dmcheck.model.procedure import BreakModel
 from dmcheck.model.scenario import PlayerSetup, Scenario
-
-from conftest import DATA
 
 BEFORE_2022 = dt.date(2022, 1, 1)
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import io
 
+from conftest import RULINGS, output
+
 from dmcheck.main import main
 from dmcheck.rulings.diff import relation
-
-from conftest import RULINGS, output
 
 
 def ruling(prefix: str) -> str:

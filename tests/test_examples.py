@@ -19,11 +19,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import ROOT, output, scenario_output
 
 from dmcheck.main import main, parser
 from dmcheck.model.yamlio import load_yaml
-
-from conftest import ROOT, output, scenario_output
 
 SHIPPED = ROOT / "scenarios"
 

@@ -11,12 +11,11 @@ import sys
 
 import jsonschema
 import pytest
+from conftest import ROOT
 
 import dmcheck
 from dmcheck.bundle import schema
 from dmcheck.main import main
-
-from conftest import ROOT
 
 FILES = [ROOT / "scenarios" / "rulings" / name for name in
          ("Q09_the_watch.yaml", "Q06_winter_spiral.yaml", "SC5_pending_after_check.yaml")]

@@ -16,15 +16,14 @@ import pickle
 import sys
 
 import pytest
+from conftest import ROOT
 
 from dmcheck.explorer.bfs import explore
+from dmcheck.model.events import Event
 from dmcheck.model.procedure import BreakModel
 from dmcheck.model.scenario_file import load_scenario
-from dmcheck.model.events import Event
 from dmcheck.model.state import Check, Decl, Frame, Pending, Replacement, State, Task, Zones, replace, setter
 from dmcheck.model.symmetry import _ZONE_FIELDS, _rename
-
-from conftest import ROOT
 
 RULES_DIR = ROOT / "scenarios" / "rulings"
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 import pytest
-import z3
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -20,7 +19,7 @@ from dmcheck.properties import checker
 from dmcheck.properties.builtin import BUILTIN
 from dmcheck.properties.facts import ENUMS, Domains
 from dmcheck.properties.property import Property
-from dmcheck.properties.symbols import Vocabulary, parse
+from dmcheck.properties.symbols import parse
 
 
 def _domains(cards: int, positions: int) -> Domains:

@@ -16,6 +16,7 @@ import io
 from pathlib import Path
 
 import pytest
+from conftest import DATA, ROOT
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from ruamel.yaml import YAML
@@ -24,8 +25,6 @@ from dmcheck.main import main
 from dmcheck.model.errors import InputError
 from dmcheck.model.scenario_file import load_scenario
 from dmcheck.rulings.corpus import builtin_corpus, check_sources, load_corpus
-
-from conftest import DATA, ROOT
 
 SCENARIO = (ROOT / "scenarios" / "rulings" / "Q09_the_watch.yaml").read_text(encoding="utf-8")
 Q09 = str(ROOT / "scenarios" / "rulings" / "Q09_the_watch.yaml")

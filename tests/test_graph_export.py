@@ -7,10 +7,9 @@ import io
 import re
 
 import networkx as nx
+from conftest import RULINGS
 
 from dmcheck.main import main
-
-from conftest import RULINGS
 
 Q06 = str(next(p for p in RULINGS if p.name.startswith("Q06")))
 

@@ -16,11 +16,10 @@ import subprocess
 from pathlib import Path
 
 import pytest
-
-from dmcheck.main import main
-from dmcheck.explorer.trace import parse_key
-
 from conftest import DATA, RULINGS, scenario_output
+
+from dmcheck.explorer.trace import parse_key
+from dmcheck.main import main
 
 Q06 = str(next(p for p in RULINGS if p.name.startswith("Q06")))
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")

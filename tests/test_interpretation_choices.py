@@ -15,13 +15,13 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 
+from conftest import DATA, ROOT
+
 from dmcheck.explorer.bfs import explore
 from dmcheck.model.interpretations import CHOICES, choice_named
 from dmcheck.model.procedure import BreakModel
 from dmcheck.model.scenario_file import load_scenario
 from dmcheck.properties.expectations import check
-
-from conftest import DATA, ROOT
 
 OLD = dt.date(2023, 1, 1)
 

@@ -16,7 +16,6 @@ import textwrap
 import time
 
 import pytest
-
 from conftest import DATA, ROOT, output
 
 # slow: timing-based: real signals and time budgets on subprocesses (about a minute); CI runs it (pytest -m slow)

@@ -7,9 +7,9 @@ import io
 import re
 import sys
 
-from dmcheck.main import main
-
 from conftest import ROOT, output
+
+from dmcheck.main import main
 
 sys.path.insert(0, str(ROOT / "benchmarks"))
 from snapshot_outputs import strip  # noqa: E402

@@ -12,14 +12,13 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+from conftest import DATA, RULINGS
 
 from dmcheck.explorer.bfs import explore
 from dmcheck.explorer.graph import freeze
 from dmcheck.model.procedure import BreakModel
 from dmcheck.rulings.corpus import builtin_corpus
 from dmcheck.rulings.readings import Runner, analyse, as_dict, best_with_z3, combos, default_combo
-
-from conftest import DATA, RULINGS
 
 # every test here analyses rulings under all the combinations of readings (tens of seconds): CI runs them
 pytestmark = pytest.mark.slow

@@ -5,13 +5,12 @@ effect before every non-turn-player effect; any order within a player)."""
 from __future__ import annotations
 
 import networkx as nx
+from conftest import DATA
 
 from dmcheck.explorer.bfs import explore
 from dmcheck.model.cards import CardPool
 from dmcheck.model.procedure import BreakModel
 from dmcheck.model.scenario import PlayerSetup, Scenario
-
-from conftest import DATA
 
 TP = ["TP Watcher A/draw", "TP Watcher B/draw", "TP Watcher C/draw"]
 NTP = ["NTP Watcher A/shield", "NTP Watcher B/shield"]

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import tomllib
 
+from conftest import ROOT
+
 from dmcheck.model.yamlio import load_yaml
 from dmcheck.rulings.corpus import BUILTIN, builtin_corpus
-
-from conftest import ROOT
 
 
 def _config() -> dict:

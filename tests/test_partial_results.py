@@ -9,14 +9,14 @@ import io
 import json
 import time
 
+from conftest import ROOT, output, scenario_output
+
 from dmcheck.explorer.bfs import explore
 from dmcheck.explorer.limits import Limits
 from dmcheck.model.procedure import BreakModel
 from dmcheck.model.scenario_file import load_scenario
 from dmcheck.properties.builtin import BUILTIN
 from dmcheck.properties.checker import check as check_properties
-
-from conftest import ROOT, output, scenario_output
 
 L8 = ROOT / "benchmarks" / "scenarios" / "kakumeijin_L8.yaml"
 

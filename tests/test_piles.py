@@ -8,18 +8,18 @@ import datetime as dt
 import io
 
 import pytest
+from conftest import DATA, ROOT
 
-from dmcheck.main import main
 from dmcheck.explorer.bfs import explore
+from dmcheck.main import main
 from dmcheck.model.interpretations import Interpretation
 from dmcheck.model.procedure import BreakModel
 from dmcheck.model.rules import timeline
 from dmcheck.model.scenario_file import load_scenario
 from dmcheck.properties.builtin import BUILTIN
-from dmcheck.properties.checker import HOLDS, VIOLATED, check as check_properties
+from dmcheck.properties.checker import HOLDS, VIOLATED
+from dmcheck.properties.checker import check as check_properties
 from dmcheck.properties.expectations import check
-
-from conftest import DATA, ROOT
 
 PILES = sorted((ROOT / "scenarios" / "piles").glob("*.yaml"))
 # scenarios whose ruling the default readings set aside: they hold under the reading named here

@@ -19,9 +19,10 @@ from collections import deque
 from pathlib import Path
 
 import pytest
-import z3
-
 import wrong_models
+import z3
+from conftest import DATA, ROOT, RULINGS, scenario_output
+
 from dmcheck.explorer.bfs import explore
 from dmcheck.explorer.limits import Limits
 from dmcheck.model.errors import InputError
@@ -33,8 +34,6 @@ from dmcheck.properties.facts import STATE_FACTS, TRANSITION_FACTS
 from dmcheck.properties.property import Property
 from dmcheck.properties.property_file import load_properties
 from dmcheck.properties.symbols import FormulaError, Vocabulary, parse
-
-from conftest import DATA, ROOT, RULINGS, scenario_output
 
 OLD_RULES = dt.date(2023, 1, 1)
 PROPS = DATA / "properties"

@@ -12,13 +12,13 @@ import dataclasses
 import datetime as dt
 import re
 
+from conftest import ROOT
+
 from dmcheck.explorer.bfs import explore
 from dmcheck.model.interpretations import Interpretation, choice_named
 from dmcheck.model.procedure import BreakModel
 from dmcheck.model.scenario_file import load_scenario
 from dmcheck.properties.expectations import check
-
-from conftest import ROOT
 
 ATTACK = ROOT / "scenarios" / "attack"
 ANSWERS = ROOT / "scenarios" / "rulings" / "answers"

@@ -10,7 +10,9 @@ from __future__ import annotations
 import sys
 
 import pytest
+from conftest import ROOT, RULINGS
 from hypothesis import HealthCheck, given, settings
+from test_model_contract import scenarios
 
 from dmcheck.explorer.bfs import explore
 from dmcheck.explorer.limits import Limits
@@ -20,9 +22,6 @@ from dmcheck.properties.builtin import BUILTIN
 from dmcheck.properties.checker import check as check_properties
 from dmcheck.properties.expectations import check, observer
 from dmcheck.properties.visibility import observer as property_observer
-
-from conftest import ROOT, RULINGS
-from test_model_contract import scenarios
 
 sys.path.insert(0, str(ROOT / "benchmarks"))
 import families  # noqa: E402
@@ -108,10 +107,11 @@ def test_the_watch_waiting_behind_the_turn_player_does_not_stop_the_reduction():
 def _watched_scenarios():
     """A's shielders, echoers and watchers against B's The Watch, drawers and echoers, under both
     readings of R603.7b and three rules versions: the skip pending while effects of both players wait."""
+    import datetime as dt
+
     from hypothesis import strategies as st
 
     from dmcheck.model.scenario import PlayerSetup, Scenario
-    import datetime as dt
     pool = families.pool()
     a_cards = ["bench_tp_01", "bench_tp_02", "bench_tp_echo", "bench_responder", "the_watch", "kobo"]
     b_cards = ["the_watch", "bench_ntp_01", "bench_ntp_02", "bench_echo_01", "bench_first", "kobo"]
@@ -167,9 +167,9 @@ def test_compact_store_matches_the_full_one():
 def test_compact_cli_gives_the_same_counterexample():
     import io
 
-    from dmcheck.main import main
-
     from conftest import DATA
+
+    from dmcheck.main import main
     full, compact = io.StringIO(), io.StringIO()
     assert main(["explore", str(DATA / "wrong_expectation.yaml")], full, io.StringIO()) == 1
     assert main(["explore", str(DATA / "wrong_expectation.yaml"), "--compact"], compact, io.StringIO()) == 1

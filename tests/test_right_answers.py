@@ -11,14 +11,13 @@ import dataclasses
 import datetime as dt
 
 import pytest
+from conftest import ROOT
 
 from dmcheck.explorer.bfs import explore
 from dmcheck.model.interpretations import Interpretation
 from dmcheck.model.procedure import BreakModel
 from dmcheck.model.scenario_file import load_scenario
 from dmcheck.properties.expectations import check
-
-from conftest import ROOT
 
 ANSWERS = ROOT / "scenarios" / "rulings" / "answers"
 
@@ -163,7 +162,8 @@ def test_class6_a_sanity_property_without_example_does_not_fail_the_run():
 def test_class6_every_builtin_sometimes_property_has_an_example_in_the_corpus():
     # the guard against a vacuous model, moved from each user's scenario to the corpus (issue 11)
     from dmcheck.properties.builtin import BUILTIN
-    from dmcheck.properties.checker import HOLDS, check as check_properties
+    from dmcheck.properties.checker import HOLDS
+    from dmcheck.properties.checker import check as check_properties
     from dmcheck.rulings.corpus import builtin_corpus
     wanted = {p.id: p for p in BUILTIN if p.kind == "sometimes"}
     found: set[str] = set()

@@ -11,14 +11,13 @@ import datetime as dt
 from pathlib import Path
 
 import pytest
+from conftest import DATA, ROOT
 
 from dmcheck.explorer.bfs import explore
 from dmcheck.model.procedure import BreakModel
 from dmcheck.model.rules import version_on
 from dmcheck.model.scenario_file import load_scenario
 from dmcheck.properties.expectations import check
-
-from conftest import DATA, ROOT
 
 PINS = sorted((DATA / "pins").glob("*.yaml"))
 # the flow (D0) and rule-change scenarios have expectations too, which only `verify` looked at

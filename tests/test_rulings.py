@@ -9,10 +9,9 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
+from conftest import RULINGS
 
 from dmcheck.properties.expectations import check
-
-from conftest import RULINGS
 
 OLD_RULES = dt.date(2023, 1, 1)
 

@@ -14,16 +14,15 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-
 import wrong_models
+from conftest import RULINGS
+from test_properties import BY_ID, PROPS, assert_caught_with_a_shortest_trace, graph_of, ruling
+
 from dmcheck.model.procedure import BreakModel
 from dmcheck.model.scenario_file import load_scenario
 from dmcheck.properties.builtin import BUILTIN, SHIELD_NEEDS, ShieldProperty, shield_features
 from dmcheck.properties.checker import HOLDS, NO_EXAMPLE, VIOLATED, check
 from dmcheck.properties.expectations import check as check_expectation
-from test_properties import BY_ID, PROPS, assert_caught_with_a_shortest_trace, graph_of, ruling
-
-from conftest import RULINGS
 
 SHIELD_IDS = ("no-resolve-during-check", "standby-not-counted", "discard-pays-once", "castle-after-s-trigger",
               "replaced-break-not-broken", "destroyed-follows-destroy", "no-hidden-destroyed-trigger",

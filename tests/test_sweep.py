@@ -22,6 +22,7 @@ import time
 from pathlib import Path
 
 import pytest
+from conftest import output
 
 from dmcheck import sweep as command
 from dmcheck.main import main, parser
@@ -29,8 +30,6 @@ from dmcheck.model.errors import InputError
 from dmcheck.rulings.sweep.positions import count, positions, zone_count
 from dmcheck.rulings.sweep.store import Store
 from dmcheck.rulings.sweep.template import load_template
-
-from conftest import output
 
 HEAD = """name: {name}
 rules: 2024-06-19
@@ -353,6 +352,7 @@ def test_an_astronomical_template_is_refused_with_its_count(tmp_path):
 def test_a_template_at_the_limit_starts_at_once(tmp_path, monkeypatch):
     """Positions are generated lazily, zone by zone: the first ones come without listing any zone."""
     import itertools
+
     from dmcheck.rulings.sweep import template as template_module
     monkeypatch.setattr(template_module, "MAX_POSITIONS", 10**14)
     names = "Vanilla, Terror Pit, Gushat Shield, Aqua Surfer, Emergency Typhoon, Boil Charger"

@@ -15,11 +15,10 @@ import sys
 import time
 
 import pytest
+from conftest import ROOT
 
 from dmcheck.main import main
 from dmcheck.rulings.sweep.backends import RAY_CONNECT_SECONDS
-
-from conftest import ROOT
 
 TEMPLATE = ROOT / "scenarios" / "sweeps" / "shield_saver_timing.yaml"
 

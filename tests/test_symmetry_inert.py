@@ -14,12 +14,11 @@ import dataclasses
 import sys
 
 import pytest
+from conftest import ROOT
 
 from dmcheck.explorer.bfs import explore
 from dmcheck.model.procedure import BreakModel
 from dmcheck.model.scenario_file import load_scenario
-
-from conftest import ROOT
 
 sys.path.insert(0, str(ROOT / "benchmarks"))
 import families  # noqa: E402

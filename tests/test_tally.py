@@ -13,10 +13,9 @@ import shutil
 import xml.etree.ElementTree as ET
 
 import pytest
+from conftest import DATA, ROOT, output
 
 from dmcheck.main import main
-
-from conftest import DATA, ROOT, output
 
 
 def run(*argv: str) -> tuple[int, str, str]:

@@ -14,14 +14,13 @@ import json
 from pathlib import Path
 
 import pytest
+from conftest import DATA, ROOT, output
 
-from dmcheck.main import main
 from dmcheck.explorer.bfs import explore
+from dmcheck.main import main
 from dmcheck.model.procedure import BreakModel
 from dmcheck.model.scenario_file import load_scenario
 from dmcheck.properties.expectations import check, observer
-
-from conftest import DATA, ROOT, output
 
 ATTACK = ROOT / "scenarios" / "attack"
 TOUCH = sorted(p for p in ATTACK.glob("*.yaml") if p.name[:2] in ("PW", "TR", "HZ", "IG", "CN", "EW", "DK", "LG", "LP"))
@@ -73,8 +72,9 @@ def test_power_zero_is_destroyed_before_the_next_step_and_power_changes_leave_wi
 
 
 def test_the_rules_era_decides_slayer():
-    from dmcheck.model.rules import version_on
     import datetime as dt
+
+    from dmcheck.model.rules import version_on
     assert not version_on(dt.date(2004, 6, 25)).slayer_any_battle
     assert version_on(dt.date(2004, 6, 26)).slayer_any_battle
 

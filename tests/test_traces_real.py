@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import io
 import json
-from pathlib import Path
 
 import pytest
+from conftest import ROOT, output, scenario_output
 
 from dmcheck.explorer.bfs import explore
 from dmcheck.explorer.graph import freeze
@@ -27,8 +27,6 @@ from dmcheck.explorer.replay import BadKey, replay
 from dmcheck.model.procedure import BreakModel
 from dmcheck.model.scenario_file import load_scenario
 from dmcheck.properties.expectations import check
-
-from conftest import ROOT, output, scenario_output
 
 SCENARIOS = sorted(p for folder in ("rulings", "attack", "changes", "flow")
                    for p in (ROOT / "scenarios" / folder).rglob("*.yaml") if "cards" not in p.parts)

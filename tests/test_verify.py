@@ -13,11 +13,10 @@ import io
 import json
 
 import pytest
+from conftest import DATA, output
 
 from dmcheck.main import main
 from dmcheck.rulings.verify import verify
-
-from conftest import DATA, output
 
 pytestmark = pytest.mark.slow   # every test here runs the whole corpus (tens of seconds each)
 

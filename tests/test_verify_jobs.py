@@ -17,7 +17,6 @@ import time
 from pathlib import Path
 
 import pytest
-
 from conftest import ROOT, output
 
 SMALL = ROOT / "scenarios" / "corpus.d" / "attack.yaml"

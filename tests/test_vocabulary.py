@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import io
 
+from conftest import ROOT, output
+
 from dmcheck.main import main
 from dmcheck.model.instructions import card_words
 from dmcheck.model.vocabulary import KEYWORDS, REPLACES, TRIGGERS
 from dmcheck.model.yamlio import MAX_REPORTED, load_yaml
-
-from conftest import ROOT, output
 
 
 def run(*argv: str) -> tuple[int, str, str]:

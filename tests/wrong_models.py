@@ -7,13 +7,13 @@ ruling scenario, with a shortest trace whose last step shows the fault.
 
 from __future__ import annotations
 
-from dmcheck.model.instructions import breaking, destruction
-from dmcheck.model.instructions.registry import NONE, advance_pc
 from dmcheck.model.actions import Action
 from dmcheck.model.events import ev
+from dmcheck.model.instructions import breaking, destruction
+from dmcheck.model.instructions.registry import NONE, advance_pc
 from dmcheck.model.procedure import BreakModel
-from dmcheck.model.triggers import BEFORE_BREAK
 from dmcheck.model.state import Decl, Pending, State, replace
+from dmcheck.model.triggers import BEFORE_BREAK
 
 
 class LeavingCancelsBreak(BreakModel):

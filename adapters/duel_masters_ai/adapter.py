@@ -45,7 +45,7 @@ class Unsupported(Exception):
 class Adapter:
     def __init__(self, root: str):
         sys.path.insert(0, root)
-        from core import cards, enums, player_state, state, zones           # the engine's own modules
+        from core import cards, enums, player_state, state, zones  # the engine's own modules
         from engine import action_executor, action_generator, shield_resolver
         self.cards, self.enums, self.player_state, self.state_mod, self.zones = cards, enums, player_state, state, zones
         self.execute, self.legal = action_executor.execute_action, action_generator.get_legal_actions

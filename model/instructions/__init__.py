@@ -4,7 +4,20 @@ Importing the package registers every instruction (registry.OPS); the procedure 
 import it, never the other way round.
 """
 
-from . import attack_end, attacking, breaking, declaring, destruction, effects, game_end, shield_check  # noqa: F401  (registration)
-from . import pile_moves, piles  # noqa: F401  (registration: cards made of several cards, issue 23)
-from . import conditions, deck, hidden, power  # noqa: F401  (registration: issue 24's words)
+from . import (  # noqa: F401  (registration)  # noqa: F401  (registration: cards made of several cards, issue 23)  # noqa: F401  (registration: issue 24's words)
+    attack_end,
+    attacking,
+    breaking,
+    conditions,
+    deck,
+    declaring,
+    destruction,
+    effects,
+    game_end,
+    hidden,
+    pile_moves,
+    piles,
+    power,
+    shield_check,
+)
 from .registry import OPS, card_words  # noqa: F401

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from . import destruction, effects
 from ..state import replace
+from . import destruction, effects
 from .registry import deterministic, op
 
 

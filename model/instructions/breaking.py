@@ -21,10 +21,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import destruction, shield_check
 from ..events import Event, ev
-from .registry import NONE, Option, instr, op, push
 from ..state import Frame, Replacement, State, Task, other, replace
+from . import destruction, shield_check
+from .registry import NONE, Option, instr, op, push
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -37,7 +37,7 @@ BROKEN_SHIELD = "broken_shield"   # the bind naming the shield a replacement's e
 REPLACING = frozenset({"own_shield_break", "fortified_shield_break", "self_break"})
 
 
-def decision_program(m: "Game", s: State, frame: Frame) -> tuple:
+def decision_program(m: Game, s: State, frame: Frame) -> tuple:
     """One decision per chosen shield and player, turn player first; none when no card of the scenario
     could replace a break (each decision would offer nothing: about 6 % of a Kakumeijin step)."""
     if not m.words & REPLACING:
@@ -46,7 +46,7 @@ def decision_program(m: "Game", s: State, frame: Frame) -> tuple:
                  for who in (s.turn, other(s.turn)))
 
 
-def candidates(m: "Game", s: State, frame: Frame, shield: int, who: str) -> list[Replacement]:
+def candidates(m: Game, s: State, frame: Frame, shield: int, who: str) -> list[Replacement]:
     """The replacement effects `who` could apply to the break of `shield` now."""
     owner = frame.defender
     if who != owner:
@@ -81,7 +81,7 @@ def candidates(m: "Game", s: State, frame: Frame, shield: int, who: str) -> list
     return out
 
 
-def breaker_replacements(m: "Game", s: State, frame: Frame, who: str) -> list[Replacement]:
+def breaker_replacements(m: Game, s: State, frame: Frame, who: str) -> list[Replacement]:
     """A19: the replacement effects of the breaking creature itself (`self_break`, a shield burn), for
     its controller, while it is in the battle zone (an ability of a creature that left no longer applies)."""
     by = frame.by
@@ -91,14 +91,14 @@ def breaker_replacements(m: "Game", s: State, frame: Frame, who: str) -> list[Re
             for a in m.card(by).replacements("self_break")]
 
 
-def _optional(m: "Game", r: Replacement) -> bool:
+def _optional(m: Game, r: Replacement) -> bool:
     """Whether the player may decline replacement `r` (a shield burn, `optional: false`, may not)."""
     if r.source < 0:
         return True
     return next(a for a in m.pool[r.card].abilities if a.id == r.ability).optional
 
 
-def saver_reading(m: "Game", cid: int) -> str:
+def saver_reading(m: Game, cid: int) -> str:
     """How often a Saver that cannot be destroyed may replace breaks (`indestructible_saver`, DS01);
     "" for a Saver that can be destroyed (the reading is not looked up: nothing differs)."""
     if not m.card(cid).has("Indestructible"):
@@ -113,7 +113,7 @@ def _replace_options(m, s, task, ins):
     return opts
 
 
-def replace_options(m: "Game", s: State, frame: Frame, shield: int, who: str) -> list[Option]:
+def replace_options(m: Game, s: State, frame: Frame, shield: int, who: str) -> list[Option]:
     """What `who` may decide for the break of `shield` now (none: nothing to decide)."""
     if shield not in s.zone(frame.defender).shields or any(c == shield for c, _ in frame.replaced) \
             or shield in taken(frame):
@@ -145,7 +145,7 @@ def _replace(m, s, task, ins, choice, out):
 op("_replace_break", chooser=lambda m, s, t, i: i.get("who"))((_replace_options, _replace))
 
 
-def decides(m: "Game", s: State, frame: Frame, at_choice: bool = False) -> bool:
+def decides(m: Game, s: State, frame: Frame, at_choice: bool = False) -> bool:
     """Whether deciding the replacements of `frame`'s break now would offer any choice.
 
     At the choice of the shields (`at_choice`) a shield that cannot be broken also counts: deciding
@@ -164,7 +164,7 @@ def taken(frame: Frame) -> set[int]:
     return {r.target for _, r in frame.replaced if r.target in frame.chosen}
 
 
-def replaced(m: "Game", frame: Frame, shield: int) -> Replacement | None:
+def replaced(m: Game, frame: Frame, shield: int) -> Replacement | None:
     for c, r in frame.replaced:
         if c == shield:
             return r
@@ -190,7 +190,7 @@ def _carry_out(m, s, task, ins, choice, out):
 op("_carry_out")((lambda m, s, t, i: None, _carry_out))
 
 
-def carry_out(m: "Game", s: State, out: list[Event]) -> State:
+def carry_out(m: Game, s: State, out: list[Event]) -> State:
     """D4: break the chosen shields still there, all at once, carrying out the decided replacements."""
     frame = s.frames[-1]
     depth = s.depth()   # the frame's number as choose_shields gave it: open frames, this one included
@@ -232,7 +232,7 @@ def carry_out(m: "Game", s: State, out: list[Event]) -> State:
 BREAK_WORDS = frozenset({"breaks", "breaks_one_or_more", "own_creature_breaks", "opponent_shield_leaves"})
 
 
-def break_triggers(m: "Game", s: State, frame: Frame, broken: tuple[int, ...], out: list[Event]) -> State:
+def break_triggers(m: Game, s: State, frame: Frame, broken: tuple[int, ...], out: list[Event]) -> State:
     """A17, A18, A20: "when it breaks a shield" once per shield really broken (a replaced break is no
     break), "one or more" once, "a card leaves the shield zone" once per card. They wait like every
     effect triggered in a shield check until its uses are over (R509.5e)."""

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from ..game import Game
 
 
-def same(m: "Game", s: State, cid: int) -> tuple:
+def same(m: Game, s: State, cid: int) -> tuple:
     """What makes a card interchangeable with another in `s`: the same card, the same owner, and the
     same occurrences — where it is and every role it plays (declared in a shield check, source of a
     pending effect, chosen to break, ...; model/canonical.py) and the additional breaks effects gave it."""
@@ -26,7 +26,7 @@ def same(m: "Game", s: State, cid: int) -> tuple:
     return (m.instances[cid].card, m.owner(cid), m.symmetry.signature(s, cid), extra)
 
 
-def distinct(m: "Game", s: State, ids, key=None) -> list[int]:
+def distinct(m: Game, s: State, ids, key=None) -> list[int]:
     """One representative (lowest id) per class of interchangeable cards.
 
     No ability reads a card's instance id, so the states reached through another copy with the same
@@ -39,7 +39,7 @@ def distinct(m: "Game", s: State, ids, key=None) -> list[int]:
     return sorted(reps.values())
 
 
-def multisets(m: "Game", s: State, cards, n: int) -> list[tuple[int, ...]]:
+def multisets(m: Game, s: State, cards, n: int) -> list[tuple[int, ...]]:
     """Every way to pick n of `cards`, interchangeable cards counted once (lowest ids first)."""
     classes: dict[tuple, list[int]] = {}
     for cid in sorted(cards):
@@ -64,7 +64,7 @@ def players_of(controller: str, whose: str) -> list[str]:
     return {"own": [controller], "opponent": [other(controller)], "any": ["A", "B"]}[whose]
 
 
-def creatures(m: "Game", s: State, controller: str, whose: str, untapped: bool = False) -> list[int]:
+def creatures(m: Game, s: State, controller: str, whose: str, untapped: bool = False) -> list[int]:
     """Creatures in the battle zones of `whose` (cards attached to others are not creatures there)."""
     found = [cid for p in players_of(controller, whose) for cid in s.zone(p).battle
              if m.card(cid).type == "creature" and not (untapped and cid in s.zone(p).tapped)]
@@ -72,7 +72,7 @@ def creatures(m: "Game", s: State, controller: str, whose: str, untapped: bool =
     return distinct(m, s, found, key=lambda c: (same(m, s, c), c == s.attacker, attachments(m, s, c)))
 
 
-def attachments(m: "Game", s: State, card: int) -> tuple[tuple[str, str], ...]:
+def attachments(m: Game, s: State, card: int) -> tuple[tuple[str, str], ...]:
     """What lies on or under a card, by kind and pool id, the cards under it in their order (part of
     what makes two copies differ: two piles are interchangeable only if made alike, model/piles.py)."""
     z = s.zone(m.owner(card))

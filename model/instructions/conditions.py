@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .registry import BIND, PROGRAM, deterministic, op, push
 from ..state import State, Task, other
+from .registry import BIND, PROGRAM, deterministic, op, push
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -34,7 +34,7 @@ CONDITION = {
 }
 
 
-def holds(m: "Game", s: State, task: Task, cond) -> bool:
+def holds(m: Game, s: State, task: Task, cond) -> bool:
     """Whether every part of the condition holds now for the effect `task`."""
     me = task.controller
     for key, want in cond:
@@ -51,7 +51,7 @@ def holds(m: "Game", s: State, task: Task, cond) -> bool:
     return True
 
 
-def _where(m: "Game", s: State, task: Task, want: dict) -> bool:
+def _where(m: Game, s: State, task: Task, want: dict) -> bool:
     card = task.bound(want["bound"])
     return card is not None and card in getattr(s.zone(m.owner(card)), want["zone"])
 

@@ -17,10 +17,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..state import State, replace
 from . import effects
 from .common import distinct
 from .registry import NONE, deterministic, op
-from ..state import State, replace
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -29,11 +29,11 @@ _KIND = {"enum": ["any", "creature", "spell"]}
 _TO = {"enum": ["hand", "mana", "shields", "battle"]}
 
 
-def _fits(m: "Game", cid: int, kind: str) -> bool:
+def _fits(m: Game, cid: int, kind: str) -> bool:
     return kind == "any" or m.card(cid).type == kind
 
 
-def _put(m: "Game", s: State, me: str, cid: int, to: str, out) -> State:
+def _put(m: Game, s: State, me: str, cid: int, to: str, out) -> State:
     if to == "battle":
         return effects.summon(m, s, me, cid, "deck", out)
     return effects.move_cards(m, s, me, (cid,), "deck", to, out, "put" if to == "shields" else "move")
@@ -68,7 +68,7 @@ _SCHEMA_LOOK_TOP = {
 op("look_top", schema=_SCHEMA_LOOK_TOP)((_look_options, _look))
 
 
-def shuffled(m: "Game", s: State, player: str) -> State:
+def shuffled(m: Game, s: State, player: str) -> State:
     """The deck in its canonical order (see the module docstring)."""
     z = s.zone(player)
     order = tuple(sorted(z.deck, key=lambda c: (m.instances[c].card, c)))

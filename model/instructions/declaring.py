@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import destruction, effects
-from .common import distinct
-from .registry import NONE, deterministic, instr, op, push
 from ..events import Event, ev
 from ..instr import Instr
 from ..state import State, Task, other, replace
 from ..vocabulary import ATTACK_DECLARED, CANNOT_LEAVE
+from . import destruction, effects
+from .common import distinct
+from .registry import NONE, deterministic, instr, op, push
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -32,7 +32,7 @@ _CONDITION = {
 }
 
 
-def meets(m: "Game", cid: int, ins: Instr | None) -> bool:
+def meets(m: Game, cid: int, ins: Instr | None) -> bool:
     """Whether creature `cid` meets the condition written in `ins` (no instruction: any creature)."""
     card = m.card(cid)
     if card.type != "creature":
@@ -59,7 +59,7 @@ def _tapped_like(s: State, player: str, new: int, old: int) -> State:
 
 
 # ---- swaps (入れ替える, R701.26a; S150-S152) --------------------------------------------------------
-def swap(m: "Game", s: State, player: str, card: int, old: int, ability: str) -> State:
+def swap(m: Game, s: State, player: str, card: int, old: int, ability: str) -> State:
     """Swap `card` in `player`'s hand with the creature `old` in the battle zone: both move, or neither.
 
     The two moves are one event: if `old` would not leave normally (a replacement keeps it, EX Life,
@@ -71,7 +71,7 @@ def swap(m: "Game", s: State, player: str, card: int, old: int, ability: str) ->
                         controller=m.owner(old), source=card, ability=ability))
 
 
-def _swap_possible(m: "Game", s: State, card: int, old: int) -> bool:
+def _swap_possible(m: Game, s: State, card: int, old: int) -> bool:
     owner = m.owner(card)
     return card in s.zone(owner).hand and old in s.zone(m.owner(old)).battle
 
@@ -174,7 +174,7 @@ op("invade", schema=_SCHEMA_INVADE)((deterministic, _invade))
 
 
 # ---- Ninja Change (A08) -------------------------------------------------------------------------
-def ninja_used(m: "Game", s: State, player: str) -> int:
+def ninja_used(m: Game, s: State, player: str) -> int:
     """How many Ninja abilities (Ninja Strike, Ninja Change) of `player`'s cards have been used so far."""
     labels = {m.ability_label(i.card, a.id) for i in m.instances if i.owner == player
               for a in m.pool[i.card].abilities if a.trigger in ("ninja_strike", "ninja_change")}

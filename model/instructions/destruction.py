@@ -13,12 +13,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..events import Event, ev
-from ..vocabulary import STAR_EVOLUTION
 from ..piles import under
+from ..state import Replacement, State, Task, other, replace
+from ..vocabulary import CANNOT_LEAVE, STAR_EVOLUTION
 from .pile_moves import TALLY, counted, followers, take_pile, tally
 from .registry import NONE, Option, instr, op, push
-from ..state import Replacement, State, Task, other, replace
-from ..vocabulary import CANNOT_LEAVE
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -35,7 +34,7 @@ def by_replacement(task: Task) -> bool:
     return task.bound(REPLACING) is not None
 
 
-def attempt(m: "Game", s: State, card: int, out: list[Event], repeat: bool = False,
+def attempt(m: Game, s: State, card: int, out: list[Event], repeat: bool = False,
             replaceable: bool = True, counts: tuple = ()) -> State:
     """Try to destroy `card` (R701.6a); what happens next waits for its owner's replacement choice
     (none when the destruction is itself a replacement's doing: `replaceable` False)."""
@@ -48,7 +47,7 @@ def attempt(m: "Game", s: State, card: int, out: list[Event], repeat: bool = Fal
     return leave(m, s, card, "graveyard", out, destroy=True, repeat=repeat, replaceable=replaceable, counts=counts)
 
 
-def leave(m: "Game", s: State, card: int, to: str, out: list[Event], destroy: bool = False,
+def leave(m: Game, s: State, card: int, to: str, out: list[Event], destroy: bool = False,
           repeat: bool = False, replaceable: bool = True, counts: tuple = ()) -> State:
     """Move a card out of the battle zone, after its owner's replacement effects have had their say.
     A card that does not leave the battle zone (`Cannot Leave`) stays where it is. `counts`: the
@@ -63,7 +62,7 @@ def leave(m: "Game", s: State, card: int, to: str, out: list[Event], destroy: bo
     return push(s, task)
 
 
-def replacements(m: "Game", s: State, card: int, destroy: bool) -> list[tuple[Replacement, bool]]:
+def replacements(m: Game, s: State, card: int, destroy: bool) -> list[tuple[Replacement, bool]]:
     """The replacement effects that could keep `card` in the battle zone now, each with `optional`."""
     owner = m.owner(card)
     opponent_creatures = any(m.card(c).type == "creature" for c in s.zone(other(owner)).battle)
@@ -80,7 +79,7 @@ def replacements(m: "Game", s: State, card: int, destroy: bool) -> list[tuple[Re
     return out
 
 
-def _can_do(m: "Game", s: State, card: int, ins, opponent_creatures: bool) -> bool:
+def _can_do(m: Game, s: State, card: int, ins, opponent_creatures: bool) -> bool:
     """Whether one instruction of `card`'s replacement can be carried out in full now (601.1a, S009:
     worded so since 2023-08-10, the principle unchanged before; RC02's 2016 reading, S027)."""
     z = s.zone(m.owner(card))
@@ -95,7 +94,7 @@ def _can_do(m: "Game", s: State, card: int, ins, opponent_creatures: bool) -> bo
     return True
 
 
-def _leave_options(m: "Game", s: State, task: Task, ins) -> list[Option] | None:
+def _leave_options(m: Game, s: State, task: Task, ins) -> list[Option] | None:
     card = ins.get("card")
     owner = m.owner(card)
     if card not in s.zone(owner).battle:
@@ -117,7 +116,7 @@ def _star_alone(found: list) -> bool:
     return len(found) == 1 and not found[0][0].ability and not found[0][1]
 
 
-def _leave(m: "Game", s: State, task: Task, ins, choice, out: list[Event]) -> State:
+def _leave(m: Game, s: State, task: Task, ins, choice, out: list[Event]) -> State:
     card, to, destroy, repeat = ins.get("card"), ins.get("to"), ins.get("destroy"), ins.get("repeat")
     owner = m.owner(card)
     if card not in s.zone(owner).battle:
@@ -147,11 +146,11 @@ def _leave(m: "Game", s: State, task: Task, ins, choice, out: list[Event]) -> St
     return _chain_end(m, s, repeat)
 
 
-def _destroy_again(m: "Game", s: State, task: Task, ins, choice, out: list[Event]) -> State:
+def _destroy_again(m: Game, s: State, task: Task, ins, choice, out: list[Event]) -> State:
     return attempt(m, s, ins.get("card"), out, repeat=True)
 
 
-def _chain_end(m: "Game", s: State, repeat: bool) -> State:
+def _chain_end(m: Game, s: State, repeat: bool) -> State:
     """Q14: when an Escape chain ends, the shield-check uses it held back are used one by one."""
     if repeat and s.queued:
         return push(s, Task(program=(instr("_use_queued"),), pc=0, controller=m.owner(s.queued[0].card),
@@ -163,7 +162,7 @@ op("_leave", chooser=lambda m, s, t, i: m.owner(i.get("card")))((_leave_options,
 op("_destroy_again")((lambda m, s, t, i: None, _destroy_again))
 
 
-def move_out(m: "Game", s: State, card: int, to: str, out: list[Event], destroy: bool = False) -> State:
+def move_out(m: Game, s: State, card: int, to: str, out: list[Event], destroy: bool = False) -> State:
     """Move a card and what is attached to it out of the battle zone; report what was destroyed."""
     owner = m.owner(card)
     z = s.zone(owner)
@@ -185,7 +184,7 @@ def move_out(m: "Game", s: State, card: int, to: str, out: list[Event], destroy:
     return s
 
 
-def _destroyed(m: "Game", s: State, owner: str, cards: list[tuple[int, str]], out: list[Event]) -> State:
+def _destroyed(m: Game, s: State, owner: str, cards: list[tuple[int, str]], out: list[Event]) -> State:
     """Cards that went from the battle zone to the graveyard: which count as destroyed, what triggers."""
     seen: list[int] = []
     for c, k in cards:
@@ -205,7 +204,7 @@ def _destroyed(m: "Game", s: State, owner: str, cards: list[tuple[int, str]], ou
     return s
 
 
-def _ex_life(m: "Game", s: State, task: Task, ins, choice, out: list[Event]) -> State:
+def _ex_life(m: Game, s: State, task: Task, ins, choice, out: list[Event]) -> State:
     owner = m.owner(task.source)
     z = s.zone(owner)
     for shield in z.hosted(task.source, "ex_life"):

@@ -9,22 +9,36 @@ from __future__ import annotations
 from itertools import permutations
 from typing import TYPE_CHECKING
 
-from . import destruction
-from ..instr import Instr
-from ..events import Event, ev
-from .common import creatures, distinct, multisets
 from ..access import players as footprint_players
-from .pile_moves import start_counts
-from .registry import (BIND, COUNTS, NONE, PROGRAM, WHOSE, ZONES, Option, bind, deterministic, footprint, instr,
-                       op, program_footprint, push)
+from ..events import Event, ev
+from ..instr import Instr
 from ..state import State, Task, other, pindex, replace
+from . import destruction
+from .common import creatures, distinct, multisets
+from .pile_moves import start_counts
+from .registry import (
+    BIND,
+    COUNTS,
+    NONE,
+    PROGRAM,
+    WHOSE,
+    ZONES,
+    Option,
+    bind,
+    deterministic,
+    footprint,
+    instr,
+    op,
+    program_footprint,
+    push,
+)
 
 if TYPE_CHECKING:
     from ..game import Game
 
 
 # ---- casting and summoning ---------------------------------------------------------------------
-def cast(m: "Game", s: State, player: str, cid: int, zone: str, then: str, out: list[Event]) -> State:
+def cast(m: Game, s: State, player: str, cid: int, zone: str, then: str, out: list[Event]) -> State:
     """Cast a spell for free: it waits in `resolving`, its watchers trigger, its effect runs next."""
     s = s.with_zone(player, s.zone(player).move(zone, "resolving", cid))
     count = list(s.spells_cast)
@@ -37,7 +51,7 @@ def cast(m: "Game", s: State, player: str, cid: int, zone: str, then: str, out: 
                         ability=m.name(cid), spell=cid, then=then))
 
 
-def summon(m: "Game", s: State, player: str, cid: int, zone: str, out: list[Event]) -> State:
+def summon(m: Game, s: State, player: str, cid: int, zone: str, out: list[Event]) -> State:
     """Put a creature (or tamaseed) into the battle zone; its 'enters' and the watchers trigger (R112.3a)."""
     s = s.with_zone(player, s.zone(player).move(zone, "battle", cid))
     out.append(ev("put", "R112.3a" if zone in ("hand", "standby") else "", card=m.label(cid), player=player,
@@ -45,7 +59,7 @@ def summon(m: "Game", s: State, player: str, cid: int, zone: str, out: list[Even
     return m.trigger(s, "enters", player, cid, out)
 
 
-def move_cards(m: "Game", s: State, player: str, cards, src: str, dst: str, out: list[Event],
+def move_cards(m: Game, s: State, player: str, cards, src: str, dst: str, out: list[Event],
                kind: str = "move") -> State:
     """Move a player's cards between two of his zones, one event each (`deck` takes them from the top)."""
     if not cards:
@@ -81,7 +95,7 @@ def _cast_free(m, s, task, ins, choice, out):
     return cast(m, s, task.controller, cid, zone, ins.get("then") or "graveyard", out)
 
 
-def _spells_of(m: "Game", player: str) -> tuple[str, ...]:
+def _spells_of(m: Game, player: str) -> tuple[str, ...]:
     return tuple(sorted({i.card for i in m.instances if i.owner == player and m.pool[i.card].is_spell()}))
 
 
@@ -285,7 +299,7 @@ def _breaker(task: Task, ins: Instr) -> int | None:
     return task.spell if task.spell >= 0 else task.source
 
 
-def additional_breaks(m: "Game", s: State, cid: int) -> int:
+def additional_breaks(m: Game, s: State, cid: int) -> int:
     """The shields creature `cid` breaks beyond its breaker: its own Extra Break and what effects gave
     it this turn (110.2e, S159: an effect reaches the creatures there when it resolves)."""
     n = m.card(cid).extra_break()

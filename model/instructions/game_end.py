@@ -13,8 +13,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..events import Event, ev
-from .registry import NONE, Option, instr, op, push
 from ..state import Replacement, State, Task, other, replace
+from .registry import NONE, Option, instr, op, push
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -29,7 +29,7 @@ def lose(s: State, player: str, winner: str, rule: str, also: str = "") -> State
     return push(s, _loss_task(player, winner, rule, also))
 
 
-def loss_replacements(m: "Game", s: State, player: str) -> list[tuple[Replacement, bool]]:
+def loss_replacements(m: Game, s: State, player: str) -> list[tuple[Replacement, bool]]:
     """The loss replacements of `player`'s creatures in the battle zone (A15)."""
     out = []
     for cid in s.zone(player).battle:
@@ -39,7 +39,7 @@ def loss_replacements(m: "Game", s: State, player: str) -> list[tuple[Replacemen
     return out
 
 
-def _lose_options(m: "Game", s: State, task: Task, ins) -> list[Option] | None:
+def _lose_options(m: Game, s: State, task: Task, ins) -> list[Option] | None:
     player = ins.get("player")
     found = loss_replacements(m, s, player)
     if not found:
@@ -50,7 +50,7 @@ def _lose_options(m: "Game", s: State, task: Task, ins) -> list[Option] | None:
     return opts
 
 
-def _lose(m: "Game", s: State, task: Task, ins, choice, out: list[Event]) -> State:
+def _lose(m: Game, s: State, task: Task, ins, choice, out: list[Event]) -> State:
     """`player` loses, unless a replacement of his applies. Two players losing at the same moment (S109:
     both decks empty at once) decide in turn, the turn player first (`also`: the other one, still to
     decide; `lost`: one who has already let his loss stand); if both let it stand, both lose."""

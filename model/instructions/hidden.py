@@ -21,10 +21,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..state import State
 from . import effects
 from .declaring import _CONDITION
 from .registry import NONE, deterministic, op
-from ..state import State
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 _CIVS = {"type": "array", "items": {"type": "string"}, "minItems": 1, "maxItems": 5}
 
 
-def use_from_hand(m: "Game", s: State, player: str, card: int, out) -> State:
+def use_from_hand(m: Game, s: State, player: str, card: int, out) -> State:
     """Cast the card from the hand for free, or summon it when it is a creature."""
     if m.card(card).type == "spell":
         return effects.cast(m, s, player, card, "hand", "graveyard", out)

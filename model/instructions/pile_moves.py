@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 TALLY = "tally"   # a `_leave`'s argument: (cards name, creatures name) of the effect counting what it moves
 
 
-def take_pile(m: "Game", z: Zones, card: int, to: str, out: list[Event]) -> tuple[Zones, list[tuple[int, str]]]:
+def take_pile(m: Game, z: Zones, card: int, to: str, out: list[Event]) -> tuple[Zones, list[tuple[int, str]]]:
     """Move the cards lying on or under `card` where the rules send them when `card` goes to `to`;
     return the zones and the cards that went to the graveyard with their kind (for R701.6b)."""
     gone: list[tuple[int, str]] = []
@@ -58,7 +58,7 @@ def followers(z: Zones, card: int) -> tuple[int, ...]:
     return tuple(c for c, kind in pile(z, card) if kind in FOLLOWS)
 
 
-def counted(m: "Game", z: Zones, card: int) -> int:
+def counted(m: Game, z: Zones, card: int) -> int:
     """How many cards an effect moving `card` counts as moved: the creature's card and, under the
     reading `pile_count=cards` (default), the cards under it (316.3, S217); never its auras, which the
     aura rule moves, not the effect (S209)."""
@@ -95,7 +95,7 @@ def tally(s: State, names: tuple, cards: int, creatures: int) -> State:
 
 
 # ---- only the top card leaves: rebuilding (801.4) -------------------------------------------------------
-def top_leaves(m: "Game", s: State, card: int, to: str, out: list[Event], destroy: bool) -> State:
+def top_leaves(m: Game, s: State, card: int, to: str, out: list[Event], destroy: bool) -> State:
     """Only `card`, the top of its pile, goes to `to`; what was under it is rebuilt (801.4, S205/S206)."""
     owner = m.owner(card)
     z = s.zone(owner)
@@ -120,7 +120,7 @@ def top_leaves(m: "Game", s: State, card: int, to: str, out: list[Event], destro
                         controller=owner, source=card, ability="rebuild (801.4, before 2021-03-16)"))
 
 
-def _rebuild(m: "Game", s: State, owner: str, old: int, carried: tuple, tapped: bool,
+def _rebuild(m: Game, s: State, owner: str, old: int, carried: tuple, tapped: bool,
              out: list[Event]) -> State:
     """801.4a-b (since 2021-03-16): non-creature cards on top go to the graveyard until a creature is on
     top; it stays as the creature with the rest under it, and what lay on the top lies on it."""
@@ -165,7 +165,7 @@ def _carry(s: State, old: int, new: int) -> State:
     return replace(s, **changes) if changes else s
 
 
-def _rebuild_old_options(m, s, task, ins) -> "list[Option] | None":
+def _rebuild_old_options(m, s, task, ins) -> list[Option] | None:
     """Before 2021-03-16 (S206): up to `keep` of the creatures under the top that left stay as separate
     creatures, their owner choosing (fewer, or none, is allowed); evolution creatures among them need a
     source and go to the graveyard (a simplification: no source is re-chosen)."""

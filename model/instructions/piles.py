@@ -7,13 +7,13 @@ Where each card of a pile goes is model/instructions/pile_moves.py's; what a pil
 
 from __future__ import annotations
 
+from ..access import players as footprint_players
+from ..piles import under
+from ..state import Task
 from . import destruction, effects
 from .common import creatures
 from .pile_moves import start_counts, top_leaves
 from .registry import BIND, COUNTS, NONE, WHOSE, Option, deterministic, instr, op, push
-from ..access import players as footprint_players
-from ..piles import under
-from ..state import Task
 
 
 # ---- only the top card leaves (801.4; Royal Durian) ---------------------------------------------------

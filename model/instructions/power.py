@@ -17,11 +17,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..events import ev
+from ..state import State, replace
 from . import destruction
 from .common import creatures, players_of
 from .registry import NONE, WHOSE, deterministic, op
-from ..events import ev
-from ..state import State, replace
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -31,7 +31,7 @@ TURN = {"enum": ["end_turn"]}
 GRANTABLE = ["Blocker", "Slayer", "Speed Attacker", "Unblockable", "Must Block", "S-Trigger", "Wins All Battles"]
 
 
-def _reached(m: "Game", s: State, task, ins, choice) -> list[int]:
+def _reached(m: Game, s: State, task, ins, choice) -> list[int]:
     """The creatures a `target` reaches now: the chosen one, every one of `whose`, the ability's own
     creature, the attacking creature or the creature it attacks (only those in the battle zone)."""
     target = ins.get("target", "one")

@@ -11,8 +11,9 @@ break, without special cases. A new card word is one `op(...)` registration in o
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from ..access import TOP
 from ..events import Event
@@ -34,7 +35,7 @@ Footprint = Callable[["Game", Instr, str, frozenset], frozenset]
 class Op:
     options: Options
     execute: Execute
-    chooser: Callable[["Game", State, Task, Instr], str] | None = None   # default: the task's controller
+    chooser: Callable[[Game, State, Task, Instr], str] | None = None   # default: the task's controller
     loops: bool = False       # execute decides itself whether to move past the instruction
     schema: dict | None = None         # a card word: its doc and JSON schema; None for an internal step
     footprint: Footprint | None = None  # None: reaches beyond what footprints describe (TOP)
@@ -73,17 +74,17 @@ def card_words() -> dict[str, dict]:
     return {name: spec.schema for name, spec in sorted(OPS.items()) if spec.schema is not None}
 
 
-def options(m: "Game", s: State, task: Task, ins: Instr) -> "list[Option] | None":
+def options(m: Game, s: State, task: Task, ins: Instr) -> list[Option] | None:
     """The options of the instruction, or None when it needs no decision."""
     return OPS[ins.op].options(m, s, task, ins)
 
 
-def chooser(m: "Game", s: State, task: Task, ins: Instr) -> str:
+def chooser(m: Game, s: State, task: Task, ins: Instr) -> str:
     pick = OPS[ins.op].chooser
     return pick(m, s, task, ins) if pick else task.controller
 
 
-def execute(m: "Game", s: State, task: Task, ins: Instr, choice, out: "list[Event]", spec=None) -> State:
+def execute(m: Game, s: State, task: Task, ins: Instr, choice, out: list[Event], spec=None) -> State:
     """Carry out `ins` with `choice`; the pc moves past it first unless the op loops. `spec`: its
     registry entry, when the caller (the procedure's hot loop) has looked it up already."""
     if spec is None:
@@ -123,13 +124,13 @@ def bind(s: State, name: str, value: int) -> State:
 
 
 
-def footprint(m: "Game", ins: Instr, me: str, seen: frozenset = frozenset()) -> frozenset:
+def footprint(m: Game, ins: Instr, me: str, seen: frozenset = frozenset()) -> frozenset:
     """The footprint of one instruction run by `me`: its own, or TOP when it declares none."""
     spec = OPS.get(ins.op)
     return spec.footprint(m, ins, me, seen) if spec is not None and spec.footprint is not None else TOP
 
 
-def program_footprint(m: "Game", instructions, me: str, seen: frozenset = frozenset()) -> frozenset:
+def program_footprint(m: Game, instructions, me: str, seen: frozenset = frozenset()) -> frozenset:
     """The union footprint of a program (TOP as soon as one instruction is TOP)."""
     out: set = set()
     for ins in instructions:

@@ -21,12 +21,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import effects
 from ..events import Event, ev
 from ..piles import stack
+from ..state import Check, Decl, State, Task, other, replace
+from . import effects
 from .common import same
 from .registry import BIND, Option, advance_pc, instr, op, push
-from ..state import Check, Decl, State, Task, other, replace
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 CHECK_PROGRAM = (instr("_declare"), instr("_to_hand"), instr("_declare_after"), instr("_use"), instr("_end_check"))
 
 
-def start(m: "Game", s: State, player: str, cards: tuple[int, ...], out: list[Event],
+def start(m: Game, s: State, player: str, cards: tuple[int, ...], out: list[Event],
           s_trigger_ok: bool = True, collecting: bool = False) -> State:
     """SC1: put `cards` of `player`'s shield zone in standby and begin their check."""
     from .destruction import CHAIN
@@ -69,7 +69,7 @@ def _to_standby(z, shields: tuple[int, ...]):
     return z, tuple(cards)
 
 
-def add_cards(m: "Game", s: State, player: str, cards: tuple[int, ...], out: list[Event]) -> State:
+def add_cards(m: Game, s: State, player: str, cards: tuple[int, ...], out: list[Event]) -> State:
     """A shield recovered by a break replacement joins the break's check (D4: all at once)."""
     if s.checks and s.checks[-1].collecting and s.checks[-1].player == player:
         check = s.checks[-1]
@@ -79,7 +79,7 @@ def add_cards(m: "Game", s: State, player: str, cards: tuple[int, ...], out: lis
     return start(m, s, player, cards, out)
 
 
-def left_shield_zone(m: "Game", s: State, player: str, cards: tuple[int, ...], out: list[Event]) -> State:
+def left_shield_zone(m: Game, s: State, player: str, cards: tuple[int, ...], out: list[Event]) -> State:
     """A20 (dmwiki "シールドゾーンからカードが離れた時", 2024-10-16): "when a card leaves the shield zone"
     triggers once per card, however it left: a break (breaking.break_triggers), an effect putting shields
     into the hand, a replacement recovering another shield, a shield burn. Like everything triggered
@@ -99,7 +99,7 @@ def _set(s: State, check: Check) -> State:
 
 
 # ---- SC2 ---------------------------------------------------------------------------------------
-def _locked(m: "Game", s: State, player: str, card: int) -> bool:
+def _locked(m: Game, s: State, player: str, card: int) -> bool:
     types = m.restriction(player, "locked_types")
     if m.card(card).type not in types:
         return False
@@ -108,7 +108,7 @@ def _locked(m: "Game", s: State, player: str, card: int) -> bool:
     return not any(m.card(c).has("Ignore casting locks") for c in z.face_up if c in z.shields + z.standby)
 
 
-def _s_trigger(m: "Game", s: State, check: Check, card: int) -> bool:
+def _s_trigger(m: Game, s: State, check: Check, card: int) -> bool:
     cdef = m.card(card)
     if not check.s_trigger_ok or m.restriction(check.player, "no_s_trigger") or _locked(m, s, check.player, card):
         return False
@@ -121,7 +121,7 @@ def _s_trigger(m: "Game", s: State, check: Check, card: int) -> bool:
     return limit is not None and len(s.zone(check.player).shields) <= limit
 
 
-def _spell_side_s_trigger(m: "Game", s: State, check: Check, card: int) -> bool:
+def _spell_side_s_trigger(m: Game, s: State, check: Check, card: int) -> bool:
     """A twinpact's spell side with S-Trigger may be cast from the shields (S224: the keyword names the
     side that has it), unless S-Trigger cannot be used or spells are locked (SC2)."""
     if not check.s_trigger_ok or m.restriction(check.player, "no_s_trigger"):
@@ -131,12 +131,12 @@ def _spell_side_s_trigger(m: "Game", s: State, check: Check, card: int) -> bool:
     return m.card(card).spell_side.has("S-Trigger")
 
 
-def _locks_ignored(s: State, player: str, m: "Game") -> bool:
+def _locks_ignored(s: State, player: str, m: Game) -> bool:
     z = s.zone(player)
     return any(m.card(c).has("Ignore casting locks") for c in z.face_up if c in z.shields + z.standby)
 
 
-def _declarable(m: "Game", s: State, check: Check) -> list[Decl]:
+def _declarable(m: Game, s: State, check: Check) -> list[Decl]:
     z = s.zone(check.player)
     found = []
     for c in check.cards:
@@ -159,7 +159,7 @@ def _declarable(m: "Game", s: State, check: Check) -> list[Decl]:
     return found
 
 
-def _sets(m: "Game", s: State, decls: list[Decl]) -> list[tuple[Decl, ...]]:
+def _sets(m: Game, s: State, decls: list[Decl]) -> list[tuple[Decl, ...]]:
     """Every set of declarations in which no card serves twice, identical cards counted once.
 
     Built by backtracking over the declarations, so a set that would reuse a card is never formed
@@ -183,12 +183,12 @@ def _sets(m: "Game", s: State, decls: list[Decl]) -> list[tuple[Decl, ...]]:
     return sorted(found.values(), key=lambda combo: (len(combo), [decls.index(d) for d in combo]))
 
 
-def _decl_key(m: "Game", s: State, d: Decl) -> tuple:
+def _decl_key(m: Game, s: State, d: Decl) -> tuple:
     """Declarations of interchangeable cards (and costs) are one choice (ops.same)."""
     return (d.kind, same(m, s, d.card), same(m, s, d.cost) if d.cost >= 0 else (), d.side)
 
 
-def _decl_text(m: "Game", d: Decl) -> str:
+def _decl_text(m: Game, d: Decl) -> str:
     side = f" (its spell side, {m.card(d.card).spell_side.name})" if d.side == "spell" else ""
     return f"{d.kind} of {m.label(d.card)}{side}" + (f" (discarding {m.label(d.cost)})" if d.cost >= 0 else "")
 
@@ -202,7 +202,7 @@ def _declare_options(m, s, task, ins):
             for combo in _sets(m, s, decls)]
 
 
-def _record(m: "Game", s: State, choice, out: list[Event], step: str, zone: str) -> State:
+def _record(m: Game, s: State, choice, out: list[Event], step: str, zone: str) -> State:
     """Declare `choice` and discard each one's cost now from `zone` (R509.5c): standby at SC2, hand at SC3."""
     check = _check(s)
     z = s.zone(check.player)
@@ -282,7 +282,7 @@ op("_declare_after", chooser=lambda m, s, t, i: _check(s).player)((_declare_afte
 
 
 # ---- SC4 ---------------------------------------------------------------------------------------
-def _use_options_for(m: "Game", s: State, player: str, decls) -> list[Option]:
+def _use_options_for(m: Game, s: State, player: str, decls) -> list[Option]:
     reps: dict[tuple, Decl] = {}
     for d in sorted(decls):
         reps.setdefault(_decl_key(m, s, d), d)
@@ -316,7 +316,7 @@ def _use(m, s, task, ins, choice, out):
 op("_use", chooser=lambda m, s, t, i: _check(s).player, loops=True)((_use_options, _use))
 
 
-def use(m: "Game", s: State, player: str, d: Decl, out: list[Event], castle: int | None = None) -> State:
+def use(m: Game, s: State, player: str, d: Decl, out: list[Event], castle: int | None = None) -> State:
     """SC4: use one declared ability."""
     z = s.zone(player)
     rule = "SC4" if d.kind != "S-Trigger" else "D5"
@@ -338,7 +338,7 @@ def use(m: "Game", s: State, player: str, d: Decl, out: list[Event], castle: int
     return effects.summon(m, s, player, d.card, "hand", out)   # R112.3a: its cip is a separate trigger
 
 
-def _castle_leaves(m: "Game", s: State, player: str, castle: int | None, out: list[Event]) -> State:
+def _castle_leaves(m: Game, s: State, player: str, castle: int | None, out: list[Event]) -> State:
     z = s.zone(player)
     if castle is None or castle not in z.attached:
         return s

@@ -15,12 +15,11 @@ from __future__ import annotations
 import dataclasses
 import itertools
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass
 from math import prod
-from typing import Iterator
 
 from ...model.scenario import Scenario
-
 from .template import Template, Vary, zone_count
 
 

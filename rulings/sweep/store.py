@@ -27,8 +27,9 @@ import json
 import os
 import socket
 import sqlite3
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 from ...model.errors import InputError
 
@@ -66,7 +67,7 @@ def _process_start(pid: int) -> str:
 def _alive(host: str, pid: int, started: str, claimed: str) -> bool:
     """Whether the sweep that made a claim still runs (the stale-claim rule, docs/sweeps.md)."""
     if host != socket.gethostname():
-        return dt.datetime.now(dt.timezone.utc) - dt.datetime.fromisoformat(claimed) < STALE_ELSEWHERE
+        return dt.datetime.now(dt.UTC) - dt.datetime.fromisoformat(claimed) < STALE_ELSEWHERE
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
@@ -78,7 +79,7 @@ def _alive(host: str, pid: int, started: str, claimed: str) -> bool:
 
 
 def _now() -> str:
-    return dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds")
+    return dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
 
 
 class Store:

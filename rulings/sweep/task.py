@@ -29,7 +29,6 @@ from ...properties.checker import check as check_properties
 from ...properties.expectations import check as check_expectation
 from ...properties.expectations import observer as expectation_observer
 from ...properties.visibility import observer as property_observer
-
 from ..diff import relation
 from .positions import Position, scenario_at
 from .template import Setting, Template

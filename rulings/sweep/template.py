@@ -10,10 +10,11 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from math import comb, prod
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from ...model.cards import CardPool
 from ...model.errors import InputError, did_you_mean
