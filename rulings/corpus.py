@@ -372,8 +372,9 @@ def check_sources(corpus: Corpus) -> None:
     for s in corpus.statements:
         if re.fullmatch(r"S[0-9]{3}", s.source) and s.source >= "S005" and s.source not in declared:
             where = "scenarios/corpus.d/" if s.builtin else "your file (or another rulings file given)"
+            known = f", {declared[0]}..{declared[-1]}" if declared else ""
             raise InputError(s.file, s.line, "source", f"source {s.source} is not declared"
-                             f"{did_you_mean(s.source, declared)}; expected a declared source (S000-S004, "
-                             f"{declared[0]}..{declared[-1]}: see scenarios/corpus.d/) or an entry in a "
+                             f"{did_you_mean(s.source, declared)}; expected a declared source (S000-S004"
+                             f"{known}: see scenarios/corpus.d/) or an entry in a "
                              f"`sources:` list of {where}; a source of your own may be any name that is "
                              f"not S + three digits (JUDGE, FORUM1)")
