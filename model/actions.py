@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from .record import record
+from .record import Record, record
 
 
 @record
-class Action:
+class Action(Record):
     """A choice. `kind` says which decision, `choice` the option, `text` how a judge would say it."""
 
     kind: str          # "direct_attack", "choose_shields", "resolve", "choose", "shield_trigger"

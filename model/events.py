@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from .record import build, record
+from .record import Record, build, record
 
 
 @record
-class Event:
+class Event(Record):
     """One thing that happened. `fields` are the format's keys; `rule` cites why it happened."""
 
     kind: str

@@ -13,7 +13,7 @@ from typing import Any
 
 from .instr import Instr
 from .record import build as _new
-from .record import is_record, record, replace, setter
+from .record import Record, is_record, record, replace, setter
 
 __all__ = ["PLAYERS", "Check", "Decl", "Frame", "Pending", "Replacement", "State", "Task", "Zones",
            "other", "pindex", "replace", "setter"]
@@ -31,7 +31,7 @@ def pindex(player: str) -> int:
 
 
 @record
-class Zones:
+class Zones(Record):
     """One player's zones. `deck` is top first; `deck_added` counts cards put on its bottom."""
 
     deck: tuple[int, ...] = ()
@@ -128,7 +128,7 @@ def _take(items: list, zone: str, card: int) -> None:
 
 
 @record
-class Pending:
+class Pending(Record):
     """A triggered ability waiting to resolve ("待機"), tagged with the break frame it belongs to."""
 
     kind: str          # "before_break" or "triggered"
@@ -140,7 +140,7 @@ class Pending:
 
 
 @record
-class Task:
+class Task(Record):
     """An effect being carried out: a program, where it is, and what it has bound so far."""
 
     program: tuple[Instr, ...]
@@ -160,7 +160,7 @@ class Task:
 
 
 @record
-class Replacement:
+class Replacement(Record):
     """A replacement effect chosen for an event: whose ability, and what it needs (a target)."""
 
     label: str             # "Card/ability" or a static effect such as "cannot be broken"
@@ -171,7 +171,7 @@ class Replacement:
 
 
 @record
-class Decl:
+class Decl(Record):
     """A declaration made in a shield check (SC2/SC3): which ability, which card, what it discards."""
 
     kind: str              # S-Trigger, G-Strike, S-Back, Sabaki Z, Revolution 0
@@ -181,7 +181,7 @@ class Decl:
 
 
 @record
-class Check:
+class Check(Record):
     """A shield check in progress (S004, SC1-SC5): its cards, declarations and what waits on them."""
 
     player: str
@@ -196,7 +196,7 @@ class Check:
 
 
 @record
-class Frame:
+class Frame(Record):
     """One choice of shields to break and everything that waits for it (R603.7b nests them)."""
 
     by: int                  # the creature (or spell) that breaks
@@ -212,7 +212,7 @@ class Frame:
 
 
 @record
-class State:
+class State(Record):
     turn: str
     zones: tuple[Zones, Zones]
     attacker: int
