@@ -33,6 +33,7 @@ from itertools import combinations
 
 from .actions import Action
 from .events import Event, ev
+from .host import Host
 from .instructions import attacking, destruction, game_end
 from .instructions.common import same
 from .state import State, other, replace
@@ -51,7 +52,7 @@ PHASES = {
 }
 
 
-class AttackSteps:
+class AttackSteps(Host):
     """The steps of an attack before and after the direct attack step (see the module docstring).
 
     A mixin of procedure.BreakModel (not imported here: the procedure imports this module); it uses

@@ -11,6 +11,7 @@ positions can hold, so a template's `expect` may name a card that only some posi
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .cards import CardDef, CardPool
@@ -126,7 +127,7 @@ def _breaks(card: CardDef) -> bool:
     return False
 
 
-def counted(pool: CardPool, zones: list[tuple[str, ...]], varied: list[tuple[tuple[str, ...], int, bool]] = ()
+def counted(pool: CardPool, zones: list[tuple[str, ...]], varied: Sequence[tuple[tuple[str, ...], int, bool]] = ()
             ) -> Census:
     """The census of fixed zones (pool ids, one entry per card) and varied zones ((cards, most, distinct))."""
     copies: dict[str, int] = {}

@@ -24,6 +24,7 @@ from itertools import combinations
 
 from .actions import Action
 from .events import Event, ev
+from .host import Host
 from .instructions.declaring import condition, meets
 from .state import Pending, State, other, replace
 from .triggers import TRIGGERED
@@ -33,7 +34,7 @@ TP_WORDS = ("revolution_change", "invasion")
 NTP_WORDS = ("ninja_strike", "ninja_change")
 
 
-class Declarations:
+class Declarations(Host):
     """Who may declare what at the attack, and the declaring itself (see the module docstring).
 
     Expects the procedure's card table, `words`, `interpretation`, `add_pending` and `ninjas`."""

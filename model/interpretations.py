@@ -11,6 +11,7 @@ corpus, and reports them beside each contradiction they take part in.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Protocol
 
 
 @dataclass(frozen=True, slots=True)
@@ -263,6 +264,16 @@ CHOICES = CHOICES + (
         sets_aside=(("counts_current", ("STP01r@S316",)), ("excludes_current", ("STP01@S316",))),
     ),
 )
+
+
+class Readings(Protocol):
+    """What the model asks of its interpretation: an `Interpretation`, or one that notes which choices
+    were looked up (rulings/readings.py)."""
+
+    @property
+    def readings(self) -> tuple[tuple[str, str], ...]: ...   # sorted (name, reading) pairs
+
+    def get(self, name: str) -> str: ...
 
 
 @dataclass(frozen=True, slots=True)

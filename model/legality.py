@@ -15,11 +15,12 @@ from __future__ import annotations
 
 from .actions import Action
 from .events import Event, ev
+from .host import Host
 from .instructions.common import same
 from .state import State, other, replace
 
 
-class Legality:
+class Legality(Host):
     """The attacks of the initial position; expects the card table, `has_keyword`, `declared` and
     AttackSteps' `declare_actions` / `declare_step`, which it extends."""
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 from functools import cached_property
 
 from .events import Event, ev
+from .host import Host
 from .instructions import destruction
 from .instructions.registry import instr, push
 from .state import State, Task, replace
@@ -33,7 +34,7 @@ WINS_ALL = "Wins All Battles"                          # 700.5
 DESTRUCTION = "leaves the battle zone"                 # the ability name of destruction's own tasks
 
 
-class PowerRules:
+class PowerRules(Host):
     """Power changes, battles (by an attack or an effect), Slayer, "when it loses a battle" and the
     power-0 check. Expects the card table, `trigger`, `words`, `version` and AttackSteps' `power`."""
 

@@ -34,7 +34,8 @@ def timeline() -> tuple[RulesVersion, ...]:
     """Every rules version, oldest first."""
     text = (resources.files(__package__) / "data" / "rules_versions.yaml").read_text(encoding="utf-8")
     data = YAML(typ="safe").load(text)
-    out, switches = [], {}
+    out: list[RulesVersion] = []
+    switches: dict[str, bool] = {}
     for v in sorted(data["versions"], key=lambda v: v["date"]):
         # a version repeats the previous one's switches unless it names them (the oldest names all)
         switches = {**switches, **v["switches"]}

@@ -12,8 +12,8 @@ import hashlib
 from typing import Any
 
 from .instr import Instr
-from .record import build as _new
 from .record import Record, is_record, record, replace, setter
+from .record import build as _new
 
 __all__ = ["PLAYERS", "Check", "Decl", "Frame", "Pending", "Replacement", "State", "Task", "Zones",
            "other", "pindex", "replace", "setter"]

@@ -160,8 +160,8 @@ def _inert_classes(m: Game, initial: State, classes: list[list[int]], owners: li
         if kept and (owner == initial.defender or not set(outside) <= set(z.shields)):
             continue
         allowed = {"deck": {"r", "top>hand"}, "hand": {"r", "add"}, "shields": {"r", "add"} if kept else None}
-        if all(mode in allowed[res] for res, player, mode in footprint
-               if allowed.get(res) is not None and player in (owner, "*")):
+        if all(mode in ok for res, player, mode in footprint
+               if (ok := allowed.get(res)) is not None and player in (owner, "*")):
             inert.add(k)
     return inert
 

@@ -23,6 +23,7 @@ from functools import cached_property
 from itertools import combinations
 
 from .events import Event, ev
+from .host import Host
 from .instructions.declaring import meets
 from .keywords import EVASION, IGNORE, value
 from .state import Pending, State, other, replace
@@ -37,7 +38,7 @@ HIDDEN_WORDS = frozenset(ATTACK_DECLARED)
 LEAVING = frozenset({"destroyed"})
 
 
-class Touch:
+class Touch(Host):
     """See the module docstring. Expects the card table, `trigger`, `words`, `interpretation`,
     PowerRules' `has_keyword` and `power`, and the declarations' `_declared_name`."""
 

@@ -7,6 +7,7 @@ nothing about when they resolve (that is the procedure's eligibility, R509.4 and
 from __future__ import annotations
 
 from .events import Event, ev
+from .host import Host
 from .state import PLAYERS, Frame, Pending, State, pindex, replace
 
 BEFORE_BREAK = "before_break"
@@ -22,7 +23,7 @@ RULES = {"enters": "R112.3a", "destroyed": "R701.6b", "attacks": "R506.3", "batt
          "battle_lose": "R703.4d", "attacked": "R506.3", "player_attacked": "R506.3", "blocked": "R507.3"}
 
 
-class Triggers:
+class Triggers(Host):
     """Adds pending effects; expects the card table's `card`, `owner`, `label`, `instances`."""
 
     def add_pending(self, s: State, p: Pending, out: list[Event], rule: str) -> State:

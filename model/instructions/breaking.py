@@ -215,7 +215,7 @@ def carry_out(m: Game, s: State, out: list[Event]) -> State:
         if r.source >= 0:
             ability = next(a for a in m.pool[r.card].abilities if a.id == r.ability)
             # the replacement's own moves are not replaced again (S014 R101.5, S005/S017: a used Saver dies)
-            binds = (("target", r.target),) if r.target >= 0 else ()
+            binds: tuple[tuple[str, int], ...] = (("target", r.target),) if r.target >= 0 else ()
             binds += ((BROKEN_SHIELD, c),)   # the shield whose break it replaces (a shield burn, A19)
             programs.append(Task(program=ability.effect, pc=0, controller=m.owner(r.source), source=r.source,
                                  ability=r.label, binds=binds + ((destruction.REPLACING, 1),)))

@@ -18,7 +18,7 @@
 from __future__ import annotations
 
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..events import Event, ev
 from ..piles import FOLLOWS, pile, under
@@ -153,7 +153,7 @@ def _nothing_left(z: Zones, carried: tuple) -> Zones:
 def _carry(s: State, old: int, new: int) -> State:
     """801.4c: the rebuilt creature is the one that was there (the attack goes on with it, its effects
     stay); with nothing rebuilt, the attacking creature has left (R509.4c)."""
-    changes = {}
+    changes: dict[str, Any] = {}
     if s.attacker == old:
         changes = {"attacker": new} if new >= 0 else {"attacker_left": True}
     if s.target == old and new >= 0:

@@ -15,7 +15,7 @@ state-based check read, so the reduction treats them as TOP (never reordered).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..events import ev
 from ..state import State, replace
@@ -68,7 +68,7 @@ def _power(m, s, task, ins, choice, out):
     return replace(s, powers=tuple(sorted(s.powers + tuple((c, amount) for c in reached))))
 
 
-_TARGET = {"enum": ["one", "all", "self", "attacker", "attacked"],
+_TARGET: dict[str, Any] = {"enum": ["one", "all", "self", "attacker", "attacked"],
            "description": "one chosen creature of `whose`, all of them, this ability's creature, the attacking "
                           "creature, the creature it attacks"}
 _SCHEMA_POWER = {
