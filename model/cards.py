@@ -257,6 +257,9 @@ def _references(op: str, args: Any) -> list[tuple[str, str]]:
     return out
 
 
+_IF_DONE_ALONE = "; an if_done program runs on its own, without the binds around it"
+
+
 def _check_binds(program: Any, root: Any, path: tuple, file: str) -> None:
     """A name an instruction reads must be bound by an earlier instruction of the same program (an
     `if_done` program runs as a task of its own, with no binds): otherwise it reads nothing and the
@@ -272,7 +275,7 @@ def _check_binds(program: Any, root: Any, path: tuple, file: str) -> None:
                                  f"{name!r} is bound by no earlier instruction of this effect"
                                  f"{did_you_mean(name, bound)}; names bound before it: {', '.join(bound) or 'none'} "
                                  f"(an instruction binds one with `bind: NAME`; deck_top_and_back binds `it`"
-                                 f"{'; an if_done program runs on its own, without the binds around it' if 'if_done' in path else ''})")
+                                 f"{_IF_DONE_ALONE if 'if_done' in path else ''})")
         bound += [str(args[key]) for key in BINDERS if key in args]
         if op in _BINDS_IT:
             bound.append("it")

@@ -43,9 +43,9 @@ _SKIP = {"__dict__", "__weakref__", "__annotations__", "__module__", "__qualname
 
 @dataclass_transform(frozen_default=True)   # ordered as tuples are (item by item, the name first)
 def record(cls: type[R]) -> type[R]:
-    """The record version of `cls` (written `@record class Name(Record): ...`): its annotated fields (with their defaults) and its methods and
-    class attributes, on a tuple. `Cls(a, b=...)` builds one by position or keyword as a dataclass
-    would; `replace` and `setter` below copy one with fields changed."""
+    """The record version of `cls` (written `@record class Name(Record): ...`): its annotated fields (with
+    their defaults) and its methods and class attributes, on a tuple. `Cls(a, b=...)` builds one by
+    position or keyword as a dataclass would; `replace` and `setter` below copy one with fields changed."""
     if cls.__name__ in _NAMES:   # item 0 tells the types apart: two of one name could compare equal
         raise TypeError(f"a record named {cls.__name__!r} exists already ({_NAMES[cls.__name__]})")
     _NAMES[cls.__name__] = cls.__module__

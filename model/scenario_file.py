@@ -428,8 +428,8 @@ def _interpretation(raw: dict, names: _Names) -> dict[str, str]:
         choice = choice_named(str(key))
         if choice is None:
             raise names.fail(("interpretation", key), f"unknown interpretation choice {shown(key)}"
-                                                       f"{did_you_mean(str(key), [c.name for c in CHOICES])}; expected one of "
-                                                       f"{', '.join(c.name for c in CHOICES)}")
+                                                       f"{did_you_mean(str(key), [c.name for c in CHOICES])}; "
+                                                       f"expected one of {', '.join(c.name for c in CHOICES)}")
         readings = [r for r, _ in choice.readings]
         if str(value) not in readings:
             raise names.fail(("interpretation", key), f"expected one of {', '.join(readings)}, got {shown(value)}"
@@ -454,7 +454,8 @@ def _attack(attack: dict, turn: str, players: dict, pool: CardPool, names: _Name
             f"it is not in players.{turn}.battle"
         raise names.fail(("attack", "attacker"), f"expected a creature in the turn player's battle zone; {hint}")
     if pool[attacker].type != "creature":
-        raise names.fail(("attack", "attacker"), f"expected a creature, {pool[attacker].name} is a {pool[attacker].type}")
+        raise names.fail(("attack", "attacker"),
+                         f"expected a creature, {pool[attacker].name} is a {pool[attacker].type}")
     return defender, attacker
 
 

@@ -80,9 +80,9 @@ class Zones(Record):
     def unlink(self, card: int) -> Zones:
         """Forget every link from or to `card`; face-up and tapped marks go with it."""
         if card not in self.face_up and card not in self.tapped and \
-                not any(card == l[0] or card == l[1] for l in self.links):
+                not any(card == link[0] or card == link[1] for link in self.links):
             return self   # nothing to forget: the copy would equal this record
-        return replace(self, links=tuple(l for l in self.links if card not in (l[0], l[1])),
+        return replace(self, links=tuple(link for link in self.links if card not in (link[0], link[1])),
                        face_up=tuple(c for c in self.face_up if c != card),
                        tapped=tuple(c for c in self.tapped if c != card))
 
@@ -251,7 +251,7 @@ class State(Record):
     # the rest of the attack (brief "afterattack"; model/attack_end.py)
     extra_turns: tuple[str, ...] = ()   # players who take another turn after this one (King Bolbalzak, A12)
     boosts: tuple[tuple[int, int], ...] = ()   # (card, power) given "until the end of the attack" (A12c), sorted
-    guards: tuple[int, ...] = ()     # cards that cannot be destroyed until the end of the attack (R506.1d, S105), sorted
+    guards: tuple[int, ...] = ()     # cards not to be destroyed until the end of the attack (R506.1d, S105), sorted
 
     def forget(self, card: int) -> State:
         """`card` left the battle zone: it is a new object, the effects that reached it end (110.2e,

@@ -227,7 +227,8 @@ def _expected(error: jsonschema.ValidationError) -> str:
         extra = _extra(error)
         if not allowed:
             return f"unknown key {shown(extra[0])}; this takes no keys (write {{}})"
-        return f"unknown key {shown(extra[0])}{did_you_mean(str(extra[0]), allowed)}; expected one of {', '.join(allowed)}"
+        return (f"unknown key {shown(extra[0])}{did_you_mean(str(extra[0]), allowed)}; "
+                f"expected one of {', '.join(allowed)}")
     if v == "required":
         return f"missing key {error.message.split(' ')[0]}"
     if v == "enum":

@@ -414,7 +414,8 @@ _SCHEMA_SHIELD_TO_HAND = {
                    "up_to": {"type": "boolean"}, "optional": {"type": "boolean"},
                    "s_trigger": {"type": "boolean"}, "bind": BIND},
 }
-op("shield_to_hand", chooser=lambda m, s, t, i: t.controller if i.get("whose", "own") == "own" else other(t.controller), schema=_SCHEMA_SHIELD_TO_HAND)(
+op("shield_to_hand", chooser=lambda m, s, t, i: t.controller if i.get("whose", "own") == "own" else other(t.controller),
+   schema=_SCHEMA_SHIELD_TO_HAND)(
     (_shield_to_hand_options, _shield_to_hand))
 
 
