@@ -36,10 +36,10 @@ from .events import Event, ev
 from .host import Host
 from .instructions import attacking, destruction, game_end
 from .instructions.common import same
-from .state import State, other, replace
+from .state import Phase, State, other, replace
 
 # phases of State.phase ("" is the direct attack step, D0-D7, as before issue 10)
-PHASES = {
+PHASES: dict[Phase, str] = {
     "declare": "the attack is not declared yet (only the initial state; R506.1)",
     "attack": "declared; the abilities triggered by the attack resolve (R506.3)",
     "tp_declare": "the turn player declares hidden-zone abilities: Revolution Change, Invasion (R506.3, A03, A05)",

@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from .state import Frame, Pending, State
     from .symmetry import Symmetry
     from .table import CardInstance
+    from .vocabulary import Keyword
 
 
 class Host:
@@ -80,7 +81,7 @@ class Host:
 
         # ---- power and keywords (model/power.py, model/touch.py over model/attack.py's) -------------
         def power(self, s: State, cid: int) -> int: ...
-        def has_keyword(self, s: State, cid: int, word: str) -> bool: ...
+        def has_keyword(self, s: State, cid: int, word: Keyword) -> bool: ...
         def fight(self, s: State, a: int, b: int, out: list[Event], rule: str) -> State: ...
         def mark_bonus(self, s: State, player: str, card: int, out: list[Event]) -> State: ...
 

@@ -22,15 +22,17 @@ A mixin of the procedure (BreakModel), placed before model/attack.py's AttackSte
 from __future__ import annotations
 
 from functools import cached_property
+from typing import Final
 
 from .events import Event, ev
 from .host import Host
 from .instructions import destruction
 from .instructions.registry import instr, push
 from .state import State, Task, replace
+from .vocabulary import Keyword
 
-INDESTRUCTIBLE = ("Indestructible", "Cannot Leave")   # 700.3: the rule does not move them
-WINS_ALL = "Wins All Battles"                          # 700.5
+INDESTRUCTIBLE: tuple[Keyword, ...] = ("Indestructible", "Cannot Leave")   # 700.3: the rule does not move them
+WINS_ALL: Final = "Wins All Battles"                                       # 700.5
 DESTRUCTION = "leaves the battle zone"                 # the ability name of destruction's own tasks
 
 

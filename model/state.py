@@ -9,14 +9,14 @@ Unordered zones are kept sorted so that the order in which cards arrived does no
 from __future__ import annotations
 
 import hashlib
-from typing import Any
+from typing import Any, Literal
 
 from .instr import Instr
 from .record import Record, is_record, record, replace, setter
 from .record import build as _new
 
-__all__ = ["PLAYERS", "Check", "Decl", "Frame", "Pending", "Replacement", "State", "Task", "Zones",
-           "other", "pindex", "replace", "setter"]
+__all__ = ["PLAYERS", "Check", "Decl", "Frame", "Pending", "PendingKind", "Phase", "Replacement", "State", "Task",
+           "Zones", "other", "pindex", "replace", "setter"]
 
 
 PLAYERS = ("A", "B")
@@ -127,11 +127,16 @@ def _take(items: list, zone: str, card: int) -> None:
         items[i] = tuple(cards)
 
 
+# a pending effect waits for a break (R509.3, resolved before it) or is any other triggered ability
+# (model/triggers.py BEFORE_BREAK, TRIGGERED)
+PendingKind = Literal["before_break", "triggered"]
+
+
 @record
 class Pending(Record):
     """A triggered ability waiting to resolve ("待機"), tagged with the break frame it belongs to."""
 
-    kind: str          # "before_break" or "triggered"
+    kind: PendingKind
     frame: int         # depth of the innermost open break frame when it triggered (0: none)
     controller: str
     card: str          # pool id of the source card
@@ -211,6 +216,11 @@ class Frame(Record):
     to_choose: int = 0       # shields still to choose, after the before-break effects (`before_break_order`)
 
 
+# where the attack is (model/attack.py PHASES says what each means): "" is the direct attack step (D0-D7)
+Phase = Literal["", "declare", "attack", "tp_declare", "ntp_declare", "block", "blocked", "battle", "end_attack",
+                "end_turn"]
+
+
 @record
 class State(Record):
     turn: str
@@ -236,7 +246,7 @@ class State(Record):
     winner: str = ""
     over: bool = False
     # the whole attack (issue 10): R506 declaration, R507 block, R508 battle, R510 end of attack, R511
-    phase: str = ""                  # "" the direct attack step as before; see procedure.PHASES
+    phase: Phase = ""                # "" the direct attack step; see model/attack.py PHASES
     target: int = -1                 # the creature attacked (R506.1e), or the blocker after a block (R507)
     blocked: bool = False            # R507.2: the attack was blocked
     loser: str = ""                  # R104.2a / R509.1: the player who lost

@@ -28,7 +28,7 @@ from .instructions.declaring import meets
 from .keywords import EVASION, IGNORE, value
 from .state import Pending, State, other, replace
 from .triggers import TRIGGERED
-from .vocabulary import ATTACK_DECLARED
+from .vocabulary import ATTACK_DECLARED, Keyword
 
 ATTACKED = frozenset({"attacked", "own_attacked", "you_attacked"})
 HIDDEN_ATTACK = frozenset({"attack_chance", "oni_end"})
@@ -65,7 +65,7 @@ class Touch(Host):
                 return True
         return False
 
-    def has_keyword(self, s: State, cid: int, word: str) -> bool:
+    def has_keyword(self, s: State, cid: int, word: Keyword) -> bool:
         """Printed or given this turn, unless the card's abilities are ignored."""
         if (s.granted or self.ignorers) and self.ignored(s, cid):
             return False

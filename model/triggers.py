@@ -6,12 +6,14 @@ nothing about when they resolve (that is the procedure's eligibility, R509.4 and
 
 from __future__ import annotations
 
+from typing import Final
+
 from .events import Event, ev
 from .host import Host
 from .state import PLAYERS, Frame, Pending, State, pindex, replace
 
-BEFORE_BREAK = "before_break"
-TRIGGERED = "triggered"
+BEFORE_BREAK: Final = "before_break"   # the kinds of pending effect (model/state.py PendingKind)
+TRIGGERED: Final = "triggered"
 # abilities of the card itself that `what` triggers (the whole attack adds attacks, battle_win, breaks,
 # breaks_one_or_more and end_of_your_turn: model/attack.py, model/instructions/breaking.py)
 SELF = frozenset({"enters", "destroyed", "attacks", "battle_win", "breaks", "breaks_one_or_more",

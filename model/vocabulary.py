@@ -8,6 +8,8 @@ loader checks against both, so a user's card file fails with the line and the wo
 
 from __future__ import annotations
 
+from typing import Final, Literal
+
 TRIGGERS = {
     "before_break": "before each break of this creature: one pending effect per shield chosen (R509.3, R603.7)",
     "enters": "when this creature is put into the battle zone (R112.3a for an S-Trigger creature)",
@@ -110,10 +112,20 @@ KEYWORDS = {
                       "broken that turn it gets its bonus (`if: {bonus: true}`)",
 }
 
-CANNOT_LEAVE = "Cannot Leave"
-EXTRA_BREAK = "Extra Break"
-STAR_EVOLUTION = "Star Evolution"      # 811.1 (S204): when it would leave, only its top card leaves
-SMAX = "S-MAX Evolution"               # S207: an evolution creature needing no source
+# the names of the keywords above, without their values (`S-Back:<civ>` is S-Back): what the engine
+# asks a card about (model/touch.py `has_keyword`)
+Keyword = Literal[
+    "S-Trigger", "G-Strike", "S-Back", "Sabaki Z", "Judgement Crest", "Revolution 0", "Charger", "Unbreakable",
+    "Indestructible", "Cannot Leave", "Extra Break", "Blocker", "Evolution", "Vortex Evolution", "Star Evolution",
+    "S-MAX Evolution", "Power Attacker", "Slayer", "Wins All Battles", "Speed Attacker", "Cannot Attack",
+    "Cannot Attack Players", "Must Attack", "Must Block", "Unblockable", "Evasion", "Ignore", "Super S-Trigger",
+    "S-Trigger Plus",
+]
+
+CANNOT_LEAVE: Final = "Cannot Leave"
+EXTRA_BREAK: Final = "Extra Break"
+STAR_EVOLUTION: Final = "Star Evolution"      # 811.1 (S204): when it would leave, only its top card leaves
+SMAX: Final = "S-MAX Evolution"               # S207: an evolution creature needing no source
 
 # What a `declare` event's `ability` names: the shield-check keywords (SC2, SC3) and the hidden-zone
 # abilities declared at an attack (R506.3). Patterns in scenarios are checked against this list.

@@ -10,7 +10,7 @@ from itertools import permutations
 from typing import TYPE_CHECKING
 
 from ..access import players as footprint_players
-from ..events import Event, ev
+from ..events import Event, EventKind, ev
 from ..instr import Instr
 from ..state import State, Task, other, pindex, replace
 from . import destruction
@@ -60,7 +60,7 @@ def summon(m: Game, s: State, player: str, cid: int, zone: str, out: list[Event]
 
 
 def move_cards(m: Game, s: State, player: str, cards, src: str, dst: str, out: list[Event],
-               kind: str = "move") -> State:
+               kind: EventKind = "move") -> State:
     """Move a player's cards between two of his zones, one event each (`deck` takes them from the top)."""
     if not cards:
         return s

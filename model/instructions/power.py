@@ -25,10 +25,12 @@ from .registry import NONE, WHOSE, deterministic, op
 
 if TYPE_CHECKING:
     from ..game import Game
+    from ..vocabulary import Keyword
 
 TURN = {"enum": ["end_turn"]}
 # the keywords an effect may give (each read by the engine; model/vocabulary.py KEYWORDS)
-GRANTABLE = ["Blocker", "Slayer", "Speed Attacker", "Unblockable", "Must Block", "S-Trigger", "Wins All Battles"]
+GRANTABLE: list[Keyword] = ["Blocker", "Slayer", "Speed Attacker", "Unblockable", "Must Block", "S-Trigger",
+                            "Wins All Battles"]
 
 
 def _reached(m: Game, s: State, task, ins, choice) -> list[int]:
