@@ -1,4 +1,4 @@
-"""The whole attack around the direct attack step (issue 10): declaration, block, battle, the end of
+"""The whole attack around the direct attack step: declaration, block, battle, the end of
 the attack and of the turn, and how the game ends.
 
 A mixin of the procedure (BreakModel). The steps, with the rules they follow (General Game Rules
@@ -38,7 +38,7 @@ from .instructions import attacking, destruction, game_end
 from .instructions.common import same
 from .state import Phase, State, other, replace
 
-# phases of State.phase ("" is the direct attack step, D0-D7, as before issue 10)
+# phases of State.phase (model/state.py Phase; "" is the direct attack step, D0-D7)
 PHASES: dict[Phase, str] = {
     "declare": "the attack is not declared yet (only the initial state; R506.1)",
     "attack": "declared; the abilities triggered by the attack resolve (R506.3)",

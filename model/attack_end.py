@@ -1,4 +1,4 @@
-"""The end of an attack (R510) and what lasts until then (brief "afterattack", issue 10).
+"""The end of an attack (R510) and what lasts until then.
 
 A mixin of the procedure beside model/attack.py (kept apart so that the declaration steps and the
 end steps can change independently). Sources: research/attack.md A12 (DM Wiki old EUC edition,

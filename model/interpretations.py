@@ -197,8 +197,9 @@ CHOICES = CHOICES + (
             ("no", "S121 (dmwiki 侵略, revision 2024-04-24): after The Red attacks and Onsoku Gatling invades "
                    "first, Red Zone (fire Command) still goes on top, though Gatling is no fire Command"),
             ("yes", "S116 (dmwiki 使用宣言, 2020-07-19): only the 'when ...' part must hold at the declaration, the "
-                    "rest is checked when the ability resolves; read with issue 10's 'conditions are checked on "
-                    "resolution', the creature condition would be checked again. No source applies this to Invasion"),
+                    "rest is checked when the ability resolves; read with the model's rule that conditions are "
+                    "checked on resolution, the creature condition would be checked again. No source applies this "
+                    "to Invasion"),
         ),
         default="no",
         why_default="S121 is the only source that speaks of Invasion itself and gives the worked example; S116 "

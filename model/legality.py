@@ -1,4 +1,4 @@
-"""Which attacks exist: a scenario may start before the declaration (issue 24, item 7).
+"""Which attacks exist: a scenario may start before the declaration.
 
 With `attack: {choose: true}` the initial state has no attacker yet; its choices are every legal
 attack (R506.1): an untapped creature of the turn player that is not summoning sick (a creature put

@@ -1,4 +1,4 @@
-"""Power, battles and the state-based destruction of a creature at power 0 (issue 24, item 1).
+"""Power, battles and the state-based destruction of a creature at power 0.
 
 A mixin of the procedure (BreakModel), placed before model/attack.py's AttackSteps so that its
 `power`, `battle` and `blockers` stand for theirs. Sources (scenarios/corpus.d/touch.yaml):

@@ -245,7 +245,7 @@ class State(Record):
     turn_skipped: bool = False
     winner: str = ""
     over: bool = False
-    # the whole attack (issue 10): R506 declaration, R507 block, R508 battle, R510 end of attack, R511
+    # the whole attack: R506 declaration, R507 block, R508 battle, R510 end of attack, R511
     phase: Phase = ""                # "" the direct attack step; see model/attack.py PHASES
     target: int = -1                 # the creature attacked (R506.1e), or the blocker after a block (R507)
     blocked: bool = False            # R507.2: the attack was blocked
@@ -253,12 +253,12 @@ class State(Record):
     wins: tuple[str, ...] = ()       # R104.2c: "you win the game" effects met, decided together with
     losses: tuple[str, ...] = ()     # the losses met at the same time
     ntp_declared: bool = False       # R506.3 (A25): the non-turn player's hidden-zone declarations are made
-    # the rest of the game an attack touches (issue 24; model/power.py, model/touch.py)
+    # the rest of the game an attack touches (model/power.py, model/touch.py)
     powers: tuple[tuple[int, int], ...] = ()   # (creature, +/-N) "until the end of the turn" (R511.2), sorted
     granted: tuple[tuple[int, str], ...] = ()  # (card, keyword) given until the end of the turn, sorted
     broke: tuple[int, ...] = ()      # creatures that broke a shield during this attack (Kirifu Dash), sorted
     bonus: tuple[int, ...] = ()      # cards used with their Super S-Trigger / S-Trigger Plus bonus, sorted
-    # the rest of the attack (brief "afterattack"; model/attack_end.py)
+    # the rest of the attack (model/attack_end.py)
     extra_turns: tuple[str, ...] = ()   # players who take another turn after this one (King Bolbalzak, A12)
     boosts: tuple[tuple[int, int], ...] = ()   # (card, power) given "until the end of the attack" (A12c), sorted
     guards: tuple[int, ...] = ()     # cards not to be destroyed until the end of the attack (R506.1d, S105), sorted

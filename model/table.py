@@ -22,7 +22,7 @@ class CardInstance:
     label: str     # English name, with #k when the scenario has several of that name
 
 
-# marks on a battle-zone entry that are no card (issue 24): summoned this turn, a power change of this turn
+# marks on a battle-zone entry that are no card: summoned this turn, a power change of this turn
 MARKS = ("tapped", "summoned", "power")
 
 

@@ -1,4 +1,4 @@
-"""The attack's other triggers, who may block, and the hidden-zone uses at other times (issue 24).
+"""The attack's other triggers, who may block, and the hidden-zone uses at other times.
 
 A mixin of the procedure (BreakModel), placed before model/attack.py's AttackSteps and the
 declarations (model/declarations.py), whose methods it extends with `super()`:

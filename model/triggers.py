@@ -18,7 +18,7 @@ TRIGGERED: Final = "triggered"
 # breaks_one_or_more and end_of_your_turn: model/attack.py, model/instructions/breaking.py)
 SELF = frozenset({"enters", "destroyed", "attacks", "battle_win", "breaks", "breaks_one_or_more",
                   "end_of_your_turn", "end_of_attack", "blocks", "not_blocked",
-                  "battle_lose", "attacked", "blocked"})   # issue 24: model/power.py, model/touch.py
+                  "battle_lose", "attacked", "blocked"})   # the last three: model/power.py, model/touch.py
 RULES = {"enters": "R112.3a", "destroyed": "R701.6b", "attacks": "R506.3", "battle_win": "R508",
          "breaks": "D6", "breaks_one_or_more": "D6", "end_of_your_turn": "R511.1",
          "shield_leaves": "D6", "end_of_attack": "R510", "blocks": "R507.3", "not_blocked": "R507.3c",

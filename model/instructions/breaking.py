@@ -220,7 +220,7 @@ def carry_out(m: Game, s: State, out: list[Event]) -> State:
             programs.append(Task(program=ability.effect, pc=0, controller=m.owner(r.source), source=r.source,
                                  ability=r.label, binds=binds + ((destruction.REPLACING, 1),)))
     s = replace(s, broken=tuple(sorted(s.broken + tuple(breaking))))
-    if breaking and frame.by_creature and frame.by not in s.broke:   # issue 24: Kirifu Dash reads it (R510)
+    if breaking and frame.by_creature and frame.by not in s.broke:   # Kirifu Dash reads it (R510)
         s = replace(s, broke=tuple(sorted(s.broke + (frame.by,))))
     s = break_triggers(m, s, frame, tuple(breaking), out)
     s = shield_check.start(m, s, frame.defender, tuple(breaking), out, collecting=True)

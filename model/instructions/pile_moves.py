@@ -1,5 +1,5 @@
 """Where the cards of a pile go when its creature leaves the battle zone, or when only its top card does
-(issue 23; the piles themselves are model/piles.py's).
+(the piles themselves are model/piles.py's).
 
 - A creature leaving the battle zone takes its pile along: the cards under an evolution creature go to
   the same zone (801; S201, S221: to the mana zone too), its auras as well (310.8, S208), each as a card

@@ -1,4 +1,4 @@
-"""Card words about power, battles and what an effect gives a creature for the turn (issue 24).
+"""Card words about power, battles and what an effect gives a creature for the turn.
 
 - `power`: "+N / -N power until the end of the turn" (dmwiki "パワー低下"; the fandom's "Decrease
   Power"): one chosen creature, all of a player's creatures there now, the ability's own creature or

@@ -115,7 +115,7 @@ def _s_trigger(m: Game, s: State, check: Check, card: int) -> bool:
     if cdef.has("S-Trigger") or card in check.granted:
         return True
     if cdef.has("Super S-Trigger") or cdef.has("S-Trigger Plus") or (card, "S-Trigger") in s.granted:
-        return True   # issue 24: both are S-Triggers; S-Trigger given this turn (R113.6d: kept in standby)
+        return True   # both are S-Triggers; S-Trigger given this turn (R113.6d: kept in standby)
     # R113.6c: looked at in the standby state, where the standby cards are not counted
     limit = dict(cdef.s_trigger_if).get("shields_at_most")
     return limit is not None and len(s.zone(check.player).shields) <= limit
