@@ -3,7 +3,8 @@
 Instructions (model/instructions/) receive the model as `m` and call back into it: which card an
 instance is, triggering abilities, opening a break frame. Typing them against this protocol instead
 of the procedure's class keeps the import graph one-way: the procedure imports the instructions,
-never the reverse.
+never the reverse. The procedure's mixins pass themselves as `m`: their shared interface (model/host.py
+Host) declares every member below, so a type checker checks each mixin against this protocol too.
 """
 
 from __future__ import annotations
