@@ -1,4 +1,4 @@
-"""The whole attack around the direct attack step (issue 10): declaration, block, battle, the end of
+"""The whole attack around the direct attack step: declaration, block, battle, the end of
 the attack and of the turn, and how the game ends.
 
 A mixin of the procedure (BreakModel). The steps, with the rules they follow (General Game Rules
@@ -33,12 +33,13 @@ from itertools import combinations
 
 from .actions import Action
 from .events import Event, ev
+from .host import Host
 from .instructions import attacking, destruction, game_end
 from .instructions.common import same
-from .state import State, other, replace
+from .state import Phase, State, other, replace
 
-# phases of State.phase ("" is the direct attack step, D0-D7, as before issue 10)
-PHASES = {
+# phases of State.phase (model/state.py Phase; "" is the direct attack step, D0-D7)
+PHASES: dict[Phase, str] = {
     "declare": "the attack is not declared yet (only the initial state; R506.1)",
     "attack": "declared; the abilities triggered by the attack resolve (R506.3)",
     "tp_declare": "the turn player declares hidden-zone abilities: Revolution Change, Invasion (R506.3, A03, A05)",
@@ -51,7 +52,7 @@ PHASES = {
 }
 
 
-class AttackSteps:
+class AttackSteps(Host):
     """The steps of an attack before and after the direct attack step (see the module docstring).
 
     A mixin of procedure.BreakModel (not imported here: the procedure imports this module); it uses

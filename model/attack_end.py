@@ -1,4 +1,4 @@
-"""The end of an attack (R510) and what lasts until then (brief "afterattack", issue 10).
+"""The end of an attack (R510) and what lasts until then.
 
 A mixin of the procedure beside model/attack.py (kept apart so that the declaration steps and the
 end steps can change independently). Sources: research/attack.md A12 (DM Wiki old EUC edition,
@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from .attack import PHASES
 from .events import Event, ev
+from .host import Host
 from .state import State, replace
 
 # the phases (model/attack.py PHASES) in which the attack is going on: declared, not yet at its end
@@ -27,7 +28,7 @@ from .state import State, replace
 ATTACKING = frozenset(PHASES).difference({"declare", "end_attack", "end_turn"}) | {""}
 
 
-class AttackEnd:
+class AttackEnd(Host):
     """Expects the procedure's `words`, `trigger` and card table (see model/attack.py's AttackSteps)."""
 
     def at_end_of_attack(self, s: State, out: list[Event]) -> State:

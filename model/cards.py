@@ -215,7 +215,7 @@ def _program(raw: Any, root: Any, path: tuple, file: str) -> tuple[Instr, ...]:
             elif isinstance(value, list):
                 value = tuple(plain(value))
             elif isinstance(value, dict):
-                value = _frozen(plain(value))   # a mapping argument (issue 24's `if` condition)
+                value = _frozen(plain(value))   # a mapping argument (the condition of an `if`)
             else:
                 value = plain(value)
             frozen.append((key, value))
@@ -238,7 +238,7 @@ def _frozen(value: Any) -> Any:
     return value
 
 
-# the arguments that hold a program of their own (discard's `if_done`, issue 24's `if`: do / else)
+# the arguments that hold a program of their own (discard's `if_done`, `if`'s do / else)
 PROGRAM_ARGS = frozenset({"if_done", "do", "else"})
 
 
@@ -257,6 +257,9 @@ def _references(op: str, args: Any) -> list[tuple[str, str]]:
     return out
 
 
+_IF_DONE_ALONE = "; an if_done program runs on its own, without the binds around it"
+
+
 def _check_binds(program: Any, root: Any, path: tuple, file: str) -> None:
     """A name an instruction reads must be bound by an earlier instruction of the same program (an
     `if_done` program runs as a task of its own, with no binds): otherwise it reads nothing and the
@@ -272,7 +275,7 @@ def _check_binds(program: Any, root: Any, path: tuple, file: str) -> None:
                                  f"{name!r} is bound by no earlier instruction of this effect"
                                  f"{did_you_mean(name, bound)}; names bound before it: {', '.join(bound) or 'none'} "
                                  f"(an instruction binds one with `bind: NAME`; deck_top_and_back binds `it`"
-                                 f"{'; an if_done program runs on its own, without the binds around it' if 'if_done' in path else ''})")
+                                 f"{_IF_DONE_ALONE if 'if_done' in path else ''})")
         bound += [str(args[key]) for key in BINDERS if key in args]
         if op in _BINDS_IT:
             bound.append("it")
@@ -456,7 +459,7 @@ def _card(raw: Any, root: Any, here: tuple, file: str) -> CardDef:
     )
     _check_declared(card, root, here, file)
     _check_keywords(card, root, here, file)
-    touch_keywords.check(card, root, here, file)   # issue 24: valued keywords, triggers the type cannot have
+    touch_keywords.check(card, root, here, file)   # valued keywords, triggers the type cannot have
     _check_binds(raw.get("effect"), root, here + ("effect",), file)
     if spell_side is not None:
         _check_binds(raw["spell"]["effect"], root, here + ("spell", "effect"), file)

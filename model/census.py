@@ -11,6 +11,7 @@ positions can hold, so a template's `expect` may name a card that only some posi
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .cards import CardDef, CardPool
@@ -80,7 +81,7 @@ class Census:
         if ability not in allowed:
             return f"a {event} event names one of {', '.join(allowed)}, not {ability!r}"
         if self.grants(ability):
-            return ""   # issue 24: a card of the scenario can give it (`grant`), to any card
+            return ""   # a card of the scenario can give it (`grant`), to any card
         have = [card.name for card in self.cards() if carries(card, ability)]
         if pool_id is not None and not carries(self.pool[pool_id], ability):
             name = self.pool[pool_id].name
@@ -95,7 +96,7 @@ class Census:
         return any(_breaks(card) for card in self.cards())
 
     def grants(self, keyword: str) -> bool:
-        """Whether a card of the scenario can give `keyword` for the turn (issue 24's `grant`)."""
+        """Whether a card of the scenario can give `keyword` for the turn (`grant`)."""
         return any(ins.op == "grant" and ins.get("keyword") == keyword
                    for card in self.cards() for ins in _instructions(card))
 
@@ -120,13 +121,13 @@ def _breaks(card: CardDef) -> bool:
         for ins in programs.pop():
             if ins.op == "break_shields":
                 return True
-            for key in ("if_done", "do", "else"):   # issue 24's `if` holds programs too
+            for key in ("if_done", "do", "else"):   # `if` holds programs too
                 if ins.get(key):
                     programs.append(ins.get(key))
     return False
 
 
-def counted(pool: CardPool, zones: list[tuple[str, ...]], varied: list[tuple[tuple[str, ...], int, bool]] = ()
+def counted(pool: CardPool, zones: list[tuple[str, ...]], varied: Sequence[tuple[tuple[str, ...], int, bool]] = ()
             ) -> Census:
     """The census of fixed zones (pool ids, one entry per card) and varied zones ((cards, most, distinct))."""
     copies: dict[str, int] = {}

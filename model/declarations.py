@@ -1,5 +1,5 @@
-"""The turn player's hidden-zone declarations at an attack: Revolution Change and Invasion (issue 10,
-brief "declare"; research/attack.md A03-A06, A23, A25), and the non-turn player's Ninja Change
+"""The turn player's hidden-zone declarations at an attack: Revolution Change and Invasion
+(research/attack.md A03-A06, A23, A25), and the non-turn player's Ninja Change
 beside his Ninja Strike (A08).
 
 A mixin of the procedure (BreakModel), next to model/attack.py. The window (R506.3 as read by S116
@@ -24,6 +24,7 @@ from itertools import combinations
 
 from .actions import Action
 from .events import Event, ev
+from .host import Host
 from .instructions.declaring import condition, meets
 from .state import Pending, State, other, replace
 from .triggers import TRIGGERED
@@ -33,7 +34,7 @@ TP_WORDS = ("revolution_change", "invasion")
 NTP_WORDS = ("ninja_strike", "ninja_change")
 
 
-class Declarations:
+class Declarations(Host):
     """Who may declare what at the attack, and the declaring itself (see the module docstring).
 
     Expects the procedure's card table, `words`, `interpretation`, `add_pending` and `ninjas`."""

@@ -2,16 +2,32 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
-from .record import build, record
+from .record import Record, build, record
+
+# Every kind of event, as the scenario format names them (model/scenario_file.py EVENT_KEYS gives the
+# fields of each; docs/scenario-format.md describes them)
+EventKind = Literal[
+    # the direct attack step, the shield check, replacements and destruction
+    "choose_shields", "trigger", "resolve", "cast", "put", "move", "break", "shield_trigger", "destroy",
+    "destroyed", "replace", "declare", "fizzle", "tap", "cant_attack", "skip_turn", "attack_stopped", "win",
+    # cards made of several cards (801, 310.8)
+    "rebuild", "leave_together",
+    # the whole attack (R506-R511, R104)
+    "attack", "block", "battle", "end_attack", "end_turn", "lose",
+    # the rest of the attack: extra turns, power, effects that end, protection
+    "extra_turn", "power", "expire", "protect",
+    # power 0, untapping, given keywords, S-Trigger bonuses, no attack at all
+    "power_zero", "untap", "grant", "bonus", "no_attack",
+]
 
 
 @record
-class Event:
+class Event(Record):
     """One thing that happened. `fields` are the format's keys; `rule` cites why it happened."""
 
-    kind: str
+    kind: EventKind
     fields: tuple[tuple[str, Any], ...] = ()
     rule: str = ""
 
@@ -32,6 +48,6 @@ class Event:
         return out
 
 
-def ev(kind: str, rule: str = "", **fields: Any) -> Event:
+def ev(kind: EventKind, rule: str = "", **fields: Any) -> Event:
     """An Event (every step makes a few: built from its items, without a keyword call)."""
     return build(Event, ("Event", kind, tuple(fields.items()), rule))

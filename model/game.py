@@ -3,12 +3,14 @@
 Instructions (model/instructions/) receive the model as `m` and call back into it: which card an
 instance is, triggering abilities, opening a break frame. Typing them against this protocol instead
 of the procedure's class keeps the import graph one-way: the procedure imports the instructions,
-never the reverse.
+never the reverse. The procedure's mixins pass themselves as `m`: their shared interface (model/host.py
+Host) declares every member below, so a type checker checks each mixin against this protocol too.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from collections.abc import Set as AbstractSet
 from typing import Any, Protocol
 
 from .events import Event
@@ -39,8 +41,13 @@ class Game(Protocol):
     def trigger(self, s: State, what: str, player: str, card: int, out: list[Event]) -> State: ...
     def trigger_before_break(self, s: State, frame: Frame, n: int, out: list[Event]) -> State: ...
 
+    # battles and S-Trigger bonuses (model/power.py, model/touch.py)
+    def fight(self, s: State, a: int, b: int, out: list[Event], rule: str) -> State: ...
+    def mark_bonus(self, s: State, player: str, card: int, out: list[Event]) -> State: ...
+
     # the procedure (model/procedure.py)
-    def shield_choices(self, s: State, defender: str, n: int, exclude: set[int] = ...) -> list[tuple[int, ...]]: ...
+    def shield_choices(self, s: State, defender: str, n: int,
+                       exclude: AbstractSet[int] = ...) -> list[tuple[int, ...]]: ...
     def open_frame(self, s: State, by: int, by_creature: bool, defender: str, chosen: tuple[int, ...],
                    is_attack: bool, out: list[Event]) -> State: ...
     def carry_out_break(self, s: State, out: list[Event]) -> State: ...

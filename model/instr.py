@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from .record import record
+from .record import Record, record
 
 
 @record
-class Instr:
+class Instr(Record):
     """One effect instruction: an op from the vocabulary and its arguments (hashable)."""
 
     op: str

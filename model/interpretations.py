@@ -11,6 +11,7 @@ corpus, and reports them beside each contradiction they take part in.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Protocol
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,8 +197,9 @@ CHOICES = CHOICES + (
             ("no", "S121 (dmwiki 侵略, revision 2024-04-24): after The Red attacks and Onsoku Gatling invades "
                    "first, Red Zone (fire Command) still goes on top, though Gatling is no fire Command"),
             ("yes", "S116 (dmwiki 使用宣言, 2020-07-19): only the 'when ...' part must hold at the declaration, the "
-                    "rest is checked when the ability resolves; read with issue 10's 'conditions are checked on "
-                    "resolution', the creature condition would be checked again. No source applies this to Invasion"),
+                    "rest is checked when the ability resolves; read with the model's rule that conditions are "
+                    "checked on resolution, the creature condition would be checked again. No source applies this "
+                    "to Invasion"),
         ),
         default="no",
         why_default="S121 is the only source that speaks of Invasion itself and gives the worked example; S116 "
@@ -263,6 +265,16 @@ CHOICES = CHOICES + (
         sets_aside=(("counts_current", ("STP01r@S316",)), ("excludes_current", ("STP01@S316",))),
     ),
 )
+
+
+class Readings(Protocol):
+    """What the model asks of its interpretation: an `Interpretation`, or one that notes which choices
+    were looked up (rulings/readings.py)."""
+
+    @property
+    def readings(self) -> tuple[tuple[str, str], ...]: ...   # sorted (name, reading) pairs
+
+    def get(self, name: str) -> str: ...
 
 
 @dataclass(frozen=True, slots=True)

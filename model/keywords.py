@@ -1,12 +1,12 @@
-"""Issue 24's keywords with a value, read from a card's keyword list, and their checks.
+"""The keywords with a value, read from a card's keyword list, and their checks.
 
 `Evasion:power<=N` (cannot be blocked by creatures with power N or less) and `Ignore:cost<=N` (the
 abilities of other creatures with cost N or less are ignored while this one is in the battle zone)
-carry a number; a card file giving anything else is refused with its line (bad input of issue 24:
+carry a number; a card file giving anything else is refused with its line (bad input:
 "a power that is not a number"). The triggers that only a creature in the battle zone can have
 (attacks, is attacked, blocks, is blocked, battles, breaks, its attack's end) are refused on a card
 of another type; the hidden-zone words are refused on a type they cannot use and with a `zone` other
-than the hand they are used from (bad input of issue 24: "a hidden-zone use from a zone the card is
+than the hand they are used from (bad input: "a hidden-zone use from a zone the card is
 not in").
 """
 

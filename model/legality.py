@@ -1,4 +1,4 @@
-"""Which attacks exist: a scenario may start before the declaration (issue 24, item 7).
+"""Which attacks exist: a scenario may start before the declaration.
 
 With `attack: {choose: true}` the initial state has no attacker yet; its choices are every legal
 attack (R506.1): an untapped creature of the turn player that is not summoning sick (a creature put
@@ -15,11 +15,12 @@ from __future__ import annotations
 
 from .actions import Action
 from .events import Event, ev
+from .host import Host
 from .instructions.common import same
 from .state import State, other, replace
 
 
-class Legality:
+class Legality(Host):
     """The attacks of the initial position; expects the card table, `has_keyword`, `declared` and
     AttackSteps' `declare_actions` / `declare_step`, which it extends."""
 

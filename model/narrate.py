@@ -109,11 +109,11 @@ _RESTATES = {"resolve": "resolve", "choose_shields": "choose_shields", "shield_t
 def narrate(action: Action, events: tuple[Event, ...]) -> tuple[str, list[str]]:
     """One step of a trace: the choice as a header, then only what it changed (each with its rule)."""
     header = action.text
-    events = list(events)
-    if events and events[0].kind == _RESTATES.get(action.kind, "") or \
-            (events and action.kind == "choose" and events[0].kind == "cast"
-             and action.text.startswith(f"{events[0].get('player')} casts")):
+    told = list(events)
+    if told and told[0].kind == _RESTATES.get(action.kind, "") or \
+            (told and action.kind == "choose" and told[0].kind == "cast"
+             and action.text.startswith(f"{told[0].get('player')} casts")):
         # the first event only restates the choice: keep its citation on the header
-        header += f" [{events[0].rule}]" if events[0].rule else ""
-        events = events[1:]
-    return header, [describe(e) for e in events]
+        header += f" [{told[0].rule}]" if told[0].rule else ""
+        told = told[1:]
+    return header, [describe(e) for e in told]

@@ -1,4 +1,4 @@
-"""Cards made of several cards: what a pile is, read off one player's zones (issue 23).
+"""Cards made of several cards: what a pile is, read off one player's zones.
 
 A creature in the battle zone may carry other cards: the cards under an evolution creature (801, its
 sources), auras (310), seals (116) and crossed cross gear (303); a shield may be a stack of several

@@ -1,4 +1,4 @@
-"""Power, battles and the state-based destruction of a creature at power 0 (issue 24, item 1).
+"""Power, battles and the state-based destruction of a creature at power 0.
 
 A mixin of the procedure (BreakModel), placed before model/attack.py's AttackSteps so that its
 `power`, `battle` and `blockers` stand for theirs. Sources (scenarios/corpus.d/touch.yaml):
@@ -22,18 +22,21 @@ A mixin of the procedure (BreakModel), placed before model/attack.py's AttackSte
 from __future__ import annotations
 
 from functools import cached_property
+from typing import Final
 
 from .events import Event, ev
+from .host import Host
 from .instructions import destruction
 from .instructions.registry import instr, push
 from .state import State, Task, replace
+from .vocabulary import Keyword
 
-INDESTRUCTIBLE = ("Indestructible", "Cannot Leave")   # 700.3: the rule does not move them
-WINS_ALL = "Wins All Battles"                          # 700.5
+INDESTRUCTIBLE: tuple[Keyword, ...] = ("Indestructible", "Cannot Leave")   # 700.3: the rule does not move them
+WINS_ALL: Final = "Wins All Battles"                                       # 700.5
 DESTRUCTION = "leaves the battle zone"                 # the ability name of destruction's own tasks
 
 
-class PowerRules:
+class PowerRules(Host):
     """Power changes, battles (by an attack or an effect), Slayer, "when it loses a battle" and the
     power-0 check. Expects the card table, `trigger`, `words`, `version` and AttackSteps' `power`."""
 

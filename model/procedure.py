@@ -9,6 +9,7 @@ destruction live in their own modules (shield_check, breaking, destruction).
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
 from itertools import combinations_with_replacement
 from typing import Any
 
@@ -202,6 +203,7 @@ class BreakModel(CardTable, Legality, Touch, PowerRules, Triggers, AttackSteps, 
         last = self._eligible_last
         if last[0] is s:
             return last[1]
+        found: tuple[Pending, ...] | None
         if s.phase == "attack":   # R506.3: whether the non-turn player still declares reads the hand
             found = self._eligible(s)
         else:
@@ -290,7 +292,8 @@ class BreakModel(CardTable, Legality, Touch, PowerRules, Triggers, AttackSteps, 
     def _start_actions(self, s: State) -> tuple[Action, ...]:
         shields = s.zone(s.defender).shields
         if not shields:
-            return (Action("direct_attack", s.turn, (), f"{s.turn} attacks directly: {s.defender} has no shields (D0)"),)
+            return (Action("direct_attack", s.turn, (),
+                           f"{s.turn} attacks directly: {s.defender} has no shields (D0)"),)
         n = min(self.breaker_count(s), len(shields))
         if not self.version.simultaneous_break:
             n = 1   # before 2017-03-25: one shield at a time (S007, S016)
@@ -337,7 +340,8 @@ class BreakModel(CardTable, Legality, Touch, PowerRules, Triggers, AttackSteps, 
         s = replace(s, started=True)
         return self.open_frame(s, s.attacker, True, s.defender, chosen, True, out, later)
 
-    def shield_choices(self, s: State, defender: str, n: int, exclude: set[int] = frozenset()) -> list[tuple[int, ...]]:
+    def shield_choices(self, s: State, defender: str, n: int,
+                       exclude: AbstractSet[int] = frozenset()) -> list[tuple[int, ...]]:
         """Every way to choose n shields, one canonical representative per class of identical shields.
 
         Two shields are interchangeable when they hold the same card, carry the same things (a castle,

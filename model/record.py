@@ -15,19 +15,37 @@ pickle by value.
 
 from __future__ import annotations
 
-from collections import _tuplegetter  # namedtuple's C field getter
-from typing import Any
+from collections import _tuplegetter  # type: ignore[attr-defined]  # namedtuple's C field getter, not in typeshed
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, dataclass_transform
+
+R = TypeVar("R", bound="Record")
+
+if TYPE_CHECKING:
+    class Record(tuple[Any, ...]):
+        """What type checkers see of a record: a tuple (item 0 its name) with its fields' names and
+        indexes; `@record` adds the fields' getters and the constructor of a frozen, ordered dataclass."""
+
+        _fields: ClassVar[tuple[str, ...]]
+        _index: ClassVar[dict[str, int]]
+
+    def build(cls: type[R], items: Iterable[Any], /) -> R:
+        """A record of `cls` from all its items, its name first (a copy's list)."""
+else:
+    Record = tuple   # the base a record class is written with; `record` makes a tuple subclass of it anyway
 
 _new = tuple.__new__
-build = _new   # build(cls, items): a record of `cls` from all its items, its name first (a copy's list)
+if not TYPE_CHECKING:
+    build = _new   # build(cls, items): a record of `cls` from all its items, its name first (a copy's list)
 _NAMES: dict[str, str] = {}   # record name -> its module
 _SKIP = {"__dict__", "__weakref__", "__annotations__", "__module__", "__qualname__", "__doc__"}
 
 
-def record(cls: type) -> type:
-    """The record version of `cls`: its annotated fields (with their defaults) and its methods and
-    class attributes, on a tuple. `Cls(a, b=...)` builds one by position or keyword as a dataclass
-    would; `replace` and `setter` below copy one with fields changed."""
+@dataclass_transform(frozen_default=True)   # ordered as tuples are (item by item, the name first)
+def record(cls: type[R]) -> type[R]:
+    """The record version of `cls` (written `@record class Name(Record): ...`): its annotated fields (with
+    their defaults) and its methods and class attributes, on a tuple. `Cls(a, b=...)` builds one by
+    position or keyword as a dataclass would; `replace` and `setter` below copy one with fields changed."""
     if cls.__name__ in _NAMES:   # item 0 tells the types apart: two of one name could compare equal
         raise TypeError(f"a record named {cls.__name__!r} exists already ({_NAMES[cls.__name__]})")
     _NAMES[cls.__name__] = cls.__module__
@@ -56,7 +74,8 @@ def record(cls: type) -> type:
         __repr__=_repr, __reduce__=_reduce, __copy__=_same, __deepcopy__=_same_memo)
     for i, n in enumerate(names):
         namespace[n] = _tuplegetter(i + 1, f"field {n}")
-    return type(cls.__name__, (tuple,), namespace)
+    made: type[R] = type(cls.__name__, (tuple,), namespace)
+    return made
 
 
 def is_record(value: Any) -> bool:
@@ -81,7 +100,7 @@ def _same_memo(self, memo):
     return self
 
 
-def replace(obj, **changes):
+def replace(obj: R, **changes: Any) -> R:
     """A copy of a record with some fields changed (a name that is not a field is ignored, as
     before). One list, one tuple: about as cheap as copying gets in Python."""
     index = obj._index
@@ -93,10 +112,10 @@ def replace(obj, **changes):
     return _new(type(obj), items)
 
 
-_SETTERS: dict[tuple[type, tuple[str, ...]], Any] = {}
+_SETTERS: dict[tuple[type, tuple[str, ...]], Callable[..., Any]] = {}
 
 
-def setter(cls: type, *fields: str):
+def setter(cls: type[R], *fields: str) -> Callable[..., R]:
     """`copy(obj, value, ...)`: a copy of a `cls` record with the named fields set, in that order,
     as straight-line code (the hottest copies of the procedure: the running stack, a task's pc,
     the zones, the pending effects with what resolving one of them changes)."""

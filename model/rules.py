@@ -22,7 +22,8 @@ class RulesVersion:
     several_blockers: bool          # since 2021-09-07 (S153, S154): several redirections chosen at once (R507.1a)
     ninja_mana_on_resolution: bool  # since 2022-08-10 (S156): Ninja Strike's mana counted when it resolves
     rebuild_keeps_stack: bool       # since 2021-03-16 (S205, S206): the card under a top that left stays, stacked
-    slayer_any_battle: bool         # since DM-10 (2004-06-26, S201): Slayer destroys after any battle, not only a lost one
+    slayer_any_battle: bool         # since DM-10 (2004-06-26, S201): Slayer destroys after any battle, not only
+                                    # a lost one
 
 
 class OutsideTimeline(ValueError):
@@ -34,7 +35,8 @@ def timeline() -> tuple[RulesVersion, ...]:
     """Every rules version, oldest first."""
     text = (resources.files(__package__) / "data" / "rules_versions.yaml").read_text(encoding="utf-8")
     data = YAML(typ="safe").load(text)
-    out, switches = [], {}
+    out: list[RulesVersion] = []
+    switches: dict[str, bool] = {}
     for v in sorted(data["versions"], key=lambda v: v["date"]):
         # a version repeats the previous one's switches unless it names them (the oldest names all)
         switches = {**switches, **v["switches"]}

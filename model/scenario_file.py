@@ -83,7 +83,7 @@ _OUTCOME = {"type": "object", "properties": OUTCOME_KEYS, "additionalProperties"
             "description": "an outcome pattern with at least one key"}
 
 EVENT_KEYS: dict[str, list[str]] = {
-    # cards made of several cards (issue 23): only the top card left and what was under it stays (801.4)
+    # cards made of several cards: only the top card left and what was under it stays (801.4)
     "rebuild": ["card", "player", "top"],
     # a creature of several cards leaves the battle zone with its sources and auras (801, 310.8)
     "leave_together": ["card", "player", "to"],
@@ -112,12 +112,12 @@ EVENT_KEYS: dict[str, list[str]] = {
     "end_attack": ["attacker"],
     "end_turn": ["player"],
     "lose": ["player"],
-    # the rest of the attack (brief "afterattack")
+    # the rest of the attack: extra turns, power, effects that end, protection
     "extra_turn": ["player"],
     "power": ["card", "player", "amount", "until"],
     "expire": ["card", "effect"],
     "protect": ["card", "player"],
-    # issue 24 (model/power.py, model/touch.py, model/legality.py)
+    # power 0, untapping, given keywords, bonuses, no attack (model/power.py, model/touch.py, model/legality.py)
     "power_zero": ["card", "player", "power"],
     "untap": ["card", "player"],
     "grant": ["card", "player", "keyword"],
@@ -380,7 +380,7 @@ def _replacement(value: Any, names: _Names, here: tuple) -> str:
     return CANNOT_BE_BROKEN
 
 
-# issue 24 adds the turn's power changes (`power -2000`) and keywords given for the turn (R511.2)
+# a battle-zone entry also carries the turn's power changes (`power -2000`) and keywords given for the turn (R511.2)
 _EXPIRED = re.compile(r"Power Attacker|protection from destruction|power [+-][1-9][0-9]*|"
                       r"Blocker|Slayer|Speed Attacker|Unblockable|Must Block|S-Trigger|Wins All Battles|Ignored")
 
@@ -428,8 +428,8 @@ def _interpretation(raw: dict, names: _Names) -> dict[str, str]:
         choice = choice_named(str(key))
         if choice is None:
             raise names.fail(("interpretation", key), f"unknown interpretation choice {shown(key)}"
-                                                       f"{did_you_mean(str(key), [c.name for c in CHOICES])}; expected one of "
-                                                       f"{', '.join(c.name for c in CHOICES)}")
+                                                       f"{did_you_mean(str(key), [c.name for c in CHOICES])}; "
+                                                       f"expected one of {', '.join(c.name for c in CHOICES)}")
         readings = [r for r, _ in choice.readings]
         if str(value) not in readings:
             raise names.fail(("interpretation", key), f"expected one of {', '.join(readings)}, got {shown(value)}"
@@ -454,7 +454,8 @@ def _attack(attack: dict, turn: str, players: dict, pool: CardPool, names: _Name
             f"it is not in players.{turn}.battle"
         raise names.fail(("attack", "attacker"), f"expected a creature in the turn player's battle zone; {hint}")
     if pool[attacker].type != "creature":
-        raise names.fail(("attack", "attacker"), f"expected a creature, {pool[attacker].name} is a {pool[attacker].type}")
+        raise names.fail(("attack", "attacker"),
+                         f"expected a creature, {pool[attacker].name} is a {pool[attacker].type}")
     return defender, attacker
 
 
@@ -543,7 +544,7 @@ def scenario_from_root(root: Any, file: str, pool: CardPool | None = None, varie
                     for p, r in plain(root.get("restrictions") or {}).items()}
 
     turn = str(root["turn"])
-    if root["attack"].get("choose"):   # issue 24: the declaration is a choice (model/legality.py)
+    if root["attack"].get("choose"):   # the declaration is a choice (model/legality.py)
         defender, attacker, attacker_index, target, target_index, until = _chosen_attack(root, turn, names)
     else:
         defender, attacker = _attack(root["attack"], turn, players, pool, names)
@@ -563,7 +564,7 @@ def scenario_from_root(root: Any, file: str, pool: CardPool | None = None, varie
 
 
 
-# ---- the whole attack (issue 10; docs/scenario-extensions.md) ----------------------------------
+# ---- the whole attack (docs/scenario-extensions.md) ---------------------------------------------
 UNTIL = ("end_attack", "end_turn")
 ATTACK_EVENTS = ("attack", "block", "battle", "end_attack")
 ATTACK_LABEL_KEYS = ("target", "against", "winner")
@@ -614,12 +615,12 @@ def _check_blocker(name: Any, names: _Names, path: tuple) -> None:
     """R507.1: only a creature with Blocker can block."""
     cdef = names.pool[names.card(str(name).partition("#")[0], path)]
     if cdef.type == "creature" and names.census is not None and names.census.grants("Blocker"):
-        return   # issue 24: an effect of the scenario can give it Blocker
+        return   # an effect of the scenario can give it Blocker
     if cdef.type != "creature" or not cdef.has("Blocker"):
         raise names.fail(path, f"{cdef.name} cannot block; expected a creature with Blocker (R507.1)")
 
 
-# ---- a scenario that starts before the declaration (issue 24; model/legality.py) -----------------
+# ---- a scenario that starts before the declaration (model/legality.py) ---------------------------
 def _chosen_attack(root: dict, turn: str, names: _Names) -> tuple[str, str, int, str, int, str]:
     """`attack: {choose: true}`: no attacker, target or player of its own (the choice names them)."""
     attack = root["attack"]

@@ -9,14 +9,14 @@ Unordered zones are kept sorted so that the order in which cards arrived does no
 from __future__ import annotations
 
 import hashlib
-from typing import Any
+from typing import Any, Literal
 
 from .instr import Instr
+from .record import Record, is_record, record, replace, setter
 from .record import build as _new
-from .record import is_record, record, replace, setter
 
-__all__ = ["PLAYERS", "Check", "Decl", "Frame", "Pending", "Replacement", "State", "Task", "Zones",
-           "other", "pindex", "replace", "setter"]
+__all__ = ["PLAYERS", "Check", "Decl", "Frame", "Pending", "PendingKind", "Phase", "Replacement", "State", "Task",
+           "Zones", "other", "pindex", "replace", "setter"]
 
 
 PLAYERS = ("A", "B")
@@ -31,7 +31,7 @@ def pindex(player: str) -> int:
 
 
 @record
-class Zones:
+class Zones(Record):
     """One player's zones. `deck` is top first; `deck_added` counts cards put on its bottom."""
 
     deck: tuple[int, ...] = ()
@@ -80,9 +80,9 @@ class Zones:
     def unlink(self, card: int) -> Zones:
         """Forget every link from or to `card`; face-up and tapped marks go with it."""
         if card not in self.face_up and card not in self.tapped and \
-                not any(card == l[0] or card == l[1] for l in self.links):
+                not any(card == link[0] or card == link[1] for link in self.links):
             return self   # nothing to forget: the copy would equal this record
-        return replace(self, links=tuple(l for l in self.links if card not in (l[0], l[1])),
+        return replace(self, links=tuple(link for link in self.links if card not in (link[0], link[1])),
                        face_up=tuple(c for c in self.face_up if c != card),
                        tapped=tuple(c for c in self.tapped if c != card))
 
@@ -127,11 +127,16 @@ def _take(items: list, zone: str, card: int) -> None:
         items[i] = tuple(cards)
 
 
+# a pending effect waits for a break (R509.3, resolved before it) or is any other triggered ability
+# (model/triggers.py BEFORE_BREAK, TRIGGERED)
+PendingKind = Literal["before_break", "triggered"]
+
+
 @record
-class Pending:
+class Pending(Record):
     """A triggered ability waiting to resolve ("待機"), tagged with the break frame it belongs to."""
 
-    kind: str          # "before_break" or "triggered"
+    kind: PendingKind
     frame: int         # depth of the innermost open break frame when it triggered (0: none)
     controller: str
     card: str          # pool id of the source card
@@ -140,7 +145,7 @@ class Pending:
 
 
 @record
-class Task:
+class Task(Record):
     """An effect being carried out: a program, where it is, and what it has bound so far."""
 
     program: tuple[Instr, ...]
@@ -160,7 +165,7 @@ class Task:
 
 
 @record
-class Replacement:
+class Replacement(Record):
     """A replacement effect chosen for an event: whose ability, and what it needs (a target)."""
 
     label: str             # "Card/ability" or a static effect such as "cannot be broken"
@@ -171,7 +176,7 @@ class Replacement:
 
 
 @record
-class Decl:
+class Decl(Record):
     """A declaration made in a shield check (SC2/SC3): which ability, which card, what it discards."""
 
     kind: str              # S-Trigger, G-Strike, S-Back, Sabaki Z, Revolution 0
@@ -181,7 +186,7 @@ class Decl:
 
 
 @record
-class Check:
+class Check(Record):
     """A shield check in progress (S004, SC1-SC5): its cards, declarations and what waits on them."""
 
     player: str
@@ -196,7 +201,7 @@ class Check:
 
 
 @record
-class Frame:
+class Frame(Record):
     """One choice of shields to break and everything that waits for it (R603.7b nests them)."""
 
     by: int                  # the creature (or spell) that breaks
@@ -211,8 +216,13 @@ class Frame:
     to_choose: int = 0       # shields still to choose, after the before-break effects (`before_break_order`)
 
 
+# where the attack is (model/attack.py PHASES says what each means): "" is the direct attack step (D0-D7)
+Phase = Literal["", "declare", "attack", "tp_declare", "ntp_declare", "block", "blocked", "battle", "end_attack",
+                "end_turn"]
+
+
 @record
-class State:
+class State(Record):
     turn: str
     zones: tuple[Zones, Zones]
     attacker: int
@@ -235,23 +245,23 @@ class State:
     turn_skipped: bool = False
     winner: str = ""
     over: bool = False
-    # the whole attack (issue 10): R506 declaration, R507 block, R508 battle, R510 end of attack, R511
-    phase: str = ""                  # "" the direct attack step as before; see procedure.PHASES
+    # the whole attack: R506 declaration, R507 block, R508 battle, R510 end of attack, R511
+    phase: Phase = ""                # "" the direct attack step; see model/attack.py PHASES
     target: int = -1                 # the creature attacked (R506.1e), or the blocker after a block (R507)
     blocked: bool = False            # R507.2: the attack was blocked
     loser: str = ""                  # R104.2a / R509.1: the player who lost
     wins: tuple[str, ...] = ()       # R104.2c: "you win the game" effects met, decided together with
     losses: tuple[str, ...] = ()     # the losses met at the same time
     ntp_declared: bool = False       # R506.3 (A25): the non-turn player's hidden-zone declarations are made
-    # the rest of the game an attack touches (issue 24; model/power.py, model/touch.py)
+    # the rest of the game an attack touches (model/power.py, model/touch.py)
     powers: tuple[tuple[int, int], ...] = ()   # (creature, +/-N) "until the end of the turn" (R511.2), sorted
     granted: tuple[tuple[int, str], ...] = ()  # (card, keyword) given until the end of the turn, sorted
     broke: tuple[int, ...] = ()      # creatures that broke a shield during this attack (Kirifu Dash), sorted
     bonus: tuple[int, ...] = ()      # cards used with their Super S-Trigger / S-Trigger Plus bonus, sorted
-    # the rest of the attack (brief "afterattack"; model/attack_end.py)
+    # the rest of the attack (model/attack_end.py)
     extra_turns: tuple[str, ...] = ()   # players who take another turn after this one (King Bolbalzak, A12)
     boosts: tuple[tuple[int, int], ...] = ()   # (card, power) given "until the end of the attack" (A12c), sorted
-    guards: tuple[int, ...] = ()     # cards that cannot be destroyed until the end of the attack (R506.1d, S105), sorted
+    guards: tuple[int, ...] = ()     # cards not to be destroyed until the end of the attack (R506.1d, S105), sorted
 
     def forget(self, card: int) -> State:
         """`card` left the battle zone: it is a new object, the effects that reached it end (110.2e,

@@ -143,7 +143,7 @@ def _inert_classes(m: Game, initial: State, classes: list[list[int]], owners: li
     for one destination and stay there, the others stay apart from them: every reachable state
     holds them in the arrangement the initial one gives, and no two reachable states differ by a
     renaming of them. Symmetry can never merge states through them, and ranking them was the
-    shield check's largest cost (issue 12).
+    shield check's largest cost.
     """
     footprint = scenario_footprint(m)
     if footprint == TOP:
@@ -160,8 +160,8 @@ def _inert_classes(m: Game, initial: State, classes: list[list[int]], owners: li
         if kept and (owner == initial.defender or not set(outside) <= set(z.shields)):
             continue
         allowed = {"deck": {"r", "top>hand"}, "hand": {"r", "add"}, "shields": {"r", "add"} if kept else None}
-        if all(mode in allowed[res] for res, player, mode in footprint
-               if allowed.get(res) is not None and player in (owner, "*")):
+        if all(mode in ok for res, player, mode in footprint
+               if (ok := allowed.get(res)) is not None and player in (owner, "*")):
             inert.add(k)
     return inert
 
@@ -379,7 +379,7 @@ def _rename(s: State, mapping: dict[int, int], id_binds: set[str]) -> State:
     if s.attacker in mapping:
         changes["attacker"] = r.f(s.attacker)
     if s.target in mapping:
-        changes["target"] = r.f(s.target)      # the creature attacked, or the blocker (issue 10)
+        changes["target"] = r.f(s.target)      # the creature attacked, or the blocker (R507)
     if any(p.source in mapping for p in s.pending):
         changes["pending"] = tuple(sorted(replace(p, source=r.f(p.source)) for p in s.pending))
     if s.frames:
@@ -403,7 +403,7 @@ def _rename(s: State, mapping: dict[int, int], id_binds: set[str]) -> State:
 
 
 def _touch_roles(s: State, add, members: frozenset[int]) -> None:
-    """The roles issue 24's parts of a state give a card: a power change, a keyword given, having broken
+    """The roles the turn's effects in a state give a card: a power change, a keyword given, having broken
     a shield this attack, a shield-check bonus (model/power.py, model/touch.py)."""
     for c, amount in s.powers:
         add(c, "power", amount)

@@ -22,7 +22,7 @@ class CardInstance:
     label: str     # English name, with #k when the scenario has several of that name
 
 
-# marks on a battle-zone entry that are no card (issue 24): summoned this turn, a power change of this turn
+# marks on a battle-zone entry that are no card: summoned this turn, a power change of this turn
 MARKS = ("tapped", "summoned", "power")
 
 
@@ -76,7 +76,8 @@ class CardTable:
             setup = sc.players[player]
             content = {zone: [new(card, player) for card in getattr(setup, zone)] for zone in ZONE_KEYS}
             marks += [(kind, content[zone][i], value) for zone, i, kind, value in setup.extras if kind in MARKS[1:]]
-            attached, links, face_up, tapped = self._extras(setup.extras, content, lambda card: new(card, player))
+            attached, links, face_up, tapped = self._extras(setup.extras, content,
+                                                            lambda card, player=player: new(card, player))
             if player == sc.turn and sc.attacker:   # none yet when the attack is chosen (model/legality.py)
                 mine = [c for c in content["battle"] if self.instances[c].card == sc.attacker]
                 attacker = mine[sc.attacker_index]

@@ -1,4 +1,4 @@
-"""The attack's other triggers, who may block, and the hidden-zone uses at other times (issue 24).
+"""The attack's other triggers, who may block, and the hidden-zone uses at other times.
 
 A mixin of the procedure (BreakModel), placed before model/attack.py's AttackSteps and the
 declarations (model/declarations.py), whose methods it extends with `super()`:
@@ -23,11 +23,12 @@ from functools import cached_property
 from itertools import combinations
 
 from .events import Event, ev
+from .host import Host
 from .instructions.declaring import meets
 from .keywords import EVASION, IGNORE, value
 from .state import Pending, State, other, replace
 from .triggers import TRIGGERED
-from .vocabulary import ATTACK_DECLARED
+from .vocabulary import ATTACK_DECLARED, Keyword
 
 ATTACKED = frozenset({"attacked", "own_attacked", "you_attacked"})
 HIDDEN_ATTACK = frozenset({"attack_chance", "oni_end"})
@@ -37,7 +38,7 @@ HIDDEN_WORDS = frozenset(ATTACK_DECLARED)
 LEAVING = frozenset({"destroyed"})
 
 
-class Touch:
+class Touch(Host):
     """See the module docstring. Expects the card table, `trigger`, `words`, `interpretation`,
     PowerRules' `has_keyword` and `power`, and the declarations' `_declared_name`."""
 
@@ -64,7 +65,7 @@ class Touch:
                 return True
         return False
 
-    def has_keyword(self, s: State, cid: int, word: str) -> bool:
+    def has_keyword(self, s: State, cid: int, word: Keyword) -> bool:
         """Printed or given this turn, unless the card's abilities are ignored."""
         if (s.granted or self.ignorers) and self.ignored(s, cid):
             return False

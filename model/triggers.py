@@ -6,23 +6,26 @@ nothing about when they resolve (that is the procedure's eligibility, R509.4 and
 
 from __future__ import annotations
 
+from typing import Final
+
 from .events import Event, ev
+from .host import Host
 from .state import PLAYERS, Frame, Pending, State, pindex, replace
 
-BEFORE_BREAK = "before_break"
-TRIGGERED = "triggered"
+BEFORE_BREAK: Final = "before_break"   # the kinds of pending effect (model/state.py PendingKind)
+TRIGGERED: Final = "triggered"
 # abilities of the card itself that `what` triggers (the whole attack adds attacks, battle_win, breaks,
 # breaks_one_or_more and end_of_your_turn: model/attack.py, model/instructions/breaking.py)
 SELF = frozenset({"enters", "destroyed", "attacks", "battle_win", "breaks", "breaks_one_or_more",
                   "end_of_your_turn", "end_of_attack", "blocks", "not_blocked",
-                  "battle_lose", "attacked", "blocked"})   # issue 24: model/power.py, model/touch.py
+                  "battle_lose", "attacked", "blocked"})   # the last three: model/power.py, model/touch.py
 RULES = {"enters": "R112.3a", "destroyed": "R701.6b", "attacks": "R506.3", "battle_win": "R508",
          "breaks": "D6", "breaks_one_or_more": "D6", "end_of_your_turn": "R511.1",
          "shield_leaves": "D6", "end_of_attack": "R510", "blocks": "R507.3", "not_blocked": "R507.3c",
          "battle_lose": "R703.4d", "attacked": "R506.3", "player_attacked": "R506.3", "blocked": "R507.3"}
 
 
-class Triggers:
+class Triggers(Host):
     """Adds pending effects; expects the card table's `card`, `owner`, `label`, `instances`."""
 
     def add_pending(self, s: State, p: Pending, out: list[Event], rule: str) -> State:

@@ -8,6 +8,8 @@ loader checks against both, so a user's card file fails with the line and the wo
 
 from __future__ import annotations
 
+from typing import Final, Literal
+
 TRIGGERS = {
     "before_break": "before each break of this creature: one pending effect per shield chosen (R509.3, R603.7)",
     "enters": "when this creature is put into the battle zone (R112.3a for an S-Trigger creature)",
@@ -16,7 +18,7 @@ TRIGGERS = {
     "destroyed": "when this card is destroyed: it reached the graveyard face up, with its characteristics (S003)",
     "own_dragon_destroyed": "when another own Dragon is destroyed (face up, with characteristics: Q12); "
                             "with `zone: graveyard` the ability watches from the graveyard",
-    # the whole attack (issue 10; research/attack.md)
+    # the whole attack (research/attack.md)
     "attacks": "when this creature attacks (R506.3, A01)",
     "opponent_attacks": "when an opponent's creature attacks (R506.3; resolves after the turn player's, A22, A25)",
     "battle_win": "when this creature wins a battle; never on a tie (R508, A11)",
@@ -28,7 +30,7 @@ TRIGGERS = {
     "ninja_strike": "Ninja Strike: declared from the hand by the non-turn player when an opponent's creature "
                     "attacks, at the time `ntp_declaration_time` says (R506.3, A07, A25); one per attack (A08)",
     "end_of_your_turn": "at the end of its controller's turn; one arriving during that step waits (R511.1, A13)",
-    # the turn player's hidden-zone declarations (issue 10, brief "declare"; model/declarations.py)
+    # the turn player's hidden-zone declarations (model/declarations.py)
     "revolution_change": "Revolution Change: declared from the hand by the turn player when his creature meeting "
                          "the condition attacks, before anything resolves (R506.3, A03, A05); one per attack (A23)",
     "invasion": "Invasion: declared from the hand by the turn player when his creature meeting the condition "
@@ -39,7 +41,7 @@ TRIGGERS = {
     "not_blocked": "when this creature attacks a player and is not blocked: no Blocker ability was used (R507.3c, A26)",
     "end_of_attack": "at the end of this creature's attack, in the end-of-attack step; not when it left the "
                      "battle zone during the attack, never after a turn skip (R510, A12)",
-    # the rest of the game an attack touches (issue 24; model/power.py, model/touch.py)
+    # the rest of the game an attack touches (model/power.py, model/touch.py)
     "battle_lose": "when this creature loses a battle; on a tie both lose (703.4d, dmwiki 相打ち)",
     "attacked": "when this creature is attacked: at the attack's declaration, as the attack triggers (R506.3)",
     "own_attacked": "when one of its controller's creatures is attacked (R506.3)",
@@ -82,7 +84,7 @@ KEYWORDS = {
                       "Soul's); with the reading `extra_break_applies_to_effect_breaks=yes` also in the breaks its "
                       "own abilities make it do (S161)",
     "Blocker": "may block an opponent's attacking creature when untapped (R507.1)",
-    # cards made of several cards (issue 23; model/piles.py)
+    # cards made of several cards (model/piles.py)
     "Evolution": "an evolution creature: it lies on a creature (`under:` in a scenario), the pile has only its "
                  "characteristics and leaves the battle zone whole (801, S200, S201)",
     "Vortex Evolution": "an evolution creature on two creatures; before 2021-03-16 two of them could stay when its "
@@ -92,7 +94,7 @@ KEYWORDS = {
     "S-MAX Evolution": "an evolution creature that needs no source (S207); its loss replacement is written as a "
                        "`replaces: own_loss` ability with `smax_loss`",
     "Power Attacker:+N": "N more power while this creature attacks; gone at the end of the attack (R510, A12c)",
-    # issue 24 (model/power.py, model/touch.py)
+    # battles, attacks and blocks, ignored abilities, S-Trigger bonuses (model/power.py, model/touch.py)
     "Slayer": "after a battle of this creature, the creature it battled is destroyed, whoever won (before "
               "2004-06-26: only when this one lost)",
     "Wins All Battles": "this creature wins every battle: no power is compared (700.5)",
@@ -110,10 +112,20 @@ KEYWORDS = {
                       "broken that turn it gets its bonus (`if: {bonus: true}`)",
 }
 
-CANNOT_LEAVE = "Cannot Leave"
-EXTRA_BREAK = "Extra Break"
-STAR_EVOLUTION = "Star Evolution"      # 811.1 (S204): when it would leave, only its top card leaves
-SMAX = "S-MAX Evolution"               # S207: an evolution creature needing no source
+# the names of the keywords above, without their values (`S-Back:<civ>` is S-Back): what the engine
+# asks a card about (model/touch.py `has_keyword`)
+Keyword = Literal[
+    "S-Trigger", "G-Strike", "S-Back", "Sabaki Z", "Judgement Crest", "Revolution 0", "Charger", "Unbreakable",
+    "Indestructible", "Cannot Leave", "Extra Break", "Blocker", "Evolution", "Vortex Evolution", "Star Evolution",
+    "S-MAX Evolution", "Power Attacker", "Slayer", "Wins All Battles", "Speed Attacker", "Cannot Attack",
+    "Cannot Attack Players", "Must Attack", "Must Block", "Unblockable", "Evasion", "Ignore", "Super S-Trigger",
+    "S-Trigger Plus",
+]
+
+CANNOT_LEAVE: Final = "Cannot Leave"
+EXTRA_BREAK: Final = "Extra Break"
+STAR_EVOLUTION: Final = "Star Evolution"      # 811.1 (S204): when it would leave, only its top card leaves
+SMAX: Final = "S-MAX Evolution"               # S207: an evolution creature needing no source
 
 # What a `declare` event's `ability` names: the shield-check keywords (SC2, SC3) and the hidden-zone
 # abilities declared at an attack (R506.3). Patterns in scenarios are checked against this list.

@@ -221,13 +221,14 @@ def _expected(error: jsonschema.ValidationError) -> str:
         kinds = error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]
         names = {"integer": "a whole number", "string": "text", "array": "a list", "object": "a mapping",
                  "boolean": "true or false", "number": "a number", "null": "nothing"}
-        return f"expected {' or '.join(names.get(k, k) for k in kinds)}, got {shown(error.instance)}"
+        return f"expected {' or '.join(names.get(k, str(k)) for k in kinds)}, got {shown(error.instance)}"
     if v == "additionalProperties":
         allowed = sorted(error.schema.get("properties", {}))
         extra = _extra(error)
         if not allowed:
             return f"unknown key {shown(extra[0])}; this takes no keys (write {{}})"
-        return f"unknown key {shown(extra[0])}{did_you_mean(str(extra[0]), allowed)}; expected one of {', '.join(allowed)}"
+        return (f"unknown key {shown(extra[0])}{did_you_mean(str(extra[0]), allowed)}; "
+                f"expected one of {', '.join(allowed)}")
     if v == "required":
         return f"missing key {error.message.split(' ')[0]}"
     if v == "enum":

@@ -4,7 +4,7 @@ Importing the package registers every instruction (registry.OPS); the procedure 
 import it, never the other way round.
 """
 
-from . import (  # noqa: F401  (registration)  # noqa: F401  (registration: cards made of several cards, issue 23)  # noqa: F401  (registration: issue 24's words)
+from . import (  # noqa: F401  (registration: importing each module registers its words)
     attack_end,
     attacking,
     breaking,

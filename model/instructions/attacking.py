@@ -1,4 +1,4 @@
-"""Card words about the attack itself (issue 10; research/attack.md)."""
+"""Card words about the attack itself (research/attack.md)."""
 
 from __future__ import annotations
 

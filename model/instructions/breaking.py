@@ -215,12 +215,12 @@ def carry_out(m: Game, s: State, out: list[Event]) -> State:
         if r.source >= 0:
             ability = next(a for a in m.pool[r.card].abilities if a.id == r.ability)
             # the replacement's own moves are not replaced again (S014 R101.5, S005/S017: a used Saver dies)
-            binds = (("target", r.target),) if r.target >= 0 else ()
+            binds: tuple[tuple[str, int], ...] = (("target", r.target),) if r.target >= 0 else ()
             binds += ((BROKEN_SHIELD, c),)   # the shield whose break it replaces (a shield burn, A19)
             programs.append(Task(program=ability.effect, pc=0, controller=m.owner(r.source), source=r.source,
                                  ability=r.label, binds=binds + ((destruction.REPLACING, 1),)))
     s = replace(s, broken=tuple(sorted(s.broken + tuple(breaking))))
-    if breaking and frame.by_creature and frame.by not in s.broke:   # issue 24: Kirifu Dash reads it (R510)
+    if breaking and frame.by_creature and frame.by not in s.broke:   # Kirifu Dash reads it (R510)
         s = replace(s, broke=tuple(sorted(s.broke + (frame.by,))))
     s = break_triggers(m, s, frame, tuple(breaking), out)
     s = shield_check.start(m, s, frame.defender, tuple(breaking), out, collecting=True)

@@ -1,4 +1,4 @@
-"""The conditional clause of a card's text (issue 24, item 5): `if: {cond: {...}, do: [...], else: [...]}`.
+"""The conditional clause of a card's text: `if: {cond: {...}, do: [...], else: [...]}`.
 
 "If you have no shields", "if a player has no shields", "if it was returned", "if that creature was
 destroyed" and a Super S-Trigger's or S-Trigger Plus's bonus ("S−", "P−": model/touch.py marks the

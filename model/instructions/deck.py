@@ -1,4 +1,4 @@
-"""Card words about the deck (issue 24, item 6): look at the top N and put one somewhere, put a card
+"""Card words about the deck: look at the top N and put one somewhere, put a card
 from the deck, shuffle.
 
 - `look_top: {count, kind, to, optional}`: look at the top `count` cards; put one of `kind` of them
@@ -10,7 +10,7 @@ from the deck, shuffle.
 - `shuffle`: the deck's order becomes unknown. The model keeps a shuffled deck in one canonical order
   (by card, then instance): a later effect reading the top of it sees that arrangement only. The
   draws of the corpus come before any shuffle; a scenario that draws after one says so.
-Drawing from an empty deck (a loss, rule 703.4b) is issue 22's; these words only move what is there.
+Drawing from an empty deck (a loss, rule 703.4b) is the procedure's (LO01); these words only move what is there.
 """
 
 from __future__ import annotations

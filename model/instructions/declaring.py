@@ -1,6 +1,6 @@
-"""Card words of the hidden-zone abilities declared at an attack (issue 10, brief "declare";
-research/attack.md A03-A08, A23): what Revolution Change, Invasion and Ninja Change do when the
-declared ability resolves, and the two entering abilities the rulings' cards need.
+"""Card words of the hidden-zone abilities declared at an attack (research/attack.md A03-A08, A23):
+what Revolution Change, Invasion and Ninja Change do when the declared ability resolves, and the two
+entering abilities the rulings' cards need.
 
 When they may be declared is the procedure's business (model/declarations.py); the condition a
 Revolution Change or Invasion puts on the attacking creature is written as this instruction's

@@ -43,7 +43,8 @@ def attempt(m: Game, s: State, card: int, out: list[Event], repeat: bool = False
         return s
     out.append(ev("destroy", "R701.6a", card=m.label(card), player=owner))
     if m.card(card).has("Indestructible") or card in s.guards:
-        return _chain_end(m, s, repeat)   # "cannot be destroyed" (for good, or until the end of the attack) keeps it; the attempt happened
+        # "cannot be destroyed" (for good, or until the end of the attack) keeps it; the attempt happened
+        return _chain_end(m, s, repeat)
     return leave(m, s, card, "graveyard", out, destroy=True, repeat=repeat, replaceable=replaceable, counts=counts)
 
 

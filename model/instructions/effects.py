@@ -10,7 +10,7 @@ from itertools import permutations
 from typing import TYPE_CHECKING
 
 from ..access import players as footprint_players
-from ..events import Event, ev
+from ..events import Event, EventKind, ev
 from ..instr import Instr
 from ..state import State, Task, other, pindex, replace
 from . import destruction
@@ -60,7 +60,7 @@ def summon(m: Game, s: State, player: str, cid: int, zone: str, out: list[Event]
 
 
 def move_cards(m: Game, s: State, player: str, cards, src: str, dst: str, out: list[Event],
-               kind: str = "move") -> State:
+               kind: EventKind = "move") -> State:
     """Move a player's cards between two of his zones, one event each (`deck` takes them from the top)."""
     if not cards:
         return s
@@ -390,7 +390,9 @@ _SCHEMA_DRAW = {
     "properties": {"count": {"type": "integer", "minimum": 1}, "up_to": {"type": "boolean"}},
     "required": ["count"],
 }
-op("draw", schema=_SCHEMA_DRAW, footprint=lambda m, ins, me, seen: frozenset({("deck", me, "top>hand"), ("hand", me, "add")}), simple=True)((_draw_options, _draw))
+op("draw", schema=_SCHEMA_DRAW,
+   footprint=lambda m, ins, me, seen: frozenset({("deck", me, "top>hand"), ("hand", me, "add")}),
+   simple=True)((_draw_options, _draw))
 
 
 def _discard_options(m, s, task, ins):
@@ -486,7 +488,9 @@ _SCHEMA_ADD_SHIELD_FROM_DECK = {
     "doc": "put the top card of own deck into own shield zone",
     "properties": {"count": {"type": "integer", "minimum": 1}},
 }
-op("add_shield_from_deck", schema=_SCHEMA_ADD_SHIELD_FROM_DECK, footprint=lambda m, ins, me, seen: frozenset({("deck", me, "top>shields"), ("shields", me, "add")}), simple=True)((deterministic, _add_shield))
+op("add_shield_from_deck", schema=_SCHEMA_ADD_SHIELD_FROM_DECK,
+   footprint=lambda m, ins, me, seen: frozenset({("deck", me, "top>shields"), ("shields", me, "add")}),
+   simple=True)((deterministic, _add_shield))
 
 
 def _hand_to_shield_options(m, s, task, ins):
@@ -567,7 +571,8 @@ _SCHEMA_CANT_ATTACK = {
     "doc": "one creature cannot attack this turn (G-Strike)",
     "properties": {"whose": WHOSE},
 }
-op("cant_attack", schema=_SCHEMA_CANT_ATTACK, footprint=_mark_footprint("cant_attack"))((_target_options("makes unable to attack this turn:"), _cant_attack))
+op("cant_attack", schema=_SCHEMA_CANT_ATTACK, footprint=_mark_footprint("cant_attack"))(
+    (_target_options("makes unable to attack this turn:"), _cant_attack))
 
 
 # ---- the turn ----------------------------------------------------------------------------------

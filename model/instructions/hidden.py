@@ -1,4 +1,4 @@
-"""Card words of hidden-zone uses at other times (issue 24, item 3): Attack Chance, Oni End (鬼エンド)
+"""Card words of hidden-zone uses at other times: Attack Chance, Oni End (鬼エンド)
 and Kirifu Dash. When they may be declared is model/touch.py's business; these are their conditions
 and what the declared ability does when it resolves.
 

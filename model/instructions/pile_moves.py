@@ -1,5 +1,5 @@
 """Where the cards of a pile go when its creature leaves the battle zone, or when only its top card does
-(issue 23; the piles themselves are model/piles.py's).
+(the piles themselves are model/piles.py's).
 
 - A creature leaving the battle zone takes its pile along: the cards under an evolution creature go to
   the same zone (801; S201, S221: to the mana zone too), its auras as well (310.8, S208), each as a card
@@ -18,7 +18,7 @@
 from __future__ import annotations
 
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..events import Event, ev
 from ..piles import FOLLOWS, pile, under
@@ -131,10 +131,11 @@ def _rebuild(m: Game, s: State, owner: str, old: int, carried: tuple, tapped: bo
         nxt = next((x for x, h, k in z.links if h == c and k == "under"), None)
         if m.card(c).type != "creature":
             z = replace(z.remove("attached", c).add("graveyard", c),
-                        links=tuple(l for l in z.links if l[0] != c))
+                        links=tuple(link for link in z.links if link[0] != c))
             out.append(ev("move", "801.4a", card=m.label(c), player=owner, **{"from": "battle", "to": "graveyard"}))
             continue
-        links = tuple(sorted([l for l in z.links if l[0] != c and l[1] != old] + [(a, c, k) for a, k in carried]))
+        links = tuple(sorted([link for link in z.links if link[0] != c and link[1] != old]
+                             + [(a, c, k) for a, k in carried]))
         z = replace(z.remove("attached", c).add("battle", c), links=links)
         if tapped:
             z = replace(z, tapped=tuple(sorted(z.tapped + (c,))))   # 801.4: the same tapped state
@@ -153,7 +154,7 @@ def _nothing_left(z: Zones, carried: tuple) -> Zones:
 def _carry(s: State, old: int, new: int) -> State:
     """801.4c: the rebuilt creature is the one that was there (the attack goes on with it, its effects
     stay); with nothing rebuilt, the attacking creature has left (R509.4c)."""
-    changes = {}
+    changes: dict[str, Any] = {}
     if s.attacker == old:
         changes = {"attacker": new} if new >= 0 else {"attacker_left": True}
     if s.target == old and new >= 0:
@@ -208,7 +209,8 @@ def _rebuild_old(m, s, task, ins, choice, out):
             z = z.add("graveyard", c)
             out.append(ev("move", "801.4", card=m.label(c), player=owner, **{"from": "battle", "to": "graveyard"}))
     if keep:   # what lay on the top lies on a creature that stayed (its owner's choice: the first kept)
-        z = replace(z, links=tuple(sorted([l for l in z.links if l[1] != old] + [(a, keep[0], k) for a, k in carried])))
+        z = replace(z, links=tuple(sorted([link for link in z.links if link[1] != old]
+                                          + [(a, keep[0], k) for a, k in carried])))
     else:
         z = _nothing_left(z, carried)
     return _carry(s.with_zone(owner, z), old, keep[0] if keep else -1)

@@ -1,4 +1,4 @@
-"""Card words about cards made of several cards (issue 23): moving only the top card of evolution
+"""Card words about cards made of several cards: moving only the top card of evolution
 creatures, sending a creature to the shield zone, S-MAX evolution's loss replacement, and effects that
 count what an earlier instruction of theirs moved ("for each card returned", "destroy that many").
 

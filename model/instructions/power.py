@@ -1,4 +1,4 @@
-"""Card words about power, battles and what an effect gives a creature for the turn (issue 24).
+"""Card words about power, battles and what an effect gives a creature for the turn.
 
 - `power`: "+N / -N power until the end of the turn" (dmwiki "パワー低下"; the fandom's "Decrease
   Power"): one chosen creature, all of a player's creatures there now, the ability's own creature or
@@ -15,7 +15,7 @@ state-based check read, so the reduction treats them as TOP (never reordered).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..events import ev
 from ..state import State, replace
@@ -25,10 +25,12 @@ from .registry import NONE, WHOSE, deterministic, op
 
 if TYPE_CHECKING:
     from ..game import Game
+    from ..vocabulary import Keyword
 
 TURN = {"enum": ["end_turn"]}
 # the keywords an effect may give (each read by the engine; model/vocabulary.py KEYWORDS)
-GRANTABLE = ["Blocker", "Slayer", "Speed Attacker", "Unblockable", "Must Block", "S-Trigger", "Wins All Battles"]
+GRANTABLE: list[Keyword] = ["Blocker", "Slayer", "Speed Attacker", "Unblockable", "Must Block", "S-Trigger",
+                            "Wins All Battles"]
 
 
 def _reached(m: Game, s: State, task, ins, choice) -> list[int]:
@@ -68,7 +70,7 @@ def _power(m, s, task, ins, choice, out):
     return replace(s, powers=tuple(sorted(s.powers + tuple((c, amount) for c in reached))))
 
 
-_TARGET = {"enum": ["one", "all", "self", "attacker", "attacked"],
+_TARGET: dict[str, Any] = {"enum": ["one", "all", "self", "attacker", "attacked"],
            "description": "one chosen creature of `whose`, all of them, this ability's creature, the attacking "
                           "creature, the creature it attacks"}
 _SCHEMA_POWER = {

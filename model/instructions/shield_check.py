@@ -115,7 +115,7 @@ def _s_trigger(m: Game, s: State, check: Check, card: int) -> bool:
     if cdef.has("S-Trigger") or card in check.granted:
         return True
     if cdef.has("Super S-Trigger") or cdef.has("S-Trigger Plus") or (card, "S-Trigger") in s.granted:
-        return True   # issue 24: both are S-Triggers; S-Trigger given this turn (R113.6d: kept in standby)
+        return True   # both are S-Triggers; S-Trigger given this turn (R113.6d: kept in standby)
     # R113.6c: looked at in the standby state, where the standby cards are not counted
     limit = dict(cdef.s_trigger_if).get("shields_at_most")
     return limit is not None and len(s.zone(check.player).shields) <= limit
@@ -414,7 +414,8 @@ _SCHEMA_SHIELD_TO_HAND = {
                    "up_to": {"type": "boolean"}, "optional": {"type": "boolean"},
                    "s_trigger": {"type": "boolean"}, "bind": BIND},
 }
-op("shield_to_hand", chooser=lambda m, s, t, i: t.controller if i.get("whose", "own") == "own" else other(t.controller), schema=_SCHEMA_SHIELD_TO_HAND)(
+op("shield_to_hand", chooser=lambda m, s, t, i: t.controller if i.get("whose", "own") == "own" else other(t.controller),
+   schema=_SCHEMA_SHIELD_TO_HAND)(
     (_shield_to_hand_options, _shield_to_hand))
 
 
