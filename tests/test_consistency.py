@@ -90,7 +90,7 @@ def test_every_set_is_minimal_and_unsatisfiable(result):
         readings = dict(c.readings)
         formulas = {ref: z3.And([encode(x) for x in corpus.get(ref).constraints(readings or None)]) for ref in c.refs}
 
-        def sat(refs) -> bool:
+        def sat(refs, formulas=formulas) -> bool:
             s = z3.Solver()
             s.add(*structure(), *[formulas[r] for r in refs])
             return s.check() == z3.sat

@@ -155,7 +155,7 @@ def test_class6_a_sanity_property_without_example_does_not_fail_the_run():
     code = main(["check", str(ROOT / "tests" / "data" / "answers" / "unpaid_texas_storm.yaml")], out, err)
     text = out.getvalue()
     assert code == 0, text + err.getvalue()
-    line = next(l for l in text.splitlines() if "some-nested-frame" in l)
+    line = next(ln for ln in text.splitlines() if "some-nested-frame" in ln)
     assert "no example in this scenario" in line and "FAIL" not in line
 
 
