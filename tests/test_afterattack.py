@@ -112,7 +112,8 @@ def test_no_end_of_attack_trigger_after_a_turn_skip(tmp_path):
     _write(tmp_path, "cards:\n  - id: eoa_caster\n    name: EOA Caster\n    type: creature\n    cost: 7\n"
                      "    power: 10000\n    breaker: 2\n    modelled: a test probe\n    abilities:\n"
                      "      - id: before_break\n        trigger: before_break\n        effect:\n"
-                     "          - cast_free: {from: [hand, graveyard], cost_max: mana, then: deck_bottom, optional: true}\n"
+                     "          - cast_free: {from: [hand, graveyard], cost_max: mana, then: deck_bottom, "
+                     "optional: true}\n"
                      "      - id: end_of_attack\n        trigger: end_of_attack\n        effect:\n"
                      "          - draw: {count: 1}\n", "cards.yaml")
     path = _write(tmp_path, "name: x\nturn: A\nrules: 2024-06-19\ncards: [cards.yaml]\nplayers:\n"

@@ -292,7 +292,8 @@ def test_a_property_naming_a_real_card_a_scenario_lacks_is_not_applicable_there(
     path = tmp_path / "p.yaml"
     path.write_text(PROPERTY.format(formula="'(=> (post.in_shields |Stone Shield|) true)'"))
     stone = ROOT / "scenarios" / "rulings" / "Q11e_cannot_be_broken.yaml"
-    code, out, err = run("check", str(Q09), str(stone), "--properties", str(path), "--property", "my-prop", "--jobs", "1")
+    code, out, err = run("check", str(Q09), str(stone), "--properties", str(path), "--property", "my-prop",
+                         "--jobs", "1")
     assert code == 0, err
     assert "my-prop: not applicable (the scenario has no card |Stone Shield|" in out
     assert "ok   my-prop [D4] always/transitions — all" in out, out
@@ -326,8 +327,9 @@ def test_a_card_file_name_that_refers_to_nothing_is_an_error(keyword, effect, wo
 
 def test_a_race_and_a_bound_name_still_load(tmp_path):
     path = tmp_path / "cards.yaml"
-    path.write_text(CARD.format(keyword="Armored Dragon", effect="      - shield_to_hand: {whose: opponent, count: 1, "
-                                                                 "bind: got}\n      - hand_to_deck_bottom: {count: got}"))
+    path.write_text(CARD.format(keyword="Armored Dragon",
+                                effect="      - shield_to_hand: {whose: opponent, count: 1, "
+                                       "bind: got}\n      - hand_to_deck_bottom: {count: got}"))
     pool = CardPool()
     pool.add_file(path)
     assert pool[pool.resolve("Test Spell")].keywords == ("Armored Dragon",)
@@ -361,7 +363,8 @@ SWEEP = ROOT / "scenarios" / "sweeps" / "kakumeijin_nested.yaml"
 @pytest.mark.parametrize("argv,words", [
     (["verify", "--sarif", "/nonexistent/x.sarif"], ["--sarif", "/nonexistent", "does not exist"]),
     (["verify", "--junit", "{tmp}"], ["--junit", "is a directory"]),
-    (["verify", "--write-baseline", "/proc/dmcheck-known.json"], ["--write-baseline", "no file can be created in /proc"]),
+    (["verify", "--write-baseline", "/proc/dmcheck-known.json"],
+     ["--write-baseline", "no file can be created in /proc"]),
     (["verify", "--sarif", "{tmp}/a.out", "--junit", "{tmp}/a.out"], ["--junit", "also written by --sarif"]),
     (["explore", str(Q09), "--html", "{tmp}/no/page.html"], ["--html", "does not exist"]),
     (["check", str(Q09), "--html", "/proc/version"], ["--html", "cannot be opened for writing"]),

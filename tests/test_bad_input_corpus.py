@@ -16,7 +16,8 @@ from conftest import DATA, ROOT
 
 from dmcheck.main import main
 
-# slow: the whole corpus of 225 bad inputs (test_bad_input_classes.py keeps one per class in the default run); CI runs it (pytest -m slow)
+# slow: the whole corpus of 225 bad inputs (test_bad_input_classes.py keeps one per class in the default
+# run); CI runs it (pytest -m slow)
 pytestmark = pytest.mark.slow
 
 CORPUS = DATA / "bad" / "corpus"
@@ -126,7 +127,8 @@ CASES = [
     ('scenario', 'declared_ability_typo.yaml', 13, ['ability', 'S-Trigger', 'S-Triger']),
     ('scenario', 'unknown_event.yaml', 13, ['event', 'explode']),
     ('scenario', 'event_wrong_key.yaml', 13, ["unknown key 'card' for a win event"]),
-    ('scenario', 'declare_unknown_ability.yaml', 12, ['Revolution Chnage', 'Revolution Change', 'Invasion', 'Ninja Change']),
+    ('scenario', 'declare_unknown_ability.yaml', 12,
+     ['Revolution Chnage', 'Revolution Change', 'Invasion', 'Ninja Change']),
     ('scenario', 'pattern_not_mapping.yaml', 13, ['never_order[0]']),
     ('scenario', 'pattern_unknown_card.yaml', 13, ["unknown card 'Nope Card'"]),
     ('scenario', 'pattern_ability_no_slash.yaml', 13, ['Card/ability']),
@@ -267,7 +269,8 @@ CASES = [
     # the rest of the game an attack touches (issue 24): a power that is not a number, a trigger the card's
     # type cannot have, a hidden-zone use from a zone the card is not used from, no legal attack to choose
     ('scenario', 'power_not_a_number.yaml', 7, ['players.B.battle[0].power', 'whole number', 'minus two thousand']),
-    ('scenario', 'choose_no_legal_attack.yaml', 8, ['attack.choose', 'no legal attack', 'summoning sickness', 'tapped']),
+    ('scenario', 'choose_no_legal_attack.yaml', 8,
+     ['attack.choose', 'no legal attack', 'summoning sickness', 'tapped']),
     ('scenario', 'choose_with_attacker.yaml', 6, ['attack.attacker', '`choose: true`']),
     ('cards', 'evasion_power_not_a_number.yaml', 7, ['keywords[0]', 'Evasion:power<=5000', "'Evasion:power<=lots'"]),
     ('cards', 'power_amount_not_a_number.yaml', 7, ['power.amount', 'whole number', "'-2k'"]),

@@ -214,12 +214,13 @@ def test_a_malformed_condition_names_the_line_and_what_is_allowed(tmp_path, trig
 
 def test_a_declare_naming_an_unknown_ability_exits_2(tmp_path):
     from dmcheck.main import main
-    path = _write(tmp_path, _state("    battle: [The Red]\n    hand: [Red Zone]", attack="{attacker: The Red, player: B}")
-                  + "expect:\n  - never_order:\n      - {event: declare, ability: Invasoin}\n")
+    state = _state("    battle: [The Red]\n    hand: [Red Zone]", attack="{attacker: The Red, player: B}")
+    path = _write(tmp_path, state + "expect:\n  - never_order:\n      - {event: declare, ability: Invasoin}\n")
     err = io.StringIO()
     assert main(["explore", str(path)], io.StringIO(), err) == 2
     message = err.getvalue()
-    assert f"{path}:13:" in message and "Invasoin" in message and "Invasion" in message and "Revolution Change" in message
+    assert f"{path}:13:" in message and "Invasoin" in message and "Invasion" in message \
+        and "Revolution Change" in message
 
 
 # ---- the reduction and the symmetry keep every outcome ------------------------------------------------

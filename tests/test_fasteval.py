@@ -92,7 +92,8 @@ def _user(text: str, over: str = "states", kind: str = "always") -> Property:
     "(=> (> depth 0) (= winner nobody))",
     "(forall ((c Card)) (=> (in_shields c) (not (= (zone_of c) hand))))",
     "(exists ((i Int)) (and (>= i 1) (<= i 3) (frame_open i)))",
-    "(forall ((i Int) (j Int)) (=> (and (<= 0 i) (<= i 4) (< i j) (<= 1 j) (<= j 4)) (or (frame_open i) (not (frame_open j)))))",
+    "(forall ((i Int) (j Int)) (=> (and (<= 0 i) (<= i 4) (< i j) (<= 1 j) (<= j 4))"
+    " (or (frame_open i) (not (frame_open j)))))",
     "(distinct winner loser turn)",
     "(= (ite over 1 2) (+ depth (- 1) (* 2 0)))",
     "(xor over attack_stopped)",

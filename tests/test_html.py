@@ -224,7 +224,8 @@ CLICKS = """<script>
 (async () => {
   const wait = () => new Promise((done) => setTimeout(done, 100));
   const log = [];
-  const seen = () => log.push(decodeURIComponent(location.hash) + " | " + document.getElementById("replay-key").textContent);
+  const seen = () => log.push(decodeURIComponent(location.hash) + " | "
+                              + document.getElementById("replay-key").textContent);
   for (const i of [0, 0, 1]) {
     document.querySelector(`#choices a.choice[data-index="${i}"]`).click();
     await wait(); seen();

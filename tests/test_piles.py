@@ -70,10 +70,12 @@ def test_two_piles_made_alike_are_one_choice_and_two_made_differently_are_two(tm
     text = (ROOT / "scenarios" / "piles" / "EV02_destroy_takes_the_pile.yaml").read_text()
     alike = tmp_path / "alike.yaml"
     alike.write_text(text.replace("battle: [{card: Ladia Bale, under: [Vanilla]}]",
-                                  "battle: [{card: Ladia Bale, under: [Vanilla]}, {card: Ladia Bale, under: [Vanilla]}]"))
+                                  "battle: [{card: Ladia Bale, under: [Vanilla]}, "
+                                  "{card: Ladia Bale, under: [Vanilla]}]"))
     unlike = tmp_path / "unlike.yaml"
     unlike.write_text(text.replace("battle: [{card: Ladia Bale, under: [Vanilla]}]",
-                                   "battle: [{card: Ladia Bale, under: [Vanilla]}, {card: Ladia Bale, under: [Dark Lupia]}]"))
+                                   "battle: [{card: Ladia Bale, under: [Vanilla]}, "
+                                   "{card: Ladia Bale, under: [Dark Lupia]}]"))
     for path, choices in ((alike, 1), (unlike, 2)):
         _, model, graph = _explore(path)
         targets = {a.text for node in range(len(graph.parent)) for a in model.actions(graph.state(node))

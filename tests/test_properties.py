@@ -64,7 +64,8 @@ def test_every_builtin_property_holds_on_every_ruling(path, rules):
     assert graph.complete
     assert result.verdicts, "some property must apply"
     for v in result.verdicts:
-        assert v.verdict in (HOLDS, NO_EXAMPLE), (v.property.id, v.reason, v.trace.lines() if v.trace else None, v.witness)
+        assert v.verdict in (HOLDS, NO_EXAMPLE), \
+            (v.property.id, v.reason, v.trace.lines() if v.trace else None, v.witness)
     # exactly one of the two versions of R509.4 applies (S001)
     checked = {v.property.id for v in result.verdicts}
     assert ("before-break-first" in checked) != ("before-break-uninterrupted" in checked)
@@ -145,7 +146,8 @@ def test_a_break_during_the_shield_check_is_not_a_nested_frame():
     assert "some-nested-frame" in {p.id for p, _ in result.not_applicable}
     # events number frames among the open ones: the counter break is frame 1, like its choose_shields
     events = [e for n in graph.terminals for e in graph.trace(n).events()]
-    counter = [e.get("frame") for e in events if e.kind in ("choose_shields", "break") and e.get("by") == "Counter Break"]
+    counter = [e.get("frame") for e in events
+               if e.kind in ("choose_shields", "break") and e.get("by") == "Counter Break"]
     assert counter and set(counter) == {1}
 
 
@@ -442,7 +444,8 @@ def test_check_json_has_the_explore_fields_properties_and_solver():
     # do not apply either, nor (issue 24) those needing a power change or a battle; the report keeps the
     # built-in order
     expected = [p.id for p in BUILTIN
-                if p.until is not None or {"declaration", "replacement", "pile", "power_change", "battle"} & set(p.needs)]
+                if p.until is not None
+                or {"declaration", "replacement", "pile", "power_change", "battle"} & set(p.needs)]
     assert expected == ["before-break-uninterrupted", "some-declaration", "some-pile-leaves", "some-replacement",
                         "some-power-zero", "some-battle"]
     assert [n["id"] for n in report["not_applicable"]] == expected

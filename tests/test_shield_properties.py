@@ -68,7 +68,8 @@ def test_every_builtin_property_holds_under_before_triggers(path, rules):
     graph = _graph(path, BEFORE_TRIGGERS, rules)
     assert graph.complete
     for v in check(graph, BUILTIN).verdicts:
-        assert v.verdict in (HOLDS, NO_EXAMPLE), (v.property.id, v.reason, v.trace.lines() if v.trace else None, v.witness)
+        assert v.verdict in (HOLDS, NO_EXAMPLE), \
+            (v.property.id, v.reason, v.trace.lines() if v.trace else None, v.witness)
 
 
 @pytest.mark.slow
@@ -95,7 +96,8 @@ def test_a_replaced_break_is_not_a_shield_that_left(name):
         graph = _graph(PROPS / f"{name}.yaml", reading)
         assert all(check_expectation(graph, e).holds for e in graph.model.scenario.expect)
         for v in check(graph, BUILTIN).verdicts:
-            assert v.verdict in (HOLDS, NO_EXAMPLE), (reading, v.property.id, v.reason, v.trace.lines() if v.trace else None)
+            assert v.verdict in (HOLDS, NO_EXAMPLE), \
+                (reading, v.property.id, v.reason, v.trace.lines() if v.trace else None)
 
 
 # ---- the sometimes properties apply where a scenario can show them ------------------------------------

@@ -101,7 +101,8 @@ def test_benchmark_families_have_real_traces(family, size):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("family,size", [("kakumeijin", 6), ("shield-check", 8), ("two-player", 10), ("watched", 6), ("independent", 10)])
+@pytest.mark.parametrize("family,size", [("kakumeijin", 6), ("shield-check", 8), ("two-player", 10), ("watched", 6),
+                                         ("independent", 10)])
 def test_larger_benchmark_families_have_real_traces(family, size):
     from benchmarks.families import build, pool
 

@@ -127,7 +127,8 @@ def test_rules_option_runs_everything_under_one_version():
     # before 2023-04-19 Q09's skip comes after the break: the ruling fails with its trace
     q09 = next(r for r in report["rulings"] if r["ref"] == "Q09@S000")
     assert q09["holds"] is False and q09["trace"]["events"]
-    assert {w["rules"] for w in report["witnesses"]} == {"2022-08-10 Ninja Strike's mana on resolution"}   # in force on 2023-01-01
+    # in force on 2023-01-01
+    assert {w["rules"] for w in report["witnesses"]} == {"2022-08-10 Ninja Strike's mana on resolution"}
     code, _, err = run("verify", "--rules", "soon")
     assert code == 2 and "--rules" in err
 
