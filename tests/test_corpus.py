@@ -42,7 +42,7 @@ def test_statements_of_different_sources_are_separate_entries(corpus):
     assert {"D2@S002", "D3@S002", "Q11f@S001", "Q11c@S001", "R509.3@S000", "R509.3@S001",
             "R603.7b@S000", "R603.7b@S001"} <= refs
     assert corpus.get("R509.3@S001").date.isoformat() == "2024-06-19"   # v1.42
-    # the seeds, then the public sources of scenarios/corpus.d/ (issues 10, 11), each one declared
+    # the seeds, then the public sources of scenarios/corpus.d/, each one declared
     assert corpus.sources()[:5] == ["S000", "S001", "S002", "S003", "S004"]
     assert set(corpus.sources()[5:]) <= {s.id for s in corpus.declared}
     assert all(re.fullmatch(r"S\d{3}", s) for s in corpus.sources())

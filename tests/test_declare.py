@@ -1,4 +1,4 @@
-"""The hidden-zone declarations at an attack (issue 10, brief "declare"): Revolution Change, Invasion and
+"""The hidden-zone declarations at an attack: Revolution Change, Invasion and
 Ninja Change (model/declarations.py, model/instructions/declaring.py).
 
 Each expected value below is read off the ruling (research/attack.md A03-A08, A23), not off the program:
@@ -175,7 +175,7 @@ def test_the_non_turn_player_may_declare_a_ninja_change_with_a_ninja_strike():
 
 
 def test_a_lone_ninja_strike_is_offered_as_before():
-    # the Ninja Strike scenarios of issue 10 keep their single declarations and their texts
+    # the Ninja Strike scenarios of scenarios/attack/ keep their single declarations and their texts
     model, graph = _graph(ATTACK / "A07_ninja_strike_after_tp.yaml")
     texts = {a.text for s in graph.states for a in model.actions(s) if a.kind == "ninja_declare"}
     assert texts == {"B declares Ninja Strike of Hayabusamaru"}

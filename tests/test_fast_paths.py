@@ -1,4 +1,4 @@
-"""The fast paths of issue 12 give what the plain definitions give.
+"""The fast paths (caches and shortcuts) give what the plain definitions give.
 
 - Symmetry (model/symmetry.py): the canonical form is computed from zone tables cached per zones
   value, rankings read off the zones and roles scanned apart. Here every state of several scenarios

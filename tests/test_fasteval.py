@@ -1,6 +1,6 @@
 """The compiled formulas of properties/fasteval.py answer exactly as Z3 does.
 
-The checker trusts a compiled formula's "unsat" without asking Z3 (issue 12, item 4), so the two
+The checker trusts a compiled formula's "unsat" without asking Z3, so the two
 must agree on every projection: on random projections of every built-in property (values no
 scenario reaches, frame positions beyond the deepest included), on every projection of every
 corpus scenario that `verify` checks (slow: Z3 is asked each one too), and on user formulas in

@@ -272,7 +272,7 @@ def test_browser_clicks_through_choices_and_a_drawn_state(tmp_path, ruling):
 @browser
 def test_browser_panels_name_the_copies_the_replayed_trace_moved(tmp_path):
     """Q05 has identical Vanilla shields: the page reached through an outcome's key shows, card copy by
-    card copy, the state that `dmcheck explore --replay KEY` reaches (issue 21: one naming everywhere)."""
+    card copy, the state that `dmcheck explore --replay KEY` reaches (one naming everywhere)."""
     from dmcheck.explorer.replay import replay
     from dmcheck.model.procedure import BreakModel
     from dmcheck.model.scenario_file import load_scenario

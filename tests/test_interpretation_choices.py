@@ -1,4 +1,4 @@
-"""The interpretation choices found in the seeds (issue 5): each reading does what its sources say.
+"""The interpretation choices found in the seeds: each reading does what its sources say.
 
 - old_rules_waiting: before 2023-04-19 S001 has the *triggered* abilities wait for the break; the
   digest (domain.md) has the before-break abilities themselves resolve after the break.

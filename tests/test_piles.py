@@ -1,4 +1,4 @@
-"""Cards made of several cards (issue 23): the rulings' scenarios hold, piles move whole and are rebuilt
+"""Cards made of several cards: the rulings' scenarios hold, piles move whole and are rebuilt
 as each era says, the symmetry takes a pile for one object, the Z3 properties catch a model that leaves
 a pile's cards behind, and a malformed pile or twinpact is refused with its file, line and what is allowed."""
 
@@ -102,7 +102,7 @@ def test_a_version_repeats_the_switches_it_does_not_name():
 
 def test_pile_properties_catch_a_model_that_leaves_a_pile_behind(monkeypatch):
     """pile-cards-follow (801, 310.8) fails on a model sending the sources to the graveyard wherever
-    the creature goes (what this model did before issue 23)."""
+    the creature goes (what this model did before it modelled piles)."""
     from dmcheck.model.instructions import destruction, pile_moves
 
     def graveyard(m, z, card, to, out):

@@ -1,4 +1,4 @@
-"""The rules properties (issue 3): they hold on every ruling scenario, their examples exist, and each
+"""The rules properties: they hold on every ruling scenario, their examples exist, and each
 deliberately wrong model is caught by its property with a shortest trace whose last step shows the fault.
 
 A checker that never fails proves nothing: `wrong_models.py` gets one rule wrong per model, and each
@@ -116,14 +116,14 @@ def test_every_sometimes_property_finds_its_example(pid):
     prop = BY_ID[pid]
     applied = 0
     piles = sorted((ROOT / "scenarios" / "piles").glob("*.yaml")) if pid == "some-pile-leaves" else []
-    for path in RULINGS + piles:   # few rulings of scenarios/rulings/ have piles (issue 23)
+    for path in RULINGS + piles:   # few rulings of scenarios/rulings/ have piles
         graph = graph_of(path)
         result = check(graph, [prop])
         if not result.verdicts:
             continue
         (v,) = result.verdicts
         if v.verdict == NO_EXAMPLE:
-            continue   # `needs` reads card text: the thing may be impossible here (issue 11)
+            continue   # `needs` reads card text: the thing may be impossible here
         applied += 1
         assert v.verdict == HOLDS and v.trace is not None, (path.name, v.reason)
         assert SOMETIMES_SHOWS[pid](v.trace.steps[-1]), (path.name, v.trace.lines())
@@ -441,8 +441,8 @@ def test_check_json_has_the_explore_fields_properties_and_solver():
     # derived from Q04's scenario: it runs under 2024-06-19, after the 2023-04-19 change, so the
     # properties that hold only until a change do not apply; its shields are plain (no S-Trigger)
     # and none of its cards replaces an event, so the two needing a declaration or a replacement
-    # do not apply either, nor (issue 24) those needing a power change or a battle; the report keeps the
-    # built-in order
+    # do not apply either, nor those needing a power change or a battle; the report keeps the built-in
+    # order
     expected = [p.id for p in BUILTIN
                 if p.until is not None
                 or {"declaration", "replacement", "pile", "power_change", "battle"} & set(p.needs)]

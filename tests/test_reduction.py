@@ -1,5 +1,5 @@
 """Reduction is sound: with partial-order reduction and symmetry the outcomes, the verdicts and the
-lengths of the shortest traces are those of the full search (issue: beat state explosion).
+lengths of the shortest traces are those of the full search.
 
 Checked on every ruling scenario (expectations and Z3 properties), on random scenarios (hypothesis)
 and on a benchmark family where the reduction is large; and the compact store against the full one.
