@@ -1,4 +1,4 @@
-"""Benchmark of the explorer on many simultaneous pending effects (issue 2, section 6).
+"""Benchmark of the explorer on many simultaneous pending effects.
 
 Why: R509.4a-b let each player resolve his pending effects in any order, so k effects waiting at once
 have k! orders. The explorer deduplicates states, so k independent effects cost about 2^k states

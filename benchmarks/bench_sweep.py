@@ -1,4 +1,4 @@
-"""Issue 15's goals for `dmcheck sweep`, measured (a script, not a test; nothing here runs in CI).
+"""The performance goals of `dmcheck sweep`, measured (a script, not a test; nothing here runs in CI).
 
     python benchmarks/bench_sweep.py [throughput] [ray] [memory] [workers] [--json]
 

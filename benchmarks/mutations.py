@@ -214,7 +214,7 @@ CATALOGUE: tuple[Mutation, ...] = (
              'default="charger",', 'default="cast_destination",'),
     Mutation("default-castle_other_shield", "default reading castle_other_shield=not_used (S164)", IN,
              'default="not_used",', 'default="unchosen_only",', tests=FAST + ("tests/test_public_answers.py",)),
-    # ---- issue 22: swaps, effects per creature, several blockers, additional breaks, deck-out, eras ----
+    # ---- public answers: swaps, effects per creature, several blockers, additional breaks, deck-out, eras ----
     Mutation("R701.26a-swap-half-done", "R701.26a (S150): a swap whose old creature is kept is not carried out", DC,
              "    failed = m.card(old).has(CANNOT_LEAVE) or (choice is not None and choice != NONE)",
              "    failed = m.card(old).has(CANNOT_LEAVE)", tests=PUBLIC),

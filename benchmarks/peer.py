@@ -1,4 +1,4 @@
-"""The SPIN peer (issue 6): the same pending-effect family in Promela and in dmcheck, counted by both.
+"""The SPIN peer: the same pending-effect family in Promela and in dmcheck, counted by both.
 
 Why a peer. A state count is only worth comparing against a tool whose counting is trusted. SPIN
 explores benchmarks/peer/pending.pml — the two-player family written from the rules (R509.3,
