@@ -1,6 +1,6 @@
 """What checking the rules properties costs next to exploring: `dmcheck check`'s time ratio, measured.
 
-Issue 3 asks that checking every built-in property cost no more than the exploration itself on the
+The goal: checking every built-in property should cost no more than the exploration itself on the
 benchmark families. This script explores each scenario, then checks the properties on the explored
 graph, and prints states, transitions, the seconds of each and their ratio, and the solver figures:
 queries (one per distinct projection), cache hits, the time spent reading facts and in Z3.

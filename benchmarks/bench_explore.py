@@ -1,4 +1,4 @@
-"""Benchmark of the explorer on many simultaneous pending effects (issue 2, section 6).
+"""Benchmark of the explorer on many simultaneous pending effects.
 
 Why: R509.4a-b let each player resolve his pending effects in any order, so k effects waiting at once
 have k! orders. The explorer deduplicates states, so k independent effects cost about 2^k states
@@ -130,11 +130,11 @@ def table(rows: list[dict]) -> str:
                       _fmt_time(ex["seconds"]) + ("" if ex["complete"] else " (incomplete)"),
                       _fmt_num(ex["states_per_s"], 0), f"{ex['peak_mb']:.1f}", f"{ex['search_mb']:.1f}",
                       nv_visited, nv_time, nv_total, _fmt_num(ratio.get("states")), rt])
-    widths = [max(len(head[i]), *(len(l[i]) for l in lines)) for i in range(len(head))] if lines else \
+    widths = [max(len(head[i]), *(len(line[i]) for line in lines)) for i in range(len(head))] if lines else \
         [len(h) for h in head]
     out = ["  ".join(h.ljust(w) for h, w in zip(head, widths))]
-    out += ["  ".join(c.rjust(w) if i > 1 else c.ljust(w) for i, (c, w) in enumerate(zip(l, widths)))
-            for l in lines]
+    out += ["  ".join(c.rjust(w) if i > 1 else c.ljust(w) for i, (c, w) in enumerate(zip(line, widths)))
+            for line in lines]
     reduced = [r for r in rows if r.get("reduced")]
     if reduced:
         out.append("")

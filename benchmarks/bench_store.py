@@ -1,5 +1,5 @@
 """Memory per stored state: the full store (states and edges kept) against the compact one
-(fingerprints and parent links only; issue 6), and what reduction adds, measured in one run.
+(fingerprints and parent links only), and what reduction adds, measured in one run.
 
     python benchmarks/bench_store.py [--json]
 

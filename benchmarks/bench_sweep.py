@@ -1,4 +1,4 @@
-"""Issue 15's goals for `dmcheck sweep`, measured (a script, not a test; nothing here runs in CI).
+"""The performance goals of `dmcheck sweep`, measured (a script, not a test; nothing here runs in CI).
 
     python benchmarks/bench_sweep.py [throughput] [ray] [memory] [workers] [--json]
 
@@ -55,7 +55,8 @@ players:
   B: {shields: 2}
 attack: {attacker: Vanilla W-breaker, player: B}
 vary:
-  B.graveyard: {from: [Vanilla, Terror Pit, Gushat Shield, Boil Charger, Winter Spiral, Texas Storm, Kobo Magical Shocker, The Watch, Bucket Bucket], size: [0, 4]}
+  B.graveyard: {from: [Vanilla, Terror Pit, Gushat Shield, Boil Charger, Winter Spiral, Texas Storm,
+                       Kobo Magical Shocker, The Watch, Bucket Bucket], size: [0, 4]}
   B.shields: {from: [Vanilla, Terror Pit], size: [1, 4]}
 """
 
@@ -136,8 +137,8 @@ def builtin(tmp: Path, rounds: int = 1) -> dict:
     out = {}
     for template in sorted((ROOT / "scenarios" / "sweeps").glob("*.yaml")):
         runs = _paired(template, tmp, {"jobs1": ["--jobs", "1"], "jobs2": ["--jobs", "2"]}, rounds)
-        proc = subprocess.run([PY, "-m", "dmcheck", "sweep", str(template), "--db", str(tmp / "jobs2.sqlite"), "--json"],
-                              cwd=ROOT, capture_output=True, text=True)
+        proc = subprocess.run([PY, "-m", "dmcheck", "sweep", str(template), "--db", str(tmp / "jobs2.sqlite"),
+                               "--json"], cwd=ROOT, capture_output=True, text=True)
         s = json.loads(proc.stdout)
         out[template.stem] = dict(runs, positions=s["positions"], violations=s["violations"],
                                   differences=s["differences"],
@@ -194,8 +195,12 @@ def main() -> None:
     results = {}
     with tempfile.TemporaryDirectory() as tmp:
         for name in chosen:
-            work = {"throughput": throughput, "ray": ray, "builtin": builtin, "memory": memory, "workers": workers}[name]
-            results[name] = work(Path(tmp), args.rounds) if name in ("throughput", "ray", "builtin") else work(Path(tmp))
+            work = {"throughput": throughput, "ray": ray, "builtin": builtin, "memory": memory,
+                    "workers": workers}[name]
+            if name in ("throughput", "ray", "builtin"):
+                results[name] = work(Path(tmp), args.rounds)
+            else:
+                results[name] = work(Path(tmp))
             if not args.json:
                 print(name, json.dumps(results[name]), flush=True)
     if args.json:

@@ -2,8 +2,8 @@
 
 The benchmarks time two checkouts side by side (this one and an older one, say `git worktree add
 ../base <commit>`), and the installed package is whichever one pip installed last. `use(root)` makes
-the four packages of `root` the ones imported, whatever its layout: since issue 26 they are installed
-under `dmcheck.` (relative imports inside them); before, they were top-level packages (`model`, ...),
+the four packages of `root` the ones imported, whatever its layout: in the current layout they are installed
+under `dmcheck.` (relative imports inside them); in older checkouts they were top-level packages (`model`, ...),
 which are then aliased under `dmcheck.` so that one import line serves both.
 """
 

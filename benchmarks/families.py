@@ -120,7 +120,7 @@ def two_player(k: int, cards: CardPool | None = None) -> Scenario:
 
 
 def watched(t: int, cards: CardPool | None = None) -> Scenario:
-    """The Watch (Q09) waiting behind the turn player's effects (issue 12, reduction with a skip).
+    """The Watch (Q09) waiting behind the turn player's effects (a reduction with a skip).
 
     Bench Caster's before-break cast triggers T of A's shielders (add a shield, they commute), A's
     Bench TP Echoer (it casts Bench Echo from A's graveyard: a turn-player effect that spawns) and

@@ -8,7 +8,7 @@ JSON object; `measure()` starts it and reads the object.
 Modes:
 - `unreduced`: `explorer.bfs.explore` (BFS, states deduplicated). Also counts, from the explored
   graph, the exact number of paths — what a naive enumerator would visit (see `graph_paths`).
-- `reduced`: the same with `reduce=True`, when `explore` accepts that keyword (issue 6); else null.
+- `reduced`: the same with `reduce=True`, when `explore` accepts that keyword (older checkouts do not); else null.
 - `naive`: a depth-first search over the same model without deduplication: every order of the
   pending effects is walked to its end. Capped by time; a capped run says where it stopped.
 """
@@ -41,7 +41,7 @@ def rss_mb() -> float:
 
 
 def explore_supports_reduce() -> bool:
-    """Whether `explorer.bfs.explore` takes a `reduce` keyword (the reduction of issue 6)."""
+    """Whether `explorer.bfs.explore` takes a `reduce` keyword (partial-order reduction and symmetry)."""
     return "reduce" in inspect.signature(explore).parameters
 
 

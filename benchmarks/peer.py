@@ -1,4 +1,4 @@
-"""The SPIN peer (issue 6): the same pending-effect family in Promela and in dmcheck, counted by both.
+"""The SPIN peer: the same pending-effect family in Promela and in dmcheck, counted by both.
 
 Why a peer. A state count is only worth comparing against a tool whose counting is trusted. SPIN
 explores benchmarks/peer/pending.pml — the two-player family written from the rules (R509.3,
@@ -330,12 +330,13 @@ def table(rows: list[dict]) -> str:
             agree,
             _r(total.get("states"), un["states"]) + ("" if nv and nv["complete"] else "*"),
             _r(un["states"], rd["states"]) if rd else "-",
-            _r(un["seconds"], get(sp, "pan_seconds")), _r(get(un, "process_cpu_seconds"), get(sp, "process_cpu_seconds")),
+            _r(un["seconds"], get(sp, "pan_seconds")),
+            _r(get(un, "process_cpu_seconds"), get(sp, "process_cpu_seconds")),
             _r(get(rd, "seconds"), get(sr, "pan_seconds")),
             _r(get(rd, "process_cpu_seconds"), get(sr, "process_cpu_seconds"))])
-    widths = [max(len(head[i]), *(len(l[i]) for l in lines)) for i in range(len(head))]
+    widths = [max(len(head[i]), *(len(line[i]) for line in lines)) for i in range(len(head))]
     out = ["  ".join(h.ljust(w) for h, w in zip(head, widths))]
-    out += ["  ".join(c.rjust(w) for c, w in zip(l, widths)) for l in lines]
+    out += ["  ".join(c.rjust(w) for c, w in zip(line, widths)) for line in lines]
     out.append("naive/unred: size of the naive enumeration (= paths in the state graph, exact) over distinct "
                "states; * = the naive walk was not run to the end there, the ratio is still exact.\n"
                "unred s, red s: dmcheck's search (explore's own seconds); pan s: pan's own 'elapsed time' "

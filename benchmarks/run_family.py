@@ -54,8 +54,9 @@ def main(argv=None) -> int:
         result = run()
         cpu = time.process_time() - cpu
     mode = "reduced" if reduce else "unreduced"
-    import dmcheck.model as model
-    print(os.path.dirname(os.path.dirname(model.__file__)), args.family, args.size, mode, len(result.parent), result.transitions,
+    import dmcheck.model as model_package
+    print(os.path.dirname(os.path.dirname(model_package.__file__)), args.family, args.size, mode, len(result.parent),
+          result.transitions,
           f"{result.seconds:.2f}s" + ("" if args.profile else f" cpu {cpu:.2f}s"))
     return 0
 

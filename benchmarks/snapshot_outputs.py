@@ -32,7 +32,8 @@ def scenarios() -> list[str]:
         for path in sorted((ROOT / base).rglob("*.yaml")):
             rel = path.relative_to(ROOT).as_posix()
             if "/cards/" in rel or "/rulings/" in rel and base == "tests/data" or rel.endswith("corpus.yaml") \
-                    or rel.endswith("_cards.yaml") or rel.endswith("user_properties.yaml") or rel.endswith("false_property.yaml"):
+                    or rel.endswith("_cards.yaml") or rel.endswith("user_properties.yaml") \
+                    or rel.endswith("false_property.yaml"):
                 continue
             text = path.read_text(encoding="utf-8", errors="replace")
             if "statements:" in text and "scenario:" not in text.split("statements:")[0]:

@@ -1,4 +1,4 @@
-"""The rest of the attack (brief "afterattack", issue 10): the tapped attacker (R506.1), end-of-attack
+"""The rest of the attack: the tapped attacker (R506.1), end-of-attack
 abilities (R510), "while attacking" effects, blocks and "not blocked", shields moved by effects,
 attacker-side break replacements and loops. Expected values are derived by hand from the rulings
 (research/attack.md entries A01, A12, A19, A20, A24, A26, A27), not copied from the program."""
@@ -112,7 +112,8 @@ def test_no_end_of_attack_trigger_after_a_turn_skip(tmp_path):
     _write(tmp_path, "cards:\n  - id: eoa_caster\n    name: EOA Caster\n    type: creature\n    cost: 7\n"
                      "    power: 10000\n    breaker: 2\n    modelled: a test probe\n    abilities:\n"
                      "      - id: before_break\n        trigger: before_break\n        effect:\n"
-                     "          - cast_free: {from: [hand, graveyard], cost_max: mana, then: deck_bottom, optional: true}\n"
+                     "          - cast_free: {from: [hand, graveyard], cost_max: mana, then: deck_bottom, "
+                     "optional: true}\n"
                      "      - id: end_of_attack\n        trigger: end_of_attack\n        effect:\n"
                      "          - draw: {count: 1}\n", "cards.yaml")
     path = _write(tmp_path, "name: x\nturn: A\nrules: 2024-06-19\ncards: [cards.yaml]\nplayers:\n"

@@ -54,7 +54,7 @@ def test_walking_the_graph_gives_states_choices_and_events(q09):
         legal = graph.choices(node)
         assert [c.index for c, _ in edges] == [c.index for c in legal]    # unreduced: every choice followed
         assert state.terminal == (not legal)
-        for choice, succ in edges:
+        for _choice, succ in edges:
             assert graph.parent(succ)[0] <= node or graph.depth(succ) <= graph.depth(node) + 1
             steps = graph.trace(succ)
             assert len(steps) == graph.depth(succ)

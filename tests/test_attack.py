@@ -1,13 +1,13 @@
-"""The whole attack (issue 10): its scenarios, the loader's errors, and that the scenarios written for
+"""The whole attack: its scenarios, the loader's errors, and that the scenarios written for
 the direct attack step kept their states and outcomes.
 
 The baseline (tests/data/attack_baseline_outcomes.json) is the `dmcheck explore --json` output of
-main before issue 10 (benchmarks/snapshot_outputs.py), with replay keys dropped: the only accepted
+main before the whole attack was modelled (benchmarks/snapshot_outputs.py), with replay keys dropped: the only accepted
 difference is the new outcome keys, `blocked` (false: none of those scenarios has a blocker),
 `loser` (the other player exactly when there is a winner: R104.2a, R509.1) and `loop` (false). Since the attack taps
 its attacker (R506.1, A01), three scenarios whose defender may "tap an opponent's creature" lost the
 choice of the already tapped attacker: Q14_escape_chain, SC3_sabaki_z_revolution_0 and
-s_back_trigger have fewer states in the baseline (their outcomes are unchanged). Issue 22: the
+s_back_trigger have fewer states in the baseline (their outcomes are unchanged). Since then the
 default of `castle_other_shield` became `not_used` (S164), so D2_hustle_castle and
 R304.3_castle_after_s_trigger have the castle's new choices (more states and outcomes); a creature that
 leaves the battle zone loses the effects on it (110.2e), so SC4_fizzle's returned T-breaker no longer
@@ -81,7 +81,7 @@ def test_direct_attack_scenarios_keep_their_states_and_outcomes(file):
     outcomes = []
     for o in listed:
         assert o.pop("blocked") is False
-        assert o.pop("loop") is False   # A27 (brief "afterattack"): no scenario of the baseline loops
+        assert o.pop("loop") is False   # A27: no scenario of the baseline loops
         loser = o.pop("loser")
         assert loser == ({"A": "B", "B": "A"}[o["winner"]] if o["winner"] != "none" else "none")
         outcomes.append(o)

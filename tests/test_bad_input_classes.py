@@ -1,4 +1,4 @@
-"""One test per class of bad input of issue 14, each on what used to go wrong: a traceback, a run
+"""One test per class of bad input, each on what used to go wrong: a traceback, a run
 that never ends, a message nobody can read, or a typo that made a check pass."""
 
 from __future__ import annotations
@@ -130,7 +130,7 @@ def test_unknown_keys_of_mixed_types_are_reported(tmp_path):
                                      "{event: break, frame: outer}", "{event: choose_shields, shields: 5}",
                                      "{event: shield_trigger, ability: S-Triger}"])
 def test_a_typo_in_a_pattern_is_an_error_not_a_pass(pattern, tmp_path):
-    """Before issue 14 these made `never_order` hold vacuously (exit 0), or crashed."""
+    """A typo in a pattern is refused: it would make `never_order` hold vacuously (exit 0), or crash."""
     path = tmp_path / "s.yaml"
     path.write_text(Q09.read_text().replace("      - {event: skip_turn}", "      - " + pattern))
     code, _, err = run("explore", str(path))
@@ -217,7 +217,7 @@ def test_a_missing_card_file_names_the_scenario_line(tmp_path):
 
 
 def test_a_directory_is_called_a_directory(tmp_path):
-    # a directory is accepted as scenario FILE (its *.yaml, issue 13); with none in it, it is named
+    # a directory is accepted as scenario FILE (its *.yaml); with none in it, it is named
     code, _, err = run("explore", str(tmp_path))
     assert code == 2 and str(tmp_path) in err and "directory" in err
     # where one file is expected (a property file), a directory is called what it is
@@ -232,7 +232,7 @@ def test_a_file_over_the_size_limit_is_refused(tmp_path, monkeypatch):
     assert "the limit is 100" in str(refused("scenario", path))
 
 
-# ---- names that refer to nothing (issue 28) -------------------------------------------------------
+# ---- names that refer to nothing ------------------------------------------------------------------
 @pytest.mark.parametrize("pattern,words", [
     ("{event: declare, card: Kakumeijin, ability: Ninja Strike}", "Kakumeijin has no Ninja Strike ability"),
     ("{event: declare, ability: Blocker}", "'Blocker'"),
@@ -250,7 +250,7 @@ def test_a_file_over_the_size_limit_is_refused(tmp_path, monkeypatch):
     ("{event: expire, effect: Power Attacker}", "no card of the scenario has Power Attacker"),
 ])
 def test_a_pattern_naming_nothing_of_the_scenario_is_an_error(pattern, words, tmp_path):
-    """Before issue 28 each of these matched no event, so the `never_order` held: exit 0, 'every trace checked'."""
+    """Each of these would match no event, so the `never_order` would hold: exit 0, 'every trace checked'."""
     path = tmp_path / "s.yaml"
     path.write_text(Q09.read_text().replace("      - {event: skip_turn}", "      - " + pattern))
     code, out, err = run("explore", str(path))
@@ -279,7 +279,7 @@ def test_the_scenario_s_own_names_still_load():
 @pytest.mark.parametrize("card,words", [("Nope", "unknown card |Nope|"), ("Kakumeijn", "did you mean 'Kakumeijin'"),
                                         ("kakumeijin", "write |Kakumeijin|"), ("Vanilla#x", "copy number")])
 def test_a_property_naming_a_card_of_no_pool_is_an_error(card, words, tmp_path):
-    """Before issue 28 `|Nope|` made the property 'not applicable' to every scenario: nothing was checked, exit 0."""
+    """`|Nope|` would make the property 'not applicable' to every scenario: nothing checked, exit 0."""
     path = tmp_path / "p.yaml"
     path.write_text(PROPERTY.format(formula=f"'(= (post.zone_of |{card}|) hand)'"))
     code, out, err = run("check", str(Q09), "--properties", str(path))
@@ -292,7 +292,8 @@ def test_a_property_naming_a_real_card_a_scenario_lacks_is_not_applicable_there(
     path = tmp_path / "p.yaml"
     path.write_text(PROPERTY.format(formula="'(=> (post.in_shields |Stone Shield|) true)'"))
     stone = ROOT / "scenarios" / "rulings" / "Q11e_cannot_be_broken.yaml"
-    code, out, err = run("check", str(Q09), str(stone), "--properties", str(path), "--property", "my-prop", "--jobs", "1")
+    code, out, err = run("check", str(Q09), str(stone), "--properties", str(path), "--property", "my-prop",
+                         "--jobs", "1")
     assert code == 0, err
     assert "my-prop: not applicable (the scenario has no card |Stone Shield|" in out
     assert "ok   my-prop [D4] always/transitions — all" in out, out
@@ -317,7 +318,7 @@ CARD = """cards:
     ("Chargr", "      - draw: {count: 1}", "expected 'Charger' exactly"),
 ])
 def test_a_card_file_name_that_refers_to_nothing_is_an_error(keyword, effect, words, tmp_path):
-    """Before issue 28 the instruction silently did nothing (an unbound name) and the keyword was read by nothing."""
+    """Unrefused, the instruction would silently do nothing (an unbound name) and the keyword be read by nothing."""
     path = tmp_path / "cards.yaml"
     path.write_text(CARD.format(keyword=keyword, effect=effect))
     error = refused("cards", path)
@@ -326,15 +327,16 @@ def test_a_card_file_name_that_refers_to_nothing_is_an_error(keyword, effect, wo
 
 def test_a_race_and_a_bound_name_still_load(tmp_path):
     path = tmp_path / "cards.yaml"
-    path.write_text(CARD.format(keyword="Armored Dragon", effect="      - shield_to_hand: {whose: opponent, count: 1, "
-                                                                 "bind: got}\n      - hand_to_deck_bottom: {count: got}"))
+    path.write_text(CARD.format(keyword="Armored Dragon",
+                                effect="      - shield_to_hand: {whose: opponent, count: 1, "
+                                       "bind: got}\n      - hand_to_deck_bottom: {count: got}"))
     pool = CardPool()
     pool.add_file(path)
     assert pool[pool.resolve("Test Spell")].keywords == ("Armored Dragon",)
 
 
 def test_a_rulings_file_citing_an_undeclared_public_source_is_an_error(tmp_path):
-    """Before issue 28 `source: S777` loaded as if a public source of that id existed."""
+    """`source: S777` must not load as if a public source of that id existed."""
     from dmcheck.rulings.corpus import builtin_corpus, check_sources
     builtin = builtin_corpus()           # what rulings.verify.load merges a user's file into
     path = tmp_path / "r.yaml"
@@ -354,14 +356,15 @@ def test_a_misspelt_milestone_or_reading_says_what_was_meant(tmp_path):
     assert "did you mean 'nested_other_pending'" in str(refused("rulings", path))
 
 
-# ---- output paths, refused before any work (issue 28) -----------------------------------------------
+# ---- output paths, refused before any work --------------------------------------------------------
 SWEEP = ROOT / "scenarios" / "sweeps" / "kakumeijin_nested.yaml"
 
 
 @pytest.mark.parametrize("argv,words", [
     (["verify", "--sarif", "/nonexistent/x.sarif"], ["--sarif", "/nonexistent", "does not exist"]),
     (["verify", "--junit", "{tmp}"], ["--junit", "is a directory"]),
-    (["verify", "--write-baseline", "/proc/dmcheck-known.json"], ["--write-baseline", "no file can be created in /proc"]),
+    (["verify", "--write-baseline", "/proc/dmcheck-known.json"],
+     ["--write-baseline", "no file can be created in /proc"]),
     (["verify", "--sarif", "{tmp}/a.out", "--junit", "{tmp}/a.out"], ["--junit", "also written by --sarif"]),
     (["explore", str(Q09), "--html", "{tmp}/no/page.html"], ["--html", "does not exist"]),
     (["check", str(Q09), "--html", "/proc/version"], ["--html", "cannot be opened for writing"]),
@@ -371,7 +374,7 @@ SWEEP = ROOT / "scenarios" / "sweeps" / "kakumeijin_nested.yaml"
     (["sweep", str(SWEEP), "--db", str(SWEEP)], ["--db", "also an input file"]),
 ])
 def test_an_output_path_that_cannot_be_written_is_refused_before_any_work(argv, words, tmp_path):
-    """Before issue 28 `verify --sarif /nonexistent/x.sarif` ran the whole verify, then ended in a traceback."""
+    """`verify --sarif /nonexistent/x.sarif` must not run the whole verify and then end in a traceback."""
     start = time.monotonic()
     code, out, err = run(*[a.replace("{tmp}", str(tmp_path)) for a in argv])
     assert code == 2 and out == "" and err.count("\n") == 1, err

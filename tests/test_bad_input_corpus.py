@@ -1,5 +1,6 @@
-"""The bad-input corpus (issue 14): malformed and hostile scenario, card, property, rulings and sweep
-template files, and flags (issue 28 added names that refer to nothing, output paths and sizes). Every case must exit 2 with the file (and its line where there is one) in the message,
+"""The bad-input corpus: malformed and hostile scenario, card, property, rulings and sweep template
+files, and flags, including names that refer to nothing, output paths that cannot be written and
+absurd sizes. Every case must exit 2 with the file (and its line where there is one) in the message,
 never a traceback, never a silent default.
 
 The files live under tests/data/bad/corpus/<kind>/. Card files are loaded through a small scenario
@@ -16,7 +17,8 @@ from conftest import DATA, ROOT
 
 from dmcheck.main import main
 
-# slow: the whole corpus of 225 bad inputs (test_bad_input_classes.py keeps one per class in the default run); CI runs it (pytest -m slow)
+# slow: the whole corpus of 225 bad inputs (test_bad_input_classes.py keeps one per class in the default
+# run); CI runs it (pytest -m slow)
 pytestmark = pytest.mark.slow
 
 CORPUS = DATA / "bad" / "corpus"
@@ -126,7 +128,8 @@ CASES = [
     ('scenario', 'declared_ability_typo.yaml', 13, ['ability', 'S-Trigger', 'S-Triger']),
     ('scenario', 'unknown_event.yaml', 13, ['event', 'explode']),
     ('scenario', 'event_wrong_key.yaml', 13, ["unknown key 'card' for a win event"]),
-    ('scenario', 'declare_unknown_ability.yaml', 12, ['Revolution Chnage', 'Revolution Change', 'Invasion', 'Ninja Change']),
+    ('scenario', 'declare_unknown_ability.yaml', 12,
+     ['Revolution Chnage', 'Revolution Change', 'Invasion', 'Ninja Change']),
     ('scenario', 'pattern_not_mapping.yaml', 13, ['never_order[0]']),
     ('scenario', 'pattern_unknown_card.yaml', 13, ["unknown card 'Nope Card'"]),
     ('scenario', 'pattern_ability_no_slash.yaml', 13, ['Card/ability']),
@@ -158,7 +161,7 @@ CASES = [
     ('scenario', 'null_root.yaml', 1, ['empty']),
     ('scenario', 'attack_self.yaml', 11, ['non-turn player']),
     ('scenario', 'source_mapping.yaml', 2, ['source']),
-    # names that refer to nothing the scenario holds (issue 28): each made a pattern match nothing
+    # names that refer to nothing the scenario holds: each would make a pattern match nothing
     ('scenario', 'declare_ability_card_lacks.yaml', 13, ['Kakumeijin has no Ninja Strike', 'with Ninja Strike: none']),
     ('scenario', 'declare_ability_nobody_has.yaml', 13, ['no card of the scenario has S-Trigger']),
     ('scenario', 'declare_engine_keyword.yaml', 13, ['ability', "'Charger'", 'S-Trigger']),
@@ -186,7 +189,7 @@ CASES = [
     ('cards', 'effect_on_creature.yaml', 7, ['only a spell']),
     ('cards', 'ability_without_trigger.yaml', 7, ['trigger or replaces']),
     ('cards', 'ability_unknown_trigger.yaml', 7, ['sneeze']),
-    # hidden-zone declarations (brief "declare"): a malformed condition, an ability without its condition
+    # hidden-zone declarations: a malformed condition, an ability without its condition
     ('cards', 'revolution_change_condition_not_a_list.yaml', 11, ['revolution_change.any_of', 'expected a list']),
     ('cards', 'invasion_condition_unknown_key.yaml', 11, ["unknown key 'colour'", 'all_of, any_of, cost_min']),
     ('cards', 'invasion_without_condition.yaml', 10, ['needs a `invade` instruction']),
@@ -197,7 +200,7 @@ CASES = [
     ('cards', 'keywords_not_list.yaml', 7, ['keywords', 'a list']),
     ('cards', 'type_monster.yaml', 4, ['type', 'monster']),
     ('cards', 'cards_not_list.yaml', 1, ['cards', 'a list']),
-    # names a card file uses that refer to nothing (issue 28): the instruction or keyword did nothing
+    # names a card file uses that refer to nothing: the instruction or keyword would do nothing
     ('cards', 'bind_unbound.yaml', 7, ['hand_to_deck_bottom.count', "'recoverd'", 'bound by no earlier']),
     ('cards', 'bind_in_if_done.yaml', 8, ['if_done[0]', "'recovered'", 'runs on its own']),
     ('cards', 'break_by_it_unbound.yaml', 7, ['break_shields.by', "'it'", 'deck_top_and_back']),
@@ -223,7 +226,7 @@ CASES = [
     ('properties', 'builtin_id.yaml', 2, ['already taken']),
     ('properties', 'unknown_key.yaml', 8, ['colour']),
     ('properties', 'needs_unknown.yaml', 8, ['needs', 'magic']),
-    # a card in no pool is a typo, not "not applicable" (issue 28)
+    # a card in no pool is a typo, not "not applicable"
     ('properties', 'formula_unknown_card.yaml', 7, ['formula', 'unknown card |Nope|', 'built-in pool']),
     ('properties', 'formula_card_pool_id.yaml', 7, ['formula', '|kakumeijin|', 'write |Kakumeijin|']),
     ('properties', 'formula_card_copy_zero.yaml', 7, ['formula', '|Vanilla#0|', 'copy number']),
@@ -249,11 +252,11 @@ CASES = [
     ('sweep', 'from_card_typo.yaml', 9, ['vary.B.shields.from[0]', "did you mean 'Vanilla'"]),
     ('sweep', 'compare_choice_typo.yaml', 9, ["did you mean 'nested_other_pending'"]),
     ('sweep', 'three_zones_of_40.yaml', 7, ['1,879,537,767,821 positions', 'the limit is 1,000,000']),
-    # names a rulings file uses that refer to nothing (issue 28)
+    # names a rulings file uses that refer to nothing
     ('rulings', 'milestone_typo.yaml', 6, ["unknown milestone 'brake'", "did you mean 'break'"]),
     ('rulings', 'order_if_reading_typo.yaml', 6, ['nested_other_pending', "'al'", "did you mean 'all'"]),
     ('rulings', 'undeclared_source.yaml', 2, ['source S777 is not declared', 'sources:']),
-    # cards made of several cards (issue 23): what a pile and a twinpact must be
+    # cards made of several cards: what a pile and a twinpact must be
     ('scenario', 'pile_on_a_spell.yaml', 9, ['battle[0].card', 'expected a creature at the base of a pile',
                                              'Terror Pit is a spell']),
     ('scenario', 'pile_base_not_a_creature.yaml', 9, ['under[1]', 'a creature at the bottom of the pile', '801']),
@@ -264,10 +267,11 @@ CASES = [
     ('cards', 'twinpact_without_creature_power.yaml', 4, ["its creature side's power", 'is missing']),
     ('cards', 'spell_side_on_a_creature.yaml', 7, ['only a twinpact has a spell side', 'type: twinpact']),
     ('cards', 'twinpact_spell_side_without_effect.yaml', 7, ['cards[0].spell', "'effect'"]),
-    # the rest of the game an attack touches (issue 24): a power that is not a number, a trigger the card's
+    # the rest of the game an attack touches: a power that is not a number, a trigger the card's
     # type cannot have, a hidden-zone use from a zone the card is not used from, no legal attack to choose
     ('scenario', 'power_not_a_number.yaml', 7, ['players.B.battle[0].power', 'whole number', 'minus two thousand']),
-    ('scenario', 'choose_no_legal_attack.yaml', 8, ['attack.choose', 'no legal attack', 'summoning sickness', 'tapped']),
+    ('scenario', 'choose_no_legal_attack.yaml', 8,
+     ['attack.choose', 'no legal attack', 'summoning sickness', 'tapped']),
     ('scenario', 'choose_with_attacker.yaml', 6, ['attack.attacker', '`choose: true`']),
     ('cards', 'evasion_power_not_a_number.yaml', 7, ['keywords[0]', 'Evasion:power<=5000', "'Evasion:power<=lots'"]),
     ('cards', 'power_amount_not_a_number.yaml', 7, ['power.amount', 'whole number', "'-2k'"]),
@@ -351,7 +355,7 @@ FLAGS = [
     (["diff", Q09, "--rules", "2023-01-01", "--rules", "2024-06-19", "--max-states", "-7"], ["--max-states"]),
     (["diff", Q09, "--rules", "2024-06-19"], ["two different settings"]),
     (["diff", Q09, "--rules", "2024-02-31", "--rules", "2024-06-19"], ["--rules", "YYYY-MM-DD"]),
-    # every output path is checked before any work (issue 28)
+    # every output path is checked before any work
     (["verify", "--sarif", "/nonexistent/x.sarif"], ["--sarif", "does not exist"]),
     (["verify", "--junit", "/proc/dmcheck.xml"], ["--junit", "no file can be created"]),
     (["verify", "--write-baseline", str(CORPUS)], ["--write-baseline", "is a directory"]),

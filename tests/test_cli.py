@@ -59,12 +59,14 @@ def test_json_has_the_format_fields():
 
 
 def test_limit_hit_is_incomplete_and_exits_3():
-    code, out, _ = run("explore", str(next(p for p in RULINGS if p.name.startswith("Q05"))), "--max-states", "20", "--json")
+    q05 = next(p for p in RULINGS if p.name.startswith("Q05"))
+    code, out, _ = run("explore", str(q05), "--max-states", "20", "--json")
     report = scenario_output(out)
     assert code == 3
     assert report["complete"] is False and "state limit" in report["reason"]
     # nothing that needs every path may be reported as holding
-    assert all(not e["holds"] for e in report["expectations"] if next(iter(e["expect"])) in ("never_order", "always", "never"))
+    assert all(not e["holds"] for e in report["expectations"]
+               if next(iter(e["expect"])) in ("never_order", "always", "never"))
 
 
 def test_replay_reproduces_an_outcome():

@@ -1,6 +1,6 @@
 """The command line as a user and a tool meet it: one JSON shape (validated against the published
 schema), --replay --json, --max-outcomes, directories as FILE, --version, help, `| head`, did-you-mean
-and progress (issue 13, items 5 and 7)."""
+and progress."""
 
 from __future__ import annotations
 

@@ -35,7 +35,8 @@ def test_milestones_of_q04_follow_the_ruling(ruling):
         # R509.3, then the first before-break, whose Texas Storm chooses the nested shields ...
         assert flat.index("shields_chosen") < flat.index("before_break_resolved") < flat.index("nested_shields_chosen")
         # ... whose before-break resolves before the nested break, and the attack's break comes last
-        assert flat.index("nested_before_break_resolved") < flat.index("nested_break") < len(flat) - 1 - flat[::-1].index("break")
+        assert flat.index("nested_before_break_resolved") < flat.index("nested_break") \
+            < len(flat) - 1 - flat[::-1].index("break")
 
 
 def test_milestones_of_q05_put_the_waiting_cip_after_the_second_before_break(ruling):
@@ -50,7 +51,8 @@ def test_milestones_of_q05_put_the_waiting_cip_after_the_second_before_break(rul
         if last_bb < min(p for p, _ in occ["nested_break"]):
             continue   # the second before-break cast Texas Storm: not the path Q05 describes
         hit = True
-        assert max(p for p, _ in occ["nested_shield_check"]) < last_bb < min(p for p, _ in occ["other_pending_resolved"])
+        assert max(p for p, _ in occ["nested_shield_check"]) < last_bb \
+            < min(p for p, _ in occ["other_pending_resolved"])
     assert hit
 
 

@@ -90,7 +90,7 @@ def test_every_set_is_minimal_and_unsatisfiable(result):
         readings = dict(c.readings)
         formulas = {ref: z3.And([encode(x) for x in corpus.get(ref).constraints(readings or None)]) for ref in c.refs}
 
-        def sat(refs) -> bool:
+        def sat(refs, formulas=formulas) -> bool:
             s = z3.Solver()
             s.add(*structure(), *[formulas[r] for r in refs])
             return s.check() == z3.sat
@@ -101,12 +101,12 @@ def test_every_set_is_minimal_and_unsatisfiable(result):
 
 def test_no_conflict_before_the_2023_change(result):
     old = [v.name for v in timeline()[:-2]]
-    # among the break procedure's sources (below S100); the attack's D-1 dispute (S102 vs S116, issue 10)
+    # among the break procedure's sources (below S100); the attack's D-1 dispute (S102 vs S116)
     # concerns every version and is a named reading (ntp_declaration_time)
     seeds = [c for c in result.conflicts if all(r.split("@")[1] < "S100" for r in c.refs)]
     assert not any(set(c.versions) & set(old) for c in seeds)
     attack = [c for c in result.conflicts if not all(r.split("@")[1] < "S100" for r in c.refs)]
-    # issue 22: the official 603.7 of 2023-09-14 (S165) takes S001's side against S002's D2-D3, from 2023-04-19
+    # the official 603.7 of 2023-09-14 (S165) takes S001's side against S002's D2-D3, from 2023-04-19
     official = [c for c in attack if "R603.7@S165" in c.refs]
     assert official and all(set(c.refs) <= {"R603.7@S165", "D2@S002", "D3@S002"} and not set(c.versions) & set(old)
                             for c in official)

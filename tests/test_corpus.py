@@ -42,7 +42,7 @@ def test_statements_of_different_sources_are_separate_entries(corpus):
     assert {"D2@S002", "D3@S002", "Q11f@S001", "Q11c@S001", "R509.3@S000", "R509.3@S001",
             "R603.7b@S000", "R603.7b@S001"} <= refs
     assert corpus.get("R509.3@S001").date.isoformat() == "2024-06-19"   # v1.42
-    # the seeds, then the public sources of scenarios/corpus.d/ (issues 10, 11), each one declared
+    # the seeds, then the public sources of scenarios/corpus.d/, each one declared
     assert corpus.sources()[:5] == ["S000", "S001", "S002", "S003", "S004"]
     assert set(corpus.sources()[5:]) <= {s.id for s in corpus.declared}
     assert all(re.fullmatch(r"S\d{3}", s) for s in corpus.sources())
@@ -57,8 +57,9 @@ def test_every_statement_says_how_it_is_checked(corpus):
 
 def test_every_built_in_scenario_belongs_to_a_statement(corpus):
     used = {p for s in corpus.statements for p in s.scenarios}
+    # not card files, corpora, sweep templates or starting points
     files = {p.resolve() for p in (ROOT / "scenarios").glob("*/*.yaml")
-             if p.parent.name not in ("cards", "corpus.d", "sweeps", "yours")}   # card files, corpora, sweep templates, starting points
+             if p.parent.name not in ("cards", "corpus.d", "sweeps", "yours")}
     assert files <= used, sorted(str(p) for p in files - used)
 
 
@@ -147,7 +148,8 @@ def test_bad_rulings_file_names_file_line_and_key(name, line, words):
 
 def test_a_bad_scenario_named_by_a_rulings_file_is_bad_input(tmp_path):
     scenario = tmp_path / "broken.yaml"
-    scenario.write_text("name: x\nturn: A\nplayers:\n  A:\n    hands: [Vanilla]\nattack: {attacker: Vanilla, player: B}\n")
+    scenario.write_text("name: x\nturn: A\nplayers:\n  A:\n    hands: [Vanilla]\n"
+                        "attack: {attacker: Vanilla, player: B}\n")
     rulings = tmp_path / "r.yaml"
     rulings.write_text("statements:\n  - id: B1\n    source: TEST\n    date: 2024-01-10\n"
                        "    text: A scenario file with a typo in it.\n    scenarios: [broken.yaml]\n")

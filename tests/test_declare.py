@@ -1,4 +1,4 @@
-"""The hidden-zone declarations at an attack (issue 10, brief "declare"): Revolution Change, Invasion and
+"""The hidden-zone declarations at an attack: Revolution Change, Invasion and
 Ninja Change (model/declarations.py, model/instructions/declaring.py).
 
 Each expected value below is read off the ruling (research/attack.md A03-A08, A23), not off the program:
@@ -175,7 +175,7 @@ def test_the_non_turn_player_may_declare_a_ninja_change_with_a_ninja_strike():
 
 
 def test_a_lone_ninja_strike_is_offered_as_before():
-    # the Ninja Strike scenarios of issue 10 keep their single declarations and their texts
+    # the Ninja Strike scenarios of scenarios/attack/ keep their single declarations and their texts
     model, graph = _graph(ATTACK / "A07_ninja_strike_after_tp.yaml")
     texts = {a.text for s in graph.states for a in model.actions(s) if a.kind == "ninja_declare"}
     assert texts == {"B declares Ninja Strike of Hayabusamaru"}
@@ -214,12 +214,13 @@ def test_a_malformed_condition_names_the_line_and_what_is_allowed(tmp_path, trig
 
 def test_a_declare_naming_an_unknown_ability_exits_2(tmp_path):
     from dmcheck.main import main
-    path = _write(tmp_path, _state("    battle: [The Red]\n    hand: [Red Zone]", attack="{attacker: The Red, player: B}")
-                  + "expect:\n  - never_order:\n      - {event: declare, ability: Invasoin}\n")
+    state = _state("    battle: [The Red]\n    hand: [Red Zone]", attack="{attacker: The Red, player: B}")
+    path = _write(tmp_path, state + "expect:\n  - never_order:\n      - {event: declare, ability: Invasoin}\n")
     err = io.StringIO()
     assert main(["explore", str(path)], io.StringIO(), err) == 2
     message = err.getvalue()
-    assert f"{path}:13:" in message and "Invasoin" in message and "Invasion" in message and "Revolution Change" in message
+    assert f"{path}:13:" in message and "Invasoin" in message and "Invasion" in message \
+        and "Revolution Change" in message
 
 
 # ---- the reduction and the symmetry keep every outcome ------------------------------------------------

@@ -1,5 +1,5 @@
 """The docs a clone has are enough: every link in README.md and docs/*.md stays inside the
-repository and reaches a file that exists (issue 13, item 2)."""
+repository and reaches a file that exists."""
 
 from __future__ import annotations
 

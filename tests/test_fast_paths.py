@@ -1,4 +1,4 @@
-"""The fast paths of issue 12 give what the plain definitions give.
+"""The fast paths (caches and shortcuts) give what the plain definitions give.
 
 - Symmetry (model/symmetry.py): the canonical form is computed from zone tables cached per zones
   value, rankings read off the zones and roles scanned apart. Here every state of several scenarios
@@ -113,7 +113,8 @@ SCENARIOS = [
 ]
 # the whole attack: a tapped creature attacked and a blocker (the state's `target`); their identical
 # cards (vanilla shields, decks) never diverge far enough to be renamed, so only equality is asserted
-ATTACK = [RULES_DIR.parent / "attack" / "A10b_battle_tie.yaml", RULES_DIR.parent / "attack" / "A09_block_dai_league.yaml"]
+ATTACK = [RULES_DIR.parent / "attack" / "A10b_battle_tie.yaml",
+          RULES_DIR.parent / "attack" / "A09_block_dai_league.yaml"]
 
 
 @pytest.mark.parametrize("make", SCENARIOS)
@@ -172,7 +173,12 @@ def test_replace_is_building_anew(record):
     names = record._fields
     for name in names:
         value = getattr(record, name)
-        other = 7 if isinstance(value, int) and not isinstance(value, bool) else (not value if isinstance(value, bool) else ())
+        if isinstance(value, bool):
+            other = not value
+        elif isinstance(value, int):
+            other = 7
+        else:
+            other = ()
         changed = replace(record, **{name: other})
         assert changed == _rebuilt(record, **{name: other}) and getattr(changed, name) == other
         assert type(changed) is type(record)

@@ -1,6 +1,6 @@
 """The compiled formulas of properties/fasteval.py answer exactly as Z3 does.
 
-The checker trusts a compiled formula's "unsat" without asking Z3 (issue 12, item 4), so the two
+The checker trusts a compiled formula's "unsat" without asking Z3, so the two
 must agree on every projection: on random projections of every built-in property (values no
 scenario reaches, frame positions beyond the deepest included), on every projection of every
 corpus scenario that `verify` checks (slow: Z3 is asked each one too), and on user formulas in
@@ -92,7 +92,8 @@ def _user(text: str, over: str = "states", kind: str = "always") -> Property:
     "(=> (> depth 0) (= winner nobody))",
     "(forall ((c Card)) (=> (in_shields c) (not (= (zone_of c) hand))))",
     "(exists ((i Int)) (and (>= i 1) (<= i 3) (frame_open i)))",
-    "(forall ((i Int) (j Int)) (=> (and (<= 0 i) (<= i 4) (< i j) (<= 1 j) (<= j 4)) (or (frame_open i) (not (frame_open j)))))",
+    "(forall ((i Int) (j Int)) (=> (and (<= 0 i) (<= i 4) (< i j) (<= 1 j) (<= j 4))"
+    " (or (frame_open i) (not (frame_open j)))))",
     "(distinct winner loser turn)",
     "(= (ite over 1 2) (+ depth (- 1) (* 2 0)))",
     "(xor over attack_stopped)",

@@ -1,5 +1,5 @@
-"""Fuzzing (issues 14, 28): valid scenario, card, property and rulings files and sweep templates, mutated
-by Hypothesis, never crash dmcheck. Every run ends with exit 0, 1, 2 or 3 and no traceback (an exception escaping `main`
+"""Fuzzing: valid scenario, card, property and rulings files and sweep templates, mutated by Hypothesis,
+never crash dmcheck. Every run ends with exit 0, 1, 2 or 3 and no traceback (an exception escaping `main`
 fails the test with its own traceback); a loader either loads the file or raises an InputError.
 
 Two kinds of mutation: on the text (cut, insert YAML punctuation or odd bytes, duplicate or swap

@@ -56,7 +56,8 @@ def test_dot_colours_outcomes_and_marks_where_a_violation_ends(tmp_path):
     node = "0"
     for index in report["expectations"][0]["replay"].split("/"):
         node = edges[(node, int(index))]
-    marked = re.findall(r'^  n(\d+) \[label="[^"]*VIOLATES always: \{shields_broken: 1\}[^\n]*color="#d62728"', text, re.M)
+    marked = re.findall(r'^  n(\d+) \[label="[^"]*VIOLATES always: \{shields_broken: 1\}'
+                        r'[^\n]*color="#d62728"', text, re.M)
     assert marked == [node]
     # the legend names each outcome by what tells it apart
     legend = re.findall(r'legend\d+ \[label="outcome \d+ \(1 terminal state\): ([^"]*)"', text)

@@ -224,7 +224,8 @@ CLICKS = """<script>
 (async () => {
   const wait = () => new Promise((done) => setTimeout(done, 100));
   const log = [];
-  const seen = () => log.push(decodeURIComponent(location.hash) + " | " + document.getElementById("replay-key").textContent);
+  const seen = () => log.push(decodeURIComponent(location.hash) + " | "
+                              + document.getElementById("replay-key").textContent);
   for (const i of [0, 0, 1]) {
     document.querySelector(`#choices a.choice[data-index="${i}"]`).click();
     await wait(); seen();
@@ -271,7 +272,7 @@ def test_browser_clicks_through_choices_and_a_drawn_state(tmp_path, ruling):
 @browser
 def test_browser_panels_name_the_copies_the_replayed_trace_moved(tmp_path):
     """Q05 has identical Vanilla shields: the page reached through an outcome's key shows, card copy by
-    card copy, the state that `dmcheck explore --replay KEY` reaches (issue 21: one naming everywhere)."""
+    card copy, the state that `dmcheck explore --replay KEY` reaches (one naming everywhere)."""
     from dmcheck.explorer.replay import replay
     from dmcheck.model.procedure import BreakModel
     from dmcheck.model.scenario_file import load_scenario

@@ -1,4 +1,4 @@
-"""Ctrl-C and the time budget (issue 14): every command stops with exit 130 (Ctrl-C) or 3 (time), no
+"""Ctrl-C and the time budget: every command stops with exit 130 (Ctrl-C) or 3 (time), no
 traceback, and what was found so far reported as incomplete (valid JSON with `complete: false`).
 
 Each test starts dmcheck in a subprocess, waits until it is working, and sends SIGINT as a terminal
@@ -165,7 +165,7 @@ def test_no_interrupt_no_change():
 
 
 def test_ctrl_c_in_a_sweep_prints_its_summary_marked_incomplete(tmp_path):
-    """Issue 28: a sweep under --json printed nothing on Ctrl-C. Now the summary of a finished run, with
+    """A sweep under --json interrupted by Ctrl-C prints the summary of a finished run, with
     `complete: false`, the positions finished so far (in the database) and nothing left claimed."""
     import sqlite3
     db = tmp_path / "k.sqlite"

@@ -37,7 +37,8 @@ def scenarios(draw) -> Scenario:
         hand=tuple(draw(st.lists(st.sampled_from(SPELLS), max_size=3))),
         mana=("vanilla",) * draw(st.integers(0, 7)),
         graveyard=tuple(draw(st.lists(st.sampled_from(SPELLS), max_size=1))),
-        deck=tuple(draw(st.lists(st.sampled_from(["vanilla", "bolshack_rider", "winter_spiral"]), min_size=0, max_size=5))),
+        deck=tuple(draw(st.lists(st.sampled_from(["vanilla", "bolshack_rider", "winter_spiral"]),
+                                 min_size=0, max_size=5))),
     )
     b_battle = tuple(draw(st.lists(st.sampled_from(DEFENDERS), max_size=2)))
     b_shields = tuple(draw(st.lists(st.sampled_from(SHIELDS), max_size=4)))
@@ -135,4 +136,5 @@ def test_identical_cards_with_different_roles_are_offered_apart():
     declared = {"event": "declare", "card": "Ochappi#1", "ability": "S-Back"}
     discard = lambda card: {"event": "move", "card": card, "from": "hand", "to": "graveyard"}  # noqa: E731
     assert possible(declared, discard("Ochappi#1"), {"event": "fizzle", "card": "Ochappi#1"})
-    assert possible(declared, discard("Ochappi#2"), {"event": "shield_trigger", "card": "Ochappi#1", "ability": "S-Back"})
+    assert possible(declared, discard("Ochappi#2"),
+                    {"event": "shield_trigger", "card": "Ochappi#1", "ability": "S-Back"})

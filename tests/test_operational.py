@@ -58,7 +58,7 @@ def test_d3_fails_under_the_default_readings_with_its_trace(operational):
     from dmcheck.model.interpretations import CHOICES
     aside = {"D3@S002"} | {r for c in CHOICES for r in c.set_aside(c.default)}
     assert "A05@S116" in aside
-    # issue 22: the English v1.38 text of the block step (one blocker) is split from the Japanese rules by
+    # the English v1.38 text of the block step (one blocker) is split from the Japanese rules by
     # era, not by a reading: it fails under every combination
     split = {"R507.1a.v138@S104"}
     assert all(operational.default(s.ref).holds for s in operational.rulings if s.ref not in aside | split)

@@ -37,7 +37,8 @@ def test_resolution_orders_equal_topological_sorts():
     pool.add_file(DATA / "cards" / "independent.yaml")
     scenario = Scenario(
         name="independent watchers", turn="A", pool=pool, attacker="kakumeijin", attacker_index=0, defender="B",
-        players={"A": PlayerSetup(battle=("kakumeijin", "tp_a", "tp_b", "tp_c"), hand=("boil_charger",), mana=("vanilla",) * 3),
+        players={"A": PlayerSetup(battle=("kakumeijin", "tp_a", "tp_b", "tp_c"), hand=("boil_charger",),
+                                  mana=("vanilla",) * 3),
                  "B": PlayerSetup(battle=("ntp_a", "ntp_b"), shields=("vanilla",))})
     graph = explore(BreakModel(scenario))
     assert graph.complete

@@ -1,4 +1,4 @@
-"""A plain `pip install .` or a wheel carries everything `dmcheck verify` reads (issue 13, item 1):
+"""A plain `pip install .` or a wheel carries everything `dmcheck verify` reads:
 pyproject.toml ships the repository's scenarios/ as `dmcheck.rulings.scenarios` (every *.yaml under it), so
 every file the built-in corpus names must lie under scenarios/. CI installs the wheel in a fresh
 environment and runs verify (.ci/run); this test catches a corpus entry that would break it sooner."""
@@ -18,7 +18,7 @@ def _config() -> dict:
 
 
 def test_one_import_root_every_package_is_installed_under_dmcheck():
-    """Nothing generic lands in site-packages (issue 26): model/, explorer/, properties/, rulings/ are
+    """Nothing generic lands in site-packages: model/, explorer/, properties/, rulings/ are
     installed as dmcheck.model, ... and the distribution's name is not PyPI's other `dmcheck`."""
     config = _config()
     assert all(p == "dmcheck" or p.startswith("dmcheck.") for p in config["packages"])

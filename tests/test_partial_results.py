@@ -75,8 +75,10 @@ def test_verify_past_its_deadline_names_every_ruling_and_phase_it_did_not_finish
     assert not report.complete() and report.exit_code() == 3
     rulings = [s for s in report.corpus.statements if s.scenarios]
     assert report.operational.rulings == []
-    assert sorted(n for n in report.not_finished if n.startswith("ruling ")) == sorted(f"ruling {s.ref}" for s in rulings)
-    for phase in ("best readings and operational contradictions (Z3)", "declarative consistency (Z3)", "conformance", "rules properties"):
+    assert sorted(n for n in report.not_finished if n.startswith("ruling ")) \
+        == sorted(f"ruling {s.ref}" for s in rulings)
+    for phase in ("best readings and operational contradictions (Z3)", "declarative consistency (Z3)", "conformance",
+                  "rules properties"):
         assert phase in report.not_finished
 
 

@@ -1,4 +1,4 @@
-"""Cards made of several cards (issue 23): the rulings' scenarios hold, piles move whole and are rebuilt
+"""Cards made of several cards: the rulings' scenarios hold, piles move whole and are rebuilt
 as each era says, the symmetry takes a pile for one object, the Z3 properties catch a model that leaves
 a pile's cards behind, and a malformed pile or twinpact is refused with its file, line and what is allowed."""
 
@@ -70,10 +70,12 @@ def test_two_piles_made_alike_are_one_choice_and_two_made_differently_are_two(tm
     text = (ROOT / "scenarios" / "piles" / "EV02_destroy_takes_the_pile.yaml").read_text()
     alike = tmp_path / "alike.yaml"
     alike.write_text(text.replace("battle: [{card: Ladia Bale, under: [Vanilla]}]",
-                                  "battle: [{card: Ladia Bale, under: [Vanilla]}, {card: Ladia Bale, under: [Vanilla]}]"))
+                                  "battle: [{card: Ladia Bale, under: [Vanilla]}, "
+                                  "{card: Ladia Bale, under: [Vanilla]}]"))
     unlike = tmp_path / "unlike.yaml"
     unlike.write_text(text.replace("battle: [{card: Ladia Bale, under: [Vanilla]}]",
-                                   "battle: [{card: Ladia Bale, under: [Vanilla]}, {card: Ladia Bale, under: [Dark Lupia]}]"))
+                                   "battle: [{card: Ladia Bale, under: [Vanilla]}, "
+                                   "{card: Ladia Bale, under: [Dark Lupia]}]"))
     for path, choices in ((alike, 1), (unlike, 2)):
         _, model, graph = _explore(path)
         targets = {a.text for node in range(len(graph.parent)) for a in model.actions(graph.state(node))
@@ -100,7 +102,7 @@ def test_a_version_repeats_the_switches_it_does_not_name():
 
 def test_pile_properties_catch_a_model_that_leaves_a_pile_behind(monkeypatch):
     """pile-cards-follow (801, 310.8) fails on a model sending the sources to the graveyard wherever
-    the creature goes (what this model did before issue 23)."""
+    the creature goes (what this model did before it modelled piles)."""
     from dmcheck.model.instructions import destruction, pile_moves
 
     def graveyard(m, z, card, to, out):

@@ -1,4 +1,4 @@
-"""The rules properties (issue 3): they hold on every ruling scenario, their examples exist, and each
+"""The rules properties: they hold on every ruling scenario, their examples exist, and each
 deliberately wrong model is caught by its property with a shortest trace whose last step shows the fault.
 
 A checker that never fails proves nothing: `wrong_models.py` gets one rule wrong per model, and each
@@ -64,7 +64,8 @@ def test_every_builtin_property_holds_on_every_ruling(path, rules):
     assert graph.complete
     assert result.verdicts, "some property must apply"
     for v in result.verdicts:
-        assert v.verdict in (HOLDS, NO_EXAMPLE), (v.property.id, v.reason, v.trace.lines() if v.trace else None, v.witness)
+        assert v.verdict in (HOLDS, NO_EXAMPLE), \
+            (v.property.id, v.reason, v.trace.lines() if v.trace else None, v.witness)
     # exactly one of the two versions of R509.4 applies (S001)
     checked = {v.property.id for v in result.verdicts}
     assert ("before-break-first" in checked) != ("before-break-uninterrupted" in checked)
@@ -115,14 +116,14 @@ def test_every_sometimes_property_finds_its_example(pid):
     prop = BY_ID[pid]
     applied = 0
     piles = sorted((ROOT / "scenarios" / "piles").glob("*.yaml")) if pid == "some-pile-leaves" else []
-    for path in RULINGS + piles:   # few rulings of scenarios/rulings/ have piles (issue 23)
+    for path in RULINGS + piles:   # few rulings of scenarios/rulings/ have piles
         graph = graph_of(path)
         result = check(graph, [prop])
         if not result.verdicts:
             continue
         (v,) = result.verdicts
         if v.verdict == NO_EXAMPLE:
-            continue   # `needs` reads card text: the thing may be impossible here (issue 11)
+            continue   # `needs` reads card text: the thing may be impossible here
         applied += 1
         assert v.verdict == HOLDS and v.trace is not None, (path.name, v.reason)
         assert SOMETIMES_SHOWS[pid](v.trace.steps[-1]), (path.name, v.trace.lines())
@@ -145,7 +146,8 @@ def test_a_break_during_the_shield_check_is_not_a_nested_frame():
     assert "some-nested-frame" in {p.id for p, _ in result.not_applicable}
     # events number frames among the open ones: the counter break is frame 1, like its choose_shields
     events = [e for n in graph.terminals for e in graph.trace(n).events()]
-    counter = [e.get("frame") for e in events if e.kind in ("choose_shields", "break") and e.get("by") == "Counter Break"]
+    counter = [e.get("frame") for e in events
+               if e.kind in ("choose_shields", "break") and e.get("by") == "Counter Break"]
     assert counter and set(counter) == {1}
 
 
@@ -439,10 +441,11 @@ def test_check_json_has_the_explore_fields_properties_and_solver():
     # derived from Q04's scenario: it runs under 2024-06-19, after the 2023-04-19 change, so the
     # properties that hold only until a change do not apply; its shields are plain (no S-Trigger)
     # and none of its cards replaces an event, so the two needing a declaration or a replacement
-    # do not apply either, nor (issue 24) those needing a power change or a battle; the report keeps the
-    # built-in order
+    # do not apply either, nor those needing a power change or a battle; the report keeps the built-in
+    # order
     expected = [p.id for p in BUILTIN
-                if p.until is not None or {"declaration", "replacement", "pile", "power_change", "battle"} & set(p.needs)]
+                if p.until is not None
+                or {"declaration", "replacement", "pile", "power_change", "battle"} & set(p.needs)]
     assert expected == ["before-break-uninterrupted", "some-declaration", "some-pile-leaves", "some-replacement",
                         "some-power-zero", "some-battle"]
     assert [n["id"] for n in report["not_applicable"]] == expected

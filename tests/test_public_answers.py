@@ -1,4 +1,4 @@
-"""Issue 22: right answers where public rulings contradicted the model, one test (or a few) per class.
+"""Right answers where public rulings contradicted the model, one test (or a few) per class.
 
 Each scenario was written from a ruling or rule text of scenarios/corpus.d/public_answers.yaml (its
 source and date are there); the tests check what a scenario's `expect` cannot say alone: the other era,

@@ -1,5 +1,5 @@
 """Reduction is sound: with partial-order reduction and symmetry the outcomes, the verdicts and the
-lengths of the shortest traces are those of the full search (issue: beat state explosion).
+lengths of the shortest traces are those of the full search.
 
 Checked on every ruling scenario (expectations and Z3 properties), on random scenarios (hypothesis)
 and on a benchmark family where the reduction is large; and the compact store against the full one.
@@ -124,7 +124,8 @@ def _watched_scenarios():
                                                                      max_size=1))),
                         graveyard=("bench_echo",), mana=("vanilla",) * draw(st.integers(0, 5)), deck=("vanilla",) * 8)
         b = PlayerSetup(battle=tuple(draw(st.lists(st.sampled_from(b_cards), min_size=1, max_size=4, unique=True))),
-                        graveyard=("bench_echo",), shields=("vanilla",) * draw(st.integers(1, 3)), deck=("vanilla",) * 8)
+                        graveyard=("bench_echo",), shields=("vanilla",) * draw(st.integers(1, 3)),
+                        deck=("vanilla",) * 8)
         return Scenario(name="watched random", turn="A", players={"A": a, "B": b}, attacker="bench_caster",
                         attacker_index=0, defender="B", pool=pool,
                         rules=draw(st.sampled_from([None, dt.date(2021, 1, 1)])),
@@ -161,7 +162,8 @@ def test_compact_store_matches_the_full_one():
         assert _outcome_set(full) == _outcome_set(compact)
         for node in compact.terminals[:3]:
             assert compact.trace(node).key() == full.trace(node).key()
-            assert [e.to_json() for e in compact.trace(node).events()] == [e.to_json() for e in full.trace(node).events()]
+            assert [e.to_json() for e in compact.trace(node).events()] \
+                == [e.to_json() for e in full.trace(node).events()]
 
 
 def test_compact_cli_gives_the_same_counterexample():

@@ -1,4 +1,4 @@
-"""Issue 11: right answers where the model was wrong, one test per class of positions.
+"""Right answers where the model was wrong, one test per class of positions.
 
 Each scenario under scenarios/rulings/answers/ was written from a ruling or rule text listed in
 scenarios/corpus.d/ (paraphrased, with its source); the tests below also check the cases a
@@ -132,7 +132,7 @@ def test_class3_extra_break_reading_changes_only_effect_breaks():
         graph = explore(BreakModel(scenario))
         for item in scenario.expect:
             assert check(graph, item).holds, (reading, item.raw)
-    # issue 22: the official answer of 2023-06-23 (S161) and 701.14d (S162) made "yes" the default
+    # the official answer of 2023-06-23 (S161) and 701.14d (S162) made "yes" the default
     assert Interpretation.make().get("extra_break_applies_to_effect_breaks") == "yes"
 
 
@@ -155,12 +155,12 @@ def test_class6_a_sanity_property_without_example_does_not_fail_the_run():
     code = main(["check", str(ROOT / "tests" / "data" / "answers" / "unpaid_texas_storm.yaml")], out, err)
     text = out.getvalue()
     assert code == 0, text + err.getvalue()
-    line = next(l for l in text.splitlines() if "some-nested-frame" in l)
+    line = next(ln for ln in text.splitlines() if "some-nested-frame" in ln)
     assert "no example in this scenario" in line and "FAIL" not in line
 
 
 def test_class6_every_builtin_sometimes_property_has_an_example_in_the_corpus():
-    # the guard against a vacuous model, moved from each user's scenario to the corpus (issue 11)
+    # the guard against a vacuous model, moved from each user's scenario to the corpus
     from dmcheck.properties.builtin import BUILTIN
     from dmcheck.properties.checker import HOLDS
     from dmcheck.properties.checker import check as check_properties
@@ -188,7 +188,7 @@ def test_class4_eras_are_dated_and_the_oldest_refuses_older_dates():
     versions = timeline()
     assert versions[0].date == dt.date(2002, 5, 30) and not versions[0].simultaneous_break
     assert version_on(dt.date(2003, 6, 1)) is versions[0]
-    assert not version_on(dt.date(2016, 6, 1)).simultaneous_break   # issue 24's 2004-06-26 era changes Slayer only
+    assert not version_on(dt.date(2016, 6, 1)).simultaneous_break   # the 2004-06-26 era changes Slayer only
     assert version_on(dt.date(2017, 3, 25)).simultaneous_break
     with pytest.raises(OutsideTimeline, match="older than the oldest modelled rules era"):
         version_on(dt.date(2002, 5, 29))

@@ -1,4 +1,4 @@
-"""The shield-check, replacement and destruction properties (issue 4): they hold on every ruling under
+"""The shield-check, replacement and destruction properties: they hold on every ruling under
 both readings of `break_replacement_timing` and every rules version, their examples exist where the
 scenario can show them, and each deliberately wrong model of `wrong_models.py` is caught by its
 property with a shortest trace whose last step shows the fault.
@@ -68,7 +68,8 @@ def test_every_builtin_property_holds_under_before_triggers(path, rules):
     graph = _graph(path, BEFORE_TRIGGERS, rules)
     assert graph.complete
     for v in check(graph, BUILTIN).verdicts:
-        assert v.verdict in (HOLDS, NO_EXAMPLE), (v.property.id, v.reason, v.trace.lines() if v.trace else None, v.witness)
+        assert v.verdict in (HOLDS, NO_EXAMPLE), \
+            (v.property.id, v.reason, v.trace.lines() if v.trace else None, v.witness)
 
 
 @pytest.mark.slow
@@ -95,7 +96,8 @@ def test_a_replaced_break_is_not_a_shield_that_left(name):
         graph = _graph(PROPS / f"{name}.yaml", reading)
         assert all(check_expectation(graph, e).holds for e in graph.model.scenario.expect)
         for v in check(graph, BUILTIN).verdicts:
-            assert v.verdict in (HOLDS, NO_EXAMPLE), (reading, v.property.id, v.reason, v.trace.lines() if v.trace else None)
+            assert v.verdict in (HOLDS, NO_EXAMPLE), \
+                (reading, v.property.id, v.reason, v.trace.lines() if v.trace else None)
 
 
 # ---- the sometimes properties apply where a scenario can show them ------------------------------------
@@ -114,7 +116,7 @@ def test_the_sometimes_properties_apply_where_a_scenario_can_show_them():
     assert {"SC2_declare_then_use_in_any_order", "SC2_no_s_trigger", "SC2_s_back", "SC3_sabaki_z_revolution_0",
             "SC4_fizzle", "R304.3_castle_after_s_trigger", "Q13_viola_ex_life",
             "Q14_escape_chain"} <= applies["some-declaration"]
-    # `needs` reads card text only (issue 11): no card that can be declared at all (plain shields, an
+    # `needs` reads card text only: no card that can be declared at all (plain shields, an
     # S-Trigger-less hand) leaves the property out; a card that could be declared but cannot be here
     # (a locked type, an S-Back that only arrives with the check) lets it apply, and the search then
     # reports "no example in this scenario" rather than a violation

@@ -8,8 +8,9 @@ a shield or saves one (Boil Charger has no effect of its own; Texas Storm costs 
 with 3 mana; Terror Pit's S-Trigger comes after the break, and chosen shields still break, Q06), so a
 template expectation "never two shields broken" fails exactly where B starts with two shields; a
 built-in `sometimes` property with no example (no nested frame: Texas Storm is never cast) is not a
-finding (issue 11: it says "no example in this scenario"); The Watch (Q09, S001 change of 2023-04-19) saves the shields under the new rules only
-when a spell is cast by the before-break, i.e. when Boil Charger is in the hand.
+finding (it says "no example in this scenario"); The Watch (Q09, S001 change of 2023-04-19) saves the
+shields under the new rules only when a spell is cast by the before-break, i.e. when Boil Charger is in
+the hand.
 """
 
 from __future__ import annotations
@@ -323,7 +324,7 @@ def test_three_readings_compared(tmp_path):
 
 
 def test_a_template_expectation_may_name_a_varied_card_but_not_an_absent_one(tmp_path):
-    """Issue 28: the names of a template's `expect` are checked against every card its positions can hold:
+    """The names of a template's `expect` are checked against every card its positions can hold:
     Texas Storm is only in `vary`, Aqua Surfer nowhere (the pattern would match nothing on any position)."""
     fine = SMALL + "expect:\n  - never_order: [{event: cast, card: Texas Storm}, {event: break, frame: 2}]\n"
     assert load_template(write(tmp_path, fine)).scenario.expect[0].kind == "never_order"
@@ -335,9 +336,9 @@ def test_a_template_expectation_may_name_a_varied_card_but_not_an_absent_one(tmp
     assert not (tmp_path / "x.sqlite").exists()
 
 
-# ---- absurd sizes (issue 28) --------------------------------------------------------------------------
+# ---- absurd sizes ---------------------------------------------------------------------------------------
 def test_an_astronomical_template_is_refused_with_its_count(tmp_path):
-    """Before issue 28 such a template was accepted and its positions listed: a MemoryError traceback.
+    """Such a template, accepted, would have its positions listed: a MemoryError traceback.
     One zone of 0-40 cards from 10 names alone holds sum C(9+k, k) = C(50, 40) = 10,272,278,170 multisets."""
     names = "Vanilla, Terror Pit, Gushat Shield, Aqua Surfer, Emergency Typhoon, Boil Charger, Texas Storm, " \
             "Winter Spiral, The Watch, Bucket Bucket"
@@ -364,10 +365,10 @@ def test_a_template_at_the_limit_starts_at_once(tmp_path, monkeypatch):
     assert first[0].key == "A.hand=[]; B.shields=[Vanilla]" and time.monotonic() - start < 2
 
 
-# ---- interrupted and concurrent sweeps (issue 28) ------------------------------------------------------
+# ---- interrupted and concurrent sweeps -----------------------------------------------------------------
 def test_ctrl_c_prints_the_summary_of_a_finished_run_marked_incomplete(tmp_path, monkeypatch):
-    """Before issue 28 Ctrl-C under --json printed nothing on stdout. Here it lands in the driver after three
-    positions are recorded (test_interrupt.py sends a real SIGINT to a real sweep)."""
+    """Ctrl-C under --json still prints the summary on stdout, marked incomplete. Here it lands in the driver
+    after three positions are recorded (test_interrupt.py sends a real SIGINT to a real sweep)."""
     monkeypatch.setenv(LOG, str(tmp_path / "log"))
     (tmp_path / "died").write_text("x")
     real, calls = Store.record, []
@@ -400,7 +401,7 @@ def _claim_and_wait(db: str, template, ready, leave) -> None:
 
 
 def test_a_second_sweep_leaves_claimed_positions_and_takes_over_a_dead_sweep_s(tmp_path, monkeypatch):
-    """Before issue 28 two sweeps on one database ran the same positions. Now the second takes only
+    """Two sweeps on one database do not run the same positions: the second takes only
     positions nobody has claimed, says which it left, and takes over the claims of a killed sweep."""
     import multiprocessing
     monkeypatch.setenv(LOG, str(tmp_path / "log"))

@@ -73,7 +73,8 @@ def _kill_while_working(tmp_path, *backend: str, ready) -> list[int]:
     template.write_text(TEMPLATE, encoding="utf-8")
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     started: list[int] = []
-    driver = subprocess.Popen([sys.executable, "-m", "dmcheck", "sweep", str(template), "--db", str(tmp_path / "t.sqlite"),
+    driver = subprocess.Popen([sys.executable, "-m", "dmcheck", "sweep", str(template),
+                               "--db", str(tmp_path / "t.sqlite"),
                                "--jobs", "2", *backend], cwd=tmp_path, env=env, stdout=subprocess.DEVNULL,
                               stderr=subprocess.DEVNULL, start_new_session=True)
     try:

@@ -52,7 +52,8 @@ def test_a_port_that_is_no_ray_cluster_is_refused_in_bounded_time(tmp_path):
         server.listen(16)
         address = f"127.0.0.1:{server.getsockname()[1]}"
         began = time.monotonic()
-        done = subprocess.run([sys.executable, "-m", "dmcheck", "sweep", str(TEMPLATE), "--db", str(tmp_path / "s.sqlite"),
+        done = subprocess.run([sys.executable, "-m", "dmcheck", "sweep", str(TEMPLATE),
+                               "--db", str(tmp_path / "s.sqlite"),
                                "--backend", "ray", "--ray-address", address], cwd=tmp_path, capture_output=True,
                               text=True, timeout=RAY_CONNECT_SECONDS + 120, env=dict(os.environ, PYTHONPATH=str(ROOT)))
     took = time.monotonic() - began

@@ -1,4 +1,4 @@
-"""Inert classes of identical cards (model/symmetry.py `_inert_classes`, issue 12 item 1).
+"""Inert classes of identical cards (model/symmetry.py `_inert_classes`).
 
 The symmetry skips a class of identical cards when the scenario's card words can only draw its
 members from the deck, in deck order, into a hand nothing takes from (a vanilla card, no program

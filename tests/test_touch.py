@@ -1,10 +1,10 @@
-"""The rest of the game an attack touches (issue 24): power and battles, attack and block triggers, hidden-zone
+"""The rest of the game an attack touches: power and battles, attack and block triggers, hidden-zone
 uses at other times, ignored abilities, conditional clauses, the deck, attack legality, loops; the coverage
-report; and the bad input of the issue (exit 2 with the file, the line and what is allowed).
+report; and the bad input of these features (exit 2 with the file, the line and what is allowed).
 
 Each scenario's own `expect` (written from its source) is checked by tests/test_attack.py with the other
 scenarios of scenarios/attack/; here the mechanics are checked one by one on small positions, the reduced
-search against the full one on every scenario of the issue, and the commands.
+search against the full one on every scenario listed in TOUCH, and the commands.
 """
 
 from __future__ import annotations
@@ -153,7 +153,7 @@ def test_no_attack_ends_the_exploration_without_a_declaration():
     assert any([e.kind for e in trace] == ["no_attack"] for trace in events(g))
 
 
-# ---- reduction, symmetry and the properties stay sound on the issue's scenarios --------------------------------
+# ---- reduction, symmetry and the properties stay sound on these scenarios --------------------------------------
 @pytest.mark.parametrize("path", TOUCH, ids=[p.stem for p in TOUCH])
 def test_reduced_search_has_the_same_outcomes_and_verdicts(path):
     scenario, model, full = graph(path)
@@ -188,7 +188,7 @@ def test_coverage_refuses_an_unknown_feature():
     assert code == 2 and "did you mean 'power'" in err
 
 
-# ---- bad input of the issue: exit 2 with the file, the line and what is allowed ---------------------------------
+# ---- bad input of these features: exit 2 with the file, the line and what is allowed --------------------------
 BAD = DATA / "bad" / "corpus"
 
 

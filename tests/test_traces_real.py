@@ -1,4 +1,4 @@
-"""Traces a judge can trust, for the whole class of scenarios (issue 21): with the default search
+"""Traces a judge can trust, for the whole class of scenarios: with the default search
 (reduction and symmetry on), every printed trace is a real path of the game in the scenario's own
 card names, and its replay key replays, with any search settings, to the outcome it was printed for.
 
@@ -101,7 +101,8 @@ def test_benchmark_families_have_real_traces(family, size):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("family,size", [("kakumeijin", 6), ("shield-check", 8), ("two-player", 10), ("watched", 6), ("independent", 10)])
+@pytest.mark.parametrize("family,size", [("kakumeijin", 6), ("shield-check", 8), ("two-player", 10), ("watched", 6),
+                                         ("independent", 10)])
 def test_larger_benchmark_families_have_real_traces(family, size):
     from benchmarks.families import build, pool
 
@@ -109,7 +110,7 @@ def test_larger_benchmark_families_have_real_traces(family, size):
 
 
 def test_the_symmetry_renames_twins_in_q05_yet_its_traces_name_the_copies_that_moved():
-    """The case of the issue: Q05's two vanilla shields are twins, and the search meets them renamed."""
+    """The motivating case: Q05's two vanilla shields are twins, and the search meets them renamed."""
     scenario = load_scenario(ROOT / "scenarios" / "rulings" / "Q05_texas_storm_s_trigger.yaml")
     model = BreakModel(scenario)
     graph = explore(model, reduce=True, weigh=False)

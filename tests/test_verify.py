@@ -111,7 +111,7 @@ def test_a_contradicting_ruling_is_found_and_removing_it_clears_it(baseline):
 def test_rulings_that_agree_add_no_conflict(baseline):
     with_them = verify([AGREE], properties=False)
     # they agree with what the default readings follow: a set they add can only pit them against a voice the
-    # defaults set aside (A2, Q06's situation, against MB01@S166's 2017 order of issue 22, as Q06 is)
+    # defaults set aside (A2, Q06's situation, against MB01@S166's 2017 order, as Q06 is)
     from dmcheck.model.interpretations import CHOICES
     aside = {r for c in CHOICES for r in c.set_aside(c.default)}
     added = _conflicts(with_them) - _conflicts(baseline)
@@ -127,7 +127,8 @@ def test_rules_option_runs_everything_under_one_version():
     # before 2023-04-19 Q09's skip comes after the break: the ruling fails with its trace
     q09 = next(r for r in report["rulings"] if r["ref"] == "Q09@S000")
     assert q09["holds"] is False and q09["trace"]["events"]
-    assert {w["rules"] for w in report["witnesses"]} == {"2022-08-10 Ninja Strike's mana on resolution"}   # in force on 2023-01-01
+    # in force on 2023-01-01
+    assert {w["rules"] for w in report["witnesses"]} == {"2022-08-10 Ninja Strike's mana on resolution"}
     code, _, err = run("verify", "--rules", "soon")
     assert code == 2 and "--rules" in err
 

@@ -21,7 +21,8 @@ from conftest import ROOT, output
 
 SMALL = ROOT / "scenarios" / "corpus.d" / "attack.yaml"
 # the dmcheck command with the built-in corpus replaced by one rulings file (argv[1])
-ALONE = ("import sys; from pathlib import Path; import dmcheck.rulings.verify as V; from dmcheck.rulings.corpus import load_corpus; "
+ALONE = ("import sys; from pathlib import Path; import dmcheck.rulings.verify as V; "
+         "from dmcheck.rulings.corpus import load_corpus; "
          "V.builtin_corpus = lambda: load_corpus(Path(sys.argv[1]), builtin=True); "
          "from dmcheck.main import main; sys.exit(main(sys.argv[2:]))")
 

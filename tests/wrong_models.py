@@ -104,7 +104,7 @@ class OuterFrameFirst(BreakModel):
         return replace(s, frames=frames, broken=tuple(sorted(s.broken + present)))
 
 
-# ---- the shield check, replacement effects and destruction (issue 4) --------------------------------
+# ---- the shield check, replacement effects and destruction ------------------------------------------
 class ResolvesDuringCheck(BreakModel):
     """Wrong: pending triggered abilities may resolve between the uses of the declared abilities of a
     shield check (R509.5e, R101.4: nothing unrelated resolves until all are used).

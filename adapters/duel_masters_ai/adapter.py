@@ -163,7 +163,8 @@ class Adapter:
         if phase == E.Phase.ATTACK:
             target = g.position["attack"].get("creature")
             if action.card_uid == g.position["attack"]["attacker"] and not g.attacked and (
-                    (kind == T.ATTACK_PLAYER and target is None) or (kind == T.ATTACK_CREATURE and action.target_uid == target)):
+                    (kind == T.ATTACK_PLAYER and target is None)
+                    or (kind == T.ATTACK_CREATURE and action.target_uid == target)):
                 return _label(who, "declare_attack", "declare_attack", [])
             return None
         if kind == T.DECLARE_BLOCKER:
