@@ -1,5 +1,5 @@
 /*
- * The independent family of benchmarks/peer.py with one process per pending effect (issue 12 item 6),
+ * The independent family of benchmarks/peer.py with one process per pending effect,
  * so that SPIN's own partial-order reduction has interleavings to prune, as dmcheck's has orders.
  *
  * The position (benchmarks/families.py `independent`): A's attacker chooses the shield to break

@@ -1,5 +1,5 @@
 /*
- * The two-player family of benchmarks/peer.py with one process per pending effect (issue 12 item 6),
+ * The two-player family of benchmarks/peer.py with one process per pending effect,
  * so that SPIN's own partial-order reduction has interleavings to prune, as dmcheck's has orders.
  * pending.pml is the same family as one process (its counts are dmcheck's); this one is not.
  *
