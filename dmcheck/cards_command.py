@@ -92,7 +92,7 @@ def file_cards(file: str) -> list[tuple[str, Any]]:
 def pool_lines(cards: list[tuple[str, Any]], by_file: bool) -> list[str]:
     """Each card: its names, type and numbers, keywords, spell effect and abilities."""
     lines = []
-    for file, c in cards:
+    for _file, c in cards:
         data = views.card(c)
         numbers = f"cost {c.cost}" + (f", power {c.power}" if c.type == "creature" else "") + \
             (f", breaker {c.breaker}" if c.breaker != 1 else "")

@@ -162,7 +162,8 @@ def junit(report, found: list[Finding], accepted: set[str] | None = None) -> ET.
                 ET.SubElement(case, "skipped", message="a known finding: accepted by the baseline")
             else:
                 failure = ET.SubElement(case, "failure", message=v.reason or "does not hold", type=VIOLATED)
-                failure.text = "\n".join([f"{s.citation()}: {s.text}"] + (v.trace.lines() if v.trace is not None else []))
+                trace = v.trace.lines() if v.trace is not None else []
+                failure.text = "\n".join([f"{s.citation()}: {s.text}"] + trace)
         elif v.verdict == INCONCLUSIVE:
             ET.SubElement(case, "skipped", message=f"inconclusive: {v.reason}")
     others = ET.Element("testsuite", name="findings")

@@ -130,7 +130,7 @@ def _legend(marks: Marks) -> list[str]:
         return []
     lines = ['  subgraph cluster_legend {', '    label="outcomes"; fontname="Helvetica"; fontsize=10;']
     told = distinct_lines([o for o, _, _ in marks.outcomes])     # only what tells them apart
-    for n, ((o, count, _), line) in enumerate(zip(marks.outcomes, told)):
+    for n, ((_, count, _), line) in enumerate(zip(marks.outcomes, told)):
         text = f"outcome {n + 1} ({count} terminal state{'s' if count != 1 else ''}): {line}"
         lines.append(f'    legend{n} [label={_quote(text)}, style=filled, fillcolor="{PALETTE[n % len(PALETTE)]}"];')
     return lines + ["  }"]

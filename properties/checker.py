@@ -282,7 +282,8 @@ class _Query:
             return
         xs = [self.vocab.fresh(sort, "x_") for sort in fact.args]
         outside = z3.Or([z3.Or(x < 0, x > self.domains.positions) for x, sort in zip(xs, fact.args) if sort == "Pos"])
-        default = z3.BoolVal(False, self.vocab.ctx) if fact.result == "Bool" else self.vocab.const(fact.result, fact.default)
+        default = (z3.BoolVal(False, self.vocab.ctx) if fact.result == "Bool"
+                   else self.vocab.const(fact.result, fact.default))
         self.solver.add(z3.ForAll(xs, z3.Implies(outside, decl(*xs) == default)))
 
     def ask(self, key: Any) -> str:

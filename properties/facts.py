@@ -353,7 +353,8 @@ PILE_STATE_FACTS: tuple[Fact, ...] = (
 
 # ---- the rest of the game an attack touches (model/power.py, model/touch.py) --------------------------
 TOUCH_STATE_FACTS: tuple[Fact, ...] = (
-    Fact("after_declaration", (), "Bool", "the attack is declared: the state is not the position before the declaration",
+    Fact("after_declaration", (), "Bool",
+         "the attack is declared: the state is not the position before the declaration",
          lambda d, s, m: s.phase != "declare"),
     Fact("zero_power", (), "Int", "how many creatures the state-based check would destroy now (power 0 or less, "
          "able to be destroyed, no destruction under way; R703.4c)", lambda d, s, m: len(d.model.zero_power(s))),
@@ -676,7 +677,7 @@ def _watchers(d: Domains) -> dict[int, list[tuple[int, int]]]:
 def _host_left_at(d: Domains, t: Transition, memo: dict) -> frozenset:
     """c -> the position of the first event that tried to destroy, replaced the leaving of, or took out of
     the battle zone the card c lay on before the transition."""
-    links = [l for z in t.pre.zones for l in z.links]
+    links = [link for z in t.pre.zones for link in z.links]
     if not links:
         return frozenset()
     ev = _events(d, t, memo)

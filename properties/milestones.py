@@ -50,10 +50,13 @@ MILESTONES: dict[str, str] = {
     "nested_shield_check": "anything of the nested break's shield check (R603.7b, Q05)",
     # the whole attack (issue 10: model/attack.py)
     "attack_declared": "the attack is declared: attacker and target (R506.1)",
-    "attack_trigger_resolved_tp": "an effect of the turn player resolves while the attack's triggers resolve (R506.3)",
-    "attack_trigger_resolved_ntp": "an effect of the non-turn player resolves while the attack's triggers resolve (R506.3)",
+    "attack_trigger_resolved_tp":
+        "an effect of the turn player resolves while the attack's triggers resolve (R506.3)",
+    "attack_trigger_resolved_ntp":
+        "an effect of the non-turn player resolves while the attack's triggers resolve (R506.3)",
     "tp_declared": "the turn player declares a hidden-zone ability at the attack: Revolution Change, Invasion (R506.3)",
-    "ntp_declared": "the non-turn player declares a hidden-zone ability at the attack: Ninja Strike, Ninja Change (R506.3)",
+    "ntp_declared":
+        "the non-turn player declares a hidden-zone ability at the attack: Ninja Strike, Ninja Change (R506.3)",
     "block": "the non-turn player blocks (R507.2)",
     "battle": "a battle's winner is decided (R508)",
     "end_of_attack": "the end-of-attack step (R510)",

@@ -138,8 +138,8 @@ def _touch_features(model: Any, s: Any) -> set[str]:
     """Issue 24's `needs`: a power that can drop to 0, a battle that can be fought."""
     out = {"power_change"} if getattr(model, "power_checks", False) else set()
     cards = [model.card(cid) for cid in range(len(model.instances))]
-    starts = any(ins.op == "battle" for card in cards for program in (card.effect,) + tuple(a.effect for a in card.abilities)
-                 for ins in program)
+    starts = any(ins.op == "battle" for card in cards
+                 for program in (card.effect,) + tuple(a.effect for a in card.abilities) for ins in program)
     if starts or getattr(s, "target", -1) >= 0 or getattr(model, "scenario", None) is not None and \
             any(card.has("Blocker") or card.type == "creature" and model.scenario.attacker == "" for card in cards):
         out.add("battle")

@@ -148,6 +148,6 @@ def check_card_names(properties: list[Property], pools: list[CardPool]) -> None:
             if known is not None:
                 raise InputError(*prop.formula_at, f"|{name}| names {known} but no label reads so; write "
                                                    f"|{known}| (cards are {_NAMING})")
-            raise InputError(*prop.formula_at, f"unknown card |{name}|{did_you_mean(base, english)}; expected a card "
-                                               f"of the built-in pool (`dmcheck cards` lists it) or of a card file of a "
-                                               f"scenario checked, {_NAMING}")
+            raise InputError(*prop.formula_at, f"unknown card |{name}|{did_you_mean(base, english)}; "
+                                               f"expected a card of the built-in pool (`dmcheck cards` lists it) or "
+                                               f"of a card file of a scenario checked, {_NAMING}")

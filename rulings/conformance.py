@@ -147,7 +147,8 @@ class Conformance:
     seconds: float = 0.0
 
 
-def _per_constraint(bind: _Binder, run: Run, text: dict[int, str]) -> dict[tuple[str, str], tuple[Statement, Constraint, list]]:
+def _per_constraint(bind: _Binder, run: Run,
+                    text: dict[int, str]) -> dict[tuple[str, str], tuple[Statement, Constraint, list]]:
     """Each constraint binding the run (by statement and text, in the order `binding` first gives them
     over the sorted combinations) with the groups of combinations under which it binds: `_combos`
     turns them into the sorted combinations when a violation needs them."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..explorer.limits import Limits
+from ..explorer.limits import DEFAULT_LIMITS, Limits
 from ..properties.expectations import HOLDS, VIOLATED
 from .corpus import Corpus, Statement
 from .readings import Runner, default_combo, ruling_verdict
@@ -59,7 +59,7 @@ class Coverage:
         return sum(f.posed for f in self.features)
 
 
-def coverage(corpus: Corpus, limits: Limits = Limits(), only: str | None = None,
+def coverage(corpus: Corpus, limits: Limits = DEFAULT_LIMITS, only: str | None = None,
              progress: Callable[[str], None] | None = None) -> Coverage:
     """Every statement of `corpus` (of one feature, with `only`) posed where it can be."""
     runner = Runner(limits, progress)

@@ -30,7 +30,7 @@ from typing import Any
 import z3
 
 from ..explorer.bfs import explore
-from ..explorer.limits import Limits
+from ..explorer.limits import DEFAULT_LIMITS, Limits
 from ..model.cards import CardPool
 from ..model.interpretations import CHOICES, Interpretation
 from ..model.procedure import BreakModel
@@ -121,7 +121,7 @@ class Run:
 class Runner:
     """Loads each scenario once and explores it once per distinct (version, consulted readings)."""
 
-    def __init__(self, limits: Limits = Limits(), progress: Callable[[str], None] | None = None,
+    def __init__(self, limits: Limits = DEFAULT_LIMITS, progress: Callable[[str], None] | None = None,
                  loaded: Callable[[Path], Scenario | None] | None = None):
         self.limits = limits
         self.progress = progress     # told each exploration as it starts (the CLI's progress line)
@@ -303,7 +303,8 @@ def tabulate(runner: Runner, corpus: Corpus, rules: dt.date | None = None,
     return out
 
 
-def _row(runner: Runner, statement: Statement, all_combos: list[Combo], rules: dt.date | None) -> dict[Combo, RulingVerdict]:
+def _row(runner: Runner, statement: Statement, all_combos: list[Combo],
+         rules: dt.date | None) -> dict[Combo, RulingVerdict]:
     """The statement's verdict under every combination. Two combinations alike on every choice the
     existing runs of its scenarios consulted pick the same runs, so the verdict found for one is the
     other's (the runs are told they serve it, and the look-ups are counted, as if asked again)."""

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..explorer.limits import Limits
+from ..explorer.limits import DEFAULT_LIMITS, Limits
 from ..model.rules import RulesVersion, timeline, version_on
 from ..properties.milestones import Groups, occurrences
 from ..properties.verdict import VIOLATED
@@ -95,7 +95,8 @@ class Report:
         return len(self.finding_list())
 
     def complete(self) -> bool:
-        return (not self.not_finished and self.operational.complete and self.declarative.complete and self.conformance.complete
+        return (not self.not_finished and self.operational.complete and self.declarative.complete
+                and self.conformance.complete
                 and not self.unsure() and self.property_counts()["inconclusive"] == 0
                 and all(w.verdict == "sat" for w in self.declarative.witnesses))
 
@@ -122,7 +123,7 @@ def load(extra: list[str]) -> Corpus:
     return corpus
 
 
-def verify(extra: list[str] | tuple[str, ...] = (), rules: dt.date | None = None, limits: Limits = Limits(),
+def verify(extra: list[str] | tuple[str, ...] = (), rules: dt.date | None = None, limits: Limits = DEFAULT_LIMITS,
            properties: bool = True, progress: Callable[[str], None] | None = None,
            workers: Callable[[int], Any] | None = None, jobs: int = 1, deadline: float = math.inf) -> Report:
     """The whole job; `progress`, if given, is told each phase and exploration as it starts.
