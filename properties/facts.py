@@ -82,7 +82,8 @@ class Domains:
         self.labels = tuple(i.label for i in model.instances)
         self.by_label = {label: cid for cid, label in enumerate(self.labels)}
         self.everyone = frozenset(range(self.cards))
-        self._open: dict[int, list] = {}      # id(state) -> its open frames (states live in the graph)
+        # id(state) -> (the state, its open frames) (states live in the graph)
+        self._open: dict[int, tuple[State, list[tuple[int, Any]]]] = {}
         self._points: dict[tuple, list] = {}
         self._static: dict[str, Any] = {}     # facts read from the card definitions alone, once
 
@@ -264,7 +265,7 @@ def _declared(s: State) -> frozenset[int]:
 def _castled(s: State) -> frozenset[int]:
     """The shields a castle is on: fortifying them, or waiting for their S-Trigger after they went to
     the hand (R304.3)."""
-    found = set()
+    found: set[int] = set()
     for z in s.zones:
         found.update(h for _, h, k in z.links if k == "castle")
     for check in s.checks:
@@ -396,7 +397,10 @@ class _Summary:
 def _summary(t: Transition, memo: dict) -> _Summary:
     found = memo.get("_summary")
     if found is None:
-        breaks, chosen, opened, resolve, skipped, after, won = [], [], 0, None, False, 0, False
+        breaks: list[tuple[Any, Any]] = []
+        chosen: list[Any] = []
+        resolve: Any = None
+        opened, skipped, after, won = 0, False, 0, False
         for e in t.events:
             kind = e.kind
             if kind == "break":

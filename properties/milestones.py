@@ -275,8 +275,8 @@ def orders(graph: Any, cap: int = 200_000, key: Any = None) -> Orders:
     paths = {}
     for groups, end in found.items():
         path, cur = [], end
-        while parent[cur] is not None:
-            prev, index = parent[cur]
+        while (link := parent[cur]) is not None:
+            prev, index = link
             path.append((prev[0], index))
             cur = prev
         paths[groups] = list(reversed(path))

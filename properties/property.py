@@ -20,6 +20,9 @@ import z3
 
 from ..model.cards import Instr
 
+# (file, line, key) of a formula in a user's property file
+FormulaAt = tuple[str, int | None, str]
+
 KINDS = ("always", "sometimes")
 OVER = ("states", "transitions", "outcomes")
 NEEDS = {
@@ -51,7 +54,7 @@ class Property:
     needs: tuple[str, ...] = ()
     origin: str = "built-in"                   # or FILE:LINE of a user's property file
     cards: tuple[str, ...] = ()                # card labels its formula names (|Kakumeijin|, |Vanilla#2|)
-    formula_at: tuple = ()                     # (file, line, key) of a user's formula, for errors about its names
+    formula_at: FormulaAt | None = None        # where a user's formula is, for errors about its names
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS or self.over not in OVER:
