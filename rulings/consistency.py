@@ -26,10 +26,10 @@ from dataclasses import dataclass, field
 
 import z3
 
-from ..model.interpretations import CHOICES, choice_named
+from ..model.interpretations import CHOICES
 from ..model.rules import RulesVersion
 from ..properties.milestones import MILESTONES, PARTS, TRIGGER_THEN_RESOLVE
-from .corpus import Constraint, Corpus, Statement, Term
+from .corpus import Constraint, Corpus, Statement, Term, known_choice
 from .marco import enumerate_muses
 
 TIMEOUT_MS = 20_000
@@ -154,7 +154,7 @@ def check(corpus: Corpus, versions: list[RulesVersion], readings: dict[str, str]
     for version in versions:
         statements = in_force(corpus, version)
         depends = sorted({name for s in statements for name in s.choices()})
-        options = [[(name, r) for r, _ in choice_named(name).readings] for name in depends]
+        options = [[(name, r) for r, _ in known_choice(name).readings] for name in depends]
         if readings:   # readings the user fixed are not varied
             options = [[o for o in opts if o[0] not in readings or readings[o[0]] == o[1]] for opts in options]
         seen_sets: set[frozenset] = set()
@@ -239,8 +239,8 @@ def witness(corpus: Corpus, version: RulesVersion, readings: dict[str, str], tim
     solver.add(*[here(f) for f in structure()])
     solver.add(*[formula[ref] for ref in kept])
     ties = _ties([c for s in active if s.ref in kept for c in s.constraints(readings)])
-    points = [(m, e) for m in MILESTONES for e in ("first", "last")]
-    for (m, e), (n, f) in itertools.combinations(points, 2):
+    ends = [(m, e) for m in MILESTONES for e in ("first", "last")]
+    for (m, e), (n, f) in itertools.combinations(ends, 2):
         if ties[m] != ties[n]:
             solver.add(here(_point(m, e) != _point(n, f)))
     # a milestone is one moment unless the statements spread it out (first(x) < ... < last(x))

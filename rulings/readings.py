@@ -39,6 +39,7 @@ from ..model.scenario import Scenario
 from ..model.scenario_file import load_scenario
 from ..properties.expectations import HOLDS, INCONCLUSIVE, VIOLATED, Verdict, check
 from ..properties.milestones import Orders, orders
+from ..properties.verdict import VerdictName
 from .corpus import Corpus, Statement
 from .marco import enumerate_muses
 
@@ -178,7 +179,7 @@ class Runner:
         verdict under a combination depends on those readings only (each lookup picks the first run
         agreeing with the combination on the choices that run consulted)."""
         version = statement.run_version(rules)
-        names = set()
+        names: set[str] = set()
         for path in statement.scenarios:
             day = (version or version_on(self.scenario(path).rules)).date
             names.update(n for r in self._runs.get((path, day), ()) for n in r.consulted)
@@ -191,7 +192,7 @@ class RulingVerdict:
 
     statement: Statement
     combo: Combo
-    verdict: str                              # holds | violated | inconclusive
+    verdict: VerdictName
     run: Run | None = None                    # the run of the failing (or inconclusive) scenario
     failed: Verdict | None = None
     reason: str = ""
@@ -310,7 +311,8 @@ def _row(runner: Runner, statement: Statement, all_combos: list[Combo],
     other's (the runs are told they serve it, and the look-ups are counted, as if asked again)."""
     row: dict[Combo, RulingVerdict] = {}
     memo: dict[tuple, tuple[RulingVerdict, list[Run]]] = {}
-    seen, depends = -1, ()
+    seen = -1
+    depends: tuple[int, ...] = ()
     for combo in all_combos:
         if runner.explorations != seen:   # a new run may consult more choices: key anew
             seen, depends, memo = runner.explorations, runner.consulted(statement, rules), {}
