@@ -47,7 +47,7 @@ ACTION_VALUES = ("direct_attack", "choose_shields", "resolve", "choose",
                  "declare_attack", "block", "no_block", "ninja_declare", "no_ninja_declare",
                  # the turn player's declarations (model/declarations.py)
                  "tp_declare", "no_tp_declare",
-                 # a scenario that starts before the declaration (issue 24: model/legality.py)
+                 # a scenario that starts before the declaration (model/legality.py)
                  "choose_attack", "no_attack")
 ENUMS = {"Player": PLAYER_VALUES, "Zone": ZONE_VALUES, "Kind": KIND_VALUES, "ActionKind": ACTION_VALUES}
 _ZONES = ZONE_VALUES[:-1]   # the real zones a card can be in
@@ -323,7 +323,7 @@ SHIELD_STATE_FACTS: tuple[Fact, ...] = (
          "creature) a destroy attempt is under way on", lambda d, s, m: _host_attempted(s)),
 )
 
-# ---- the whole attack (issue 10: model/attack.py) ------------------------------------------------------
+# ---- the whole attack (model/attack.py) ----------------------------------------------------------------
 ATTACK_STATE_FACTS: tuple[Fact, ...] = (
     Fact("attack_ended", (), "Bool", "the end-of-attack step has come (R510), or the end step after it (R511)",
          lambda d, s, m: s.phase in ("end_attack", "end_turn")),

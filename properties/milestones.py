@@ -48,7 +48,7 @@ MILESTONES: dict[str, str] = {
     "nested_other_pending_resolved": "an effect triggered inside the nested break's frame resolves (R603.7b)",
     "nested_break": "the nested break's shields break (R603.7b)",
     "nested_shield_check": "anything of the nested break's shield check (R603.7b, Q05)",
-    # the whole attack (issue 10: model/attack.py)
+    # the whole attack (model/attack.py)
     "attack_declared": "the attack is declared: attacker and target (R506.1)",
     "attack_trigger_resolved_tp":
         "an effect of the turn player resolves while the attack's triggers resolve (R506.3)",
@@ -223,7 +223,8 @@ def step(w: Walk, pre: State, events: tuple, post: State, bb: frozenset[str]) ->
         core = tuple(g for g in group if g not in _CLOSING)
         if groups and (not core or core == tuple(g for g in groups[-1] if g not in _CLOSING)):
             # the end of the attack (or of the turn) closes the last step: a step repeating the previous
-            # one, or doing nothing else, makes no order of its own (as before issue 10)
+            # one, or doing nothing else, makes no order of its own (so the attack's closing milestones
+            # split no order of the break in two)
             groups = groups[:-1] + (groups[-1] + tuple(g for g in group if g in _CLOSING and g not in groups[-1]),)
         elif not groups or groups[-1] != group:
             groups = groups + (group,)

@@ -31,7 +31,7 @@ NEEDS = {
     "before_break": "the attacker has a before-break ability (R509.3) and the defender a shield",
     "nested_break": "the attacker has a before-break ability and its controller a card that breaks shields "
                     "with an effect, so a break can open inside the attack's (R603.7b); the defender has a shield",
-    # issue 24 (model/power.py)
+    # power and battles (model/power.py)
     "power_change": "a card of the scenario lowers a creature's power (`power` with a negative amount), or the "
                     "position starts with a creature whose power changed this turn",
     "battle": "a battle can happen: the attack is on a creature, the defender has a Blocker, or a card starts "
@@ -109,7 +109,7 @@ def _breaks(program: tuple[Instr, ...]) -> bool:
 
 def _reaches_direct_attack(model: Any, s: Any) -> bool:
     """The attack is on the player and no "when an opponent's creature attacks" ability (which may
-    end it, R505.6a) is in play: the direct attack step is reached (issue 10: model/attack.py)."""
+    end it, R505.6a) is in play: the direct attack step is reached (model/attack.py)."""
     if getattr(s, "target", -1) >= 0 or "opponent_attacks" in getattr(model, "words", ()):
         return False
     ends = {"win_game", "lose_game"}   # an effect that may end the game before the break
@@ -138,7 +138,8 @@ def scenario_features(model: Any) -> set[str]:
 
 
 def _touch_features(model: Any, s: Any) -> set[str]:
-    """Issue 24's `needs`: a power that can drop to 0, a battle that can be fought."""
+    """The `needs` of the rest of the game an attack touches: a power that can drop to 0, a battle that
+    can be fought."""
     out = {"power_change"} if getattr(model, "power_checks", False) else set()
     cards = [model.card(cid) for cid in range(len(model.instances))]
     starts = any(ins.op == "battle" for card in cards

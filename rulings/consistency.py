@@ -9,7 +9,7 @@ a part of a milestone lies inside it, a nested break is chosen after the attack'
 attack is the last thing that happens.
 
 - If the assertions are unsatisfiable, *every* minimal unsatisfiable subset is enumerated
-  (properties/marco.py): each is a list of citations that cannot all be true, none of which can
+  (rulings/marco.py): each is a list of citations that cannot all be true, none of which can
   be dropped. Where a statement's constraints depend on a reading (`order_if`), each combination
   of those readings is checked and each set says under which readings it arises.
 - A witness order is one order of the milestones that satisfies the statements the model follows

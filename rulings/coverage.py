@@ -5,7 +5,7 @@ A statement *can be posed* when it has scenarios: the model can be asked whether
 the default readings, as `dmcheck verify` asks it). A statement checked only by its ordering
 constraints, or `unchecked`, cannot be posed this way. Statements are grouped by their `feature`
 (rulings/corpus.py: the `feature:` key, else the name of their corpus file), so the report says
-where the corpus reaches the model and where it does not yet (issue 24).
+where the corpus reaches the model and where it does not yet.
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ combination that agrees with it on those choices has exactly the same state grap
 Then, over one Boolean per reading (exactly one per choice):
 - the combinations that satisfy the most rulings (every tie is listed): counted over the finite
   table (`best_with_z3` is Z3's Optimize on the same question, the tests' oracle);
-- MARCO (properties/marco.py, Z3): every minimal set of rulings that no combination satisfies
+- MARCO (rulings/marco.py, Z3): every minimal set of rulings that no combination satisfies
   together, each member shown failing, with its shortest trace, under readings that satisfy all the
   others (the combination keeping the most default readings, counted over the table).
 """
