@@ -186,5 +186,5 @@ def junit(report, found: list[Finding], accepted: set[str] | None = None) -> ET.
         suite.set("errors", "0")
         root.append(suite)
     for key in ("tests", "failures", "skipped", "errors"):
-        root.set(key, str(sum(int(s.get(key)) for s in root)))
+        root.set(key, str(sum(int(s.attrib[key]) for s in root)))
     return ET.ElementTree(root)

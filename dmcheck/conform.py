@@ -276,5 +276,5 @@ def junit(report) -> ET.ElementTree:
     root = ET.Element("testsuites", name="dmcheck conform")
     root.append(suite)
     for key in ("tests", "failures", "skipped", "errors"):
-        root.set(key, suite.get(key))
+        root.set(key, suite.attrib[key])
     return ET.ElementTree(root)

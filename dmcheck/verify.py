@@ -444,6 +444,10 @@ def _property_lines(report) -> list[str]:
 def _trace_json(trace) -> dict[str, Any] | None:
     if trace is None:
         return None
+    return _trace_fields(trace)
+
+
+def _trace_fields(trace) -> dict[str, Any]:
     return {"replay": trace.key(), "events": trace.to_json()}
 
 
@@ -513,7 +517,7 @@ def _declarative_json(report) -> list[dict[str, Any]]:
             + " These constraints cannot hold together.",
             "statements": [{"ref": ref, "text": report.corpus.get(ref).text} for ref in c.refs],
             "traces": [{"ref": p.ref, "scenario": p.run.file.name, "rules": p.run.version.name,
-                        "milestones": show_order(p.groups), **_trace_json(p.run.graph.trace_of(p.path))}
+                        "milestones": show_order(p.groups), **_trace_fields(p.run.graph.trace_of(p.path))}
                        for p in report.played.get(c.refs, [])],
         })
     return out
