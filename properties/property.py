@@ -14,7 +14,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal, TypeAlias, get_args
 
 import z3
 
@@ -23,8 +23,12 @@ from ..model.cards import Instr
 # (file, line, key) of a formula in a user's property file
 FormulaAt = tuple[str, int | None, str]
 
-KINDS = ("always", "sometimes")
-OVER = ("states", "transitions", "outcomes")
+# what a property claims of its condition: on every item, or on at least one
+PropertyKind: TypeAlias = Literal["always", "sometimes"]
+# what its condition is about: each state, each transition, or each terminal state's outcome
+Over: TypeAlias = Literal["states", "transitions", "outcomes"]
+KINDS: tuple[PropertyKind, ...] = get_args(PropertyKind)
+OVER: tuple[Over, ...] = get_args(Over)
 NEEDS = {
     "shields": "the defender has a shield when the attack begins, and the attack is on him with no "
                "\"when an opponent's creature attacks\" ability or game-ending effect in play",
@@ -46,8 +50,8 @@ class Property:
     id: str
     text: str
     citations: tuple[str, ...]
-    kind: str                                  # always | sometimes
-    over: str                                  # states | transitions | outcomes
+    kind: PropertyKind
+    over: Over
     condition: Callable[[Any], z3.BoolRef]     # scope -> formula
     since: dt.date | None = None               # applies to rules versions in force from this date ...
     until: dt.date | None = None               # ... and before this one

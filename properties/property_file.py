@@ -13,13 +13,13 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Set as AbstractSet
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from ..model.cards import CardPool
 from ..model.errors import InputError, did_you_mean, raise_all
 from ..model.rules import parse_date
 from ..model.yamlio import key_path, line_of, load_yaml, shown, validate
-from .property import KINDS, NEEDS, OVER, FormulaAt, Property
+from .property import KINDS, NEEDS, OVER, FormulaAt, Over, Property, PropertyKind
 from .symbols import FormulaError, Vocabulary, parse, quoted_names
 
 _SCHEMA = {
@@ -92,7 +92,8 @@ def _property(raw: Any, here: tuple, root: Any, file: str, seen: set[str]) -> Pr
         raise InputError(file, line_of(root, here + ("id",)), key_path(here + ("id",)),
                          f"the property id {shown(pid)} is already taken; choose another")
     seen.add(pid)
-    over, text = str(raw["over"]), str(raw["formula"])
+    # the schema allows only OVER and KINDS
+    over, text = cast(Over, str(raw["over"])), str(raw["formula"])
     # the cards it names exist only in some scenarios: parse against them here, check they are
     # there when a scenario runs (Property.applies)
     cards = quoted_names(text, over)
@@ -110,7 +111,8 @@ def _property(raw: Any, here: tuple, root: Any, file: str, seen: set[str]) -> Pr
     until = _date(root, here + ("rules", "until"), rules["until"], file) if "until" in rules else None
     return Property(
         id=pid, text=str(raw["text"]), citations=tuple(str(c) for c in raw["citations"]),
-        kind=str(raw["kind"]), over=over, condition=_condition(over, text), since=since, until=until,
+        kind=cast(PropertyKind, str(raw["kind"])), over=over, condition=_condition(over, text),
+        since=since, until=until,
         needs=tuple(str(n) for n in raw.get("needs", [])),
         origin=f"{file}:{line_of(root, here)}", cards=tuple(cards), formula_at=where)
 

@@ -23,6 +23,7 @@ import itertools
 import math
 import time
 from dataclasses import dataclass, field
+from typing import Literal, TypeAlias
 
 import z3
 
@@ -86,6 +87,10 @@ class Conflict:
     readings: tuple[tuple[str, str], ...] = ()     # readings its members' constraints depend on
 
 
+# Z3's answer about a witness: "sat" (the points are a model), or "unknown" (no model within the time limit)
+WitnessAnswer: TypeAlias = Literal["sat", "unknown"]
+
+
 @dataclass
 class Witness:
     version: str
@@ -94,7 +99,7 @@ class Witness:
     active: tuple[str, ...]                       # statements asserted
     dropped: tuple[str, ...] = ()                 # left out by Optimize to make the rest satisfiable
     set_aside: tuple[str, ...] = ()               # left out because the readings do not follow them
-    verdict: str = "sat"                          # sat | unknown
+    verdict: WitnessAnswer = "sat"
 
     def order(self) -> list[list[str]]:
         """The milestones the active statements name, grouped by moment, earliest first."""

@@ -14,7 +14,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from ..explorer.bfs import explore
 from ..explorer.graph import freeze
@@ -43,7 +43,7 @@ class Side:
 class Only:
     """Something one side has and the other has not, with the shortest trace to it."""
 
-    what: str            # "outcome" | "order"
+    what: Literal["outcome", "order"]
     value: Any           # the outcome dict, or the milestone order
     trace: Any
 
