@@ -27,6 +27,7 @@ from dmcheck.explorer.replay import replay as _replay
 from dmcheck.model.errors import InputError
 from dmcheck.model.procedure import BreakModel
 from dmcheck.properties.expectations import check as _check
+from dmcheck.properties.verdict import VerdictName
 
 from . import views
 from .options import load as _load_file
@@ -118,7 +119,7 @@ class Verdict:
     """One `expect` item of the scenario checked on an exploration."""
 
     expect: dict
-    verdict: str             # holds, violated, inconclusive
+    verdict: VerdictName
     reason: str
     key: str | None          # the replay key of its counterexample or example, if any
 

@@ -15,6 +15,7 @@ Its JSON Schema is dmcheck/schemas/bundle-1.schema.json (docs/conform.md).
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
@@ -146,7 +147,7 @@ def _changed(zones: dict, start: dict) -> dict:
     return out
 
 
-def export_bundle(runs: list[Run | str], *, rules: str | None = None, interpretation: dict | None = None,
+def export_bundle(runs: Sequence[Run | str], *, rules: str | None = None, interpretation: dict | None = None,
                   limits: dict | None = None, jobs: int = 1, workers: Any = None) -> dict[str, Any]:
     """The bundle of these scenario runs (a path is a run under the file's own rules). Every scenario
     is loaded first, so a bad file stops the export before any search (InputError); then each run is

@@ -92,7 +92,7 @@ def file_cards(file: str) -> list[tuple[str, Any]]:
 def pool_lines(cards: list[tuple[str, Any]], by_file: bool) -> list[str]:
     """Each card: its names, type and numbers, keywords, spell effect and abilities."""
     lines = []
-    for file, c in cards:
+    for _file, c in cards:
         data = views.card(c)
         numbers = f"cost {c.cost}" + (f", power {c.power}" if c.type == "creature" else "") + \
             (f", breaker {c.breaker}" if c.breaker != 1 else "")
@@ -126,7 +126,7 @@ def describe(schema: dict) -> str:
         items = schema.get("items")
         text = f"a list of ({describe(items)})" if items else "a list of instructions"
         return text + (f", at least {schema['minItems']}" if schema.get("minItems") else "")
-    text = _TYPES.get(kind, str(kind))
+    text = _TYPES.get(str(kind), str(kind))
     low, high = schema.get("minimum"), schema.get("maximum")
     if low is not None and high is not None:
         text += f" {low} to {high}"
@@ -149,12 +149,13 @@ def instructions() -> list[dict[str, Any]]:
 
 
 def words_json() -> dict[str, Any]:
-    ability = CARD_SCHEMA["properties"]["abilities"]["items"]
+    card: dict[str, Any] = CARD_SCHEMA
+    ability = card["properties"]["abilities"]["items"]
     return {"instructions": instructions(),
             "triggers": [{"word": k, "doc": v} for k, v in TRIGGERS.items()],
             "replacements": [{"word": k, "doc": v} for k, v in REPLACES.items()],
             "keywords": [{"word": k, "doc": v} for k, v in KEYWORDS.items()],
-            "card_keys": {"card": sorted(CARD_SCHEMA["properties"]), "required": CARD_SCHEMA["required"],
+            "card_keys": {"card": sorted(card["properties"]), "required": card["required"],
                           "ability": sorted(ability["properties"])}}
 
 

@@ -128,10 +128,10 @@ def _check_file(args: argparse.Namespace, file: str, err: TextIO) -> FileResult:
     result = FileResult()
     try:
         props = _properties(args)
-        for file, scenario in loaded([file], overrides(args), err, result.codes, result.errors):
+        for path, scenario in loaded([file], overrides(args), err, result.codes, result.errors):
             # the search gets half of what remains, the properties three quarters of what is left then,
             # the report the rest (docs/limits.md)
-            graph = explore_scenario(scenario, args, err, file, props, share=0.5)
+            graph = explore_scenario(scenario, args, err, path, props, share=0.5)
             expectations = [check_expectation(graph, item) for item in scenario.expect]
             checked = check(graph, props, args.solver_timeout, stop.deadline(0.75))
             write_outputs(args, scenario, graph, expectations, checked)

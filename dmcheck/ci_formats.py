@@ -162,7 +162,8 @@ def junit(report, found: list[Finding], accepted: set[str] | None = None) -> ET.
                 ET.SubElement(case, "skipped", message="a known finding: accepted by the baseline")
             else:
                 failure = ET.SubElement(case, "failure", message=v.reason or "does not hold", type=VIOLATED)
-                failure.text = "\n".join([f"{s.citation()}: {s.text}"] + (v.trace.lines() if v.trace is not None else []))
+                trace = v.trace.lines() if v.trace is not None else []
+                failure.text = "\n".join([f"{s.citation()}: {s.text}"] + trace)
         elif v.verdict == INCONCLUSIVE:
             ET.SubElement(case, "skipped", message=f"inconclusive: {v.reason}")
     others = ET.Element("testsuite", name="findings")
@@ -185,5 +186,5 @@ def junit(report, found: list[Finding], accepted: set[str] | None = None) -> ET.
         suite.set("errors", "0")
         root.append(suite)
     for key in ("tests", "failures", "skipped", "errors"):
-        root.set(key, str(sum(int(s.get(key)) for s in root)))
+        root.set(key, str(sum(int(s.attrib[key]) for s in root)))
     return ET.ElementTree(root)

@@ -24,7 +24,8 @@ from .exits import HELP
 from .options import READINGS_HELP, expand, positive_int, reading, rules_date, worker_pool
 from .report import document, print_json
 
-EXAMPLES = """examples (ENGINE: the command that starts your engine, e.g. ENGINE="python3 my_engine.py"; docs/conform.md):
+EXAMPLES = """examples (ENGINE: the command that starts your engine, e.g. ENGINE="python3 my_engine.py"; \
+docs/conform.md):
   dmcheck export --corpus --out dm-bundle.json
   dmcheck conform --engine "$ENGINE" --bundle dm-bundle.json
   dmcheck conform --engine "$ENGINE" --bundle dm-bundle.json --only 'rulings/Q0*' --timeout 30
@@ -275,5 +276,5 @@ def junit(report) -> ET.ElementTree:
     root = ET.Element("testsuites", name="dmcheck conform")
     root.append(suite)
     for key in ("tests", "failures", "skipped", "errors"):
-        root.set(key, suite.get(key))
+        root.set(key, suite.attrib[key])
     return ET.ElementTree(root)

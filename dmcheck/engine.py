@@ -17,7 +17,7 @@ import subprocess
 import tempfile
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import IO, Any
 
 PROTOCOL = "dmcheck-conform"
 PROTOCOL_VERSION = 1
@@ -54,9 +54,13 @@ class Engine:
             self.stderr.close()
             raise EngineFailure("start", f"the engine command {argv[0]!r} does not start: {exc.strerror or exc}") \
                 from None
+        # both are pipes (PIPE above), never None
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self.stdin: IO[bytes] = self.proc.stdin
+        self.stdout: IO[bytes] = self.proc.stdout
         self.buffer = b""
         self.selector = selectors.DefaultSelector()
-        self.selector.register(self.proc.stdout, selectors.EVENT_READ)
+        self.selector.register(self.stdout, selectors.EVENT_READ)
 
     def ask(self, request: dict[str, Any]) -> dict[str, Any]:
         """Send one request and read its answer; the answer's `type` must be one the request allows."""
@@ -78,7 +82,7 @@ class Engine:
         if self.log:
             self.log(">", line)
         try:
-            self.proc.stdin.write(line.encode("utf-8") + b"\n")
+            self.stdin.write(line.encode("utf-8") + b"\n")
         except (BrokenPipeError, OSError):
             raise EngineFailure("crash", f"the engine stopped reading its input{self._exit_note()}") from None
 
@@ -89,7 +93,7 @@ class Engine:
             left = deadline - time.monotonic()
             if left <= 0 or not self.selector.select(left):
                 raise EngineFailure("timeout", f"no answer within {self.timeout:g}s (--timeout)")
-            chunk = os.read(self.proc.stdout.fileno(), 65536)
+            chunk = os.read(self.stdout.fileno(), 65536)
             if not chunk:
                 raise EngineFailure("crash", f"the engine closed its output{self._exit_note()}")
             self.buffer += chunk
@@ -117,7 +121,7 @@ class Engine:
         try:
             if self.proc.poll() is None:
                 self._send(json.dumps({"type": "bye"}))
-                self.proc.stdin.close()
+                self.stdin.close()
                 self.proc.wait(timeout=1)
         except (EngineFailure, subprocess.TimeoutExpired, OSError):
             pass
@@ -128,7 +132,7 @@ class Engine:
                 pass
             self.proc.wait()
         self.selector.close()
-        self.proc.stdout.close()
+        self.stdout.close()
         self.stderr.close()
 
 

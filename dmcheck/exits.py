@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import IntEnum
+
+from dmcheck.properties.verdict import INCONCLUSIVE, VIOLATED, PropertyVerdictName
 
 
 class Exit(IntEnum):
@@ -26,13 +29,13 @@ def combine(codes: list[int]) -> Exit:
     return Exit.OK
 
 
-def exit_code(graph, verdicts: list[str]) -> Exit:
+def exit_code(graph, verdicts: Sequence[PropertyVerdictName]) -> Exit:
     """A file's exit code: an incomplete search first, then a violation, then an inconclusive check.
     A sanity property's "no example" (properties/checker.py) is no finding: it never fails a run."""
     if not graph.complete:
         return Exit.INCOMPLETE
-    if "violated" in verdicts:
+    if VIOLATED in verdicts:
         return Exit.FINDING
-    if "inconclusive" in verdicts:
+    if INCONCLUSIVE in verdicts:
         return Exit.INCOMPLETE
     return Exit.OK

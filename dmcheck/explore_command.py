@@ -119,8 +119,8 @@ def _explore_file(args: argparse.Namespace, file: str, err: TextIO) -> FileResul
     """One scenario file explored and reported (in a worker process under --jobs)."""
     result = FileResult()
     try:
-        for file, scenario in loaded([file], overrides(args), err, result.codes, result.errors):
-            graph = explore_scenario(scenario, args, err, file)
+        for path, scenario in loaded([file], overrides(args), err, result.codes, result.errors):
+            graph = explore_scenario(scenario, args, err, path)
             verdicts = [check(graph, item) for item in scenario.expect]
             write_outputs(args, scenario, graph, verdicts)
             if args.json:
@@ -261,7 +261,8 @@ def outcome_classes(outcomes) -> list[str]:
 def explore_text(scenario, graph, verdicts: list[Verdict], show_outcomes: bool = True,
                  max_outcomes: int | None = None) -> list[str]:
     lines = [f"== {scenario.name}  ({scenario.file})",
-             f"   rules: {graph.model.version.name}; search {'complete' if graph.complete else 'INCOMPLETE: ' + graph.reason}; "
+             f"   rules: {graph.model.version.name}; "
+             f"search {'complete' if graph.complete else 'INCOMPLETE: ' + graph.reason}; "
              f"{graph.count} states, {graph.transitions} transitions, {graph.seconds:.2f}s; {graph.record.text()}"]
     if show_outcomes:
         outcomes = graph.outcomes()

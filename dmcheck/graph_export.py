@@ -8,15 +8,19 @@ without the program.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dmcheck.explorer.graph import freeze
 from dmcheck.explorer.protocol import hook
 from dmcheck.explorer.trace import parse_key
 from dmcheck.model.errors import InputError
 from dmcheck.properties.verdict import VIOLATED
+
+if TYPE_CHECKING:
+    from dmcheck.properties.checker import CheckResult, PropertyVerdict
+    from dmcheck.properties.expectations import Verdict
 
 from .report import distinct_lines, expect_text
 
@@ -77,13 +81,13 @@ class Marks:
     graph's outcomes, whose order every report shares) and the checks whose violating trace ends in
     a state."""
 
-    def __init__(self, graph, verdicts=(), properties=None):
+    def __init__(self, graph: Any, verdicts: Sequence[Verdict] = (), properties: CheckResult | None = None) -> None:
         self.outcomes = graph.outcomes()
         index = {freeze(o): i for i, (o, _, _) in enumerate(self.outcomes)}
         self.outcome = {node: index[freeze(graph.model.outcome(graph.state(node)))]
                         for node in range(len(graph.states)) if graph.is_terminal(node)}
         self.violations: dict[int, list[str]] = {}
-        checks = [(expect_text(v.expectation.raw), v) for v in verdicts]
+        checks: list[tuple[str, Verdict | PropertyVerdict]] = [(expect_text(v.expectation.raw), v) for v in verdicts]
         checks += [(v.property.id, v) for v in (properties.verdicts if properties is not None else [])]
         for text, v in checks:
             if v.verdict == VIOLATED and v.trace is not None:
@@ -130,7 +134,7 @@ def _legend(marks: Marks) -> list[str]:
         return []
     lines = ['  subgraph cluster_legend {', '    label="outcomes"; fontname="Helvetica"; fontsize=10;']
     told = distinct_lines([o for o, _, _ in marks.outcomes])     # only what tells them apart
-    for n, ((o, count, _), line) in enumerate(zip(marks.outcomes, told)):
+    for n, ((_, count, _), line) in enumerate(zip(marks.outcomes, told)):
         text = f"outcome {n + 1} ({count} terminal state{'s' if count != 1 else ''}): {line}"
         lines.append(f'    legend{n} [label={_quote(text)}, style=filled, fillcolor="{PALETTE[n % len(PALETTE)]}"];')
     return lines + ["  }"]

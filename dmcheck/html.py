@@ -224,7 +224,8 @@ def _outcomes(data: dict) -> list[str]:
             f'<td class="num">{o["count"]}</td><td>{_e(o["text"])}</td><td>{_replay_link(o["key"])}</td></tr>'
             for i, o in enumerate(data["outcomes"])]
     return [f'<h2>Outcomes (<span id="outcome-count">{len(data["outcomes"])}</span>)</h2>',
-            '<div class="tablebox"><table id="outcomes"><tr><th>#</th><th>states</th><th>outcome</th><th>replay</th></tr>',
+            '<div class="tablebox"><table id="outcomes">'
+            '<tr><th>#</th><th>states</th><th>outcome</th><th>replay</th></tr>',
             *rows, "</table></div>"]
 
 
@@ -259,7 +260,7 @@ def _picture(graph, data: dict) -> list[str]:
            for depth, layer in layers.items() for k, node in enumerate(layer)}
     lines, circles = [], []
     for node in drawn:
-        for index, succ, _ in graph.successors(node):
+        for _, succ, _ in graph.successors(node):
             if succ in pos:
                 (x1, y1), (x2, y2) = pos[node], pos[succ]
                 lines.append(f'<line class="edge" data-from="{node}" data-to="{succ}" x1="{x1:.1f}" y1="{y1:.1f}" '

@@ -36,7 +36,8 @@ from .exits import HELP, Exit
 from .options import check_flags, shipped_inputs
 from .report import document, errors_json, print_errors, print_json
 
-COMMANDS = (explore_command, check, verify, diff, sweep, export, conform, coverage, examples, cards_command)   # each has add_parser(subparsers) and run(args, out, err)
+# each has add_parser(subparsers) and run(args, out, err)
+COMMANDS = (explore_command, check, verify, diff, sweep, export, conform, coverage, examples, cards_command)
 
 
 def parser() -> argparse.ArgumentParser:

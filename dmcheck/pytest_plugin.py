@@ -24,9 +24,12 @@ import io
 import re
 import shlex
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
+
+if TYPE_CHECKING:
+    from _pytest._code.code import TerminalRepr  # what pytest's own repr_failure may return
 
 _SCENARIO = re.compile(r"^attack:", re.M)
 _NOT_SCENARIO = re.compile(r"^(vary|statements|cards|properties):", re.M)
@@ -93,7 +96,7 @@ class ScenarioItem(pytest.Item):
         if code != 0:
             raise ScenarioError(code, f"dmcheck {shlex.join(argv)} exited {code}", out.getvalue(), err.getvalue())
 
-    def repr_failure(self, excinfo: Any, style: Any = None) -> str:
+    def repr_failure(self, excinfo: Any, style: Any = None) -> str | TerminalRepr:
         if isinstance(excinfo.value, ScenarioError):
             _, head, out, err = excinfo.value.args
             return "\n".join(part for part in (head, err.rstrip(), out.rstrip()) if part)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Set as AbstractSet
 from typing import Any, TextIO
 
 from dmcheck.model.errors import InputError
@@ -71,7 +72,7 @@ def expectation_json(v: Verdict) -> dict[str, Any]:
     return out
 
 
-def outcome_line(o: dict[str, Any], varying: set[tuple[str, str]] = frozenset()) -> str:
+def outcome_line(o: dict[str, Any], varying: AbstractSet[tuple[str, str]] = frozenset()) -> str:
     parts = [f"winner {o['winner']}", f"shields broken {o['shields_broken']}"]
     if o.get("loop"):
         parts.insert(0, "LOOP: the game repeats with no choice (A27), as at its first repeat")

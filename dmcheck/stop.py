@@ -153,10 +153,18 @@ def _watch_sigint(stop: threading.Event) -> tuple[socket.socket, threading.Threa
                         _interrupt_z3()
                     return
 
-    main_id = threading.main_thread().ident
+    main_id = _main_id()
     thread = threading.Thread(target=watch, daemon=True)
     thread.start()
     return write, thread
+
+
+def _main_id() -> int:
+    """The main thread's id (it has started: an id is None only before a thread starts)."""
+    ident = threading.main_thread().ident
+    if ident is None:
+        raise RuntimeError("the main thread has no id")
+    return ident
 
 
 def _timer(budget: float, main_id: int) -> threading.Event:
@@ -221,7 +229,7 @@ def guarded(args: Any, began: float | None = None) -> Iterator[Run]:
         _run.deadline = began + seconds
         _run.budget = seconds
         if in_main:
-            timer = _timer(began + seconds * 1.2 + 1.5 - time.monotonic(), threading.main_thread().ident)
+            timer = _timer(began + seconds * 1.2 + 1.5 - time.monotonic(), _main_id())
     _active = True
     _halts[:] = [e for e in (stop, timer) if e is not None]
     try:

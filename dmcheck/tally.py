@@ -105,8 +105,8 @@ def junit(records: list[dict[str, Any]], command: str) -> ET.ElementTree:
     for key, value in (("tests", counts["scenarios"]), ("failures", counts["fails"]),
                        ("errors", counts["incomplete"] + counts["unreadable"]), ("skipped", 0)):
         suite.set(key, str(value))
-    root = ET.Element("testsuites", name=f"dmcheck {command}", **{k: suite.get(k) for k in
-                                                                   ("tests", "failures", "errors", "skipped")})
+    root = ET.Element("testsuites", {"name": f"dmcheck {command}",
+                                     **{k: suite.attrib[k] for k in ("tests", "failures", "errors", "skipped")}})
     root.append(suite)
     return ET.ElementTree(root)
 

@@ -236,8 +236,9 @@ def summary_lines(report) -> list[str]:
     if unsure:
         line += f"; inconclusive: {', '.join(s.ref for s in unsure)}"
     lines.append(line)
-    unchecked = [what for what, phase in (("declarative", "declarative consistency (Z3)"),
-                                          ("operational", "best readings and operational contradictions (Z3)")) if phase in report.not_finished]
+    phases = (("declarative", "declarative consistency (Z3)"),
+              ("operational", "best readings and operational contradictions (Z3)"))
+    unchecked = [what for what, phase in phases if phase in report.not_finished]
     lines.append(f"contradictions: {len(dec.conflicts) + len(op.conflicts)} minimal sets "
                  f"({len(dec.conflicts)} declarative, {len(op.conflicts)} operational)"
                  + (f"; not looked for: {', '.join(unchecked)} (the time limit came first)" if unchecked else ""))
@@ -313,7 +314,8 @@ def _statement_lines(report, ref: str, readings: dict | None = None) -> list[str
 def detail_lines(report) -> list[str]:
     """Everything behind the summary, section by section, with citations and traces."""
     out: list[str] = []
-    for section in (_ruling_lines, _declarative_lines, _operational_lines, _readings_lines, _witness_lines, _conformance_lines, _property_lines):
+    for section in (_ruling_lines, _declarative_lines, _operational_lines, _readings_lines, _witness_lines,
+                    _conformance_lines, _property_lines):
         out += section(report)
     return out
 
@@ -353,7 +355,8 @@ def _declarative_lines(report) -> list[str]:
                        f"({p.run.version.name}): {show_order(p.groups)}")
             out.extend(_indent(p.run.graph.trace_of(p.path).lines(), 6))
         if not played:
-            out.append("  how it plays out: no trace of the scenarios breaks a member (no scenario shows the situation)")
+            out.append("  how it plays out: no trace of the scenarios breaks a member "
+                       "(no scenario shows the situation)")
     return out
 
 
@@ -382,7 +385,8 @@ def _readings_lines(report) -> list[str]:
             mark = " (default)" if r == c.default else ""
             out.append(f"    {r}{mark}: at most {best} of {len(op.rulings)} rulings — {why}")
         out.append(f"    why the default: {c.why_default}")
-    out.append(f"  best (every combination counted, {op.best_count} of {len(op.rulings)}): " + "; ".join(show(b) for b in op.best))
+    out.append(f"  best (every combination counted, {op.best_count} of {len(op.rulings)}): "
+               + "; ".join(show(b) for b in op.best))
     return out
 
 
@@ -403,8 +407,10 @@ def _conformance_lines(report) -> list[str]:
     default = default_combo()
     out = ["", f"== Conformance: {len(conf.violations)} violations, {len(conf.unreached)} unreached witness pairs"]
     for v in conf.violations:
-        readings = "the default readings" if default in v.combos else f"{len(v.combos)} combinations, e.g. {show(v.combos[0])}"
-        out.append(f"* {v.statement.ref}: {v.constraint} broken in {v.run.file.name} ({v.run.version.name}; {readings})")
+        readings = ("the default readings" if default in v.combos
+                    else f"{len(v.combos)} combinations, e.g. {show(v.combos[0])}")
+        out.append(f"* {v.statement.ref}: {v.constraint} broken in {v.run.file.name} "
+                   f"({v.run.version.name}; {readings})")
         out.append(f"    milestones: {show_order(v.groups)}")
         out.extend(_indent(v.trace().lines(), 4))
     for u in conf.unreached:
@@ -438,6 +444,10 @@ def _property_lines(report) -> list[str]:
 def _trace_json(trace) -> dict[str, Any] | None:
     if trace is None:
         return None
+    return _trace_fields(trace)
+
+
+def _trace_fields(trace) -> dict[str, Any]:
     return {"replay": trace.key(), "events": trace.to_json()}
 
 
@@ -474,7 +484,8 @@ def _rulings_json(report) -> list[dict[str, Any]]:
         version = s.run_version(report.rules)
         rulings.append({
             "id": s.id, "source": s.source, "ref": s.ref, "date": s.date.isoformat() if s.date else None,
-            "text": s.text, "holds": None if v is None else (v.verdict == "holds" if v.verdict != "inconclusive" else None),
+            "text": s.text,
+            "holds": None if v is None else (v.verdict == "holds" if v.verdict != "inconclusive" else None),
             "verdict": None if v is None else v.verdict,
             "rules": version.name if version else None,
             "scenarios": [p.name for p in s.scenarios],
@@ -487,6 +498,11 @@ def _rulings_json(report) -> list[dict[str, Any]]:
     return rulings
 
 
+def _constraints_sentence(report, ref: str, readings: dict[str, str] | None) -> str:
+    """The statement's constraints under the readings, as one sentence led by its reference."""
+    return f"{ref}: {'; '.join(map(str, report.corpus.get(ref).constraints(readings)))}."
+
+
 def _declarative_json(report) -> list[dict[str, Any]]:
     aside = _default_aside()
     out = []
@@ -497,11 +513,11 @@ def _declarative_json(report) -> list[dict[str, Any]]:
             "resolved_by_default_readings": bool(set(c.refs) & aside)
             or any(v != defaults().get(k) for k, v in dict(c.readings).items()),
             "set_aside_by_default": sorted(set(c.refs) & aside),
-            "explanation": " ".join(f"{ref}: {'; '.join(map(str, report.corpus.get(ref).constraints(dict(c.readings) or None)))}."
-                                    for ref in c.refs) + " These constraints cannot hold together.",
+            "explanation": " ".join(_constraints_sentence(report, ref, dict(c.readings) or None) for ref in c.refs)
+            + " These constraints cannot hold together.",
             "statements": [{"ref": ref, "text": report.corpus.get(ref).text} for ref in c.refs],
             "traces": [{"ref": p.ref, "scenario": p.run.file.name, "rules": p.run.version.name,
-                        "milestones": show_order(p.groups), **_trace_json(p.run.graph.trace_of(p.path))}
+                        "milestones": show_order(p.groups), **_trace_fields(p.run.graph.trace_of(p.path))}
                        for p in report.played.get(c.refs, [])],
         })
     return out

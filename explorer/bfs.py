@@ -17,7 +17,7 @@ from dataclasses import replace
 from typing import Any
 
 from .graph import SYMMETRY_DROPPED, SYMMETRY_OFF, SYMMETRY_ON, SYMMETRY_UNUSED, Exploration, SearchRecord
-from .limits import Limits
+from .limits import DEFAULT_LIMITS, Limits
 from .loops import LOOP_CHECK_DEPTH, Loop, exact_cycles, forced, repeated_position, round_from
 from .protocol import hook
 from .reduction import Observe, Reducer
@@ -138,16 +138,17 @@ class _Search:
         return target
 
 
-def explore(model: Any, limits: Limits = Limits(), progress: Progress | None = None, *, reduce: bool = False,
+def explore(model: Any, limits: Limits = DEFAULT_LIMITS, progress: Progress | None = None, *, reduce: bool = False,
             observe: Observe | None = None, keep_graph: bool = True, symmetry: bool | None = None,
             weigh: bool = True) -> Exploration:
     """Every state reachable from the model's initial state, breadth first.
 
     `reduce` turns on partial-order reduction (explorer/reduction.py) and, unless `symmetry` is
     False, the symmetry (the model's `canonical` hook, weighed after SYMMETRY_SAMPLE transitions,
-    `_weigh`; with `weigh=False` it is used from the start, whatever it costs); `observe` gives the signature under which alternatives must look
-    alike to be reduced (expectations, properties). `keep_graph=False` keeps only fingerprints and
-    parent links (the compact store). What the search really did is in the result's `record`.
+    `_weigh`; with `weigh=False` it is used from the start, whatever it costs); `observe` gives the
+    signature under which alternatives must look alike to be reduced (expectations, properties).
+    `keep_graph=False` keeps only fingerprints and parent links (the compact store). What the search
+    really did is in the result's `record`.
     """
     symmetry = reduce if symmetry is None else symmetry
     thresholds = gc.get_threshold()

@@ -10,3 +10,7 @@ class Limits:
     max_states: int = 2_000_000
     max_depth: int = 10_000
     max_seconds: float = 600.0
+
+
+# The bounds a search gets unless told otherwise (a shared default argument: Limits is frozen).
+DEFAULT_LIMITS = Limits()

@@ -10,8 +10,9 @@ visits every subset of resolved effects: 2^k states for k effects. An ample set 
   before p may do (the model's `independent` hook says which: an ability that must wait for p, as
   the non-turn player's waits for the turn player's, cannot). Then every run that resolves other
   effects first can be reordered to resolve p first, reaching the same states later on; p cannot be
-  dropped on the way (what could skip the turn before it is TOP, and conflicts). Effects that only wait (the non-turn player's, while a turn-player effect goes
-  next, R509.4b) are not harmed: p is moved earlier, never later.
+  dropped on the way (what could skip the turn before it is TOP, and conflicts). Effects that only
+  wait (the non-turn player's, while a turn-player effect goes next, R509.4b) are not harmed: p is
+  moved earlier, never later.
 - C2 (visibility): every alternative transition looks the same to whoever observes the search — the
   `observe` signature of resolving p equals that of resolving any other effect here (the events an
   expectation's patterns could match; the facts a property reads). Pruned paths are then mirrored

@@ -112,7 +112,7 @@ def _some_nested(t: TransitionScope) -> z3.BoolRef:
     return t.opened_depth >= 2
 
 
-# ---- the shield check, replacement effects and destruction (issue 4: S002 D2-D4, S003, S004) -------
+# ---- the shield check, replacement effects and destruction (S002 D2-D4, S003, S004) ----------------
 def _no_resolve_during_check(t: TransitionScope) -> z3.BoolRef:
     # R509.5e, R101.4, SC4: while a shield check is in progress, or its declared abilities wait for an
     # Escape chain to end (Q14), no pending triggered ability resolves: the declared ones are used first
@@ -193,7 +193,7 @@ SHIELD_NEEDS = {
 # (properties/checker.py) instead of failing.
 
 
-# ---- the whole attack (issue 10; research/attack.md) ------------------------------------------------
+# ---- the whole attack (model/attack.py; research/attack.md) -----------------------------------------
 def _replaced_break_no_trigger(t: TransitionScope) -> z3.BoolRef:
     # A18: a break a replacement effect took is no break: a transition that breaks no shield triggers
     # no "when it breaks a shield" ability (A17: they trigger with the break itself)
@@ -281,7 +281,7 @@ def shield_features(model: Any) -> set[str]:
     return out
 
 
-# ---- cards made of several cards (issue 23: model/piles.py, model/instructions/pile_moves.py) -----------
+# ---- cards made of several cards (model/piles.py, model/instructions/pile_moves.py) --------------------
 def _pile_cards_follow(t: TransitionScope) -> z3.BoolRef:
     # 801 (S201, S221), 310.8 (S209): when a creature leaves the battle zone, the cards under it and its
     # auras go to the same zone - unless only its top card left and the rest was rebuilt (801.4, 811.1)
@@ -440,7 +440,7 @@ BUILTIN: tuple[Property, ...] = (
     ShieldProperty("some-replacement",
                    "Some way the attack can go replaces an event (a break, a destruction, leaving the battle zone).",
                    ("D2", "R701.6a"), "sometimes", "transitions", _some_replacement, needs=("replacement",)),
-    # the rest of the game an attack touches (issue 24: model/power.py, scenarios/corpus.d/touch.yaml)
+    # the rest of the game an attack touches (model/power.py, scenarios/corpus.d/touch.yaml)
     Property("power-zero-destroyed-at-once",
              "Once the attack is declared, no choice is ever made while a creature that can be destroyed has power "
              "0 or less and no destruction is under way: the rules destroy it before anything else is handled.",

@@ -33,9 +33,11 @@ Only the `StateGraph` interface of graph.py is used: nothing here knows how the 
 
 from __future__ import annotations
 
+import builtins
 import math
 import time
 from collections import Counter, deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from operator import itemgetter
 from typing import Any
@@ -47,7 +49,7 @@ from .fasteval import compile_goal
 from .graph import StateGraph, TraceView
 from .property import Property
 from .symbols import Vocabulary, scope_for, symbols_of
-from .verdict import HOLDS, INCONCLUSIVE, NO_EXAMPLE, VIOLATED
+from .verdict import HOLDS, INCONCLUSIVE, NO_EXAMPLE, VIOLATED, PropertyVerdictName
 
 QUERY_TIMEOUT_MS = 20_000
 CROSSCHECK = False   # tests: ask Z3 every projection too, and record where fasteval.py differs
@@ -74,14 +76,14 @@ class Counts:
 @dataclass(frozen=True)
 class PropertyVerdict:
     property: Property
-    verdict: str
+    verdict: PropertyVerdictName
     reason: str
     counts: Counts
     trace: TraceView | None = None                  # counterexample (violated) or example (sometimes)
     witness: tuple[tuple[str, str], ...] = ()   # the Z3 model: (fact, value) for each fact read
     symbols: tuple[str, ...] = ()               # the facts the formula reads
 
-    @property
+    @builtins.property   # the field `property` hides the built-in in this class's body
     def holds(self) -> bool:
         return self.verdict == HOLDS
 
@@ -145,7 +147,8 @@ class _Vectors:
         found = self._states.get(node)
         if found is None:
             start = time.perf_counter()
-            s, d, memo = self.graph.state(node), self.domains, {}
+            s, d = self.graph.state(node), self.domains
+            memo: dict[str, Any] = {}
             found = tuple([read(d, s, memo) for read in self._state_readers])
             self._states[node] = found
             self.seconds += time.perf_counter() - start
@@ -162,14 +165,16 @@ class _Vectors:
             return pre + post
         start = time.perf_counter()
         t = Transition(self.graph.state(node), index, events, arrival, lambda: self._action(node, index))
-        d, memo = self.domains, {}
+        d = self.domains
+        memo: dict[str, Any] = {}
         own = tuple([read(d, t, memo) for read in self._transition_readers])
         self.seconds += time.perf_counter() - start
         return pre + post + own
 
     def _read(self, s) -> tuple:
         start = time.perf_counter()
-        d, memo = self.domains, {}
+        d = self.domains
+        memo: dict[str, Any] = {}
         found = tuple([read(d, s, memo) for read in self._state_readers])
         self.seconds += time.perf_counter() - start
         return found
@@ -228,6 +233,10 @@ def _shared(labels: tuple[str, ...], positions: int) -> _Shared:
 
 
 # ---- one property's solver ------------------------------------------------------------------------
+def _unplanned(vector: tuple) -> Any:
+    raise RuntimeError("a query's projection is read before _plan made it")
+
+
 class _Query:
     """One property's incremental solver, its projection cache and what it found."""
 
@@ -244,7 +253,7 @@ class _Query:
         self.counts = Counts()
         self.unknown: list[str] = []
         self.found: tuple | None = None  # (item, witness) of the first sat projection
-        self.get = None                  # itemgetter of the projection from a fact vector
+        self.get: Callable[[tuple], Any] = _unplanned   # the projection from a fact vector (_plan)
         self.disagreements: list[Any] = []   # projections where fasteval and Z3 differ (CROSSCHECK)
 
     @property
@@ -277,12 +286,13 @@ class _Query:
     def _outside_positions(self, name: str) -> None:
         """A function of a frame position takes its default outside 0..max, so that a formula that
         reads beyond the deepest frame reads "no frame there" rather than anything at all."""
-        decl, fact, _ = self.vocab.lookup(name)
+        decl, fact, _ = self.vocab.symbol(name)
         if "Pos" not in fact.args:
             return
         xs = [self.vocab.fresh(sort, "x_") for sort in fact.args]
         outside = z3.Or([z3.Or(x < 0, x > self.domains.positions) for x, sort in zip(xs, fact.args) if sort == "Pos"])
-        default = z3.BoolVal(False, self.vocab.ctx) if fact.result == "Bool" else self.vocab.const(fact.result, fact.default)
+        default = (z3.BoolVal(False, self.vocab.ctx) if fact.result == "Bool"
+                   else self.vocab.const(fact.result, fact.default))
         self.solver.add(z3.ForAll(xs, z3.Implies(outside, decl(*xs) == default)))
 
     def ask(self, key: Any) -> str:
@@ -296,6 +306,7 @@ class _Query:
             return self.recall(found)
         values = key if len(self.symbols) != 1 else (key,)
         start = time.process_time()
+        witness: tuple | str
         if self.fast is not None and not CROSSCHECK and not self.fast(values):
             result, witness = "unsat", ()
         else:
@@ -307,14 +318,14 @@ class _Query:
         self.cache[key] = (result, witness)
         return result
 
-    def _z3(self, values: tuple) -> tuple[str, tuple]:
+    def _z3(self, values: tuple) -> tuple[str, tuple | str]:
         """One solver query: push, assert the projected facts, check, pop."""
         solver = self.solver
         solver.push()
         for name, value in zip(self.symbols, values):
             solver.add(self._equalities(name, value))
         answer = solver.check()
-        witness: tuple = ()
+        witness: tuple | str = ()
         if answer == z3.sat:
             result = "sat"
             witness = self._witness(solver.model())
@@ -322,8 +333,9 @@ class _Query:
             result = "unsat"
         else:
             result = "unknown"
-            witness = solver.reason_unknown()   # kept with the answer: a later check says it again
-            self.unknown.append(witness)
+            why: str = solver.reason_unknown()   # kept with the answer: a later check says it again
+            self.unknown.append(why)
+            witness = why
         solver.pop()
         return result, witness
 
@@ -357,7 +369,7 @@ class _Query:
         key = (name, value)
         found = self.assertions.get(key)
         if found is None:
-            decl, fact, _ = self.vocab.lookup(name)
+            decl, fact, _ = self.vocab.symbol(name)
             if not fact.args:
                 found = decl() == self.vocab.const(fact.result, value)
             else:
@@ -381,7 +393,7 @@ class _Query:
         """The model's value of every fact the formula reads, as a person reads it."""
         out = []
         for name in self.symbols:
-            decl, fact, _ = self.vocab.lookup(name)
+            decl, fact, _ = self.vocab.symbol(name)
             if not fact.args:
                 out.append((name, self._show(fact.result, model.eval(decl(), model_completion=True))))
                 continue
@@ -413,15 +425,16 @@ def _shape(q: _Query) -> tuple[list[str], dict[str, tuple[Fact, str]], Any]:
     key = (q.prop, cards, q.domains.positions)
     try:
         found = _SHAPES.get(key)
+        shared = True
     except TypeError:      # a property that cannot be hashed: no sharing
-        key, found = None, None
+        found, shared = None, False
     if found is None:
         vocab = q.vocab
         symbols = sorted(symbols_of(vocab, q.goal))
-        where = {name: vocab.lookup(name)[1:] for name in symbols}
+        where = {name: vocab.symbol(name)[1:] for name in symbols}
         fast = compile_goal(q.goal, vocab.lookup, symbols, q.domains.cards, q.domains.positions)
         found = (symbols, where, fast)
-        if key is not None:
+        if shared:
             _SHAPES[key] = found
     return found
 

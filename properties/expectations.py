@@ -17,13 +17,13 @@ from ..model.outcome import matches, outcome
 from ..model.scenario import Expectation
 from .graph import StateGraph, TraceView
 from .patterns import advance
-from .verdict import HOLDS, INCONCLUSIVE, VIOLATED
+from .verdict import HOLDS, INCONCLUSIVE, VIOLATED, VerdictName
 
 
 @dataclass(frozen=True)
 class Verdict:
     expectation: Expectation
-    verdict: str
+    verdict: VerdictName
     reason: str = ""
     trace: TraceView | None = None      # the counterexample, or the witness of a sometimes/possible_order
 
@@ -96,8 +96,8 @@ def _check_order(graph: StateGraph, item: Expectation) -> Verdict:
     if found is not None:
         path = []
         cur = found
-        while parent[cur] is not None:
-            prev, index = parent[cur]
+        while (link := parent[cur]) is not None:
+            prev, index = link
             path.append((prev[0], index))
             cur = prev
         trace = graph.trace_of(list(reversed(path)))

@@ -47,7 +47,7 @@ ACTION_VALUES = ("direct_attack", "choose_shields", "resolve", "choose",
                  "declare_attack", "block", "no_block", "ninja_declare", "no_ninja_declare",
                  # the turn player's declarations (model/declarations.py)
                  "tp_declare", "no_tp_declare",
-                 # a scenario that starts before the declaration (issue 24: model/legality.py)
+                 # a scenario that starts before the declaration (model/legality.py)
                  "choose_attack", "no_attack")
 ENUMS = {"Player": PLAYER_VALUES, "Zone": ZONE_VALUES, "Kind": KIND_VALUES, "ActionKind": ACTION_VALUES}
 _ZONES = ZONE_VALUES[:-1]   # the real zones a card can be in
@@ -82,7 +82,8 @@ class Domains:
         self.labels = tuple(i.label for i in model.instances)
         self.by_label = {label: cid for cid, label in enumerate(self.labels)}
         self.everyone = frozenset(range(self.cards))
-        self._open: dict[int, list] = {}      # id(state) -> its open frames (states live in the graph)
+        # id(state) -> (the state, its open frames) (states live in the graph)
+        self._open: dict[int, tuple[State, list[tuple[int, Any]]]] = {}
         self._points: dict[tuple, list] = {}
         self._static: dict[str, Any] = {}     # facts read from the card definitions alone, once
 
@@ -264,7 +265,7 @@ def _declared(s: State) -> frozenset[int]:
 def _castled(s: State) -> frozenset[int]:
     """The shields a castle is on: fortifying them, or waiting for their S-Trigger after they went to
     the hand (R304.3)."""
-    found = set()
+    found: set[int] = set()
     for z in s.zones:
         found.update(h for _, h, k in z.links if k == "castle")
     for check in s.checks:
@@ -322,7 +323,7 @@ SHIELD_STATE_FACTS: tuple[Fact, ...] = (
          "creature) a destroy attempt is under way on", lambda d, s, m: _host_attempted(s)),
 )
 
-# ---- the whole attack (issue 10: model/attack.py) ------------------------------------------------------
+# ---- the whole attack (model/attack.py) ----------------------------------------------------------------
 ATTACK_STATE_FACTS: tuple[Fact, ...] = (
     Fact("attack_ended", (), "Bool", "the end-of-attack step has come (R510), or the end step after it (R511)",
          lambda d, s, m: s.phase in ("end_attack", "end_turn")),
@@ -353,7 +354,8 @@ PILE_STATE_FACTS: tuple[Fact, ...] = (
 
 # ---- the rest of the game an attack touches (model/power.py, model/touch.py) --------------------------
 TOUCH_STATE_FACTS: tuple[Fact, ...] = (
-    Fact("after_declaration", (), "Bool", "the attack is declared: the state is not the position before the declaration",
+    Fact("after_declaration", (), "Bool",
+         "the attack is declared: the state is not the position before the declaration",
          lambda d, s, m: s.phase != "declare"),
     Fact("zero_power", (), "Int", "how many creatures the state-based check would destroy now (power 0 or less, "
          "able to be destroyed, no destruction under way; R703.4c)", lambda d, s, m: len(d.model.zero_power(s))),
@@ -395,7 +397,10 @@ class _Summary:
 def _summary(t: Transition, memo: dict) -> _Summary:
     found = memo.get("_summary")
     if found is None:
-        breaks, chosen, opened, resolve, skipped, after, won = [], [], 0, None, False, 0, False
+        breaks: list[tuple[Any, Any]] = []
+        chosen: list[Any] = []
+        resolve: Any = None
+        opened, skipped, after, won = 0, False, 0, False
         for e in t.events:
             kind = e.kind
             if kind == "break":
@@ -676,7 +681,7 @@ def _watchers(d: Domains) -> dict[int, list[tuple[int, int]]]:
 def _host_left_at(d: Domains, t: Transition, memo: dict) -> frozenset:
     """c -> the position of the first event that tried to destroy, replaced the leaving of, or took out of
     the battle zone the card c lay on before the transition."""
-    links = [l for z in t.pre.zones for l in z.links]
+    links = [link for z in t.pre.zones for link in z.links]
     if not links:
         return frozenset()
     ev = _events(d, t, memo)

@@ -2,7 +2,7 @@
 
 Checking a projection with Z3 means asserting every point of every fact the formula reads
 (`zone_of(c0) = hand`, ...) and asking the solver: most of the cost is Python building those terms
-(issue 12: about 60 % of `verify`), not solving. Once a projection fixes every fact the formula
+(about 60 % of `verify` when it was measured), not solving. Once a projection fixes every fact the formula
 reads, the formula is closed: quantifiers range over finite domains (cards, enumerations, frame
 positions between literal bounds) and every function is a table (a frame position outside
 0..positions reads the fact's default, as `checker._Query._outside_positions` tells Z3). So the

@@ -10,7 +10,8 @@ from ..model.events import Event
 class TraceView(Protocol):
     """A shortest trace as checks report it (the explorer's Trace): its steps and its three views."""
 
-    steps: tuple
+    @property
+    def steps(self) -> tuple: ...   # read-only: the explorer's Trace is frozen
 
     def key(self) -> str: ...
     def lines(self) -> list[str]: ...

@@ -48,12 +48,15 @@ MILESTONES: dict[str, str] = {
     "nested_other_pending_resolved": "an effect triggered inside the nested break's frame resolves (R603.7b)",
     "nested_break": "the nested break's shields break (R603.7b)",
     "nested_shield_check": "anything of the nested break's shield check (R603.7b, Q05)",
-    # the whole attack (issue 10: model/attack.py)
+    # the whole attack (model/attack.py)
     "attack_declared": "the attack is declared: attacker and target (R506.1)",
-    "attack_trigger_resolved_tp": "an effect of the turn player resolves while the attack's triggers resolve (R506.3)",
-    "attack_trigger_resolved_ntp": "an effect of the non-turn player resolves while the attack's triggers resolve (R506.3)",
+    "attack_trigger_resolved_tp":
+        "an effect of the turn player resolves while the attack's triggers resolve (R506.3)",
+    "attack_trigger_resolved_ntp":
+        "an effect of the non-turn player resolves while the attack's triggers resolve (R506.3)",
     "tp_declared": "the turn player declares a hidden-zone ability at the attack: Revolution Change, Invasion (R506.3)",
-    "ntp_declared": "the non-turn player declares a hidden-zone ability at the attack: Ninja Strike, Ninja Change (R506.3)",
+    "ntp_declared":
+        "the non-turn player declares a hidden-zone ability at the attack: Ninja Strike, Ninja Change (R506.3)",
     "block": "the non-turn player blocks (R507.2)",
     "battle": "a battle's winner is decided (R508)",
     "end_of_attack": "the end-of-attack step (R510)",
@@ -128,9 +131,8 @@ def _declared(e, pre: State) -> str:
 def step(w: Walk, pre: State, events: tuple, post: State, bb: frozenset[str]) -> Walk:
     """The walk after one step (the decision taken in `pre`, its events, the state `post`).
 
-    Long on purpose: it is one transition function over the events of a step, and each branch
-    updates the same local walk (attack, nested frame, shield check, waiting effects); split into
-    pieces, those pieces would pass the whole walk back and forth.
+    One transition function over the events of a step: each branch updates the same local walk
+    (attack, nested frame, shield check, waiting effects); the helpers below add an event's tokens.
     """
     attack, nested, check = w.attack, w.nested, w.check
     waiting = list(w.waiting)
@@ -152,35 +154,10 @@ def step(w: Walk, pre: State, events: tuple, post: State, bb: frozenset[str]) ->
                 waiting = [(k, "outer" if c == "attack" else c) for k, c in waiting]
         elif kind == "trigger":
             key = (e.get("ability"), e.get("source"), e.get("controller"), frame)
-            if e.get("ability") in bb:
-                if frame == 1 and attack == 1:
-                    tokens.append("before_break_triggered")
-                    waiting.append((key, "bb1"))
-                elif frame == 2 and nested == 1:
-                    tokens.append("nested_before_break_triggered")
-                    waiting.append((key, "bb2"))
-                else:
-                    waiting.append((key, ""))
-            elif frame == 1 and attack == 1:
-                waiting.append((key, "attack"))
-            elif frame == 2 and nested == 1:
-                waiting.append((key, "nested"))
-            else:
-                waiting.append((key, ""))
+            waiting.append((key, _waits_as(e, frame, attack, nested, bb, tokens)))
         elif kind == "resolve":
             check = 0
-            key = (e.get("ability"), e.get("source"), e.get("controller"), frame)
-            at = next((i for i, (k, _) in enumerate(waiting) if k == key), None)
-            cls = waiting.pop(at)[1] if at is not None else ""
-            tokens.extend({"bb1": ("before_break_resolved",), "bb2": ("nested_before_break_resolved",),
-                           "attack": ("other_pending_resolved",),
-                           "outer": ("other_pending_resolved", "outer_pending_resolved"),
-                           "nested": ("nested_other_pending_resolved",)}.get(cls, ()))
-            if attack == 2 and pre.phase not in ("end_attack", "end_turn"):   # not the end step's (R511)
-                tokens.append("after_break_resolved")
-            if e.rule == "R506.3":
-                tokens.append("attack_trigger_resolved_tp" if e.get("controller") == pre.turn
-                              else "attack_trigger_resolved_ntp")
+            _resolved(e, frame, pre, attack, waiting, tokens)
         elif kind == "break":
             if frame == 1 and attack == 1:
                 tokens.append("break")
@@ -198,14 +175,7 @@ def step(w: Walk, pre: State, events: tuple, post: State, bb: frozenset[str]) ->
             tokens.append(_declared(e, pre))
         elif kind in ("declare", "shield_trigger", "fizzle") or \
                 (kind == "move" and e.get("from") == "shields" and e.get("to") == "hand"):
-            if check == 1:
-                tokens.append("shield_check")
-                if kind == "declare":
-                    tokens.append("check_declared" if e.get("ability") in _EARLY else "check_declared_late")
-                else:
-                    tokens.append("check_to_hand" if kind == "move" else "check_used")
-            elif check == 2:
-                tokens.append("nested_shield_check")
+            _shield_checked(kind, e, check, tokens)
         elif kind == "attack_stopped":
             tokens.append("attack_stopped")
         elif kind in _ATTACK_TOKENS:
@@ -214,17 +184,71 @@ def step(w: Walk, pre: State, events: tuple, post: State, bb: frozenset[str]) ->
         attack = 2   # the attack's frame closed with nothing broken (Q10) or the turn was skipped (Q09)
     if nested == 1 and post.depth() < 2:
         nested = 2
-    groups = w.groups
-    if tokens:
-        group = tuple(t for i, t in enumerate(tokens) if i == 0 or tokens[i - 1] != t)
-        core = tuple(g for g in group if g not in _CLOSING)
-        if groups and (not core or core == tuple(g for g in groups[-1] if g not in _CLOSING)):
-            # the end of the attack (or of the turn) closes the last step: a step repeating the previous
-            # one, or doing nothing else, makes no order of its own (as before issue 10)
-            groups = groups[:-1] + (groups[-1] + tuple(g for g in group if g in _CLOSING and g not in groups[-1]),)
-        elif not groups or groups[-1] != group:
-            groups = groups + (group,)
+    groups = _grouped(w.groups, tokens) if tokens else w.groups
     return Walk(attack, nested, check, tuple(waiting), groups)
+
+
+def _waits_as(e: Any, frame: Any, attack: int, nested: int, bb: frozenset[str], tokens: list[str]) -> str:
+    """The class a triggered ability waits in (which milestone its resolution is), noting the trigger
+    of a before-break ability of the attack's or the nested break."""
+    if e.get("ability") in bb:
+        if frame == 1 and attack == 1:
+            tokens.append("before_break_triggered")
+            return "bb1"
+        if frame == 2 and nested == 1:
+            tokens.append("nested_before_break_triggered")
+            return "bb2"
+        return ""
+    if frame == 1 and attack == 1:
+        return "attack"
+    if frame == 2 and nested == 1:
+        return "nested"
+    return ""
+
+
+_RESOLVED = {"bb1": ("before_break_resolved",), "bb2": ("nested_before_break_resolved",),
+             "attack": ("other_pending_resolved",),
+             "outer": ("other_pending_resolved", "outer_pending_resolved"),
+             "nested": ("nested_other_pending_resolved",)}
+
+
+def _resolved(e: Any, frame: Any, pre: State, attack: int, waiting: list, tokens: list[str]) -> None:
+    """The tokens of an effect resolving, by the class it waited in (it stops waiting)."""
+    key = (e.get("ability"), e.get("source"), e.get("controller"), frame)
+    at = next((i for i, (k, _) in enumerate(waiting) if k == key), None)
+    cls = waiting.pop(at)[1] if at is not None else ""
+    tokens.extend(_RESOLVED.get(cls, ()))
+    if attack == 2 and pre.phase not in ("end_attack", "end_turn"):   # not the end step's (R511)
+        tokens.append("after_break_resolved")
+    if e.rule == "R506.3":
+        tokens.append("attack_trigger_resolved_tp" if e.get("controller") == pre.turn
+                      else "attack_trigger_resolved_ntp")
+
+
+def _shield_checked(kind: str, e: Any, check: int, tokens: list[str]) -> None:
+    """The tokens of a shield check's card declared, used or put into the hand (`check`: whose check)."""
+    if check == 1:
+        tokens.append("shield_check")
+        if kind == "declare":
+            tokens.append("check_declared" if e.get("ability") in _EARLY else "check_declared_late")
+        else:
+            tokens.append("check_to_hand" if kind == "move" else "check_used")
+    elif check == 2:
+        tokens.append("nested_shield_check")
+
+
+def _grouped(groups: Groups, tokens: list[str]) -> Groups:
+    """The walk's groups after a step with these tokens (one group, a token repeated at once kept once)."""
+    group = tuple(t for i, t in enumerate(tokens) if i == 0 or tokens[i - 1] != t)
+    core = tuple(g for g in group if g not in _CLOSING)
+    if groups and (not core or core == tuple(g for g in groups[-1] if g not in _CLOSING)):
+        # the end of the attack (or of the turn) closes the last step: a step repeating the previous
+        # one, or doing nothing else, makes no order of its own (so the attack's closing milestones
+        # split no order of the break in two)
+        return groups[:-1] + (groups[-1] + tuple(g for g in group if g in _CLOSING and g not in groups[-1]),)
+    if not groups or groups[-1] != group:
+        return groups + (group,)
+    return groups
 
 
 @dataclass
@@ -272,8 +296,8 @@ def orders(graph: Any, cap: int = 200_000, key: Any = None) -> Orders:
     paths = {}
     for groups, end in found.items():
         path, cur = [], end
-        while parent[cur] is not None:
-            prev, index = parent[cur]
+        while (link := parent[cur]) is not None:
+            prev, index = link
             path.append((prev[0], index))
             cur = prev
         paths[groups] = list(reversed(path))

@@ -14,21 +14,28 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal, TypeAlias, get_args
 
 import z3
 
 from ..model.cards import Instr
 
-KINDS = ("always", "sometimes")
-OVER = ("states", "transitions", "outcomes")
+# (file, line, key) of a formula in a user's property file
+FormulaAt = tuple[str, int | None, str]
+
+# what a property claims of its condition: on every item, or on at least one
+PropertyKind: TypeAlias = Literal["always", "sometimes"]
+# what its condition is about: each state, each transition, or each terminal state's outcome
+Over: TypeAlias = Literal["states", "transitions", "outcomes"]
+KINDS: tuple[PropertyKind, ...] = get_args(PropertyKind)
+OVER: tuple[Over, ...] = get_args(Over)
 NEEDS = {
     "shields": "the defender has a shield when the attack begins, and the attack is on him with no "
                "\"when an opponent's creature attacks\" ability or game-ending effect in play",
     "before_break": "the attacker has a before-break ability (R509.3) and the defender a shield",
     "nested_break": "the attacker has a before-break ability and its controller a card that breaks shields "
                     "with an effect, so a break can open inside the attack's (R603.7b); the defender has a shield",
-    # issue 24 (model/power.py)
+    # power and battles (model/power.py)
     "power_change": "a card of the scenario lowers a creature's power (`power` with a negative amount), or the "
                     "position starts with a creature whose power changed this turn",
     "battle": "a battle can happen: the attack is on a creature, the defender has a Blocker, or a card starts "
@@ -43,15 +50,15 @@ class Property:
     id: str
     text: str
     citations: tuple[str, ...]
-    kind: str                                  # always | sometimes
-    over: str                                  # states | transitions | outcomes
+    kind: PropertyKind
+    over: Over
     condition: Callable[[Any], z3.BoolRef]     # scope -> formula
     since: dt.date | None = None               # applies to rules versions in force from this date ...
     until: dt.date | None = None               # ... and before this one
     needs: tuple[str, ...] = ()
     origin: str = "built-in"                   # or FILE:LINE of a user's property file
     cards: tuple[str, ...] = ()                # card labels its formula names (|Kakumeijin|, |Vanilla#2|)
-    formula_at: tuple = ()                     # (file, line, key) of a user's formula, for errors about its names
+    formula_at: FormulaAt | None = None        # where a user's formula is, for errors about its names
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS or self.over not in OVER:
@@ -106,7 +113,7 @@ def _breaks(program: tuple[Instr, ...]) -> bool:
 
 def _reaches_direct_attack(model: Any, s: Any) -> bool:
     """The attack is on the player and no "when an opponent's creature attacks" ability (which may
-    end it, R505.6a) is in play: the direct attack step is reached (issue 10: model/attack.py)."""
+    end it, R505.6a) is in play: the direct attack step is reached (model/attack.py)."""
     if getattr(s, "target", -1) >= 0 or "opponent_attacks" in getattr(model, "words", ()):
         return False
     ends = {"win_game", "lose_game"}   # an effect that may end the game before the break
@@ -135,11 +142,12 @@ def scenario_features(model: Any) -> set[str]:
 
 
 def _touch_features(model: Any, s: Any) -> set[str]:
-    """Issue 24's `needs`: a power that can drop to 0, a battle that can be fought."""
+    """The `needs` of the rest of the game an attack touches: a power that can drop to 0, a battle that
+    can be fought."""
     out = {"power_change"} if getattr(model, "power_checks", False) else set()
     cards = [model.card(cid) for cid in range(len(model.instances))]
-    starts = any(ins.op == "battle" for card in cards for program in (card.effect,) + tuple(a.effect for a in card.abilities)
-                 for ins in program)
+    starts = any(ins.op == "battle" for card in cards
+                 for program in (card.effect,) + tuple(a.effect for a in card.abilities) for ins in program)
     if starts or getattr(s, "target", -1) >= 0 or getattr(model, "scenario", None) is not None and \
             any(card.has("Blocker") or card.type == "creature" and model.scenario.attacker == "" for card in cards):
         out.add("battle")

@@ -11,14 +11,15 @@ again against each scenario's own cards. See docs/properties.md for the format a
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Set as AbstractSet
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from ..model.cards import CardPool
 from ..model.errors import InputError, did_you_mean, raise_all
 from ..model.rules import parse_date
 from ..model.yamlio import key_path, line_of, load_yaml, shown, validate
-from .property import KINDS, NEEDS, OVER, Property
+from .property import KINDS, NEEDS, OVER, FormulaAt, Over, Property, PropertyKind
 from .symbols import FormulaError, Vocabulary, parse, quoted_names
 
 _SCHEMA = {
@@ -65,7 +66,7 @@ def _condition(over: str, text: str):
     return condition
 
 
-def load_properties(path: str | Path, taken: set[str] = frozenset()) -> list[Property]:
+def load_properties(path: str | Path, taken: AbstractSet[str] = frozenset()) -> list[Property]:
     """The properties of a YAML file; ids must be new (`taken`: the ids already loaded)."""
     file = str(path)
     root = load_yaml(path)
@@ -91,11 +92,12 @@ def _property(raw: Any, here: tuple, root: Any, file: str, seen: set[str]) -> Pr
         raise InputError(file, line_of(root, here + ("id",)), key_path(here + ("id",)),
                          f"the property id {shown(pid)} is already taken; choose another")
     seen.add(pid)
-    over, text = str(raw["over"]), str(raw["formula"])
+    # the schema allows only OVER and KINDS
+    over, text = cast(Over, str(raw["over"])), str(raw["formula"])
     # the cards it names exist only in some scenarios: parse against them here, check they are
     # there when a scenario runs (Property.applies)
     cards = quoted_names(text, over)
-    where = (file, line_of(root, here + ("formula",)), key_path(here + ("formula",)))
+    where: FormulaAt = (file, line_of(root, here + ("formula",)), key_path(here + ("formula",)))
     try:
         parse(Vocabulary(["card", *cards], positions=2), over, text)
     except FormulaError as exc:
@@ -109,7 +111,8 @@ def _property(raw: Any, here: tuple, root: Any, file: str, seen: set[str]) -> Pr
     until = _date(root, here + ("rules", "until"), rules["until"], file) if "until" in rules else None
     return Property(
         id=pid, text=str(raw["text"]), citations=tuple(str(c) for c in raw["citations"]),
-        kind=str(raw["kind"]), over=over, condition=_condition(over, text), since=since, until=until,
+        kind=cast(PropertyKind, str(raw["kind"])), over=over, condition=_condition(over, text),
+        since=since, until=until,
         needs=tuple(str(n) for n in raw.get("needs", [])),
         origin=f"{file}:{line_of(root, here)}", cards=tuple(cards), formula_at=where)
 
@@ -118,7 +121,7 @@ _NAMING = ("written as quoted symbols of their labels: the English name, `#k` fo
            "|Vanilla#2|; `dmcheck check --list FILE` shows them, docs/properties.md)")
 
 
-def _card_forms(cards: list[str], where: tuple) -> None:
+def _card_forms(cards: list[str], where: FormulaAt) -> None:
     """A quoted card name must be a label's form: a card of the built-in pool by its English name (a
     label never uses the pool id or the Japanese name), or a name a scenario's own card file may give."""
     builtin = CardPool.builtin()
@@ -134,6 +137,13 @@ def _card_forms(cards: list[str], where: tuple) -> None:
                                      f"|{english}| (cards are {_NAMING})")
 
 
+def _formula_at(prop: Property) -> FormulaAt:
+    """Where the property's formula is written: a property that names cards comes from a user's file."""
+    if prop.formula_at is None:
+        raise ValueError(f"property {prop.id} names cards but tells no place of its formula")
+    return prop.formula_at
+
+
 def check_card_names(properties: list[Property], pools: list[CardPool]) -> None:
     """Every card a property names exists in some pool in play: the built-in one or a card file of a
     scenario checked. A typo (in no pool at all) is an error; a real card that one scenario lacks
@@ -144,10 +154,10 @@ def check_card_names(properties: list[Property], pools: list[CardPool]) -> None:
             base = name.partition("#")[0]
             if base in english:
                 continue
-            known = next((pool[pool.resolve(base)].name for pool in pools if pool.resolve(base)), None)
+            known = next((pool[pid].name for pool in pools if (pid := pool.resolve(base))), None)
             if known is not None:
-                raise InputError(*prop.formula_at, f"|{name}| names {known} but no label reads so; write "
+                raise InputError(*_formula_at(prop), f"|{name}| names {known} but no label reads so; write "
                                                    f"|{known}| (cards are {_NAMING})")
-            raise InputError(*prop.formula_at, f"unknown card |{name}|{did_you_mean(base, english)}; expected a card "
-                                               f"of the built-in pool (`dmcheck cards` lists it) or of a card file of a "
-                                               f"scenario checked, {_NAMING}")
+            raise InputError(*_formula_at(prop), f"unknown card |{name}|{did_you_mean(base, english)}; "
+                                               f"expected a card of the built-in pool (`dmcheck cards` lists it) or "
+                                               f"of a card file of a scenario checked, {_NAMING}")

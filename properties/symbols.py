@@ -15,6 +15,7 @@ in either language reads the same facts.
 
 from __future__ import annotations
 
+import builtins
 import itertools
 import re
 from collections.abc import Callable, Sequence
@@ -62,6 +63,10 @@ class Vocabulary:
 
     def lookup(self, name: str) -> tuple[z3.FuncDeclRef, Fact, str] | None:
         return self._symbols.get(name)
+
+    def symbol(self, name: str) -> tuple[z3.FuncDeclRef, Fact, str]:
+        """A symbol known to be declared (one `symbols_of` found): its declaration, fact and place."""
+        return self._symbols[name]
 
     def declarations(self, over: str) -> dict[str, z3.FuncDeclRef]:
         """Every symbol a formula over states/outcomes or transitions may use, by name."""
@@ -139,7 +144,7 @@ class _Scope:
         c = self.vocab.fresh("Card", "c_")
         return z3.Exists([c], body(c))
 
-    def forall_positions(self, body: Callable[..., z3.BoolRef], arity: int = 1) -> z3.BoolRef:
+    def forall_positions(self, body: Callable[..., z3.BoolRef], arity: builtins.int = 1) -> z3.BoolRef:
         """For every frame stack position 1..max (several at once with arity > 1)."""
         xs = [self.vocab.fresh("Int", "i_") for _ in range(arity)]
         bounds = [z3.And(x >= 1, x <= self.vocab.positions) for x in xs]

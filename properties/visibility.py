@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from typing import Any
 
-from .facts import Domains, Transition
+from .facts import Domains, Fact, Transition
 from .property import Property
 from .symbols import Vocabulary, scope_for, symbols_of
 
@@ -24,11 +24,12 @@ def observer(model: Any, properties: list[Property] | tuple[Property, ...]) -> C
         return None
     domains = Domains(model, POSITIONS)
     vocab = Vocabulary(domains.labels, domains.positions)
-    state_facts, transition_facts = [], []
+    state_facts: list[tuple[Fact, str]] = []
+    transition_facts: list[tuple[Fact, str]] = []
     for prop in applicable:
         formula = prop.condition(scope_for(vocab, prop.over))
         for name in sorted(symbols_of(vocab, formula)):
-            _, fact, where = vocab.lookup(name)
+            _, fact, where = vocab.symbol(name)
             item = (fact, where)
             bucket = transition_facts if prop.over == "transitions" else state_facts
             if item not in bucket:

@@ -16,6 +16,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from operator import itemgetter
 from typing import Any
@@ -46,7 +47,7 @@ def binding(corpus: Corpus, run: Run, combo: Combo) -> list[tuple[Statement, Con
     """The constraints a run's traces must satisfy under one combination of readings."""
     readings = as_dict(combo)
     aside = set_aside(readings)
-    out = []
+    out: list[tuple[Statement, Constraint]] = []
     for s in corpus.statements:
         if not s.declarative() or s.ref in aside or not s.in_force(run.version) or s.scope == "none":
             continue
@@ -54,6 +55,10 @@ def binding(corpus: Corpus, run: Run, combo: Combo) -> list[tuple[Statement, Con
             continue
         out.extend((s, c) for c in s.constraints(readings))
     return out
+
+
+# the part of a combination of readings that can change a run's binding
+_Projection = Callable[[Combo], Any]
 
 
 class _Binder:
@@ -64,11 +69,11 @@ class _Binder:
 
     def __init__(self, corpus: Corpus):
         self.corpus = corpus
-        self._candidates: dict[tuple[str, Any], tuple[list[Statement], tuple[int, ...]]] = {}
+        self._candidates: dict[tuple[str, Any], tuple[list[Statement], tuple[int, ...], _Projection]] = {}
         self._aside: dict[Combo, frozenset[str]] = {}
         self._bound: dict[tuple, list[tuple[Statement, Constraint]]] = {}
 
-    def _found(self, run: Run) -> tuple[list[Statement], tuple[int, ...], Any]:
+    def _found(self, run: Run) -> tuple[list[Statement], tuple[int, ...], _Projection]:
         """The run's candidate statements, the choices their `order_if` read, and a function giving the
         part of a combination that can change its binding (those choices, and the choices whose
         readings set aside a candidate): combinations alike there bind alike."""
@@ -88,7 +93,7 @@ class _Binder:
                                                project)
         return found
 
-    def projector(self, run: Run):
+    def projector(self, run: Run) -> _Projection:
         return self._found(run)[2]
 
     def __call__(self, run: Run, combo: Combo) -> list[tuple[Statement, Constraint]]:
@@ -147,7 +152,8 @@ class Conformance:
     seconds: float = 0.0
 
 
-def _per_constraint(bind: _Binder, run: Run, text: dict[int, str]) -> dict[tuple[str, str], tuple[Statement, Constraint, list]]:
+def _per_constraint(bind: _Binder, run: Run,
+                    text: dict[int, str]) -> dict[tuple[str, str], tuple[Statement, Constraint, list]]:
     """Each constraint binding the run (by statement and text, in the order `binding` first gives them
     over the sorted combinations) with the groups of combinations under which it binds: `_combos`
     turns them into the sorted combinations when a violation needs them."""
@@ -227,7 +233,7 @@ def check(corpus: Corpus, runs: list[Run], witnesses: list[Witness], versions: d
             out.complete, out.reason = False, found.incomplete
         out.orders_checked += found.orders
         out.constraints_checked += found.constraints
-        out.violations += [Violation(corpus.get(ref), c, run, groups, path, combos)
+        out.violations += [Violation(corpus.statement(ref), c, run, groups, path, combos)
                            for ref, c, groups, path, combos in found.violations]
     out.violations.sort(key=lambda v: (default not in v.combos, v.statement.ref, str(v.constraint), v.run.file.name))
     for w in witnesses:

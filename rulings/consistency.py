@@ -9,7 +9,7 @@ a part of a milestone lies inside it, a nested break is chosen after the attack'
 attack is the last thing that happens.
 
 - If the assertions are unsatisfiable, *every* minimal unsatisfiable subset is enumerated
-  (properties/marco.py): each is a list of citations that cannot all be true, none of which can
+  (rulings/marco.py): each is a list of citations that cannot all be true, none of which can
   be dropped. Where a statement's constraints depend on a reading (`order_if`), each combination
   of those readings is checked and each set says under which readings it arises.
 - A witness order is one order of the milestones that satisfies the statements the model follows
@@ -23,13 +23,14 @@ import itertools
 import math
 import time
 from dataclasses import dataclass, field
+from typing import Literal, TypeAlias
 
 import z3
 
-from ..model.interpretations import CHOICES, choice_named
+from ..model.interpretations import CHOICES
 from ..model.rules import RulesVersion
 from ..properties.milestones import MILESTONES, PARTS, TRIGGER_THEN_RESOLVE
-from .corpus import Constraint, Corpus, Statement, Term
+from .corpus import Constraint, Corpus, Statement, Term, known_choice
 from .marco import enumerate_muses
 
 TIMEOUT_MS = 20_000
@@ -86,6 +87,10 @@ class Conflict:
     readings: tuple[tuple[str, str], ...] = ()     # readings its members' constraints depend on
 
 
+# Z3's answer about a witness: "sat" (the points are a model), or "unknown" (no model within the time limit)
+WitnessAnswer: TypeAlias = Literal["sat", "unknown"]
+
+
 @dataclass
 class Witness:
     version: str
@@ -94,7 +99,7 @@ class Witness:
     active: tuple[str, ...]                       # statements asserted
     dropped: tuple[str, ...] = ()                 # left out by Optimize to make the rest satisfiable
     set_aside: tuple[str, ...] = ()               # left out because the readings do not follow them
-    verdict: str = "sat"                          # sat | unknown
+    verdict: WitnessAnswer = "sat"
 
     def order(self) -> list[list[str]]:
         """The milestones the active statements name, grouped by moment, earliest first."""
@@ -154,7 +159,7 @@ def check(corpus: Corpus, versions: list[RulesVersion], readings: dict[str, str]
     for version in versions:
         statements = in_force(corpus, version)
         depends = sorted({name for s in statements for name in s.choices()})
-        options = [[(name, r) for r, _ in choice_named(name).readings] for name in depends]
+        options = [[(name, r) for r, _ in known_choice(name).readings] for name in depends]
         if readings:   # readings the user fixed are not varied
             options = [[o for o in opts if o[0] not in readings or readings[o[0]] == o[1]] for opts in options]
         seen_sets: set[frozenset] = set()
@@ -239,8 +244,8 @@ def witness(corpus: Corpus, version: RulesVersion, readings: dict[str, str], tim
     solver.add(*[here(f) for f in structure()])
     solver.add(*[formula[ref] for ref in kept])
     ties = _ties([c for s in active if s.ref in kept for c in s.constraints(readings)])
-    points = [(m, e) for m in MILESTONES for e in ("first", "last")]
-    for (m, e), (n, f) in itertools.combinations(points, 2):
+    ends = [(m, e) for m in MILESTONES for e in ("first", "last")]
+    for (m, e), (n, f) in itertools.combinations(ends, 2):
         if ties[m] != ties[n]:
             solver.add(here(_point(m, e) != _point(n, f)))
     # a milestone is one moment unless the statements spread it out (first(x) < ... < last(x))

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from ..model.errors import InputError, did_you_mean
-from ..model.interpretations import CHOICES, choice_named
+from ..model.interpretations import CHOICES, Choice, choice_named
 from ..model.rules import RulesVersion, rules_date_problem, timeline, version_on
 from ..model.yamlio import file_problem, key_path, line_of, load_yaml, shown, validate
 from ..properties.milestones import MILESTONES
@@ -48,7 +48,7 @@ _TERM = r"(?:(first|last)\(\s*([a-z_]+)\s*\)|([a-z_]+))"
 _CONSTRAINT = re.compile(rf"^\s*{_TERM}\s*(<|=)\s*{_TERM}\s*$")
 _DATE = {"description": "a date YYYY-MM-DD", "anyOf": [{"type": "string"}, {"type": "object"}]}
 _ORDER = {"type": "array", "items": {"type": "string"}}
-SCHEMA = {
+SCHEMA: dict[str, Any] = {
     "type": "object",
     "properties": {
         "statements": {"type": "array", "minItems": 1, "items": {
@@ -185,7 +185,15 @@ class Statement:
 def _reading(readings: dict[str, str] | None, name: str) -> str:
     if readings and name in readings:
         return readings[name]
-    return choice_named(name).default
+    return known_choice(name).default
+
+
+def known_choice(name: str) -> Choice:
+    """The interpretation choice of a name a loaded corpus uses (its files name only known choices)."""
+    choice = choice_named(name)
+    if choice is None:
+        raise KeyError(f"unknown interpretation choice {name!r}")
+    return choice
 
 
 @dataclass(frozen=True)
@@ -206,6 +214,13 @@ class Corpus:
     def get(self, ref: str) -> Statement | None:
         return next((s for s in self.statements if s.ref == ref), None)
 
+    def statement(self, ref: str) -> Statement:
+        """The statement of a ref known to be in the corpus (one a check of it reported)."""
+        found = self.get(ref)
+        if found is None:
+            raise KeyError(f"no statement {ref} in the corpus")
+        return found
+
     def merged(self, other: Corpus) -> Corpus:
         """This corpus with another's statements added; a ref taken twice is an error at its line."""
         known = {s.ref: s for s in self.statements}
@@ -215,10 +230,10 @@ class Corpus:
                 raise InputError(s.file, s.line, f"statements[{i}].id", f"{s.ref} is already stated at "
                                  f"{first.file}:{first.line}; expected a new id or another source")
         ids = {s.id for s in self.declared}
-        for s in other.declared:
-            if s.id in ids:
+        for src in other.declared:
+            if src.id in ids:
                 raise InputError(other.files[0] if other.files else "corpus", None, "sources",
-                                 f"source {s.id} is declared twice; expected a new id")
+                                 f"source {src.id} is declared twice; expected a new id")
         return Corpus(self.statements + other.statements, self.files + other.files, self.declared + other.declared)
 
     def sources(self) -> list[str]:
@@ -295,7 +310,8 @@ def load_corpus(path: str | Path, builtin: bool = False) -> Corpus:
     def fail(where: tuple, expected: str) -> InputError:
         return InputError(file, line_of(root, where), key_path(where), expected)
 
-    out, seen = [], {}
+    out: list[Statement] = []
+    seen: dict[str, int | None] = {}   # ref -> its line
     for i, raw in enumerate(root["statements"]):
         here = ("statements", i)
         ref = f"{raw['id']}@{raw['source']}"

@@ -5,18 +5,24 @@ A statement *can be posed* when it has scenarios: the model can be asked whether
 the default readings, as `dmcheck verify` asks it). A statement checked only by its ordering
 constraints, or `unchecked`, cannot be posed this way. Statements are grouped by their `feature`
 (rulings/corpus.py: the `feature:` key, else the name of their corpus file), so the report says
-where the corpus reaches the model and where it does not yet (issue 24).
+where the corpus reaches the model and where it does not yet.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Final, Literal, TypeAlias
 
-from ..explorer.limits import Limits
+from ..explorer.limits import DEFAULT_LIMITS, Limits
 from ..properties.expectations import HOLDS, VIOLATED
+from ..properties.verdict import VerdictName
 from .corpus import Corpus, Statement
 from .readings import Runner, default_combo, ruling_verdict
+
+# A statement's verdict under the default readings, or NOT_POSED when it has no scenarios.
+CoverageVerdict: TypeAlias = Literal[VerdictName, "not posed"]
+NOT_POSED: Final = "not posed"
 
 
 @dataclass
@@ -24,7 +30,7 @@ class Row:
     """One statement: whether it can be posed, and its verdict under the default readings."""
 
     statement: Statement
-    verdict: str              # holds | violated | inconclusive | not posed
+    verdict: CoverageVerdict
     reason: str = ""
 
 
@@ -35,7 +41,7 @@ class Feature:
     name: str
     rows: list[Row] = field(default_factory=list)
 
-    def count(self, verdict: str | None = None) -> int:
+    def count(self, verdict: CoverageVerdict | None = None) -> int:
         return sum(1 for r in self.rows if verdict is None or r.verdict == verdict)
 
     @property
@@ -43,7 +49,6 @@ class Feature:
         return sum(1 for r in self.rows if r.verdict != NOT_POSED)
 
 
-NOT_POSED = "not posed"
 
 
 @dataclass
@@ -51,7 +56,7 @@ class Coverage:
     features: list[Feature]
     explorations: int = 0
 
-    def total(self, verdict: str | None = None) -> int:
+    def total(self, verdict: CoverageVerdict | None = None) -> int:
         return sum(f.count(verdict) for f in self.features)
 
     @property
@@ -59,7 +64,7 @@ class Coverage:
         return sum(f.posed for f in self.features)
 
 
-def coverage(corpus: Corpus, limits: Limits = Limits(), only: str | None = None,
+def coverage(corpus: Corpus, limits: Limits = DEFAULT_LIMITS, only: str | None = None,
              progress: Callable[[str], None] | None = None) -> Coverage:
     """Every statement of `corpus` (of one feature, with `only`) posed where it can be."""
     runner = Runner(limits, progress)

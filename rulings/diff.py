@@ -14,11 +14,11 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from ..explorer.bfs import explore
 from ..explorer.graph import freeze
-from ..explorer.limits import Limits
+from ..explorer.limits import DEFAULT_LIMITS, Limits
 from ..model.procedure import BreakModel
 from ..model.scenario import Scenario
 from ..properties.expectations import Verdict, check
@@ -43,7 +43,7 @@ class Side:
 class Only:
     """Something one side has and the other has not, with the shortest trace to it."""
 
-    what: str            # "outcome" | "order"
+    what: Literal["outcome", "order"]
     value: Any           # the outcome dict, or the milestone order
     trace: Any
 
@@ -99,7 +99,7 @@ def side(scenario: Scenario, label: str, rules: dt.date | None, interpretation: 
 
 
 def compare(scenario: Scenario, left: tuple[str, dt.date | None, dict], right: tuple[str, dt.date | None, dict],
-            limits: Limits = Limits(), progress=None) -> Diff:
+            limits: Limits = DEFAULT_LIMITS, progress=None) -> Diff:
     """`left` and `right` are (label, rules date or None, readings); `progress`, if given, makes
     each side's progress callback for the explorer from its label."""
     a = side(scenario, *left, limits, progress)

@@ -42,19 +42,24 @@ from .readings import Combo, Run
 _CARDS: CardPool | None = None     # in the helper: the built-in card pool it copies for each scenario
 
 
-def _warm() -> None:
+def _pool() -> CardPool:
     global _CARDS
     if _CARDS is None:
         _CARDS = CardPool.builtin()
+    return _CARDS
+
+
+def _warm() -> None:
+    _pool()
 
 
 def _load(path: Path) -> Scenario | None:
     """A scenario loaded as the tabulation's Runner loads it (a copy of the built-in pool each), or
     None if it cannot be: the main process then loads it itself and meets the error where one process
     meets it (an InputError does not pickle)."""
-    _warm()
+    cards = _pool()
     try:
-        return load_scenario(path, _CARDS.copy())
+        return load_scenario(path, cards.copy())
     except Exception:
         return None
 
@@ -104,21 +109,29 @@ class Helper:
 
 
 # ---- the pool of each run's checks ------------------------------------------------------------------
-_WORK: tuple | None = None    # (corpus, runs) for the worker processes, which inherit it when forked
+# (corpus, runs, deadline) for the worker processes, which inherit it when forked
+_WORK: tuple[Corpus, list[Run], float] | None = None
 _JUDGE: conformance_mod.Soundness | None = None
+
+
+def _work() -> tuple[Corpus, list[Run], float]:
+    if _WORK is None:
+        raise RuntimeError("a worker of the farm runs without its work (Farm sets it before the pool forks)")
+    return _WORK
 
 
 def _sound_of(i: int) -> conformance_mod.Sound:
     global _JUDGE
     if _JUDGE is None:
-        _JUDGE = conformance_mod.Soundness(_WORK[0])
-    return _JUDGE(_WORK[1][i])
+        _JUDGE = conformance_mod.Soundness(_work()[0])
+    return _JUDGE(_work()[1][i])
 
 
 def _search_of(i: int):
     from ..properties.builtin import BUILTIN
     from ..properties.checker import QUERY_TIMEOUT_MS, search
-    done = search(_WORK[1][i].graph, BUILTIN, QUERY_TIMEOUT_MS, _WORK[2])
+    corpus, runs, deadline = _work()
+    done = search(runs[i].graph, BUILTIN, QUERY_TIMEOUT_MS, deadline)
     done.queries = []      # Z3 objects stay here; the rest is plain data
     return done
 

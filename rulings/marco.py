@@ -40,76 +40,100 @@ def enumerate_muses(named: dict[str, z3.BoolRef], hard: list[z3.BoolRef] | tuple
                     timeout_ms: int = 20_000, limit: int = 1000) -> MusResult:
     """Every minimal subset of `named` (id -> assertion) that is unsatisfiable with `hard`.
 
-    Long on purpose: it is the MARCO loop (a map solver proposing seeds, grow or shrink, block), and
-    its solvers, budget and counters are shared across the loop's branches.
-
     >>> x = z3.Int("x")
     >>> enumerate_muses({"a": x > 1, "b": x < 0, "c": x == 5}).muses
     [('a', 'b'), ('b', 'c')]
     """
     start = time.perf_counter()
-    result = MusResult()
-    names = sorted(named)
-    track = {n: z3.Bool(n) for n in names}
-    solver = z3.Solver()
-    solver.set("timeout", timeout_ms)
-    solver.add(*hard)
-    for n in names:
-        solver.add(z3.Implies(track[n], named[n]))
-    pick = {n: z3.Bool(f"pick {n}") for n in names}
-    chooser = z3.Solver()   # the map: which subsets are still to explain
+    marco = _Marco(named, hard, timeout_ms)
+    try:
+        marco.run(limit)
+    except _Stop as why:
+        marco.result.complete, marco.result.reason = False, str(why)
+    marco.result.seconds = time.perf_counter() - start
+    return marco.result
 
-    def check(subset: list[str]) -> z3.CheckSatResult:
-        result.checks += 1
-        return solver.check(*[track[n] for n in subset])
 
-    def stop(why: str) -> MusResult:
-        result.complete, result.reason = False, why
-        result.seconds = time.perf_counter() - start
-        return result
+class _Stop(Exception):
+    """The enumeration ends before the map is exhausted; the message says why."""
 
-    if check([]) != z3.sat:
-        return stop("the assertions every statement relies on are not satisfiable on their own")
-    while True:
-        answer = chooser.check()
-        if answer == z3.unsat:
-            break
-        if answer != z3.sat:
-            return stop("the map solver answered unknown")
-        model = chooser.model()
-        seed = [n for n in names if not z3.is_false(model.eval(pick[n], model_completion=False))]
-        verdict = check(seed)
-        if verdict == z3.sat:
-            for n in names:   # grow to a maximal satisfiable subset
-                if n in seed:
-                    continue
-                grown = check(seed + [n])
-                if grown == z3.unknown:
-                    return stop(f"the solver answered unknown ({solver.reason_unknown()})")
-                if grown == z3.sat:
-                    seed.append(n)
-            rest = [pick[n] for n in names if n not in seed]
-            if not rest:
-                break   # everything is satisfiable together
-            chooser.add(z3.Or(rest))
-        elif verdict == z3.unsat:
-            core = sorted(str(c) for c in solver.unsat_core())
-            i = 0
-            while i < len(core):   # shrink: drop what the conflict does not need
-                trial = core[:i] + core[i + 1:]
-                answer = check(trial)
-                if answer == z3.unknown:
-                    return stop(f"the solver answered unknown ({solver.reason_unknown()})")
-                if answer == z3.unsat:
-                    needed = {str(c) for c in solver.unsat_core()}
-                    core = [c for c in trial if c in needed]
-                else:
-                    i += 1
-            result.muses.append(tuple(core))
-            chooser.add(z3.Or([z3.Not(pick[n]) for n in core]))
-            if len(result.muses) >= limit:
-                return stop(f"more than {limit} minimal sets")
-        else:
-            return stop(f"the solver answered unknown ({solver.reason_unknown()})")
-    result.seconds = time.perf_counter() - start
-    return result
+
+class _Marco:
+    """The MARCO loop's state: the solver of the assertions (each behind its tracking literal), the
+    map solver over one `pick` Boolean per assertion, and the result being filled."""
+
+    def __init__(self, named: dict[str, z3.BoolRef], hard: list[z3.BoolRef] | tuple, timeout_ms: int):
+        self.result = MusResult()
+        self.names = names = sorted(named)
+        self.track = {n: z3.Bool(n) for n in names}
+        self.solver = z3.Solver()
+        self.solver.set("timeout", timeout_ms)
+        self.solver.add(*hard)
+        for n in names:
+            self.solver.add(z3.Implies(self.track[n], named[n]))
+        self.pick = {n: z3.Bool(f"pick {n}") for n in names}
+        self.chooser = z3.Solver()   # the map: which subsets are still to explain
+
+    def check(self, subset: list[str]) -> z3.CheckSatResult:
+        self.result.checks += 1
+        return self.solver.check(*[self.track[n] for n in subset])
+
+    def unknown(self) -> _Stop:
+        return _Stop(f"the solver answered unknown ({self.solver.reason_unknown()})")
+
+    def run(self, limit: int) -> None:
+        """Seeds from the map until it is unsatisfiable: grow a satisfiable one, shrink an unsatisfiable
+        one to a MUS, and block what each explains."""
+        names, pick, chooser = self.names, self.pick, self.chooser
+        if self.check([]) != z3.sat:
+            raise _Stop("the assertions every statement relies on are not satisfiable on their own")
+        while True:
+            answer = chooser.check()
+            if answer == z3.unsat:
+                return
+            if answer != z3.sat:
+                raise _Stop("the map solver answered unknown")
+            model = chooser.model()
+            seed = [n for n in names if not z3.is_false(model.eval(pick[n], model_completion=False))]
+            verdict = self.check(seed)
+            if verdict == z3.sat:
+                self.grow(seed)
+                rest = [pick[n] for n in names if n not in seed]
+                if not rest:
+                    return   # everything is satisfiable together
+                chooser.add(z3.Or(rest))
+            elif verdict == z3.unsat:
+                core = self.shrink(sorted(str(c) for c in self.solver.unsat_core()))
+                self.result.muses.append(tuple(core))
+                chooser.add(z3.Or([z3.Not(pick[n]) for n in core]))
+                if len(self.result.muses) >= limit:
+                    raise _Stop(f"more than {limit} minimal sets")
+            else:
+                raise self.unknown()
+
+    def grow(self, seed: list[str]) -> None:
+        """Add to a satisfiable seed, in place, every assertion it stays satisfiable with (a maximal
+        satisfiable subset)."""
+        for n in self.names:
+            if n in seed:
+                continue
+            grown = self.check(seed + [n])
+            if grown == z3.unknown:
+                raise self.unknown()
+            if grown == z3.sat:
+                seed.append(n)
+
+    def shrink(self, core: list[str]) -> list[str]:
+        """An unsatisfiable core without what the conflict does not need (deletion): a MUS."""
+        i = 0
+        while i < len(core):
+            trial = core[:i] + core[i + 1:]
+            answer = self.check(trial)
+            if answer == z3.unknown:
+                raise self.unknown()
+            if answer == z3.unsat:
+                needed = {str(c) for c in self.solver.unsat_core()}
+                core = [c for c in trial if c in needed]
+            else:
+                i += 1
+        return core

@@ -10,7 +10,7 @@ combination that agrees with it on those choices has exactly the same state grap
 Then, over one Boolean per reading (exactly one per choice):
 - the combinations that satisfy the most rulings (every tie is listed): counted over the finite
   table (`best_with_z3` is Z3's Optimize on the same question, the tests' oracle);
-- MARCO (properties/marco.py, Z3): every minimal set of rulings that no combination satisfies
+- MARCO (rulings/marco.py, Z3): every minimal set of rulings that no combination satisfies
   together, each member shown failing, with its shortest trace, under readings that satisfy all the
   others (the combination keeping the most default readings, counted over the table).
 """
@@ -30,7 +30,7 @@ from typing import Any
 import z3
 
 from ..explorer.bfs import explore
-from ..explorer.limits import Limits
+from ..explorer.limits import DEFAULT_LIMITS, Limits
 from ..model.cards import CardPool
 from ..model.interpretations import CHOICES, Interpretation
 from ..model.procedure import BreakModel
@@ -39,6 +39,7 @@ from ..model.scenario import Scenario
 from ..model.scenario_file import load_scenario
 from ..properties.expectations import HOLDS, INCONCLUSIVE, VIOLATED, Verdict, check
 from ..properties.milestones import Orders, orders
+from ..properties.verdict import VerdictName
 from .corpus import Corpus, Statement
 from .marco import enumerate_muses
 
@@ -121,7 +122,7 @@ class Run:
 class Runner:
     """Loads each scenario once and explores it once per distinct (version, consulted readings)."""
 
-    def __init__(self, limits: Limits = Limits(), progress: Callable[[str], None] | None = None,
+    def __init__(self, limits: Limits = DEFAULT_LIMITS, progress: Callable[[str], None] | None = None,
                  loaded: Callable[[Path], Scenario | None] | None = None):
         self.limits = limits
         self.progress = progress     # told each exploration as it starts (the CLI's progress line)
@@ -178,7 +179,7 @@ class Runner:
         verdict under a combination depends on those readings only (each lookup picks the first run
         agreeing with the combination on the choices that run consulted)."""
         version = statement.run_version(rules)
-        names = set()
+        names: set[str] = set()
         for path in statement.scenarios:
             day = (version or version_on(self.scenario(path).rules)).date
             names.update(n for r in self._runs.get((path, day), ()) for n in r.consulted)
@@ -191,7 +192,7 @@ class RulingVerdict:
 
     statement: Statement
     combo: Combo
-    verdict: str                              # holds | violated | inconclusive
+    verdict: VerdictName
     run: Run | None = None                    # the run of the failing (or inconclusive) scenario
     failed: Verdict | None = None
     reason: str = ""
@@ -303,13 +304,15 @@ def tabulate(runner: Runner, corpus: Corpus, rules: dt.date | None = None,
     return out
 
 
-def _row(runner: Runner, statement: Statement, all_combos: list[Combo], rules: dt.date | None) -> dict[Combo, RulingVerdict]:
+def _row(runner: Runner, statement: Statement, all_combos: list[Combo],
+         rules: dt.date | None) -> dict[Combo, RulingVerdict]:
     """The statement's verdict under every combination. Two combinations alike on every choice the
     existing runs of its scenarios consulted pick the same runs, so the verdict found for one is the
     other's (the runs are told they serve it, and the look-ups are counted, as if asked again)."""
     row: dict[Combo, RulingVerdict] = {}
     memo: dict[tuple, tuple[RulingVerdict, list[Run]]] = {}
-    seen, depends = -1, ()
+    seen = -1
+    depends: tuple[int, ...] = ()
     for combo in all_combos:
         if runner.explorations != seen:   # a new run may consult more choices: key anew
             seen, depends, memo = runner.explorations, runner.consulted(statement, rules), {}

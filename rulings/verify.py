@@ -20,9 +20,9 @@ import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..explorer.limits import Limits
+from ..explorer.limits import DEFAULT_LIMITS, Limits
 from ..model.rules import RulesVersion, timeline, version_on
 from ..properties.milestones import Groups, occurrences
 from ..properties.verdict import VIOLATED
@@ -34,13 +34,16 @@ from .findings import Finding
 from .findings import findings as findings_of
 from .readings import Combo, Operational, Run, Runner, as_dict, default_combo, solve, tabulate
 
+if TYPE_CHECKING:
+    from ..properties.checker import CheckResult
+
 OK, FINDING, INCONCLUSIVE = 0, 1, 3
 
 
 @dataclass
 class PropertyRun:
     run: Run
-    result: object   # properties.checker.CheckResult
+    result: CheckResult
 
 
 @dataclass
@@ -95,7 +98,8 @@ class Report:
         return len(self.finding_list())
 
     def complete(self) -> bool:
-        return (not self.not_finished and self.operational.complete and self.declarative.complete and self.conformance.complete
+        return (not self.not_finished and self.operational.complete and self.declarative.complete
+                and self.conformance.complete
                 and not self.unsure() and self.property_counts()["inconclusive"] == 0
                 and all(w.verdict == "sat" for w in self.declarative.witnesses))
 
@@ -122,7 +126,7 @@ def load(extra: list[str]) -> Corpus:
     return corpus
 
 
-def verify(extra: list[str] | tuple[str, ...] = (), rules: dt.date | None = None, limits: Limits = Limits(),
+def verify(extra: list[str] | tuple[str, ...] = (), rules: dt.date | None = None, limits: Limits = DEFAULT_LIMITS,
            properties: bool = True, progress: Callable[[str], None] | None = None,
            workers: Callable[[int], Any] | None = None, jobs: int = 1, deadline: float = math.inf) -> Report:
     """The whole job; `progress`, if given, is told each phase and exploration as it starts.
@@ -146,7 +150,7 @@ def verify(extra: list[str] | tuple[str, ...] = (), rules: dt.date | None = None
             job.helper.start(corpus, versions)
             runner.loaded = job.helper.scenario
         table = tabulate(runner, corpus, rules, deadline)
-        if job.helper is not None:
+        if job.helper is not None and workers is not None:   # a helper only with workers
             job.farm = Farm(workers, jobs, corpus, runner.runs(), job.default, properties, deadline)
         # Z3's questions are single calls: their timeout is what remains before the deadline
         operational = (solve(table, start, _ms_until(deadline))

@@ -217,7 +217,7 @@ def _staged_package() -> str:
 
     spec = importlib.util.find_spec("dmcheck")   # the package above this one, by name: no import upwards
     top = Path(next(iter(spec.submodule_search_locations or ()))).resolve() if spec else Path(__file__).parents[2]
-    parts = {name: Path(importlib.import_module(f"dmcheck.{name}").__file__).resolve().parent
+    parts = {name: _module_file(importlib.import_module(f"dmcheck.{name}")).resolve().parent
              for name in ("model", "explorer", "properties", "rulings")}
     if all(folder.parent == top for folder in parts.values()):
         return str(top)
@@ -228,6 +228,13 @@ def _staged_package() -> str:
         shutil.copytree(folder, staged / name, ignore=skip, dirs_exist_ok=True)
     shutil.copytree(BUILTIN.parent, staged / "rulings" / "scenarios", ignore=skip, dirs_exist_ok=True)
     return str(staged)
+
+
+def _module_file(module: Any) -> Path:
+    """The file a module was imported from (dmcheck's packages are folders with an __init__.py)."""
+    if module.__file__ is None:
+        raise RuntimeError(f"{module.__name__} was imported from no file: it cannot be staged for Ray")
+    return Path(module.__file__)
 
 
 def _refused(address: str, why: str) -> InputError:
@@ -297,7 +304,8 @@ def run_ray(job: Job, todo: Iterable[Position], record: Callable[[dict], bool], 
 
 def _ray_loop(ray: Any, remote: Any, job_ref: Any, todo, record, window: int, deadline: float | None) -> Run:
     from ray.exceptions import RayTaskError
-    run, fresh, flying = Run(), iter(todo), {}
+    run, fresh = Run(), iter(todo)
+    flying: dict[Any, Position] = {}   # Ray's reference to a task -> the position it checks
     while True:
         while len(flying) < window and not run.stopped:
             if deadline is not None and time.monotonic() > deadline:

@@ -18,6 +18,7 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from math import prod
+from typing import Any
 
 from ...model.scenario import Scenario
 from .template import Template, Vary, zone_count
@@ -85,5 +86,6 @@ def scenario_at(template: Template, position: Position) -> Scenario:
     players = dict(sc.players)
     for key, cards in position.zones:
         player, zone = key.split(".")
-        players[player] = dataclasses.replace(players[player], **{zone: cards})
+        changes: dict[str, Any] = {zone: cards}
+        players[player] = dataclasses.replace(players[player], **changes)
     return dataclasses.replace(sc, players=players, name=f"{sc.name} [{position.key}]")

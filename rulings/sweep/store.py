@@ -197,7 +197,7 @@ class Store:
             idx, key = self.db.execute("SELECT idx, key FROM findings WHERE kind = ? AND cards = ? "
                                        "ORDER BY key LIMIT 1", (kind, cards)).fetchone()
             picked.append((cards, key, kind, n, idx))
-        for cards, key, kind, n, idx in sorted(picked):
+        for _cards, _key, kind, n, idx in sorted(picked):
             (text,) = self.db.execute("SELECT result FROM positions WHERE idx = ?", (idx,)).fetchone()
             yield kind, n, json.loads(text)
 

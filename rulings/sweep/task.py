@@ -61,12 +61,12 @@ def _checked(scenario, limits: Limits, timeout_ms: int) -> tuple[Any, list[dict]
             findings.append({"kind": f"property {v.property.id}", "what": "violation", "detail": v.reason,
                              "trace": trace_json(v.trace) if v.trace is not None else None})
     for i, item in enumerate(scenario.expect):
-        v = check_expectation(graph, item)
-        verdicts["expect"].append(v.verdict)
-        inconclusive |= v.verdict == INCONCLUSIVE
-        if v.verdict == VIOLATED:
-            findings.append({"kind": f"expect {i + 1}", "what": "violation", "detail": v.reason,
-                             "expect": item.raw, "trace": trace_json(v.trace) if v.trace is not None else None})
+        e = check_expectation(graph, item)
+        verdicts["expect"].append(e.verdict)
+        inconclusive |= e.verdict == INCONCLUSIVE
+        if e.verdict == VIOLATED:
+            findings.append({"kind": f"expect {i + 1}", "what": "violation", "detail": e.reason,
+                             "expect": item.raw, "trace": trace_json(e.trace) if e.trace is not None else None})
     return graph, findings, inconclusive, verdicts
 
 

@@ -47,11 +47,12 @@ _COMPARE = {
                        "description": "a choice name, or {name: NAME, readings: [R1, R2, ...]}"},
                    "rules": {"type": "array", "minItems": 2, "maxItems": 2,
                              "description": "two rules dates [YYYY-MM-DD, YYYY-MM-DD]"}}}
-TEMPLATE_SCHEMA = {**SCHEMA,
-                   "properties": {**SCHEMA["properties"], "vary": {"type": "object", "minProperties": 1,
+_SCENARIO_SCHEMA: dict[str, Any] = SCHEMA
+TEMPLATE_SCHEMA = {**_SCENARIO_SCHEMA,
+                   "properties": {**_SCENARIO_SCHEMA["properties"], "vary": {"type": "object", "minProperties": 1,
                                                                    "additionalProperties": _VARY_ITEM},
                                   "compare": _COMPARE},
-                   "required": [*SCHEMA["required"], "vary"]}
+                   "required": [*_SCENARIO_SCHEMA["required"], "vary"]}
 
 
 @dataclass(frozen=True)
