@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..explorer.limits import DEFAULT_LIMITS, Limits
 from ..model.rules import RulesVersion, timeline, version_on
+from ..model.scenario_file import load_scenario
 from ..properties.milestones import Groups, occurrences
 from ..properties.verdict import VIOLATED
 from . import conformance as conformance_mod
@@ -118,10 +119,15 @@ class Report:
 
 
 def load(extra: list[str]) -> Corpus:
-    """The built-in corpus with the statements of each extra rulings file added."""
+    """The built-in corpus with the statements of each extra rulings file added; the scenarios the extra
+    files name are read now, so that a mistake in one is refused before any work (not after the
+    built-in corpus has been explored)."""
     corpus = builtin_corpus()
     for file in extra:
-        corpus = corpus.merged(load_corpus(file))
+        added = load_corpus(file)
+        for path in sorted({p for s in added.statements for p in s.scenarios}):
+            load_scenario(path)
+        corpus = corpus.merged(added)
     check_sources(corpus)
     return corpus
 
