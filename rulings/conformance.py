@@ -23,7 +23,7 @@ from typing import Any
 
 from ..model.interpretations import CHOICES
 from ..model.rules import RulesVersion
-from ..properties.milestones import PARTS, Groups, occurrences
+from ..properties.milestones import CAUSED, PARTS, Groups, occurrences
 from .consistency import Witness, set_aside
 from .corpus import Constraint, Corpus, Statement
 from .readings import Combo, Run, as_dict
@@ -257,7 +257,8 @@ def _reachability(w: Witness, runs: list[Run], out: Conformance) -> None:
     named = sorted({m for ref in w.active for m in w.mentions.get(ref, ())})
     related = {frozenset(p) for p in PARTS}
     pairs = [(x, y) for x in named for y in named
-             if x != y and frozenset((x, y)) not in related and w.points[x][1] < w.points[y][0]]
+             if x != y and frozenset((x, y)) not in related and w.points[x][1] < w.points[y][0]
+             and x not in CAUSED and y not in CAUSED]
     for x, y in pairs:
         out.pairs_checked += 1
         seen: tuple[Run, Groups, Any] | None = None

@@ -65,6 +65,10 @@ def structure() -> list[z3.BoolRef]:
     # (R510, R511: only the end of the attack and of the turn come after it)
     after = ("attack_stopped", "end_of_attack", "end_of_turn")
     out += [_point(m, "last") < _point("attack_stopped", "first") for m in MILESTONES if m not in after]
+    # a lost game ends the game at once (R104.2a, LO01): nothing of the procedure follows it, so whatever
+    # else happens in the same game happened before (the ends of the attack and turn never come)
+    ended = ("game_lost", "attack_stopped", "end_of_attack", "end_of_turn")
+    out += [_point(m, "last") < _point("game_lost", "first") for m in MILESTONES if m not in ended]
     # the attack begins with its declaration (R506.1) and ends with its end-of-attack step (R510), the
     # turn with its end (R511)
     edges = ("attack_declared", "end_of_attack", "end_of_turn")
