@@ -252,6 +252,7 @@ CASES = [
     ('sweep', 'from_card_typo.yaml', 9, ['vary.B.shields.from[0]', "did you mean 'Vanilla'"]),
     ('sweep', 'compare_choice_typo.yaml', 9, ["did you mean 'nested_other_pending'"]),
     ('sweep', 'three_zones_of_40.yaml', 7, ['1,879,537,767,821 positions', 'the limit is 1,000,000']),
+    ('sweep', 'mixed_keys.yaml', 12, ['compare.rules[1]', 'expected a date']),
     # names a rulings file uses that refer to nothing
     ('rulings', 'milestone_typo.yaml', 6, ["unknown milestone 'brake'", "did you mean 'break'"]),
     ('rulings', 'order_if_reading_typo.yaml', 6, ['nested_other_pending', "'al'", "did you mean 'all'"]),

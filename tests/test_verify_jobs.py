@@ -225,6 +225,11 @@ def test_the_time_budget_ends_the_workers_too(tmp_path):
     proc, pids = _stuck(tmp_path, ["--max-seconds", "4"])
     out, err = proc.communicate(timeout=120)
     assert proc.returncode == 3, err
-    assert "Traceback" not in err and "time limit" in err
-    assert output(out)["complete"] is False
+    assert "Traceback" not in err
+    report = output(out)
+    assert report["complete"] is False
+    # verify stops at its own deadline (85 % of the budget, docs/limits.md) and names the phase its stuck
+    # workers never finished; only if it is still running at 1.2 times the budget plus 1.5 s (a loaded
+    # machine) does the watchdog stop it, saying so on stderr
+    assert "rules properties" in report.get("not_finished", []) or "time limit" in err, (report, err)
     assert _gone(pids), "a worker outlived the command"

@@ -205,8 +205,18 @@ def _compare(root: Any, file: str, raw: Any) -> tuple[tuple[Setting, ...], str]:
 
 def digest(root: Any) -> str:
     """The template's content as canonical JSON, hashed: comments and layout do not change it."""
-    text = json.dumps(plain(root), sort_keys=True, default=str, ensure_ascii=False)
+    text = json.dumps(_json_keys(plain(root)), sort_keys=True, default=str, ensure_ascii=False)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+def _json_keys(node: Any) -> Any:
+    """Every mapping key as the text JSON writes it (1 -> "1", True -> "true"), so that sort_keys can
+    order a mapping whose keys are of mixed types (a bad template, refused once it is read)."""
+    if isinstance(node, dict):
+        return {k if isinstance(k, str) else json.dumps(k, default=str): _json_keys(v) for k, v in node.items()}
+    if isinstance(node, list):
+        return [_json_keys(v) for v in node]
+    return node
 
 
 def load_template(path: str | Path) -> Template:
