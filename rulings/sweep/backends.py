@@ -208,6 +208,7 @@ def _ray_init(ray: Any, address: str | None, jobs: int) -> None:
 def _staged_package() -> str:
     """The dmcheck package as one folder for Ray's `py_modules`: an installed wheel has it already; a
     checkout (an editable install maps dmcheck.model to the top-level model/, ...) is copied together."""
+    import atexit
     import importlib
     import importlib.util
     import shutil
@@ -221,7 +222,9 @@ def _staged_package() -> str:
              for name in ("model", "explorer", "properties", "rulings")}
     if all(folder.parent == top for folder in parts.values()):
         return str(top)
-    staged = Path(tempfile.mkdtemp(prefix="dmcheck-ray-")) / "dmcheck"
+    temporary = tempfile.mkdtemp(prefix="dmcheck-ray-")
+    atexit.register(shutil.rmtree, temporary, True)   # Ray has uploaded it by the time the sweep ends
+    staged = Path(temporary) / "dmcheck"
     skip = shutil.ignore_patterns("__pycache__", "*.pyc")
     shutil.copytree(top, staged, ignore=skip)
     for name, folder in parts.items():
