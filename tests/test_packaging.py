@@ -65,3 +65,18 @@ def test_every_file_the_builtin_corpus_reads_is_shipped():
             for cards in (load_yaml(scenario) or {}).get("cards") or []:
                 path = (scenario.parent / str(cards)).resolve()
                 assert path.is_relative_to(shipped) and path.suffix == ".yaml", (scenario, cards)
+
+
+def test_a_ray_cluster_gets_dmcheck_as_one_package():
+    """`sweep --ray-address` ships one folder named dmcheck holding the four packages and the corpus,
+    whether dmcheck runs from a checkout (they are mapped from the top-level folders) or a wheel."""
+    from pathlib import Path
+
+    from dmcheck.rulings.sweep.backends import _staged_package
+
+    staged = Path(_staged_package())
+    assert staged.name == "dmcheck" and (staged / "main.py").is_file()
+    for name in ("model", "explorer", "properties", "rulings"):
+        assert (staged / name / "__init__.py").is_file(), name
+    assert (staged / "model" / "data" / "cards.yaml").is_file()
+    assert (staged / "rulings" / "scenarios" / "corpus.yaml").is_file()
