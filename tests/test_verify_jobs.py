@@ -2,9 +2,10 @@
 
 Each run is a fresh process: Z3's answers that have a choice (the witness orders of consistency.py,
 and the unreached pairs derived from them) depend on what the process asked Z3 before, so two
-`verify` calls in one process may differ whatever the jobs. A default test runs a small corpus
-(scenarios/corpus.d/attack.yaml alone, standing in for the built-in corpus); a slow one the real
-command on the whole corpus, text and JSON.
+`verify` calls in one process may differ whatever the jobs. Both comparisons are slow tests (each
+`verify` is a few seconds even on a small corpus): a small corpus (scenarios/corpus.d/attack.yaml
+alone, standing in for the built-in corpus), JSON only, and the real command on the whole corpus,
+text and JSON. The default run keeps the tests of how the work is shared out.
 """
 
 from __future__ import annotations
@@ -60,8 +61,9 @@ def _same(corpus: Path | None, text: bool = True) -> None:
     assert _untimed_json(json1) == _untimed_json(json2)
 
 
+@pytest.mark.slow
 def test_jobs_give_the_report_of_one_job_on_a_small_corpus():
-    _same(SMALL, text=False)   # the JSON holds what the text says; the slow test compares both
+    _same(SMALL, text=False)   # the JSON holds what the text says; the whole-corpus test compares both
 
 
 @pytest.mark.slow
