@@ -153,10 +153,11 @@ class AttackSteps(Host):
         return s.target >= 0 and s.target not in s.zone(s.defender).battle
 
     def blockers(self, s: State) -> tuple[int, ...]:
-        """R507.1: the defender's untapped creatures with Blocker (none is the attacked creature: it is tapped)."""
+        """R507.1: the defender's untapped creatures with Blocker, printed or given and not ignored
+        (`has_keyword`; none is the attacked creature: it is tapped)."""
         z = s.zone(s.defender)
         return tuple(c for c in z.battle if c not in z.tapped and self.card(c).type == "creature"
-                     and self.card(c).has("Blocker"))
+                     and self.has_keyword(s, c, "Blocker"))
 
     def block_actions(self, s: State) -> tuple[Action, ...]:
         """R507.1: one Blocker or none; since 2021-09-07 (R507.1a of v1.25, S153, S154) any number of

@@ -108,17 +108,16 @@ class Touch(Host):
         return s
 
     def blockers(self, s: State) -> tuple[int, ...]:
-        """R507.1: the defender's untapped creatures with Blocker (printed or given, not ignored) that may
-        block this attacker (Unblockable, Evasion)."""
+        """The Blockers of R507.1 that may block this attacker: none if it is Unblockable; with
+        Evasion:power<=N, those whose power is more than N when they are chosen."""
         a = s.attacker
         if self.has_keyword(s, a, "Unblockable"):
             return ()
         limit = value(self.card(a).keywords, EVASION)
         if limit is not None and ((s.granted or self.ignorers) and self.ignored(s, a)):
             limit = None
-        z = s.zone(s.defender)
-        return tuple(c for c in z.battle if c not in z.tapped and self.card(c).type == "creature"
-                     and self.has_keyword(s, c, "Blocker") and (limit is None or self.power(s, c) > limit))
+        found = super().blockers(s)
+        return found if limit is None else tuple(c for c in found if self.power(s, c) > limit)
 
     def block_actions(self, s: State):
         """A Blocker with `Must Block` that can block must: no choice leaves it out."""

@@ -254,11 +254,10 @@ def _seen(run: Run) -> list[tuple[Groups, Any, dict[str, list[tuple[int, int]]]]
 
 
 def _reachability(w: Witness, runs: list[Run], out: Conformance) -> None:
-    named = sorted({m for ref in w.active for m in w.mentions.get(ref, ())})
+    named = sorted({m for ref in w.active for m in w.mentions.get(ref, ())} - CAUSED)
     related = {frozenset(p) for p in PARTS}
     pairs = [(x, y) for x in named for y in named
-             if x != y and frozenset((x, y)) not in related and w.points[x][1] < w.points[y][0]
-             and x not in CAUSED and y not in CAUSED]
+             if x != y and frozenset((x, y)) not in related and w.points[x][1] < w.points[y][0]]
     for x, y in pairs:
         out.pairs_checked += 1
         seen: tuple[Run, Groups, Any] | None = None
