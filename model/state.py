@@ -267,9 +267,7 @@ class State(Record):
         """`card` left the battle zone: it is a new object, the effects that reached it end (110.2e,
         S159): its additional breaks, its power boosts and changes, the keywords given to it for the
         turn, its protection, "cannot attack" (dmwiki "パワー低下"; model/power.py)."""
-        if not (any(c == card for c, _ in self.extra_breaks) or any(c == card for c, _ in self.boosts)
-                or card in self.guards or card in self.cant_attack
-                or any(c == card for c, _ in self.powers) or any(c == card for c, _ in self.granted)):
+        if not self._reached(card):
             return self
         return replace(self, extra_breaks=tuple(e for e in self.extra_breaks if e[0] != card),
                        boosts=tuple(b for b in self.boosts if b[0] != card),
@@ -277,6 +275,13 @@ class State(Record):
                        cant_attack=tuple(c for c in self.cant_attack if c != card),
                        powers=tuple(p for p in self.powers if p[0] != card),
                        granted=tuple(g for g in self.granted if g[0] != card))
+
+    def _reached(self, card: int) -> bool:
+        """Whether an effect that belongs to creatures (those `forget` ends and `inherit` moves) reaches
+        `card`."""
+        return (any(c == card for c, _ in self.extra_breaks) or any(c == card for c, _ in self.boosts)
+                or card in self.guards or card in self.cant_attack
+                or any(c == card for c, _ in self.powers) or any(c == card for c, _ in self.granted))
 
     def inherit(self, old: int, new: int) -> State:
         """`new` evolved onto `old`: the effects that reached `old` apply to `new` (S160, the official
@@ -286,9 +291,7 @@ class State(Record):
 
         def ids(cards):
             return tuple(sorted(new if c == old else c for c in cards))
-        if not (any(c == old for c, _ in self.extra_breaks) or any(c == old for c, _ in self.boosts)
-                or old in self.guards or old in self.cant_attack
-                or any(c == old for c, _ in self.powers) or any(c == old for c, _ in self.granted)):
+        if not self._reached(old):
             return self
         return replace(self, extra_breaks=move(self.extra_breaks), boosts=move(self.boosts),
                        guards=ids(self.guards), cant_attack=ids(self.cant_attack),
