@@ -30,8 +30,8 @@ from dmcheck.properties.expectations import check as _check
 from dmcheck.properties.verdict import VerdictName
 
 from . import views
-from .options import load as _load_file
-from .options import reading, rules_date
+from .cli.options import load as _load_file
+from .cli.options import reading, rules_date
 
 __all__ = ["Choice", "Exploration", "InputError", "Outcome", "Replay", "Scenario", "State", "Step", "Verdict",
            "explore", "load", "replay"]

@@ -179,7 +179,7 @@ class Late(Exception):
 
 def _wait(get: Callable[[float], Any], deadline: float = math.inf) -> Any:
     """A pool's result, waited for in short slices so that Ctrl-C and the time budget (an exception
-    raised in this thread, dmcheck/stop.py) are not held up by a wait inside a lock; Late once
+    raised in this thread, dmcheck/cli/stop.py) are not held up by a wait inside a lock; Late once
     `deadline` (time.monotonic) has passed."""
     while True:
         try:

@@ -9,7 +9,7 @@
 3. checks the model's traces against those constraints, and the witness orders against the
    model's traces (conformance.py);
 4. checks the built-in rules properties of `dmcheck check` on every scenario it ran.
-It returns one `Report`; dmcheck/verify.py prints it. Nothing here prints. With worker processes
+It returns one `Report`; dmcheck/commands/verify.py prints it. Nothing here prints. With worker processes
 (`--jobs N`) the same work is shared out as farm.py describes.
 """
 
@@ -105,7 +105,7 @@ class Report:
                 and all(w.verdict == "sat" for w in self.declarative.witnesses))
 
     def exit_code(self) -> int:
-        if self.not_finished:   # a stopped run first, as for a stopped search (dmcheck/exits.py)
+        if self.not_finished:   # a stopped run first, as for a stopped search (dmcheck/cli/exits.py)
             return INCONCLUSIVE
         if self.findings():
             return FINDING

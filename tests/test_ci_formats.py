@@ -1,7 +1,7 @@
 """`dmcheck verify` for CI: stable finding ids, baselines, SARIF 2.1.0 and JUnit XML.
 
 The corpus is verified once for the module (about 40 s); the command-line runs reuse that report
-(`dmcheck.verify.verify` is replaced by a function returning it), so each checks only what the
+(`dmcheck.commands.verify.verify` is replaced by a function returning it), so each checks only what the
 options do with it. The known findings come from the sources: S002's D3 (break replacements decided
 before the before-break abilities trigger) contradicts S001's Q11 rulings (tests/test_verify.py).
 """
@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 from conftest import DATA, output
 
-import dmcheck.verify as verify_cmd
-from dmcheck import ci_formats
+import dmcheck.commands.verify as verify_cmd
+from dmcheck.cli import ci_formats
 from dmcheck.main import main
 from dmcheck.rulings.verify import verify
 

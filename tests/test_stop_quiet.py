@@ -1,4 +1,4 @@
-"""What a finalizer raises while a command stops is not printed (dmcheck/stop.py `_quiet_unraisable`):
+"""What a finalizer raises while a command stops is not printed (dmcheck/cli/stop.py `_quiet_unraisable`):
 the stop is reported once, as incomplete. Before the stop, a finalizer's error is printed as Python
 prints it (nothing real is hidden)."""
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import types
 
-from dmcheck import stop
+from dmcheck.cli import stop
 
 
 def _unraisable(exc: BaseException):

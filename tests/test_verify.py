@@ -146,7 +146,7 @@ def test_limits_make_it_inconclusive_never_a_pass():
 SAME = """
 import json, sys
 from dmcheck.rulings.verify import verify
-from dmcheck.verify import report_json
+from dmcheck.commands.verify import report_json
 r = report_json(verify(properties=False))
 print(json.dumps({"contradictions": [(c["kind"], c["ids"], [t.get("replay") for t in c["traces"]])
                                      for c in r["contradictions"]],

@@ -24,12 +24,12 @@ from dmcheck.rulings.consistency import defaults, set_aside
 from dmcheck.rulings.readings import Combo, as_dict, default_combo, show
 from dmcheck.rulings.verify import verify
 
-from . import ci_formats, stop
-from .examples import PATHS_NOTE
-from .exits import HELP, Exit
-from .options import add_jobs_option, add_limit_options, jobs, limits, rules_date, worker_pool
-from .progress import phase_printer
-from .report import document, expect_text, print_json
+from ..cli import ci_formats, stop
+from ..cli.exits import HELP, Exit
+from ..cli.options import add_jobs_option, add_limit_options, jobs, limits, rules_date, worker_pool
+from ..cli.progress import phase_printer
+from ..cli.report import document, expect_text, print_json
+from ..cli.shipped import PATHS_NOTE
 
 EXAMPLES = """examples:
   dmcheck verify                              # the built-in corpus, every rules version
