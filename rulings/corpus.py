@@ -155,7 +155,7 @@ class Statement:
         """Its constraints under these readings (a missing choice takes its default)."""
         out = list(self.order)
         for when, extra in self.order_if:
-            if all(_reading(readings, name) == value for name, value in when):
+            if all(_reading(readings, name) == reading for name, reading in when):
                 out.extend(extra)
         return tuple(out)
 

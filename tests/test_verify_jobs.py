@@ -74,7 +74,7 @@ def test_jobs_give_the_report_of_one_job_on_the_whole_corpus():
 def test_the_workers_load_the_scenarios_check_consistency_and_each_run(monkeypatch):
     """With workers the work really goes to them: a helper process (forked first) loads every scenario
     the tabulation needs and answers the declarative consistency, and the pool forked once the runs are
-    explored checks every run's conformance and the properties of every run of the default readings,
+    explored checks every run's corpus agreement and the properties of every run of the default readings,
     each asked once. The scenarios the main process uses are the helper's (none loaded here)."""
     import dmcheck.rulings.farm as F
     import dmcheck.rulings.readings as R

@@ -1,4 +1,8 @@
-"""An engine against a bundle: every state of every scenario run, the choices it offers, the outcomes it reaches.
+"""Engine conformance: an engine against a bundle, every state of every scenario run, the choices it offers,
+the outcomes it reaches.
+
+(Not to be confused with corpus agreement, rulings/agreement.py: the model's own traces against the
+corpus statements, which `verify` reports under the JSON key `conformance`.)
 
 For each scenario run of a bundle (dmcheck/engines/bundle.py) the engine is set up on the position and
 driven along dmcheck's paths: every node of the shortest-path tree is reached by its shortest path

@@ -1,4 +1,7 @@
-"""Conformance: the model's traces against the declarative corpus, in both directions.
+"""Corpus agreement: the model's traces against the declarative corpus, in both directions.
+
+(Not to be confused with engine conformance, dmcheck/engines/runner.py: an external engine against a
+bundle of the model's runs. `verify` reports this check under the JSON key `conformance`.)
 
 - Soundness: every complete trace of every run (a scenario under a rules version and a
   combination of readings) satisfies the ordering constraints of the statements in force in that
@@ -140,7 +143,7 @@ class Unreached:
 
 
 @dataclass
-class Conformance:
+class Agreement:
     violations: list[Violation] = field(default_factory=list)
     unreached: list[Unreached] = field(default_factory=list)
     orders_checked: int = 0
@@ -220,11 +223,11 @@ class Soundness:
 
 
 def check(corpus: Corpus, runs: list[Run], witnesses: list[Witness], versions: dict[str, RulesVersion],
-          default: Combo, sound: list[Sound] | None = None) -> Conformance:
+          default: Combo, sound: list[Sound] | None = None) -> Agreement:
     """Both directions (the module docstring); `sound`, if given, is `Soundness` of each run, worked
     out elsewhere (in worker processes)."""
     start = time.perf_counter()
-    out = Conformance()
+    out = Agreement()
     if sound is None:
         judge = Soundness(corpus)
         sound = [judge(run) for run in runs]
@@ -253,7 +256,7 @@ def _seen(run: Run) -> list[tuple[Groups, Any, dict[str, list[tuple[int, int]]]]
     return found
 
 
-def _reachability(w: Witness, runs: list[Run], out: Conformance) -> None:
+def _reachability(w: Witness, runs: list[Run], out: Agreement) -> None:
     named = sorted({m for ref in w.active for m in w.mentions.get(ref, ())} - CAUSED)
     related = {frozenset(p) for p in PARTS}
     pairs = [(x, y) for x in named for y in named
