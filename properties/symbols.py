@@ -23,7 +23,7 @@ from typing import Any
 
 import z3
 
-from ..model.errors import did_you_mean
+from ..model.errors import DmcheckError, did_you_mean
 from .facts import ENUMS, STATE, TRANSITION, Fact
 
 
@@ -209,7 +209,7 @@ def symbols_of(vocab: Vocabulary, formula: z3.ExprRef) -> set[str]:
     return names
 
 
-class FormulaError(ValueError):
+class FormulaError(DmcheckError, ValueError):
     """An SMT-LIB formula that does not parse or is not a Boolean condition."""
 
 
