@@ -1,6 +1,6 @@
 """The built-in properties: the break procedure's rules and rulings, each as a Z3 formula over facts.
 
-Each one cites where it comes from (../shared/docs/domain.md numbering). Together they are what
+Each one cites where it comes from, by the corpus's ids (scenarios/corpus.yaml). Together they are what
 `dmcheck check` verifies on every explored scenario; a model that breaks one gets its shortest
 counterexample. The `sometimes` properties at the end guard against a model that is safe only
 because nothing ever happens in it.
@@ -193,7 +193,7 @@ SHIELD_NEEDS = {
 # (properties/checker.py) instead of failing.
 
 
-# ---- the whole attack (model/attack.py; research/attack.md) -----------------------------------------
+# ---- the whole attack (model/attack.py; scenarios/corpus.d/attack.yaml) ---------------------------------------
 def _replaced_break_no_trigger(t: TransitionScope) -> z3.BoolRef:
     # A18: a break a replacement effect took is no break: a transition that breaks no shield triggers
     # no "when it breaks a shield" ability (A17: they trigger with the break itself)
@@ -240,12 +240,6 @@ def _instructions(program) -> Iterator:
     for ins in program:
         yield ins
         yield from _instructions(ins.get("if_done") or ())
-
-
-def _card_instructions(card) -> Iterator:
-    yield from _instructions(card.effect)
-    for ability in card.abilities:
-        yield from _instructions(ability.effect)
 
 
 def _can_declare(m: Any, s: Any) -> bool:
@@ -456,6 +450,3 @@ BUILTIN: tuple[Property, ...] = (
              ("R508", "S112"), "sometimes", "transitions", _some_battle, needs=("battle",)),
 )
 
-
-def builtin_ids() -> list[str]:
-    return [p.id for p in BUILTIN]

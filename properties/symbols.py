@@ -122,9 +122,6 @@ class _Scope:
     def kind(self, name: str) -> z3.ExprRef:
         return self.vocab.values["Kind"][name]
 
-    def action_kind(self, name: str) -> z3.ExprRef:
-        return self.vocab.values["ActionKind"][name]
-
     @property
     def players(self) -> tuple[z3.ExprRef, z3.ExprRef]:
         """The two real players (not `nobody`)."""

@@ -46,29 +46,16 @@ def satisfied(c: Constraint, occ: dict[str, list[tuple[int, int]]]) -> bool:
     return lpos < rpos
 
 
-def binding(corpus: Corpus, run: Run, combo: Combo) -> list[tuple[Statement, Constraint]]:
-    """The constraints a run's traces must satisfy under one combination of readings."""
-    readings = as_dict(combo)
-    aside = set_aside(readings)
-    out: list[tuple[Statement, Constraint]] = []
-    for s in corpus.statements:
-        if not s.declarative() or s.ref in aside or not s.in_force(run.version) or s.scope == "none":
-            continue
-        if s.scope == "own" and run.file not in s.scenarios:
-            continue
-        out.extend((s, c) for c in s.constraints(readings))
-    return out
-
-
 # the part of a combination of readings that can change a run's binding
 _Projection = Callable[[Combo], Any]
 
 
 class _Binder:
-    """`binding` for every run and combination of one check: the same pairs, in the same order. What
-    does not depend on the combination (the statements in force for the run's version and file, the
-    choices their `order_if` read) is worked out once per version and file, and combinations that
-    set aside the same statements and read those choices alike share one list (the same object)."""
+    """The constraints a run's traces must satisfy under a combination of readings (its binding): those
+    of the statements in force for the run's version and file that the readings do not set aside. What
+    does not depend on the combination (the statements in force, the choices their `order_if` read) is
+    worked out once per version and file, and combinations that set aside the same statements and read
+    those choices alike share one list (the same object)."""
 
     def __init__(self, corpus: Corpus):
         self.corpus = corpus
