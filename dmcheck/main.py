@@ -23,10 +23,10 @@ from .cli import stop
 from .cli.exits import HELP, Exit
 from .cli.options import check_flags, shipped_inputs
 from .cli.report import document, errors_json, print_errors, print_json
-from .commands import cards, check, conform, coverage, diff, examples, explore, export, sweep, verify
+from .commands import cards, check, conform, coverage, diff, examples, explore, export, rules, sweep, verify
 
 # each has add_parser(subparsers) and run(args, out, err)
-COMMANDS = (explore, check, verify, diff, sweep, export, conform, coverage, examples, cards)
+COMMANDS = (explore, check, verify, diff, sweep, export, conform, coverage, examples, cards, rules)
 
 
 def parser() -> argparse.ArgumentParser:
