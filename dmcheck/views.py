@@ -43,6 +43,8 @@ def part(m: Any, value: Any, cards: bool = True) -> Any:
         out = {"declare": value.kind, "card": m.label(value.card)}
         if value.cost >= 0:
             out["cost"] = m.label(value.cost)
+        if m.card(value.card).spell_side is not None:   # a twinpact: which side's ability (S214, S223)
+            out["side"] = value.side or "creature"
         return out
     if isinstance(value, tuple):
         return [part(m, v, cards) for v in value]
@@ -159,6 +161,11 @@ def card(cdef: Any) -> dict[str, Any]:
     out: dict[str, Any] = {"id": cdef.id, "name": cdef.name, "ja": cdef.ja, "type": cdef.type,
                            "cost": cdef.cost, "power": cdef.power, "breaker": cdef.breaker,
                            "keywords": list(cdef.keywords)}
+    if cdef.spell_side is not None:   # a twinpact: its creature side here, its spell side under `spell` (S214)
+        side = cdef.spell_side
+        out["type"] = "twinpact"
+        out["spell"] = {"name": side.name, "ja": side.ja, "cost": side.cost, "keywords": list(side.keywords),
+                        "effect": [instruction(i) for i in side.effect]}
     if cdef.effect:
         out["effect"] = [instruction(i) for i in cdef.effect]
     if cdef.abilities:

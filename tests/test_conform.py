@@ -209,3 +209,50 @@ def test_an_engine_refusing_a_choice_it_offered_is_a_finding(bundle):
     refused = [f for f in findings(doc, "Q09_the_watch") if f["kind"] == "refused_choice"]
     assert code == 1 and len(refused) == 1
     assert refused[0]["replay"] == "0/0" and "Kakumeijin/before_break" in refused[0]["message"]
+
+
+@pytest.fixture(scope="module")
+def corpus_bundle(tmp_path_factory) -> str:
+    path = tmp_path_factory.mktemp("corpus") / "corpus.json"
+    code, _, err = run("export", "--corpus", "--out", str(path))
+    assert code == 0, err
+    return str(path)
+
+
+@pytest.mark.slow
+def test_the_correct_engine_conforms_on_every_run_of_the_corpus(corpus_bundle):
+    """Every scenario run of `export --corpus`: every state asked, every outcome compared, no finding;
+    and every state's choices are told apart by their data (else an engine could not answer them)."""
+    from dmcheck.engines.identity import same_data
+
+    data = dmcheck.read_bundle(corpus_bundle)
+    from dmcheck.engines.bundle import name_of
+
+    assert {e["file"] for e in data["scenarios"]} == {name_of(r.path) for r in dmcheck.corpus_runs()}
+    for entry in data["scenarios"]:
+        for n in entry["nodes"]:
+            assert not same_data(n["choices"], n.get("copies", [])), (entry["id"], n["key"])
+    code, doc = conform("correct", corpus_bundle)
+    assert code == 0
+    for result, entry in zip(doc["scenarios"], data["scenarios"], strict=True):
+        assert result["status"] == "conforms", (entry["id"], result["findings"][:1])
+        assert result["states_asked"] >= len(entry["nodes"])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name, scenario, kind", [
+    ("tp_order", "rulings/Q09_the_watch.yaml", "extra_choice"),
+    ("break_cancelled", "rulings/Q06_winter_spiral.yaml", "forbidden_outcome"),
+    ("cip_at_once", "rulings/SC2_declare_then_use_in_any_order.yaml", "extra_choice"),
+    ("other_copies", None, None),
+])
+def test_each_buggy_engine_is_still_caught_on_the_whole_corpus(corpus_bundle, name, scenario, kind):
+    """The seeded bugs are found where the four-file bundle finds them, and the engine that only names
+    other copies conforms on every run of the corpus."""
+    code, doc = conform(name, corpus_bundle)
+    if scenario is None:
+        assert code == 0
+        return
+    assert code == 1
+    found = {(s["file"], f["kind"]) for s in doc["scenarios"] for f in s["findings"]}
+    assert (scenario, kind) in found

@@ -31,11 +31,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from .identity import canonical
 from .process import Engine, EngineFailure, handshake
 
-# decisions whose `what` is a set: the order in which an engine lists the items does not matter
-SETS = {"choose_shields", "break_shields", "discard", "declare", "declare_after", "shield_to_hand",
-        "hand_to_deck_bottom", "tp_declare", "ninja_declare"}
 OUTCOME_KEYS = ("winner", "loser", "attack_stopped", "turn_skipped", "blocked", "shields_broken", "shields",
                 "hand", "battle", "graveyard", "mana", "deck_bottom", "uses")
 KINDS = {
@@ -80,31 +78,6 @@ class ScenarioResult:
     edges_followed: int = 0
     outcomes_compared: int = 0
     compared_keys: set = field(default_factory=set)
-
-
-def canonical(label: dict, groups: list[list[str]]) -> str:
-    """A choice's identity: player, kind, decision and `what`, with interchangeable copies named by the
-    lowest copies of their group (in the order they appear) and a set-like choice's items sorted."""
-    member = {card: g for g in groups for card in g}
-    used: dict[int, int] = {}
-
-    def walk(value: Any) -> Any:
-        if isinstance(value, str) and value in member:
-            group = member[value]
-            k = used.get(id(group), 0)
-            used[id(group)] = k + 1
-            return group[k] if k < len(group) else value
-        if isinstance(value, dict):
-            return {key: walk(v) for key, v in sorted(value.items())}
-        if isinstance(value, list):
-            return [walk(v) for v in value]
-        return value
-
-    what = walk(label.get("what"))
-    if label.get("decision") in SETS and isinstance(what, list):
-        what = sorted(what, key=lambda v: json.dumps(v, sort_keys=True))
-    return json.dumps([label.get("player"), label.get("kind"), label.get("decision"), what],
-                      sort_keys=True, ensure_ascii=False, separators=(",", ":"))
 
 
 def parse_key(key: str) -> list[int]:
