@@ -234,3 +234,19 @@ def test_each_choice_carries_the_events_it_makes_happen(bundle_text):
                 assert c["events"] == [dict(e) for e in done.steps[-1].events]
                 kinds.update(e["event"] for e in c["events"])
     assert {"choose_shields", "break", "resolve", "move"} <= kinds   # the comparison means something
+
+
+def test_the_position_names_a_chosen_attack_and_the_marks_of_this_turn():
+    """LG01: no attack is given (the turn player picks one, or none, as the first choice) and two creatures
+    came into the battle zone this turn; PW02: a power change until the end of the turn. An engine needs
+    all three to set the position up; none may be replaced by a made-up attacker."""
+    data = _export(ROOT / "scenarios" / "attack" / "LG01_summoning_sickness.yaml",
+                   ROOT / "scenarios" / "attack" / "PW02_power_zero_before_other_effects.yaml")
+    lg01, pw02 = data["scenarios"]
+    assert lg01["position"]["attack"] == {"choose": True} and lg01["position"]["declaration"] == "chosen"
+    assert lg01["position"]["zones"]["A"]["summoned"] == ["Speedy Probe", "Vanilla W-breaker"]
+    first = lg01["nodes"][0]["choices"]
+    assert {c["kind"] for c in first} == {"choose_attack", "no_attack"}
+    assert not any(c["what"] and c["what"][0] == "Vanilla W-breaker" for c in first)   # summoning sickness
+    assert pw02["position"]["zones"]["A"]["power"] == [["Vanilla W-breaker", -1000]]
+    assert "summoned" not in pw02["position"]["zones"]["A"]

@@ -107,9 +107,12 @@ def entry(scenario: api.Scenario, corpus: Corpus, limits: dict | None = None) ->
 def _position(position: dict, first: list) -> dict:
     """The position with each label mapped to its pool id only (names and owners are elsewhere), and
     whether the attack's declaration is a choice of its own (`choice`: something can happen at it, a
-    blocker, an attack trigger, a declaration window) or made with the position (`automatic`: the
-    model folds it into the first step, so the first choices are those after it)."""
-    declaration = "choice" if any(c.kind == "declare_attack" for c in first) else "automatic"
+    blocker, an attack trigger, a declaration window), made with the position (`automatic`: the
+    model folds it into the first step, so the first choices are those after it), or the first choice
+    itself (`chosen`: the position names no attack; the turn player picks one, or none)."""
+    kinds = {c.kind for c in first}
+    declaration = "choice" if "declare_attack" in kinds else "chosen" if kinds & {"choose_attack", "no_attack"} \
+        else "automatic"
     return dict(position, cards={label: c["card"] for label, c in position["cards"].items()}, declaration=declaration)
 
 
