@@ -21,6 +21,12 @@ CIVILIZATIONS = {"Fire": "fire", "Water": "water", "Nature": "nature", "Light": 
 KEYWORDS = {"Blocker": "blocker", "Speed Attacker": "speed_attacker", "S-Trigger": "shield_trigger",
             "G-Strike": "g_strike", "Unblockable": "unblockable", "Must Attack": "must_attack",
             "Cannot Attack Players": "attack_player_lock"}
+# rules keywords DMSIM 686c63e has nothing for (neither abilities/registry.py nor effects/ name them)
+LACKS = {"S-Back": "a Strike Back from the hand", "Sabaki Z": "Sabaki Z", "Judgement Crest": "what Sabaki Z discards",
+         "Super S-Trigger": "an S-Trigger with a bonus", "S-Trigger Plus": "an S-Trigger with a bonus",
+         "Must Block": "a Blocker that must block", "Evasion": "unblockable by low power",
+         "Indestructible": "cannot be destroyed", "Extra Break": "additional breaks",
+         "Unbreakable": "a shield that cannot be broken", "Cannot Leave": "does not leave the battle zone"}
 SLAYER_SINCE = "2004-06-26"   # before it, Slayer destroyed only when its creature lost (model/vocabulary.py)
 BREAKERS = {2: "double_breaker", 3: "triple_breaker"}
 
@@ -36,7 +42,9 @@ def definition(card: dict, rules: str) -> dict:
     rules_words, civs, races = words.split(card["keywords"])
     keyword: list = []
     for word, value in rules_words:
-        keyword.append(_keyword(name, word, value, rules))
+        mapped = _keyword(name, word, value, rules)
+        if mapped is not None:
+            keyword.append(mapped)
     if card["type"] == "creature":
         breaker = card.get("breaker", 1)
         if breaker >= 4:
@@ -61,7 +69,11 @@ def _keyword(name: str, word: str, value: str, rules: str):
             raise Unsupported(f"{name} has Slayer, which under the rules of {rules} destroys only when its creature "
                               "loses (DMSIM's Slayer destroys whoever wins)")
         return "slayer"
+    if word == "Wins All Battles":   # DMSIM's flag of its wins_all_battles effect, set for the run's turn (session.py)
+        return None
     if word == "Power Attacker":
         return {"ability_id": "power_attacker", "amount": int(value.lstrip("+"))}
     shown = f"{word}:{value}" if value else word
-    raise Unsupported(f"{name} has {shown} (no DMSIM keyword of the same meaning)")
+    if word in LACKS:
+        raise Unsupported(f"{name} has {shown}: DMSIM has no such keyword ({LACKS[word]})")
+    raise Unsupported(f"{name} has {shown}: the adapter does not translate it into DMSIM")

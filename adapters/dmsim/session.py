@@ -33,6 +33,11 @@ RULES_SINCE = "2017-03-25"   # the revision that broke an attack's shields toget
 WAIT = 60.0       # seconds the protocol loop waits for DMSIM's next question (dmcheck's --timeout is shorter)
 
 
+def request_keywords(request: dict, label: str) -> list[str]:
+    """The keywords of the card a position's label names."""
+    return request["cards"][request["position"]["cards"][label]]["keywords"]
+
+
 class Abandoned(BaseException):
     """The run was left (a new setup, or the end): the worker thread unwinds out of DMSIM."""
 
@@ -120,6 +125,8 @@ class Session:
                         card.summoning_sick = label in zones.get("summoned", [])
                     card.register_abilities(self.game.context.event_manager)
                     self.labels[id(card)] = label
+                    if "Wins All Battles" in request_keywords(self.request, label):
+                        card.wins_all_battles_this_turn = True   # DMSIM's WinsAllBattlesEffect's flag (this turn)
             for label, amount in zones.get("power", []):   # a power change until the end of the turn (R511.2)
                 self._power(label, amount)
 

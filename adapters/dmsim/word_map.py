@@ -9,6 +9,8 @@ gives), so that labels.py knows which dmcheck decision a DMSIM question stands f
 
 from __future__ import annotations
 
+import json
+
 
 class Unsupported(Exception):
     """A position, card or word the adapter cannot give DMSIM faithfully: the run is `unsupported`."""
@@ -29,6 +31,15 @@ TRIGGERS = {
     "opponent_attacks": {"type": "attack_declared", "player": "opponent"},
     "you_attacked": {"type": "attack_declared", "target": "controller"},
 }
+# what DMSIM 686c63e has nothing for, and why (its code was searched for each)
+UNTIL_ATTACK = "DMSIM's durations end with a turn at the earliest, none with the attack (core/duration_type.py)"
+LACKS = {
+    "before_break": "DMSIM breaks the chosen shields in one batch (core/shield_break_batch.py), with no step between "
+                    "choosing them and breaking them where an ability resolves (R509.3-R509.4)",
+    "add_power": UNTIL_ATTACK, "protect": UNTIL_ATTACK,
+    "skip_turn": "DMSIM has no effect that skips the rest of a turn",
+    "win_game": "DMSIM has no effect that wins the game", "lose_game": "DMSIM has no effect that loses the game",
+}
 # dmcheck `whose` -> DMSIM select_then candidates
 WHOSE = {"own": "own_creatures", "opponent": "opponent_creatures", "any": "creatures"}
 # the creature words that choose one creature of `whose` (or none when optional) and do one thing to it
@@ -39,9 +50,11 @@ ONE_CREATURE = {"destroy": {"id": "destroy"}, "return_to_hand": {"id": "bounce"}
 def ability(name: str, a: dict) -> dict:
     """A dmcheck triggered ability as a DMSIM `triggered` spec; its `ability_id` is dmcheck's id."""
     trigger = a.get("trigger")
+    shown = trigger or f"replaces {a.get('replaces')}"
+    if shown in LACKS:
+        raise Unsupported(f"{name}'s `{shown}` ability: {LACKS[shown]}")
     if not trigger or trigger not in TRIGGERS or a.get("zone", "battle") != "battle":
-        shown = trigger or f"replaces {a.get('replaces')}"
-        raise Unsupported(f"{name} has an ability ({shown}) with no DMSIM trigger of the same meaning in the adapter")
+        raise Unsupported(f"{name}'s `{shown}` ability: the adapter does not translate it into DMSIM")
     spec = {"ability_id": a["id"], "trigger": TRIGGERS[trigger], "effects": effects(name, a["effect"])}
     if trigger == "destroyed":   # it triggers in the graveyard, on its own card (DMSIM's docs/CAVEATS.md)
         spec.update(active_zones="any", ignore_source_continuity=True)
@@ -76,8 +89,7 @@ def _effect(name: str, op: str, args: dict) -> dict:
                 "effect": {"id": "modify_power", **change}}
     if op == "add_shield_from_deck" and not args:
         return {"effect_id": "add_deck_to_shield", "amount": 1}
-    if op == "add_power":
-        raise Unsupported(f"{name}'s add_power lasts until the end of the attack: DMSIM's durations end with a turn "
-                          "at the earliest (core/duration_type.py)")
-    shown = f"{op} {args}" if args else op
-    raise Unsupported(f"{name}'s card word {shown} has no DMSIM effect of the same meaning in the adapter")
+    if op in LACKS:
+        raise Unsupported(f"{name}'s card word `{op}`: {LACKS[op]}")
+    shown = f"{op} {json.dumps(args, sort_keys=True)}" if args else op
+    raise Unsupported(f"{name}'s card word `{shown}`: the adapter does not translate it into DMSIM")
