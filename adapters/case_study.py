@@ -113,6 +113,10 @@ def render(results: list[dict]) -> dict[str, str]:
     """The generated text: {marker name: text} for the case study and README, and `matrix` for the matrix."""
     blocks = {f"engine-{r['key']}": _engine_block(r) for r in results}
     blocks["figures"] = _readme_block(results)
+    b = results[0]["bundle"]
+    blocks["export"] = ("  ```text\n  $ dmcheck export --corpus --out dm-bundle.json\n"
+                        f"  dmcheck export: {b['runs']} scenario runs, {b['states']} states, {b['outcomes']} outcomes; "
+                        f"{b['bytes']} bytes written to dm-bundle.json\n  ```\n")
     blocks["matrix"] = _matrix(results)
     return blocks
 
@@ -243,7 +247,7 @@ def write(results: list[dict], check: bool) -> list[str]:
     """Put the generated text in place (or, with `check`, only say which files differ)."""
     blocks = render(results)
     stale = []
-    targets = {STUDY: [k for k in blocks if k.startswith("engine-")], README: ["figures"]}
+    targets = {STUDY: [k for k in blocks if k.startswith("engine-")], README: ["figures", "export"]}
     for path, names in targets.items():
         text = path.read_text(encoding="utf-8")
         new = text

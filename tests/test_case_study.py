@@ -23,12 +23,15 @@ def test_the_docs_are_what_the_kept_results_render():
     for r in results:
         assert case_study.block(study, f"engine-{r['key']}") == blocks[f"engine-{r['key']}"], \
             "docs/conform-case-study.md is stale: run `python adapters/case_study.py render`"
-    assert case_study.block(readme, "figures") == blocks["figures"], "README.md's case-study figures are stale"
+    for name in ("figures", "export"):
+        assert case_study.block(readme, name) == blocks[name], "README.md's case-study figures are stale"
     assert (ROOT / "docs" / "conform-matrix.md").read_text(encoding="utf-8") == blocks["matrix"]
 
 
-def test_every_deviation_is_read():
-    for r in case_study.load():
+def test_every_deviation_is_read_and_every_engine_ran_the_same_bundle():
+    results = case_study.load()
+    assert len({r["bundle"]["sha256"] for r in results}) == 1, "run every engine against the same bundle"
+    for r in results:
         assert case_study.unread(r) == [], f"adapters/{r['key']}/readings.yaml"
         for run, reading in r["readings"]["runs"].items():
             assert reading["cause"] in r["readings"]["causes"], run
