@@ -1,7 +1,7 @@
 """A correct engine that starts a helper process of its own, as an adapter running an engine in another
 interpreter would, and appends both process ids to the file named by $DMCHECK_TEST_PIDS. Its second
 argument says how it misbehaves: `none`; `hang` (never answers `choices`); `crash` (dies on its first
-apply, its helper left running); `slow` (takes 0.3 s over each answer)."""
+apply, its helper left running); `slow` (takes 0.15 s over each answer)."""
 
 import os
 import subprocess
@@ -24,7 +24,7 @@ class Spawns(Engine):
     def answer(self, request):
         kind = request.get("type")
         if self.mode == "slow" and kind not in ("hello",):
-            time.sleep(0.3)
+            time.sleep(0.15)
         if self.mode == "hang" and kind == "choices":
             time.sleep(3600)
         if self.mode == "crash" and kind == "apply":
