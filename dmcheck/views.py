@@ -152,7 +152,7 @@ def position(m: Any, s: State) -> dict[str, Any]:
         attack["player"] = s.defender
     restrictions = {p: {k: list(v) if isinstance(v, tuple) else v for k, v in sorted(r.items())}
                     for p, r in sorted(sc.restrictions.items())}
-    table = zones(m, s)
+    table: dict[str, dict[str, list]] = dict(zones(m, s))
     for c in sorted(getattr(m, "summoned", ())):   # put into the battle zone this turn (summoning sickness)
         table[m.instances[c].owner].setdefault("summoned", []).append(m.label(c))
     for c, n in s.powers:                           # a power change until the end of the turn (R511.2)
