@@ -16,7 +16,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import TextIO
 
-from dmcheck.model.errors import InputError
+from dmcheck.model.errors import InputError, ModelError
 
 from . import (
     STARTED,
@@ -34,7 +34,7 @@ from . import (
 )
 from .exits import HELP, Exit
 from .options import check_flags, shipped_inputs
-from .report import document, errors_json, print_errors, print_json
+from .report import document, errors_json, model_error_json, model_error_lines, print_errors, print_json
 
 # each has add_parser(subparsers) and run(args, out, err)
 COMMANDS = (explore_command, check, verify, diff, sweep, export, conform, coverage, examples, cards_command)
@@ -96,6 +96,12 @@ def _run_command(args: argparse.Namespace, out: TextIO, err: TextIO, began: floa
         if getattr(args, "json", False):   # the JSON reader still gets one object, naming the errors
             print_json(document(args.command, errors_json(exc)), out)
         return Exit.BAD_INPUT
+    except ModelError as exc:          # the model went wrong: a bug of dmcheck, with the trace to it
+        for line in model_error_lines(exc):
+            print(line, file=err)
+        if getattr(args, "json", False):
+            print_json(document(args.command, [model_error_json(exc)], complete=False), out)
+        return Exit.MODEL_ERROR
     except KeyboardInterrupt:          # Ctrl-C: what was finished, as incomplete (dmcheck/stop.py)
         stop.report(args, out, err, "interrupted")
         return Exit.INTERRUPTED

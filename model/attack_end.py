@@ -22,6 +22,7 @@ from .attack import PHASES
 from .events import Event, ev
 from .host import Host
 from .state import State, replace
+from .vocabulary import POWER_ATTACKER
 
 # the phases (model/attack.py PHASES) in which the attack is going on: declared, not yet at its end
 # ("" is the direct attack step); derived, so that a phase added there is covered here too
@@ -54,12 +55,12 @@ class AttackEnd(Host):
         attack" effects (gone at R510, see `expire_attack_effects`)."""
         bonus = sum(n for c, n in s.boosts if c == cid)
         if self.attacking(s, cid):
-            bonus += self.card(cid).power_attacker()
+            bonus += self.keyword_total(s, cid, POWER_ATTACKER)   # every copy (110.7), none if ignored
         return bonus
 
     def expire_attack_effects(self, s: State, out: list[Event]) -> State:
         """R510 (A12): Power Attacker no longer applies, and every "until the end of the attack" effect ends."""
-        if self.card(s.attacker).power_attacker() and self.attacker_still_there(s):
+        if self.attacker_still_there(s) and self.keyword_total(s, s.attacker, POWER_ATTACKER):
             out.append(ev("expire", "R510", card=self.label(s.attacker), effect="Power Attacker"))
         for c, n in s.boosts:
             out.append(ev("expire", "R510", card=self.label(c), effect=f"power +{n}"))

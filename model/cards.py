@@ -88,18 +88,19 @@ class CardDef:
         return None
 
     def power_attacker(self) -> int:
-        """Power Attacker +N: N more power while it attacks (A12c, A25), or 0."""
-        for k in self.keywords:
-            if k.startswith(POWER_ATTACKER):
-                return int(k.partition(":")[2].lstrip("+"))
-        return 0
+        """Power Attacker +N: N more power while it attacks (A12c, A25), or 0; each printed copy adds its
+        own (110.7 names Power Attacker among the abilities that work once per copy). Printed only: the
+        model reads it through `keyword_total`, which also asks whether the abilities are ignored."""
+        return sum(touch_keywords.values(self.keywords, POWER_ATTACKER))
 
     def extra_break(self) -> int:
-        """Extra Break +N: N more shields this creature breaks (an additional break it has, S161), or 0."""
-        for k in self.keywords:
-            if k.startswith(EXTRA_BREAK):
-                return int(k.partition(":")[2].lstrip("+"))
-        return 0
+        """Extra Break +N: N more shields this creature breaks (an additional break it has, S161), or 0;
+        each printed copy adds its own (110.2c: the same ability twice works twice)."""
+        return sum(touch_keywords.values(self.keywords, EXTRA_BREAK))
+
+    def count(self, keyword: str) -> int:
+        """How many times the card prints a keyword without a value (110.7: Slayer twice is two Slayers)."""
+        return self.keywords.count(keyword)
 
     def replacements(self, kind: str) -> tuple[Ability, ...]:
         return tuple(a for a in self.abilities if a.replaces == kind)

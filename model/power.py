@@ -119,11 +119,11 @@ class PowerRules(Host):
         """Slayer: after the battle (once its losers are destroyed) the creature a Slayer battled is
         destroyed, whoever won; before 2004-06-26 only when the Slayer lost (`slayer_any_battle`)."""
         for me, other in ((a, b), (b, a)):
-            if not self.has_keyword(s, me, "Slayer"):
-                continue
-            if self.version.slayer_any_battle or me in losers:
-                s = push(s, Task(program=(instr("_slayer", card=other),), pc=0, controller=self.owner(me),
-                                 source=me, ability=f"{self.name(me)}/Slayer"))
+            copies = self.keyword_count(s, me, "Slayer")   # 110.7: each Slayer it has destroys on its own
+            if copies and (self.version.slayer_any_battle or me in losers):
+                for _ in range(copies):
+                    s = push(s, Task(program=(instr("_slayer", card=other),), pc=0, controller=self.owner(me),
+                                     source=me, ability=f"{self.name(me)}/Slayer"))
         return s
 
     # ---- R511.2: the end of the turn ---------------------------------------------------------------

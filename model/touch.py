@@ -25,10 +25,10 @@ from itertools import combinations
 from .events import Event, ev
 from .host import Host
 from .instructions.declaring import meets
-from .keywords import EVASION, IGNORE, value
+from .keywords import EVASION, IGNORE, value, values
 from .state import Pending, State, other, replace
 from .triggers import TRIGGERED
-from .vocabulary import ATTACK_DECLARED, Keyword
+from .vocabulary import ATTACK_DECLARED, IGNORED, Keyword
 
 ATTACKED = frozenset({"attacked", "own_attacked", "you_attacked"})
 HIDDEN_ATTACK = frozenset({"attack_chance", "oni_end"})
@@ -55,21 +55,56 @@ class Touch(Host):
 
     def ignored(self, s: State, cid: int) -> bool:
         """R110-style ignoring (無視): an `ignore` effect this turn, or another creature's `Ignore` static
-        while that creature is in the battle zone (dmwiki "無視"; the judges' page on Gemm Emperor)."""
-        if (cid, "Ignored") in s.granted:
+        while that creature is in the battle zone and its own abilities are not ignored by an effect
+        (dmwiki "無視"; the judges' page on Gemm Emperor)."""
+        if (cid, IGNORED) in s.granted:
             return True
         cdef = self.card(cid)
         for g, n in self.ignorers:
             if g != cid and cdef.type == "creature" and cdef.cost <= n and g in s.zone(self.owner(g)).battle \
-                    and cid in s.zone(self.owner(cid)).battle:
+                    and cid in s.zone(self.owner(cid)).battle and (g, IGNORED) not in s.granted:
                 return True
         return False
 
+    # ---- the one place abilities are read (無視: an ignored ability does nothing, wherever it is read) ----
+    def abilities_work(self, s: State, cid: int) -> bool:
+        """Whether the card's abilities work now: not while they are ignored. Every reader of a keyword
+        and every replacement of a creature in the battle zone asks this (through the methods below or
+        directly), so no rule honours the ignoring in one place and reads the printed ability in another
+        (a step that never ended: the power-0 check saw an ignored Indestructible, destruction read it)."""
+        return not ((s.granted or self.ignorers) and self.ignored(s, cid))
+
     def has_keyword(self, s: State, cid: int, word: Keyword) -> bool:
         """Printed or given this turn, unless the card's abilities are ignored."""
-        if (s.granted or self.ignorers) and self.ignored(s, cid):
+        if not self.abilities_work(s, cid):
             return False
         return self.card(cid).has(word) or (cid, word) in s.granted
+
+    def keyword_count(self, s: State, cid: int, word: Keyword) -> int:
+        """How many times the card has a keyword now, printed copies and each effect giving it one (110.7,
+        110.2c: each works on its own, Slayer twice destroys twice); 0 while its abilities are ignored."""
+        if not self.abilities_work(s, cid):
+            return 0
+        return self.card(cid).count(word) + sum(1 for c, w in s.granted if c == cid and w == word)
+
+    def keyword_total(self, s: State, cid: int, head: Keyword) -> int:
+        """The sum over the copies of an additive valued keyword the card prints (`Power Attacker:+N`,
+        `Extra Break:+N`: 110.7, 110.2c, each copy adds its own); 0 while its abilities are ignored."""
+        if not self.abilities_work(s, cid):
+            return 0
+        return sum(values(self.card(cid).keywords, head))
+
+    def keyword_limit(self, s: State, cid: int, head: Keyword) -> int | None:
+        """The widest copy of a threshold keyword (`Evasion:power<=N`: each copy works on its own, 110.2c,
+        so the greatest N decides); None without one or while its abilities are ignored."""
+        if not self.abilities_work(s, cid):
+            return None
+        return value(self.card(cid).keywords, head)
+
+    def breaker(self, s: State, cid: int) -> int:
+        """How many shields the creature's breaker ability breaks (509.2b); one with it ignored or without
+        one (509.2a)."""
+        return self.card(cid).breaker if self.abilities_work(s, cid) else 1
 
     def add_pending(self, s: State, p: Pending, out: list[Event], rule: str) -> State:
         """An ability of a creature whose abilities are ignored does not trigger (dmwiki "無視": only in the
@@ -85,7 +120,7 @@ class Touch(Host):
         src = p.source
         if src not in s.zone(self.owner(src)).battle and ability.trigger not in LEAVING:
             return False
-        if (src, "Ignored") in s.granted:
+        if (src, IGNORED) in s.granted:
             return True
         cdef = self.card(src)
         return any(g != src and cdef.type == "creature" and cdef.cost <= n and g in s.zone(self.owner(g)).battle
@@ -113,9 +148,7 @@ class Touch(Host):
         a = s.attacker
         if self.has_keyword(s, a, "Unblockable"):
             return ()
-        limit = value(self.card(a).keywords, EVASION)
-        if limit is not None and ((s.granted or self.ignorers) and self.ignored(s, a)):
-            limit = None
+        limit = self.keyword_limit(s, a, EVASION)
         found = super().blockers(s)
         return found if limit is None else tuple(c for c in found if self.power(s, c) > limit)
 

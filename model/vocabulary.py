@@ -123,7 +123,9 @@ Keyword = Literal[
 ]
 
 CANNOT_LEAVE: Final = "Cannot Leave"
+IGNORED: Final = "Ignored"                    # the mark an `ignore` effect gives for the turn (State.granted)
 EXTRA_BREAK: Final = "Extra Break"
+POWER_ATTACKER: Final = "Power Attacker"
 STAR_EVOLUTION: Final = "Star Evolution"      # 811.1 (S204): when it would leave, only its top card leaves
 SMAX: Final = "S-MAX Evolution"               # S207: an evolution creature needing no source
 
@@ -140,4 +142,6 @@ ATTACK_DECLARED = {"ninja_strike": NINJA_STRIKE, "ninja_change": NINJA_CHANGE,
 # the abilities a shield check declares (SC2, SC3: model/instructions/shield_check.py); the engine's other
 # keywords (Blocker, Charger, ...) are never declared, so a pattern naming them would match nothing
 SHIELD_CHECK_DECLARED = ("S-Trigger", "G-Strike", "S-Back", "Sabaki Z", "Revolution 0")
+# the keywords that make a card an S-Trigger (SC2): Super S-Trigger and S-Trigger Plus are S-Triggers too
+S_TRIGGERS: tuple[Keyword, ...] = ("S-Trigger", "Super S-Trigger", "S-Trigger Plus")
 DECLARED = tuple(sorted(SHIELD_CHECK_DECLARED + tuple(ATTACK_DECLARED.values())))

@@ -78,7 +78,7 @@ def _swap_possible(m: Game, s: State, card: int, old: int) -> bool:
 
 def _swap_options(m, s, task, ins):
     card, old = ins.get("card"), ins.get("old")
-    if not _swap_possible(m, s, card, old) or m.card(old).has(CANNOT_LEAVE):
+    if not _swap_possible(m, s, card, old) or m.has_keyword(s, old, CANNOT_LEAVE):
         return None   # nothing to decide: the swap happens or fails by itself
     found = destruction.replacements(m, s, old, destroy=False)
     if not found or (len(found) == 1 and not found[0][1]):
@@ -99,10 +99,10 @@ def _swap(m, s, task, ins, choice, out):
     if not _swap_possible(m, s, card, old):
         return s   # a half is gone already: the swap does nothing
     player, owner = m.owner(card), m.owner(old)
-    if choice is None and not m.card(old).has(CANNOT_LEAVE):
+    if choice is None and not m.has_keyword(s, old, CANNOT_LEAVE):
         found = destruction.replacements(m, s, old, destroy=False)
         choice = (found[0][0],) if found else None   # the one replacement that must apply
-    failed = m.card(old).has(CANNOT_LEAVE) or (choice is not None and choice != NONE)
+    failed = m.has_keyword(s, old, CANNOT_LEAVE) or (choice is not None and choice != NONE)
     if not failed:
         s = _tapped_like(effects.summon(m, s, player, card, "hand", out), player, card, old)
         if old == s.attacker:

@@ -42,7 +42,7 @@ def attempt(m: Game, s: State, card: int, out: list[Event], repeat: bool = False
     if card not in s.zone(owner).battle:
         return s
     out.append(ev("destroy", "R701.6a", card=m.label(card), player=owner))
-    if m.card(card).has("Indestructible") or card in s.guards:
+    if m.has_keyword(s, card, "Indestructible") or card in s.guards:
         # "cannot be destroyed" (for good, or until the end of the attack) keeps it; the attempt happened
         return _chain_end(m, s, repeat)
     return leave(m, s, card, "graveyard", out, destroy=True, repeat=repeat, replaceable=replaceable, counts=counts)
@@ -53,7 +53,7 @@ def leave(m: Game, s: State, card: int, to: str, out: list[Event], destroy: bool
     """Move a card out of the battle zone, after its owner's replacement effects have had their say.
     A card that does not leave the battle zone (`Cannot Leave`) stays where it is. `counts`: the
     names under which the effect moving it counts the cards and creatures it moved."""
-    if m.card(card).has(CANNOT_LEAVE):
+    if m.has_keyword(s, card, CANNOT_LEAVE):
         return s
     extra = {TALLY: counts} if counts else {}
     task = Task(program=(instr("_leave", card=card, to=to, destroy=destroy, repeat=repeat,
@@ -66,6 +66,8 @@ def leave(m: Game, s: State, card: int, to: str, out: list[Event], destroy: bool
 def replacements(m: Game, s: State, card: int, destroy: bool) -> list[tuple[Replacement, bool]]:
     """The replacement effects that could keep `card` in the battle zone now, each with `optional`."""
     owner = m.owner(card)
+    if not m.abilities_work(s, card):
+        return []   # its abilities are ignored: none of them replaces anything (無視), Star Evolution's neither
     opponent_creatures = any(m.card(c).type == "creature" for c in s.zone(other(owner)).battle)
     out = []
     for kind in (("self_leave", "self_destroy") if destroy else ("self_leave",)):

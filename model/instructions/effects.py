@@ -13,6 +13,7 @@ from ..access import players as footprint_players
 from ..events import Event, EventKind, ev
 from ..instr import Instr
 from ..state import State, Task, other, pindex, replace
+from ..vocabulary import EXTRA_BREAK
 from . import destruction
 from .common import creatures, distinct, multisets
 from .pile_moves import start_counts
@@ -302,7 +303,7 @@ def _breaker(task: Task, ins: Instr) -> int | None:
 def additional_breaks(m: Game, s: State, cid: int) -> int:
     """The shields creature `cid` breaks beyond its breaker: its own Extra Break and what effects gave
     it this turn (110.2e, S159: an effect reaches the creatures there when it resolves)."""
-    n = m.card(cid).extra_break()
+    n = m.keyword_total(s, cid, EXTRA_BREAK)   # every printed copy (110.2c); none while ignored
     for c, k in s.extra_breaks:
         if c == cid:
             n += k

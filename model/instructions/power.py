@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..events import ev
 from ..state import State, replace
+from ..vocabulary import IGNORED
 from . import destruction
 from .common import creatures, players_of
 from .registry import NONE, WHOSE, deterministic, op
@@ -180,10 +181,10 @@ op("grant", schema=_SCHEMA_GRANT)((_grant_options, _grant))
 
 
 def _ignore(m, s, task, ins, choice, out):
-    found = [c for c in _reached(m, s, task, ins, choice) if (c, "Ignored") not in s.granted]
+    found = [c for c in _reached(m, s, task, ins, choice) if (c, IGNORED) not in s.granted]
     for c in found:
-        out.append(ev("grant", "", card=m.label(c), player=m.owner(c), keyword="Ignored"))
-    return replace(s, granted=tuple(sorted(s.granted + tuple((c, "Ignored") for c in found)))) if found else s
+        out.append(ev("grant", "", card=m.label(c), player=m.owner(c), keyword=IGNORED))
+    return replace(s, granted=tuple(sorted(s.granted + tuple((c, IGNORED) for c in found)))) if found else s
 
 
 _SCHEMA_IGNORE = {
