@@ -54,6 +54,7 @@ class CardDef:
     omitted: str = ""
     s_trigger_if: tuple[tuple[str, int], ...] = ()   # a condition that gives S-Trigger (R113.6b-c)
     spell_side: CardDef | None = None   # a twinpact's spell side (this record is its creature side)
+    has_power: bool = True   # False when a card file leaves a creature's power out (it reads 0, model/power.py)
 
     def has(self, keyword: str) -> bool:
         return keyword in self.keywords
@@ -445,7 +446,7 @@ def _card(raw: Any, root: Any, here: tuple, file: str) -> CardDef:
     card = CardDef(
         id=str(raw["id"]), name=str(raw["name"]), ja=str(raw.get("ja", "")),
         type="creature" if spell_side is not None else str(raw["type"]),   # its battle-zone side (S216)
-        cost=raw["cost"], power=raw.get("power", 0), breaker=raw.get("breaker", 1),
+        cost=raw["cost"], power=raw.get("power", 0), breaker=raw.get("breaker", 1), has_power="power" in raw,
         keywords=tuple(str(k) for k in raw.get("keywords", [])),
         effect=_program(raw.get("effect", []), root, here + ("effect",), file),
         abilities=tuple(

@@ -153,11 +153,15 @@ class Touch(Host):
         return found if limit is None else tuple(c for c in found if self.power(s, c) > limit)
 
     def block_actions(self, s: State):
-        """A Blocker with `Must Block` that can block must: no choice leaves it out."""
+        """A Blocker with `Must Block` that can block must: no choice leaves it out. Where several
+        Blockers may be used at once, every one forced to block is among those chosen (507.1b of Ver.1.48:
+        two forced Blockers are both chosen); with one Blocker at most, it is one of them."""
         acts = super().block_actions(s)
         must = {c for c in self.blockers(s) if self.has_keyword(s, c, "Must Block")}
         if not must:
             return acts
+        if self.version.several_blockers:
+            return tuple(a for a in acts if a.kind == "block" and must <= set(a.choice))
         return tuple(a for a in acts if a.kind == "block" and must & set(a.choice))
 
     # ---- R506.3: Attack Chance and Oni End with the other declarations -----------------------------

@@ -173,7 +173,7 @@ def move_out(m: Game, s: State, card: int, to: str, out: list[Event], destroy: b
     together = followers(z, card) if z.links else ()
     z, attached = take_pile(m, z, card, to, out) if z.links else (z, [])
     z = z.remove("battle", card).unlink(card).add(to, card)
-    s = s.with_zone(owner, z).forget(card)   # a new object wherever it goes: effects on it end (110.2e)
+    s = s.with_zone(owner, z)
     if together:   # 801, 310.8: the creature's cards leave together (the milestone `pile_left`)
         out.append(ev("leave_together", "801", card=m.label(card), player=owner,
                       to="deck" if to.startswith("deck") else to))
@@ -182,6 +182,9 @@ def move_out(m: Game, s: State, card: int, to: str, out: list[Event], destroy: b
         out.append(ev("put", "", card=m.label(card), player=owner,
                       **{"from": "battle", "to": "deck" if to == "deck_top" else to}))
     s = _destroyed(m, s, owner, gone + attached, out)
+    # a new object wherever it goes: the effects on it end (110.2e) - once what triggers as it leaves has
+    # been judged by the card as it was just before (603.5c: an effect ignoring its abilities still counts)
+    s = s.forget(card)
     if card == s.attacker:
         s = replace(s, attacker_left=True)   # R509.4c: the chosen shields still break
     return s
