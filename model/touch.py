@@ -20,7 +20,6 @@ declarations (model/declarations.py), whose methods it extends with `super()`:
 from __future__ import annotations
 
 from functools import cached_property
-from itertools import combinations
 
 from .events import Event, ev
 from .host import Host
@@ -184,15 +183,10 @@ class Touch(Host):
         return all(any(self.card(c).has(civ) for c in mana) for civ in need)
 
     def _hidden_in_hand(self, s: State, player: str, found: tuple[int, ...]) -> tuple[int, ...]:
-        """`found` with the hand cards usable now by Attack Chance or Oni End (one per card)."""
-        seen = {self.instances[c].card for c in found}
-        extra = []
-        for c in s.zone(player).hand:
-            key = self.instances[c].card
-            if key not in seen and self.usable_at_attack(s, player, c):
-                seen.add(key)
-                extra.append(c)
-        return found + tuple(extra)
+        """`found` with the hand cards usable now by Attack Chance or Oni End, every copy (dmwiki
+        "アタック・チャンス", S312: no limit to how many one attack uses; no rule limits a name to one)."""
+        return found + tuple(c for c in s.zone(player).hand
+                             if c not in found and self.usable_at_attack(s, player, c))
 
     def tp_declarables(self, s: State) -> tuple[int, ...]:
         found = super().tp_declarables(s)
@@ -214,7 +208,7 @@ class Touch(Host):
         changes = [c for c in rest if self.card(c).abilities_with("ninja_change")]
         strikes = [c for c in rest if c not in changes]
         base = [(c,) for c in rest] + [(k, c) for k in changes for c in strikes]
-        onis = [combo for n in range(1, len(oni) + 1) for combo in combinations(oni, n)]
+        onis = self.declaration_sets(s, tuple(oni), range(1, len(oni) + 1))
         return base + onis + [b + o for b in base for o in onis]
 
     # ---- R510: Kirifu Dash ---------------------------------------------------------------------------
@@ -222,13 +216,11 @@ class Touch(Host):
         s = super().at_end_of_attack(s, out)
         if "kirifu_dash" not in self.words or s.attacker not in s.broke or not self.attacker_still_there(s):
             return s
-        seen = set()
-        for c in s.zone(s.turn).hand:
+        for c in s.zone(s.turn).hand:   # every copy may be used: no rule limits a name to one
             key = self.instances[c].card
             ability = next((a for a in self.card(c).abilities if a.trigger == "kirifu_dash"), None)
-            if ability is None or key in seen:
+            if ability is None:
                 continue
-            seen.add(key)
             out.append(ev("declare", "R510", card=self.label(c), player=s.turn, ability="Kirifu Dash"))
             s = self.add_pending(s, Pending(TRIGGERED, s.depth(), s.turn, key, ability.id, c), out, "R510")
         return s

@@ -123,10 +123,10 @@ Keyword = Literal[
 ]
 
 CANNOT_LEAVE: Final = "Cannot Leave"
-IGNORED: Final = "Ignored"
+IGNORED: Final = "Ignored"                    # the mark an `ignore` effect gives for the turn (State.granted)
 # the keywords an effect may give that work once per copy (110.7 names Slayer, Power Attacker and Sympathy;
 # of these only Slayer can be given, model/instructions/power.py GRANTABLE): given twice, had twice
-STACKS: frozenset[str] = frozenset({"Slayer"})                    # the mark an `ignore` effect gives for the turn (State.granted)
+STACKS: frozenset[str] = frozenset({"Slayer"})
 EXTRA_BREAK: Final = "Extra Break"
 POWER_ATTACKER: Final = "Power Attacker"
 STAR_EVOLUTION: Final = "Star Evolution"      # 811.1 (S204): when it would leave, only its top card leaves
