@@ -23,6 +23,7 @@ from .declarations import Declarations
 from .errors import EndlessStep
 from .events import Event, ev
 from .instructions import breaking, effects
+from .instructions import piles as pile_words
 from .instructions.common import same
 from .instructions.game_end import GAME_ENDS
 from .instructions.registry import OPS, advance_pc, chooser, execute, instr, options, push
@@ -38,6 +39,7 @@ from .symmetry import Symmetry
 from .table import CardTable
 from .touch import Touch
 from .triggers import BEFORE_BREAK, SELF, Triggers
+from .vocabulary import SMAX
 
 _with_running = setter(State, "running")
 
@@ -92,6 +94,8 @@ class BreakModel(CardTable, Legality, Touch, PowerRules, Triggers, AttackSteps, 
         self.outcome_key = OutcomeKey(self)   # the explorer's optional hook: outcomes grouped cheaply
         self._watch: Callable[[int], None] | None = None   # the search's check inside a step (`watch`)
         self.rounds = 0   # how many rounds the last step's automatic procedure took (`_advance`)
+        # 815.1a: a player may come to have two S-MAX evolution creatures (one at most per player to start)
+        self.smax_rule = sum(1 for i in self.instances if self.pool[i.card].has(SMAX)) > 1
 
     # ---- the model interface -----------------------------------------------------------------
     def initial_state(self) -> State:
@@ -166,10 +170,10 @@ class BreakModel(CardTable, Legality, Touch, PowerRules, Triggers, AttackSteps, 
             if not (s.zones[0].deck and s.zones[1].deck) and not _ending(s):
                 s = self.deck_out(s)   # LO01: a state-based loss, even in the middle of an effect
                 continue
-            if self.power_checks:
-                zero = self.zero_power(s)   # 703.1, 703.4c: before anything else is handled (model/power.py)
-                if zero:
-                    s = self.destroy_zero(s, zero, out)
+            if self.power_checks or self.smax_rule:
+                after = self._between_steps(s, out)   # 703.4c, 815.1a: before anything else is handled
+                if after is not s:
+                    s = after
                     continue
             if s.running:
                 task = s.running[-1]
@@ -211,6 +215,21 @@ class BreakModel(CardTable, Legality, Touch, PowerRules, Triggers, AttackSteps, 
             # D7: the attack end step (R510). Q10: a stopped attack is reported after pending effects resolved.
             s = self.end_attack(s, out)
         self.rounds = rounds
+        return s
+
+    def _between_steps(self, s: State, out: list[Event]) -> State:
+        """What the rules do between any two automatic steps, before anything else is handled (703.1,
+        111.2d): destroy the creatures at power 0 or less (703.4c, model/power.py), and return all but one
+        of a player's S-MAX evolution creatures to his hand, his choice (815.1a, a static ability). `s`
+        itself when neither applies."""
+        if self.power_checks:
+            zero = self.zero_power(s)
+            if zero:
+                return self.destroy_zero(s, zero, out)
+        if self.smax_rule:
+            player = pile_words.smax_excess(self, s)
+            if player:
+                return push(s, pile_words.one_smax(player))
         return s
 
     def _long_step(self, s: State, rounds: int, out: list[Event], seen: dict[State, int] | None) -> dict[State, int]:

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from ..access import players as footprint_players
 from ..piles import under
-from ..state import Task
+from ..state import Task, other
+from ..vocabulary import SMAX
 from . import destruction, effects
-from .common import creatures
+from .common import creatures, distinct
 from .pile_moves import start_counts, top_leaves
 from .registry import BIND, COUNTS, NONE, WHOSE, Option, deterministic, instr, op, push
 
@@ -88,6 +89,46 @@ _SCHEMA_SMAX_LOSS = {
     "properties": {},
 }
 op("smax_loss", schema=_SCHEMA_SMAX_LOSS)((_smax_options, _smax))
+
+
+# ---- one S-MAX evolution creature per player (815.1a) -------------------------------------------------------
+ONE_SMAX = "one S-MAX per player (815.1a)"   # the ability name of the task that applies the rule
+
+
+def smax_excess(m, s) -> str | None:
+    """The player (the turn player first) who has two or more S-MAX evolution creatures in the battle zone
+    now (815.1a of Ver.1.48: all but one, his choice, return to the hand; a static ability, so not while
+    the abilities of every one of them are ignored), or None; None too while the rule is being applied."""
+    if any(t.ability == ONE_SMAX for t in s.running):
+        return None
+    for p in (s.turn, other(s.turn)):
+        found = [c for c in s.zone(p).battle if m.card(c).has(SMAX)]
+        if len(found) > 1 and any(m.abilities_work(s, c) for c in found):
+            return p
+    return None
+
+
+def one_smax(player: str) -> Task:
+    return Task(program=(instr("_smax_one", player=player),), pc=0, controller=player, source=-1, ability=ONE_SMAX)
+
+
+def _smax_one_options(m, s, task, ins):
+    me = ins.get("player")
+    found = [c for c in s.zone(me).battle if m.card(c).has(SMAX)]
+    if len(found) < 2:
+        return []
+    return [((c,), f"{me} keeps {m.label(c)}: the other S-MAX evolution creatures return to the hand (815.1a)")
+            for c in distinct(m, s, found)]
+
+
+def _smax_one(m, s, task, ins, choice, out):
+    me, kept = ins.get("player"), choice[0]
+    for c in sorted((c for c in s.zone(me).battle if m.card(c).has(SMAX) and c != kept), reverse=True):
+        s = destruction.leave(m, s, c, "hand", out)
+    return s
+
+
+op("_smax_one", chooser=lambda m, s, t, i: i.get("player"))((_smax_one_options, _smax_one))
 
 
 # ---- effects that count what they moved --------------------------------------------------------------
