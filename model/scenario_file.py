@@ -17,10 +17,10 @@ from .census import CANNOT_BE_BROKEN, EVENT_ABILITIES, Census, counted
 from .errors import InputError, did_you_mean, raise_all
 from .interpretations import CHOICES, choice_named
 from .piles import LINKED, STACKED, check_pile
-from .vocabulary import SMAX
 from .rules import parse_date, rules_date_problem
 from .scenario import ZONE_KEYS, Expectation, PlayerSetup, Scenario
 from .table import MARKS
+from .vocabulary import SMAX
 from .yamlio import file_problem, key_path, line_of, load_yaml, plain, shown, validate
 
 # Bounds on counts (docs/limits.md): a zone, a count in an expectation, a frame depth
