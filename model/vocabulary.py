@@ -86,9 +86,14 @@ KEYWORDS = {
     "Blocker": "may block an opponent's attacking creature when untapped (R507.1)",
     # cards made of several cards (model/piles.py)
     "Evolution": "an evolution creature: it lies on a creature (`under:` in a scenario), the pile has only its "
-                 "characteristics and leaves the battle zone whole (801, S200, S201)",
+                 "characteristics and leaves the battle zone whole (801, S200, S201); an effect putting it into the "
+                 "battle zone puts it onto one of its owner's creatures, or cannot put it (801.1a); never summoning "
+                 "sick (801.3)",
     "Vortex Evolution": "an evolution creature on two creatures; before 2021-03-16 two of them could stay when its "
                         "top card alone left (S206)",
+    "NEO": "a NEO creature (802): an effect putting it into the battle zone may put it onto one of its owner's "
+           "creatures as a NEO evolution creature, or alone; with cards under it, it is an evolution creature, never "
+           "summoning sick (802.2, 802.3)",
     "Star Evolution": "an evolution creature: when it would leave the battle zone, only its top card leaves "
                       "instead and the rest is rebuilt (811.1, a replacement effect, S204)",
     "S-MAX Evolution": "an evolution creature that needs no source (S207); its loss replacement is written as a "
@@ -117,6 +122,7 @@ KEYWORDS = {
 Keyword = Literal[
     "S-Trigger", "G-Strike", "S-Back", "Sabaki Z", "Judgement Crest", "Revolution 0", "Charger", "Unbreakable",
     "Indestructible", "Cannot Leave", "Extra Break", "Blocker", "Evolution", "Vortex Evolution", "Star Evolution",
+    "NEO",
     "S-MAX Evolution", "Power Attacker", "Slayer", "Wins All Battles", "Speed Attacker", "Cannot Attack",
     "Cannot Attack Players", "Must Attack", "Must Block", "Unblockable", "Evasion", "Ignore", "Super S-Trigger",
     "S-Trigger Plus",
@@ -129,6 +135,7 @@ IGNORED: Final = "Ignored"                    # the mark an `ignore` effect give
 STACKS: frozenset[str] = frozenset({"Slayer"})
 EXTRA_BREAK: Final = "Extra Break"
 POWER_ATTACKER: Final = "Power Attacker"
+NEO: Final = "NEO"                            # 802: a creature that may be put as an evolution or alone
 STAR_EVOLUTION: Final = "Star Evolution"      # 811.1 (S204): when it would leave, only its top card leaves
 SMAX: Final = "S-MAX Evolution"               # S207: an evolution creature needing no source
 

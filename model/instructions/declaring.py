@@ -72,8 +72,10 @@ def swap(m: Game, s: State, player: str, card: int, old: int, ability: str) -> S
 
 
 def _swap_possible(m: Game, s: State, card: int, old: int) -> bool:
+    """Both halves can happen: the card is in the hand and can enter alone (an evolution creature cannot:
+    801.1a), and the creature is in the battle zone."""
     owner = m.owner(card)
-    return card in s.zone(owner).hand and old in s.zone(m.owner(old)).battle
+    return card in s.zone(owner).hand and not m.card(card).evolution() and old in s.zone(m.owner(old)).battle
 
 
 def _swap_options(m, s, task, ins):
@@ -104,7 +106,7 @@ def _swap(m, s, task, ins, choice, out):
         choice = (found[0][0],) if found else None   # the one replacement that must apply
     failed = m.has_keyword(s, old, CANNOT_LEAVE) or (choice is not None and choice != NONE)
     if not failed:
-        s = _tapped_like(effects.summon(m, s, player, card, "hand", out), player, card, old)
+        s = _tapped_like(effects.enter(m, s, player, card, "hand", out), player, card, old)
         if old == s.attacker:
             s = replace(s, attacker=card)   # R701.26a: it is the attacking creature, against the same target
         return destruction.move_out(m, s, old, "hand", out)

@@ -13,7 +13,7 @@ from ..access import players as footprint_players
 from ..events import Event, EventKind, ev
 from ..instr import Instr
 from ..state import State, Task, other, pindex, replace
-from ..vocabulary import EXTRA_BREAK
+from ..vocabulary import EXTRA_BREAK, NEO
 from . import destruction
 from .common import creatures, distinct, multisets
 from .pile_moves import start_counts
@@ -53,7 +53,20 @@ def cast(m: Game, s: State, player: str, cid: int, zone: str, then: str, out: li
 
 
 def summon(m: Game, s: State, player: str, cid: int, zone: str, out: list[Event]) -> State:
-    """Put a creature (or tamaseed) into the battle zone; its 'enters' and the watchers trigger (R112.3a)."""
+    """Put a creature (or tamaseed) into the battle zone, whatever puts it there (an S-Trigger, Ninja Strike,
+    Revolution 0, any "put" or "summon"). An evolution creature goes onto a creature it can evolve from, its
+    owner choosing, or cannot be put at all (801.1, 801.1a); a NEO creature may go onto one or alone (802.1);
+    an S-MAX evolution creature needs no source (815.1): those are `_put_evolution`'s
+    (model/instructions/piles.py). Everything else enters at once (`enter`)."""
+    cdef = m.card(cid)
+    if cdef.evolution() or cdef.has(NEO):
+        return push(s, Task(program=(instr("_put_evolution", card=cid, zone=zone),), pc=0, controller=player,
+                            source=cid, ability=f"{m.name(cid)} (801)"))
+    return enter(m, s, player, cid, zone, out)
+
+
+def enter(m: Game, s: State, player: str, cid: int, zone: str, out: list[Event]) -> State:
+    """The card goes from `zone` into the battle zone alone; its 'enters' and the watchers trigger (R112.3a)."""
     s = s.with_zone(player, s.zone(player).move(zone, "battle", cid))
     out.append(ev("put", "R112.3a" if zone in ("hand", "standby") else "", card=m.label(cid), player=player,
                   **{"from": zone, "to": "battle"}))
