@@ -225,27 +225,28 @@ class Touch(Host):
             s = self.add_pending(s, Pending(TRIGGERED, s.depth(), s.turn, key, ability.id, c), out, "R510")
         return s
 
-    # ---- Super S-Trigger, S-Trigger Plus: the bonus is decided as the card is used -----------------
+    # ---- Super S-Trigger, S-Trigger Plus: the bonus is decided as the card is declared -------------
     def mark_bonus(self, s: State, player: str, card: int, out: list[Event]) -> State:
-        """dmwiki "スーパー・S・トリガー": the bonus if its owner has no shields when it is used (the shields
-        in standby are not counted, R113.6a); "S・トリガー・プラス": in the opponent's turn, if two or more
-        of its owner's shields were broken this turn (whether the ones now being checked count is the
-        reading `s_trigger_plus_count`)."""
-        cdef = self.card(card)
-        if cdef.has("Super S-Trigger"):
+        """The bonus is decided when the S-Trigger is declared (SC2), not as each declared card is used:
+        the official Q&A of 2023-02-17 (two Super S-Triggers declared together, the first adding a shield:
+        the second keeps its bonus). dmwiki "スーパー・S・トリガー": the bonus if its owner has no shields
+        then (the shields in standby are not counted, R113.6a); "S・トリガー・プラス": in the opponent's
+        turn, if two or more of its owner's shields were broken this turn (whether the ones now being
+        checked count is the reading `s_trigger_plus_count`)."""
+        if self.has_keyword(s, card, "Super S-Trigger"):
             ok = not s.zone(player).shields
-        elif cdef.has("S-Trigger Plus"):
+        elif self.has_keyword(s, card, "S-Trigger Plus"):
             ok = player != s.turn and self._broken_this_turn(s, player) >= 2
         else:
             return s
         if not ok:
             return s
-        out.append(ev("bonus", "SC4", card=self.label(card), player=player))
+        out.append(ev("bonus", "SC2", card=self.label(card), player=player))
         return replace(s, bonus=tuple(sorted(s.bonus + (card,))))
 
     def _broken_this_turn(self, s: State, player: str) -> int:
         mine = [c for c in s.broken if self.owner(c) == player]
         if self.interpretation.get("s_trigger_plus_count") == "excludes_current" and s.checks:
-            mine = [c for c in mine if c not in s.checks[-1].arrived]
+            mine = [c for c in mine if c not in s.checks[-1].cards]   # those of the check now declaring
         return len(mine)
 

@@ -214,7 +214,11 @@ def _record(m: Game, s: State, choice, out: list[Event], step: str, zone: str) -
                           **{"from": "shields" if zone == "standby" else zone, "to": "graveyard"}))
     s = s.with_zone(check.player, z)
     kept = tuple(c for c in check.cards if c not in {d.cost for d in choice})
-    return _set(s, replace(check, cards=kept, declared=check.declared + tuple(choice)))
+    s = _set(s, replace(check, cards=kept, declared=check.declared + tuple(choice)))
+    for d in choice:
+        if d.kind == "S-Trigger":   # a Super / Plus bonus is decided as it is declared (model/touch.py)
+            s = m.mark_bonus(s, check.player, d.card, out)
+    return s
 
 
 def _declare(m, s, task, ins, choice, out):
@@ -330,8 +334,6 @@ def use(m: Game, s: State, player: str, d: Decl, out: list[Event], castle: int |
     if castle is not None:   # R304.3: the castle goes once this shield's S-Trigger is done
         s = push(s, Task(program=(instr("_castle_leave", castle=castle),), pc=0, controller=player, source=castle,
                          ability="castle"))
-    if d.kind == "S-Trigger":
-        s = m.mark_bonus(s, player, d.card, out)   # a Super / Plus bonus is decided now (model/touch.py)
     if m.card(d.card).type == "spell" or d.side == "spell":   # a twinpact's spell side is cast (S214)
         return effects.cast(m, s, player, d.card, "hand", "graveyard", out)
     return effects.summon(m, s, player, d.card, "hand", out)   # R112.3a: its cip is a separate trigger
