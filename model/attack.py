@@ -137,6 +137,8 @@ class AttackSteps(Host):
         if phase == "battle":
             return self.end_attack(s, out), False
         if phase == "end_attack":
+            if not s.attack_effects_ended:   # 510.2: after what 510.1 triggered has resolved
+                return self.expire_attack_effects(s, out), False
             if self.scenario.until == "end_turn":
                 return self.begin_end_step(s, out), False
             return replace(s, over=True), False

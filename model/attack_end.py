@@ -33,9 +33,10 @@ class AttackEnd(Host):
     """Expects the procedure's `words`, `trigger` and card table (see model/attack.py's AttackSteps)."""
 
     def at_end_of_attack(self, s: State, out: list[Event]) -> State:
-        """R510: what happens as the end-of-attack step begins (its event is already out): the
-        "while attacking" and "until the end of the attack" effects end, then its abilities trigger."""
-        s = self.expire_attack_effects(s, out)
+        """510.1 (Ver.1.48): as the end-of-attack step begins (its event is already out), every "at the end
+        of the attack" ability triggers; its effects resolve, the turn player's first. Only then do the
+        "while attacking" and "until the end of the attack" effects end (510.2, `expire_attack_effects`,
+        which model/attack.py's `attack_phase` calls once nothing of 510.1 waits)."""
         if "end_of_attack" in self.words and self.attacker_still_there(s):
             s = self.trigger(s, "end_of_attack", s.turn, s.attacker, out)
         return s
@@ -48,6 +49,8 @@ class AttackEnd(Host):
     def attacking(self, s: State, cid: int) -> bool:
         """`cid` is the attacking creature and the attack is not over (R506.1d: until it leaves the
         battle zone or the end-of-attack step comes)."""
+        if s.phase == "end_attack":   # 510.1 still sees the attack's effects; 510.2 ends them
+            return cid == s.attacker and not s.attack_effects_ended and self.attacker_still_there(s)
         return cid == s.attacker and s.phase in ATTACKING and self.attacker_still_there(s)
 
     def attack_power_bonus(self, s: State, cid: int) -> int:
@@ -59,14 +62,15 @@ class AttackEnd(Host):
         return bonus
 
     def expire_attack_effects(self, s: State, out: list[Event]) -> State:
-        """R510 (A12): Power Attacker no longer applies, and every "until the end of the attack" effect ends."""
+        """510.2 (Ver.1.48): once the end-of-attack abilities have resolved, Power Attacker no longer
+        applies and every "while attacking" and "until the end of the attack" effect ends."""
         if self.attacker_still_there(s) and self.keyword_total(s, s.attacker, POWER_ATTACKER):
-            out.append(ev("expire", "R510", card=self.label(s.attacker), effect="Power Attacker"))
+            out.append(ev("expire", "R510.2", card=self.label(s.attacker), effect="Power Attacker"))
         for c, n in s.boosts:
-            out.append(ev("expire", "R510", card=self.label(c), effect=f"power +{n}"))
+            out.append(ev("expire", "R510.2", card=self.label(c), effect=f"power +{n}"))
         for c in s.guards:
-            out.append(ev("expire", "R510", card=self.label(c), effect="protection from destruction"))
-        return replace(s, boosts=(), guards=()) if s.boosts or s.guards else s
+            out.append(ev("expire", "R510.2", card=self.label(c), effect="protection from destruction"))
+        return replace(s, boosts=(), guards=(), attack_effects_ended=True)
 
     # ---- R507.3c (A26): what the block step triggers --------------------------------------------------
     def block_triggers(self, s: State, out: list[Event]) -> State:

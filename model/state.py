@@ -262,6 +262,7 @@ class State(Record):
     extra_turns: tuple[str, ...] = ()   # players who take another turn after this one (King Bolbalzak, A12)
     boosts: tuple[tuple[int, int], ...] = ()   # (card, power) given "until the end of the attack" (A12c), sorted
     guards: tuple[int, ...] = ()     # cards not to be destroyed until the end of the attack (R506.1d, S105), sorted
+    attack_effects_ended: bool = False   # 510.2: the "while attacking" effects have ended (model/attack_end.py)
 
     def forget(self, card: int) -> State:
         """`card` left the battle zone: it is a new object, the effects that reached it end (110.2e,
