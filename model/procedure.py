@@ -56,6 +56,8 @@ _with_resolved = setter(State, "pending", "uses", "running")
 WATCH_EVERY = 256
 REMEMBER_AFTER = 1024
 ROUND_SHOWN = 60
+# the words of the non-turn player's hidden-zone declarations at an attack (model/attack.py `ninjas`)
+NTP_WINDOW = frozenset({"ninja_strike", "ninja_change", "oni_end"})
 # the rule an effect resolving outside a break follows, by the step it resolves in
 PHASE_RULES = {"attack": "R506.3", "blocked": "R507.3", "end_attack": "R510", "end_turn": "R511.1"}
 
@@ -500,7 +502,14 @@ class BreakModel(CardTable, Legality, Touch, PowerRules, Triggers, AttackSteps, 
         rule = "R509.4" if p.kind == BEFORE_BREAK else ("R603.7a" if s.depth() else
                                                         PHASE_RULES.get(s.phase, "D6"))
         out.append(Event("resolve", fields, rule))
-        return _with_resolved(s, tuple(pending), uses, running)
+        s = _with_resolved(s, tuple(pending), uses, running)
+        if s.phase == "attack" and p.controller != s.turn and not s.ntp_declared and self.words & NTP_WINDOW:
+            # 506.3d-e: the non-turn player's declaration window is one moment, before his own waiting effects
+            # resolve: once they begin, it has passed, even if nothing could be declared then (S157: from
+            # 2018-08-09 the Ninja Strike mana is counted at that moment; S116: no declaration once a waiting
+            # effect has begun to resolve). His own effects raising his mana do not open it again.
+            s = replace(s, ntp_declared=True)
+        return s
 
     # ---- optional hooks of explorer.protocol.Model ----------------------------------------------
     def canonical(self, s: State) -> State:
