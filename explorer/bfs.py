@@ -263,7 +263,8 @@ def _advance(search: _Search, clock: _Clock, enough: Callable[[], bool]) -> None
             gc.freeze()
         now = time.perf_counter()
         if now - clock.start > limits.max_seconds:
-            result.complete, result.reason = False, f"time limit {limits.max_seconds:.3g}s reached"
+            if result.complete:   # (a limit reached inside the step has said so already)
+                result.complete, result.reason = False, f"time limit {limits.max_seconds:.3g}s reached"
             return
         if clock.progress and now - clock.last_report > 0.5:
             clock.progress(len(search.index), len(search.frontier), result.depth[node], now - clock.start)

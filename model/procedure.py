@@ -174,7 +174,7 @@ class BreakModel(CardTable, Legality, Touch, PowerRules, Triggers, AttackSteps, 
                 continue
             if self.power_checks or self.smax_rule:
                 after = self._between_steps(s, out)   # 703.4c, 815.1a: before anything else is handled
-                if after is not s:
+                if after is not None:
                     s = after
                     continue
             if s.running:
@@ -219,11 +219,11 @@ class BreakModel(CardTable, Legality, Touch, PowerRules, Triggers, AttackSteps, 
         self.rounds = rounds
         return s
 
-    def _between_steps(self, s: State, out: list[Event]) -> State:
+    def _between_steps(self, s: State, out: list[Event]) -> State | None:
         """What the rules do between any two automatic steps, before anything else is handled (703.1,
         111.2d): destroy the creatures at power 0 or less (703.4c, model/power.py), and return all but one
-        of a player's S-MAX evolution creatures to his hand, his choice (815.1a, a static ability). `s`
-        itself when neither applies."""
+        of a player's S-MAX evolution creatures to his hand, his choice (815.1a, a static ability). None
+        when neither applies (a destruction that changed nothing still applied: the rule is met again)."""
         if self.power_checks:
             zero = self.zero_power(s)
             if zero:
@@ -232,7 +232,7 @@ class BreakModel(CardTable, Legality, Touch, PowerRules, Triggers, AttackSteps, 
             player = pile_words.smax_excess(self, s)
             if player:
                 return push(s, pile_words.one_smax(player))
-        return s
+        return None
 
     def _long_step(self, s: State, rounds: int, out: list[Event], seen: dict[State, int] | None) -> dict[State, int]:
         """A step that takes long: every WATCH_EVERY rounds the search's check is asked (explorer/limits.py:
