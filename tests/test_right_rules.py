@@ -269,12 +269,25 @@ def _blockers(tmp_path, n: int) -> Path:
 
 
 def test_identical_blockers_give_one_set_per_number(tmp_path):
-    _, model, graph = _explore(_blockers(tmp_path, 12))
-    block = next(graph.state(n) for n in range(graph.count) if graph.state(n).phase == "block")
+    model = BreakModel(load_scenario(_blockers(tmp_path, 12)))
+    block, _ = model.declared(model.initial_state())
+    assert block.phase == "block"
     acts = model.actions(block)
     assert len(acts) == 13 and [len(a.choice) for a in acts] == list(range(1, 13)) + [0]
     _, _, graph = _explore(_blockers(tmp_path, 40))
     assert (graph.count, graph.transitions, graph.complete) == (44, 43, True)
+
+
+# ---- `some-declaration` sees every S-Trigger variant ------------------------------------------------------------
+@pytest.mark.parametrize("name", ["CN08_super_bonus_fixed_at_the_declaration", "CN04_s_trigger_plus_two_broken"])
+def test_some_declaration_applies_to_super_s_triggers_and_s_trigger_plus(name):
+    from dmcheck.properties.builtin import BUILTIN
+    from dmcheck.properties.checker import check as check_properties
+    prop = next(p for p in BUILTIN if p.id == "some-declaration")
+    _, model, graph = _explore(ATTACK / f"{name}.yaml")
+    assert prop.applies(model) == ""
+    (result,) = check_properties(graph, [prop]).verdicts
+    assert result.verdict == "holds"
 
 
 # ---- item 2, in general: no step of a random position with ignoring, "cannot be destroyed" and power
