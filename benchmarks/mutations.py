@@ -370,9 +370,18 @@ def apply(repo: Path, m: Mutation) -> str:
     return ""
 
 
+# `python -m MODULE ARGS` with the copy's packages imported: an editable install of this checkout maps
+# `dmcheck.model` (and the others) to this checkout's folders whatever PYTHONPATH says, so the copy's are put
+# first (benchmarks/checkout.py) before the module runs
+BOOT = ("import runpy, sys; sys.path.insert(0, 'benchmarks'); import checkout; checkout.use('.'); "
+        "module = sys.argv[1]; sys.argv = sys.argv[1:]; runpy.run_module(module, run_name='__main__', alter_sys=True)")
+
+
 def run(repo: Path, args: list[str], timeout: float) -> tuple[str, str]:
-    """('pass'|'fail'|'timeout', output) of `python args` in `repo`."""
+    """('pass'|'fail'|'timeout', output) of `python args` (`-m MODULE ...`) in `repo`, on the copy's code."""
     env = dict(os.environ, PYTHONPATH=str(repo), PYTHONDONTWRITEBYTECODE="1", PYTHONHASHSEED="0")
+    if args[:1] == ["-m"]:
+        args = ["-c", BOOT, *args[1:]]
     try:
         p = subprocess.run([PY, *args], cwd=repo, env=env, capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired as e:
@@ -391,7 +400,8 @@ def killer(output: str) -> str:
 
 
 def pytest(repo: Path, files: tuple[str, ...], timeout: float) -> tuple[str, str]:
-    status, out = run(repo, ["-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", *files], timeout)
+    # one process (`-n 0`): pytest-xdist's workers would import the installed checkout, not the copy
+    status, out = run(repo, ["-m", "pytest", "-q", "-x", "-n", "0", "-p", "no:cacheprovider", *files], timeout)
     return status, (killer(out) if status == "fail" else "")
 
 
