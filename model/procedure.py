@@ -54,7 +54,8 @@ _with_resolved = setter(State, "pending", "uses", "running")
 # how many the positions are remembered to find one coming back (the corpus's longest step takes a few
 # dozen), and how many events of the loop's round an EndlessStep shows
 WATCH_EVERY = 256
-REMEMBER_AFTER = 1024
+WATCH_MASK = WATCH_EVERY - 1   # (a power of two: `rounds & WATCH_MASK` is the cheap test of the hot loop)
+REMEMBER_AFTER = 1024          # (a multiple of WATCH_EVERY: from there on every round is remembered)
 ROUND_SHOWN = 60
 # the words of the non-turn player's hidden-zone declarations at an attack (model/attack.py `ninjas`)
 NTP_WINDOW = frozenset({"ninja_strike", "ninja_change", "oni_end"})
@@ -165,7 +166,7 @@ class BreakModel(CardTable, Legality, Touch, PowerRules, Triggers, AttackSteps, 
         seen: dict[State, int] | None = None
         while True:
             rounds += 1
-            if rounds > REMEMBER_AFTER or not rounds % WATCH_EVERY:
+            if not rounds & WATCH_MASK or seen is not None:
                 seen = self._long_step(s, rounds, out, seen)
             if s.over:
                 break
@@ -234,17 +235,18 @@ class BreakModel(CardTable, Legality, Touch, PowerRules, Triggers, AttackSteps, 
                 return push(s, pile_words.one_smax(player))
         return None
 
-    def _long_step(self, s: State, rounds: int, out: list[Event], seen: dict[State, int] | None) -> dict[State, int]:
+    def _long_step(self, s: State, rounds: int, out: list[Event],
+                   seen: dict[State, int] | None) -> dict[State, int] | None:
         """A step that takes long: every WATCH_EVERY rounds the search's check is asked (explorer/limits.py:
         its limits hold inside a step); past REMEMBER_AFTER rounds the positions met are remembered (each
         with where its events began), and one met again with no choice between is an endless loop of the
         model (EndlessStep), reported instead of going round for ever."""
-        if not rounds % WATCH_EVERY and self._watch is not None:
+        if not rounds & WATCH_MASK and self._watch is not None:
             self._watch(rounds)
+        if rounds < REMEMBER_AFTER:
+            return None
         if seen is None:
             seen = {}
-        if rounds <= REMEMBER_AFTER:
-            return seen
         first = seen.get(s)
         if first is not None:
             raise EndlessStep("one step of the automatic procedure came back to the same position with no "

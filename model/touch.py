@@ -74,10 +74,11 @@ class Touch(Host):
         return not ((s.granted or self.ignorers) and self.ignored(s, cid))
 
     def has_keyword(self, s: State, cid: int, word: Keyword) -> bool:
-        """Printed or given this turn, unless the card's abilities are ignored."""
-        if not self.abilities_work(s, cid):
+        """Printed or given this turn, unless the card's abilities are ignored (asked only of a card that has
+        the keyword: most questions are about a keyword the card lacks)."""
+        if not (self.card(cid).has(word) or (cid, word) in s.granted):
             return False
-        return self.card(cid).has(word) or (cid, word) in s.granted
+        return self.abilities_work(s, cid)
 
     def keyword_count(self, s: State, cid: int, word: Keyword) -> int:
         """How many times the card has a keyword now, printed copies and each effect giving it one (110.7,
