@@ -55,8 +55,8 @@ class ModelError(DmcheckError):
         self.message = message
         self.events = tuple(events)   # what the step that failed did (model/events.Event), the last round
 
-    def __reduce__(self):   # worker processes send it back whole (rulings/farm.py)
-        return (type(self), (self.message, self.events))
+    def __reduce__(self):   # worker processes send it back whole (rulings/farm.py), its key and trace too
+        return (type(self), (self.message, self.events), dict(self.__dict__))
 
 
 class EndlessStep(ModelError):

@@ -131,11 +131,14 @@ def test_a_step_that_comes_back_is_a_model_error_with_its_trace(monkeypatch):
 
 
 def test_the_model_error_names_one_round_of_the_loop(monkeypatch):
+    import pickle
     _printed_indestructible(monkeypatch)
     with pytest.raises(EndlessStep) as caught:
         _explore(LOOP)
     kinds = [e.kind for e in caught.value.events]
     assert kinds[:2] == ["power_zero", "destroy"] and caught.value.search_key == "0/0/0"
+    back = pickle.loads(pickle.dumps(caught.value))   # as a worker process sends it back
+    assert type(back) is EndlessStep and back.search_key == "0/0/0" and back.events == caught.value.events
 
 
 class _Counting:
@@ -339,3 +342,17 @@ def test_no_step_of_a_random_position_takes_long(tmp_path_factory, attacker, def
     graph = explore(model, Limits(max_states=20_000))   # an EndlessStep would fail the test here
     assert model.most <= 10_000, (path.read_text(encoding="utf-8"), model.most)
     assert graph.count
+
+
+@pytest.mark.slow   # verify reads and explores the whole corpus first (about 20 s)
+def test_verify_reports_a_model_error_with_its_scenario(monkeypatch, tmp_path):
+    # a rulings file of one's own whose scenario loops in the (deliberately wrong) model: exit 70, named
+    from dmcheck.main import main
+    _printed_indestructible(monkeypatch)
+    rulings = tmp_path / "rulings.yaml"
+    rulings.write_text(f"statements:\n  - id: LOOP1\n    source: mine\n    date: 2025-12-17\n"
+                       f"    text: an ignored creature that cannot be destroyed is destroyed at power 0\n"
+                       f"    scenarios: [{LOOP}]\n", encoding="utf-8")
+    err = io.StringIO()
+    code = main(["verify", "--rulings", str(rulings), "--jobs", "1", "--summary"], io.StringIO(), err)
+    assert code == 70 and "model error" in err.getvalue() and LOOP.name in err.getvalue(), err.getvalue()
