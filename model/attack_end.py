@@ -5,13 +5,16 @@ end steps can change independently). Sources: research/attack.md A12 (DM Wiki ol
 "攻撃終了ステップ", undated pre-2020 copy; the King Bolbalzak card page of the same wiki, undated).
 - A12c, A25 (dmwiki "攻撃クリーチャー指定ステップ", undated): "while attacking" statics (Power Attacker)
   apply from the declaration until the attack's processing is over; effects given "until the end of
-  the attack" last as long. Both are gone in the end-of-attack step (R510): an `expire` event says so.
+  the attack" last as long. They end in the end-of-attack step once its abilities have resolved (510.2
+  of the comprehensive rules Ver.1.48, 2025-12-17): an `expire` event says so. The undated wiki copy had
+  them end as the step began; no dated source of that order was found, so it is no era.
 - R507.3c (A26, dmwiki "ブロッククリーチャー指定ステップ", revision 2021-10-04): once the block step is
   decided, "when this creature blocks" triggers for the blocker, and "when this creature attacks a
   player and is not blocked" for an attacker whose attack on a player no Blocker ability took (other
   redirections do not count); what they trigger resolves before the battle or the direct attack step.
-- R510 (A12): "at the end of this creature's attack" abilities trigger in the end-of-attack step and
-  resolve in the usual order (the turn player's first, R509.4a-b). An attacker that left the battle
+- R510 (A12), 510.1 of Ver.1.48: "at the end of this creature's attack" abilities trigger in the
+  end-of-attack step and resolve in the usual order (the turn player's first, R509.4a-b), while the
+  attack's effects still apply. An attacker that left the battle
   zone during the attack (destroyed in a battle, returned, ...) is no longer that creature: its
   ability does not trigger. After a turn skip (Q09) there is no end-of-attack step at all.
 """
