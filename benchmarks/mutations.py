@@ -475,6 +475,22 @@ CATALOGUE: tuple[Mutation, ...] = (
     Mutation("R801.4d-rebuilt-untapped", "801.4d: the rebuilt creature keeps the tapped state", PL,
              "if tapped:\n            z = replace(z, tapped=", "if False:\n            z = replace(z, tapped=",
              rules=("801.4d",), tests=(pin("R801.4d_rebuilt_creature_stays_tapped"),)),
+    Mutation("R114.6-short-draw-draws-nothing", "114.6: a draw from an empty deck does nothing, the others happen", EFX,
+             'else min(ins.get("count"), len(s.zone(me).deck))',
+             'else (ins.get("count") if len(s.zone(me).deck) >= ins.get("count") else 0)',
+             rules=("114.6",), tests=(pin("R114.6_second_draw_from_an_empty_deck"),)),
+    Mutation("R303.3-cross-gear-on-a-spell", "303.3: a cross gear crosses creatures only", "model/piles.py",
+             'kinds = [k for k in ("aura", "under", "cross") if entry.get(k)]',
+             'kinds = [k for k in ("aura", "under") if entry.get(k)]',
+             rules=("303.3",), tests=("tests/test_piles.py::test_a_malformed_pile_is_bad_input",)),
+    Mutation("R400.8-texas-storm-goes-on", "400.8: an effect stops when its card went elsewhere on the way", EFX,
+             "return s   # it did not get there",
+             'return summon(m, s, me, cid, "battle", out)   # it did not get there',
+             rules=("400.8",), tests=(pin("R400.8_texas_storm_creature_kept_in_place"),)),
+    Mutation("R506.3a-swapped-in-attacker-triggers", "506.3a: attack abilities trigger at the declaration only", DC,
+             "s = replace(s, attacker=card)   # R701.26a",
+             's = m.trigger(replace(s, attacker=card), "attacks", player, card, out)   # R701.26a',
+             rules=("506.3a",), tests=(pin("R506.3a_attack_trigger_only_at_the_declaration"),)),
 )
 
 IGNORE = shutil.ignore_patterns(".git", ".venv", "__pycache__", ".hypothesis", ".pytest_cache", "*.pyc")
