@@ -491,6 +491,15 @@ CATALOGUE: tuple[Mutation, ...] = (
              "s = replace(s, attacker=card)   # R701.26a",
              's = m.trigger(replace(s, attacker=card), "attacks", player, card, out)   # R701.26a',
              rules=("506.3a",), tests=(pin("R506.3a_attack_trigger_only_at_the_declaration"),)),
+    Mutation("R701.14c-effect-break-one-by-one", "701.14c: the shields an effect breaks go to the hand together", BR,
+             "s = shield_check.start(m, s, frame.defender, tuple(breaking), out, collecting=True)",
+             "s = shield_check.start(m, s, frame.defender, tuple(breaking[:1]) if not frame.is_attack else "
+             "tuple(breaking), out, collecting=True)",
+             rules=("701.14c",), tests=(pin("R701.14c_effect_breaks_two_shields_together"),)),
+    Mutation("R505.6b-untapped-attacker-removed", "505.6b: untapping the attacker does not end its attack", AT,
+             "if s.stop_attack or s.attacker not in s.zone(s.turn).battle:",
+             "if s.stop_attack or s.attacker not in s.zone(s.turn).tapped:",
+             rules=("505.6b",), tests=(pin("R505.6b_untapped_attacker_still_attacks"),)),
 )
 
 IGNORE = shutil.ignore_patterns(".git", ".venv", "__pycache__", ".hypothesis", ".pytest_cache", "*.pyc")
