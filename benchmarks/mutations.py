@@ -500,6 +500,10 @@ CATALOGUE: tuple[Mutation, ...] = (
              "if s.stop_attack or s.attacker not in s.zone(s.turn).battle:",
              "if s.stop_attack or s.attacker not in s.zone(s.turn).tapped:",
              rules=("505.6b",), tests=(pin("R505.6b_untapped_attacker_still_attacks"),)),
+    Mutation("R609.5-replacement-without-its-event", "609.5: a replacement does nothing if its event does not happen",
+             BR, "present = tuple(c for c in frame.chosen if c in z.shields)",
+             "present = tuple(c for c in frame.chosen if c in z.shields or replaced(m, frame, c) is not None)",
+             rules=("609.5",), tests=(pin("R609.5_decided_saver_does_nothing_without_the_break"),)),
 )
 
 IGNORE = shutil.ignore_patterns(".git", ".venv", "__pycache__", ".hypothesis", ".pytest_cache", "*.pyc")
