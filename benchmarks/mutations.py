@@ -358,7 +358,7 @@ CATALOGUE: tuple[Mutation, ...] = (
              rules=("115.3b", "701.13a"), tests=(attack("A10b_battle_tie"),)),
     Mutation("R201.2-cost-misread", "201.2: a card's cost is the number printed on it", EFX,
              "limit = m.card(ref).cost\n", "limit = m.card(ref).cost + 2\n",
-             rules=("201.2",), tests=(piles("LK01_destroyed_evolution_cost"),)),
+             rules=("201.2", "605.2e"), tests=(piles("LK01_destroyed_evolution_cost"),)),
     Mutation("R301.5-no-summoning-sickness", "301.5: a creature put into the battle zone this turn cannot attack", LG,
              'if c in self.summoned and not self.has_keyword(s, c, "Speed Attacker"):', "if False:",
              rules=("301.5",), tests=(attack("LG01_summoning_sickness"),)),
@@ -504,6 +504,16 @@ CATALOGUE: tuple[Mutation, ...] = (
              BR, "present = tuple(c for c in frame.chosen if c in z.shields)",
              "present = tuple(c for c in frame.chosen if c in z.shields or replaced(m, frame, c) is not None)",
              rules=("609.5",), tests=(pin("R609.5_decided_saver_does_nothing_without_the_break"),)),
+    Mutation("R310.7a-aura-left-on-the-source", "310.7a: an invading evolution goes under the aura", DC,
+             'card if h == old and k != "under" else h', "h",
+             rules=("310.7a",), tests=(pin("R310.7a_invasion_goes_under_the_aura"),)),
+    # ---- rows modelled with limits (their missing part is other rows'): the part they claim is pinned ----------
+    Mutation("R603.2-effect-does-not-wait", "603.2: a triggered ability's effect waits to be resolved", T,
+             "return replace(s, pending=tuple(sorted(s.pending + (p,))))", "return s",
+             rules=("603.2", "111.2a"), tests=(ruling("Q03_kobo"),)),
+    Mutation("R609.1-saver-never-applies", "609.1: a replacement waiting for its event applies when it happens", BR,
+             "for cid in z.battle if savers_here else ():", "for cid in ():",
+             rules=("609.1",), tests=(attack("A18_replaced_break_no_trigger"),)),
 )
 
 IGNORE = shutil.ignore_patterns(".git", ".venv", "__pycache__", ".hypothesis", ".pytest_cache", "*.pyc")
