@@ -144,7 +144,7 @@ CATALOGUE: tuple[Mutation, ...] = (
     # ---- triggers (R509.3, R112.3a, Q03, Q12) -----------------------------------------------------
     Mutation("R509.3-once-not-per-shield", "R509.3: a before-break ability triggers once per shield chosen", T,
              "for _ in range(n):", "for _ in range(min(n, 1)):",
-             rules=("509.3", "603.2b"), tests=FAST + (attack("A17a_ash_raider_once_per_shield"),)),
+             rules=("509.3", "603.7"), tests=FAST + (ruling("Q04_texas_storm"),)),
     Mutation("R509.3-break-by-spell-triggers", "R509.3: a break by a spell or ability triggers no before-break", T,
              "if not frame.by_creature:", "if frame.by_creature is None:",
              rules=("509.3",)),
@@ -507,6 +507,9 @@ CATALOGUE: tuple[Mutation, ...] = (
     Mutation("R310.7a-aura-left-on-the-source", "310.7a: an invading evolution goes under the aura", DC,
              'card if h == old and k != "under" else h', "h",
              rules=("310.7a",), tests=(pin("R310.7a_invasion_goes_under_the_aura"),)),
+    Mutation("R603.2b-breaks-trigger-once", "603.2b: 'when it breaks a shield' triggers once per shield broken", BR,
+             "            for _ in broken:", "            for _ in broken[:1]:",
+             rules=("603.2b",), tests=(attack("A17a_ash_raider_once_per_shield"),)),
     # ---- rows modelled with limits (their missing part is other rows'): the part they claim is pinned ----------
     Mutation("R603.2-effect-does-not-wait", "603.2: a triggered ability's effect waits to be resolved", T,
              "return replace(s, pending=tuple(sorted(s.pending + (p,))))", "return s",
