@@ -5,8 +5,13 @@ flow step D…, a change date, a reading) by one exact text replacement in one f
 change model/ in parallel, so a mutation whose `old` snippet does not occur exactly once is reported
 STALE, never silently skipped: update its snippet.
 
-For each mutation the script copies the repository to a temporary directory, applies the
-replacement there (the checkout itself is never touched), and runs
+A mutation's `rules` names the Ver.1.48 rules it breaks as model/data/rules_index.yaml lists them; for one
+rule of every section with a `modelled` row, some mutation edits that row's code site and lists its test
+(tests/test_mutation_sections.py checks it, and its slow test runs each).
+
+For each mutation the script copies the repository to a temporary directory, its folders linked where
+the installed package has them (`lay_out_packages`: the copy's own model/ is imported, never the
+checkout's editable install), applies the replacement there (the checkout itself is never touched), and runs
   1. the mutation's fast tests: `python -m pytest -q -x -p no:cacheprovider FILES` (per-mutation timeout);
   2. for a survivor, the full run (`python -m pytest -q -x -p no:cacheprovider`, slow tests included),
      unless `--fast-only`;
@@ -415,8 +420,8 @@ CATALOGUE: tuple[Mutation, ...] = (
              'if s.phase == "end_turn" and (s.powers or s.granted):', 'if s.phase == "end_turn" and s.powers:',
              rules=("511.2",), tests=(attack("TR06b_granted_blocker_ends_with_the_turn"),)),
     Mutation("R601.1h-same-shield-twice", "601.1h: one choice of several shields never picks one twice", P,
-             "for c in classes[keys[k]][:need[k]])))", "for c in classes[keys[k]][:1] * need[k])))",
-             rules=("601.1h",), tests=(attack("A17a_ash_raider_once_per_shield"),)),
+             "if all(need[k] <= len(classes[keys[k]]) for k in need):", "if True:",
+             rules=("601.1h",), tests=(pin("R601.1h_two_different_shields_both_chosen"),)),
     Mutation("R605.2a-condition-inverted", "605.2a: a condition is read when the effect resolves", CN,
              'program = ins.get("do") if holds(m, s, task, cond) else',
              'program = ins.get("do") if not holds(m, s, task, cond) else',

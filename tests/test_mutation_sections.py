@@ -14,6 +14,7 @@ of the repository and runs that one test, which must fail.
 from __future__ import annotations
 
 import ast
+import re
 from functools import cache
 from pathlib import Path
 
@@ -135,6 +136,12 @@ def test_the_check_tells_a_site_and_a_test_apart():
     assert proofs(elsewhere) == proofs(untested) == proofs(unnamed) == []
 
 
+# a kill is the test's own verdict (an expectation or assertion that fails, or the loader refusing a file the
+# broken rule makes bad), never the model crashing on a state the mutation made impossible
+CRASH = re.compile(r"^E +(?:[\w.]+\.)?(\w+(?:Error|Exception))\b", re.M)
+HONEST = {"AssertionError", "InputError"}
+
+
 def chosen() -> list[tuple[str, Mutation, str]]:
     """One (section, mutation, test node) per section: its first proof."""
     return [(section, found[0][0], found[0][2]) for section, found in sorted(by_section().items()) if found]
@@ -143,7 +150,7 @@ def chosen() -> list[tuple[str, Mutation, str]]:
 @pytest.mark.slow
 def test_each_section_mutation_is_killed_by_its_rows_test(tmp_path):
     """Each section's mutation, applied alone to one copy of the repository (restored after), fails the
-    row's test; a mutation shared by several sections runs once per test."""
+    row's test by an assertion, not a crash; a mutation shared by several sections runs once per test."""
     repo = copy_repo(tmp_path)
     runs: dict[tuple[str, str], list[str]] = {}
     for section, m, node in chosen():
@@ -159,7 +166,8 @@ def test_each_section_mutation_is_killed_by_its_rows_test(tmp_path):
             status, out = run(repo, ["-m", "pytest", "-q", "-x", "-n", "0", "-p", "no:cacheprovider", node], 600)
         finally:
             path.write_text(original, encoding="utf-8")
-        if status != "fail:1":
-            survivors.append(f"{mid} ({', '.join(sections)}): {node} -> {status}; "
+        crashes = sorted(set(CRASH.findall(out)) - HONEST)
+        if status != "fail:1" or crashes:
+            survivors.append(f"{mid} ({', '.join(sections)}): {node} -> {status} {crashes}; "
                              + (out.strip().splitlines() or [""])[-1][:120])
     assert survivors == []
