@@ -550,6 +550,9 @@ CATALOGUE += (
              "if c not in found and self.usable_at_attack(s, player, c) and c == min(\n"
              "                                 x for x in s.zone(player).hand if self.name(x) == self.name(c)))",
              tests=RIGHT),
+    Mutation("802.1-neo-never-alone", "802.1: a NEO creature may enter alone, not evolved", PI,
+             "    if cdef.has(NEO):\n        opts.append((ALONE,", "    if False:\n        opts.append((ALONE,",
+             rules=("802.1",), tests=(piles("EV13_neo_creature_evolves_or_not"),)),
     Mutation("815.1a-two-smax-kept", "815.1a: a player keeps one S-MAX evolution creature, the others return", P,
              "self.smax_rule = sum(1 for i in self.instances if self.pool[i.card].has(SMAX)) > 1",
              "self.smax_rule = False", tests=RIGHT),
