@@ -651,19 +651,11 @@ def apply(repo: Path, m: Mutation) -> str:
     return ""
 
 
-# `python -m MODULE ARGS` with the copy's packages imported: an editable install of this checkout maps
-# `dmcheck.model` (and the others) to this checkout's folders whatever PYTHONPATH says, so the copy's are put
-# first (benchmarks/checkout.py) before the module runs
-BOOT = ("import runpy, sys; sys.path.insert(0, 'benchmarks'); import checkout; checkout.use('.'); "
-        "module = sys.argv[1]; sys.argv = sys.argv[1:]; runpy.run_module(module, run_name='__main__', alter_sys=True)")
-
-
 def run(repo: Path, args: list[str], timeout: float) -> tuple[str, str]:
-    """('pass'|'fail:N'|'timeout', output) of `python args` (`-m MODULE ...`) in `repo`, on the copy's code
-    ('fail' carries the exit code: 'fail:1')."""
+    """('pass'|'fail:N'|'timeout', output) of `python args` in `repo`, on the copy's code (`PYTHONPATH=repo`
+    and the folders `lay_out_packages` linked, which every process it starts inherits too); 'fail' carries
+    the exit code: 'fail:1'."""
     env = dict(os.environ, PYTHONPATH=str(repo), PYTHONDONTWRITEBYTECODE="1", PYTHONHASHSEED="0")
-    if args[:1] == ["-m"]:
-        args = ["-c", BOOT, *args[1:]]
     try:
         p = subprocess.run([PY, *args], cwd=repo, env=env, capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired as e:
@@ -685,7 +677,7 @@ def pytest(repo: Path, files: tuple[str, ...], timeout: float) -> tuple[str, str
     """('pass'|'fail'|'timeout'|'error', the killing test or why nothing ran). A test that failed or a
     collection that broke (exit 1, 2) kills; a node id that names no test (4) or a run that selected
     none (5, e.g. a test marked slow) is an error of the catalogue, never a kill. One process (`-n 0`):
-    pytest-xdist's workers would import the installed checkout, not the copy."""
+    the mutations are what runs in parallel (`--jobs`)."""
     status, out = run(repo, ["-m", "pytest", "-q", "-x", "-n", "0", "-p", "no:cacheprovider", *files], timeout)
     if status in ("fail:1", "fail:2"):
         return "fail", killer(out)
