@@ -270,16 +270,6 @@ def scenario_lines(r) -> list[str]:
     return lines
 
 
-def text_lines(report) -> list[str]:
-    lines = [header(report.engine, len(report.results) + len(report.not_checked))]
-    for r in report.results:
-        lines += scenario_lines(r)
-    if report.stopped:
-        lines.append(f"stopped: {report.stopped}; not checked: {_n(len(report.not_checked), 'scenario run')}")
-    lines.append(summary_line(report))
-    return lines
-
-
 def _n(count: int, noun: str) -> str:
     return f"{count} {noun}{'' if count == 1 else 's'}"
 
