@@ -428,17 +428,18 @@ def _unmodelled(root: Any, file: str) -> list[InputError]:
         if not isinstance(raw, dict):
             continue
         kind = raw.get("type")
-        if isinstance(kind, str) and kind not in CARD_TYPES and needed_for(kind):
+        why = needed_for(kind) if isinstance(kind, str) and kind not in CARD_TYPES else ""
+        if why:
             at: tuple = ("cards", i, "type")
-            found.append(InputError(file, line_of(root, at), key_path(at),
-                                    f"the card type {kind!r} is not known{needed_for(kind)}"))
+            found.append(InputError(file, line_of(root, at), key_path(at), f"the card type {kind!r} is not known{why}"))
         words = raw.get("keywords")
         for k, word in enumerate(words if isinstance(words, list) else []):
             head = str(word).partition(":")[0]
-            if needed_for(head):
+            why = needed_for(head)
+            if why:
                 at = ("cards", i, "keywords", k)
                 found.append(InputError(file, line_of(root, at), key_path(at),
-                                        f"the keyword {head!r} is read by nothing{needed_for(head)}"))
+                                        f"the keyword {head!r} is read by nothing{why}"))
     return found
 
 
