@@ -608,8 +608,8 @@ def lay_out_packages(repo: Path) -> None:
     is model/, ...), then check that `dmcheck.model` is imported from the copy.
 
     The virtualenv has the checkout installed in editable mode, whose import hook maps dmcheck.model to the
-    CHECKOUT's model/; with PYTHONPATH=copy alone, `dmcheck` came from the copy but `dmcheck.model` from the
-    checkout, and every mutation of model/ ran unapplied. With dmcheck/model -> ../model in the copy, the
+    CHECKOUT's model/: with PYTHONPATH=copy alone, `dmcheck` would come from the copy but `dmcheck.model` from
+    the checkout, and no mutation of model/ would be applied. With dmcheck/model -> ../model in the copy, the
     ordinary path search finds the copy's module before the editable hook (appended last) is asked."""
     package_dir = tomllib.loads((repo / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"][
         "package-dir"]
