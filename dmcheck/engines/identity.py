@@ -47,8 +47,9 @@ def told_apart(choices: list[dict], groups: list[list[str]]) -> list[list[str]]:
     choices would read the same is left out (the model offers one choice per copy there, e.g. the same
     waiting effect of two identical creatures, so those copies are told apart in this state)."""
     kept: list[list[str]] = []
+    apart = len({canonical(c, kept) for c in choices})   # a group is kept only if it leaves this number as it is
     for group in groups:
-        if len({canonical(c, kept + [group]) for c in choices}) == len({canonical(c, kept) for c in choices}):
+        if len({canonical(c, kept + [group]) for c in choices}) == apart:
             kept.append(group)
     return kept
 
