@@ -79,25 +79,38 @@ DK, ST, CN = "model/instructions/deck.py", "model/state.py", "model/instructions
 TO, PI = "model/touch.py", "model/instructions/piles.py"
 
 
-# the test that runs one scenario file (the parametrised test of its folder, tests/test_mutation_sections.py)
+# the parametrised test that runs every scenario file of a folder, its id being the file's stem
+# (tests/test_mutation_sections.py reads a row's scenario file as this test's node too)
+RUNNERS = {
+    "scenarios/attack": "tests/test_attack.py::test_attack_ruling_expectations_hold",
+    "scenarios/piles": "tests/test_piles.py::test_the_rulings_on_piles_hold",
+    "scenarios/rulings": "tests/test_rulings.py::test_ruling_expectations_hold",
+    "scenarios/rulings/answers": "tests/test_right_answers.py::test_answer_scenarios_hold",
+    "tests/data/pins": "tests/test_rule_pins.py::test_pin_expectations_hold",
+    "scenarios/flow": "tests/test_rule_pins.py::test_pin_expectations_hold",
+    "scenarios/changes": "tests/test_rule_pins.py::test_pin_expectations_hold",
+}
+
+
+# the test that runs one scenario file of a folder
 def attack(stem: str) -> str:
-    return f"tests/test_attack.py::test_attack_ruling_expectations_hold[{stem}]"
+    return f"{RUNNERS['scenarios/attack']}[{stem}]"
 
 
 def piles(stem: str) -> str:
-    return f"tests/test_piles.py::test_the_rulings_on_piles_hold[{stem}]"
+    return f"{RUNNERS['scenarios/piles']}[{stem}]"
 
 
 def ruling(stem: str) -> str:
-    return f"tests/test_rulings.py::test_ruling_expectations_hold[{stem}]"
+    return f"{RUNNERS['scenarios/rulings']}[{stem}]"
 
 
 def answer(stem: str) -> str:
-    return f"tests/test_right_answers.py::test_answer_scenarios_hold[{stem}]"
+    return f"{RUNNERS['scenarios/rulings/answers']}[{stem}]"
 
 
 def pin(stem: str) -> str:
-    return f"tests/test_rule_pins.py::test_pin_expectations_hold[{stem}]"
+    return f"{RUNNERS['tests/data/pins']}[{stem}]"
 
 CATALOGUE: tuple[Mutation, ...] = (
     # ---- who resolves first, and what may resolve when (procedure.eligible) --------------------------
