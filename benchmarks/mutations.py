@@ -465,7 +465,7 @@ CATALOGUE: tuple[Mutation, ...] = (
     Mutation("R815.1-smax-needs-a-source", "815.1: an S-MAX evolution needs no source", "model/piles.py",
              "if cdef.evolution() and not sources:", "if cdef.is_evolution() and not sources:",
              rules=("815.1",), tests=(piles("SM01_smax_replaces_the_loss"),)),
-    # ---- the pins of rows that were coded but unpinned (tests/data/pins/R*.yaml) ----------------------------------
+    # ---- rows pinned by a scenario of their own (tests/data/pins/R*.yaml) -----------------------------------------
     Mutation("R110.4c-watcher-anywhere", "110.4c: an ability naming no zone works in the battle zone only", T,
              "if ability.zone != zone or not ability.trigger:", "if not ability.trigger:",
              rules=("110.4c",), tests=(pin("R110.4c_watcher_in_the_graveyard_is_silent"),)),
