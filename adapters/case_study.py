@@ -52,9 +52,9 @@ def run(args: argparse.Namespace) -> int:
     argv = ["conform", "--engine", args.engine, "--bundle", str(bundle), "--json", "--timeout", str(args.timeout)]
     code = dmcheck(argv + ["--scenario-budget", str(args.budget)], out, err)
     seconds = time.monotonic() - began
-    report = json.loads(out.getvalue())
     if code not in (0, 1, 3):
         sys.exit(f"dmcheck conform failed (exit {code}): {err.getvalue()}")
+    report = json.loads(out.getvalue())
     result = {
         "engine": {"name": args.name, "repository": args.repository, "commit": args.commit,
                    "said": report["engine"].get("engine"), "adapter": args.adapter},

@@ -16,6 +16,10 @@ RULES = frozenset({
     "S-Trigger Plus", "Ignore casting locks", "EX Life",
 })
 CIVILIZATIONS = frozenset({"Fire", "Water", "Nature", "Light", "Darkness"})
+# the rules date from which Slayer destroys after any battle; before it, only when its creature lost (the
+# model's switch slayer_any_battle, model/data/rules_versions.yaml): an engine whose Slayer destroys whoever
+# wins plays it faithfully from this date only
+SLAYER_SINCE = "2004-06-26"
 
 
 def split(keywords: list[str]) -> tuple[list[tuple[str, str]], list[str], list[str]]:

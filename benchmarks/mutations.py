@@ -72,31 +72,45 @@ P, T, SC, BR, DE, EF = ("model/procedure.py", "model/triggers.py", "model/instru
 RV, IN, RU = "model/data/rules_versions.yaml", "model/interpretations.py", "model/rules.py"
 DC, AT, GE = "model/instructions/declaring.py", "model/attack.py", "model/instructions/game_end.py"
 PUBLIC = FAST + ("tests/test_public_answers.py",)
+RIGHT = ("tests/test_right_rules.py",)   # issue 35: rules where public rulings disagreed with the model
 PW, PL, AE, LG, CA = ("model/power.py", "model/instructions/pile_moves.py", "model/attack_end.py", "model/legality.py",
                       "model/cards.py")
-EFX, DK, ST, CN = ("model/instructions/effects.py", "model/instructions/deck.py", "model/state.py",
-                   "model/instructions/conditions.py")
+DK, ST, CN = "model/instructions/deck.py", "model/state.py", "model/instructions/conditions.py"
+TO, PI = "model/touch.py", "model/instructions/piles.py"
 
 
-# the test that runs one scenario file (the parametrised test of its folder, tests/test_mutation_sections.py)
+# the parametrised test that runs every scenario file of a folder, its id being the file's stem
+# (tests/test_mutation_sections.py reads a row's scenario file as this test's node too)
+RUNNERS = {
+    "scenarios/attack": "tests/test_attack.py::test_attack_ruling_expectations_hold",
+    "scenarios/piles": "tests/test_piles.py::test_the_rulings_on_piles_hold",
+    "scenarios/rulings": "tests/test_rulings.py::test_ruling_expectations_hold",
+    "scenarios/rulings/answers": "tests/test_right_answers.py::test_answer_scenarios_hold",
+    "tests/data/pins": "tests/test_rule_pins.py::test_pin_expectations_hold",
+    "scenarios/flow": "tests/test_rule_pins.py::test_pin_expectations_hold",
+    "scenarios/changes": "tests/test_rule_pins.py::test_pin_expectations_hold",
+}
+
+
+# the test that runs one scenario file of a folder
 def attack(stem: str) -> str:
-    return f"tests/test_attack.py::test_attack_ruling_expectations_hold[{stem}]"
+    return f"{RUNNERS['scenarios/attack']}[{stem}]"
 
 
 def piles(stem: str) -> str:
-    return f"tests/test_piles.py::test_the_rulings_on_piles_hold[{stem}]"
+    return f"{RUNNERS['scenarios/piles']}[{stem}]"
 
 
 def ruling(stem: str) -> str:
-    return f"tests/test_rulings.py::test_ruling_expectations_hold[{stem}]"
+    return f"{RUNNERS['scenarios/rulings']}[{stem}]"
 
 
 def answer(stem: str) -> str:
-    return f"tests/test_right_answers.py::test_answer_scenarios_hold[{stem}]"
+    return f"{RUNNERS['scenarios/rulings/answers']}[{stem}]"
 
 
 def pin(stem: str) -> str:
-    return f"tests/test_rule_pins.py::test_pin_expectations_hold[{stem}]"
+    return f"{RUNNERS['tests/data/pins']}[{stem}]"
 
 CATALOGUE: tuple[Mutation, ...] = (
     # ---- who resolves first, and what may resolve when (procedure.eligible) --------------------------
@@ -355,14 +369,14 @@ CATALOGUE: tuple[Mutation, ...] = (
     Mutation("R105.2-tapped-creature-blocks", "105.2: a tapped creature does not block", AT,
              "for c in z.battle if c not in z.tapped and", "for c in z.battle if",
              rules=("105.2",), tests=(attack("TR05b_must_block_tapped_is_free"),)),
-    Mutation("R114.1-draws-from-the-bottom", "114.1: a draw takes the deck's top card", EFX,
+    Mutation("R114.1-draws-from-the-bottom", "114.1: a draw takes the deck's top card", EF,
              'move_cards(m, s, me, s.zone(me).deck[:n], "deck", "hand", out)',
              'move_cards(m, s, me, s.zone(me).deck[::-1][:n], "deck", "hand", out)',
              rules=("114.1",), tests=(ruling("Q08_emergency_typhoon"),)),
     Mutation("R115.3b-tie-has-a-winner", "115.3b: on equal powers both creatures lose", PW,
              "winners = (a,) if pa > pb else (b,) if pb > pa else ()", "winners = (a,) if pa > pb else (b,)",
              rules=("115.3b", "701.13a"), tests=(attack("A10b_battle_tie"),)),
-    Mutation("R201.2-cost-misread", "201.2: a card's cost is the number printed on it", EFX,
+    Mutation("R201.2-cost-misread", "201.2: a card's cost is the number printed on it", EF,
              "limit = m.card(ref).cost\n", "limit = m.card(ref).cost + 2\n",
              rules=("201.2", "605.2e"), tests=(piles("LK01_destroyed_evolution_cost"),)),
     Mutation("R301.5-no-summoning-sickness", "301.5: a creature put into the battle zone this turn cannot attack", LG,
@@ -451,7 +465,7 @@ CATALOGUE: tuple[Mutation, ...] = (
     Mutation("R815.1-smax-needs-a-source", "815.1: an S-MAX evolution needs no source", "model/piles.py",
              "if cdef.evolution() and not sources:", "if cdef.is_evolution() and not sources:",
              rules=("815.1",), tests=(piles("SM01_smax_replaces_the_loss"),)),
-    # ---- the pins of rows that were coded but unpinned (tests/data/pins/R*.yaml) ----------------------------------
+    # ---- rows pinned by a scenario of their own (tests/data/pins/R*.yaml) -----------------------------------------
     Mutation("R110.4c-watcher-anywhere", "110.4c: an ability naming no zone works in the battle zone only", T,
              "if ability.zone != zone or not ability.trigger:", "if not ability.trigger:",
              rules=("110.4c",), tests=(pin("R110.4c_watcher_in_the_graveyard_is_silent"),)),
@@ -480,8 +494,8 @@ CATALOGUE: tuple[Mutation, ...] = (
              rules=("703.4i",), tests=(pin("R703.4i_non_creature_left_on_top_goes"),)),
     Mutation("R801.4d-rebuilt-untapped", "801.4d: the rebuilt creature keeps the tapped state", PL,
              "if tapped:\n            z = replace(z, tapped=", "if False:\n            z = replace(z, tapped=",
-             rules=("801.4d",), tests=(pin("R801.4d_rebuilt_creature_stays_tapped"),)),
-    Mutation("R114.6-short-draw-draws-nothing", "114.6: a draw from an empty deck does nothing, the others happen", EFX,
+             rules=("801.4d",), tests=(pin("R801.4d_rebuilt_creature_stays_tapped"),) + RIGHT),
+    Mutation("R114.6-short-draw-draws-nothing", "114.6: a draw from an empty deck does nothing, the others happen", EF,
              'else min(ins.get("count"), len(s.zone(me).deck))',
              'else (ins.get("count") if len(s.zone(me).deck) >= ins.get("count") else 0)',
              rules=("114.6",), tests=(pin("R114.6_second_draw_from_an_empty_deck"),)),
@@ -489,7 +503,7 @@ CATALOGUE: tuple[Mutation, ...] = (
              'kinds = [k for k in ("aura", "under", "cross") if entry.get(k)]',
              'kinds = [k for k in ("aura", "under") if entry.get(k)]',
              rules=("303.3",), tests=("tests/test_piles.py::test_a_malformed_pile_is_bad_input",)),
-    Mutation("R400.8-texas-storm-goes-on", "400.8: an effect stops when its card went elsewhere on the way", EFX,
+    Mutation("R400.8-texas-storm-goes-on", "400.8: an effect stops when its card went elsewhere on the way", EF,
              "return s   # it did not get there",
              'return summon(m, s, me, cid, "battle", out)   # it did not get there',
              rules=("400.8",), tests=(pin("R400.8_texas_storm_creature_kept_in_place"),)),
@@ -526,9 +540,6 @@ CATALOGUE: tuple[Mutation, ...] = (
 )
 
 # ---- issue 35: rules where public rulings disagreed with the model, each fix reverted -----------------------------
-RIGHT = ("tests/test_right_rules.py",)
-PW, TO, LE, AE, PI, PM = ("model/power.py", "model/touch.py", "model/legality.py", "model/attack_end.py",
-                          "model/instructions/piles.py", "model/instructions/pile_moves.py")
 CATALOGUE += (
     Mutation("703.4c-printed-zero-unchecked", "703.4c (Ver.1.48): a creature printing power 0 is destroyed too", PW,
              "and self.pool[i.card].has_power and self.pool[i.card].power <= 0)",
@@ -566,7 +577,7 @@ CATALOGUE += (
              '    if m.card(d.card).type == "spell" or d.side == "spell":   # a twinpact', tests=RIGHT),
     Mutation("801.1a-evolution-enters-alone", "801.1a: an evolution creature put by an effect goes onto a creature", EF,
              "    if cdef.evolution() or cdef.has(NEO):\n", "    if cdef.has(NEO):\n", tests=RIGHT),
-    Mutation("801.3-evolution-sick", "801.3: an evolution creature is never summoning sick", LE,
+    Mutation("801.3-evolution-sick", "801.3: an evolution creature is never summoning sick", LG,
              "if cdef.is_evolution() or (cdef.has(NEO)", "if False or (cdef.has(NEO)", tests=RIGHT),
     Mutation("110.7-first-copy-only", "110.7, 110.2c: each copy of Power Attacker and Extra Break applies", TO,
              "return sum(values(self.card(cid).keywords, head))",
@@ -588,10 +599,6 @@ CATALOGUE += (
     # the three rules that no test pinned
     Mutation("S154-first-resolved-blocks", "S154, 507.2a: the Blocker resolved last blocks (two or three of them)", AT,
              "blocker, first = chosen[0], chosen[1:]", "blocker, first = chosen[-1], chosen[:-1]", tests=RIGHT),
-    Mutation("801.4d-rebuilt-untapped", "801.4d: a rebuilt creature keeps the tapped state", PM,
-             "        if tapped:\n            z = replace(z, tapped=tuple(sorted(z.tapped + (c,))))   # 801.4",
-             "        if False:\n            z = replace(z, tapped=tuple(sorted(z.tapped + (c,))))   # 801.4",
-             tests=RIGHT),
     Mutation("S207-smax-discards-any-card", "S207: the S-MAX loss replacement discards a card of the same name", PI,
              "copies = sorted(c for c in z.hand if m.instances[c].card == m.instances[card].card)",
              "copies = sorted(z.hand)", tests=RIGHT),
@@ -614,8 +621,8 @@ def lay_out_packages(repo: Path) -> None:
     is model/, ...), then check that `dmcheck.model` is imported from the copy.
 
     The virtualenv has the checkout installed in editable mode, whose import hook maps dmcheck.model to the
-    CHECKOUT's model/; with PYTHONPATH=copy alone, `dmcheck` came from the copy but `dmcheck.model` from the
-    checkout, and every mutation of model/ ran unapplied. With dmcheck/model -> ../model in the copy, the
+    CHECKOUT's model/: with PYTHONPATH=copy alone, `dmcheck` would come from the copy but `dmcheck.model` from
+    the checkout, and no mutation of model/ would be applied. With dmcheck/model -> ../model in the copy, the
     ordinary path search finds the copy's module before the editable hook (appended last) is asked."""
     package_dir = tomllib.loads((repo / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"][
         "package-dir"]
@@ -651,19 +658,11 @@ def apply(repo: Path, m: Mutation) -> str:
     return ""
 
 
-# `python -m MODULE ARGS` with the copy's packages imported: an editable install of this checkout maps
-# `dmcheck.model` (and the others) to this checkout's folders whatever PYTHONPATH says, so the copy's are put
-# first (benchmarks/checkout.py) before the module runs
-BOOT = ("import runpy, sys; sys.path.insert(0, 'benchmarks'); import checkout; checkout.use('.'); "
-        "module = sys.argv[1]; sys.argv = sys.argv[1:]; runpy.run_module(module, run_name='__main__', alter_sys=True)")
-
-
 def run(repo: Path, args: list[str], timeout: float) -> tuple[str, str]:
-    """('pass'|'fail:N'|'timeout', output) of `python args` (`-m MODULE ...`) in `repo`, on the copy's code
-    ('fail' carries the exit code: 'fail:1')."""
+    """('pass'|'fail:N'|'timeout', output) of `python args` in `repo`, on the copy's code (`PYTHONPATH=repo`
+    and the folders `lay_out_packages` linked, which every process it starts inherits too); 'fail' carries
+    the exit code: 'fail:1'."""
     env = dict(os.environ, PYTHONPATH=str(repo), PYTHONDONTWRITEBYTECODE="1", PYTHONHASHSEED="0")
-    if args[:1] == ["-m"]:
-        args = ["-c", BOOT, *args[1:]]
     try:
         p = subprocess.run([PY, *args], cwd=repo, env=env, capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired as e:
@@ -685,7 +684,7 @@ def pytest(repo: Path, files: tuple[str, ...], timeout: float) -> tuple[str, str
     """('pass'|'fail'|'timeout'|'error', the killing test or why nothing ran). A test that failed or a
     collection that broke (exit 1, 2) kills; a node id that names no test (4) or a run that selected
     none (5, e.g. a test marked slow) is an error of the catalogue, never a kill. One process (`-n 0`):
-    pytest-xdist's workers would import the installed checkout, not the copy."""
+    the mutations are what runs in parallel (`--jobs`)."""
     status, out = run(repo, ["-m", "pytest", "-q", "-x", "-n", "0", "-p", "no:cacheprovider", *files], timeout)
     if status in ("fail:1", "fail:2"):
         return "fail", killer(out)

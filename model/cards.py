@@ -24,7 +24,7 @@ from .instructions.declaring import CONDITION_OPS
 from .instructions.registry import BIND as BIND_SCHEMA
 from .instructions.registry import BINDERS
 from .rules_index import needed_for
-from .vocabulary import EXTRA_BREAK, KEYWORDS, REPLACES, SMAX, STAR_EVOLUTION, TRIGGERS
+from .vocabulary import EXTRA_BREAK, KEYWORDS, POWER_ATTACKER, REPLACES, SMAX, STAR_EVOLUTION, TRIGGERS
 from .yamlio import key_path, line_of, load_yaml, plain, shown, validate
 
 
@@ -95,11 +95,6 @@ class CardDef:
         model reads it through `keyword_total`, which also asks whether the abilities are ignored."""
         return sum(touch_keywords.values(self.keywords, POWER_ATTACKER))
 
-    def extra_break(self) -> int:
-        """Extra Break +N: N more shields this creature breaks (an additional break it has, S161), or 0;
-        each printed copy adds its own (110.2c: the same ability twice works twice)."""
-        return sum(touch_keywords.values(self.keywords, EXTRA_BREAK))
-
     def count(self, keyword: str) -> int:
         """How many times the card prints a keyword without a value (110.7: Slayer twice is two Slayers)."""
         return self.keywords.count(keyword)
@@ -112,7 +107,6 @@ class CardDef:
 
 
 CARD_TYPES = ["creature", "spell", "castle", "aura", "tamaseed", "cross_gear", "twinpact"]
-POWER_ATTACKER = "Power Attacker"
 _POWER_ATTACKER_FORM = re.compile(r"Power Attacker:\+?[0-9]{1,9}")
 _EXTRA_BREAK_FORM = re.compile(r"Extra Break:\+?[0-9]{1,2}")
 # Bounds (docs/limits.md): a card's numbers and the whole numbers an instruction takes (counts,
@@ -428,17 +422,18 @@ def _unmodelled(root: Any, file: str) -> list[InputError]:
         if not isinstance(raw, dict):
             continue
         kind = raw.get("type")
-        if isinstance(kind, str) and kind not in CARD_TYPES and needed_for(kind):
+        why = needed_for(kind) if isinstance(kind, str) and kind not in CARD_TYPES else ""
+        if why:
             at: tuple = ("cards", i, "type")
-            found.append(InputError(file, line_of(root, at), key_path(at),
-                                    f"the card type {kind!r} is not known{needed_for(kind)}"))
+            found.append(InputError(file, line_of(root, at), key_path(at), f"the card type {kind!r} is not known{why}"))
         words = raw.get("keywords")
         for k, word in enumerate(words if isinstance(words, list) else []):
             head = str(word).partition(":")[0]
-            if needed_for(head):
+            why = needed_for(head)
+            if why:
                 at = ("cards", i, "keywords", k)
                 found.append(InputError(file, line_of(root, at), key_path(at),
-                                        f"the keyword {head!r} is read by nothing{needed_for(head)}"))
+                                        f"the keyword {head!r} is read by nothing{why}"))
     return found
 
 

@@ -44,11 +44,11 @@ def did_you_mean(word: object, choices: Iterable[object]) -> str:
 
 class ModelError(DmcheckError):
     """The model itself went wrong (a bug of dmcheck's model, never of the input): the command reports it
-    with the trace that led there and exits with its own code (dmcheck/exits.py MODEL_ERROR)."""
+    with the trace that led there and exits with its own code (dmcheck/cli/exits.py MODEL_ERROR)."""
 
     search_key: str | None = None     # the replay key of the failing step (explorer/protocol.py adds it)
     file: str = ""                    # the scenario it happened in, and the way there narrated
-    trace_lines: tuple[str, ...] = ()  # (dmcheck/report.py `locate_model_error` fills these in)
+    trace_lines: tuple[str, ...] = ()  # (dmcheck/cli/report.py `locate_model_error` fills these in)
 
     def __init__(self, message: str, events: tuple = ()):
         super().__init__(message)

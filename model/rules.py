@@ -9,6 +9,8 @@ from importlib import resources
 
 from ruamel.yaml import YAML
 
+from .errors import DmcheckError
+
 
 @dataclass(frozen=True, slots=True)
 class RulesVersion:
@@ -26,7 +28,7 @@ class RulesVersion:
                                     # a lost one
 
 
-class OutsideTimeline(ValueError):
+class OutsideTimeline(DmcheckError, ValueError):
     """A date older than the oldest modelled era: no rules version can stand for it."""
 
 

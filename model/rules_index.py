@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from importlib import resources
 from typing import Any
 
@@ -123,14 +123,15 @@ class RulesIndex:
     rows: tuple[RuleRow, ...]
 
     def row(self, number: str) -> RuleRow | None:
-        return self._by_number().get(number)
+        return self._by_number.get(number)
 
+    @cached_property
     def _by_number(self) -> dict[str, RuleRow]:
         return {r.rule: r for r in self.rows}
 
     def numbers(self) -> frozenset[str]:
         """Every rule number of the edition (what a citation may name without naming another edition)."""
-        return frozenset(self._by_number())
+        return frozenset(self._by_number)
 
     def rules_needing(self, feature: str) -> tuple[RuleRow, ...]:
         return tuple(r for r in self.rows if r.status == NOT_MODELLED and r.needs == feature)
@@ -143,9 +144,14 @@ class RulesIndex:
         return found
 
 
+def in_scope(counts: dict[str, int]) -> int:
+    """How many of the counted rules can matter to a game position: modelled or not (IN_SCOPE)."""
+    return sum(counts[s] for s in IN_SCOPE)
+
+
 def share(counts: dict[str, int]) -> float:
     """The modelled share of the in-scope rules (modelled and not modelled), 0..1."""
-    scope = counts[MODELLED] + counts[NOT_MODELLED]
+    scope = in_scope(counts)
     return counts[MODELLED] / scope if scope else 1.0
 
 

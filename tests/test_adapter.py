@@ -28,9 +28,11 @@ def test_the_adapters_know_every_rules_keyword_of_the_model():
         import words
     finally:
         sys.path.pop(0)
+    from dmcheck.model.rules import timeline
     from dmcheck.model.vocabulary import Keyword
 
     assert set(get_args(Keyword)) <= words.RULES
+    assert words.SLAYER_SINCE == min(v.date for v in timeline() if v.slayer_any_battle).isoformat()
     assert words.split(["Blocker", "S-Back:Fire", "Fire", "Armored Dragon", "Slayer"]) == (
         [("Blocker", ""), ("S-Back", "Fire"), ("Slayer", "")], ["Fire"], ["Armored Dragon"])
 
@@ -53,8 +55,9 @@ def test_the_case_study_findings_are_found_again():
 
 @needs_engine
 def test_what_the_engine_has_no_word_for_is_unsupported_never_guessed():
-    """Wins All Battles is no keyword of the engine (it was read as a race), a twinpact's spell side has no
-    counterpart (it was dropped); Slayer maps to the engine's own Slayer, and two losses at once to both."""
+    """Wins All Battles is no keyword of the engine (read as a race, the card would play otherwise) and a
+    twinpact's spell side has no counterpart (the card would lose a side): both unsupported. Slayer maps to
+    the engine's own Slayer, and two losses at once to both."""
     files = [ROOT / "scenarios" / "attack" / name for name in
              ("PW16_wins_all_battles.yaml", "PW06_slayer_loses_and_takes_the_winner.yaml",
               "LO02_both_decks_out_both_lose.yaml")] + [ROOT / "scenarios" / "piles" / "TW04_either_side_not_both.yaml"]

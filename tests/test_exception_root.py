@@ -25,7 +25,6 @@ APART = {
     # where the root cannot be imported yet
     "dmcheck.explorer.replay.BadKey": "the explorer imports nothing of the project (docs/architecture.md); "
                                       "the API turns it into an InputError",
-    "dmcheck.model.rules.OutsideTimeline": "model/ is reshaped by the general engine; its errors join the root then",
 }
 
 

@@ -20,20 +20,10 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks.mutations import CATALOGUE, Mutation, apply, copy_repo, run
+from benchmarks.mutations import CATALOGUE, RUNNERS, Mutation, apply, copy_repo, run
 from dmcheck.model.rules_index import MODELLED, RuleRow, load_index
 
 ROOT = Path(__file__).resolve().parent.parent
-# the parametrised test that runs every scenario file of a folder, its id being the file's stem
-RUNNERS = {
-    "scenarios/attack": "tests/test_attack.py::test_attack_ruling_expectations_hold",
-    "scenarios/piles": "tests/test_piles.py::test_the_rulings_on_piles_hold",
-    "scenarios/rulings": "tests/test_rulings.py::test_ruling_expectations_hold",
-    "scenarios/rulings/answers": "tests/test_right_answers.py::test_answer_scenarios_hold",
-    "tests/data/pins": "tests/test_rule_pins.py::test_pin_expectations_hold",
-    "scenarios/flow": "tests/test_rule_pins.py::test_pin_expectations_hold",
-    "scenarios/changes": "tests/test_rule_pins.py::test_pin_expectations_hold",
-}
 
 
 def node_of(test: str) -> str:

@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 from conftest import ROOT, output
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from dmcheck.explorer.bfs import explore
 from dmcheck.explorer.limits import Limits
@@ -320,13 +322,6 @@ def _position(attacker: str, defenders: list, powers: list, shields: list, ignor
             f"{ATTACK / 'cards' / 'right.yaml'}]\nturn: A\nplayers:\n  A:\n    battle: [{attacker}]\n"
             f"  B:\n    battle: [{entries}]\n    shields: [{', '.join(shields)}]\n"
             f"attack: {{attacker: {attacker}, player: B}}\n")
-
-
-try:
-    from hypothesis import HealthCheck, given, settings
-    from hypothesis import strategies as st
-except ImportError:   # pragma: no cover - hypothesis is a test dependency
-    pytest.skip("hypothesis is not installed", allow_module_level=True)
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

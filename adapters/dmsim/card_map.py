@@ -14,7 +14,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))   # adapters/words.py
 import words  # noqa: E402
-from word_map import Unsupported, ability, spell_effects  # noqa: E402
+from word_map import Unsupported, ability, effects  # noqa: E402
 
 CIVILIZATIONS = {"Fire": "fire", "Water": "water", "Nature": "nature", "Light": "light", "Darkness": "darkness"}
 # dmcheck's rules keywords with a DMSIM keyword of the same meaning (valued ones below)
@@ -27,7 +27,6 @@ LACKS = {"S-Back": "a Strike Back from the hand", "Sabaki Z": "Sabaki Z", "Judge
          "Must Block": "a Blocker that must block", "Evasion": "unblockable by low power",
          "Indestructible": "cannot be destroyed", "Extra Break": "additional breaks",
          "Unbreakable": "a shield that cannot be broken", "Cannot Leave": "does not leave the battle zone"}
-SLAYER_SINCE = "2004-06-26"   # before it, Slayer destroyed only when its creature lost (model/vocabulary.py)
 BREAKERS = {2: "double_breaker", 3: "triple_breaker"}
 
 
@@ -57,7 +56,7 @@ def definition(card: dict, rules: str) -> dict:
     if card["type"] == "creature":
         out.update(power=card["power"], race_ja="/".join(races) or "-")
     else:
-        out["effects"] = spell_effects(name, card.get("effect", []))
+        out["effects"] = effects(name, card.get("effect", []))
     return out
 
 
@@ -65,7 +64,7 @@ def _keyword(name: str, word: str, value: str, rules: str):
     if word in KEYWORDS:
         return KEYWORDS[word]
     if word == "Slayer":
-        if rules < SLAYER_SINCE:
+        if rules < words.SLAYER_SINCE:
             raise Unsupported(f"{name} has Slayer, which under the rules of {rules} destroys only when its creature "
                               "loses (DMSIM's Slayer destroys whoever wins)")
         return "slayer"

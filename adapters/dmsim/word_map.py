@@ -61,10 +61,6 @@ def ability(name: str, a: dict) -> dict:
     return spec
 
 
-def spell_effects(name: str, effect: list) -> list:
-    return effects(name, effect)
-
-
 def effects(name: str, program: list) -> list:
     return [_effect(name, op, args or {}) for ins in program for op, args in ins.items()]
 

@@ -42,7 +42,6 @@ CIVS = {"Fire": "FIRE", "Water": "WATER", "Nature": "NATURE", "Light": "LIGHT", 
 MECHANICS = {"Blocker": "BLOCKER", "Speed Attacker": "SPEED_ATTACKER", "S-Trigger": "SHIELD_TRIGGER",
              "G-Strike": "G_STRIKE", "Slayer": "SLAYER", "Cannot Attack": "CANNOT_ATTACK",
              "Cannot Attack Players": "CANNOT_ATTACK_PLAYERS", "Unblockable": "CANNOT_BE_BLOCKED"}
-SLAYER_SINCE = "2004-06-26"   # before it, Slayer destroyed only when its creature lost (vocabulary.py)
 ZONES = {"battle", "hand", "mana", "shields", "graveyard", "deck", "tapped", "summoned"}
 AUTOMATIC = {"post_declare", "battle", "end_of_attack", "shield_to_hand", "block", "direct_attack"}
 
@@ -83,7 +82,7 @@ class Adapter:
             shown = f"{name}:{value}" if value else name
             if name not in MECHANICS:
                 raise Unsupported(f"{card['name']} has {shown} (the engine has no such keyword)")
-            if name == "Slayer" and rules < SLAYER_SINCE:
+            if name == "Slayer" and rules < words.SLAYER_SINCE:
                 raise Unsupported(f"{card['name']} has Slayer, which under the rules of {rules} destroys only "
                                   "when its creature loses (the engine's Slayer destroys whoever wins)")
             keywords.add(E.Keyword[MECHANICS[name]])

@@ -198,9 +198,9 @@ def replay_hint(entry: dict, key: str) -> str:
     """The command that replays a finding's trace in dmcheck (the scenario file, its rules and readings)."""
     from dmcheck.model.interpretations import CHOICES
 
-    from ..engines.bundle import ROOT
+    from ..engines.bundle import path_of
 
-    path = ROOT / entry["file"] if (ROOT / entry["file"]).is_file() else Path(entry["file"])
+    path = path_of(entry["file"])
     shown = path.relative_to(Path.cwd()) if path.is_absolute() and path.is_relative_to(Path.cwd()) else path
     defaults = {c.name: c.default for c in CHOICES}
     readings = "".join(f" --interpretation {k}={v}" for k, v in sorted(entry["interpretation"].items())
@@ -223,12 +223,12 @@ def narrated(entry: dict, key: str) -> list[str]:
     """The trace of a key narrated by dmcheck, each step with what it made happen, when the scenario
     file is at hand (a bundle read elsewhere may name a file this checkout lacks: then [])."""
     from .. import api
-    from ..engines.bundle import ROOT
+    from ..engines.bundle import path_of
 
     if entry["id"] not in _SCENARIOS:
-        path = ROOT / entry["file"] if (ROOT / entry["file"]).is_file() else Path(entry["file"])
         try:
-            _SCENARIOS[entry["id"]] = api.load(path, rules=entry["rules"], interpretation=entry["interpretation"])
+            _SCENARIOS[entry["id"]] = api.load(path_of(entry["file"]), rules=entry["rules"],
+                                               interpretation=entry["interpretation"])
         except (InputError, OSError):
             _SCENARIOS[entry["id"]] = None
     sc = _SCENARIOS[entry["id"]]
@@ -270,16 +270,6 @@ def scenario_lines(r) -> list[str]:
     return lines
 
 
-def text_lines(report) -> list[str]:
-    lines = [header(report.engine, len(report.results) + len(report.not_checked))]
-    for r in report.results:
-        lines += scenario_lines(r)
-    if report.stopped:
-        lines.append(f"stopped: {report.stopped}; not checked: {_n(len(report.not_checked), 'scenario run')}")
-    lines.append(summary_line(report))
-    return lines
-
-
 def _n(count: int, noun: str) -> str:
     return f"{count} {noun}{'' if count == 1 else 's'}"
 
@@ -316,13 +306,13 @@ def report_json(report) -> dict[str, Any]:
 
 def _write_ci(args: argparse.Namespace, report) -> None:
     from ..cli import ci_formats
-    from ..engines.bundle import ROOT, version
+    from ..engines.bundle import path_of, version
     from ..engines.runner import KINDS
 
     if args.sarif:
         found = []
         for r in report.results:
-            path = ROOT / r.entry["file"] if (ROOT / r.entry["file"]).is_file() else Path(r.entry["file"])
+            path = path_of(r.entry["file"])
             refs = tuple(x["ref"] for x in r.entry["rulings"])
             found += [ci_formats.Finding(f.id, f.kind, f"{r.entry['id']}: {f.message}", refs, refs, str(path), 1,
                                          replay=f.key, scenario=str(path)) for f in r.findings]

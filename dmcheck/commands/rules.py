@@ -19,6 +19,7 @@ from dmcheck.model.rules_index import (
     STATUSES,
     RuleRow,
     RulesIndex,
+    in_scope,
     load_index,
     share,
     sort_key,
@@ -94,13 +95,13 @@ def _selected(index: RulesIndex, args: argparse.Namespace) -> list[RuleRow]:
     if args.status:
         rows = [r for r in rows if r.status == args.status]
     if args.feature:
-        rows = [r for r in rows if r.status == NOT_MODELLED and r.needs == args.feature]
+        needing = set(index.rules_needing(args.feature))
+        rows = [r for r in rows if r in needing]
     return rows
 
 
 def _percent(counts: dict[str, int]) -> str:
-    scope = counts[MODELLED] + counts[NOT_MODELLED]
-    return f"{round(100 * share(counts))} %" if scope else "-"
+    return f"{round(100 * share(counts))} %" if in_scope(counts) else "-"
 
 
 def summary_lines(index: RulesIndex) -> list[str]:
@@ -119,7 +120,7 @@ def summary_lines(index: RulesIndex) -> list[str]:
             lines.append(_count_line(f"  {section} {titles.get(section, '')}", index.counts(srows)))
     total = index.counts()
     lines += [_count_line("all chapters", total), "",
-              f"in scope (modelled or not): {total[MODELLED] + total[NOT_MODELLED]}; modelled {total[MODELLED]} "
+              f"in scope (modelled or not): {in_scope(total)}; modelled {total[MODELLED]} "
               f"({_percent(total)})", "", "not modelled, by the feature each rule needs:"]
     for fid, rows in _by_feature(index):
         lines.append(f"  {fid} ({len(rows)}): {index.features[fid].title}")
@@ -182,7 +183,7 @@ def markdown(index: RulesIndex) -> str:
     """The README's section on what is not modelled (between its `rules-table` markers)."""
     total = index.counts()
     lines = [f"Of the {len(index.rows)} numbered rules of the comprehensive rules Ver.{index.edition} "
-             f"({index.date}), {total[MODELLED] + total[NOT_MODELLED]} can matter to a game position; the model "
+             f"({index.date}), {in_scope(total)} can matter to a game position; the model "
              f"implements {total[MODELLED]} of them ({_percent(total)}). By chapter (`dmcheck rules`):", "",
              "| chapter | modelled | not modelled | out of scope | not applicable | share |",
              "| --- | ---: | ---: | ---: | ---: | ---: |"]

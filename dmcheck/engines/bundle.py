@@ -63,6 +63,12 @@ def name_of(path: str | Path) -> str:
     return p.name
 
 
+def path_of(name: str) -> Path:
+    """The file a bundle's scenario name stands for here (`name_of` the other way): below the built-in
+    scenarios when it is one of them, else the name as written (relative to the working directory)."""
+    return ROOT / name if (ROOT / name).is_file() else Path(name)
+
+
 def rulings_for(scenario: api.Scenario, corpus: Corpus) -> list[dict[str, Any]]:
     """The corpus statements that name this scenario file, each with the rules date it runs the
     scenario under (a statement runs its scenarios under the rules of its own date, or its `rules:`)."""

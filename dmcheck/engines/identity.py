@@ -3,8 +3,8 @@
 A choice is its player, kind, decision and `what` (docs/conform.md, comparing choices): never dmcheck's
 text or index. Cards of a state's `copies` group (no rule tells them apart) are read as the lowest copies
 of the group, and the items of a set-like choice are compared in any order. The bundle uses the same
-identity to make sure every legal choice of a state is told apart by its data (`distinct`), and the
-runner to compare an engine's choices with the rules'.
+identity to make sure every legal choice of a state is told apart by its data (`same_data`, bundle.py
+`check_distinct`), and the runner to compare an engine's choices with the rules'.
 """
 
 from __future__ import annotations
@@ -47,8 +47,9 @@ def told_apart(choices: list[dict], groups: list[list[str]]) -> list[list[str]]:
     choices would read the same is left out (the model offers one choice per copy there, e.g. the same
     waiting effect of two identical creatures, so those copies are told apart in this state)."""
     kept: list[list[str]] = []
+    apart = len({canonical(c, kept) for c in choices})   # a group is kept only if it leaves this number as it is
     for group in groups:
-        if len({canonical(c, kept + [group]) for c in choices}) == len({canonical(c, kept) for c in choices}):
+        if len({canonical(c, kept + [group]) for c in choices}) == apart:
             kept.append(group)
     return kept
 

@@ -339,7 +339,7 @@ def check_engine(command: str, data: dict, *, timeout: float = 10.0, only: Calla
             report.results.append(result)
             if progress is not None:
                 progress(report.engine, result)
-        healthy = engine.proc.poll() is None and not (report.results and report.results[-1].status == "failed")
+        healthy = engine.proc.poll() is None and not engine.failed
     finally:
         engine.close(graceful=healthy)   # also on Ctrl-C: the engine runs in its own session and would outlive us
     return report
