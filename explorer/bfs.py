@@ -18,7 +18,7 @@ from typing import Any
 
 from .graph import SYMMETRY_DROPPED, SYMMETRY_OFF, SYMMETRY_ON, SYMMETRY_UNUSED, Exploration, SearchRecord
 from .limits import DEFAULT_LIMITS, Limits
-from .loops import LOOP_CHECK_DEPTH, Loop, exact_cycles, forced, repeated_position, round_from
+from .loops import LOOP_CHECK_DEPTH, Loop, PathIndex, exact_cycles, forced, round_from
 from .protocol import hook
 from .reduction import Observe, Reducer
 
@@ -35,8 +35,8 @@ class _Search:
         self.reducer = Reducer(model, observe) if reduce and hook(model, "is_order") else None
         self.canonical = hook(model, "canonical") if symmetry else None
         # A27: a position seen before on the path (up to growing bookkeeping) closes a loop
-        self.position = hook(model, "position") if keep_graph else None
-        self.positions: dict[int, int] = {}   # node -> hash of its position, filled as loop checks walk
+        position = hook(model, "position") if keep_graph else None
+        self.paths = PathIndex(self.result, position) if position is not None else None
         self.result.symmetry = self.canonical
         self.result.record = SearchRecord(reduction=self.reducer is not None,
                                           symmetry=SYMMETRY_ON if self.canonical else SYMMETRY_OFF)
@@ -95,18 +95,14 @@ class _Search:
             if target is not None and self.keep_graph:
                 out.append((i, target, events))
 
-    def loop_closed(self, node: int, index: int, succ) -> bool:
-        """Whether `succ` is new only by its bookkeeping and repeats a position on its path: then it is
-        a loop (explorer/loops.py), recorded and not stored."""
-        found = repeated_position(self.result, self.position, node, succ, self.positions)
-        if found is None:
-            return False
+    def loop_closed(self, node: int, index: int, found: tuple[int, int]) -> None:
+        """`succ` is new only by its bookkeeping and repeats a position on its path (`found`: the
+        nearest and the first node with it): a loop (explorer/loops.py), recorded; it is not stored."""
         nearest, entry = found
         # the first round: from where the position first was, as many steps as one round takes
         length = self.result.depth[node] + 1 - self.result.depth[nearest]
         path = round_from(self.result, entry, node, index)[:length]
         self.result.loops.append(Loop(entry, path, forced(self.model, self.result, path)))
-        return True
 
     def store(self, succ, form, node: int, index: int) -> int | None:
         """The node of `succ`, stored now if it is new; None when the state limit leaves it out.
@@ -120,16 +116,21 @@ class _Search:
         found = self.index.setdefault(k, target)   # one hash of the state, not two
         if found != target:
             return found   # a state seen before: an ordinary edge (exact cycles are found at the end)
-        if self.position is not None and self.result.depth[node] + 1 >= LOOP_CHECK_DEPTH \
-                and self.loop_closed(node, index, succ):
-            del self.index[k]
-            return None
+        paths, seen = self.paths, None
+        if paths is not None and self.result.depth[node] + 1 >= LOOP_CHECK_DEPTH:
+            seen, repeat = paths.repeated(node, succ)
+            if repeat is not None:
+                self.loop_closed(node, index, repeat)
+                del self.index[k]
+                return None
         if target >= self.limits.max_states:
             del self.index[k]
             self.result.complete, self.result.reason = False, f"state limit {self.limits.max_states} reached"
             return None
         if self.keep_graph:
             self.result.states.append(succ)
+            if paths is not None and seen is not None:   # asked about: indexed with the hash just made
+                paths.add(target, seen)
         if form is not succ:
             self.renamed += 1
         self.result.parent.append((node, index))
