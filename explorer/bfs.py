@@ -57,19 +57,22 @@ class _Search:
         self.result.depth.append(0)
         self.frontier.append((0, init))
 
-    def chosen(self, state, actions) -> range | tuple[int]:
-        """Which actions to follow: all of them, or one ample action when the reduction allows it."""
+    def chosen(self, state, actions) -> tuple[range | tuple[int], list | None]:
+        """Which actions to follow: all of them, or one ample action when the reduction allows it; and
+        their steps, when the visibility test (C2) made them already, or None."""
         if self.reducer is None:
-            return range(len(actions))
+            return range(len(actions)), None
         pick = self.reducer.candidate(actions)
         if pick is None:
-            return range(len(actions))
+            return range(len(actions)), None
         if self.reducer.observe is not None:
             successors = [self.model.step(state, a) for a in actions]
             if not self.reducer.invisible(state, actions, successors):
-                return range(len(actions))
+                return range(len(actions)), successors
+            self.result.pruned += len(actions) - 1
+            return (pick,), [successors[pick]]
         self.result.pruned += len(actions) - 1
-        return (pick,)
+        return (pick,), None
 
     def expand(self, node: int, state) -> None:
         result, model = self.result, self.model
@@ -85,8 +88,9 @@ class _Search:
         if result.depth[node] >= self.limits.max_depth:
             result.complete, result.reason = False, f"depth limit {self.limits.max_depth} reached"
             return
-        for i in self.chosen(state, actions):
-            succ, events = model.step(state, actions[i])
+        follow, made = self.chosen(state, actions)
+        for j, i in enumerate(follow):
+            succ, events = model.step(state, actions[i]) if made is None else made[j]
             if self.canonical is None:
                 target = self.store(succ, succ, node, i)
             else:
@@ -146,7 +150,8 @@ def explore(model: Any, limits: Limits = DEFAULT_LIMITS, progress: Progress | No
 
     `reduce` turns on partial-order reduction (explorer/reduction.py) and, unless `symmetry` is
     False, the symmetry (the model's `canonical` hook, weighed after SYMMETRY_SAMPLE transitions,
-    `_weigh`; with `weigh=False` it is used from the start, whatever it costs); `observe` gives the
+    `_weigh`; with `weigh=False` it is used from the start, whatever it costs; not at all when the
+    model's `interchangeable` hook says that it would rename nothing); `observe` gives the
     signature under which alternatives must look alike to be reduced (expectations, properties).
     `keep_graph=False` keeps only fingerprints and parent links (the compact store). What the search
     really did is in the result's `record`.
@@ -177,8 +182,9 @@ FREEZE_EVERY = 4096   # expansions between two freezes
 
 def _run(model: Any, limits: Limits, progress: Progress | None, reduce: bool, observe: Observe | None,
          keep_graph: bool, symmetry: bool, weigh: bool) -> Exploration:
-    """The search without the symmetry; where the symmetry is asked for and the search outlasts its
-    sample, the symmetry weighed against it (`_weigh`) and the better of the two carried on."""
+    """The search without the symmetry; where the symmetry is asked for, could rename something and
+    the search outlasts its sample, the symmetry weighed against it (`_weigh`) and the better of the
+    two carried on."""
     clock = _Clock(limits, progress)
 
     def fresh(with_symmetry: bool) -> _Search:
@@ -186,10 +192,13 @@ def _run(model: Any, limits: Limits, progress: Progress | None, reduce: bool, ob
         search.add_initial()
         return search
 
-    offered = symmetry and hook(model, "canonical") is not None
+    asked = symmetry and hook(model, "canonical") is not None
+    renames = hook(model, "interchangeable")
+    offered = asked and (renames is None or renames())   # no interchangeable cards: nothing to weigh
     search = fresh(offered and not weigh)
-    if offered and weigh:
+    if asked and (weigh or not offered):
         search.result.record = replace(search.result.record, symmetry=SYMMETRY_UNUSED)
+    if offered and weigh:
         _advance(search, clock, lambda: search.result.transitions >= SYMMETRY_SAMPLE)
         if search.frontier and search.result.complete:
             search = _weigh(search, fresh(True), clock)
