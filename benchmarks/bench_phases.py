@@ -30,7 +30,7 @@ SIZES = [("kakumeijin", 7), ("kakumeijin", 8), ("shield-check", 10), ("two-playe
 
 
 def phases(family: str, size: int) -> dict:
-    from dmcheck.explore_command import explore_json, explore_text
+    from dmcheck.commands.explore import explore_json, explore_text
 
     scenario = families.build(family, size)
     gc.disable()   # as the command line runs (dmcheck/main.py)

@@ -64,7 +64,7 @@ _HARNESS = r"""
 import json, resource, sys, time
 sys.path.insert(0, {root!r})
 from dmcheck.main import parser
-from dmcheck import sweep as command
+from dmcheck.commands import sweep as command
 
 def trivial(template, position, limits, timeout_ms):
     return {{"index": position.index, "key": position.key, "cards": position.cards,
@@ -160,7 +160,7 @@ _WORKERS = r"""
 import io, json, resource, sys
 sys.path.insert(0, {root!r})
 from dmcheck.main import parser
-from dmcheck import sweep as command
+from dmcheck.commands import sweep as command
 args = parser().parse_args(["sweep", {template!r}, "--db", {db!r}, "--jobs", "2", "--json"] + {extra!r})
 out = io.StringIO()
 command.run(args, out, io.StringIO())

@@ -10,16 +10,17 @@ import time as _time
 from typing import Any
 
 # When the command began, as near the process's start as Python code can see: a `--max-seconds`
-# budget bounds the whole process, its imports included (dmcheck/stop.py).
+# budget bounds the whole process, its imports included (dmcheck/cli/stop.py).
 STARTED = _time.monotonic()
 
-_HOME = {**dict.fromkeys(("Choice", "Exploration", "InputError", "Outcome", "Replay", "Scenario", "State", "Step",
-                          "Verdict", "explore", "load", "replay"), "api"),
-         **dict.fromkeys(("Run", "corpus_runs", "export_bundle", "read_bundle"), "bundle"),
-         **dict.fromkeys(("EngineReport", "Finding", "check_engine"), "conformance")}
-__all__ = ["Choice", "EngineReport", "Exploration", "Finding", "InputError", "Outcome", "Replay", "Run",
-           "Scenario", "State", "Step", "Verdict", "check_engine", "corpus_runs", "explore", "export_bundle", "load",
-           "read_bundle", "replay"]
+_HOME = {**dict.fromkeys(("Choice", "DmcheckError", "Exploration", "InputError", "Outcome", "Replay", "Scenario",
+                          "State", "Step", "Verdict", "explore", "load", "replay"), "api"),
+         **dict.fromkeys(("Run", "corpus_runs", "export_bundle", "read_bundle"), "engines.bundle"),
+         **dict.fromkeys(("EngineReport", "Finding", "check_engine"), "engines.runner"),
+         "EngineFailure": "engines.process"}
+__all__ = ["Choice", "DmcheckError", "EngineFailure", "EngineReport", "Exploration", "Finding", "InputError", "Outcome",
+           "Replay", "Run", "Scenario", "State", "Step", "Verdict", "check_engine", "corpus_runs", "explore",
+           "export_bundle", "load", "read_bundle", "replay"]
 
 
 def __getattr__(name: str) -> Any:

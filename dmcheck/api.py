@@ -24,17 +24,17 @@ from dmcheck.explorer.bfs import explore as _explore
 from dmcheck.explorer.limits import Limits
 from dmcheck.explorer.replay import BadKey
 from dmcheck.explorer.replay import replay as _replay
-from dmcheck.model.errors import InputError
+from dmcheck.model.errors import DmcheckError, InputError
 from dmcheck.model.procedure import BreakModel
 from dmcheck.properties.expectations import check as _check
 from dmcheck.properties.verdict import VerdictName
 
 from . import views
-from .options import load as _load_file
-from .options import reading, rules_date
+from .cli.options import load as _load_file
+from .cli.options import reading, rules_date
 
-__all__ = ["Choice", "Exploration", "InputError", "Outcome", "Replay", "Scenario", "State", "Step", "Verdict",
-           "explore", "load", "replay"]
+__all__ = ["Choice", "DmcheckError", "Exploration", "InputError", "Outcome", "Replay", "Scenario", "State", "Step",
+           "Verdict", "explore", "load", "replay"]
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,7 @@
-"""The `dmcheck` command line: one subcommand per module, listed once in COMMANDS.
+"""The `dmcheck` command line: one subcommand per module of dmcheck/commands/, listed once in COMMANDS.
 
 Each subcommand's `run` takes parsed arguments and output streams and returns an exit code
-(dmcheck/exits.py), so tests call `main` directly.
+(dmcheck/cli/exits.py), so tests call `main` directly.
 """
 
 from __future__ import annotations
@@ -18,26 +18,15 @@ from typing import TextIO
 
 from dmcheck.model.errors import InputError
 
-from . import (
-    STARTED,
-    cards_command,
-    check,
-    conform,
-    coverage,
-    diff,
-    examples,
-    explore_command,
-    export,
-    stop,
-    sweep,
-    verify,
-)
-from .exits import HELP, Exit
-from .options import check_flags, shipped_inputs
-from .report import document, errors_json, print_errors, print_json
+from . import STARTED
+from .cli import stop
+from .cli.exits import HELP, Exit
+from .cli.options import check_flags, shipped_inputs
+from .cli.report import document, errors_json, print_errors, print_json
+from .commands import cards, check, conform, coverage, diff, examples, explore, export, rules, sweep, verify
 
 # each has add_parser(subparsers) and run(args, out, err)
-COMMANDS = (explore_command, check, verify, diff, sweep, export, conform, coverage, examples, cards_command)
+COMMANDS = (explore, check, verify, diff, sweep, export, conform, coverage, examples, cards, rules)
 
 
 def parser() -> argparse.ArgumentParser:
@@ -96,7 +85,7 @@ def _run_command(args: argparse.Namespace, out: TextIO, err: TextIO, began: floa
         if getattr(args, "json", False):   # the JSON reader still gets one object, naming the errors
             print_json(document(args.command, errors_json(exc)), out)
         return Exit.BAD_INPUT
-    except KeyboardInterrupt:          # Ctrl-C: what was finished, as incomplete (dmcheck/stop.py)
+    except KeyboardInterrupt:          # Ctrl-C: what was finished, as incomplete (dmcheck/cli/stop.py)
         stop.report(args, out, err, "interrupted")
         return Exit.INTERRUPTED
     except ctypes.ArgumentError as exc:

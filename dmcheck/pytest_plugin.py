@@ -28,6 +28,8 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from dmcheck.model.errors import DmcheckError
+
 if TYPE_CHECKING:
     from _pytest._code.code import TerminalRepr  # what pytest's own repr_failure may return
 
@@ -81,7 +83,7 @@ class ScenarioFile(pytest.File):
         yield ScenarioItem.from_parent(self, name=self.config.getini("dmcheck_command") or "explore")
 
 
-class ScenarioError(Exception):
+class ScenarioError(DmcheckError):
     """A scenario that did not pass: dmcheck's report and its exit code."""
 
 

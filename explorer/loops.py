@@ -1,4 +1,4 @@
-"""Loops: the search reaches a position it has been in before (research/attack.md A27, D-8).
+"""Loops: the search reaches a position it has been in before (dmwiki "無限ループ", https://dmwiki.net/無限ループ).
 
 A game can repeat: two mandatory abilities that keep bringing each other back, say. The search
 never hangs on such a cycle: a state seen before is not expanded again, and when only bookkeeping

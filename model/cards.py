@@ -23,6 +23,7 @@ from .instructions import card_words
 from .instructions.declaring import CONDITION_OPS
 from .instructions.registry import BIND as BIND_SCHEMA
 from .instructions.registry import BINDERS
+from .rules_index import needed_for
 from .vocabulary import EXTRA_BREAK, KEYWORDS, REPLACES, SMAX, STAR_EVOLUTION, TRIGGERS
 from .yamlio import key_path, line_of, load_yaml, plain, shown, validate
 
@@ -398,6 +399,7 @@ def _read_card_file(file: str) -> tuple[Any, Iterator[CardDef]]:
     if found is not None:
         return found[0], iter(found[1])
     root = load_yaml(file)
+    raise_all(_unmodelled(root, file))
     validate(root, _FILE_SCHEMA, file)
 
     def cards() -> Iterator[CardDef]:
@@ -413,6 +415,29 @@ def _read_card_file(file: str) -> tuple[Any, Iterator[CardDef]]:
         _CARD_FILES[key] = (root, tuple(made))
 
     return root, cards()
+
+
+def _unmodelled(root: Any, file: str) -> list[InputError]:
+    """A card type or keyword of a feature the model lacks (a psychic creature, a God, Guardman...): refused
+    with the rules it would need (model/data/rules_index.yaml), never read as a race or explored without it."""
+    found = []
+    cards = root.get("cards") if isinstance(root, dict) else None
+    for i, raw in enumerate(cards if isinstance(cards, list) else []):
+        if not isinstance(raw, dict):
+            continue
+        kind = raw.get("type")
+        if isinstance(kind, str) and kind not in CARD_TYPES and needed_for(kind):
+            at: tuple = ("cards", i, "type")
+            found.append(InputError(file, line_of(root, at), key_path(at),
+                                    f"the card type {kind!r} is not known{needed_for(kind)}"))
+        words = raw.get("keywords")
+        for k, word in enumerate(words if isinstance(words, list) else []):
+            head = str(word).partition(":")[0]
+            if needed_for(head):
+                at = ("cards", i, "keywords", k)
+                found.append(InputError(file, line_of(root, at), key_path(at),
+                                        f"the keyword {head!r} is read by nothing{needed_for(head)}"))
+    return found
 
 
 def _twinpact(raw: Any, root: Any, here: tuple, file: str) -> CardDef | None:

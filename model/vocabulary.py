@@ -90,7 +90,7 @@ KEYWORDS = {
     "Vortex Evolution": "an evolution creature on two creatures; before 2021-03-16 two of them could stay when its "
                         "top card alone left (S206)",
     "Star Evolution": "an evolution creature: when it would leave the battle zone, only its top card leaves "
-                      "instead and the rest is rebuilt (811.1, a replacement effect, S204)",
+                      "instead and the rest is rebuilt (813.1, a replacement effect, S204)",
     "S-MAX Evolution": "an evolution creature that needs no source (S207); its loss replacement is written as a "
                        "`replaces: own_loss` ability with `smax_loss`",
     "Power Attacker:+N": "N more power while this creature attacks; gone at the end of the attack (R510, A12c)",
@@ -124,7 +124,7 @@ Keyword = Literal[
 
 CANNOT_LEAVE: Final = "Cannot Leave"
 EXTRA_BREAK: Final = "Extra Break"
-STAR_EVOLUTION: Final = "Star Evolution"      # 811.1 (S204): when it would leave, only its top card leaves
+STAR_EVOLUTION: Final = "Star Evolution"      # 813.1 (S204): when it would leave, only its top card leaves
 SMAX: Final = "S-MAX Evolution"               # S207: an evolution creature needing no source
 
 # What a `declare` event's `ability` names: the shield-check keywords (SC2, SC3) and the hidden-zone

@@ -1,6 +1,6 @@
 """The built-in properties: the break procedure's rules and rulings, each as a Z3 formula over facts.
 
-Each one cites where it comes from (../shared/docs/domain.md numbering). Together they are what
+Each one cites where it comes from, by the corpus's ids (scenarios/corpus.yaml). Together they are what
 `dmcheck check` verifies on every explored scenario; a model that breaks one gets its shortest
 counterexample. The `sometimes` properties at the end guard against a model that is safe only
 because nothing ever happens in it.
@@ -193,7 +193,7 @@ SHIELD_NEEDS = {
 # (properties/checker.py) instead of failing.
 
 
-# ---- the whole attack (model/attack.py; research/attack.md) -----------------------------------------
+# ---- the whole attack (model/attack.py; scenarios/corpus.d/attack.yaml) ---------------------------------------
 def _replaced_break_no_trigger(t: TransitionScope) -> z3.BoolRef:
     # A18: a break a replacement effect took is no break: a transition that breaks no shield triggers
     # no "when it breaks a shield" ability (A17: they trigger with the break itself)
@@ -242,12 +242,6 @@ def _instructions(program) -> Iterator:
         yield from _instructions(ins.get("if_done") or ())
 
 
-def _card_instructions(card) -> Iterator:
-    yield from _instructions(card.effect)
-    for ability in card.abilities:
-        yield from _instructions(ability.effect)
-
-
 def _can_declare(m: Any, s: Any) -> bool:
     z = s.zone(s.defender)
     if any(m.card(c).has("S-Trigger") or m.card(c).has("G-Strike") for c in z.shields):
@@ -284,7 +278,7 @@ def shield_features(model: Any) -> set[str]:
 # ---- cards made of several cards (model/piles.py, model/instructions/pile_moves.py) --------------------
 def _pile_cards_follow(t: TransitionScope) -> z3.BoolRef:
     # 801 (S201, S221), 310.8 (S209): when a creature leaves the battle zone, the cards under it and its
-    # auras go to the same zone - unless only its top card left and the rest was rebuilt (801.4, 811.1)
+    # auras go to the same zone - unless only its top card left and the rest was rebuilt (801.4, 813.1)
     battle = t.zone("battle")
     return t.forall_cards(lambda c: t.forall_cards(lambda h: z3.Implies(
         z3.And(t.pre.lies_on(c, h), t.pre.follows(c), t.pre.zone_of(h) == battle, t.post.zone_of(h) != battle,
@@ -430,7 +424,7 @@ BUILTIN: tuple[Property, ...] = (
     Property("pile-cards-follow",
              "When a creature leaves the battle zone, the cards under it and its auras go to the same zone, unless "
              "only its top card left and the rest was rebuilt.",
-             ("R801", "R310.8", "R801.4", "R811.1"), "always", "transitions", _pile_cards_follow),
+             ("R801", "R310.8", "R801.4", "R813.1"), "always", "transitions", _pile_cards_follow),
     Property("stack-breaks-whole",
              "A stacked shield is one shield: when it is broken, every card of it leaves the shield zone with it.",
              ("S212", "S213"), "always", "transitions", _stack_breaks_whole),
@@ -456,6 +450,3 @@ BUILTIN: tuple[Property, ...] = (
              ("R508", "S112"), "sometimes", "transitions", _some_battle, needs=("battle",)),
 )
 
-
-def builtin_ids() -> list[str]:
-    return [p.id for p in BUILTIN]

@@ -764,7 +764,7 @@ ATTACK_TRANSITION_FACTS: tuple[Fact, ...] = (
 
 def _top_only(d: Domains, t: Transition, memo: dict) -> frozenset[int]:
     """The cards that left the battle zone alone this transition, what was under them staying (801.4,
-    811.1): named as the top of a `rebuild`, or waiting for their owner's rebuild choice (before 2021-03-16)."""
+    813.1): named as the top of a `rebuild`, or waiting for their owner's rebuild choice (before 2021-03-16)."""
     tops = {e.get("top") for e in t.events if e.kind == "rebuild"}
     waiting = {task.program[task.pc].get("card") for task in t.post.running
                if task.pc < len(task.program) and task.program[task.pc].op == "_rebuild_old"}
@@ -773,7 +773,7 @@ def _top_only(d: Domains, t: Transition, memo: dict) -> frozenset[int]:
 
 PILE_TRANSITION_FACTS: tuple[Fact, ...] = (
     Fact("top_only_now", ("Card",), "Bool", "only this card, the top of a pile, left the battle zone during this "
-         "transition; what was under it stays (801.4 rebuild, Star Evolution 811.1)", _top_only),
+         "transition; what was under it stays (801.4 rebuild, Star Evolution 813.1)", _top_only),
 )
 
 TOUCH_TRANSITION_FACTS: tuple[Fact, ...] = (

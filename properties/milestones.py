@@ -4,7 +4,7 @@ The rulings corpus (scenarios/corpus.yaml) states ordering constraints over a sm
 procedure milestones — "the before-break effects resolve before the other pending effects", "the
 replacements are decided before the before-break abilities trigger" — so that statements of
 different sources about the same moments can be compared with each other (Z3, consistency.py) and
-with the model (conformance.py). This module is the vocabulary and the bridge to the model: it
+with the model (rulings/agreement.py). This module is the vocabulary and the bridge to the model: it
 maps the events (and the few decisions that emit none) of one step to milestone *tokens*, and
 walks an explored graph to collect every distinct milestone order its complete traces show.
 
@@ -81,8 +81,8 @@ PARTS: tuple[tuple[str, str], ...] = (
 # milestones that happen wherever their cause happens: a pile leaves when the effect moving it resolves,
 # a creature at power 0 goes when its power changes, a creature is rebuilt when its top card leaves. The
 # corpus says what they do, not where the procedure puts them, so which order a scenario shows them in
-# depends on its cards; the conformance check does not ask the model to show every order of them that
-# the statements leave open (rulings/conformance.py, unreached pairs), while their constraints still hold
+# depends on its cards; the corpus agreement check does not ask the model to show every order of them that
+# the statements leave open (rulings/agreement.py, unreached pairs), while their constraints still hold
 CAUSED: frozenset[str] = frozenset({"pile_left", "rebuilt", "power_zero"})
 # an ability resolves after it triggers
 TRIGGER_THEN_RESOLVE: tuple[tuple[str, str], ...] = (

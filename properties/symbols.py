@@ -23,7 +23,7 @@ from typing import Any
 
 import z3
 
-from ..model.errors import did_you_mean
+from ..model.errors import DmcheckError, did_you_mean
 from .facts import ENUMS, STATE, TRANSITION, Fact
 
 
@@ -122,9 +122,6 @@ class _Scope:
     def kind(self, name: str) -> z3.ExprRef:
         return self.vocab.values["Kind"][name]
 
-    def action_kind(self, name: str) -> z3.ExprRef:
-        return self.vocab.values["ActionKind"][name]
-
     @property
     def players(self) -> tuple[z3.ExprRef, z3.ExprRef]:
         """The two real players (not `nobody`)."""
@@ -209,7 +206,7 @@ def symbols_of(vocab: Vocabulary, formula: z3.ExprRef) -> set[str]:
     return names
 
 
-class FormulaError(ValueError):
+class FormulaError(DmcheckError, ValueError):
     """An SMT-LIB formula that does not parse or is not a Boolean condition."""
 
 

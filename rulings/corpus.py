@@ -1,9 +1,9 @@
 """The rulings corpus as data: every rule statement and ruling, where it comes from, how it is checked.
 
 One YAML file (the built-in one is scenarios/corpus.yaml; users bring theirs with
-`dmcheck verify --rulings FILE`) lists *statements*. Each names the rule or ruling (`id`, the
-numbering of ../shared/docs/domain.md), the seed it comes from (`source`), the date the source
-gives, one paraphrased sentence, and how it is checked:
+`dmcheck verify --rulings FILE`) lists *statements*. Each names the rule or ruling (`id`: the
+comprehensive rules' number for a rule, the project's number for a seed's ruling or step), the source
+it comes from (`source`), the date the source gives, one paraphrased sentence, and how it is checked:
 
 - operationally, by scenario files whose `expect` items were written from its text;
 - declaratively, by ordering constraints over the procedure milestones of properties/milestones.py
@@ -155,7 +155,7 @@ class Statement:
         """Its constraints under these readings (a missing choice takes its default)."""
         out = list(self.order)
         for when, extra in self.order_if:
-            if all(_reading(readings, name) == value for name, value in when):
+            if all(_reading(readings, name) == reading for name, reading in when):
                 out.extend(extra)
         return tuple(out)
 

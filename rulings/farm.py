@@ -2,14 +2,14 @@
 
 Where one process spends its time (verify.py's phases, 2026-12-01): reading the corpus, then loading
 the scenarios and tabulating the rulings under every combination of readings, then Z3 over the
-readings (readings.solve), the declarative consistency, the conformance and the properties. Only Z3
-over the readings needs the table, only conformance and properties need the explored runs, and the
+readings (readings.solve), the declarative consistency, the corpus agreement and the properties. Only Z3
+over the readings needs the table, only the agreement and the properties need the explored runs, and the
 declarative consistency needs nothing but the corpus. So:
 - a *helper* process is forked before anything is read: it makes the card pool while this process
   reads the corpus, then loads every scenario, in the order the tabulation first needs them (a
   pickled scenario is cheaper to take than its YAML to parse), then answers the declarative
   consistency;
-- once every run is explored, a pool of N processes is forked for each run's conformance and
+- once every run is explored, a pool of N processes is forked for each run's corpus agreement and
   properties (it inherits the runs, so only indices and plain results cross), while this process
   asks Z3 about the readings.
 Every result is taken in a fixed order, so the report is the one of one process.
@@ -33,7 +33,7 @@ from ..model.cards import CardPool
 from ..model.rules import RulesVersion
 from ..model.scenario import Scenario
 from ..model.scenario_file import load_scenario
-from . import conformance as conformance_mod
+from . import agreement as agreement_mod
 from . import consistency
 from .corpus import Corpus
 from .readings import Combo, Run
@@ -111,7 +111,7 @@ class Helper:
 # ---- the pool of each run's checks ------------------------------------------------------------------
 # (corpus, runs, deadline) for the worker processes, which inherit it when forked
 _WORK: tuple[Corpus, list[Run], float] | None = None
-_JUDGE: conformance_mod.Soundness | None = None
+_JUDGE: agreement_mod.Soundness | None = None
 
 
 def _work() -> tuple[Corpus, list[Run], float]:
@@ -120,10 +120,10 @@ def _work() -> tuple[Corpus, list[Run], float]:
     return _WORK
 
 
-def _sound_of(i: int) -> conformance_mod.Sound:
+def _sound_of(i: int) -> agreement_mod.Sound:
     global _JUDGE
     if _JUDGE is None:
-        _JUDGE = conformance_mod.Soundness(_work()[0])
+        _JUDGE = agreement_mod.Soundness(_work()[0])
     return _JUDGE(_work()[1][i])
 
 
@@ -137,7 +137,7 @@ def _search_of(i: int):
 
 
 class Farm:
-    """Each run's conformance and properties, asked of a pool forked once every run is explored (the
+    """Each run's corpus agreement and properties, asked of a pool forked once every run is explored (the
     workers inherit the runs, so only indices and plain results cross), collected in the runs' order."""
 
     def __init__(self, workers: Callable[[int], Any], jobs: int, corpus: Corpus, runs: list[Run],
@@ -150,7 +150,7 @@ class Farm:
         self._sound = self.pool.map_async(_sound_of, range(len(runs)), chunksize=4)
         self._searched = self.pool.map_async(_search_of, self.checked, chunksize=2)
 
-    def sound(self, deadline: float = math.inf) -> list[conformance_mod.Sound]:
+    def sound(self, deadline: float = math.inf) -> list[agreement_mod.Sound]:
         return _wait(self._sound.get, deadline)
 
     def properties(self, deadline: float = math.inf) -> list[tuple[Run, Any]]:
@@ -179,7 +179,7 @@ class Late(Exception):
 
 def _wait(get: Callable[[float], Any], deadline: float = math.inf) -> Any:
     """A pool's result, waited for in short slices so that Ctrl-C and the time budget (an exception
-    raised in this thread, dmcheck/stop.py) are not held up by a wait inside a lock; Late once
+    raised in this thread, dmcheck/cli/stop.py) are not held up by a wait inside a lock; Late once
     `deadline` (time.monotonic) has passed."""
     while True:
         try:

@@ -25,6 +25,7 @@ KINDS = {
     "declarative": "A minimal set of statements whose ordering constraints cannot hold together",
     "operational": "A minimal set of rulings no combination of interpretation readings satisfies together",
     "contradiction": "A statement of a rulings file given with --rulings contradicts statements of the corpus",
+    # the corpus agreement check (rulings/agreement.py); the kind keeps its name, which baselines store
     "conformance": "Traces of the model break an ordering constraint of a statement",
     "unreached": "The statements allow an order of milestones the model never shows",
     "property": "A built-in rules property is violated on a scenario",
@@ -47,7 +48,7 @@ class Finding:
 
 def findings(report) -> list[Finding]:
     """Every finding of a verify report, each once: what its `result:` line counts."""
-    out = (_failing(report) + _contradictions(report) + _conformance(report) + _unreached(report)
+    out = (_failing(report) + _contradictions(report) + _agreement(report) + _unreached(report)
            + _properties(report))
     seen: dict[str, Finding] = {}
     for f in out:
@@ -142,10 +143,10 @@ def _caused(report, theirs: tuple[str, ...], sets: list[tuple[str, Any]]) -> Fin
                    replay=replay, **_where(report, theirs + tuple(others)))
 
 
-def _conformance(report) -> list[Finding]:
+def _agreement(report) -> list[Finding]:
     """A statement's constraint broken by the model: one finding, however many scenarios break it."""
     broken: dict[tuple[str, str], list] = defaultdict(list)
-    for v in report.conformance.violations:
+    for v in report.agreement.violations:
         broken[(v.statement.ref, str(v.constraint))].append(v)
     out = []
     for (ref, constraint), violations in broken.items():
@@ -165,7 +166,7 @@ def _unreached(report) -> list[Finding]:
                     f"{u.version}: the statements allow {u.before} before {u.after}; the model never does "
                     f"(e.g. {u.run.file.name})", file=str(u.run.file), scenario=str(u.run.file),
                     replay=u.trace().key())
-            for u in report.conformance.unreached]
+            for u in report.agreement.unreached]
 
 
 def _properties(report) -> list[Finding]:

@@ -7,9 +7,9 @@
 2. checks the ordering constraints of each rules version with Z3 (consistency.py): every minimal
    set of statements that cannot hold together, and a witness order;
 3. checks the model's traces against those constraints, and the witness orders against the
-   model's traces (conformance.py);
+   model's traces (corpus agreement, agreement.py);
 4. checks the built-in rules properties of `dmcheck check` on every scenario it ran.
-It returns one `Report`; dmcheck/verify.py prints it. Nothing here prints. With worker processes
+It returns one `Report`; dmcheck/commands/verify.py prints it. Nothing here prints. With worker processes
 (`--jobs N`) the same work is shared out as farm.py describes.
 """
 
@@ -27,7 +27,7 @@ from ..model.rules import RulesVersion, timeline, version_on
 from ..model.scenario_file import load_scenario
 from ..properties.milestones import Groups, occurrences
 from ..properties.verdict import VIOLATED
-from . import conformance as conformance_mod
+from . import agreement as agreement_mod
 from . import consistency
 from .corpus import Corpus, Statement, builtin_corpus, check_sources, load_corpus
 from .farm import Farm, Helper, Late
@@ -64,7 +64,7 @@ class Report:
     rules: dt.date | None
     operational: Operational
     declarative: consistency.Declarative
-    conformance: conformance_mod.Conformance
+    agreement: agreement_mod.Agreement
     properties: list[PropertyRun]
     played: dict[tuple[str, ...], list[Played]]
     runner: Runner
@@ -100,12 +100,12 @@ class Report:
 
     def complete(self) -> bool:
         return (not self.not_finished and self.operational.complete and self.declarative.complete
-                and self.conformance.complete
+                and self.agreement.complete
                 and not self.unsure() and self.property_counts()["inconclusive"] == 0
                 and all(w.verdict == "sat" for w in self.declarative.witnesses))
 
     def exit_code(self) -> int:
-        if self.not_finished:   # a stopped run first, as for a stopped search (dmcheck/exits.py)
+        if self.not_finished:   # a stopped run first, as for a stopped search (dmcheck/cli/exits.py)
             return INCONCLUSIVE
         if self.findings():
             return FINDING
@@ -139,7 +139,7 @@ def verify(extra: list[str] | tuple[str, ...] = (), rules: dt.date | None = None
 
     `workers(n)`, if given with `jobs` > 1, makes a pool of n processes (multiprocessing, fork start
     method): a helper forked first loads the scenarios and answers the declarative consistency, and
-    once every run is explored a pool of `jobs` processes checks each run (conformance, properties)
+    once every run is explored a pool of `jobs` processes checks each run (corpus agreement, properties)
     while this process asks Z3 about the readings (farm.py). Results come back in a fixed order, so
     the report is the one made without them.
 
@@ -162,7 +162,7 @@ def verify(extra: list[str] | tuple[str, ...] = (), rules: dt.date | None = None
         operational = (solve(table, start, _ms_until(deadline))
                        if job.begin("best readings and operational contradictions (Z3)") else table)
         declarative = job.declarative()
-        conf = job.conformance(declarative)
+        conf = job.agreement(declarative)
         props = job.properties() if properties else []
     except BaseException:
         job.end(terminate=True)   # Ctrl-C, the time budget, bad input: end the work under way
@@ -210,15 +210,15 @@ class _Job:
                      else consistency.check(self.corpus, self.versions, deadline=self.deadline),
                      consistency.Declarative(complete=False, reason=_NOT_FINISHED), self.skipped, phase)
 
-    def conformance(self, declarative: consistency.Declarative) -> conformance_mod.Conformance:
-        instead = conformance_mod.Conformance(complete=False, reason=_NOT_FINISHED)
+    def agreement(self, declarative: consistency.Declarative) -> agreement_mod.Agreement:
+        instead = agreement_mod.Agreement(complete=False, reason=_NOT_FINISHED)
         if not self.begin("conformance"):
             return instead
         by_name = {v.name: v for v in self.versions}
 
-        def check() -> conformance_mod.Conformance:
+        def check() -> agreement_mod.Agreement:
             sound = self.farm.sound(self.deadline) if self.farm is not None else None
-            return conformance_mod.check(self.corpus, self.runner.runs(), declarative.witnesses, by_name,
+            return agreement_mod.check(self.corpus, self.runner.runs(), declarative.witnesses, by_name,
                                          self.default, sound)
         return _late(check, instead, self.skipped, "conformance")
 
@@ -282,7 +282,7 @@ def _played(corpus: Corpus, conflict: consistency.Conflict, runs: list[Run], def
                 continue
             for groups, path in run.orders().paths.items():
                 occ = occurrences(groups)
-                if any(not conformance_mod.satisfied(c, occ) for c in constraints):
+                if any(not agreement_mod.satisfied(c, occ) for c in constraints):
                     if hit is None or len(path) < len(hit.path):
                         hit = Played(ref, run, groups, path)
                     break

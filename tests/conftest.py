@@ -17,7 +17,7 @@ def output(text: str) -> dict:
 
     import jsonschema
 
-    from dmcheck.report import schema
+    from dmcheck.cli.report import schema
 
     doc = json.loads(text)
     jsonschema.Draft202012Validator(schema()).validate(doc)

@@ -1,7 +1,7 @@
 """The rest of the attack: the tapped attacker (R506.1), end-of-attack
 abilities (R510), "while attacking" effects, blocks and "not blocked", shields moved by effects,
 attacker-side break replacements and loops. Expected values are derived by hand from the rulings
-(research/attack.md entries A01, A12, A19, A20, A24, A26, A27), not copied from the program."""
+(their sources are declared in scenarios/corpus.d/afterattack.yaml and attack.yaml), not copied from the program."""
 
 from __future__ import annotations
 

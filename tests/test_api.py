@@ -100,7 +100,7 @@ def test_the_api_page_examples_run(monkeypatch):
 
 def test_the_api_names_are_not_shadowed_by_the_command_modules():
     """`dmcheck.explore` is the function even once the command line (dmcheck.main) is imported: no
-    module of the package is named like an API name (the explore command lives in explore_command.py)."""
+    module of the package is named like an API name (the explore command is dmcheck/commands/explore.py)."""
     import pkgutil
 
     import dmcheck.main

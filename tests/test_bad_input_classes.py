@@ -385,7 +385,7 @@ def test_an_output_path_that_cannot_be_written_is_refused_before_any_work(argv, 
 
 def test_a_folder_without_write_permission_is_named(tmp_path, monkeypatch):
     """As root every folder is writable, so the permission check is made to see a read-only folder."""
-    import dmcheck.options as options
+    import dmcheck.cli.options as options
     real = options.os.access
     monkeypatch.setattr(options.os, "access", lambda p, mode: False if str(p) == str(tmp_path) else real(p, mode))
     code, out, err = run("verify", "--junit", str(tmp_path / "out.xml"))

@@ -1,7 +1,7 @@
 """`dmcheck verify` for CI: stable finding ids, baselines, SARIF 2.1.0 and JUnit XML.
 
 The corpus is verified once for the module (about 40 s); the command-line runs reuse that report
-(`dmcheck.verify.verify` is replaced by a function returning it), so each checks only what the
+(`dmcheck.commands.verify.verify` is replaced by a function returning it), so each checks only what the
 options do with it. The known findings come from the sources: S002's D3 (break replacements decided
 before the before-break abilities trigger) contradicts S001's Q11 rulings (tests/test_verify.py).
 """
@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 from conftest import DATA, output
 
-import dmcheck.verify as verify_cmd
-from dmcheck import ci_formats
+import dmcheck.commands.verify as verify_cmd
+from dmcheck.cli import ci_formats
 from dmcheck.main import main
 from dmcheck.rulings.verify import verify
 
@@ -50,8 +50,8 @@ def test_findings_are_those_the_report_counts_with_stable_ids(report):
     # the corpus's own minimal sets are one finding each, the failing rulings one each
     assert report.findings() == (len(report.failing()) + len(report.declarative.conflicts)
                                  + len(report.operational.conflicts) + len({(v.statement.ref, str(v.constraint))
-                                                                             for v in report.conformance.violations})
-                                 + len(report.conformance.unreached) + report.property_counts()["violated"])
+                                                                             for v in report.agreement.violations})
+                                 + len(report.agreement.unreached) + report.property_counts()["violated"])
     ids = [f.id for f in found]
     assert len(set(ids)) == len(ids)
     assert ids == [f.id for f in ci_formats.findings(report)]   # the same on every computation
@@ -230,7 +230,7 @@ def test_one_new_statement_is_one_finding_with_its_members(user_repo, user_cli):
     assert not [f for f in ci_formats.findings(report) if f.kind in ("declarative", "operational")
                 and any(r.endswith("@TEST") for r in f.refs)]
     # the model breaks X2's order in several scenarios: one finding naming them
-    broken = {v.run.file.name for v in report.conformance.violations if v.statement.ref == "X2@TEST"}
+    broken = {v.run.file.name for v in report.agreement.violations if v.statement.ref == "X2@TEST"}
     (conf,) = [f for f in ci_formats.findings(report) if f.kind == "conformance"]
     assert len(broken) > 1 and f"in {len(broken)} scenarios" in conf.message
     _, out, _ = user_cli("--summary")

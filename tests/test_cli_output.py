@@ -12,7 +12,7 @@ import sys
 import pytest
 from conftest import DATA, ROOT, RULINGS, output, scenario_output
 
-from dmcheck.exits import HELP
+from dmcheck.cli.exits import HELP
 from dmcheck.main import main, parser
 from dmcheck.model.errors import did_you_mean
 
@@ -171,7 +171,7 @@ class Terminal(io.StringIO):
 
 
 def test_progress_only_on_a_terminal():
-    from dmcheck.progress import phase_printer
+    from dmcheck.cli.progress import phase_printer
 
     assert phase_printer(io.StringIO(), "verify") is None
     screen = Terminal()

@@ -101,7 +101,7 @@ def test_every_set_is_minimal_and_unsatisfiable(result):
 
 def test_no_conflict_before_the_2023_change(result):
     old = [v.name for v in timeline()[:-2]]
-    # among the break procedure's sources (below S100); the attack's D-1 dispute (S102 vs S116)
+    # among the break procedure's sources (below S100); the attack's ntp_declaration_time dispute (S102 vs S116)
     # concerns every version and is a named reading (ntp_declaration_time)
     seeds = [c for c in result.conflicts if all(r.split("@")[1] < "S100" for r in c.refs)]
     assert not any(set(c.versions) & set(old) for c in seeds)

@@ -17,7 +17,7 @@ from dmcheck.rulings.corpus import builtin_corpus, parse_constraint
 SEEDS = ROOT.parent / "shared" / "seeds"
 BAD = DATA / "bad" / "rulings"
 
-# every numbered rule and ruling of ../shared/docs/domain.md
+# every rule and ruling of the seeds S000-S004 the project numbered
 DIGEST = ["R509.4a", "R509.4b", "R509.3", "R509.4", "R509.4c", "R603.7", "R603.7a", "R603.7b",
           "D0", "D1", "D2", "D3", "D4", "D5", "D6", "D7", "SC1", "SC2", "SC3", "SC4", "SC5",
           "R112.3a", "R113.6a", "R113.6b", "R113.6c", "R113.6d", "R304.3", "R701.6a", "R701.6b",
@@ -68,6 +68,8 @@ def _words(text: str) -> list[str]:
 
 
 def test_texts_are_paraphrases_not_the_seeds_sentences(corpus):
+    if not list(SEEDS.glob("*.txt")):
+        pytest.skip("the seed documents S000-S004 are kept beside the repository, not in it: nothing to compare")
     seeds = " ".join(w for p in sorted(SEEDS.glob("*.txt")) for w in _words(p.read_text(encoding="utf-8")))
     for s in corpus.statements:
         assert not re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", s.text), s.ref   # in English, not quoted Japanese

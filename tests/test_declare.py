@@ -1,9 +1,10 @@
 """The hidden-zone declarations at an attack: Revolution Change, Invasion and
 Ninja Change (model/declarations.py, model/instructions/declaring.py).
 
-Each expected value below is read off the ruling (research/attack.md A03-A08, A23), not off the program:
-who may declare what and when, what a resolved declaration does to the zones, and which reading of D-2
-makes Red Zone fail on top of Onsoku Gatling.
+Each expected value below is read off the ruling (A03-A08, A23; their sources are declared in
+scenarios/corpus.d/declare.yaml), not off the program: who may declare what and when, what a resolved
+declaration does to the zones, and which reading of `invasion_condition_rechecked` makes Red Zone fail
+on top of Onsoku Gatling.
 """
 
 from __future__ import annotations

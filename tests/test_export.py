@@ -1,4 +1,4 @@
-"""`dmcheck export` (dmcheck/bundle.py): a conformance bundle that follows its schema, says what the model
+"""`dmcheck export` (dmcheck/engines/bundle.py): a conformance bundle that follows its schema, says what the model
 says, and is the same bytes on every run, under any hash seed and any --jobs."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import pytest
 from conftest import ROOT
 
 import dmcheck
-from dmcheck.bundle import schema
+from dmcheck.engines.bundle import schema
 from dmcheck.main import main
 
 FILES = [ROOT / "scenarios" / "rulings" / name for name in

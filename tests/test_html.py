@@ -199,7 +199,7 @@ def test_check_html_lists_every_property_verdict(tmp_path):
 
 
 def test_large_graphs_are_cut_at_whole_layers_and_traces_stay_walkable(tmp_path, monkeypatch, ruling):
-    import dmcheck.html as page_module
+    import dmcheck.cli.html as page_module
     _, _, graph = ruling("Q06")
     monkeypatch.setattr(page_module, "MAX_DRAW", 5)
     monkeypatch.setattr(page_module, "MAX_EMBED", 3)

@@ -1,7 +1,7 @@
 """The interpretation choices found in the seeds: each reading does what its sources say.
 
 - old_rules_waiting: before 2023-04-19 S001 has the *triggered* abilities wait for the break; the
-  digest (domain.md) has the before-break abilities themselves resolve after the break.
+  project's first English digest of S001 has the before-break abilities themselves resolve after it.
 - charger_cast_destination: Q02 counts a Charger spell cast by Kakumeijin in the mana zone; read
   literally, Kakumeijin's own clause sends it to the bottom of the deck; or its owner picks.
 - castle_other_shield: S002 D2 forbids only a shield another castle already took; the model's
@@ -54,7 +54,7 @@ def test_old_rules_triggered_effects_wait_but_before_break_effects_do_not(ruling
 
 
 def test_digest_reading_puts_the_before_break_effects_after_the_break(ruling):
-    # domain.md: "before-break abilities resolved after the shields were broken and could not be interrupted"
+    # the digest's reading: the before-break abilities resolved after the shields broke, uninterrupted
     graph = _graph(ruling, "Q01", rules=OLD, interpretation={"old_rules_waiting": "before_break_effects"})
     seen = 0
     for node in graph.terminals:

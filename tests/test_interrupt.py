@@ -80,11 +80,11 @@ def test_ctrl_c_in_text_mode_prints_finished_files_then_says_incomplete():
 
 
 def test_ctrl_c_inside_a_z3_query_stops_the_run():
-    """Z3 cancels a query on SIGINT and returns `unknown` (the run would go on); under dmcheck.stop the
+    """Z3 cancels a query on SIGINT and returns `unknown` (the run would go on); under dmcheck.cli.stop the
     query is interrupted and KeyboardInterrupt reaches Python."""
     script = textwrap.dedent("""
         import sys, types, z3
-        from dmcheck import stop
+        from dmcheck.cli import stop
         with stop.guarded(types.SimpleNamespace()):
             xs = [z3.Int(f"x{i}") for i in range(40)]
             s = z3.Solver()

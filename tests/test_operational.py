@@ -54,7 +54,7 @@ def test_d3_fails_under_the_default_readings_with_its_trace(operational):
     assert sum(e.kind == "resolve" and e.get("ability") == "Kirazeus Savark/before_break" for e in events) == 2
     assert any(e.kind == "replace" and e.get("by") == "Bucket Bucket/shield_saver" for e in events)
     # the others hold, but for the statements a default reading sets aside (DS01@S017: indestructible_saver;
-    # A05@S116: the other reading of ntp_declaration_time, research D-1)
+    # A05@S116: the other reading of ntp_declaration_time)
     from dmcheck.model.interpretations import CHOICES
     aside = {"D3@S002"} | {r for c in CHOICES for r in c.set_aside(c.default)}
     assert "A05@S116" in aside

@@ -51,10 +51,27 @@ def test_the_scenarios_folder_ships_inside_the_rulings_package():
     assert config["package-dir"]["dmcheck.rulings.scenarios"] == "scenarios"
     assert set(config["package-data"]["dmcheck.rulings.scenarios"]) >= {"*.yaml", "**/*.yaml"}
     assert "data/*.yaml" in config["package-data"]["dmcheck.model"]
-    assert "schemas/*.json" in config["package-data"]["dmcheck"]
-    assert list((ROOT / "dmcheck" / "schemas").glob("*.json"))
     # from a checkout (source or -e) the corpus is the top-level scenarios/ folder
     assert BUILTIN == ROOT / "scenarios" / "corpus.yaml"
+
+
+def test_every_package_and_data_file_of_dmcheck_folder_is_installed():
+    """A subpackage of dmcheck/ (commands/, cli/, engines/) missing from `packages`, or a schema or template
+    no `package-data` pattern names, would be left out of the wheel while an editable install still works."""
+    config = _config()
+    top = ROOT / "dmcheck"
+    folders = [top, *(p.parent for p in top.rglob("__init__.py") if p.parent != top)]
+    for folder in folders:
+        name = ".".join(("dmcheck", *folder.relative_to(top).parts))
+        assert name in config["packages"], name
+        data = [f for f in folder.iterdir() if f.is_dir() and not (f / "__init__.py").exists()
+                and f.name != "__pycache__"]
+        for sub in data:
+            for f in sub.rglob("*"):
+                if f.is_file():
+                    rel = f.relative_to(folder)
+                    assert any(rel.match(pattern) for pattern in config["package-data"].get(name, [])), (name, rel)
+    assert list((top / "cli" / "schemas").glob("*.json")) and list((top / "engines" / "schemas").glob("*.json"))
 
 
 def test_every_file_the_builtin_corpus_reads_is_shipped():

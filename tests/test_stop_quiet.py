@@ -1,4 +1,4 @@
-"""What a finalizer raises while a command stops is not printed (dmcheck/stop.py `_quiet_unraisable`):
+"""What a finalizer raises while a command stops is not printed (dmcheck/cli/stop.py `_QuietUnraisable`):
 the stop is reported once, as incomplete. Before the stop, a finalizer's error is printed as Python
 prints it (nothing real is hidden)."""
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import types
 
-from dmcheck import stop
+from dmcheck.cli import stop
 
 
 def _unraisable(exc: BaseException):
@@ -15,7 +15,7 @@ def _unraisable(exc: BaseException):
 
 def test_a_finalizer_error_is_passed_on_before_a_stop_and_dropped_during_one(monkeypatch):
     seen = []
-    quiet = stop._quiet_unraisable(seen.append)
+    quiet = stop._QuietUnraisable(seen.append)
     monkeypatch.setattr(stop, "_stopping", False)
     quiet(_unraisable(ValueError("freed twice")))
     quiet(_unraisable(KeyboardInterrupt()))          # an interrupt landing in a finalizer: never printed

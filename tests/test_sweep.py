@@ -25,7 +25,7 @@ from pathlib import Path
 import pytest
 from conftest import output
 
-from dmcheck import sweep as command
+from dmcheck.commands import sweep as command
 from dmcheck.main import main, parser
 from dmcheck.model.errors import InputError
 from dmcheck.rulings.sweep.positions import count, positions, zone_count

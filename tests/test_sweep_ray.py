@@ -69,7 +69,7 @@ def test_a_killed_ray_worker_is_retried_and_counted_once(tmp_path, monkeypatch):
     import test_sweep
     from ray import cloudpickle
 
-    from dmcheck import sweep as command
+    from dmcheck.commands import sweep as command
     from dmcheck.main import parser
 
     cloudpickle.register_pickle_by_value(test_sweep)    # Ray's workers cannot import the tests

@@ -1,4 +1,4 @@
-"""Many scenarios at once: the tally of `explore` and `check`, and their JUnit and SARIF (dmcheck/tally.py).
+"""Many scenarios at once: the tally of `explore` and `check`, and their JUnit and SARIF (dmcheck/cli/tally.py).
 
 A folder holds two scenarios that hold (Q04, Q06), one whose expectation is wrong (Q06 says both
 chosen shields break; tests/data/wrong_expectation.yaml says one) and one file that is no scenario.

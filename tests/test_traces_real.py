@@ -178,9 +178,9 @@ def test_a_bad_key_is_refused_with_the_step_it_leaves_the_game():
 
 
 def test_html_trace_keys_walk_the_page_graph_to_their_outcomes(tmp_path):
-    """The page's graph is walked by key (its script, mirrored by dmcheck.html.follow): every outcome's
+    """The page's graph is walked by key (its script, mirrored by dmcheck.cli.html.follow): every outcome's
     key reaches a terminal state of that outcome, and each state on the way is the replayed one."""
-    from dmcheck.html import follow
+    from dmcheck.cli.html import follow
 
     file = str(ROOT / "scenarios" / "rulings" / "Q05_texas_storm_s_trigger.yaml")
     page = tmp_path / "q05.html"

@@ -1,4 +1,4 @@
-"""The conformance check's unreached pairs: an order the statements allow (the witness puts x before y)
+"""The corpus agreement check's unreached pairs: an order the statements allow (the witness puts x before y)
 that no run of the version shows, though a run shows both. Procedure milestones are asked; milestones
 that happen wherever their cause happens (properties/milestones.py CAUSED) are not."""
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from dmcheck.rulings.conformance import Conformance, _reachability
+from dmcheck.rulings.agreement import Agreement, _reachability
 from dmcheck.rulings.consistency import Witness
 
 
@@ -21,7 +21,7 @@ def _witness(points):
 
 
 def test_a_procedure_order_the_model_never_shows_is_unreached():
-    out = Conformance()
+    out = Agreement()
     # the statements allow the break before the shields are chosen; the run always chooses first
     _reachability(_witness({"break": (0, 0), "shields_chosen": (1, 1)}),
                   [_run([["shields_chosen"], ["break"]])], out)
@@ -29,7 +29,7 @@ def test_a_procedure_order_the_model_never_shows_is_unreached():
 
 
 def test_a_caused_milestone_is_not_asked_for_every_order():
-    out = Conformance()
+    out = Agreement()
     _reachability(_witness({"pile_left": (0, 0), "break": (1, 1)}),
                   [_run([["break"], ["pile_left"]])], out)
     assert out.unreached == [] and out.pairs_checked == 0

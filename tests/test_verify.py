@@ -103,8 +103,8 @@ def test_a_contradicting_ruling_is_found_and_removing_it_clears_it(baseline):
     assert ("R603.7a@S000", "X2@TEST") in {c.refs for c in with_it.declarative.conflicts}
     assert all(any(r.endswith("@TEST") for r in refs) for refs in added)
     assert with_it.exit_code() == 1
-    # the model does not follow X2 either: conformance shows traces breaking it
-    assert any(v.statement.ref == "X2@TEST" for v in with_it.conformance.violations)
+    # the model does not follow X2 either: the corpus agreement check shows traces breaking it
+    assert any(v.statement.ref == "X2@TEST" for v in with_it.agreement.violations)
     assert not any(r.endswith("@TEST") for refs in _conflicts(baseline) for r in refs)
 
 
@@ -118,7 +118,7 @@ def test_rulings_that_agree_add_no_conflict(baseline):
     assert all(set(refs) & aside for refs in added)
     assert _conflicts(baseline) <= _conflicts(with_them)
     assert with_them.operational.default("A1@TEST").holds and with_them.operational.default("A2@TEST").holds
-    assert not [v for v in with_them.conformance.violations if v.statement.ref.endswith("@TEST")]
+    assert not [v for v in with_them.agreement.violations if v.statement.ref.endswith("@TEST")]
 
 
 def test_rules_option_runs_everything_under_one_version():
@@ -146,7 +146,7 @@ def test_limits_make_it_inconclusive_never_a_pass():
 SAME = """
 import json, sys
 from dmcheck.rulings.verify import verify
-from dmcheck.verify import report_json
+from dmcheck.commands.verify import report_json
 r = report_json(verify(properties=False))
 print(json.dumps({"contradictions": [(c["kind"], c["ids"], [t.get("replay") for t in c["traces"]])
                                      for c in r["contradictions"]],

@@ -74,12 +74,12 @@ def test_jobs_give_the_report_of_one_job_on_the_whole_corpus():
 def test_the_workers_load_the_scenarios_check_consistency_and_each_run(monkeypatch):
     """With workers the work really goes to them: a helper process (forked first) loads every scenario
     the tabulation needs and answers the declarative consistency, and the pool forked once the runs are
-    explored checks every run's conformance and the properties of every run of the default readings,
+    explored checks every run's corpus agreement and the properties of every run of the default readings,
     each asked once. The scenarios the main process uses are the helper's (none loaded here)."""
     import dmcheck.rulings.farm as F
     import dmcheck.rulings.readings as R
     import dmcheck.rulings.verify as V
-    from dmcheck.options import worker_pool
+    from dmcheck.cli.options import worker_pool
     from dmcheck.rulings.corpus import load_corpus
 
     corpus = load_corpus(SMALL, builtin=True)
@@ -117,7 +117,7 @@ def test_no_z3_context_exists_in_the_main_process_when_it_forks():
     after the forks, meet a fresh context as in one process. A fresh process, since a test process
     may have used Z3 before."""
     script = ("import sys; from pathlib import Path; import z3; import dmcheck.rulings.verify as V; "
-              "from dmcheck.rulings.corpus import load_corpus; from dmcheck.options import worker_pool; "
+              "from dmcheck.rulings.corpus import load_corpus; from dmcheck.cli.options import worker_pool; "
               "V.builtin_corpus = lambda: load_corpus(Path(sys.argv[1]), builtin=True); seen = []; "
               "pool = lambda n: (seen.append((n, z3.z3._main_ctx is None)), worker_pool(n))[1]; "
               "V.verify(workers=pool, jobs=2); print(seen, z3.z3._main_ctx is None)")

@@ -257,7 +257,7 @@ class HiddenCardTriggers(BreakModel):
         s = super().trigger(s, what, player, card, out)
         if what != "destroyed":
             return s
-        batch = []   # the destroyed events just emitted with this card's (model/destruction.py _destroyed)
+        batch = []   # the destroyed events just emitted with this card's (model/instructions/destruction.py _destroyed)
         for e in reversed(out):
             if e.kind == "trigger":
                 continue

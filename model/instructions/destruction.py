@@ -75,7 +75,7 @@ def replacements(m: Game, s: State, card: int, destroy: bool) -> list[tuple[Repl
             out.append((Replacement(m.ability_label(m.instances[card].card, ability.id), card,
                                     m.instances[card].card, ability.id), ability.optional))
     if m.card(card).has(STAR_EVOLUTION) and under(s.zone(owner), card):
-        # 811.1a (S204): Star Evolution's "only the top card leaves instead" is a replacement effect
+        # 813.1a (S204): Star Evolution's "only the top card leaves instead" is a replacement effect
         out.append((Replacement(f"{m.name(card)}/{STAR_EVOLUTION}", card, m.instances[card].card, ""), False))
     return out
 
@@ -113,7 +113,7 @@ def _leave_options(m: Game, s: State, task: Task, ins) -> list[Option] | None:
 
 
 def _star_alone(found: list) -> bool:
-    """The only replacement is Star Evolution's, which its owner must apply (811.1, no "may")."""
+    """The only replacement is Star Evolution's, which its owner must apply (813.1, no "may")."""
     return len(found) == 1 and not found[0][0].ability and not found[0][1]
 
 
@@ -129,7 +129,7 @@ def _leave(m: Game, s: State, task: Task, ins, choice, out: list[Event]) -> Stat
         r: Replacement = choice[0]
         out.append(ev("replace", "R701.6a" if destroy else "", replaced="destroy" if destroy else "leave",
                       by=r.label, card=m.label(card)))
-        if not r.ability:   # Star Evolution (811.1): only its top card goes where the pile was going
+        if not r.ability:   # Star Evolution (813.1): only its top card goes where the pile was going
             return push(s, Task(program=(instr("_top_leaves", card=card, to=to, destroy=destroy),), pc=0,
                                 controller=owner, source=card, ability=r.label, binds=((REPLACING, 1),)))
         ability = next(a for a in m.pool[r.card].abilities if a.id == r.ability)

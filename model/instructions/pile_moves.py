@@ -5,7 +5,7 @@
   the same zone (801; S201, S221: to the mana zone too), its auras as well (310.8, S208), each as a card
   of its own there — a separate new shield each in the shield zone (S211; an aura face down, 310.8a).
   Seals go to the graveyard (S003); crossed cross gear stays in the battle zone, crossed to nothing (S220).
-- When only the top card leaves (Star Evolution's replacement, 811.1; a top-card removal such as Royal
+- When only the top card leaves (Star Evolution's replacement, 813.1; a top-card removal such as Royal
   Durian's), what was under it is rebuilt (801.4): since 2021-03-16 the card right under it stays as the
   creature, with the rest still under it, non-creature cards on top going to the graveyard until a
   creature is on top (S205); before, up to as many creatures as the evolution needed stayed as separate
@@ -106,7 +106,7 @@ def top_leaves(m: Game, s: State, card: int, to: str, out: list[Event], destroy:
     # what lay on it or under it stays linked to `card` until it is rebuilt
     z = replace(z.remove("battle", card).add(to, card), tapped=tuple(c for c in z.tapped if c != card))
     s = s.with_zone(owner, z)
-    rule = "811.1" if m.card(card).has("Star Evolution") else "801.4"
+    rule = "813.1" if m.card(card).has("Star Evolution") else "801.4"
     if to == "graveyard":   # a creature's card from the battle zone to the graveyard: destroyed (R701.6b)
         out.append(ev("destroyed", "R701.6b", card=m.label(card), player=owner))
         s = m.trigger(s, "destroyed", owner, card, out)

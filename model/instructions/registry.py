@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from ..game import Game
 
 Option = tuple[tuple[Any, ...], str]
-NONE = ("none",)
+NONE: tuple[Any, ...] = ("none",)   # the option "no choice", beside options of any arity
 Options = Callable[["Game", State, Task, Instr], "list[Option] | None"]
 Execute = Callable[["Game", State, Task, Instr, Any, "list[Event]"], State]
 # (model, instruction, controller, card ids already followed) -> accesses; model/footprint.py

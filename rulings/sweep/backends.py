@@ -60,7 +60,7 @@ _JOB: Job | None = None
 
 def _init(job: Job, driver: int | None = None) -> None:
     """A worker: the job, Ctrl-C left to the driver (a terminal sends it to every process of the
-    group; the driver reports and ends the workers, dmcheck/sweep.py), and its end tied to the
+    group; the driver reports and ends the workers, dmcheck/commands/sweep.py), and its end tied to the
     driver's (`driver`: the driver's pid)."""
     global _JOB
     _JOB = job

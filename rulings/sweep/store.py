@@ -201,15 +201,5 @@ class Store:
             (text,) = self.db.execute("SELECT result FROM positions WHERE idx = ?", (idx,)).fetchone()
             yield kind, n, json.loads(text)
 
-    def positions_with(self, status: str) -> list[str]:
-        return [r[0] for r in self.db.execute("SELECT key FROM positions WHERE status = ? ORDER BY cards, key",
-                                              (status,))]
-
-    def findings_by_position(self, what: str) -> list[tuple[int, str, list[str]]]:
-        """(cards, key, kinds) for each position with a finding of this `what`, smallest first."""
-        rows = self.db.execute("SELECT cards, key, GROUP_CONCAT(kind, '|') FROM findings WHERE what = ? "
-                               "GROUP BY idx ORDER BY cards, key", (what,))
-        return [(c, k, sorted(kinds.split("|"))) for c, k, kinds in rows]
-
     def close(self) -> None:
         self.db.close()

@@ -21,7 +21,7 @@ import socket
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
@@ -191,16 +191,18 @@ def _timer(budget: float, main_id: int) -> threading.Event:
     return done
 
 
-def _quiet_unraisable(hook):
+class _QuietUnraisable:
     """A sys.unraisablehook that says nothing of an interrupt or a spent budget landing in a finalizer
     (a Z3 object's __del__), nor of what a finalizer raises once the command is stopping (a Z3
     object freed while its interrupted context is torn down, seen once under heavy load): the stop is
-    reported once, by `report`; anything else as before."""
-    def quiet(unraisable) -> None:
+    reported once, by `report`; anything else goes to the hook it wraps."""
+
+    def __init__(self, hook: Callable[[Any], object]):
+        self.hook = hook
+
+    def __call__(self, unraisable: Any) -> None:
         if not (_stopping or isinstance(unraisable.exc_value, (TimeUp, KeyboardInterrupt))):
-            hook(unraisable)
-    quiet.dmcheck_quiet = True
-    return quiet
+            self.hook(unraisable)
 
 
 @contextlib.contextmanager
@@ -211,8 +213,8 @@ def guarded(args: Any, began: float | None = None) -> Iterator[Run]:
     _run = Run(pending=[str(f) for f in files])
     output.state.written = False
     _stopping = False
-    if not getattr(sys.unraisablehook, "dmcheck_quiet", False):
-        sys.unraisablehook = _quiet_unraisable(sys.unraisablehook)
+    if not isinstance(sys.unraisablehook, _QuietUnraisable):
+        sys.unraisablehook = _QuietUnraisable(sys.unraisablehook)
     seconds = getattr(args, "max_seconds", None)
     in_main = threading.current_thread() is threading.main_thread()
     timer = watcher = None

@@ -1,32 +1,24 @@
 """`dmcheck examples`: the built-in scenarios, templates and rulings, listed and copied out.
 
-dmcheck ships its rulings corpus and every scenario it names inside the installed package (the
-repository's scenarios/ folder, installed as `dmcheck.rulings.scenarios`), so a wheel install runs the same
-job as a checkout. This command lists them and copies them out (`--copy DIR`, all or a subset) for
-a user to read, run and start their own from. The paths `scenarios/...` that the commands' help
-examples and the docs use name these files: a FILE argument `scenarios/X` that does not exist in the
-current folder is read from the shipped folder instead (`resolve_shipped`), and stderr says so.
+This command lists the files shipped with dmcheck (dmcheck/cli/shipped.py: where they are, how a path
+`scenarios/...` names one) and copies them out (`--copy DIR`, all or a subset) for a user to read, run
+and start their own from.
 """
 
 from __future__ import annotations
 
 import argparse
 import fnmatch
-import re
 import shutil
 from pathlib import Path
 from typing import Any, TextIO
 
-from dmcheck.model.errors import InputError, did_you_mean
+from dmcheck.model.errors import InputError
 from dmcheck.model.yamlio import load_yaml
-from dmcheck.rulings.corpus import BUILTIN
 
-from .exits import HELP, Exit
-from .report import document, print_json
-
-PREFIX = "scenarios/"      # how the help examples and the docs name a shipped file
-PATHS_NOTE = ("\na path scenarios/... names a built-in example: when it is not in the current folder, dmcheck\n"
-              "reads its installed copy ('dmcheck examples' lists them; --copy DIR copies them out)\n")
+from ..cli.exits import HELP, Exit
+from ..cli.report import document, print_json
+from ..cli.shipped import PREFIX, catalogue, shipped_root
 
 EXAMPLES = """examples:
   dmcheck examples                                # every built-in scenario, template and rulings file
@@ -56,55 +48,6 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                    help="print one JSON object: {schema_version, command, root, examples, copied, errors}")
     p.set_defaults(run=run)
     return p
-
-
-def shipped_root() -> Path:
-    """The folder of the built-in corpus and scenarios: inside the installed package, or the checkout's."""
-    return BUILTIN.parent.resolve()
-
-
-def resolve_shipped(name: str) -> Path | None:
-    """The shipped file or folder a path `scenarios/X` names, when it does not exist here (else None);
-    InputError, with the closest built-in paths, when it is no built-in example either."""
-    text = name.replace("\\", "/")
-    if not text.startswith(PREFIX) or Path(name).exists():
-        return None
-    target = shipped_root() / text[len(PREFIX):]
-    if target.exists() and target.resolve().is_relative_to(shipped_root()):
-        return target
-    raise InputError(name, None, "", "file not found, here or among dmcheck's built-in examples"
-                     + did_you_mean(text, [i["path"] for i in catalogue()]) + "; `dmcheck examples` lists them")
-
-
-def _kind(rel: str) -> str:
-    parts = rel.split("/")
-    if rel == "corpus.yaml" or parts[0] == "corpus.d":
-        return "rulings corpus"
-    if "cards" in parts[:-1]:
-        return "card file"
-    if parts[0] == "sweeps":
-        return "sweep template"
-    if parts[0] == "yours":
-        return {"rulings.yaml": "rulings file", "properties.yaml": "properties file"}.get(parts[-1], "scenario")
-    return "scenario"
-
-
-_NAME = re.compile(r"^name:[ \t]*(.+?)[ \t]*$", re.M)
-
-
-def _name(path: Path) -> str:
-    found = _NAME.search(path.read_text(encoding="utf-8"))
-    return found.group(1).strip("'\"") if found else ""
-
-
-def catalogue() -> list[dict[str, str]]:
-    """Every shipped YAML file: its path as the docs write it, its kind and its name, in path order."""
-    root = shipped_root()
-    out = []
-    for path in sorted(root.rglob("*.yaml"), key=lambda p: p.relative_to(root).as_posix()):
-        rel = path.relative_to(root).as_posix()
-        out.append({"path": PREFIX + rel, "kind": _kind(rel), "name": _name(path)})
-    return out
 
 
 def _selected(items: list[dict[str, str]], patterns: list[str]) -> list[dict[str, str]]:

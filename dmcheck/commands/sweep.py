@@ -23,11 +23,11 @@ from dmcheck.rulings.sweep.positions import count, positions
 from dmcheck.rulings.sweep.store import SCHEMA_VERSION, Store
 from dmcheck.rulings.sweep.template import Template, load_template
 
-from . import stop
-from .examples import PATHS_NOTE
-from .exits import HELP, Exit
-from .options import check_output
-from .report import document, outcome_line, print_json
+from ..cli import stop
+from ..cli.exits import HELP, Exit
+from ..cli.options import check_output
+from ..cli.report import document, outcome_line, print_json
+from ..cli.shipped import PATHS_NOTE
 
 EXAMPLES = """examples:
   dmcheck sweep scenarios/sweeps/kakumeijin_nested.yaml
@@ -93,7 +93,7 @@ def _check_args(args: argparse.Namespace) -> None:
 
 def _check_default_db(args: argparse.Namespace) -> None:
     """The default database, beside the template, must be writable too (an explicit --db is checked
-    with every output path, dmcheck/options.py)."""
+    with every output path, dmcheck/cli/options.py)."""
     if args.db is None:
         try:
             check_output("--db", database_path(args), database=True)
@@ -167,7 +167,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO, task=None) -> int:
 
 
 def why_stopped(args: argparse.Namespace, exc: BaseException) -> str:
-    """What stopped the sweep, in the words of dmcheck/stop.py's reports for the other commands."""
+    """What stopped the sweep, in the words of dmcheck/cli/stop.py's reports for the other commands."""
     if isinstance(exc, KeyboardInterrupt):
         return "interrupted"
     return f"time limit {args.max_seconds:g}s of the whole command reached"

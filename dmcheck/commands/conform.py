@@ -2,7 +2,7 @@
 
 The engine is a command speaking the conform protocol on its standard input and output (one JSON
 object per line); dmcheck sets up each scenario, asks which choices the engine offers in every state,
-applies them, and compares the outcomes (dmcheck/conformance.py). Every deviation comes with the
+applies them, and compares the outcomes (dmcheck/engines/runner.py). Every deviation comes with the
 shortest dmcheck trace that exposes it and the rulings of its scenario. Output as text, `--json`,
 `--junit OUT` and `--sarif OUT`, like `verify`. Exit: 0 conforms, 1 deviations, 2 bad input (a bundle
 that is not one, an engine that does not start or speaks another protocol), 3 incomplete.
@@ -19,10 +19,10 @@ from typing import Any, TextIO
 
 from dmcheck.model.errors import InputError
 
-from .examples import PATHS_NOTE
-from .exits import HELP
-from .options import READINGS_HELP, expand, positive_int, reading, rules_date, worker_pool
-from .report import document, print_json
+from ..cli.exits import HELP
+from ..cli.options import READINGS_HELP, expand, positive_int, reading, rules_date, worker_pool
+from ..cli.report import document, print_json
+from ..cli.shipped import PATHS_NOTE
 
 EXAMPLES = """examples (ENGINE: the command that starts your engine, e.g. ENGINE="python3 my_engine.py"; \
 docs/conform.md):
@@ -70,8 +70,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from .conformance import check_engine
-    from .engine import EngineFailure
+    from ..engines.process import EngineFailure
+    from ..engines.runner import check_engine
 
     if not (args.timeout > 0 and args.timeout < 1e6):
         raise InputError("--timeout", None, "", f"expected a number of seconds > 0, got {args.timeout:g}")
@@ -96,7 +96,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 def _bundle(args: argparse.Namespace) -> dict:
     """The bundle to check: the --bundle files merged, or the FILEs or the corpus exported now."""
-    from . import bundle
+    from ..engines import bundle
 
     sources = bool(args.bundle) + bool(args.files) + bool(args.corpus)
     if sources != 1:
@@ -135,7 +135,7 @@ def replay_hint(entry: dict, key: str) -> str:
     """The command that replays a finding's trace in dmcheck (the scenario file, its rules and readings)."""
     from dmcheck.model.interpretations import CHOICES
 
-    from .bundle import ROOT
+    from ..engines.bundle import ROOT
 
     path = ROOT / entry["file"] if (ROOT / entry["file"]).is_file() else Path(entry["file"])
     shown = path.relative_to(Path.cwd()) if path.is_absolute() and path.is_relative_to(Path.cwd()) else path
@@ -159,8 +159,8 @@ _SCENARIOS: dict[str, Any] = {}
 def narrated(entry: dict, key: str) -> list[str]:
     """The trace of a key narrated by dmcheck, each step with what it made happen, when the scenario
     file is at hand (a bundle read elsewhere may name a file this checkout lacks: then [])."""
-    from . import api
-    from .bundle import ROOT
+    from .. import api
+    from ..engines.bundle import ROOT
 
     if entry["id"] not in _SCENARIOS:
         path = ROOT / entry["file"] if (ROOT / entry["file"]).is_file() else Path(entry["file"])
@@ -240,9 +240,9 @@ def report_json(report) -> dict[str, Any]:
 
 
 def _write_ci(args: argparse.Namespace, report) -> None:
-    from . import ci_formats
-    from .bundle import ROOT, version
-    from .conformance import KINDS
+    from ..cli import ci_formats
+    from ..engines.bundle import ROOT, version
+    from ..engines.runner import KINDS
 
     if args.sarif:
         found = []

@@ -40,7 +40,7 @@ def write_page(path: str, scenario, graph, verdicts: list[Verdict], properties=N
 def render(scenario, graph, verdicts: list[Verdict], properties=None, flags: str = "") -> str:
     data = page_data(scenario, graph, verdicts, properties)
     data["replay_flags"] = flags
-    template = resources.files("dmcheck").joinpath("templates/explorer.html").read_text(encoding="utf-8")
+    template = resources.files("dmcheck.cli").joinpath("templates/explorer.html").read_text(encoding="utf-8")
     body = "\n".join(_header(scenario, graph) + _outcomes(data) + _verdicts(data) + _picture(graph, data))
     payload = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
     return (template.replace("{{TITLE}}", html.escape(scenario.name))

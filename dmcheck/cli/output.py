@@ -1,4 +1,4 @@
-"""Output written whole: the time budget's watchdog (dmcheck/stop.py) never cuts a piece of output in
+"""Output written whole: the time budget's watchdog (dmcheck/cli/stop.py) never cuts a piece of output in
 the middle, and has nothing left to stop once a command's output is all written.
 
 A JSON document cut short is no JSON at all, and one printed after the full document would make two.

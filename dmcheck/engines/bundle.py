@@ -9,7 +9,7 @@ state with one legal choice still tells an engine that it must offer that one an
 
 A bundle is stable: entries sorted by id, nodes in breadth-first order, keys sorted, no times and no
 absolute paths, so the same dmcheck writes the same bytes on any machine and under any `--jobs`.
-Its JSON Schema is dmcheck/schemas/bundle-1.schema.json (docs/conform.md).
+Its JSON Schema is dmcheck/engines/schemas/bundle-1.schema.json (docs/conform.md).
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from dmcheck.model.errors import InputError
 from dmcheck.model.interpretations import CHOICES
 from dmcheck.rulings.corpus import BUILTIN, Corpus, builtin_corpus
 
-from . import api, views
+from .. import api, views
 
 BUNDLE_VERSION = 1
 SCHEMA_FILE = f"bundle-{BUNDLE_VERSION}.schema.json"
@@ -151,7 +151,7 @@ def export_bundle(runs: Sequence[Run | str], *, rules: str | None = None, interp
                   limits: dict | None = None, jobs: int = 1, workers: Any = None) -> dict[str, Any]:
     """The bundle of these scenario runs (a path is a run under the file's own rules). Every scenario
     is loaded first, so a bad file stops the export before any search (InputError); then each run is
-    explored, in `jobs` processes of `workers(jobs)` (e.g. dmcheck.options.worker_pool, forked: they
+    explored, in `jobs` processes of `workers(jobs)` (e.g. dmcheck.cli.options.worker_pool, forked: they
     inherit what is loaded) when given. The bytes are the same whatever the number of processes."""
     plan = [r if isinstance(r, Run) else Run(str(r)) for r in runs]
     scenarios = [api.load(r.path, rules=rules or r.rules, interpretation=interpretation) for r in plan]
@@ -212,7 +212,7 @@ def dumps(data: dict[str, Any]) -> str:
 
 def schema() -> dict[str, Any]:
     from importlib.resources import files
-    return json.loads((files("dmcheck") / "schemas" / SCHEMA_FILE).read_text("utf-8"))
+    return json.loads((files("dmcheck.engines") / "schemas" / SCHEMA_FILE).read_text("utf-8"))
 
 
 def read_bundle(path: str) -> dict[str, Any]:

@@ -19,6 +19,8 @@ import time
 from collections.abc import Callable
 from typing import IO, Any
 
+from dmcheck.model.errors import DmcheckError
+
 PROTOCOL = "dmcheck-conform"
 PROTOCOL_VERSION = 1
 MAX_LINE = 16 * 1024 * 1024     # an answer longer than this is garbage (no answer needs it)
@@ -26,7 +28,7 @@ REPLIES = {"hello": {"hello"}, "setup": {"ready", "unsupported"}, "choices": {"c
            "apply": {"applied", "refused"}, "state": {"state"}}
 
 
-class EngineFailure(Exception):
+class EngineFailure(DmcheckError):
     """The engine did not answer as the protocol says: `kind` is crash, timeout, garbage or start."""
 
     def __init__(self, kind: str, message: str):

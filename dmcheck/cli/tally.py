@@ -2,7 +2,7 @@
 
 A rules or engine repository runs dozens of scenario files in one command; its CI needs one line that
 says how many hold ("76 scenarios: 74 hold, 2 fail"), a test report per scenario (JUnit) and each
-check that failed located at its `expect` item or property (SARIF, through dmcheck/ci_formats.py).
+check that failed located at its `expect` item or property (SARIF, through dmcheck/cli/ci_formats.py).
 A scenario *holds* when every expectation (and with `check`, every property) holds on a complete
 search; it *fails* when one is violated; it is *incomplete* when a limit or the solver left one
 undecided; a file that could not be read is *unreadable*. The records are plain data, made where the

@@ -12,12 +12,11 @@ from dmcheck.model.errors import InputError
 from dmcheck.properties.expectations import Verdict, check
 from dmcheck.properties.verdict import VIOLATED
 
-from . import tally
-from .examples import PATHS_NOTE
-from .exits import HELP, Exit, exit_code
-from .graph_export import graph_format, write_graph
-from .html import write_page
-from .options import (
+from ..cli import tally
+from ..cli.exits import HELP, Exit, exit_code
+from ..cli.graph_export import graph_format, write_graph
+from ..cli.html import write_page
+from ..cli.options import (
     FileResult,
     add_ci_options,
     add_jobs_option,
@@ -31,7 +30,8 @@ from .options import (
     replay_flags,
     report_files,
 )
-from .report import document, expect_text, expectation_json, outcome_line, print_json
+from ..cli.report import document, expect_text, expectation_json, outcome_line, print_json
+from ..cli.shipped import PATHS_NOTE
 
 EXAMPLES = """examples:
   dmcheck explore scenarios/rulings/          # a directory: its *.yaml files
@@ -137,7 +137,7 @@ def _explore_file(args: argparse.Namespace, file: str, err: TextIO) -> FileResul
 def _replayed(scenario, key: str):
     """The replay of a key through the API (dmcheck/api.py): a key is a path of the model itself, so it
     is replayed the same way whatever search printed it (`--no-reduce` changes nothing here)."""
-    from . import api
+    from .. import api
 
     wrapped = api.wrap(scenario)
     try:

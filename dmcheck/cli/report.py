@@ -13,15 +13,15 @@ from dmcheck.properties.expectations import Verdict
 
 from . import output
 
-# The version of the JSON every command prints (dmcheck/schemas/*.json, docs/scenario-format.md
+# The version of the JSON every command prints (dmcheck/cli/schemas/*.json, docs/scenario-format.md
 # "Output"). Raise it when a key is removed or changes meaning; adding a key keeps it.
 SCHEMA_VERSION = 1
 
 
 def schema() -> dict[str, Any]:
-    """The published JSON Schema of `document` (shipped as package data, dmcheck/schemas/)."""
+    """The published JSON Schema of `document` (shipped as package data, dmcheck/cli/schemas/)."""
     from importlib.resources import files
-    return json.loads((files("dmcheck") / "schemas" / f"output-{SCHEMA_VERSION}.schema.json").read_text("utf-8"))
+    return json.loads((files("dmcheck.cli") / "schemas" / f"output-{SCHEMA_VERSION}.schema.json").read_text("utf-8"))
 
 
 def document(command: str, errors: list[dict[str, Any]] | None = None, **body: Any) -> dict[str, Any]:
@@ -50,7 +50,7 @@ INDENTED_UP_TO = 1_000_000   # characters of compact JSON
 
 
 def print_json(doc: dict[str, Any], out: TextIO) -> None:
-    """The command's one JSON document, made first and then written whole (dmcheck/output.py);
+    """The command's one JSON document, made first and then written whole (dmcheck/cli/output.py);
     indented for people up to INDENTED_UP_TO characters, compact above (the compact form is made by
     json's C encoder, the indented one by its Python encoder at several times the cost: 1 s for the
     20 MB of a Kakumeijin L8 partial search)."""

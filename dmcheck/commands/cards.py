@@ -19,10 +19,10 @@ from dmcheck.model.instructions import card_words
 from dmcheck.model.vocabulary import KEYWORDS, REPLACES, TRIGGERS
 from dmcheck.model.yamlio import load_yaml
 
-from . import views
-from .examples import PATHS_NOTE
-from .exits import HELP, Exit
-from .report import document, flow, print_json
+from .. import views
+from ..cli.exits import HELP, Exit
+from ..cli.report import document, flow, print_json
+from ..cli.shipped import PATHS_NOTE
 
 EXAMPLES = """examples:
   dmcheck cards                                    # the built-in card pool

@@ -23,11 +23,9 @@ from dmcheck.properties.facts import describe_vocabulary
 from dmcheck.properties.property import Property
 from dmcheck.properties.property_file import check_card_names, load_properties
 
-from . import stop, tally
-from .examples import PATHS_NOTE
-from .exits import HELP, combine, exit_code
-from .explore_command import check_outputs, explore_json, explore_text, write_outputs
-from .options import (
+from ..cli import stop, tally
+from ..cli.exits import HELP, combine, exit_code
+from ..cli.options import (
     FileResult,
     add_ci_options,
     add_jobs_option,
@@ -39,6 +37,8 @@ from .options import (
     overrides,
     report_files,
 )
+from ..cli.shipped import PATHS_NOTE
+from .explore import check_outputs, explore_json, explore_text, write_outputs
 
 EXAMPLES = """examples:
   dmcheck check scenarios/rulings/               # a directory: its *.yaml files

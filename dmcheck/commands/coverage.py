@@ -17,10 +17,10 @@ from dmcheck.properties.expectations import HOLDS, INCONCLUSIVE, VIOLATED
 from dmcheck.rulings.corpus import builtin_corpus, check_sources, load_corpus
 from dmcheck.rulings.coverage import NOT_POSED, Coverage, coverage, failing
 
-from .exits import HELP, Exit
-from .options import add_limit_options, limits
-from .progress import phase_printer
-from .report import document, print_json
+from ..cli.exits import HELP, Exit
+from ..cli.options import add_limit_options, limits
+from ..cli.progress import phase_printer
+from ..cli.report import document, print_json
 
 EXAMPLES = """examples:
   dmcheck coverage                       # every feature of the built-in corpus

@@ -18,11 +18,11 @@ from dmcheck.model.rules import version_on
 from dmcheck.model.scenario_file import load_scenario
 from dmcheck.rulings.diff import compare, order_text
 
-from .examples import PATHS_NOTE
-from .exits import HELP, Exit
-from .options import READINGS_HELP, add_limit_options, limits, reading, rules_date
-from .progress import progress_printer
-from .report import distinct_lines, document, expect_text, print_json
+from ..cli.exits import HELP, Exit
+from ..cli.options import READINGS_HELP, add_limit_options, limits, reading, rules_date
+from ..cli.progress import progress_printer
+from ..cli.report import distinct_lines, document, expect_text, print_json
+from ..cli.shipped import PATHS_NOTE
 
 EXAMPLES = """examples:
   dmcheck diff scenarios/rulings/Q09_the_watch.yaml --rules 2023-01-01 --rules 2024-06-19

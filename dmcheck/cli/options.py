@@ -26,10 +26,10 @@ from dmcheck.properties.expectations import observer as expectation_observer
 from dmcheck.properties.visibility import observer as property_observer
 
 from . import output, stop
-from .examples import resolve_shipped
 from .exits import Exit, combine
 from .progress import progress_printer
 from .report import document, errors_json, print_errors, print_json
+from .shipped import resolve_shipped
 
 READINGS_HELP = "; ".join(f"{c.name}={'|'.join(r for r, _ in c.readings)}" for c in CHOICES)
 
@@ -85,7 +85,7 @@ def _whole(name: str, value, least: int) -> None:
 
 def shipped_inputs(args: argparse.Namespace, err: TextIO) -> None:
     """Read an input path `scenarios/X` that is not in the current folder from dmcheck's shipped copy
-    (dmcheck/examples.py), so that the help examples and the docs work from any install; stderr says so.
+    (dmcheck/cli/shipped.py), so that the help examples and the docs work from any install; stderr says so.
     `args.shipped` maps each path replaced to the path as typed."""
     args.shipped = {}
     for name in INPUT_FLAGS:
@@ -196,7 +196,7 @@ def add_search_options(p: argparse.ArgumentParser) -> None:
 
 
 def add_ci_options(p: argparse.ArgumentParser) -> None:
-    """`--junit` and `--sarif` for commands that run many scenarios (dmcheck/tally.py, docs/ci.md)."""
+    """`--junit` and `--sarif` for commands that run many scenarios (dmcheck/cli/tally.py, docs/ci.md)."""
     ci = p.add_argument_group("CI (docs/ci.md)")
     ci.add_argument("--junit", metavar="OUT", help="also write JUnit XML: each scenario file a test case (a failure "
                                                    "when a check is violated, an error when undecided or unreadable)")
@@ -353,7 +353,7 @@ class FileResult:
 
 def worker_pool(n: int) -> Any:
     """A pool of n worker processes, forked (they inherit what this process holds), that leave
-    Ctrl-C to this process (dmcheck/stop.py), which reports and ends them."""
+    Ctrl-C to this process (dmcheck/cli/stop.py), which reports and ends them."""
     return multiprocessing.get_context("fork").Pool(n, initializer=signal.signal,
                                                    initargs=(signal.SIGINT, signal.SIG_IGN))
 
@@ -370,7 +370,7 @@ def per_file(work: Callable[..., FileResult], args: argparse.Namespace, files: l
         results: Iterator[FileResult] = (work(args, file, err) for k, file in enumerate(files)
                                          if k == 0 or not stop.spent())   # the budget spent: no more files
     else:
-        # workers leave Ctrl-C to this process (dmcheck/stop.py), which reports and ends them
+        # workers leave Ctrl-C to this process (dmcheck/cli/stop.py), which reports and ends them
         pool = worker_pool(n)
         results = _polled(pool.imap(functools.partial(_captured, work, args), files))
     try:

@@ -1,7 +1,7 @@
-"""Conformance: the model's traces seen as milestones, checked against the corpus's constraints.
+"""Corpus agreement: the model's traces seen as milestones, checked against the corpus's constraints.
 
 The milestone walk is checked on traces whose order the rulings spell out (Q04/Q05's nested break,
-Q03's waiting trigger); conformance must find nothing on the built-in scenarios, and must find the
+Q03's waiting trigger); the agreement check must find nothing on the built-in scenarios, and must find the
 R509.4 violation that the reading nested_other_pending=all produces when an effect triggered in the
 attack's frame is still waiting at a nested break (Kobo's trigger from Texas Storm, a combination
 of Q03's and Q04's situations).
@@ -14,7 +14,7 @@ from conftest import DATA
 
 from dmcheck.model.rules import timeline
 from dmcheck.properties.milestones import occurrences, orders
-from dmcheck.rulings import conformance
+from dmcheck.rulings import agreement
 from dmcheck.rulings.consistency import check as declarative
 from dmcheck.rulings.corpus import builtin_corpus, parse_constraint
 from dmcheck.rulings.readings import Runner, analyse, as_dict, combos, default_combo
@@ -60,7 +60,7 @@ def test_satisfied_reads_first_last_and_steps():
     groups = (("shields_chosen", "before_break_triggered"), ("before_break_resolved",), ("other_pending_resolved",),
               ("before_break_resolved",), ("break",))
     occ = occurrences(groups)
-    ok = lambda text: conformance.satisfied(parse_constraint(text), occ)  # noqa: E731
+    ok = lambda text: agreement.satisfied(parse_constraint(text), occ)  # noqa: E731
     assert ok("shields_chosen = before_break_triggered")
     assert not ok("before_break_resolved < other_pending_resolved")        # every one before every one
     assert ok("first(before_break_resolved) < other_pending_resolved")
@@ -77,7 +77,7 @@ def checked():
     analyse(runner, corpus)
     versions = list(timeline())
     dec = declarative(corpus, versions)
-    return corpus, runner, conformance.check(corpus, runner.runs(), dec.witnesses, {v.name: v for v in versions},
+    return corpus, runner, agreement.check(corpus, runner.runs(), dec.witnesses, {v.name: v for v in versions},
                                              default_combo())
 
 
@@ -97,7 +97,7 @@ def test_the_all_reading_breaks_r509_4_when_an_outer_effect_waits_at_a_nested_br
     path = (DATA / "rulings" / "kobo_texas_storm.yaml").resolve()
     runs = {c: runner.run(path, timeline()[-1], c) for c in combos()}
     default = default_combo()
-    result = conformance.check(corpus, list({id(r): r for r in runs.values()}.values()), [], {}, default)
+    result = agreement.check(corpus, list({id(r): r for r in runs.values()}.values()), [], {}, default)
     broken = {(v.statement.ref, str(v.constraint)) for v in result.violations
               if any(as_dict(c)["nested_other_pending"] == "all" for c in v.combos)}
     assert ("R509.4@S000", "before_break_resolved < other_pending_resolved") in broken

@@ -24,12 +24,12 @@ from dmcheck.rulings.consistency import defaults, set_aside
 from dmcheck.rulings.readings import Combo, as_dict, default_combo, show
 from dmcheck.rulings.verify import verify
 
-from . import ci_formats, stop
-from .examples import PATHS_NOTE
-from .exits import HELP, Exit
-from .options import add_jobs_option, add_limit_options, jobs, limits, rules_date, worker_pool
-from .progress import phase_printer
-from .report import document, expect_text, print_json
+from ..cli import ci_formats, stop
+from ..cli.exits import HELP, Exit
+from ..cli.options import add_jobs_option, add_limit_options, jobs, limits, rules_date, worker_pool
+from ..cli.progress import phase_printer
+from ..cli.report import document, expect_text, print_json
+from ..cli.shipped import PATHS_NOTE
 
 EXAMPLES = """examples:
   dmcheck verify                              # the built-in corpus, every rules version
@@ -44,7 +44,7 @@ EXAMPLES = """examples:
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     """Add `verify` to the dmcheck subcommands."""
     p = subparsers.add_parser(
-        "verify", help="check the rulings corpus: contradictions, readings, conformance, properties (main job)",
+        "verify", help="check the rulings corpus: contradictions, readings, corpus agreement, properties (main job)",
         description="Check every rule statement and ruling of the corpus: run each ruling's scenarios under "
                     "every combination of interpretation readings (rules version of its date), find every "
                     "minimal set of rulings no reading satisfies and every minimal set of ordering constraints "
@@ -60,7 +60,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                    help="print the report as one JSON object with schema_version (docs/scenario-format.md)")
     p.add_argument("--summary", action="store_true", help="print only the one-screen summary")
     add_limit_options(p, depth=False, seconds_help="bound each exploration; one that runs out is inconclusive")
-    add_jobs_option(p, "runs' checks (conformance, properties) beside one process that loads the scenarios "
+    add_jobs_option(p, "runs' checks (corpus agreement, properties) beside one process that loads the scenarios "
                        "and checks the declarative consistency; Z3's questions about the readings stay in "
                        "the main process")
     ci = p.add_argument_group("CI (docs/ci.md)")
@@ -221,7 +221,7 @@ def _conflict_group_lines(report) -> list[str]:
 
 
 def summary_lines(report) -> list[str]:
-    op, dec, conf = report.operational, report.declarative, report.conformance
+    op, dec, conf = report.operational, report.declarative, report.agreement
     corpus = report.corpus
     rulings = op.rulings
     failing = report.failing()
@@ -253,7 +253,7 @@ def summary_lines(report) -> list[str]:
         lines.append(f"best readings (every combination counted): {op.best_count} of {len(rulings)} rulings hold under "
                      f"{len(op.best)} combination{'s' if len(op.best) != 1 else ''}"
                      f"{' (the defaults among them)' if default_combo() in op.best else ''}: {_best_text(op)}")
-    lines.append(f"conformance: {conf.orders_checked} milestone orders of {len(report.runner.runs())} runs, "
+    lines.append(f"corpus agreement: {conf.orders_checked} milestone orders of {len(report.runner.runs())} runs, "
                  f"{conf.constraints_checked} constraint checks: {len(conf.violations)} violation"
                  f"{'s' if len(conf.violations) != 1 else ''}; witness orders: {conf.pairs_seen} pairs shown by "
                  f"the model, {len(conf.unreached)} never in the witness's order")
@@ -315,7 +315,7 @@ def detail_lines(report) -> list[str]:
     """Everything behind the summary, section by section, with citations and traces."""
     out: list[str] = []
     for section in (_ruling_lines, _declarative_lines, _operational_lines, _readings_lines, _witness_lines,
-                    _conformance_lines, _property_lines):
+                    _agreement_lines, _property_lines):
         out += section(report)
     return out
 
@@ -402,10 +402,10 @@ def _witness_lines(report) -> list[str]:
     return out
 
 
-def _conformance_lines(report) -> list[str]:
-    conf = report.conformance
+def _agreement_lines(report) -> list[str]:
+    conf = report.agreement
     default = default_combo()
-    out = ["", f"== Conformance: {len(conf.violations)} violations, {len(conf.unreached)} unreached witness pairs"]
+    out = ["", f"== Corpus agreement: {len(conf.violations)} violations, {len(conf.unreached)} unreached witness pairs"]
     for v in conf.violations:
         readings = ("the default readings" if default in v.combos
                     else f"{len(v.combos)} combinations, e.g. {show(v.combos[0])}")
@@ -459,7 +459,7 @@ def report_json(report) -> dict[str, Any]:
         "contradictions": _declarative_json(report) + _operational_json(report),
         "readings": _readings_json(report, combos),
         "properties": _properties_json(report),
-        "conformance": _conformance_json(report),
+        "conformance": _agreement_json(report),   # the JSON key keeps its name
         "witnesses": [{"rules": w.version, "order": w.order(), "set_aside": list(w.set_aside),
                        "dropped": list(w.dropped), "verdict": w.verdict} for w in report.declarative.witnesses],
         "summary": _summary_json(report, combos),
@@ -569,8 +569,8 @@ def _properties_json(report) -> list[dict[str, Any]]:
     return list(per.values())
 
 
-def _conformance_json(report) -> dict[str, Any]:
-    conf = report.conformance
+def _agreement_json(report) -> dict[str, Any]:
+    conf = report.agreement
     default = default_combo()
     return {
         "violations": [{"ref": v.statement.ref, "constraint": str(v.constraint), "scenario": v.run.file.name,
@@ -586,7 +586,7 @@ def _conformance_json(report) -> dict[str, Any]:
 
 
 def _summary_json(report, combos: list) -> dict[str, Any]:
-    op, dec, conf = report.operational, report.declarative, report.conformance
+    op, dec, conf = report.operational, report.declarative, report.agreement
     return {
         "statements": len(report.corpus.statements), "sources": report.corpus.sources(),
         "rulings": len(op.rulings), "rulings_holding": len(op.rulings) - len(report.failing()) - len(report.unsure()),

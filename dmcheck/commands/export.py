@@ -1,4 +1,4 @@
-"""`dmcheck export`: conformance bundles for engine developers (dmcheck/bundle.py, docs/conform.md).
+"""`dmcheck export`: conformance bundles for engine developers (dmcheck/engines/bundle.py, docs/conform.md).
 
 An engine's test suite keeps the bundle and replays it (or runs `dmcheck conform` against it): for
 every scenario, every legal choice in every state and every legal outcome, labelled with the cards'
@@ -13,9 +13,9 @@ from typing import Any, TextIO
 
 from dmcheck.model.errors import InputError
 
-from .examples import PATHS_NOTE
-from .exits import HELP, Exit
-from .options import READINGS_HELP, expand, positive_int, reading, rules_date, worker_pool
+from ..cli.exits import HELP, Exit
+from ..cli.options import READINGS_HELP, expand, positive_int, reading, rules_date, worker_pool
+from ..cli.shipped import PATHS_NOTE
 
 EXAMPLES = """examples:
   dmcheck export --corpus --out dm-bundle.json      # every scenario run of the built-in corpus
@@ -30,7 +30,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     p = subparsers.add_parser(
         "export", help="write a conformance bundle: every legal choice and outcome of scenarios, as data",
         description="Explore each scenario without reduction and write a conformance bundle (JSON, schema "
-                    "dmcheck/schemas/bundle-1.schema.json): the position, every state with its legal choices "
+                    "dmcheck/engines/schemas/bundle-1.schema.json): the position, every state with its legal choices "
                     "(player, kind, decision, the cards by label) and the state each leads to, every legal "
                     "outcome with a shortest path, and the corpus rulings that name the scenario. The bytes "
                     "are the same on every run, machine and --jobs (docs/conform.md).",
@@ -55,7 +55,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from . import bundle
+    from ..engines import bundle
 
     runs = _runs(args)
     to_dir = _target(args.out)
@@ -76,7 +76,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 
 def _runs(args: argparse.Namespace) -> list:
-    from . import bundle
+    from ..engines import bundle
 
     if args.corpus and args.files:
         raise InputError("--corpus", None, "", "expected either --corpus or scenario files, not both")
@@ -102,7 +102,7 @@ def _target(out: str | None) -> bool:
 
 def _write(out: str | None, to_dir: bool, data: dict, stream: TextIO) -> str:
     """Write the bundle (or one per run into a folder); what was written, for the summary line."""
-    from . import bundle
+    from ..engines import bundle
 
     if out is None:
         text = bundle.dumps(data)

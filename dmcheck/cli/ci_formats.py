@@ -23,7 +23,7 @@ from dmcheck.model.errors import InputError
 from dmcheck.properties.verdict import INCONCLUSIVE, VIOLATED
 from dmcheck.rulings.findings import KINDS, Finding
 
-from .examples import shipped_root
+from .shipped import shipped_root
 
 __all__ = ["KINDS", "Finding", "findings", "write_baseline", "read_baseline", "compare", "sarif", "junit"]
 

@@ -1,4 +1,7 @@
-"""Conformance: the model's traces against the declarative corpus, in both directions.
+"""Corpus agreement: the model's traces against the declarative corpus, in both directions.
+
+(Not to be confused with engine conformance, dmcheck/engines/runner.py: an external engine against a
+bundle of the model's runs. `verify` reports this check under the JSON key `conformance`.)
 
 - Soundness: every complete trace of every run (a scenario under a rules version and a
   combination of readings) satisfies the ordering constraints of the statements in force in that
@@ -43,29 +46,16 @@ def satisfied(c: Constraint, occ: dict[str, list[tuple[int, int]]]) -> bool:
     return lpos < rpos
 
 
-def binding(corpus: Corpus, run: Run, combo: Combo) -> list[tuple[Statement, Constraint]]:
-    """The constraints a run's traces must satisfy under one combination of readings."""
-    readings = as_dict(combo)
-    aside = set_aside(readings)
-    out: list[tuple[Statement, Constraint]] = []
-    for s in corpus.statements:
-        if not s.declarative() or s.ref in aside or not s.in_force(run.version) or s.scope == "none":
-            continue
-        if s.scope == "own" and run.file not in s.scenarios:
-            continue
-        out.extend((s, c) for c in s.constraints(readings))
-    return out
-
-
 # the part of a combination of readings that can change a run's binding
 _Projection = Callable[[Combo], Any]
 
 
 class _Binder:
-    """`binding` for every run and combination of one check: the same pairs, in the same order. What
-    does not depend on the combination (the statements in force for the run's version and file, the
-    choices their `order_if` read) is worked out once per version and file, and combinations that
-    set aside the same statements and read those choices alike share one list (the same object)."""
+    """The constraints a run's traces must satisfy under a combination of readings (its binding): those
+    of the statements in force for the run's version and file that the readings do not set aside. What
+    does not depend on the combination (the statements in force, the choices their `order_if` read) is
+    worked out once per version and file, and combinations that set aside the same statements and read
+    those choices alike share one list (the same object)."""
 
     def __init__(self, corpus: Corpus):
         self.corpus = corpus
@@ -140,7 +130,7 @@ class Unreached:
 
 
 @dataclass
-class Conformance:
+class Agreement:
     violations: list[Violation] = field(default_factory=list)
     unreached: list[Unreached] = field(default_factory=list)
     orders_checked: int = 0
@@ -220,11 +210,11 @@ class Soundness:
 
 
 def check(corpus: Corpus, runs: list[Run], witnesses: list[Witness], versions: dict[str, RulesVersion],
-          default: Combo, sound: list[Sound] | None = None) -> Conformance:
+          default: Combo, sound: list[Sound] | None = None) -> Agreement:
     """Both directions (the module docstring); `sound`, if given, is `Soundness` of each run, worked
     out elsewhere (in worker processes)."""
     start = time.perf_counter()
-    out = Conformance()
+    out = Agreement()
     if sound is None:
         judge = Soundness(corpus)
         sound = [judge(run) for run in runs]
@@ -253,7 +243,7 @@ def _seen(run: Run) -> list[tuple[Groups, Any, dict[str, list[tuple[int, int]]]]
     return found
 
 
-def _reachability(w: Witness, runs: list[Run], out: Conformance) -> None:
+def _reachability(w: Witness, runs: list[Run], out: Agreement) -> None:
     named = sorted({m for ref in w.active for m in w.mentions.get(ref, ())} - CAUSED)
     related = {frozenset(p) for p in PARTS}
     pairs = [(x, y) for x in named for y in named

@@ -1,6 +1,10 @@
-"""An engine against a bundle: every state of every scenario run, the choices it offers, the outcomes it reaches.
+"""Engine conformance: an engine against a bundle, every state of every scenario run, the choices it offers,
+the outcomes it reaches.
 
-For each scenario run of a bundle (dmcheck/bundle.py) the engine is set up on the position and
+(Not to be confused with corpus agreement, rulings/agreement.py: the model's own traces against the
+corpus statements, which `verify` reports under the JSON key `conformance`.)
+
+For each scenario run of a bundle (dmcheck/engines/bundle.py) the engine is set up on the position and
 driven along dmcheck's paths: every node of the shortest-path tree is reached by its shortest path
 and asked which choices it offers; every other edge (two paths meeting in one state) is followed
 once and the state it reaches is asked again; at every terminal state the engine's outcome is
@@ -27,7 +31,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .engine import Engine, EngineFailure, handshake
+from .process import Engine, EngineFailure, handshake
 
 # decisions whose `what` is a set: the order in which an engine lists the items does not matter
 SETS = {"choose_shields", "break_shields", "discard", "declare", "declare_after", "shield_to_hand",
