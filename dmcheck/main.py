@@ -43,8 +43,10 @@ def __getattr__(name: str):
 
 def parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     """The parser of the whole command line; with `argv` naming a command, of that command alone (a
-    mistaken name, `--help` or nothing at all gets them all)."""
+    mistaken name, `--help` or nothing at all gets them all; `--version` alone none)."""
     named = next((a for a in argv if not a.startswith("-")), None) if argv is not None else None
+    if argv is not None and named is None and "--version" in argv and not {"-h", "--help"} & set(argv):
+        named = ""   # argparse prints the version before it asks for a command
     top = argparse.ArgumentParser(
         prog="dmcheck",
         description="Model-check the Duel Masters break procedure and its rulings: explore every legal "
@@ -55,7 +57,7 @@ def parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
                      help="print the version of dmcheck and exit")
     sub = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name in NAMES:
-        if named not in NAMES or name == named:
+        if named != "" and (named not in NAMES or name == named):
             command(name).add_parser(sub)
     return top
 

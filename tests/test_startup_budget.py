@@ -35,6 +35,14 @@ def test_explore_loads_neither_z3_nor_another_command():
     assert loaded == {"dmcheck.commands.explore"}
 
 
+def test_version_loads_no_command():
+    code = ("import sys; from dmcheck.main import main\n"
+            "try:\n    main(['--version'])\nexcept SystemExit:\n    pass\n"
+            "print(sorted(m for m in sys.modules if m.startswith('dmcheck.commands.')))")
+    proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert proc.stdout.split("\n")[-2:] == ["[]", ""] and proc.stdout.startswith("dmcheck "), proc.stdout
+
+
 def test_check_loads_z3_and_its_own_command_only():
     loaded = _loaded_after(["check", "scenarios/rulings/Q09_the_watch.yaml"])
     assert "z3" in loaded and {m for m in loaded if m.startswith("dmcheck.")} <= {
