@@ -14,8 +14,8 @@ range, and the load average seen meanwhile (the machine is shared: read the rang
     .venv/bin/python benchmarks/bench_ratios.py --base /tmp/base --json > ratios.json
 
 The figures (`--only`, comma-separated):
-- `search`: search CPU per stored state with the defaults (benchmarks/run_family.py: the search's own
-  CPU, start-up aside), Kakumeijin L7 and L8 and shield check n = 10;
+- `search`: search CPU per stored state with the defaults (the search's own CPU in a fresh process,
+  start-up aside, as benchmarks/run_family.py times it), Kakumeijin L7 and L8 and shield check n = 10;
 - `verify`: `dmcheck verify` (default --jobs) whole: CPU of the process and its workers, peak memory;
 - `defaults`: the default search against `--no-reduce` (this checkout, and the pinned one beside it),
   every family of benchmarks/families.py at its largest benchmark size;
@@ -49,6 +49,24 @@ SMALL = "scenarios/rulings/Q09_the_watch.yaml"
 SEARCH = [("kakumeijin", 7), ("kakumeijin", 8), ("shield-check", 10)]
 FAMILIES = [("independent", 12), ("two-player", 12), ("watched", 12), ("kakumeijin", 7), ("kakumeijin", 8),
             ("shield-check", 8), ("shield-check", 10)]
+FAMILY = """
+import sys, time
+sys.path.insert(0, "benchmarks")
+import checkout; checkout.use(".")
+import families
+from dmcheck.explorer.bfs import explore
+from dmcheck.explorer.limits import Limits
+from dmcheck.model.procedure import BreakModel
+model = BreakModel(families.build(sys.argv[1], int(sys.argv[2])))
+reduce = "--no-reduce" not in sys.argv
+spent, runs = 0.0, 0
+while runs == 0 or spent < 0.5 and spent / runs < 0.2:
+    start = time.process_time()
+    graph = explore(model, Limits(max_states=10 ** 8), reduce=reduce)
+    spent += time.process_time() - start
+    runs += 1
+print(len(graph.parent), spent / runs)
+"""
 BUSY = "import time\nend = time.monotonic() + 120\nwhile time.monotonic() < end: pass\n"
 GRAPH = """
 import gc, sys
@@ -94,11 +112,13 @@ def _python(checkout: Path) -> str:
 
 
 def _family(checkout: Path, family: str, size: int, *extra: str) -> tuple[int, float, Run]:
-    """(states, the search's CPU seconds, the run) of benchmarks/run_family.py in `checkout`."""
-    run = Run([_python(checkout), "benchmarks/run_family.py", family, str(size), *extra], checkout)
-    found = re.search(r" (\d+) \d+ [\d.]+s cpu ([\d.]+)s", run.stdout)
+    """(states, the search's CPU seconds, the run): one family member searched in a fresh process of
+    `checkout` (FAMILY below); a search under a fifth of a second is repeated in that process until
+    they add up to half a second, and the mean taken."""
+    run = Run([_python(checkout), "-c", FAMILY, family, str(size), *extra], checkout)
+    found = re.fullmatch(r"(\d+) ([\d.e-]+)\n", run.stdout)
     if run.code != 0 or found is None:
-        raise SystemExit(f"run_family {family} {size} failed in {checkout}:\n{run.stdout}{run.stderr}")
+        raise SystemExit(f"the search of {family} {size} failed in {checkout}:\n{run.stdout}{run.stderr}")
     return int(found.group(1)), float(found.group(2)), run
 
 
