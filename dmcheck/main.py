@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import ctypes
 import gc
+import importlib
 import os
 import sys
 import tomllib
@@ -23,13 +24,29 @@ from .cli import stop
 from .cli.exits import HELP, Exit
 from .cli.options import check_flags, shipped_inputs
 from .cli.report import document, errors_json, model_error_json, model_error_lines, print_errors, print_json
-from .commands import cards, check, conform, coverage, diff, examples, explore, export, rules, sweep, verify
 
-# each has add_parser(subparsers) and run(args, out, err)
-COMMANDS = (explore, check, verify, diff, sweep, export, conform, coverage, examples, cards, rules)
+# each is a module of dmcheck/commands/ with add_parser(subparsers) and run(args, out, err); a command
+# line that names one imports that one only, so no command pays for the libraries of the others
+NAMES = ("explore", "check", "verify", "diff", "sweep", "export", "conform", "coverage", "examples", "cards", "rules")
 
 
-def parser() -> argparse.ArgumentParser:
+def command(name: str):
+    """The module of the command `name`."""
+    return importlib.import_module(f"{__package__}.commands.{name}")
+
+
+def __getattr__(name: str):
+    if name == "COMMANDS":   # every command's module, imported on demand
+        return tuple(command(n) for n in NAMES)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
+    """The parser of the whole command line; with `argv` naming a command, of that command alone (a
+    mistaken name, `--help` or nothing at all gets them all; `--version` alone none)."""
+    named = next((a for a in argv if not a.startswith("-")), None) if argv is not None else None
+    if argv is not None and named is None and "--version" in argv and not {"-h", "--help"} & set(argv):
+        named = ""   # argparse prints the version before it asks for a command
     top = argparse.ArgumentParser(
         prog="dmcheck",
         description="Model-check the Duel Masters break procedure and its rulings: explore every legal "
@@ -39,8 +56,9 @@ def parser() -> argparse.ArgumentParser:
     top.add_argument("--version", action="version", version=f"%(prog)s {version()}",
                      help="print the version of dmcheck and exit")
     sub = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for command in COMMANDS:
-        command.add_parser(sub)
+    for name in NAMES:
+        if named != "" and (named not in NAMES or name == named):
+            command(name).add_parser(sub)
     return top
 
 
@@ -58,7 +76,7 @@ def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO |
     """Run one command; `began` (time.monotonic) is when its `--max-seconds` budget began (now if None)."""
     out = out or sys.stdout
     err = err or sys.stderr
-    args = parser().parse_args(argv)
+    args = parser(sys.argv[1:] if argv is None else argv).parse_args(argv)
     # A command holds its explored graphs (hundreds of thousands of states) until it ends, and each pass
     # of the cycle collector walks all of them again: with it on, building the report of a large graph
     # cost twice as much, and verify a third more CPU. What a command leaves in cycles is small (the

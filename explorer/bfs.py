@@ -18,7 +18,7 @@ from typing import Any
 
 from .graph import SYMMETRY_DROPPED, SYMMETRY_OFF, SYMMETRY_ON, SYMMETRY_UNUSED, Exploration, SearchRecord
 from .limits import DEFAULT_LIMITS, Limits, StepLimit
-from .loops import LOOP_CHECK_DEPTH, Loop, exact_cycles, forced, repeated_position, round_from
+from .loops import LOOP_CHECK_DEPTH, Loop, PathIndex, exact_cycles, forced, round_from
 from .protocol import hook
 from .reduction import Observe, Reducer
 
@@ -35,8 +35,8 @@ class _Search:
         self.reducer = Reducer(model, observe) if reduce and hook(model, "is_order") else None
         self.canonical = hook(model, "canonical") if symmetry else None
         # A27: a position seen before on the path (up to growing bookkeeping) closes a loop
-        self.position = hook(model, "position") if keep_graph else None
-        self.positions: dict[int, int] = {}   # node -> hash of its position, filled as loop checks walk
+        position = hook(model, "position") if keep_graph else None
+        self.paths = PathIndex(self.result, position) if position is not None else None
         self.result.symmetry = self.canonical
         self.result.record = SearchRecord(reduction=self.reducer is not None,
                                           symmetry=SYMMETRY_ON if self.canonical else SYMMETRY_OFF)
@@ -57,19 +57,22 @@ class _Search:
         self.result.depth.append(0)
         self.frontier.append((0, init))
 
-    def chosen(self, state, actions) -> range | tuple[int]:
-        """Which actions to follow: all of them, or one ample action when the reduction allows it."""
+    def chosen(self, state, actions) -> tuple[range | tuple[int], list | None]:
+        """Which actions to follow: all of them, or one ample action when the reduction allows it; and
+        their steps, when the visibility test (C2) made them already, or None."""
         if self.reducer is None:
-            return range(len(actions))
+            return range(len(actions)), None
         pick = self.reducer.candidate(actions)
         if pick is None:
-            return range(len(actions))
+            return range(len(actions)), None
         if self.reducer.observe is not None:
             successors = [self.model.step(state, a) for a in actions]
             if not self.reducer.invisible(state, actions, successors):
-                return range(len(actions))
+                return range(len(actions)), successors
+            self.result.pruned += len(actions) - 1
+            return (pick,), [successors[pick]]
         self.result.pruned += len(actions) - 1
-        return (pick,)
+        return (pick,), None
 
     def expand(self, node: int, state) -> None:
         result, model = self.result, self.model
@@ -87,8 +90,9 @@ class _Search:
             if result.depth[node] >= self.limits.max_depth:
                 result.complete, result.reason = False, f"depth limit {self.limits.max_depth} reached"
                 return
-            for i in self.chosen(state, actions):
-                succ, events = model.step(state, actions[i])
+            follow, made = self.chosen(state, actions)
+            for j, i in enumerate(follow):
+                succ, events = model.step(state, actions[i]) if made is None else made[j]
                 if self.canonical is None:
                     target = self.store(succ, succ, node, i)
                 else:
@@ -104,18 +108,14 @@ class _Search:
                 setattr(exc, "search_key", key or "-")   # noqa: B010 (any exception type)
             raise
 
-    def loop_closed(self, node: int, index: int, succ) -> bool:
-        """Whether `succ` is new only by its bookkeeping and repeats a position on its path: then it is
-        a loop (explorer/loops.py), recorded and not stored."""
-        found = repeated_position(self.result, self.position, node, succ, self.positions)
-        if found is None:
-            return False
+    def loop_closed(self, node: int, index: int, found: tuple[int, int]) -> None:
+        """`succ` is new only by its bookkeeping and repeats a position on its path (`found`: the
+        nearest and the first node with it): a loop (explorer/loops.py), recorded; it is not stored."""
         nearest, entry = found
         # the first round: from where the position first was, as many steps as one round takes
         length = self.result.depth[node] + 1 - self.result.depth[nearest]
         path = round_from(self.result, entry, node, index)[:length]
         self.result.loops.append(Loop(entry, path, forced(self.model, self.result, path)))
-        return True
 
     def store(self, succ, form, node: int, index: int) -> int | None:
         """The node of `succ`, stored now if it is new; None when the state limit leaves it out.
@@ -129,16 +129,21 @@ class _Search:
         found = self.index.setdefault(k, target)   # one hash of the state, not two
         if found != target:
             return found   # a state seen before: an ordinary edge (exact cycles are found at the end)
-        if self.position is not None and self.result.depth[node] + 1 >= LOOP_CHECK_DEPTH \
-                and self.loop_closed(node, index, succ):
-            del self.index[k]
-            return None
+        paths, seen = self.paths, None
+        if paths is not None and self.result.depth[node] + 1 >= LOOP_CHECK_DEPTH:
+            seen, repeat = paths.repeated(node, succ)
+            if repeat is not None:
+                self.loop_closed(node, index, repeat)
+                del self.index[k]
+                return None
         if target >= self.limits.max_states:
             del self.index[k]
             self.result.complete, self.result.reason = False, f"state limit {self.limits.max_states} reached"
             return None
         if self.keep_graph:
             self.result.states.append(succ)
+            if paths is not None and seen is not None:   # asked about: indexed with the hash just made
+                paths.add(target, seen)
         if form is not succ:
             self.renamed += 1
         self.result.parent.append((node, index))
@@ -154,7 +159,8 @@ def explore(model: Any, limits: Limits = DEFAULT_LIMITS, progress: Progress | No
 
     `reduce` turns on partial-order reduction (explorer/reduction.py) and, unless `symmetry` is
     False, the symmetry (the model's `canonical` hook, weighed after SYMMETRY_SAMPLE transitions,
-    `_weigh`; with `weigh=False` it is used from the start, whatever it costs); `observe` gives the
+    `_weigh`; with `weigh=False` it is used from the start, whatever it costs; not at all when the
+    model's `interchangeable` hook says that it would rename nothing); `observe` gives the
     signature under which alternatives must look alike to be reduced (expectations, properties).
     `keep_graph=False` keeps only fingerprints and parent links (the compact store). What the search
     really did is in the result's `record`.
@@ -185,8 +191,9 @@ FREEZE_EVERY = 4096   # expansions between two freezes
 
 def _run(model: Any, limits: Limits, progress: Progress | None, reduce: bool, observe: Observe | None,
          keep_graph: bool, symmetry: bool, weigh: bool) -> Exploration:
-    """The search without the symmetry; where the symmetry is asked for and the search outlasts its
-    sample, the symmetry weighed against it (`_weigh`) and the better of the two carried on."""
+    """The search without the symmetry; where the symmetry is asked for, could rename something and
+    the search outlasts its sample, the symmetry weighed against it (`_weigh`) and the better of the
+    two carried on."""
     clock = _Clock(limits, progress)
     watch = hook(model, "watch")   # the limits hold inside a step too (explorer/limits.py)
     if watch is not None:
@@ -205,10 +212,13 @@ def _search(model: Any, limits: Limits, reduce: bool, observe: Observe | None, k
         search.add_initial()
         return search
 
-    offered = symmetry and hook(model, "canonical") is not None
+    asked = symmetry and hook(model, "canonical") is not None
+    renames = hook(model, "interchangeable")
+    offered = asked and (renames is None or renames())   # no interchangeable cards: nothing to weigh
     search = fresh(offered and not weigh)
-    if offered and weigh:
+    if asked and (weigh or not offered):
         search.result.record = replace(search.result.record, symmetry=SYMMETRY_UNUSED)
+    if offered and weigh:
         _advance(search, clock, lambda: search.result.transitions >= SYMMETRY_SAMPLE)
         if search.frontier and search.result.complete:
             search = _weigh(search, fresh(True), clock)

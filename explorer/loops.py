@@ -30,22 +30,60 @@ class Loop:
     forced: bool                        # every state of the round has exactly one action
 
 
-def repeated_position(result: Any, position, node: int, succ: Any, cache: dict[int, int]) -> tuple[int, int] | None:
-    """The nodes on the path to `node` (itself included) whose position `succ` repeats: the nearest
-    (one round back) and the first (where the loop began), or None. `cache` keeps each node's
-    position hash, so a walk costs a comparison of integers per ancestor."""
-    key = position(succ)
-    h = hash(key)
-    found = []
-    n = node
-    while n >= 0:
-        hn = cache.get(n)
-        if hn is None:
-            hn = cache[n] = hash(position(result.states[n]))
-        if hn == h and position(result.states[n]) == key:
-            found.append(n)
-        n = result.parent[n][0]
-    return (found[0], found[-1]) if found else None
+class PathIndex:
+    """The positions of the nodes on the paths asked about, by hash, so that a position coming back
+    on a path is found with one look-up instead of a walk of the whole path per state. A path is
+    indexed as it is first asked about, from its end up to the first node already indexed (each
+    node once: a node's position is hashed when it is first an ancestor of a node asked about, or
+    when the question about it computed the hash). Only where another indexed node has the same
+    position hash are those nodes tested for lying on the path (a walk up to their depth)."""
+
+    def __init__(self, result: Any, position: Any):
+        self.result, self.position = result, position
+        self.first: dict[int, int] = {}          # position hash -> the first node indexed with it
+        self.more: dict[int, list[int]] = {}     # position hash -> the other nodes with it
+        self.indexed = bytearray()               # per node: 1 once its position is indexed
+        self.walks = 0                           # steps of the walks to candidates (the figures)
+
+    def add(self, node: int, h: int) -> None:
+        if len(self.indexed) <= node:
+            self.indexed.extend(bytes(node + 1 - len(self.indexed) + 1024))
+        self.indexed[node] = 1
+        found = self.first.setdefault(h, node)
+        if found != node:
+            self.more.setdefault(h, []).append(node)
+
+    def repeated(self, node: int, succ: Any) -> tuple[int, tuple[int, int] | None]:
+        """The hash of `succ`'s position, and the nodes on the path to `node` (itself included) whose
+        position `succ` repeats: the nearest (one round back) and the first (where the loop began),
+        or None."""
+        states, parent, indexed = self.result.states, self.result.parent, self.indexed
+        n = node
+        while n >= 0 and (n >= len(indexed) or not indexed[n]):
+            self.add(n, hash(self.position(states[n])))
+            n = parent[n][0]
+        key = self.position(succ)
+        h = hash(key)
+        first = self.first.get(h)
+        if first is None:
+            return h, None
+        found = [c for c in self._on_path(node, [first, *self.more.get(h, ())])
+                 if self.position(states[c]) == key]
+        return h, ((found[0], found[-1]) if found else None)
+
+    def _on_path(self, node: int, candidates: list[int]) -> list[int]:
+        """The candidates on the path to `node` (itself included), deepest first: one walk up the
+        parent links, down to the shallowest candidate no deeper than `node`."""
+        depth, parent = self.result.depth, self.result.parent
+        out = []
+        n = node
+        for d, c in sorted(((depth[c], c) for c in candidates if depth[c] <= depth[node]), reverse=True):
+            while depth[n] > d:
+                n = parent[n][0]
+                self.walks += 1
+            if n == c:
+                out.append(c)
+        return out
 
 
 def round_from(result: Any, entry: int, node: int, index: int) -> tuple[tuple[int, int], ...]:

@@ -26,11 +26,13 @@ class Symmetric(Protocol):
     """A model whose states have a canonical representative under a symmetry (e.g. identical cards)."""
 
     def canonical(self, state: Any) -> Any: ...
+    def interchangeable(self) -> bool: ...   # optional: False when `canonical` renames nothing here
 
 
 class Reducible(Protocol):
     """A model that tells the partial-order reduction which actions commute (explorer/reduction.py)."""
 
+    # functions of the actions alone (the reduction keeps its answer per tuple of actions)
     def is_order(self, action: Any) -> bool: ...      # only orders independent work: may be reduced
     def simple(self, action: Any) -> bool: ...        # no decision inside, triggers nothing
     def independent(self, a: Any, b: Any) -> bool: ...  # doing a first loses nothing of doing b first

@@ -522,6 +522,11 @@ class BreakModel(CardTable, Legality, Touch, PowerRules, Triggers, AttackSteps, 
             return s
         return self.symmetry.canonical(s)
 
+    def interchangeable(self) -> bool:
+        """Whether some identical cards are not inert (model/symmetry.py): otherwise `canonical` renames
+        nothing, and the explorer does not weigh the symmetry."""
+        return bool(self.symmetry.active)
+
     def position(self, s: State) -> State:
         """The game position of `s` without the bookkeeping that only grows as a loop goes round (how
         often each ability resolved; spells cast beyond the second, which nothing tells apart): two

@@ -6,6 +6,11 @@ under those readings and the rules version in force on its date. Every combinati
 of model/interpretations.py is tried — cheaply: the model looks a reading up only where the readings
 would act differently (model/procedure.py), so a run records which choices it *consulted*, and any
 combination that agrees with it on those choices has exactly the same state graph; it is reused.
+A ruling's verdict reads only the choices its runs consulted, so it is asked once per reading of
+those choices and stored so (`Row`); the combinations a run serves, and those under which a ruling
+holds, are sets of bits (space.py), and the count per combination is summed per group of rulings
+reading the same choices. Nothing is made per combination and ruling (9,216 x 281 on the built-in
+corpus: 2.6 million verdicts and most of verify's memory, before).
 
 Then, over one Boolean per reading (exactly one per choice):
 - the combinations that satisfy the most rulings (every tie is listed): counted over the finite
@@ -19,10 +24,10 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
-import itertools
 import math
 import time
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -43,14 +48,12 @@ from ..properties.milestones import Orders, orders
 from ..properties.verdict import VerdictName
 from .corpus import Corpus, Statement
 from .marco import enumerate_muses
-
-Combo = tuple[str, ...]   # one reading per choice, in the order of CHOICES
+from .space import Combo, Key, Served, projector, space
 
 
 def combos() -> list[Combo]:
     """Every combination of readings, the defaults first."""
-    options = [[c.default] + [r for r, _ in c.readings if r != c.default] for c in CHOICES]
-    return list(itertools.product(*options))
+    return list(space().combos)
 
 
 def as_dict(combo: Combo) -> dict[str, str]:
@@ -97,7 +100,7 @@ class Run:
     verdicts: list[Verdict]
     consulted: frozenset[str]
     seconds: float
-    served: set[Combo] = field(default_factory=set)   # the combinations this run stands for
+    served: Served = field(default_factory=Served)   # the combinations this run stands for
     _orders: Orders | None = None
 
     def agrees(self, combo: Combo) -> bool:
@@ -176,6 +179,14 @@ class Runner:
         self.used.append(run)
         return run
 
+    def find(self, path: Path, version: RulesVersion | None, combo: Combo) -> Run:
+        """The run `run` returns for a combination it has already served (nothing counted or added)."""
+        version = version or version_on(self.scenario(path).rules)
+        for run in self._runs.get((path, version.date), ()):
+            if run.agrees(combo):
+                return run
+        raise LookupError(f"no run of {path.name} ({version.name}) serves {show(combo)}")
+
     def runs(self) -> list[Run]:
         return [r for rs in self._runs.values() for r in rs]
 
@@ -218,10 +229,15 @@ class RulingVerdict:
 
 
 def ruling_verdict(runner: Runner, statement: Statement, combo: Combo, rules: dt.date | None = None) -> RulingVerdict:
-    version = statement.run_version(rules)
+    return _verdict(statement, combo, statement.run_version(rules), runner.run)
+
+
+def _verdict(statement: Statement, combo: Combo, version: RulesVersion | None,
+             run_of: Callable[[Path, RulesVersion | None, Combo], Run]) -> RulingVerdict:
+    """The ruling under one combination, its scenarios' runs given by `run_of` (Runner.run or .find)."""
     unsure = None
     for path in statement.scenarios:
-        run = runner.run(path, version, combo)
+        run = run_of(path, version, combo)
         violated = [v for v in run.verdicts if v.verdict == VIOLATED]
         if violated:   # the first failure a trace can show, if any
             v = next((v for v in violated if v.trace is not None), violated[0])
@@ -232,6 +248,49 @@ def ruling_verdict(runner: Runner, statement: Statement, combo: Combo, rules: dt
         if not run.complete and unsure is None:
             unsure = RulingVerdict(statement, combo, INCONCLUSIVE, run, None, run.graph.reason)
     return unsure or RulingVerdict(statement, combo, HOLDS)
+
+
+class Row(Mapping[Combo, RulingVerdict]):
+    """One ruling's verdict under every combination (a mapping over `combos()`, in that order),
+    stored once per reading of the choices it depends on: the combinations alike on those choices
+    pick the same runs, so their verdicts differ only in the combination they name."""
+
+    def __init__(self, depends: tuple[int, ...], verdicts: dict[Key, RulingVerdict]):
+        self.depends = depends                # indices in CHOICES
+        self.verdicts = verdicts              # key over `depends` -> the verdict of its first combination
+        self._key = projector(depends)
+        self._mask: int | None = None
+
+    def __getitem__(self, combo: Combo) -> RulingVerdict:
+        verdict = self.verdicts[self._key(combo)]
+        if verdict.combo == combo:
+            return verdict
+        if combo not in space().index:
+            raise KeyError(combo)
+        return dataclasses.replace(verdict, combo=combo)
+
+    def holds(self, combo: Combo) -> bool:
+        return self.verdicts[self._key(combo)].holds
+
+    def __iter__(self) -> Iterator[Combo]:
+        return iter(space().combos)
+
+    def __len__(self) -> int:
+        return space().n
+
+    def distinct(self) -> Iterable[RulingVerdict]:
+        """The verdicts, one per reading of the choices the ruling depends on."""
+        return self.verdicts.values()
+
+    def mask(self) -> int:
+        """The combinations under which the ruling holds, as bits (rulings/space.py)."""
+        if self._mask is None:
+            where = space()
+            self._mask = 0
+            for key, verdict in self.verdicts.items():
+                if verdict.holds:
+                    self._mask |= where.mask(self.depends, key)
+        return self._mask
 
 
 @dataclass
@@ -245,7 +304,7 @@ class Conflict:
 @dataclass
 class Operational:
     rulings: list[Statement]
-    table: dict[str, dict[Combo, RulingVerdict]]
+    table: dict[str, Row]
     best: list[Combo] = field(default_factory=list)
     best_count: int = 0
     conflicts: list[Conflict] = field(default_factory=list)
@@ -256,9 +315,13 @@ class Operational:
     depends: dict[str, tuple[int, ...]] = field(default_factory=dict)   # ref -> the choices its verdicts read
     unfinished: list[str] = field(default_factory=list)   # rulings the time limit left unrun
     solved: bool = False                                  # Z3 was asked about the readings
+    _counts: list[int] | None = field(default=None, repr=False, compare=False)
 
     def count(self, combo: Combo) -> int:
-        return sum(1 for ref in self.table if self.table[ref][combo].holds)
+        """How many rulings hold under the combination (the table is counted once, when first asked)."""
+        if self._counts is None:
+            self._counts = _counts(self.table)
+        return self._counts[space().index[combo]]
 
     def default(self, ref: str) -> RulingVerdict:
         return self.table[ref][default_combo()]
@@ -294,13 +357,12 @@ def tabulate(runner: Runner, corpus: Corpus, rules: dt.date | None = None,
     """Every ruling under every combination (the runs it takes are the runner's); Z3 not asked yet.
     A ruling not begun by `deadline` (time.monotonic) is left out and named in `unfinished`."""
     rulings = [s for s in corpus.statements if s.scenarios]
-    all_combos = combos()
-    table: dict[str, dict[Combo, RulingVerdict]] = {}
+    table: dict[str, Row] = {}
     done: list[Statement] = []
     for s in rulings:
         if time.monotonic() > deadline:
             break
-        table[s.ref] = _row(runner, s, all_combos, rules)
+        table[s.ref] = _row(runner, s, rules)
         done.append(s)
     out = Operational(done, table, depends={s.ref: runner.consulted(s, rules) for s in done})
     out.unfinished = [s.ref for s in rulings[len(done):]]
@@ -309,34 +371,58 @@ def tabulate(runner: Runner, corpus: Corpus, rules: dt.date | None = None,
     return out
 
 
-def _row(runner: Runner, statement: Statement, all_combos: list[Combo],
-         rules: dt.date | None) -> dict[Combo, RulingVerdict]:
-    """The statement's verdict under every combination. Two combinations alike on every choice the
-    existing runs of its scenarios consulted pick the same runs, so the verdict found for one is the
-    other's (the runs are told they serve it, and the look-ups are counted, as if asked again)."""
-    row: dict[Combo, RulingVerdict] = {}
-    memo: dict[tuple, tuple[RulingVerdict, list[Run]]] = {}
-    seen = -1
-    depends: tuple[int, ...] = ()
-    for combo in all_combos:
-        if runner.explorations != seen:   # a new run may consult more choices: key anew
-            seen, depends, memo = runner.explorations, runner.consulted(statement, rules), {}
-        key = tuple(combo[i] for i in depends)
-        found = memo.get(key)
-        if found is None:
+def _row(runner: Runner, statement: Statement, rules: dt.date | None) -> Row:
+    """The statement's verdict under every combination, in `combos()` order. Two combinations alike on
+    every choice the existing runs of its scenarios consulted pick the same runs, so the ruling is
+    asked once per reading of those choices, at the first combination that has it; the others are
+    told to the runs they use as sets of combinations (and their look-ups counted, as if asked
+    again). A new run may consult more choices: from the combination after the one that made it,
+    the readings are grouped anew."""
+    where = space()
+    p = 0
+    while p < where.n:
+        seen, depends = runner.explorations, runner.consulted(statement, rules)
+        key_of = projector(depends)
+        after = where.full ^ ((1 << p) - 1)        # the combinations from p on
+        todo, end = after, where.n
+        alike: list[tuple[int, list[Run]]] = []    # per reading asked: its other combinations, the runs used
+        while todo:
+            q = (todo & -todo).bit_length() - 1    # the first combination of a reading not asked yet
             before = len(runner.used)
-            verdict = ruling_verdict(runner, statement, combo, rules)
-            found = (verdict, runner.used[before:])
-            if runner.explorations == seen:
-                memo[key] = found
-            row[combo] = verdict
-            continue
-        verdict, used = found
-        for run in used:
-            run.served.add(combo)
-        runner.lookups += len(used)
-        row[combo] = dataclasses.replace(verdict, combo=combo)
-    return row
+            ruling_verdict(runner, statement, where.combos[q], rules)
+            if runner.explorations != seen:
+                end = q
+                break
+            group = where.mask(depends, key_of(where.combos[q])) & after
+            alike.append((group & ~(1 << q), runner.used[before:]))
+            todo &= ~group
+        window = after & ((1 << end) - 1)
+        for group, used in alike:
+            group &= window
+            if group:
+                runner.lookups += len(used) * group.bit_count()
+                for run in used:
+                    run.served.bits |= group
+        p = end + 1
+    depends = runner.consulted(statement, rules)
+    version = statement.run_version(rules)
+    return Row(depends, {key: _verdict(statement, where.first(depends, key), version, runner.find)
+                         for key in where.keys(depends)})
+
+
+def _counts(table: dict[str, Row]) -> list[int]:
+    """How many rulings hold under each combination, in `combos()` order: the rulings depending on
+    the same choices are counted together, per reading of those choices."""
+    groups: dict[tuple[int, ...], Counter[Key]] = {}
+    for row in table.values():
+        held = groups.setdefault(row.depends, Counter())
+        held.update(key for key, verdict in row.verdicts.items() if verdict.holds)
+    where = space()
+    out = [0] * where.n
+    for depends, held in groups.items():
+        key_of = projector(depends)
+        out = [n + held[key_of(combo)] for n, combo in zip(out, where.combos)]
+    return out
 
 
 class _Conjunctions(dict):
@@ -357,20 +443,28 @@ def _held(out: Operational, ref: str, lit, conj, all_combos) -> z3.BoolRef:
     term under `hard`, and a far smaller one)."""
     row, depends = out.table[ref], out.depends.get(ref)
     if depends is None or len(depends) == len(CHOICES):
-        return _mk(z3.Z3_mk_or, [conj[combo] for combo in all_combos if row[combo].holds] or [z3.BoolVal(False)])
-    parts = sorted({tuple(combo[i] for i in depends) for combo in all_combos if row[combo].holds})
+        return _mk(z3.Z3_mk_or, [conj[combo] for combo in all_combos if row.holds(combo)] or [z3.BoolVal(False)])
+    # the row's verdict is one per reading of row.depends: a first combination per reading of both
+    # sets of choices stands for all the combinations alike on them
+    where, both = space(), tuple(sorted(set(depends) | set(row.depends)))
+    firsts = (where.first(both, key) for key in where.keys(both))
+    parts = sorted({tuple(combo[i] for i in depends) for combo in firsts if row.holds(combo)})
     if not depends:
         return z3.BoolVal(bool(parts))
     terms = [z3.And([lit[CHOICES[i].name, r] for i, r in zip(depends, part)]) for part in parts]
     return _mk(z3.Z3_mk_or, terms) if terms else z3.BoolVal(False)
 
 
-def _nearest(table: dict[str, dict[Combo, RulingVerdict]], refs: list[str]) -> Combo | None:
+def _nearest(table: dict[str, Row], refs: list[str]) -> Combo | None:
     """The combination, among those under which every ruling of `refs` holds, that keeps the most
     readings at their defaults (the first such in the table's order), or None: where a member of a
     minimal conflict is shown failing. Counted over the finite table, like the best readings."""
-    defaults = default_combo()
-    fits = [c for c in combos() if all(table[r][c].holds for r in refs)]
+    where = space()
+    fit = where.full
+    for ref in refs:
+        fit &= table[ref].mask()
+    defaults = where.defaults
+    fits = [where.combos[i] for i in where.members(fit)]
     return min(fits, key=lambda c: (-sum(a == b for a, b in zip(c, defaults)), c), default=None)
 
 
@@ -404,7 +498,7 @@ def solve(out: Operational, start: float, timeout_ms: int = 20_000) -> Operation
     """Answer the two questions of the module about a table of `tabulate` (`start`: when it began)."""
     table, all_combos = out.table, combos()
     out.solved = True
-    unsure = [ref for ref, row in table.items() if any(v.verdict == INCONCLUSIVE for v in row.values())]
+    unsure = [ref for ref, row in table.items() if any(v.verdict == INCONCLUSIVE for v in row.distinct())]
     if unsure:
         out.complete, out.reason = False, f"inconclusive runs for {', '.join(unsure)}"
     z3_start = time.process_time()
@@ -421,7 +515,7 @@ def solve(out: Operational, start: float, timeout_ms: int = 20_000) -> Operation
     lit, hard = _literals()
     conj = _Conjunctions(lit)
     failing = {ref: _held(out, ref, lit, conj, all_combos) for ref in table
-               if not all(v.holds for v in table[ref].values()) and ref not in unsure}
+               if not all(v.holds for v in table[ref].distinct()) and ref not in unsure}
     result = enumerate_muses(failing, hard, timeout_ms)
     if not result.complete:
         out.complete, out.reason = False, result.reason

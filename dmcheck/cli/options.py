@@ -23,7 +23,6 @@ from dmcheck.model.procedure import BreakModel
 from dmcheck.model.rules import parse_date, rules_date_problem
 from dmcheck.model.scenario_file import load_scenario
 from dmcheck.properties.expectations import observer as expectation_observer
-from dmcheck.properties.visibility import observer as property_observer
 
 from . import output, stop
 from .exits import Exit, combine
@@ -70,11 +69,11 @@ SEARCH_SHARE = 0.8   # of what remains of the command's budget, given to a searc
 
 
 def limits(args: argparse.Namespace, share: float = SEARCH_SHARE) -> Limits:
-    """The search limits. A search gets no more time than `share` of what remains of the command's
-    budget: the rest is kept for the work on its graph (outcomes, checks, output: docs/limits.md), so
-    that a stopped search is reported, with what it found, before the budget's watchdog must cut it."""
-    left = stop.remaining()
-    seconds = min(args.max_seconds, max(left * share, 0.001))
+    """The search limits. A search gets `share` of what remains of the command's budget, the rest kept
+    for the work on its graph (outcomes, checks, output: docs/limits.md), so that a stopped search is
+    reported, with what it found, before the budget's watchdog must cut it; a slow start-up does not
+    starve it (stop.search_seconds)."""
+    seconds = min(args.max_seconds, stop.search_seconds(share))
     return Limits(args.max_states, getattr(args, "max_depth", Limits().max_depth), seconds)
 
 
@@ -249,8 +248,10 @@ def loaded(files: list[str], changes: dict, err: TextIO, codes: list[int],
     """Each file's scenario (a directory: its *.yaml); a bad file is reported on `err` (and in
     `errors`, for the JSON), counted as bad input and skipped."""
     for file in expand(files):
-        if stop.remaining() <= 0:
-            raise stop.TimeUp()          # the budget is spent: say which files remain, and stop
+        if stop.remaining() <= 0 and stop.startup() is not None:
+            # the budget is spent after a search: say which files remain, and stop (the first search
+            # is begun anyway: start-up may not starve it, stop.search_seconds)
+            raise stop.TimeUp()
         try:
             scenario = load(file, changes)
         except InputError as exc:
@@ -264,6 +265,15 @@ def loaded(files: list[str], changes: dict, err: TextIO, codes: list[int],
         stop.finished(file)
 
 
+def _property_observer(model, properties):
+    """What the properties observe (properties/visibility.py, which builds on Z3: imported only when a
+    command checks properties, so that explore does not load Z3)."""
+    if not properties:
+        return None
+    from dmcheck.properties.visibility import observer
+    return observer(model, properties)
+
+
 def explore_scenario(scenario, args: argparse.Namespace, err: TextIO, file: str, properties=(),
                      share: float = SEARCH_SHARE):
     """Explore one scenario as the command line asks: limits, progress, reduction kept blind to
@@ -272,7 +282,7 @@ def explore_scenario(scenario, args: argparse.Namespace, err: TextIO, file: str,
     reduce = not getattr(args, "no_reduce", False)
     observe = None
     if reduce:
-        seen = [o for o in (expectation_observer(scenario.expect), property_observer(model, properties)) if o]
+        seen = [o for o in (expectation_observer(scenario.expect), _property_observer(model, properties)) if o]
         if len(seen) == 1:
             observe = seen[0]
         elif seen:
@@ -300,6 +310,9 @@ def explore_scenario(scenario, args: argparse.Namespace, err: TextIO, file: str,
         locate_model_error(exc, model, file)
         raise
     stop.search_done()
+    started = stop.startup()
+    if not graph.complete and graph.reason.startswith("time limit") and started is not None:
+        graph.reason += f" (of the command's {args.max_seconds:g}s, start-up took {started:.2g}s)"
     return graph
 
 

@@ -14,7 +14,6 @@ import re
 from pathlib import Path
 
 from dmcheck.model.errors import InputError, did_you_mean
-from dmcheck.rulings.corpus import BUILTIN
 
 PREFIX = "scenarios/"      # how the help examples and the docs name a shipped file
 PATHS_NOTE = ("\na path scenarios/... names a built-in example: when it is not in the current folder, dmcheck\n"
@@ -23,6 +22,7 @@ PATHS_NOTE = ("\na path scenarios/... names a built-in example: when it is not i
 
 def shipped_root() -> Path:
     """The folder of the built-in corpus and scenarios: inside the installed package, or the checkout's."""
+    from dmcheck.rulings.corpus import BUILTIN  # here: explore needs no corpus module at start-up
     return BUILTIN.parent.resolve()
 
 

@@ -4,8 +4,9 @@ A command runs inside `guarded(args)`. Ctrl-C raises KeyboardInterrupt; the budg
 docs/limits.md) raises TimeUp once the command has run 1.2 times its limit plus 1.5 seconds (each
 search is already given only what remains of the budget, so this catches checking and reporting).
 Z3 would swallow Ctrl-C inside a query (it cancels the query and returns `unknown`), so its own
-handler is turned off and a watcher thread interrupts the running query instead; the run then stops
-at the next Python instruction. `main` prints the finished reports as incomplete and exits 130 (Ctrl-C)
+handler is turned off (as Z3 is imported: a command that asks Z3 nothing never loads it) and a
+watcher thread interrupts the running query instead; the run then stops at the next Python
+instruction. `main` prints the finished reports as incomplete and exits 130 (Ctrl-C)
 or 3 (time).
 """
 
@@ -14,6 +15,8 @@ from __future__ import annotations
 import contextlib
 import ctypes
 import gc
+import importlib.abc
+import importlib.util
 import json
 import math
 import signal
@@ -41,6 +44,8 @@ class Run:
     pending: list = field(default_factory=list)
     deadline: float = math.inf
     budget: float = math.inf      # --max-seconds
+    began: float = math.inf       # when the budget began (time.monotonic): the process's start
+    startup: float | None = None  # seconds from `began` to the first search (what start-up took)
     searching: dict = field(default_factory=dict)   # the search under way: file, states so far, depth
 
 
@@ -99,6 +104,35 @@ def pending() -> list:
     return list(_run.pending) if _active else []
 
 
+SEARCH_FLOOR = 0.75   # of a search's share of the whole budget: the least it is given (start-up aside)
+REPORT_ROOM = 0.5     # of a search's time, kept before the watchdog for the work on its graph (L8: 0.25)
+
+
+def watchdog(began: float, budget: float) -> float:
+    """When the watchdog stops a command whose budget began at `began` (time.monotonic)."""
+    return began + budget * 1.2 + 1.5
+
+
+def search_seconds(share: float) -> float:
+    """Seconds a search may run: `share` of what remains of the budget. Start-up (imports, the card
+    pool, the scenario) counts against the budget but may not starve the search: on a loaded machine
+    it can take most of a short budget, so a search gets at least SEARCH_FLOOR x `share` of the whole
+    budget, as far as the watchdog's margin leaves REPORT_ROOM of that for its report. The first call
+    measures the start-up (`startup`)."""
+    if not _active or not math.isfinite(_run.budget):
+        return math.inf
+    now = time.monotonic()
+    if _run.startup is None:
+        _run.startup = now - _run.began
+    floor = min(SEARCH_FLOOR * share * _run.budget, (watchdog(_run.began, _run.budget) - now) / (1 + REPORT_ROOM))
+    return max((_run.deadline - now) * share, floor, 0.001)
+
+
+def startup() -> float | None:
+    """Seconds from the process's start to the command's first search (None before one, or unbudgeted)."""
+    return _run.startup if _active else None
+
+
 def deadline(share: float = 1.0) -> float:
     """A time.monotonic() value: now plus `share` of what remains of the budget (inf without one), for
     a piece of work that must leave the rest to what follows it (the report on a search, say)."""
@@ -108,9 +142,8 @@ def deadline(share: float = 1.0) -> float:
 
 def _interrupt_z3() -> None:
     """Cancel whatever every Z3 context is computing (only on Ctrl-C or the deadline: gc walk is rare)."""
-    try:
-        import z3
-    except ImportError:          # pragma: no cover - z3 is a dependency
+    z3 = sys.modules.get("z3")
+    if z3 is None:               # never imported: nothing to cancel
         return
     for obj in gc.get_objects():
         if isinstance(obj, z3.Context):
@@ -205,6 +238,32 @@ class _QuietUnraisable:
             self.hook(unraisable)
 
 
+def _quiet_z3(z3: Any) -> None:
+    with contextlib.suppress(Exception):
+        z3.set_param("ctrl_c", False)
+
+
+class _Z3Quiet(importlib.abc.MetaPathFinder):
+    """Turns Z3's own Ctrl-C handler off as Z3 is imported, for a command that imports it only once
+    it needs it (explore never does)."""
+
+    def find_spec(self, name: str, path: Any = None, target: Any = None) -> Any:
+        if name != "z3":
+            return None
+        with contextlib.suppress(ValueError):
+            sys.meta_path.remove(self)
+        spec = importlib.util.find_spec(name)
+        loader = spec.loader if spec is not None else None
+        if loader is not None and hasattr(loader, "exec_module"):
+            run = loader.exec_module
+
+            def exec_module(module: Any) -> None:
+                run(module)
+                _quiet_z3(module)
+            loader.exec_module = exec_module   # type: ignore[method-assign]  # this spec's own loader
+        return spec
+
+
 @contextlib.contextmanager
 def guarded(args: Any, began: float | None = None) -> Iterator[Run]:
     """Run a command with Ctrl-C and its time budget watched; see the module docstring."""
@@ -219,10 +278,13 @@ def guarded(args: Any, began: float | None = None) -> Iterator[Run]:
     in_main = threading.current_thread() is threading.main_thread()
     timer = watcher = None
     stop = threading.Event()
+    quiet = None
     if in_main:
-        with contextlib.suppress(Exception):
-            import z3
-            z3.set_param("ctrl_c", False)
+        if "z3" in sys.modules:
+            _quiet_z3(sys.modules["z3"])
+        else:
+            quiet = _Z3Quiet()
+            sys.meta_path.insert(0, quiet)
         watcher = _watch_sigint(stop)
     if seconds is not None and math.isfinite(seconds):
         # counted from the process's start (its imports too) for the `dmcheck` command (`began`), from
@@ -230,8 +292,9 @@ def guarded(args: Any, began: float | None = None) -> Iterator[Run]:
         began = began if began is not None else time.monotonic()
         _run.deadline = began + seconds
         _run.budget = seconds
+        _run.began = began
         if in_main:
-            timer = _timer(began + seconds * 1.2 + 1.5 - time.monotonic(), _main_id())
+            timer = _timer(watchdog(began, seconds) - time.monotonic(), _main_id())
     _active = True
     _halts[:] = [e for e in (stop, timer) if e is not None]
     try:
@@ -240,6 +303,8 @@ def guarded(args: Any, began: float | None = None) -> Iterator[Run]:
         stop.set()               # first: no interrupt is raised again once the command has stopped
         if timer is not None:
             timer.set()
+        if quiet is not None and quiet in sys.meta_path:
+            sys.meta_path.remove(quiet)
         _active = False
         if watcher is not None:
             signal.set_wakeup_fd(-1)

@@ -65,8 +65,10 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
                          "verdicts, every trace step by step with its states, the state graph drawn, and a "
                          "click-through explorer (docs/html.md); one FILE only")
     ex.add_argument("--compact", action="store_true",
-                    help="keep only a fingerprint and a parent link per state (about a tenth of the memory, "
-                         "slower); states on a printed trace are rebuilt by replay. Not with order expectations")
+                    help="keep only a fingerprint and a parent link per state: the explored graph takes a third "
+                         "to a seventh of the memory (a whole Kakumeijin L8 run about half its peak), the "
+                         "search 2-4 times the CPU; states on a printed trace are rebuilt by replay. Not with "
+                         "order expectations (docs/limits.md)")
     add_jobs_option(ex)
     add_ci_options(ex)
     ex.set_defaults(run=run)
