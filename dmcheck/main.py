@@ -17,11 +17,13 @@ from pathlib import Path
 from typing import TextIO
 
 from dmcheck.model.errors import InputError
+from dmcheck.model.yamlio import confined
 
 from . import STARTED
 from .cli import stop
 from .cli.exits import HELP, Exit
 from .cli.options import check_flags, shipped_inputs
+from .cli.paths import add_allow_path, confinement
 from .cli.report import document, errors_json, print_errors, print_json
 from .commands import cards, check, conform, coverage, diff, examples, explore, export, rules, sweep, verify
 
@@ -40,7 +42,7 @@ def parser() -> argparse.ArgumentParser:
                      help="print the version of dmcheck and exit")
     sub = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for command in COMMANDS:
-        command.add_parser(sub)
+        add_allow_path(command.add_parser(sub))
     return top
 
 
@@ -76,7 +78,7 @@ def _run_command(args: argparse.Namespace, out: TextIO, err: TextIO, began: floa
     try:
         shipped_inputs(args, err)
         check_flags(args)
-        with stop.guarded(args, began):
+        with stop.guarded(args, began), confined(confinement(args)):
             code = int(args.run(args, out, err))
             out.flush()   # here, so that a reader gone away (`| head`) is caught below, not at exit
         return code

@@ -20,7 +20,7 @@ from .piles import LINKED, STACKED, check_pile
 from .rules import parse_date, rules_date_problem
 from .scenario import ZONE_KEYS, Expectation, PlayerSetup, Scenario
 from .table import MARKS
-from .yamlio import file_problem, key_path, line_of, load_yaml, plain, shown, validate
+from .yamlio import inner_path, key_path, line_of, load_yaml, plain, shown, validate
 
 # Bounds on counts (docs/limits.md): a zone, a count in an expectation, a frame depth
 MAX_CARDS = 100          # cards in one zone (a number of vanilla cards or a list)
@@ -516,15 +516,8 @@ def scenario_from_root(root: Any, file: str, pool: CardPool | None = None, varie
     cards its expectations may name."""
     validate(root, SCHEMA, file)
     pool = pool or CardPool.builtin()
-    base = Path(file).parent
     for i, extra in enumerate(root.get("cards", []) or []):
-        card_file = base / str(extra)
-        what = file_problem(card_file)
-        if what:
-            raise InputError(file, line_of(root, ("cards", i)), f"cards[{i}]",
-                             f"card file {shown(str(extra))} {what} ({str(card_file)[:200]}); paths are relative "
-                             f"to the scenario file")
-        pool.add_file(card_file)
+        pool.add_file(inner_path(file, extra, root, ("cards", i), "card file"))
     names = _Names(pool, root, file)
 
     rules = root.get("rules")

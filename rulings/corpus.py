@@ -30,7 +30,7 @@ from typing import Any
 from ..model.errors import InputError, did_you_mean
 from ..model.interpretations import CHOICES, Choice, choice_named
 from ..model.rules import RulesVersion, rules_date_problem, timeline, version_on
-from ..model.yamlio import file_problem, key_path, line_of, load_yaml, shown, validate
+from ..model.yamlio import inner_path, key_path, line_of, load_yaml, shown, validate
 from ..properties.milestones import MILESTONES
 
 
@@ -305,7 +305,6 @@ def load_corpus(path: str | Path, builtin: bool = False) -> Corpus:
     if root is None:
         raise InputError(file, 1, "(top)", "the file is empty; expected a mapping with `statements:`")
     validate(root, SCHEMA, file)
-    base = Path(path).resolve().parent
 
     def fail(where: tuple, expected: str) -> InputError:
         return InputError(file, line_of(root, where), key_path(where), expected)
@@ -335,12 +334,8 @@ def load_corpus(path: str | Path, builtin: bool = False) -> Corpus:
                     for j, item in enumerate(raw.get("order_if") or [])]
         scenarios = []
         for j, name in enumerate(raw.get("scenarios") or []):
-            p = base / str(name)
-            what = file_problem(p)
-            if what:
-                raise fail(here + ("scenarios", j), f"statement {ref}: scenario file {what}: {str(name)[:200]} "
-                                                    f"(paths are relative to {base})")
-            scenarios.append(p.resolve())
+            scenarios.append(inner_path(file, name, root, here + ("scenarios", j), "scenario file",
+                                        f"statement {ref}: ").resolve())
         _period(raw, fail, here, ref)
         if not (order or order_if or scenarios or raw.get("unchecked")):
             raise fail(here, "expected how it is checked: `scenarios`, `order`, `order_if`, or `unchecked: why`")

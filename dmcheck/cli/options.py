@@ -27,6 +27,7 @@ from dmcheck.properties.visibility import observer as property_observer
 
 from . import output, stop
 from .exits import Exit, combine
+from .paths import INPUT_FLAGS, check_paths
 from .progress import progress_printer
 from .report import document, errors_json, print_errors, print_json
 from .shipped import resolve_shipped
@@ -111,75 +112,7 @@ def check_flags(args: argparse.Namespace) -> None:
     seconds = getattr(args, "max_seconds", None)
     if seconds is not None and not (math.isfinite(seconds) and seconds > 0):
         raise InputError("--max-seconds", None, "", f"expected a number of seconds > 0, got {seconds}")
-    check_output_paths(args)
-
-
-# every flag that names a file dmcheck writes (attribute, flag); `sweep` checks its default --db itself
-OUTPUT_FLAGS = (("graph", "--graph"), ("html", "--html"), ("sarif", "--sarif"), ("junit", "--junit"),
-                ("write_baseline", "--write-baseline"), ("db", "--db"))
-# every flag or argument that names a file dmcheck reads, which no output may overwrite
-INPUT_FLAGS = ("files", "file", "template", "properties", "rulings")
-
-
-def check_output_paths(args: argparse.Namespace) -> None:
-    """Every output path can be written, and no two outputs (nor an output and an input) are one file:
-    found out only at the end, such a mistake would throw away the whole run."""
-    seen: dict[str, str] = {}
-    for name in INPUT_FLAGS:
-        value = getattr(args, name, None)
-        for item in ([value] if isinstance(value, str) else value or []):
-            seen.setdefault(os.path.realpath(item), "an input file")
-    for attribute, flag in OUTPUT_FLAGS:
-        value = getattr(args, attribute, None)
-        if value is None:
-            continue
-        check_output(flag, value, database=(attribute == "db"))
-        where = os.path.realpath(value)
-        device = os.path.exists(value) and not os.path.isfile(value)     # /dev/null takes any number
-        if where in seen and not device:
-            raise InputError(flag, None, "", f"{value} is also {seen[where]}; expected a file of its own")
-        seen[where] = f"written by {flag}"
-
-
-def check_output(flag: str, value: str, database: bool = False) -> None:
-    """An output path is refused unless a file can be written there (a database also needs its folder:
-    SQLite writes its journal beside it)."""
-    path = Path(value)
-    if not value.strip():
-        raise InputError(flag, None, "", "expected a file name to write, got nothing")
-    if path.is_dir():
-        raise InputError(flag, None, "", f"{value} is a directory; expected a file name to write")
-    folder = path.parent
-    if not folder.exists():
-        raise InputError(flag, None, "", f"the folder {folder} does not exist; expected a file in an existing folder")
-    if not folder.is_dir():
-        raise InputError(flag, None, "", f"{folder} is not a folder; expected a file in an existing folder")
-    problem = _unwritable(path, database)
-    if problem:
-        raise InputError(flag, None, "", f"cannot write {value}: {problem}; expected a file dmcheck may write")
-
-
-def _unwritable(path: Path, database: bool) -> str:
-    """Why the file cannot be written ('' when it can): tried for real, as permissions, a read-only
-    file system or a special folder (/proc) all stop a write that os.access may let through."""
-    folder_needed = database or not path.exists()
-    if folder_needed and not os.access(path.parent, os.W_OK | os.X_OK):
-        return f"no permission to create files in {path.parent}"
-    if path.exists():
-        if not os.access(path, os.W_OK):
-            return "no permission to write it"
-        try:
-            with open(path, "a", encoding="utf-8"):
-                return ""
-        except OSError as exc:
-            return f"it cannot be opened for writing ({exc.strerror or exc})"
-    try:
-        with open(path, "x", encoding="utf-8"):
-            pass
-        path.unlink()
-    except OSError as exc:
-        return f"no file can be created in {path.parent} ({exc.strerror or exc})"
-    return ""
+    check_paths(args)
 
 
 def add_search_options(p: argparse.ArgumentParser) -> None:

@@ -15,6 +15,7 @@ from dmcheck.model.errors import InputError
 
 from ..cli.exits import HELP, Exit
 from ..cli.options import READINGS_HELP, expand, positive_int, reading, rules_date, worker_pool
+from ..cli.paths import check_not_inputs
 from ..cli.shipped import PATHS_NOTE
 
 EXAMPLES = """examples:
@@ -64,7 +65,11 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     limits = {"max_states": args.max_states} if args.max_states else None
     data = bundle.export_bundle(runs, rules=rules, interpretation=readings, limits=limits, jobs=args.jobs or 1,
                                 workers=worker_pool)
-    written = _write(args.out, to_dir, data, out)
+    try:
+        written = _write(args, to_dir, data, out)
+    except OSError as exc:     # a file where a folder of the bundles should go, a full disk, ...
+        raise InputError("--out", None, "", f"cannot write {args.out} ({exc.strerror or exc}); expected a "
+                                            f"file or folder dmcheck may write") from None
     entries = data["scenarios"]
     incomplete = [e["id"] for e in entries if not e["complete"]]
     summary = (f"dmcheck export: {len(entries)} scenario runs, {sum(len(e['nodes']) for e in entries)} states, "
@@ -100,10 +105,11 @@ def _target(out: str | None) -> bool:
     return to_dir
 
 
-def _write(out: str | None, to_dir: bool, data: dict, stream: TextIO) -> str:
+def _write(args: argparse.Namespace, to_dir: bool, data: dict, stream: TextIO) -> str:
     """Write the bundle (or one per run into a folder); what was written, for the summary line."""
     from ..engines import bundle
 
+    out = args.out
     if out is None:
         text = bundle.dumps(data)
         stream.write(text)
@@ -113,7 +119,9 @@ def _write(out: str | None, to_dir: bool, data: dict, stream: TextIO) -> str:
         Path(out).write_bytes(text.encode("utf-8"))
         return f"{len(text.encode('utf-8'))} bytes written to {out}"
     total = 0
-    for name, part in bundle.split(data).items():
+    parts = bundle.split(data)
+    check_not_inputs("--out", [str(Path(out) / name) for name in parts], args)
+    for name, part in parts.items():
         target = Path(out) / name
         target.parent.mkdir(parents=True, exist_ok=True)
         raw = bundle.dumps(part).encode("utf-8")

@@ -25,7 +25,7 @@ from dmcheck.rulings.sweep.template import Template, load_template
 
 from ..cli import stop
 from ..cli.exits import HELP, Exit
-from ..cli.options import check_output
+from ..cli.paths import check_output
 from ..cli.report import document, outcome_line, print_json
 from ..cli.shipped import PATHS_NOTE
 
