@@ -460,14 +460,25 @@ def _attack(attack: dict, turn: str, players: dict, pool: CardPool, names: _Name
 
 
 def _attacker_index(attacker: str, setup: PlayerSetup, names: _Names) -> int:
-    """Which copy of the attacker attacks: the first untapped one. R506.1 (A01): a creature attacks by
-    being tapped, so a tapped creature cannot attack."""
+    """Which copy of the attacker attacks: the first untapped one that is not summoning sick. R506.1 (A01):
+    a creature attacks by being tapped, so a tapped creature cannot attack; one put into the battle zone
+    this turn (`summoned: true`) cannot attack (summoning sickness, 301.5) unless it has Speed Attacker
+    (101.2's example) or is an evolution creature (801.3); model/legality.py asks the same of
+    `attack: {choose: true}`."""
     here = [i for i, c in enumerate(setup.battle) if c == attacker]
     untapped = [n for n, i in enumerate(here) if ("battle", i, "tapped", "") not in setup.extras]
     if not untapped:
         raise names.fail(("attack", "attacker"), f"expected an untapped creature (R506.1: the attack taps it); "
                                                  f"every {names.pool[attacker].name} of the turn player is tapped")
-    return untapped[0]
+    card = names.pool[attacker]
+    sick = not (card.has("Speed Attacker") or card.is_evolution())
+    able = [n for n in untapped if not (sick and ("battle", here[n], "summoned", "") in setup.extras)]
+    if not able:
+        raise names.fail(("attack", "attacker"), f"{card.name} was put into the battle zone this turn (summoned: "
+                                                 f"true) and has no Speed Attacker: summoning sickness keeps it "
+                                                 f"from attacking (301.5, 801.3); expected a creature that can "
+                                                 f"attack")
+    return able[0]
 
 
 def _expectations(root: Any, names: _Names) -> list[Expectation]:

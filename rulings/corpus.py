@@ -22,6 +22,7 @@ mistake is reported as `FILE:LINE: key: what was expected`.
 from __future__ import annotations
 
 import datetime as dt
+import itertools
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,6 +33,7 @@ from ..model.interpretations import CHOICES, Choice, choice_named
 from ..model.rules import RulesVersion, rules_date_problem, timeline, version_on
 from ..model.yamlio import inner_path, key_path, line_of, load_yaml, shown, validate
 from ..properties.milestones import MILESTONES
+from .cycles import cycle
 
 
 def _builtin_path() -> Path:
@@ -289,6 +291,23 @@ def _when(raw: dict, fail, where: tuple) -> tuple[tuple[str, str], ...]:
     return tuple(sorted(when))
 
 
+def _no_cycle(order: tuple[Constraint, ...], order_if: list, fail, here: tuple, ref: str) -> None:
+    """A statement's own constraints can hold together under every combination of the readings its
+    `order_if` names (rulings/cycles.py): a circle is a mistake of the file, not a finding."""
+    names = sorted({name for when, _ in order_if for name, _ in when})
+    options = [[r for r, _ in known_choice(name).readings] for name in names]
+    for picked in itertools.product(*options):
+        readings = dict(zip(names, picked))
+        extra = [c for when, more in order_if if all(readings[n] == r for n, r in when) for c in more]
+        found = cycle(list(order) + extra)
+        if found:
+            under = f" under {', '.join(f'{n}={r}' for n, r in readings.items())}" if extra else ""
+            raise fail(here + (("order_if",) if any(c not in order for c in found) else ("order",)),
+                       f"statement {ref}: its own order goes round in a circle{under}: "
+                       f"{', '.join(map(str, found))}; expected constraints that can hold together (no trace "
+                       f"where these milestones happen satisfies them)")
+
+
 def _period(raw: dict, fail, here: tuple, ref: str) -> None:
     """A statement's `until` must come after its `from` (and after its date when it has no `from`)."""
     until = _date(raw["until"], fail, here + ("until",)) if "until" in raw else None
@@ -337,6 +356,7 @@ def load_corpus(path: str | Path, builtin: bool = False) -> Corpus:
             scenarios.append(inner_path(file, name, root, here + ("scenarios", j), "scenario file",
                                         f"statement {ref}: ").resolve())
         _period(raw, fail, here, ref)
+        _no_cycle(order, order_if, fail, here, ref)
         if not (order or order_if or scenarios or raw.get("unchecked")):
             raise fail(here, "expected how it is checked: `scenarios`, `order`, `order_if`, or `unchecked: why`")
         out.append(Statement(

@@ -76,6 +76,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if not (args.timeout > 0 and args.timeout < 1e6):
         raise InputError("--timeout", None, "", f"expected a number of seconds > 0, got {args.timeout:g}")
     data = _bundle(args)
+    _check_only(args.only, data)
     log = _log(args.log)
     only = (lambda e: any(fnmatch.fnmatchcase(e["id"], p) for p in args.only)) if args.only else None
     try:
@@ -92,6 +93,17 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         print("\n".join(text_lines(report)), file=out)
     _write_ci(args, report)
     return report.exit_code()
+
+
+def _check_only(patterns: list[str], data: dict) -> None:
+    """Each --only pattern names some scenario run: one matching nothing (a typo) would check nothing and
+    pass."""
+    ids = [e["id"] for e in data["scenarios"]]
+    for pattern in patterns:
+        if not any(fnmatch.fnmatchcase(i, pattern) for i in ids):
+            example = f", e.g. {ids[0]!r}" if ids else ""
+            raise InputError("--only", None, pattern, f"matches no scenario run of the bundle; expected a pattern "
+                                                      f"matching some of its ids (FILE@RULES{example})")
 
 
 def _bundle(args: argparse.Namespace) -> dict:

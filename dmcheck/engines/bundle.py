@@ -229,11 +229,69 @@ def read_bundle(path: str) -> dict[str, Any]:
         raise InputError(path, exc.lineno, "(top)", f"expected a JSON bundle written by dmcheck export: "
                                                     f"{exc.msg}") from None
     if not isinstance(data, dict) or data.get("bundle_version") != BUNDLE_VERSION:
-        got = data.get("bundle_version") if isinstance(data, dict) else type(data).__name__
+        got = data.get("bundle_version") if isinstance(data, dict) else None
+        # a file of another kind is not quoted (it may be any file); another bundle version is named
+        said = f"got {got}" if isinstance(got, int) and not isinstance(got, bool) else "the file is not one"
         raise InputError(path, None, "bundle_version", f"expected {BUNDLE_VERSION} (a bundle written by this "
-                                                       f"dmcheck's export), got {got!r}")
+                                                       f"dmcheck's export); {said}")
     _validate(path, data)
+    _check_links(path, data)
     return data
+
+
+def _check_links(path: str, data: dict) -> None:
+    """What a bundle's parts refer to exists (the schema checks each part alone): each choice's `index` is
+    its place in its list and its `to` a node of its scenario (or null), each node's and outcome's `key`
+    the path of choices leading to it from the first node, each `outcome` an outcome of the scenario. A
+    bundle edited by hand or cut short is refused at the place, before an engine is started."""
+    for s, entry in enumerate(data["scenarios"]):
+        _check_entry(path, s, entry)
+
+
+def _check_entry(path: str, s: int, entry: dict) -> None:
+    """One scenario run's references (see _check_links)."""
+    nodes, outcomes = entry["nodes"], entry["outcomes"]
+
+    def fail(at: str, expected: str) -> InputError:
+        return InputError(path, None, f"scenarios/{s}/{at}", f"expected {expected}")
+    if not nodes:
+        raise fail("nodes", "at least the scenario's first state")
+    for i, node in enumerate(nodes):
+        for j, choice in enumerate(node["choices"]):
+            if choice["index"] != j:
+                raise fail(f"nodes/{i}/choices/{j}/index", f"{j}, the choice's place in its list")
+            if choice["to"] is not None and not 0 <= choice["to"] < len(nodes):
+                raise fail(f"nodes/{i}/choices/{j}/to", f"a node of this scenario (0 to {len(nodes) - 1}) or null")
+        if "outcome" in node and not 0 <= node["outcome"] < len(outcomes):
+            raise fail(f"nodes/{i}/outcome", f"an outcome of this scenario (0 to {len(outcomes) - 1})")
+        if _walk(nodes, node["key"]) != i:
+            raise fail(f"nodes/{i}/key", "the path of choices from the first node to this one")
+    for i, outcome in enumerate(outcomes):
+        if not 0 <= outcome["node"] < len(nodes) or _walk(nodes, outcome["key"]) != outcome["node"]:
+            raise fail(f"outcomes/{i}", "`node` a node of this scenario and `key` the path to it")
+
+
+def _walk(nodes: list, key: str) -> int | None:
+    """The node a key (`0/2/1`, `-` for the first) leads to, or None when it leads nowhere."""
+    node = 0
+    for part in ([] if key in ("-", "") else key.split("/")):
+        choices = nodes[node]["choices"]
+        if not part.isdigit() or int(part) >= len(choices) or choices[int(part)]["to"] is None:
+            return None
+        node = choices[int(part)]["to"]
+    return node
+
+
+def _expected(error: Any) -> str:
+    """What the schema wanted at the place, without quoting the file (jsonschema's message quotes values)."""
+    if error.validator == "type":
+        return f"a value of type {error.validator_value}"
+    if error.validator == "required":
+        return "the keys " + ", ".join(map(str, error.validator_value))
+    if error.validator in ("enum", "const"):
+        return "one of " + ", ".join(map(repr, error.validator_value if error.validator == "enum"
+                                          else [error.validator_value]))
+    return f"what {SCHEMA_FILE} says of it ({error.validator}: {str(error.validator_value)[:80]})"
 
 
 def _validate(path: str, data: dict) -> None:
@@ -242,4 +300,4 @@ def _validate(path: str, data: dict) -> None:
     if errors:
         e = errors[0]
         where = "/".join(str(p) for p in e.absolute_path) or "(top)"
-        raise InputError(path, None, where, f"does not follow {SCHEMA_FILE}: {e.message[:300]}")
+        raise InputError(path, None, where, f"does not follow {SCHEMA_FILE}: expected {_expected(e)}")
