@@ -14,13 +14,13 @@ import sys
 import tomllib
 from importlib import metadata
 from pathlib import Path
-from typing import TextIO
+from typing import TextIO, cast
 
 from dmcheck.model.errors import InputError
 from dmcheck.model.yamlio import confined
 
 from . import STARTED
-from .cli import stop
+from .cli import output, stop
 from .cli.exits import HELP, Exit
 from .cli.options import check_flags, shipped_inputs
 from .cli.paths import add_allow_path, confinement
@@ -67,6 +67,8 @@ def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO |
     # same peak memory within a few per cent) and is collected when the command returns.
     collecting = gc.isenabled()
     gc.disable()
+    if not getattr(args, "json", False):
+        out = cast(TextIO, output.Visible(out))     # names from files are shown, never acted on by a terminal
     try:
         return _run_command(args, out, err, began)
     finally:
@@ -105,7 +107,7 @@ def _run_command(args: argparse.Namespace, out: TextIO, err: TextIO, began: floa
 
 def _closed(out: TextIO) -> int:
     """The reader went away (`dmcheck verify | head`): stop quietly, without a traceback."""
-    if out is sys.stdout:
+    if getattr(out, "stream", out) is sys.stdout:
         # the interpreter flushes stdout at exit: point it at /dev/null so that flush cannot fail again
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())

@@ -266,7 +266,7 @@ def _write_ci(args: argparse.Namespace, report) -> None:
         data = ci_formats.sarif(found, version(), kinds=KINDS)
         Path(args.sarif).write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     if args.junit:
-        junit(report).write(args.junit, encoding="utf-8", xml_declaration=True)
+        ci_formats.write_xml(junit(report), args.junit)
 
 
 def junit(report) -> ET.ElementTree:

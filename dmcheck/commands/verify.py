@@ -109,7 +109,7 @@ def write_ci_files(args: argparse.Namespace, report, found, accepted) -> None:
         data = ci_formats.sarif(found, _version(), accepted)
         Path(args.sarif).write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     if args.junit:
-        ci_formats.junit(report, found, accepted).write(args.junit, encoding="utf-8", xml_declaration=True)
+        ci_formats.write_xml(ci_formats.junit(report, found, accepted), args.junit)
 
 
 def _version() -> str:
