@@ -203,7 +203,7 @@ def exit_code(summary: dict) -> Exit:
 
 
 def summary_json(template: Template, store: Store, run: Run, resumed: int, seconds: float, db: str) -> dict[str, Any]:
-    counts = store.counts()
+    counts, done = store.snapshot()
     smallest = []
     for kind, n, result in store.smallest():
         finding = next(f for f in result["findings"] if f["kind"] == kind)
@@ -214,13 +214,13 @@ def summary_json(template: Template, store: Store, run: Run, resumed: int, secon
             "done": counts["done"], "resumed": resumed, "violations": counts["violations"],
             "differences": counts["differences"], "incomplete": counts["incomplete"],
             "failed": [{"position": key, "why": why} for key, why in run.failed],
-            "held_elsewhere": _held(store), "complete": counts["done"] == count(template),
+            "held_elsewhere": _held(store, done), "complete": counts["done"] == count(template),
             "stopped": run.stopped or None, "smallest": smallest, "seconds": round(seconds, 3)}
 
 
-def _held(store: Store) -> dict[str, Any] | None:
-    """The positions this run left to another sweep running on the same database, if any."""
-    held = {i: p for i, p in store.held_elsewhere.items() if i not in store.done()}
+def _held(store: Store, done: set[int]) -> dict[str, Any] | None:
+    """The positions this run left to another sweep running on the same database and not `done`, if any."""
+    held = {i: p for i, p in store.held_elsewhere.items() if i not in done}
     if not held:
         return None
     return {"positions": len(held), "pids": sorted(set(held.values()))}
