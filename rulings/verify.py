@@ -30,7 +30,7 @@ from ..properties.verdict import VIOLATED
 from . import agreement as agreement_mod
 from . import consistency
 from .corpus import Corpus, Statement, builtin_corpus, check_sources, load_corpus
-from .farm import Farm, Helper, Late
+from .farm import Farm, Helper, Late, Lost
 from .findings import Finding
 from .findings import findings as findings_of
 from .readings import Combo, Operational, Run, Runner, as_dict, default_combo, solve, tabulate
@@ -72,6 +72,7 @@ class Report:
     solver_seconds: float = 0.0
     extra_files: tuple[str, ...] = ()
     not_finished: list[str] = field(default_factory=list)   # what the time limit left undone, by name
+    redone: list[str] = field(default_factory=list)   # what a worker process that died left to the main one
     _findings: list[Finding] | None = field(default=None, repr=False, compare=False)
 
     # ---- what was found ------------------------------------------------------------------------
@@ -171,7 +172,9 @@ def verify(extra: list[str] | tuple[str, ...] = (), rules: dt.date | None = None
     played = {c.refs: _played(corpus, c, runner.runs(), job.default) for c in declarative.conflicts}
     report = Report(corpus, versions, rules, operational, declarative, conf, props, played, runner,
                     extra_files=tuple(extra),
-                    not_finished=[f"ruling {ref}" for ref in table.unfinished] + job.skipped)
+                    not_finished=[f"ruling {ref}" for ref in table.unfinished] + job.skipped,
+                    redone=job.redone + (["loading the scenarios"] if job.helper is not None and job.helper.lost
+                                         else []))
     report.solver_seconds = (operational.solver_seconds + declarative.seconds
                              + sum(sum(v.counts.seconds for v in p.result.verdicts) for p in props))
     report.seconds = time.perf_counter() - start
@@ -190,6 +193,7 @@ class _Job:
         self.deadline, self.helper = deadline, helper
         self.farm: Farm | None = None
         self.skipped: list[str] = []
+        self.redone: list[str] = []      # phases a dead worker left to this process
         self.default = default_combo()
         self.corpus: Any = None
         self.versions: list[RulesVersion] = []
@@ -206,9 +210,22 @@ class _Job:
         phase = "declarative consistency (Z3)"
         if not self.begin(phase):
             return consistency.Declarative(complete=False, reason=_NOT_FINISHED)
-        return _late(lambda: self.helper.declarative(self.deadline) if self.helper is not None
-                     else consistency.check(self.corpus, self.versions, deadline=self.deadline),
+
+        def here() -> consistency.Declarative:
+            return consistency.check(self.corpus, self.versions, deadline=self.deadline)
+        helper = self.helper
+        return _late(lambda: self._redone(phase, lambda: helper.declarative(self.deadline), here)
+                     if helper is not None else here(),
                      consistency.Declarative(complete=False, reason=_NOT_FINISHED), self.skipped, phase)
+
+    def _redone(self, phase: str, there: Callable[[], Any], here: Callable[[], Any]) -> Any:
+        """`there()` (a worker's answer), or `here()` when the worker died before giving it (farm.Lost):
+        the work is done again in this process, and the report says so (`redone`)."""
+        try:
+            return there()
+        except Lost:
+            self.redone.append(phase)
+            return here()
 
     def agreement(self, declarative: consistency.Declarative) -> agreement_mod.Agreement:
         instead = agreement_mod.Agreement(complete=False, reason=_NOT_FINISHED)
@@ -217,7 +234,9 @@ class _Job:
         by_name = {v.name: v for v in self.versions}
 
         def check() -> agreement_mod.Agreement:
-            sound = self.farm.sound(self.deadline) if self.farm is not None else None
+            farm = self.farm
+            sound = self._redone("conformance", lambda: farm.sound(self.deadline), lambda: None) \
+                if farm is not None else None
             return agreement_mod.check(self.corpus, self.runner.runs(), declarative.witnesses, by_name,
                                          self.default, sound)
         return _late(check, instead, self.skipped, "conformance")
@@ -226,9 +245,12 @@ class _Job:
         if not self.begin("rules properties"):
             return []
         farm = self.farm
-        return _late(lambda: [PropertyRun(run, found) for run, found in farm.properties(self.deadline)]
-                     if farm is not None else _properties(self.runner.runs(), self.default, self.deadline),
-                     [], self.skipped, "rules properties")
+
+        def here() -> list[PropertyRun]:
+            return _properties(self.runner.runs(), self.default, self.deadline)
+        return _late(lambda: self._redone("rules properties", lambda: [PropertyRun(run, found) for run, found
+                                                                       in farm.properties(self.deadline)], here)
+                     if farm is not None else here(), [], self.skipped, "rules properties")
 
     def end(self, terminate: bool) -> None:
         for pool in (self.farm, self.helper):

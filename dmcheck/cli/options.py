@@ -8,10 +8,8 @@ import datetime as dt
 import functools
 import io
 import math
-import multiprocessing
 import os
-import signal
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -25,7 +23,7 @@ from dmcheck.model.scenario_file import load_scenario
 from dmcheck.properties.expectations import observer as expectation_observer
 from dmcheck.properties.visibility import observer as property_observer
 
-from . import output, stop
+from . import output, stop, workers
 from .exits import Exit, combine
 from .paths import INPUT_FLAGS, check_paths
 from .progress import progress_printer
@@ -284,30 +282,26 @@ class FileResult:
     error: tuple | None = None
 
 
-def worker_pool(n: int) -> Any:
-    """A pool of n worker processes, forked (they inherit what this process holds), that leave
-    Ctrl-C to this process (dmcheck/cli/stop.py), which reports and ends them."""
-    return multiprocessing.get_context("fork").Pool(n, initializer=signal.signal,
-                                                   initargs=(signal.SIGINT, signal.SIG_IGN))
-
-
 def per_file(work: Callable[..., FileResult], args: argparse.Namespace, files: list[str],
              err: TextIO) -> Iterator[FileResult]:
     """`work(args, file, err)` for every file, in the files' order. With one job (or one file) it runs
-    here and writes on `err` as it goes; with more, files run in a process pool and each one's stderr
-    is replayed in order. An input error is raised where the sequential run would have raised it."""
+    here and writes on `err` as it goes; with more, files run in worker processes (dmcheck/cli/workers.py)
+    and each one's stderr is replayed in order; a file whose worker died twice is named not finished.
+    An input error is raised where the sequential run would have raised it."""
     files = expand(files)
     stop.expecting(files)
     n = min(jobs(args), len(files))
     if n <= 1:
-        results: Iterator[FileResult] = (work(args, file, err) for k, file in enumerate(files)
-                                         if k == 0 or not stop.spent())   # the budget spent: no more files
+        results: Generator[Any, None, None] = (work(args, file, err) for k, file in enumerate(files)
+                                               if k == 0 or not stop.spent())   # the budget spent: no more files
     else:
-        # workers leave Ctrl-C to this process (dmcheck/cli/stop.py), which reports and ends them
-        pool = worker_pool(n)
-        results = _polled(pool.imap(functools.partial(_captured, work, args), files))
+        results = workers.ordered(functools.partial(_captured, work, args), files, n,
+                                  lambda text: print(f"dmcheck: {text}", file=err))
     try:
         for file, result in zip(files, results):
+            if isinstance(result, workers.Lost):
+                print(f"dmcheck: {file}: not finished: {result.why}", file=err)
+                continue            # left in stop.pending(): reported as not finished, exit 3
             err.write(result.err)
             if result.time_up:
                 raise stop.TimeUp()      # the command's budget ran out in a worker
@@ -315,13 +309,8 @@ def per_file(work: Callable[..., FileResult], args: argparse.Namespace, files: l
                 raise InputError(*result.error)
             stop.finished(file)
             yield result
-    except BaseException:
-        if n > 1:
-            pool.terminate()     # Ctrl-C, a time limit, an input error: end the work under way
-        raise
-    if n > 1:
-        pool.close()
-        pool.join()
+    finally:
+        results.close()      # Ctrl-C, a time limit, an input error: the workers end with it
 
 
 def report_files(command: str, work: Callable[..., FileResult], args: argparse.Namespace, out: TextIO,
@@ -373,18 +362,6 @@ def _version() -> str:
         return metadata.version("dmcheck-rules")
     except metadata.PackageNotFoundError:
         return "unknown"
-
-
-def _polled(results) -> Iterator[FileResult]:
-    """The pool's results in order, waiting in short slices so that Ctrl-C and the time budget's
-    watchdog (an exception raised in this thread) are not held up by a wait inside the lock."""
-    while True:
-        try:
-            yield results.next(timeout=0.2)
-        except multiprocessing.TimeoutError:
-            continue
-        except StopIteration:
-            return
 
 
 def _captured(work: Callable[..., FileResult], args: argparse.Namespace, file: str) -> FileResult:

@@ -19,8 +19,9 @@ from typing import Any, TextIO
 
 from dmcheck.model.errors import InputError
 
+from ..cli import workers
 from ..cli.exits import HELP
-from ..cli.options import READINGS_HELP, expand, positive_int, reading, rules_date, worker_pool
+from ..cli.options import READINGS_HELP, expand, positive_int, reading, rules_date
 from ..cli.report import document, print_json
 from ..cli.shipped import PATHS_NOTE
 
@@ -75,7 +76,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
     if not (args.timeout > 0 and args.timeout < 1e6):
         raise InputError("--timeout", None, "", f"expected a number of seconds > 0, got {args.timeout:g}")
-    data = _bundle(args)
+    data = _bundle(args, err)
     _check_only(args.only, data)
     log = _log(args.log)
     only = (lambda e: any(fnmatch.fnmatchcase(e["id"], p) for p in args.only)) if args.only else None
@@ -106,7 +107,7 @@ def _check_only(patterns: list[str], data: dict) -> None:
                                                       f"matching some of its ids (FILE@RULES{example})")
 
 
-def _bundle(args: argparse.Namespace) -> dict:
+def _bundle(args: argparse.Namespace, err: TextIO) -> dict:
     """The bundle to check: the --bundle files merged, or the FILEs or the corpus exported now."""
     from ..engines import bundle
 
@@ -120,7 +121,7 @@ def _bundle(args: argparse.Namespace) -> dict:
     runs = bundle.corpus_runs() if args.corpus else expand(args.files)
     readings = dict(reading(item) for item in args.interpretation) or None
     return bundle.export_bundle(runs, rules=rules_date(args.rules).isoformat() if args.rules else None,
-                                interpretation=readings, jobs=args.jobs or 1, workers=worker_pool)
+                                interpretation=readings, jobs=args.jobs or 1, workers=workers.mapper(err))
 
 
 class _Log:

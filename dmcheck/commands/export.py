@@ -13,8 +13,9 @@ from typing import Any, TextIO
 
 from dmcheck.model.errors import InputError
 
+from ..cli import workers
 from ..cli.exits import HELP, Exit
-from ..cli.options import READINGS_HELP, expand, positive_int, reading, rules_date, worker_pool
+from ..cli.options import READINGS_HELP, expand, positive_int, reading, rules_date
 from ..cli.paths import check_not_inputs
 from ..cli.shipped import PATHS_NOTE
 
@@ -64,7 +65,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     readings = dict(reading(item) for item in args.interpretation) or None
     limits = {"max_states": args.max_states} if args.max_states else None
     data = bundle.export_bundle(runs, rules=rules, interpretation=readings, limits=limits, jobs=args.jobs or 1,
-                                workers=worker_pool)
+                                workers=workers.mapper(err))
     try:
         written = _write(args, to_dir, data, out)
     except OSError as exc:     # a file where a folder of the bundles should go, a full disk, ...

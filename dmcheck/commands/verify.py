@@ -26,10 +26,11 @@ from dmcheck.rulings.verify import verify
 
 from ..cli import ci_formats, stop
 from ..cli.exits import HELP, Exit
-from ..cli.options import add_jobs_option, add_limit_options, jobs, limits, rules_date, worker_pool
+from ..cli.options import add_jobs_option, add_limit_options, jobs, limits, rules_date
 from ..cli.progress import phase_printer
 from ..cli.report import document, expect_text, print_json
 from ..cli.shipped import PATHS_NOTE
+from ..cli.workers import worker_pool
 
 EXAMPLES = """examples:
   dmcheck verify                              # the built-in corpus, every rules version
@@ -81,6 +82,9 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     # the work gets 85 % of what remains of the budget, the report the rest (docs/limits.md)
     report = verify(args.rulings, rules, limits(args), progress=phase_printer(err, "verify"),
                     workers=worker_pool if n > 1 else None, jobs=n, deadline=stop.deadline(0.85))
+    if report.redone:
+        print(f"dmcheck: a worker process died (killed: out of memory?); this process did its work again: "
+              f"{', '.join(report.redone)}", file=err)
     found = ci_formats.findings(report)
     comparison = ci_formats.compare(found, accepted) if accepted is not None else None
     if args.json:

@@ -151,8 +151,9 @@ def export_bundle(runs: Sequence[Run | str], *, rules: str | None = None, interp
                   limits: dict | None = None, jobs: int = 1, workers: Any = None) -> dict[str, Any]:
     """The bundle of these scenario runs (a path is a run under the file's own rules). Every scenario
     is loaded first, so a bad file stops the export before any search (InputError); then each run is
-    explored, in `jobs` processes of `workers(jobs)` (e.g. dmcheck.cli.options.worker_pool, forked: they
-    inherit what is loaded) when given. The bytes are the same whatever the number of processes."""
+    explored, by `workers(function, items, jobs)` when given (dmcheck.cli.workers.ordered: forked worker
+    processes, which inherit what is loaded, the results in order); a run whose worker died (anything but
+    an entry comes back) is explored here. The bytes are the same whatever the number of processes."""
     plan = [r if isinstance(r, Run) else Run(str(r)) for r in runs]
     scenarios = [api.load(r.path, rules=rules or r.rules, interpretation=interpretation) for r in plan]
     unique = list({name_of(sc.file) + "@" + sc.rules: sc for sc in scenarios}.values())   # --rules: two runs may be one
@@ -161,11 +162,11 @@ def export_bundle(runs: Sequence[Run | str], *, rules: str | None = None, interp
         if workers is None or jobs < 2 or len(unique) < 2:
             entries = [_entry_job(i) for i in range(len(unique))]
         else:
-            pool = workers(min(jobs, len(unique)))
+            mapped = workers(_entry_job, range(len(unique)), min(jobs, len(unique)))
             try:
-                entries = list(pool.imap(_entry_job, range(len(unique))))
+                entries = [e if isinstance(e, dict) else _entry_job(i) for i, e in enumerate(mapped)]
             finally:
-                pool.terminate()
+                mapped.close()
     finally:
         _WORK.clear()
     cards = {cid: card for sc in unique for cid, card in sc.cards.items()}
