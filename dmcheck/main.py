@@ -20,9 +20,9 @@ from dmcheck.model.errors import InputError
 from dmcheck.model.yamlio import confined
 
 from . import STARTED
-from .cli import output, stop
+from .cli import output, startup, stop
 from .cli.exits import HELP, Exit
-from .cli.options import check_flags, shipped_inputs
+from .cli.options import check_flags, memory_text, shipped_inputs
 from .cli.paths import add_allow_path, confinement
 from .cli.report import document, errors_json, print_errors, print_json
 from .commands import cards, check, conform, coverage, diff, examples, explore, export, rules, sweep, verify
@@ -78,6 +78,7 @@ def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO |
 
 def _run_command(args: argparse.Namespace, out: TextIO, err: TextIO, began: float | None) -> int:
     try:
+        startup.begun()          # Ctrl-C is the command's from here: what it finished is reported
         shipped_inputs(args, err)
         check_flags(args)
         with stop.guarded(args, began), confined(confinement(args)):
@@ -100,6 +101,10 @@ def _run_command(args: argparse.Namespace, out: TextIO, err: TextIO, began: floa
         return Exit.INTERRUPTED
     except stop.TimeUp:
         stop.report(args, out, err, f"time limit {args.max_seconds:g}s of the whole command reached")
+        return Exit.INCOMPLETE
+    except stop.MemoryUp:
+        stop.report(args, out, err, f"memory limit {memory_text(args.max_memory)} of the process passed "
+                                    f"(--max-memory, docs/limits.md)")
         return Exit.INCOMPLETE
     except BrokenPipeError:
         return _closed(out)

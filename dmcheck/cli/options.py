@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import dataclasses
 import datetime as dt
 import functools
@@ -63,6 +64,38 @@ def add_limit_options(p: argparse.ArgumentParser, depth: bool = True, seconds_he
                        help="do not follow a trace past N steps; a search cut so is incomplete (default: %(default)s)")
     p.add_argument("--max-seconds", type=float, default=Limits().max_seconds, metavar="S",
                    help=seconds_help or "stop a search after S seconds; it is then incomplete (default: %(default)s)")
+    add_memory_option(p)
+
+
+def add_memory_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--max-memory", type=memory_size, default=Limits().max_memory, metavar="SIZE",
+                   help=f"stop a search once the process holds SIZE of memory (e.g. 2G, 500M); it is then "
+                        f"incomplete (exit 3), and the command stops at {stop.MEMORY_MARGIN:g} times SIZE "
+                        f"wherever it is (default: {memory_text(Limits().max_memory)}; docs/limits.md)")
+
+
+_UNITS = {"": 1, "K": 1024, "M": 1024**2, "G": 1024**3, "T": 1024**4}
+
+
+def memory_size(text: str) -> int:
+    """A `--max-memory` value: bytes, or a number with K, M, G or T (powers of 1024)."""
+    t = text.strip().upper().removesuffix("B").removesuffix("I")
+    unit = t[-1:] if t[-1:] in _UNITS and t[-1:] else ""
+    try:
+        value = float(t[:len(t) - len(unit)]) * _UNITS[unit]
+    except ValueError:
+        value = -1
+    if not (math.isfinite(value) and value >= 1024**2):
+        raise argparse.ArgumentTypeError(f"expected a size of at least 1M such as 4G or 500M, got {text!r}")
+    return int(value)
+
+
+def memory_text(n: int) -> str:
+    """A size as --max-memory takes it: 4G, 500M."""
+    for unit in ("T", "G", "M", "K"):
+        if n % _UNITS[unit] == 0:
+            return f"{n // _UNITS[unit]}{unit}"
+    return str(n)
 
 
 SEARCH_SHARE = 0.8   # of what remains of the command's budget, given to a search (explore)
@@ -74,7 +107,8 @@ def limits(args: argparse.Namespace, share: float = SEARCH_SHARE) -> Limits:
     that a stopped search is reported, with what it found, before the budget's watchdog must cut it."""
     left = stop.remaining()
     seconds = min(args.max_seconds, max(left * share, 0.001))
-    return Limits(args.max_states, getattr(args, "max_depth", Limits().max_depth), seconds)
+    return Limits(args.max_states, getattr(args, "max_depth", Limits().max_depth), seconds,
+                  getattr(args, "max_memory", Limits().max_memory), stop.interrupted)
 
 
 def _whole(name: str, value, least: int) -> None:
@@ -224,8 +258,9 @@ def explore_scenario(scenario, args: argparse.Namespace, err: TextIO, file: str,
         stop.searching(file, states, frontier, depth, seconds)     # what Ctrl-C reports of this file
         if printer:
             printer(states, frontier, depth, seconds)
-    graph = explore(model, limits(args, share), progress, reduce=reduce, observe=observe, keep_graph=not compact,
-                    symmetry=symmetry)
+    with stop.stoppable():         # Ctrl-C ends the search, whose findings so far are reported
+        graph = explore(model, limits(args, share), progress, reduce=reduce, observe=observe,
+                        keep_graph=not compact, symmetry=symmetry)
     stop.search_done()
     return graph
 
@@ -280,6 +315,7 @@ class FileResult:
     record: Any = None             # the scenario's verdicts as plain data, for the tally, JUnit and SARIF (tally.py)
     time_up: bool = False          # the command's time budget ran out while this file was worked on
     error: tuple | None = None
+    begun: bool = True             # False: Ctrl-C came before a worker began the file
 
 
 def per_file(work: Callable[..., FileResult], args: argparse.Namespace, files: list[str],
@@ -287,28 +323,35 @@ def per_file(work: Callable[..., FileResult], args: argparse.Namespace, files: l
     """`work(args, file, err)` for every file, in the files' order. With one job (or one file) it runs
     here and writes on `err` as it goes; with more, files run in worker processes (dmcheck/cli/workers.py)
     and each one's stderr is replayed in order; a file whose worker died twice is named not finished.
-    An input error is raised where the sequential run would have raised it."""
+    An input error is raised where the sequential run would have raised it. Ctrl-C stops the searches
+    under way (stop.stoppable): their files are reported as far as they got, the others not begun, and
+    then KeyboardInterrupt ends the command."""
     files = expand(files)
     stop.expecting(files)
     n = min(jobs(args), len(files))
     if n <= 1:
         results: Generator[Any, None, None] = (work(args, file, err) for k, file in enumerate(files)
-                                               if k == 0 or not stop.spent())   # the budget spent: no more files
+                                               if k == 0 or not (stop.spent() or stop.interrupted()))
     else:
         results = workers.ordered(functools.partial(_captured, work, args), files, n,
                                   lambda text: print(f"dmcheck: {text}", file=err))
     try:
-        for file, result in zip(files, results):
-            if isinstance(result, workers.Lost):
-                print(f"dmcheck: {file}: not finished: {result.why}", file=err)
-                continue            # left in stop.pending(): reported as not finished, exit 3
-            err.write(result.err)
-            if result.time_up:
-                raise stop.TimeUp()      # the command's budget ran out in a worker
-            if result.error is not None:
-                raise InputError(*result.error)
-            stop.finished(file)
-            yield result
+        with stop.stoppable() if n > 1 else contextlib.nullcontext():   # the workers' searches stop on Ctrl-C
+            for file, result in zip(files, results):
+                if isinstance(result, workers.Lost):
+                    print(f"dmcheck: {file}: not finished: {result.why}", file=err)
+                    continue            # left in stop.pending(): reported as not finished, exit 3
+                if not result.begun:
+                    continue            # Ctrl-C came first: not finished
+                err.write(result.err)
+                if result.time_up:
+                    raise stop.TimeUp()      # the command's budget ran out in a worker
+                if result.error is not None:
+                    raise InputError(*result.error)
+                stop.finished(file)
+                yield result
+        if stop.interrupted():
+            raise KeyboardInterrupt      # the searches stopped, what they found is out: the command ends
     finally:
         results.close()      # Ctrl-C, a time limit, an input error: the workers end with it
 
@@ -365,6 +408,8 @@ def _version() -> str:
 
 
 def _captured(work: Callable[..., FileResult], args: argparse.Namespace, file: str) -> FileResult:
+    if stop.interrupted():
+        return FileResult(begun=False)   # Ctrl-C came before this file was begun
     buffer = io.StringIO()
     try:
         result = work(args, file, buffer)

@@ -15,7 +15,7 @@ from dmcheck.model.errors import InputError
 
 from ..cli import workers
 from ..cli.exits import HELP, Exit
-from ..cli.options import READINGS_HELP, expand, positive_int, reading, rules_date
+from ..cli.options import READINGS_HELP, add_memory_option, expand, positive_int, reading, rules_date
 from ..cli.paths import check_not_inputs
 from ..cli.shipped import PATHS_NOTE
 
@@ -49,6 +49,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                    help="a reading for every scenario: " + READINGS_HELP)
     p.add_argument("--max-states", type=int, default=None, metavar="N",
                    help="stop a search after N states; the bundle says the scenario is incomplete (exit 3)")
+    add_memory_option(p)
     p.add_argument("--jobs", type=positive_int, default=None, metavar="N",
                    help="explore up to N scenario runs at once, each in its own process (default: 1; the corpus's "
                         "runs are small, so more processes cost more than they save); the bytes are the same")
@@ -63,7 +64,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     to_dir = _target(args.out)
     rules = rules_date(args.rules).isoformat() if args.rules else None
     readings = dict(reading(item) for item in args.interpretation) or None
-    limits = {"max_states": args.max_states} if args.max_states else None
+    limits = dict({"max_states": args.max_states} if args.max_states else {}, max_memory=args.max_memory)
     data = bundle.export_bundle(runs, rules=rules, interpretation=readings, limits=limits, jobs=args.jobs or 1,
                                 workers=workers.mapper(err))
     try:

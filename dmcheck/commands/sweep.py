@@ -25,6 +25,7 @@ from dmcheck.rulings.sweep.template import Template, load_template
 
 from ..cli import stop
 from ..cli.exits import HELP, Exit
+from ..cli.options import add_memory_option
 from ..cli.paths import check_output
 from ..cli.report import document, outcome_line, print_json
 from ..cli.shipped import PATHS_NOTE
@@ -65,6 +66,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                    help="stop starting positions after S seconds; those left run next time (exit 3)")
     p.add_argument("--max-states", type=int, default=Limits().max_states, metavar="N",
                    help="bound each position's search; a position that hits it is incomplete")
+    add_memory_option(p)
     p.add_argument("--json", action="store_true", help="print one JSON object (docs/sweeps.md)")
     p.set_defaults(run=run)
     return p
@@ -117,7 +119,7 @@ def execute(args: argparse.Namespace, template: Template, store: Store, err: Tex
     """Run the positions not yet in the store, each claimed first (a position another live sweep on the
     same database has claimed is left to it)."""
     todo = (p for p in positions(template) if p.index not in done and store.claim(p.index))
-    job = Job(template, Limits(max_states=args.max_states), QUERY_TIMEOUT_MS)
+    job = Job(template, Limits(max_states=args.max_states, max_memory=args.max_memory), QUERY_TIMEOUT_MS)
     if task is not None:
         job.task = task
     findings = [store.counts()["finding"]]
