@@ -132,7 +132,7 @@ def _interrupt_at_import(command: list[str], module: str, extra_lines: int = 0) 
     start-up, and dmcheck/cli/startup.py until it has set its handler, are Python code before any of
     dmcheck's: a Ctrl-C there is Python's. An import finished after dmcheck.cli.startup's is one the
     command makes once its handler is set.)"""
-    proc = subprocess.Popen([sys.executable, "-X", "importtime", *command], cwd=ROOT, stdout=subprocess.PIPE,
+    proc = subprocess.Popen([sys.executable, "-X", "importtime", *command], cwd=ROOT, stdout=subprocess.DEVNULL,
                             stderr=subprocess.PIPE, text=True)
     seen, after = False, 0
     assert proc.stderr is not None
@@ -146,6 +146,7 @@ def _interrupt_at_import(command: list[str], module: str, extra_lines: int = 0) 
             break
     rest = proc.stderr.read()
     proc.wait(timeout=60)
+    assert seen, f"{module} was never imported"
     return proc.returncode, rest
 
 
