@@ -226,12 +226,14 @@ class Exploration:
 
 
 def explore(scenario: Scenario, *, reduce: bool = False, max_states: int = Limits().max_states,
-            max_depth: int = Limits().max_depth, max_seconds: float = Limits().max_seconds) -> Exploration:
+            max_depth: int = Limits().max_depth, max_seconds: float = Limits().max_seconds,
+            max_memory: int = Limits().max_memory) -> Exploration:
     """Every state the scenario can reach, breadth first. `reduce=False` (the default) follows every
     legal choice, every order of waiting effects included; `reduce=True` prunes orders that cannot
-    matter (the command line's default: the same outcomes, fewer states)."""
+    matter (the command line's default: the same outcomes, fewer states). A limit reached (`max_memory`:
+    bytes of the process) leaves the exploration incomplete."""
     model = BreakModel(scenario._scenario)
-    graph = _explore(model, Limits(max_states, max_depth, max_seconds), reduce=reduce, symmetry=False)
+    graph = _explore(model, Limits(max_states, max_depth, max_seconds, max_memory), reduce=reduce, symmetry=False)
     return Exploration(scenario, graph)
 
 

@@ -15,14 +15,16 @@ import sys
 import tomllib
 from importlib import metadata
 from pathlib import Path
-from typing import TextIO
+from typing import TextIO, cast
 
 from dmcheck.model.errors import InputError, ModelError
+from dmcheck.model.yamlio import confined
 
 from . import STARTED
-from .cli import stop
+from .cli import output, startup, stop
 from .cli.exits import HELP, Exit
-from .cli.options import check_flags, shipped_inputs
+from .cli.options import check_flags, memory_text, shipped_inputs
+from .cli.paths import add_allow_path, confinement
 from .cli.report import document, errors_json, model_error_json, model_error_lines, print_errors, print_json
 
 # each is a module of dmcheck/commands/ with add_parser(subparsers) and run(args, out, err); a command
@@ -58,7 +60,7 @@ def parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     sub = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name in NAMES:
         if named != "" and (named not in NAMES or name == named):
-            command(name).add_parser(sub)
+            add_allow_path(command(name).add_parser(sub))
     return top
 
 
@@ -83,6 +85,8 @@ def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO |
     # same peak memory within a few per cent) and is collected when the command returns.
     collecting = gc.isenabled()
     gc.disable()
+    if not getattr(args, "json", False):
+        out = cast(TextIO, output.Visible(out))     # names from files are shown, never acted on by a terminal
     try:
         return _run_command(args, out, err, began)
     finally:
@@ -92,9 +96,10 @@ def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO |
 
 def _run_command(args: argparse.Namespace, out: TextIO, err: TextIO, began: float | None) -> int:
     try:
+        startup.begun()          # Ctrl-C is the command's from here: what it finished is reported
         shipped_inputs(args, err)
         check_flags(args)
-        with stop.guarded(args, began):
+        with stop.guarded(args, began), confined(confinement(args)):
             code = int(args.run(args, out, err))
             out.flush()   # here, so that a reader gone away (`| head`) is caught below, not at exit
         return code
@@ -121,13 +126,17 @@ def _run_command(args: argparse.Namespace, out: TextIO, err: TextIO, began: floa
     except stop.TimeUp:
         stop.report(args, out, err, f"time limit {args.max_seconds:g}s of the whole command reached")
         return Exit.INCOMPLETE
+    except stop.MemoryUp:
+        stop.report(args, out, err, f"memory limit {memory_text(args.max_memory)} of the process passed "
+                                    f"(--max-memory, docs/limits.md)")
+        return Exit.INCOMPLETE
     except BrokenPipeError:
         return _closed(out)
 
 
 def _closed(out: TextIO) -> int:
     """The reader went away (`dmcheck verify | head`): stop quietly, without a traceback."""
-    if out is sys.stdout:
+    if getattr(out, "stream", out) is sys.stdout:
         # the interpreter flushes stdout at exit: point it at /dev/null so that flush cannot fail again
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())

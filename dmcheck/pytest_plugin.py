@@ -20,6 +20,7 @@ no scenario (card files, sweep templates, rulings files: no `attack:` key at the
 from __future__ import annotations
 
 import fnmatch
+import glob
 import io
 import re
 import shlex
@@ -72,7 +73,12 @@ def pytest_configure(config: Any) -> None:
     """A path given with --dmcheck is collected too (the ini's patterns match within what pytest collects:
     its arguments or `testpaths`)."""
     for given in config.getoption("dmcheck", default=[]):
-        base = given.split("*", 1)[0] if "*" in given else given
+        pattern = any(c in given for c in "*?[")
+        if not (glob.glob(given, recursive=True) if pattern else Path(given).exists()):
+            what = "matches no file" if pattern else "is no file or folder"
+            raise pytest.UsageError(f"--dmcheck {given}: {what} (from {Path.cwd()}); expected a scenario file, a "
+                                    f"folder of them or a glob pattern matching some")
+        base = re.split(r"[*?[]", given, maxsplit=1)[0] if pattern else given
         path = Path(base) if Path(base).exists() else Path(base).parent
         if str(path) not in config.args:
             config.args.append(str(path))

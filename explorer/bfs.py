@@ -17,7 +17,7 @@ from dataclasses import replace
 from typing import Any
 
 from .graph import SYMMETRY_DROPPED, SYMMETRY_OFF, SYMMETRY_ON, SYMMETRY_UNUSED, Exploration, SearchRecord
-from .limits import DEFAULT_LIMITS, Limits, StepLimit
+from .limits import CHECK_EVERY, DEFAULT_LIMITS, Limits, StepLimit, over
 from .loops import LOOP_CHECK_DEPTH, Loop, PathIndex, exact_cycles, forced, round_from
 from .protocol import hook
 from .reduction import Observe, Reducer
@@ -250,7 +250,7 @@ class _Clock:
     """The time limit and the progress reports, across the searches one exploration runs."""
 
     def __init__(self, limits: Limits, progress: Progress | None):
-        self.start = self.last_report = time.perf_counter()
+        self.start = self.last_report = self.last_check = time.perf_counter()
         self.limits, self.progress = limits, progress
 
     def check_step(self, rounds: int) -> None:
@@ -276,6 +276,12 @@ def _advance(search: _Search, clock: _Clock, enough: Callable[[], bool]) -> None
             if result.complete:   # (a limit reached inside the step has said so already)
                 result.complete, result.reason = False, f"time limit {limits.max_seconds:.3g}s reached"
             return
+        if now - clock.last_check > CHECK_EVERY:    # the memory, a stop asked for (limits.py)
+            clock.last_check = now
+            why = over(limits)
+            if why:
+                result.complete, result.reason = False, why
+                return
         if clock.progress and now - clock.last_report > 0.5:
             clock.progress(len(search.index), len(search.frontier), result.depth[node], now - clock.start)
             clock.last_report = now

@@ -200,7 +200,7 @@ def _program(raw: Any, root: Any, path: tuple, file: str) -> tuple[Instr, ...]:
         schema = {"type": "object", "properties": spec["properties"], "additionalProperties": False,
                   "required": spec.get("required", [])}
         try:
-            validate(args, schema, file)
+            validate(args, schema, file, whole=False)
         except InputError as err:  # re-anchor the key paths at the instruction
             raise_all([_anchored(e, root, here + (op,), file) for e in err.all()])
         _bounded(args, root, here + (op,), file)
@@ -251,23 +251,27 @@ def _references(op: str, args: Any) -> list[tuple[str, str]]:
            if key not in BINDERS and key in args and schema == BIND_SCHEMA]
     if op == "break_shields" and args.get("by") == "it":
         out.append(("by", "it"))
+    where = (args.get("cond") or {}).get("where") if op == "if" and isinstance(args.get("cond"), dict) else None
+    if isinstance(where, dict) and "bound" in where:     # `if: {cond: {where: {bound: NAME, ...}}}`
+        out.append(("cond.where.bound", str(where["bound"])))
     return out
 
 
 _IF_DONE_ALONE = "; an if_done program runs on its own, without the binds around it"
 
 
-def _check_binds(program: Any, root: Any, path: tuple, file: str) -> None:
+def _check_binds(program: Any, root: Any, path: tuple, file: str, around: tuple[str, ...] = ()) -> None:
     """A name an instruction reads must be bound by an earlier instruction of the same program (an
-    `if_done` program runs as a task of its own, with no binds): otherwise it reads nothing and the
-    instruction silently does nothing."""
-    bound: list[str] = []
+    `if_done` program runs as a task of its own, with no binds; an `if`'s `do` and `else` run with the
+    binds `around` them): otherwise it reads nothing and the instruction silently does nothing (an
+    `if` on where an unbound card is never holds)."""
+    bound: list[str] = list(around)
     for i, item in enumerate(program or []):
         op, args = next(iter(item.items()))
         args = args or {}
         for key, name in _references(op, args):
             if name not in bound:
-                where = path + (i, op, key)
+                where = path + (i, op, *key.split("."))
                 raise InputError(file, line_of(root, where), key_path(where),
                                  f"{name!r} is bound by no earlier instruction of this effect"
                                  f"{did_you_mean(name, bound)}; names bound before it: {', '.join(bound) or 'none'} "
@@ -278,6 +282,46 @@ def _check_binds(program: Any, root: Any, path: tuple, file: str) -> None:
             bound.append("it")
         if isinstance(args.get("if_done"), list):
             _check_binds(args["if_done"], root, path + (i, op, "if_done"), file)
+        for branch in ("do", "else") if op == "if" else ():
+            if isinstance(args.get(branch), list):
+                _check_binds(args[branch], root, path + (i, op, branch), file, tuple(bound))
+
+
+# the triggers whose ability resolves with its card still in the hand: `cast_self` casts it from there
+CAST_SELF_TRIGGERS = ("attack_chance", "oni_end")
+
+
+def _check_cast_self(raw: Any, root: Any, here: tuple, file: str) -> None:
+    """`cast_self` casts (or summons) its card from the hand: only a declared Attack Chance or Oni End
+    resolves while its card is there. Anywhere else (a creature's trigger, a spell's own effect, a nested
+    program) the card is in the battle zone or resolving, and the word would silently do nothing."""
+    programs = [(here + ("effect",), raw.get("effect"), "")]
+    if isinstance(raw.get("spell"), dict):
+        programs.append((here + ("spell", "effect"), raw["spell"].get("effect"), ""))
+    programs += [(here + ("abilities", j, "effect"), a.get("effect"), str(a.get("trigger", "")))
+                 for j, a in enumerate(raw.get("abilities") or [])]
+    for path, program, trigger in programs:
+        for where, top in _words(program or [], path):
+            if where[-1] == "cast_self" and not (top and trigger in CAST_SELF_TRIGGERS):
+                now = f"under trigger {trigger}" if trigger else "here"
+                raise InputError(file, line_of(root, where), key_path(where),
+                                 f"cast_self casts this card from the hand, where only a declared Attack Chance or "
+                                 f"Oni End leaves it; expected it in an ability with trigger "
+                                 f"{' or '.join(CAST_SELF_TRIGGERS)} ({now} the card is not in the hand, so it "
+                                 f"would do nothing)")
+
+
+def _words(program: list, path: tuple, top: bool = True) -> Iterator[tuple[tuple, bool]]:
+    """(the path of each instruction's word, whether it is at the top of its program) in a program and
+    the programs nested in it."""
+    for i, item in enumerate(program):
+        if not isinstance(item, dict) or not item:
+            continue
+        op, args = next(iter(item.items()))
+        yield path + (i, op), top
+        for key in PROGRAM_ARGS:
+            if isinstance(args, dict) and isinstance(args.get(key), list):
+                yield from _words(args[key], path + (i, op, key), False)
 
 
 def _check_keywords(card: CardDef, root: Any, here: tuple, file: str) -> None:
@@ -480,6 +524,7 @@ def _card(raw: Any, root: Any, here: tuple, file: str) -> CardDef:
         spell_side=spell_side,
     )
     _check_declared(card, root, here, file)
+    _check_cast_self(raw, root, here, file)
     _check_keywords(card, root, here, file)
     touch_keywords.check(card, root, here, file)   # valued keywords, triggers the type cannot have
     _check_binds(raw.get("effect"), root, here + ("effect",), file)

@@ -21,7 +21,7 @@ from .rules import parse_date, rules_date_problem
 from .scenario import ZONE_KEYS, Expectation, PlayerSetup, Scenario
 from .table import MARKS
 from .vocabulary import SMAX
-from .yamlio import file_problem, key_path, line_of, load_yaml, plain, shown, validate
+from .yamlio import inner_path, key_path, line_of, load_yaml, plain, shown, validate
 
 # Bounds on counts (docs/limits.md): a zone, a count in an expectation, a frame depth
 MAX_CARDS = 100          # cards in one zone (a number of vanilla cards or a list)
@@ -197,7 +197,7 @@ class _Names:
     def check(self, value: Any, schema: dict, path: tuple) -> None:
         """Validate one value against a schema, the error pointing at the value's line in the file."""
         try:
-            validate(value, schema, self.file)
+            validate(value, schema, self.file, whole=False)
         except InputError as err:
             raise self.fail(path, err.expected) from None
 
@@ -467,14 +467,25 @@ def _attack(attack: dict, turn: str, players: dict, pool: CardPool, names: _Name
 
 
 def _attacker_index(attacker: str, setup: PlayerSetup, names: _Names) -> int:
-    """Which copy of the attacker attacks: the first untapped one. R506.1 (A01): a creature attacks by
-    being tapped, so a tapped creature cannot attack."""
+    """Which copy of the attacker attacks: the first untapped one that is not summoning sick. R506.1 (A01):
+    a creature attacks by being tapped, so a tapped creature cannot attack; one put into the battle zone
+    this turn (`summoned: true`) cannot attack (summoning sickness, 301.5) unless it has Speed Attacker
+    (101.2's example) or is an evolution creature (801.3); model/legality.py asks the same of
+    `attack: {choose: true}`."""
     here = [i for i, c in enumerate(setup.battle) if c == attacker]
     untapped = [n for n, i in enumerate(here) if ("battle", i, "tapped", "") not in setup.extras]
     if not untapped:
         raise names.fail(("attack", "attacker"), f"expected an untapped creature (R506.1: the attack taps it); "
                                                  f"every {names.pool[attacker].name} of the turn player is tapped")
-    return untapped[0]
+    card = names.pool[attacker]
+    sick = not (card.has("Speed Attacker") or card.is_evolution())
+    able = [n for n in untapped if not (sick and ("battle", here[n], "summoned", "") in setup.extras)]
+    if not able:
+        raise names.fail(("attack", "attacker"), f"{card.name} was put into the battle zone this turn (summoned: "
+                                                 f"true) and has no Speed Attacker: summoning sickness keeps it "
+                                                 f"from attacking (301.5, 801.3); expected a creature that can "
+                                                 f"attack")
+    return able[0]
 
 
 def _expectations(root: Any, names: _Names) -> list[Expectation]:
@@ -523,15 +534,8 @@ def scenario_from_root(root: Any, file: str, pool: CardPool | None = None, varie
     cards its expectations may name."""
     validate(root, SCHEMA, file)
     pool = pool or CardPool.builtin()
-    base = Path(file).parent
     for i, extra in enumerate(root.get("cards", []) or []):
-        card_file = base / str(extra)
-        what = file_problem(card_file)
-        if what:
-            raise InputError(file, line_of(root, ("cards", i)), f"cards[{i}]",
-                             f"card file {shown(str(extra))} {what} ({str(card_file)[:200]}); paths are relative "
-                             f"to the scenario file")
-        pool.add_file(card_file)
+        pool.add_file(inner_path(file, extra, root, ("cards", i), "card file"))
     names = _Names(pool, root, file)
 
     rules = root.get("rules")

@@ -23,7 +23,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-FORMAT = 1   # raise when what load_yaml checks or returns changes
+FORMAT = 2   # raise when what load_yaml checks or returns changes (2: a tag must fit its node)
 
 
 def _folder() -> Path | None:

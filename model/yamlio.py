@@ -6,8 +6,14 @@ user's mistake into `FILE:LINE: key: what was expected`.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
+import os
 import re
+import stat
+import warnings
+from collections.abc import Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +34,8 @@ MAX_NUMBER = 10**9                # the magnitude of any whole number in any fil
 MAX_SHOWN = 60                    # characters of a value quoted in a message
 
 _STANDARD_TAG = "tag:yaml.org,2002:"
-_PLAIN_TAGS = {_STANDARD_TAG + t for t in ("str", "int", "float", "bool", "null", "map", "seq", "timestamp")}
+_SCALAR_TAGS = {_STANDARD_TAG + t for t in ("str", "int", "float", "bool", "null", "timestamp")}
+_PLAIN_TAGS = _SCALAR_TAGS | {_STANDARD_TAG + "map", _STANDARD_TAG + "seq"}
 _DATE = re.compile(r"^\d{4}-\d{1,2}-\d{1,2}$")
 _TIMESTAMP = re.compile(r"^\d{4}-\d{1,2}-\d{1,2}(?:[Tt]|[ \t]+)\d{1,2}:\d{1,2}:\d{1,2}(?:\.\d*)?"
                         r"(?:[ \t]*(?:Z|[-+]\d{1,2}(?::\d{1,2})?))?$")
@@ -56,33 +63,127 @@ def _cut(value: Any, depth: int) -> Any:
     return value
 
 
+def _special(mode: int) -> str:
+    """What a file that is neither a regular file nor a folder is, in a user's words ("" for those two)."""
+    if stat.S_ISFIFO(mode):
+        return "a FIFO (named pipe)"
+    if stat.S_ISCHR(mode):
+        return "a character device"
+    if stat.S_ISBLK(mode):
+        return "a block device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "" if stat.S_ISREG(mode) or stat.S_ISDIR(mode) else "not a regular file"
+
+
 def file_problem(path: Path) -> str:
-    """What keeps `path` from being read as a file ("" when nothing does): for paths written in a file."""
+    """What keeps `path` from being read as a file ("" when nothing does): for paths written in a file.
+    Only its status is looked at: a FIFO or a device is never opened."""
     try:
-        if path.is_file():
-            return ""
-        return "is a directory" if path.is_dir() else "not found"
-    except (OSError, ValueError) as exc:      # a name too long, a NUL byte in it, ...
+        mode = path.stat().st_mode
+    except FileNotFoundError:
+        return "not found"
+    except (OSError, ValueError) as exc:      # a name too long, a NUL byte in it, a loop of links, ...
         return f"cannot be used ({getattr(exc, 'strerror', None) or exc})"
+    if stat.S_ISDIR(mode):
+        return "is a directory"
+    special = _special(mode)
+    return f"is {special}; expected a regular file" if special else ""
+
+
+@dataclass(frozen=True)
+class Confinement:
+    """Where a path written inside a file (a scenario's `cards:`, a rulings file's `scenarios:`) may lead,
+    as the command line decides (dmcheck/cli/paths.py; the model knows no flags): below one of `roots`
+    (resolved folders), and never to a file the command writes (`written`: resolved path -> its flag).
+    Without one in force (the Python API) such a path may lead anywhere a program's own paths may."""
+
+    roots: tuple[Path, ...] = ()
+    written: dict[str, str] = field(default_factory=dict)
+    allow: str = "--allow-path DIR"     # how a user allows another folder
+
+    def problem(self, real: Path) -> str:
+        """Why the resolved path `real` may not be read ("" when it may)."""
+        if str(real) in self.written:
+            return f"is the file {self.written[str(real)]} writes; expected a file the command only reads"
+        if self.roots and not any(real.is_relative_to(root) for root in self.roots):
+            return (f"leads outside the folders dmcheck reads from (the current folder, the folder of each file "
+                    f"named on the command line, dmcheck's examples, and those of {self.allow}); expected a path "
+                    f"inside one of them, or {self.allow} naming its folder")
+        return ""
+
+
+_CONFINEMENT: Confinement | None = None
+
+
+@contextlib.contextmanager
+def confined(confinement: Confinement | None) -> Iterator[None]:
+    """Read the paths written inside files under `confinement` while the block runs (forked worker
+    processes inherit it)."""
+    global _CONFINEMENT
+    before, _CONFINEMENT = _CONFINEMENT, confinement
+    try:
+        yield
+    finally:
+        _CONFINEMENT = before
+
+
+def inner_path(file: str, written: Any, root: Any, where: tuple, what: str, about: str = "") -> Path:
+    """A path written at `where` inside `file`, relative to the file's folder, checked before anything
+    reads it: a regular file (never a FIFO or a device), allowed by the confinement in force. A refusal
+    names the file, the line and the path as written, never what the path leads to."""
+    path = Path(file).parent / str(written)
+    problem = file_problem(path)
+    if not problem and _CONFINEMENT is not None:
+        problem = _CONFINEMENT.problem(path.resolve())
+    if problem:
+        raise InputError(file, line_of(root, where), key_path(where),
+                         f"{about}{what} {shown(str(written))} {problem} (paths are relative to the folder of "
+                         f"{file})")
+    return path
+
+
+def read_bytes(path: str | Path, limit: int | None = None, what: str = "YAML file") -> bytes:
+    """A regular file's bytes, at most `limit` of them. A FIFO, a device or a socket is refused from its
+    status, before it is opened (reading one would wait forever, or never end); the file is opened
+    without blocking and looked at again, so one swapped in meanwhile is refused too."""
+    path = Path(path)
+    file = str(path)
+    limit = MAX_FILE_BYTES if limit is None else limit
+    problem = file_problem(path)
+    if problem == "not found":
+        raise InputError(file, None, "", "file not found")
+    if problem:
+        raise InputError(file, None, "", problem.replace("a regular file", f"a {what} (a regular file)")
+                         if "expected" in problem else f"{problem}; expected a {what}")
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+        with os.fdopen(fd, "rb") as handle:
+            special = _special(os.fstat(handle.fileno()).st_mode)
+            if special:
+                raise InputError(file, None, "", f"is {special}; expected a {what} (a regular file)")
+            size = os.fstat(handle.fileno()).st_size
+            if size > limit:
+                raise InputError(file, None, "", f"the file has {size} bytes; the limit is {limit} (docs/limits.md)")
+            data = handle.read(limit + 1)
+    except FileNotFoundError:
+        raise InputError(file, None, "", "file not found") from None
+    except IsADirectoryError:
+        raise InputError(file, None, "", f"is a directory; expected a {what}") from None
+    except OSError as exc:
+        raise InputError(file, None, "", f"cannot read: {exc.strerror}") from None
+    except ValueError as exc:                 # a NUL byte in the name
+        raise InputError(file, None, "", f"cannot read: {exc}") from None
+    if len(data) > limit:
+        raise InputError(file, None, "", f"the file has more than {limit} bytes; the limit is {limit} "
+                                         f"(docs/limits.md)")
+    return data
 
 
 def _text(path: Path) -> str:
     """The file's text: UTF-8 only; a directory, a binary or a wrongly encoded file says so."""
     file = str(path)
-    try:
-        if path.is_dir():
-            raise InputError(file, None, "", "is a directory; expected a YAML file")
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise InputError(file, None, "", f"the file has {size} bytes; the limit is {MAX_FILE_BYTES} "
-                                             f"(docs/limits.md)")
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise InputError(file, None, "", "file not found") from None
-    except OSError as exc:
-        raise InputError(file, None, "", f"cannot read: {exc.strerror}") from None
-    except ValueError as exc:                 # a NUL byte in the name
-        raise InputError(file, None, "", f"cannot read: {exc}") from None
+    data = read_bytes(path)
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
         raise InputError(file, None, "", "the file is UTF-16 text; expected UTF-8 (save it as UTF-8)")
     if b"\x00" in data:
@@ -115,6 +216,10 @@ def _scan(yaml: YAML, text: str, file: str) -> None:
             if tag and tag not in _PLAIN_TAGS:
                 raise InputError(file, line, "", f"the tag {tag[:MAX_SHOWN]} is not supported; expected plain "
                                                  f"YAML values (remove the tag)")
+            if tag and _tag_misfits(event, tag):
+                raise InputError(file, line, "", f"the tag !!{tag.removeprefix(_STANDARD_TAG)} does not fit "
+                                                 f"the {_node_kind(event)} it is on; expected plain YAML values "
+                                                 f"(remove the tag)")
             if isinstance(event, CollectionStartEvent):
                 if len(stack) >= MAX_DEPTH:
                     raise InputError(file, line, "", f"lists and mappings are nested more than {MAX_DEPTH} "
@@ -138,6 +243,28 @@ def _scan(yaml: YAML, text: str, file: str) -> None:
         if total > MAX_NODES:
             raise InputError(file, line, "", f"the document expands to more than {MAX_NODES} values (aliases "
                                              f"included); the limit is {MAX_NODES} (docs/limits.md)")
+
+
+def _node_kind(event: Any) -> str:
+    from ruamel.yaml.events import MappingStartEvent, SequenceStartEvent
+    return "list" if isinstance(event, SequenceStartEvent) else "mapping" if isinstance(event, MappingStartEvent) \
+        else "value"
+
+
+def _tag_misfits(event: Any, tag: str) -> bool:
+    """A standard tag on a node of another kind (`!!str` on a list): YAML would drop it or fail later."""
+    kind = _node_kind(event)
+    fits = {"list": {_STANDARD_TAG + "seq"}, "mapping": {_STANDARD_TAG + "map"}, "value": _SCALAR_TAGS}[kind]
+    return tag not in fits
+
+
+def _syntax(problem: str) -> str:
+    """A YAML syntax problem as a message may say it: without the file's text. The parser quotes what it
+    met (a duplicate key's values, an alias's name, a tagged value); a file that is not YAML at all (a key
+    file, a credentials file) must not see its contents printed in a CI log."""
+    if "duplicate key" in problem:
+        return "a key is written twice in one mapping; expected each key once"
+    return re.sub(r"""(["'])[^"'\n]{3,}?\1""", r"\1...\1", problem)
 
 
 def _scalar(event: Any, file: str, line: int | None) -> None:
@@ -174,21 +301,24 @@ def load_yaml(path: str | Path) -> Any:
     yaml = YAML(typ="rt")
     yaml.allow_duplicate_keys = False
     try:
-        _scan(yaml, text, file)
-        root = yaml.load(text)
+        with warnings.catch_warnings():     # ruamel warns (on stderr, quoting the file) of a reused anchor
+            warnings.simplefilter("ignore")
+            _scan(yaml, text, file)
+            root = yaml.load(text)
         yamlcache.put(text, root)
         return root
     except MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else None
         problem = (exc.problem or exc.context or "invalid YAML").strip()
-        raise InputError(file, line, "", f"YAML syntax: {problem[:200]}") from None
+        raise InputError(file, line, "", f"YAML syntax: {_syntax(problem)[:200]}") from None
     except InputError:
         raise
     except RecursionError:
         raise InputError(file, None, "", f"nested too deep; the limit is {MAX_DEPTH} (docs/limits.md)") from None
-    except Exception as exc:  # ruamel raises a few unmarked errors (e.g. duplicate keys)
-        raise InputError(file, None, "", f"YAML syntax: {str(exc)[:200]}") from None
+    except Exception as exc:  # ruamel raises a few unmarked errors (a value its tag does not fit: `!!int abc`)
+        raise InputError(file, None, "", f"YAML syntax: a value cannot be read ({type(exc).__name__}); expected "
+                                         f"plain YAML values (a tag such as !!int must fit its value)") from None
 
 
 def line_of(root: Any, path: tuple) -> int | None:
@@ -196,13 +326,14 @@ def line_of(root: Any, path: tuple) -> int | None:
     node, line = root, 1
     for part in path:
         if isinstance(node, CommentedMap) and part in node:
-            line = node.lc.key(part)[0] + 1
-            node = node[part]
+            at = node.lc.key(part)
         elif isinstance(node, CommentedSeq) and isinstance(part, int) and part < len(node):
-            line = node.lc.item(part)[0] + 1
-            node = node[part]
+            at = node.lc.item(part)
         else:
             break
+        if at:           # a node built without positions (a tagged one) keeps its parent's line
+            line = at[0] + 1
+        node = node[part]
     return line
 
 
@@ -270,9 +401,32 @@ _Validator = jsonschema.validators.extend(
 MAX_REPORTED = 20   # schema mistakes of one file listed together; the rest are counted
 
 
-def validate(root: Any, schema: dict, file: str) -> None:
+def _not_of_kind(root: Any, schema: dict) -> str:
+    """Why a document is not of the kind a schema of a mapping describes at all ("" when it may be): its top
+    is no mapping, or none of its keys is one of the schema's. Such a file is refused without quoting it: it
+    may be any file a path led to (a key file, /etc/passwd), and its mistakes would print its contents."""
+    known = schema.get("properties")
+    if schema.get("type") != "object" or not known:
+        return ""
+    if not isinstance(root, dict):
+        kind = ("text" if isinstance(root, str) else "a list" if isinstance(root, list)
+                else "a number" if isinstance(root, (int, float)) else "a single value")
+        return f"its top is {kind}, not a mapping"
+    if root and not any(isinstance(k, str) and k in known for k in root):
+        return "none of its keys is a key of such a file"
+    return ""
+
+
+def validate(root: Any, schema: dict, file: str, whole: bool = True) -> None:
     """Raise an InputError for every schema violation in `root` (the most telling one per place, in the
-    file's order, at most MAX_REPORTED listed): a user fixes a file in one pass, not one error a run."""
+    file's order, at most MAX_REPORTED listed): a user fixes a file in one pass, not one error a run.
+    `whole`: `root` is a whole file, refused unquoted when it is no file of this kind at all (a part of
+    a file, `whole=False`, has its mistakes told like any other)."""
+    alien = _not_of_kind(root, schema) if whole else ""
+    if alien:
+        keys = schema.get("required") or sorted(schema.get("properties", {}))
+        raise InputError(file, None, "(top)", f"not a file of this kind: {alien}; expected a YAML mapping with the "
+                                              f"keys {', '.join(keys)} (the file's contents are not shown)")
     validator = _Validator(schema)
     errors = list(validator.iter_errors(root))
     if not errors:

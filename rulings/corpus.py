@@ -22,6 +22,7 @@ mistake is reported as `FILE:LINE: key: what was expected`.
 from __future__ import annotations
 
 import datetime as dt
+import itertools
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,8 +31,9 @@ from typing import Any
 from ..model.errors import InputError, did_you_mean
 from ..model.interpretations import CHOICES, Choice, choice_named
 from ..model.rules import RulesVersion, rules_date_problem, timeline, version_on
-from ..model.yamlio import file_problem, key_path, line_of, load_yaml, shown, validate
+from ..model.yamlio import inner_path, key_path, line_of, load_yaml, shown, validate
 from ..properties.milestones import MILESTONES
+from .cycles import cycle
 
 
 def _builtin_path() -> Path:
@@ -289,6 +291,23 @@ def _when(raw: dict, fail, where: tuple) -> tuple[tuple[str, str], ...]:
     return tuple(sorted(when))
 
 
+def _no_cycle(order: tuple[Constraint, ...], order_if: list, fail, here: tuple, ref: str) -> None:
+    """A statement's own constraints can hold together under every combination of the readings its
+    `order_if` names (rulings/cycles.py): a circle is a mistake of the file, not a finding."""
+    names = sorted({name for when, _ in order_if for name, _ in when})
+    options = [[r for r, _ in known_choice(name).readings] for name in names]
+    for picked in itertools.product(*options):
+        readings = dict(zip(names, picked))
+        extra = [c for when, more in order_if if all(readings[n] == r for n, r in when) for c in more]
+        found = cycle(list(order) + extra)
+        if found:
+            under = f" under {', '.join(f'{n}={r}' for n, r in readings.items())}" if extra else ""
+            raise fail(here + (("order_if",) if any(c not in order for c in found) else ("order",)),
+                       f"statement {ref}: its own order goes round in a circle{under}: "
+                       f"{', '.join(map(str, found))}; expected constraints that can hold together (no trace "
+                       f"where these milestones happen satisfies them)")
+
+
 def _period(raw: dict, fail, here: tuple, ref: str) -> None:
     """A statement's `until` must come after its `from` (and after its date when it has no `from`)."""
     until = _date(raw["until"], fail, here + ("until",)) if "until" in raw else None
@@ -305,7 +324,6 @@ def load_corpus(path: str | Path, builtin: bool = False) -> Corpus:
     if root is None:
         raise InputError(file, 1, "(top)", "the file is empty; expected a mapping with `statements:`")
     validate(root, SCHEMA, file)
-    base = Path(path).resolve().parent
 
     def fail(where: tuple, expected: str) -> InputError:
         return InputError(file, line_of(root, where), key_path(where), expected)
@@ -335,13 +353,10 @@ def load_corpus(path: str | Path, builtin: bool = False) -> Corpus:
                     for j, item in enumerate(raw.get("order_if") or [])]
         scenarios = []
         for j, name in enumerate(raw.get("scenarios") or []):
-            p = base / str(name)
-            what = file_problem(p)
-            if what:
-                raise fail(here + ("scenarios", j), f"statement {ref}: scenario file {what}: {str(name)[:200]} "
-                                                    f"(paths are relative to {base})")
-            scenarios.append(p.resolve())
+            scenarios.append(inner_path(file, name, root, here + ("scenarios", j), "scenario file",
+                                        f"statement {ref}: ").resolve())
         _period(raw, fail, here, ref)
+        _no_cycle(order, order_if, fail, here, ref)
         if not (order or order_if or scenarios or raw.get("unchecked")):
             raise fail(here, "expected how it is checked: `scenarios`, `order`, `order_if`, or `unchecked: why`")
         out.append(Statement(

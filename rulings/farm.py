@@ -12,7 +12,10 @@ declarative consistency needs nothing but the corpus. So:
 - once every run is explored, a pool of N processes is forked for each run's corpus agreement and
   properties (it inherits the runs, so only indices and plain results cross), while this process
   asks Z3 about the readings.
-Every result is taken in a fixed order, so the report is the one of one process.
+Every result is taken in a fixed order, so the report is the one of one process. A worker killed from
+outside (the out-of-memory killer) breaks its pool at once (concurrent.futures watches its processes):
+the main process then loads the scenarios itself, or does the phase the pool was doing (Lost), and
+the report is still the one of one process.
 
 Z3 and fork: this process makes no Z3 context before either fork (the tabulation asks Z3 nothing),
 and it asks the readings' questions first, as one process does, so Z3 answers them alike. The
@@ -23,9 +26,10 @@ orders come from a fresh context of their own (consistency.py).
 from __future__ import annotations
 
 import math
-import multiprocessing
 import time
 from collections.abc import Callable
+from concurrent.futures import Future, wait
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any
 
@@ -71,38 +75,45 @@ def first_needed(corpus: Corpus) -> list[Path]:
 
 
 class Helper:
-    """One process forked at the start (see the module docstring); `start` gives it its work."""
+    """One process forked at the start (see the module docstring); `start` gives it its work. If it dies
+    (killed from outside), the main process loads the scenarios itself and `declarative` raises Lost."""
 
     def __init__(self, workers: Callable[[int], Any]):
         self.pool = workers(1)
-        self.pool.apply_async(_warm)         # the card pool, while the corpus is read here
-        self._paths: Any = iter(())
-        self._loaded: Any = None
-        self._got: dict[Path, Scenario | None] = {}
-        self._declarative: Any = None
+        self.pool.submit(_warm)              # the card pool, while the corpus is read here
+        self._loading: dict[Path, Future] = {}
+        self._declarative: Future | None = None
+        self.lost = False
 
     def start(self, corpus: Corpus, versions: list[RulesVersion]) -> None:
-        paths = first_needed(corpus)
-        self._paths = iter(paths)
-        self._loaded = self.pool.imap(_load, paths)   # one by one: the first ones come soonest
-        self._declarative = self.pool.apply_async(consistency.check, (corpus, versions))
+        # one by one, in the order the tabulation first needs them: the first ones come soonest
+        try:
+            self._loading = {path: self.pool.submit(_load, path) for path in first_needed(corpus)}
+            self._declarative = self.pool.submit(consistency.check, corpus, versions)
+        except BrokenProcessPool:       # it died already
+            self.lost = True
 
     def scenario(self, path: Path) -> Scenario | None:
-        """The helper's copy of the scenario at `path` (None: load it here). The scenarios come in
-        `first_needed` order; one asked for out of that order is waited for, those before it kept."""
-        while path not in self._got:
-            ahead = next(self._paths, None)
-            if ahead is None:
-                return None
-            self._got[ahead] = _wait(lambda timeout: self._loaded.next(timeout))
-        return self._got.pop(path)
+        """The helper's copy of the scenario at `path` (None: load it here, as when the helper died)."""
+        future = self._loading.pop(path, None)
+        if future is None or self.lost:
+            return None
+        try:
+            return _wait(future)
+        except Lost:
+            self.lost = True
+            return None
 
     def declarative(self, deadline: float = math.inf) -> consistency.Declarative:
-        return _wait(self._declarative.get, deadline)
+        if self._declarative is None:
+            raise Lost()
+        return _wait(self._declarative, deadline)
 
     def close(self) -> None:
-        self.pool.close()
-        self.pool.join()
+        if self.lost:
+            self.pool.terminate()
+        else:
+            self.pool.close()
 
     def terminate(self) -> None:
         self.pool.terminate()
@@ -120,25 +131,34 @@ def _work() -> tuple[Corpus, list[Run], float]:
     return _WORK
 
 
-def _sound_of(i: int) -> agreement_mod.Sound:
+def _sound_of(items: list[int]) -> list[agreement_mod.Sound]:
     global _JUDGE
     if _JUDGE is None:
         _JUDGE = agreement_mod.Soundness(_work()[0])
-    return _JUDGE(_work()[1][i])
+    return [_JUDGE(_work()[1][i]) for i in items]
 
 
-def _search_of(i: int):
+def _search_of(items: list[int]) -> list:
     from ..properties.builtin import BUILTIN
     from ..properties.checker import QUERY_TIMEOUT_MS, search
     corpus, runs, deadline = _work()
-    done = search(runs[i].graph, BUILTIN, QUERY_TIMEOUT_MS, deadline)
-    done.queries = []      # Z3 objects stay here; the rest is plain data
-    return done
+    found = []
+    for i in items:
+        done = search(runs[i].graph, BUILTIN, QUERY_TIMEOUT_MS, deadline)
+        done.queries = []      # Z3 objects stay here; the rest is plain data
+        found.append(done)
+    return found
+
+
+def _chunks(items: list[int], size: int) -> list[list[int]]:
+    return [items[k:k + size] for k in range(0, len(items), size)]
 
 
 class Farm:
     """Each run's corpus agreement and properties, asked of a pool forked once every run is explored (the
-    workers inherit the runs, so only indices and plain results cross), collected in the runs' order."""
+    workers inherit the runs, so only indices and plain results cross), collected in the runs' order. A
+    worker that dies breaks the pool: `sound` and `properties` then raise Lost, and verify does that work
+    itself."""
 
     def __init__(self, workers: Callable[[int], Any], jobs: int, corpus: Corpus, runs: list[Run],
                  default: Combo, properties: bool, deadline: float = math.inf):
@@ -147,23 +167,38 @@ class Farm:
         self.runs = runs
         self.checked = [i for i, run in enumerate(runs) if default in run.served] if properties else []
         self.pool = workers(jobs)
-        self._sound = self.pool.map_async(_sound_of, range(len(runs)), chunksize=4)
-        self._searched = self.pool.map_async(_search_of, self.checked, chunksize=2)
+        self.lost = False
+        try:
+            self._sound = [self.pool.submit(_sound_of, part) for part in _chunks(list(range(len(runs))), 4)]
+            self._searched = [self.pool.submit(_search_of, part) for part in _chunks(self.checked, 2)]
+        except BrokenProcessPool:       # a worker died already
+            self.lost = True
+
+    def _all(self, futures: list[Future], deadline: float) -> list:
+        if self.lost:
+            raise Lost()
+        try:
+            return [x for future in futures for x in _wait(future, deadline)]
+        except Lost:
+            self.lost = True
+            raise
 
     def sound(self, deadline: float = math.inf) -> list[agreement_mod.Sound]:
-        return _wait(self._sound.get, deadline)
+        return self._all(self._sound, deadline)
 
     def properties(self, deadline: float = math.inf) -> list[tuple[Run, Any]]:
         """(run, properties.checker.CheckResult) for each run of the default readings, in order."""
         from ..properties.builtin import BUILTIN
         from ..properties.checker import result
         return [(self.runs[i], result(self.runs[i].graph, BUILTIN, done))
-                for i, done in zip(self.checked, _wait(self._searched.get, deadline))]
+                for i, done in zip(self.checked, self._all(self._searched, deadline))]
 
     def close(self) -> None:
         global _WORK
-        self.pool.close()
-        self.pool.join()
+        if self.lost:
+            self.pool.terminate()
+        else:
+            self.pool.close()
         _WORK = None
 
     def terminate(self) -> None:
@@ -177,13 +212,21 @@ class Late(Exception):
     for it is not finished."""
 
 
-def _wait(get: Callable[[float], Any], deadline: float = math.inf) -> Any:
-    """A pool's result, waited for in short slices so that Ctrl-C and the time budget (an exception
+class Lost(Exception):
+    """A worker process died (killed from outside: out of memory?) before giving the answer: verify does
+    that work itself."""
+
+
+def _wait(future: Future, deadline: float = math.inf) -> Any:
+    """A future's result, waited for in short slices so that Ctrl-C and the time budget (an exception
     raised in this thread, dmcheck/cli/stop.py) are not held up by a wait inside a lock; Late once
-    `deadline` (time.monotonic) has passed."""
+    `deadline` (time.monotonic) has passed, Lost when its worker died."""
     while True:
-        try:
-            return get(0.2)
-        except multiprocessing.TimeoutError:
-            if time.monotonic() > deadline:
-                raise Late() from None
+        done, _ = wait([future], timeout=0.2)
+        if done:
+            try:
+                return future.result()
+            except BrokenProcessPool:
+                raise Lost() from None
+        if time.monotonic() > deadline:
+            raise Late()

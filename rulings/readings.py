@@ -353,11 +353,12 @@ def analyse(runner: Runner, corpus: Corpus, rules: dt.date | None = None, timeou
 
 
 def tabulate(runner: Runner, corpus: Corpus, rules: dt.date | None = None,
-             deadline: float = math.inf) -> Operational:
+             deadline: float = math.inf, into: dict | None = None) -> Operational:
     """Every ruling under every combination (the runs it takes are the runner's); Z3 not asked yet.
-    A ruling not begun by `deadline` (time.monotonic) is left out and named in `unfinished`."""
+    A ruling not begun by `deadline` (time.monotonic) is left out and named in `unfinished`. `into`, if
+    given, receives each ruling's row as soon as it is made (what a stopped verify reports)."""
     rulings = [s for s in corpus.statements if s.scenarios]
-    table: dict[str, Row] = {}
+    table: dict[str, Row] = {} if into is None else into
     done: list[Statement] = []
     for s in rulings:
         if time.monotonic() > deadline:

@@ -30,10 +30,10 @@ from ..properties.verdict import VIOLATED
 from . import agreement as agreement_mod
 from . import consistency
 from .corpus import Corpus, Statement, builtin_corpus, check_sources, load_corpus
-from .farm import Farm, Helper, Late
+from .farm import Farm, Helper, Late, Lost
 from .findings import Finding
 from .findings import findings as findings_of
-from .readings import Combo, Operational, Run, Runner, as_dict, default_combo, solve, tabulate
+from .readings import Combo, Operational, Row, Run, Runner, as_dict, default_combo, solve, tabulate
 
 if TYPE_CHECKING:
     from ..properties.checker import CheckResult
@@ -72,6 +72,7 @@ class Report:
     solver_seconds: float = 0.0
     extra_files: tuple[str, ...] = ()
     not_finished: list[str] = field(default_factory=list)   # what the time limit left undone, by name
+    redone: list[str] = field(default_factory=list)   # what a worker process that died left to the main one
     _findings: list[Finding] | None = field(default=None, repr=False, compare=False)
 
     # ---- what was found ------------------------------------------------------------------------
@@ -132,9 +133,64 @@ def load(extra: list[str]) -> Corpus:
     return corpus
 
 
+_Z3 = "best readings and operational contradictions (Z3)"
+_DECLARATIVE = "declarative consistency (Z3)"
+# what a run stopped before its corpus was read has not finished: everything
+EVERYTHING = ("reading the corpus", "the rulings", _Z3, _DECLARATIVE, "conformance", "rules properties")
+
+
+class Sofar:
+    """What a verify run has finished, kept as it goes: when Ctrl-C or the time budget's watchdog stops it
+    in the middle (an exception, not a return), `report()` makes the Report of what was finished — the
+    rulings run, with their verdicts; the phases done, with the contradictions they found — naming every
+    ruling and phase not finished. Never an empty `not_finished` for a run that did not finish."""
+
+    def __init__(self) -> None:
+        self.job: _Job | None = None
+        self.rules: dt.date | None = None
+        self.extra: tuple[str, ...] = ()
+        self.rows: dict[str, Row] = {}             # ruling ref -> its verdicts per reading (readings.py Row)
+        self.operational: Operational | None = None
+        self.declarative: consistency.Declarative | None = None
+        self.agreement: agreement_mod.Agreement | None = None
+        self.properties: list[PropertyRun] | None = None
+        self.checks_properties = True
+
+    def report(self) -> Report | None:
+        """The report of what was finished (None before the corpus was read)."""
+        job = self.job
+        if job is None or job.corpus is None or job.runner is None:
+            return None
+        corpus, runner = job.corpus, job.runner
+        op = self.operational or self._rulings_run(corpus, runner)
+        declarative = self.declarative or consistency.Declarative(complete=False, reason=_STOPPED)
+        phases: list[tuple[Any, str]] = [(self.operational, _Z3), (self.declarative, _DECLARATIVE),
+                                         (self.agreement, "conformance")]
+        phases += [(self.properties, "rules properties")] if self.checks_properties else []
+        played = {c.refs: _played(corpus, c, runner.runs(), job.default) for c in declarative.conflicts}
+        return Report(corpus, job.versions, self.rules, op, declarative,
+                      self.agreement or agreement_mod.Agreement(complete=False, reason=_STOPPED),
+                      self.properties or [], played, runner, extra_files=self.extra,
+                      not_finished=[f"ruling {ref}" for ref in op.unfinished] + [n for v, n in phases if v is None])
+
+    def _rulings_run(self, corpus: Corpus, runner: Runner) -> Operational:
+        """The rulings tabulated before the stop, with their verdicts (Z3 not asked about the readings)."""
+        rulings = [s for s in corpus.statements if s.scenarios]
+        done = [s for s in rulings if s.ref in self.rows]
+        op = Operational(done, {s.ref: self.rows[s.ref] for s in done},
+                         depends={s.ref: runner.consulted(s, self.rules) for s in done})
+        op.unfinished = [s.ref for s in rulings if s.ref not in self.rows]
+        op.complete, op.reason = False, _STOPPED
+        return op
+
+
+_STOPPED = "not finished: the run was stopped first"
+
+
 def verify(extra: list[str] | tuple[str, ...] = (), rules: dt.date | None = None, limits: Limits = DEFAULT_LIMITS,
            properties: bool = True, progress: Callable[[str], None] | None = None,
-           workers: Callable[[int], Any] | None = None, jobs: int = 1, deadline: float = math.inf) -> Report:
+           workers: Callable[[int], Any] | None = None, jobs: int = 1, deadline: float = math.inf,
+           sofar: Sofar | None = None) -> Report:
     """The whole job; `progress`, if given, is told each phase and exploration as it starts.
 
     `workers(n)`, if given with `jobs` > 1, makes a pool of n processes (multiprocessing, fork start
@@ -144,10 +200,13 @@ def verify(extra: list[str] | tuple[str, ...] = (), rules: dt.date | None = None
     the report is the one made without them.
 
     `deadline` (time.monotonic) is when the work must end: a ruling not run by then, and each phase
-    not begun by then, is named in the report's `not_finished`; what was finished is reported.
+    not begun by then, is named in the report's `not_finished`; what was finished is reported. `sofar`,
+    if given, holds what is finished as the run goes (`Sofar.report()`, for a run stopped in the middle).
     """
     start = time.perf_counter()
     job = _Job(progress, deadline, Helper(workers) if workers is not None and jobs > 1 else None)
+    kept = sofar if sofar is not None else Sofar()
+    kept.job, kept.rules, kept.extra, kept.checks_properties = job, rules, tuple(extra), properties
     try:
         job.corpus = corpus = load(list(extra))
         job.versions = versions = [version_on(rules)] if rules else list(timeline())
@@ -155,15 +214,14 @@ def verify(extra: list[str] | tuple[str, ...] = (), rules: dt.date | None = None
         if job.helper is not None:
             job.helper.start(corpus, versions)
             runner.loaded = job.helper.scenario
-        table = tabulate(runner, corpus, rules, deadline)
+        table = tabulate(runner, corpus, rules, deadline, into=kept.rows)
         if job.helper is not None and workers is not None:   # a helper only with workers
             job.farm = Farm(workers, jobs, corpus, runner.runs(), job.default, properties, deadline)
         # Z3's questions are single calls: their timeout is what remains before the deadline
-        operational = (solve(table, start, _ms_until(deadline))
-                       if job.begin("best readings and operational contradictions (Z3)") else table)
-        declarative = job.declarative()
-        conf = job.agreement(declarative)
-        props = job.properties() if properties else []
+        kept.operational = operational = solve(table, start, _ms_until(deadline)) if job.begin(_Z3) else table
+        kept.declarative = declarative = job.declarative()
+        kept.agreement = conf = job.agreement(declarative)
+        kept.properties = props = job.properties() if properties else []
     except BaseException:
         job.end(terminate=True)   # Ctrl-C, the time budget, bad input: end the work under way
         raise
@@ -171,7 +229,9 @@ def verify(extra: list[str] | tuple[str, ...] = (), rules: dt.date | None = None
     played = {c.refs: _played(corpus, c, runner.runs(), job.default) for c in declarative.conflicts}
     report = Report(corpus, versions, rules, operational, declarative, conf, props, played, runner,
                     extra_files=tuple(extra),
-                    not_finished=[f"ruling {ref}" for ref in table.unfinished] + job.skipped)
+                    not_finished=[f"ruling {ref}" for ref in table.unfinished] + job.skipped,
+                    redone=job.redone + (["loading the scenarios"] if job.helper is not None and job.helper.lost
+                                         else []))
     report.solver_seconds = (operational.solver_seconds + declarative.seconds
                              + sum(sum(v.counts.seconds for v in p.result.verdicts) for p in props))
     report.seconds = time.perf_counter() - start
@@ -190,6 +250,7 @@ class _Job:
         self.deadline, self.helper = deadline, helper
         self.farm: Farm | None = None
         self.skipped: list[str] = []
+        self.redone: list[str] = []      # phases a dead worker left to this process
         self.default = default_combo()
         self.corpus: Any = None
         self.versions: list[RulesVersion] = []
@@ -203,12 +264,25 @@ class _Job:
         return True
 
     def declarative(self) -> consistency.Declarative:
-        phase = "declarative consistency (Z3)"
+        phase = _DECLARATIVE
         if not self.begin(phase):
             return consistency.Declarative(complete=False, reason=_NOT_FINISHED)
-        return _late(lambda: self.helper.declarative(self.deadline) if self.helper is not None
-                     else consistency.check(self.corpus, self.versions, deadline=self.deadline),
+
+        def here() -> consistency.Declarative:
+            return consistency.check(self.corpus, self.versions, deadline=self.deadline)
+        helper = self.helper
+        return _late(lambda: self._redone(phase, lambda: helper.declarative(self.deadline), here)
+                     if helper is not None else here(),
                      consistency.Declarative(complete=False, reason=_NOT_FINISHED), self.skipped, phase)
+
+    def _redone(self, phase: str, there: Callable[[], Any], here: Callable[[], Any]) -> Any:
+        """`there()` (a worker's answer), or `here()` when the worker died before giving it (farm.Lost):
+        the work is done again in this process, and the report says so (`redone`)."""
+        try:
+            return there()
+        except Lost:
+            self.redone.append(phase)
+            return here()
 
     def agreement(self, declarative: consistency.Declarative) -> agreement_mod.Agreement:
         instead = agreement_mod.Agreement(complete=False, reason=_NOT_FINISHED)
@@ -217,7 +291,9 @@ class _Job:
         by_name = {v.name: v for v in self.versions}
 
         def check() -> agreement_mod.Agreement:
-            sound = self.farm.sound(self.deadline) if self.farm is not None else None
+            farm = self.farm
+            sound = self._redone("conformance", lambda: farm.sound(self.deadline), lambda: None) \
+                if farm is not None else None
             return agreement_mod.check(self.corpus, self.runner.runs(), declarative.witnesses, by_name,
                                          self.default, sound)
         return _late(check, instead, self.skipped, "conformance")
@@ -226,9 +302,12 @@ class _Job:
         if not self.begin("rules properties"):
             return []
         farm = self.farm
-        return _late(lambda: [PropertyRun(run, found) for run, found in farm.properties(self.deadline)]
-                     if farm is not None else _properties(self.runner.runs(), self.default, self.deadline),
-                     [], self.skipped, "rules properties")
+
+        def here() -> list[PropertyRun]:
+            return _properties(self.runner.runs(), self.default, self.deadline)
+        return _late(lambda: self._redone("rules properties", lambda: [PropertyRun(run, found) for run, found
+                                                                       in farm.properties(self.deadline)], here)
+                     if farm is not None else here(), [], self.skipped, "rules properties")
 
     def end(self, terminate: bool) -> None:
         for pool in (self.farm, self.helper):

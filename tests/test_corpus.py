@@ -127,7 +127,7 @@ CASES = [
     ("unknown_milestone.yaml", 7, ["statements[0].order[0]", "unknown milestone 'brake'", "before_break_resolved"]),
     ("bad_constraint.yaml", 7, ["statements[0].order[0]", "expected MILESTONE < MILESTONE"]),
     ("unknown_key.yaml", 6, ["statements[0].scenario", "unknown key 'scenario'", "scenarios"]),
-    ("missing_scenario.yaml", 7, ["statements[0].scenarios[0]", "scenario file not found: nowhere.yaml"]),
+    ("missing_scenario.yaml", 7, ["statements[0].scenarios[0]", "scenario file 'nowhere.yaml' not found"]),
     ("duplicate.yaml", 7, ["statements[1].id", "B1@TEST is already stated at line 2"]),
     ("clashes_with_builtin.yaml", 2, ["statements[0].id", "Q09@S000 is already stated at", "corpus.yaml"]),
     ("unknown_reading.yaml", 7, ["order_if[0].when.nested_other_pending", "all, inner_only", "some"]),

@@ -21,6 +21,9 @@ APART = {
     "dmcheck.rulings.marco._Stop": "caught in the same module: the enumeration reports why it stopped",
     "dmcheck.explorer.limits.StepLimit": "caught by the search (explorer/bfs.py): it ends incomplete with the limit "
                                          "as its reason",
+    "dmcheck.cli.stop.MemoryUp": "a BaseException like TimeUp, for the same reason: dmcheck/main.py turns it "
+                                 "into an incomplete report",
+    "dmcheck.rulings.farm.Lost": "caught in the same module: the main process does the dead worker's work itself",
     "dmcheck.rulings.farm.Late": "caught by rulings/verify.py: the phase is reported as not finished",
     # where the root cannot be imported yet
     "dmcheck.explorer.replay.BadKey": "the explorer imports nothing of the project (docs/architecture.md); "

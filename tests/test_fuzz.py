@@ -2,9 +2,12 @@
 never crash dmcheck. Every run ends with exit 0, 1, 2 or 3 and no traceback (an exception escaping `main`
 fails the test with its own traceback); a loader either loads the file or raises an InputError.
 
-Two kinds of mutation: on the text (cut, insert YAML punctuation or odd bytes, duplicate or swap
-lines), and on the parsed document (a node replaced by a value of another type: a float, a huge or
-negative number, a long text, a list, a mapping with mixed keys, an alias-like string). The default
+Bundles and baselines (JSON) are mutated the same way and read as the commands read them before any
+work. tests/test_fuzz_files.py runs every kind through its command, 5,000 cases in forked processes with
+time and memory limits (slow). Two kinds of mutation: on the text (cut, insert YAML punctuation or odd
+bytes, duplicate or swap lines), and on the parsed document (a node replaced by a value of another
+type: a float, a huge or negative number, a long text, a list, a mapping with mixed keys, an alias-like
+string). The default
 run is bounded to a few seconds; the `slow` run tries many more examples.
 """
 
@@ -13,6 +16,7 @@ from __future__ import annotations
 import copy
 import functools
 import io
+import json
 from pathlib import Path
 
 import pytest
@@ -176,9 +180,33 @@ def _run_template(folder: Path, text: str) -> None:
                     "--max-states", "300"])
 
 
+BUNDLE = json.dumps({"bundle_version": 1, "protocol_version": 1, "dmcheck": "0", "cards": {}, "scenarios": []})
+BASELINE = json.dumps({"dmcheck_baseline": 1, "findings": [{"id": "ruling:A1@TEST", "kind": "ruling", "message": "m"}]})
+
+
+def _read_json_kind(reader, folder: Path, name: str, text: str) -> None:
+    """A bundle or a baseline is read (the command reads it before any work) or refused with an InputError
+    naming it; tests/test_fuzz_files.py runs the commands themselves."""
+    path = _write(folder, name, text)
+    try:
+        reader(str(path))
+    except InputError as exc:
+        assert str(exc).startswith(str(path)), str(exc)
+
+
+def _read_bundle(folder: Path, text: str) -> None:
+    from dmcheck.engines.bundle import read_bundle
+    _read_json_kind(read_bundle, folder, "bundle.json", text)
+
+
+def _read_baseline(folder: Path, text: str) -> None:
+    from dmcheck.cli.ci_formats import read_baseline
+    _read_json_kind(read_baseline, folder, "known.json", text)
+
+
 KINDS = [("scenario", SCENARIO, _run_scenario), ("cards", CARDS, _run_cards),
          ("properties", PROPERTIES, _run_properties), ("rulings", RULINGS, _load_rulings),
-         ("sweep", TEMPLATE, _run_template)]
+         ("sweep", TEMPLATE, _run_template), ("bundle", BUNDLE, _read_bundle), ("baseline", BASELINE, _read_baseline)]
 _QUICK = settings(max_examples=5, deadline=None, derandomize=True, database=None,
                   suppress_health_check=list(HealthCheck))
 _LARGE = settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))

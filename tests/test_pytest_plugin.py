@@ -55,3 +55,12 @@ def test_a_path_on_the_command_line_and_the_check_command(tmp_path):
     # without any of it, the plugin collects nothing
     done = _pytest(repo, "scenarios")
     assert done.returncode == 5 and "no tests ran" in done.stdout
+
+
+def test_a_missing_path_given_with_dmcheck_is_named(tmp_path):
+    """Issue 36, item 10: `pytest --dmcheck nosuch/` collected the current folder and said nothing."""
+    repo = _repo(tmp_path, "")
+    for given, words in (("nosuch/", "is no file or folder"), ("scenarios/nope*.yaml", "matches no file")):
+        done = _pytest(repo, "--dmcheck", given)
+        assert done.returncode == 4, done.stdout + done.stderr
+        assert f"--dmcheck {given}: {words}" in done.stderr, done.stderr

@@ -14,6 +14,7 @@ JUnit XML, each ruling a test case, then each finding. Neither needs anything be
 from __future__ import annotations
 
 import json
+import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,9 +24,11 @@ from dmcheck.model.errors import InputError
 from dmcheck.properties.verdict import INCONCLUSIVE, VIOLATED
 from dmcheck.rulings.findings import KINDS, Finding
 
+from .output import visible
 from .shipped import shipped_root
 
-__all__ = ["KINDS", "Finding", "findings", "write_baseline", "read_baseline", "compare", "sarif", "junit"]
+__all__ = ["KINDS", "Finding", "findings", "write_baseline", "read_baseline", "compare", "sarif", "junit",
+           "write_xml"]
 
 BASELINE_VERSION = 1
 
@@ -33,6 +36,27 @@ BASELINE_VERSION = 1
 def findings(report) -> list[Finding]:
     """Every finding of a verify report, each once (rulings/findings.py): the list every output counts."""
     return report.finding_list()
+
+
+# ---- XML ----------------------------------------------------------------------------------------------
+_NOT_XML = re.compile("[\ud800-\udfff\ufffe\uffff]")
+
+
+def _xml_text(text: str) -> str:
+    """Text XML 1.0 can hold: a control character (which no XML file may contain, escaped or not) or a
+    lone surrogate written as a visible `\\uXXXX` instead (a card named with one made the file unreadable)."""
+    return _NOT_XML.sub(lambda m: f"\\u{ord(m.group()):04x}", visible(text))
+
+
+def write_xml(tree: ET.ElementTree, path: str) -> None:
+    """Write a JUnit tree (every --junit of every command) as well-formed XML, whatever its texts hold."""
+    for node in tree.iter():
+        node.attrib = {_xml_text(k): _xml_text(v) for k, v in node.attrib.items()}
+        if node.text:
+            node.text = _xml_text(node.text)
+        if node.tail:
+            node.tail = _xml_text(node.tail)
+    tree.write(path, encoding="utf-8", xml_declaration=True)
 
 
 # ---- baselines ------------------------------------------------------------------------------------

@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import dataclasses
 import datetime as dt
 import functools
 import io
 import math
-import multiprocessing
 import os
-import signal
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -24,8 +23,9 @@ from dmcheck.model.rules import parse_date, rules_date_problem
 from dmcheck.model.scenario_file import load_scenario
 from dmcheck.properties.expectations import observer as expectation_observer
 
-from . import output, stop
+from . import output, stop, workers
 from .exits import Exit, combine
+from .paths import INPUT_FLAGS, check_paths
 from .progress import progress_printer
 from .report import document, errors_json, locate_model_error, print_errors, print_json
 from .shipped import resolve_shipped
@@ -63,6 +63,38 @@ def add_limit_options(p: argparse.ArgumentParser, depth: bool = True, seconds_he
                        help="do not follow a trace past N steps; a search cut so is incomplete (default: %(default)s)")
     p.add_argument("--max-seconds", type=float, default=Limits().max_seconds, metavar="S",
                    help=seconds_help or "stop a search after S seconds; it is then incomplete (default: %(default)s)")
+    add_memory_option(p)
+
+
+def add_memory_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--max-memory", type=memory_size, default=Limits().max_memory, metavar="SIZE",
+                   help=f"stop a search once the process holds SIZE of memory (e.g. 2G, 500M); it is then "
+                        f"incomplete (exit 3), and the command stops at {stop.MEMORY_MARGIN:g} times SIZE "
+                        f"wherever it is (default: {memory_text(Limits().max_memory)}; docs/limits.md)")
+
+
+_UNITS = {"": 1, "K": 1024, "M": 1024**2, "G": 1024**3, "T": 1024**4}
+
+
+def memory_size(text: str) -> int:
+    """A `--max-memory` value: bytes, or a number with K, M, G or T (powers of 1024)."""
+    t = text.strip().upper().removesuffix("B").removesuffix("I")
+    unit = t[-1:] if t[-1:] in _UNITS and t[-1:] else ""
+    try:
+        value = float(t[:len(t) - len(unit)]) * _UNITS[unit]
+    except ValueError:
+        value = -1
+    if not (math.isfinite(value) and value >= 1024**2):
+        raise argparse.ArgumentTypeError(f"expected a size of at least 1M such as 4G or 500M, got {text!r}")
+    return int(value)
+
+
+def memory_text(n: int) -> str:
+    """A size as --max-memory takes it: 4G, 500M."""
+    for unit in ("T", "G", "M", "K"):
+        if n % _UNITS[unit] == 0:
+            return f"{n // _UNITS[unit]}{unit}"
+    return str(n)
 
 
 SEARCH_SHARE = 0.8   # of what remains of the command's budget, given to a search (explore)
@@ -74,7 +106,8 @@ def limits(args: argparse.Namespace, share: float = SEARCH_SHARE) -> Limits:
     reported, with what it found, before the budget's watchdog must cut it; a slow start-up does not
     starve it (stop.search_seconds)."""
     seconds = min(args.max_seconds, stop.search_seconds(share))
-    return Limits(args.max_states, getattr(args, "max_depth", Limits().max_depth), seconds)
+    return Limits(args.max_states, getattr(args, "max_depth", Limits().max_depth), seconds,
+                  getattr(args, "max_memory", Limits().max_memory), stop.interrupted)
 
 
 def _whole(name: str, value, least: int) -> None:
@@ -110,75 +143,7 @@ def check_flags(args: argparse.Namespace) -> None:
     seconds = getattr(args, "max_seconds", None)
     if seconds is not None and not (math.isfinite(seconds) and seconds > 0):
         raise InputError("--max-seconds", None, "", f"expected a number of seconds > 0, got {seconds}")
-    check_output_paths(args)
-
-
-# every flag that names a file dmcheck writes (attribute, flag); `sweep` checks its default --db itself
-OUTPUT_FLAGS = (("graph", "--graph"), ("html", "--html"), ("sarif", "--sarif"), ("junit", "--junit"),
-                ("write_baseline", "--write-baseline"), ("db", "--db"))
-# every flag or argument that names a file dmcheck reads, which no output may overwrite
-INPUT_FLAGS = ("files", "file", "template", "properties", "rulings")
-
-
-def check_output_paths(args: argparse.Namespace) -> None:
-    """Every output path can be written, and no two outputs (nor an output and an input) are one file:
-    found out only at the end, such a mistake would throw away the whole run."""
-    seen: dict[str, str] = {}
-    for name in INPUT_FLAGS:
-        value = getattr(args, name, None)
-        for item in ([value] if isinstance(value, str) else value or []):
-            seen.setdefault(os.path.realpath(item), "an input file")
-    for attribute, flag in OUTPUT_FLAGS:
-        value = getattr(args, attribute, None)
-        if value is None:
-            continue
-        check_output(flag, value, database=(attribute == "db"))
-        where = os.path.realpath(value)
-        device = os.path.exists(value) and not os.path.isfile(value)     # /dev/null takes any number
-        if where in seen and not device:
-            raise InputError(flag, None, "", f"{value} is also {seen[where]}; expected a file of its own")
-        seen[where] = f"written by {flag}"
-
-
-def check_output(flag: str, value: str, database: bool = False) -> None:
-    """An output path is refused unless a file can be written there (a database also needs its folder:
-    SQLite writes its journal beside it)."""
-    path = Path(value)
-    if not value.strip():
-        raise InputError(flag, None, "", "expected a file name to write, got nothing")
-    if path.is_dir():
-        raise InputError(flag, None, "", f"{value} is a directory; expected a file name to write")
-    folder = path.parent
-    if not folder.exists():
-        raise InputError(flag, None, "", f"the folder {folder} does not exist; expected a file in an existing folder")
-    if not folder.is_dir():
-        raise InputError(flag, None, "", f"{folder} is not a folder; expected a file in an existing folder")
-    problem = _unwritable(path, database)
-    if problem:
-        raise InputError(flag, None, "", f"cannot write {value}: {problem}; expected a file dmcheck may write")
-
-
-def _unwritable(path: Path, database: bool) -> str:
-    """Why the file cannot be written ('' when it can): tried for real, as permissions, a read-only
-    file system or a special folder (/proc) all stop a write that os.access may let through."""
-    folder_needed = database or not path.exists()
-    if folder_needed and not os.access(path.parent, os.W_OK | os.X_OK):
-        return f"no permission to create files in {path.parent}"
-    if path.exists():
-        if not os.access(path, os.W_OK):
-            return "no permission to write it"
-        try:
-            with open(path, "a", encoding="utf-8"):
-                return ""
-        except OSError as exc:
-            return f"it cannot be opened for writing ({exc.strerror or exc})"
-    try:
-        with open(path, "x", encoding="utf-8"):
-            pass
-        path.unlink()
-    except OSError as exc:
-        return f"no file can be created in {path.parent} ({exc.strerror or exc})"
-    return ""
+    check_paths(args)
 
 
 def add_search_options(p: argparse.ArgumentParser) -> None:
@@ -303,12 +268,13 @@ def explore_scenario(scenario, args: argparse.Namespace, err: TextIO, file: str,
         stop.searching(file, states, frontier, depth, seconds)     # what Ctrl-C reports of this file
         if printer:
             printer(states, frontier, depth, seconds)
-    try:
-        graph = explore(model, limits(args, share), progress, reduce=reduce, observe=observe,
-                        keep_graph=not compact, symmetry=symmetry)
-    except ModelError as exc:
-        locate_model_error(exc, model, file)
-        raise
+    with stop.stoppable():         # Ctrl-C ends the search, whose findings so far are reported
+        try:
+            graph = explore(model, limits(args, share), progress, reduce=reduce, observe=observe,
+                            keep_graph=not compact, symmetry=symmetry)
+        except ModelError as exc:
+            locate_model_error(exc, model, file)
+            raise
     stop.search_done()
     started = stop.startup()
     if not graph.complete and graph.reason.startswith("time limit") and started is not None:
@@ -366,46 +332,45 @@ class FileResult:
     record: Any = None             # the scenario's verdicts as plain data, for the tally, JUnit and SARIF (tally.py)
     time_up: bool = False          # the command's time budget ran out while this file was worked on
     error: tuple | None = None
-
-
-def worker_pool(n: int) -> Any:
-    """A pool of n worker processes, forked (they inherit what this process holds), that leave
-    Ctrl-C to this process (dmcheck/cli/stop.py), which reports and ends them."""
-    return multiprocessing.get_context("fork").Pool(n, initializer=signal.signal,
-                                                   initargs=(signal.SIGINT, signal.SIG_IGN))
+    begun: bool = True             # False: Ctrl-C came before a worker began the file
 
 
 def per_file(work: Callable[..., FileResult], args: argparse.Namespace, files: list[str],
              err: TextIO) -> Iterator[FileResult]:
     """`work(args, file, err)` for every file, in the files' order. With one job (or one file) it runs
-    here and writes on `err` as it goes; with more, files run in a process pool and each one's stderr
-    is replayed in order. An input error is raised where the sequential run would have raised it."""
+    here and writes on `err` as it goes; with more, files run in worker processes (dmcheck/cli/workers.py)
+    and each one's stderr is replayed in order; a file whose worker died twice is named not finished.
+    An input error is raised where the sequential run would have raised it. Ctrl-C stops the searches
+    under way (stop.stoppable): their files are reported as far as they got, the others not begun, and
+    then KeyboardInterrupt ends the command."""
     files = expand(files)
     stop.expecting(files)
     n = min(jobs(args), len(files))
     if n <= 1:
-        results: Iterator[FileResult] = (work(args, file, err) for k, file in enumerate(files)
-                                         if k == 0 or not stop.spent())   # the budget spent: no more files
+        results: Generator[Any, None, None] = (work(args, file, err) for k, file in enumerate(files)
+                                               if k == 0 or not (stop.spent() or stop.interrupted()))
     else:
-        # workers leave Ctrl-C to this process (dmcheck/cli/stop.py), which reports and ends them
-        pool = worker_pool(n)
-        results = _polled(pool.imap(functools.partial(_captured, work, args), files))
+        results = workers.ordered(functools.partial(_captured, work, args), files, n,
+                                  lambda text: print(f"dmcheck: {text}", file=err))
     try:
-        for file, result in zip(files, results):
-            err.write(result.err)
-            if result.time_up:
-                raise stop.TimeUp()      # the command's budget ran out in a worker
-            if result.error is not None:
-                raise InputError(*result.error)
-            stop.finished(file)
-            yield result
-    except BaseException:
-        if n > 1:
-            pool.terminate()     # Ctrl-C, a time limit, an input error: end the work under way
-        raise
-    if n > 1:
-        pool.close()
-        pool.join()
+        with stop.stoppable() if n > 1 else contextlib.nullcontext():   # the workers' searches stop on Ctrl-C
+            for file, result in zip(files, results):
+                if isinstance(result, workers.Lost):
+                    print(f"dmcheck: {file}: not finished: {result.why}", file=err)
+                    continue            # left in stop.pending(): reported as not finished, exit 3
+                if not result.begun:
+                    continue            # Ctrl-C came first: not finished
+                err.write(result.err)
+                if result.time_up:
+                    raise stop.TimeUp()      # the command's budget ran out in a worker
+                if result.error is not None:
+                    raise InputError(*result.error)
+                stop.finished(file)
+                yield result
+        if stop.interrupted():
+            raise KeyboardInterrupt      # the searches stopped, what they found is out: the command ends
+    finally:
+        results.close()      # Ctrl-C, a time limit, an input error: the workers end with it
 
 
 def report_files(command: str, work: Callable[..., FileResult], args: argparse.Namespace, out: TextIO,
@@ -459,19 +424,9 @@ def _version() -> str:
         return "unknown"
 
 
-def _polled(results) -> Iterator[FileResult]:
-    """The pool's results in order, waiting in short slices so that Ctrl-C and the time budget's
-    watchdog (an exception raised in this thread) are not held up by a wait inside the lock."""
-    while True:
-        try:
-            yield results.next(timeout=0.2)
-        except multiprocessing.TimeoutError:
-            continue
-        except StopIteration:
-            return
-
-
 def _captured(work: Callable[..., FileResult], args: argparse.Namespace, file: str) -> FileResult:
+    if stop.interrupted():
+        return FileResult(begun=False)   # Ctrl-C came before this file was begun
     buffer = io.StringIO()
     try:
         result = work(args, file, buffer)

@@ -96,7 +96,7 @@ def print_json(doc: dict[str, Any], out: TextIO) -> None:
     text = json.dumps(doc, ensure_ascii=False)
     if len(text) <= INDENTED_UP_TO:
         text = json.dumps(doc, indent=2, ensure_ascii=False)
-    text += "\n"
+    text = output.visible(text) + "\n"     # DEL, C1 controls and bidi overrides as \uXXXX too (json leaves them)
     with output.writing():
         out.write(text)
         out.flush()

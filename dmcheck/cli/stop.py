@@ -19,6 +19,7 @@ import importlib.abc
 import importlib.util
 import json
 import math
+import mmap
 import signal
 import socket
 import sys
@@ -36,6 +37,11 @@ class TimeUp(BaseException):
     """The command's time budget ran out (a BaseException, so no `except Exception` swallows it)."""
 
 
+class MemoryUp(BaseException):
+    """The process's memory passed MEMORY_MARGIN times `--max-memory` outside a search (a search stops at the
+    limit itself, explorer/limits.py): what was finished is reported, as for the time budget."""
+
+
 @dataclass
 class Run:
     """What a command has done so far: finished JSON reports, files not finished, its deadline."""
@@ -47,11 +53,20 @@ class Run:
     began: float = math.inf       # when the budget began (time.monotonic): the process's start
     startup: float | None = None  # seconds from `began` to the first search (what start-up took)
     searching: dict = field(default_factory=dict)   # the search under way: file, states so far, depth
+    # a command that keeps its own record of what it finished prints it on a stop: (out, err, why) ->
+    # whether it printed (verify: the rulings run and the phases done, dmcheck/commands/verify.py)
+    stopped: Callable[[TextIO, TextIO, str], bool] | None = None
 
 
 
 
 _run = Run()          # the last command run under `guarded` (kept after it ends, for `report`)
+# Ctrl-C during a search stops the search, not the command at once: the search ends incomplete
+# ("interrupted"), its findings so far are reported, then the command ends (130). A byte of memory shared
+# with the forked workers (mmap, inherited), so that their searches stop too.
+_flag = mmap.mmap(-1, 1)
+_searching = 0                 # searches (or waits for the workers' ones) under way in the main thread
+_deferred = threading.Event()  # the handler left a Ctrl-C to the searches: the watcher thread lets it be
 _halts: list = []     # the events that stop the watcher and the timer raising the stop again
 _active = False       # whether a command is running under `guarded` now
 _stopping = False     # Ctrl-C or the deadline came: the command is on its way out
@@ -61,6 +76,12 @@ def reports() -> list:
     """The list a command appends each finished JSON report to (printed as incomplete on a stop);
     a fresh list when no command is guarded (a test calling a command's `run` directly)."""
     return _run.reports if _active else []
+
+
+def when_stopped(printer: Callable[[TextIO, TextIO, str], bool]) -> None:
+    """What the command prints if Ctrl-C or a limit stops it (instead of the files it finished)."""
+    if _active:
+        _run.stopped = printer
 
 
 def finished(file: str) -> None:
@@ -80,6 +101,34 @@ def searching(file: str, states: int, frontier: int, depth: int, seconds: float)
 def search_done() -> None:
     """The search under way has ended (what follows, e.g. Z3 checking, is not a search)."""
     _run.searching = {}
+
+
+def interrupted() -> bool:
+    """Whether Ctrl-C has asked the searches under way to stop (explorer Limits.stop, in every process)."""
+    return _flag[0] == 1
+
+
+@contextlib.contextmanager
+def stoppable() -> Iterator[None]:
+    """A search in this thread, or a wait for the workers' searches, that Ctrl-C stops by itself: while
+    the block runs, the first Ctrl-C sets the shared flag instead of raising KeyboardInterrupt, and the
+    command, once it has reported what the searches found, ends as interrupted (a second one stops it
+    at once)."""
+    global _searching
+    _searching += 1
+    try:
+        yield
+    finally:
+        _searching -= 1
+
+
+def _on_sigint(signum: int, frame: Any) -> None:
+    """Ctrl-C: left to the searches under way (see `stoppable`), else KeyboardInterrupt as Python does."""
+    if _searching and not interrupted():
+        _flag[0] = 1
+        _deferred.set()
+        return
+    raise KeyboardInterrupt
 
 
 def remaining() -> float:
@@ -135,7 +184,10 @@ def startup() -> float | None:
 
 def deadline(share: float = 1.0) -> float:
     """A time.monotonic() value: now plus `share` of what remains of the budget (inf without one), for
-    a piece of work that must leave the rest to what follows it (the report on a search, say)."""
+    a piece of work that must leave the rest to what follows it (the report on a search, say); now
+    once Ctrl-C has stopped the searches (what follows them reports what they found, and no more)."""
+    if interrupted():
+        return time.monotonic()
     left = remaining()
     return time.monotonic() + max(left, 0.0) * share if math.isfinite(left) else math.inf
 
@@ -174,6 +226,9 @@ def _watch_sigint(stop: threading.Event) -> tuple[socket.socket, threading.Threa
                 if not data:
                     return
                 if signal.SIGINT in data:
+                    if _deferred.wait(0.3):    # the handler left it to the searches: they stop by themselves
+                        _deferred.clear()
+                        continue
                     global _stopping
                     _stopping = True
                     _interrupt_z3()
@@ -224,6 +279,33 @@ def _timer(budget: float, main_id: int) -> threading.Event:
     return done
 
 
+MEMORY_MARGIN = 1.25      # times --max-memory: outside a search (Z3, a report), the command is stopped there
+
+
+def _memory_watch(limit: int, main_id: int, done: threading.Event) -> None:
+    """Outside a search, which stops at the limit itself, stop the command (MemoryUp in the main thread)
+    once the process's resident size passes MEMORY_MARGIN times the limit: it reports what it finished
+    and exits 3, before the machine runs out of memory. Setting `done` ends the watch."""
+    from dmcheck.explorer.limits import memory_used
+
+    def watch() -> None:
+        global _stopping
+        while not done.wait(0.25):
+            if memory_used() > limit * MEMORY_MARGIN and not output.state.written:
+                while output.state.writing and not done.is_set():     # a piece of output goes out whole
+                    done.wait(0.05)
+                if output.state.written:
+                    return
+                _stopping = True
+                while not done.is_set():
+                    ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(main_id), ctypes.py_object(MemoryUp))
+                    _interrupt_z3()
+                    done.wait(0.5)
+                return
+
+    threading.Thread(target=watch, daemon=True).start()
+
+
 class _QuietUnraisable:
     """A sys.unraisablehook that says nothing of an interrupt or a spent budget landing in a finalizer
     (a Z3 object's __del__), nor of what a finalizer raises once the command is stopping (a Z3
@@ -234,7 +316,7 @@ class _QuietUnraisable:
         self.hook = hook
 
     def __call__(self, unraisable: Any) -> None:
-        if not (_stopping or isinstance(unraisable.exc_value, (TimeUp, KeyboardInterrupt))):
+        if not (_stopping or isinstance(unraisable.exc_value, (TimeUp, MemoryUp, KeyboardInterrupt))):
             self.hook(unraisable)
 
 
@@ -276,9 +358,11 @@ def guarded(args: Any, began: float | None = None) -> Iterator[Run]:
         sys.unraisablehook = _QuietUnraisable(sys.unraisablehook)
     seconds = getattr(args, "max_seconds", None)
     in_main = threading.current_thread() is threading.main_thread()
-    timer = watcher = None
+    timer = watcher = handler = None
     stop = threading.Event()
     quiet = None
+    _flag[0] = 0
+    _deferred.clear()
     if in_main:
         if "z3" in sys.modules:
             _quiet_z3(sys.modules["z3"])
@@ -286,6 +370,11 @@ def guarded(args: Any, began: float | None = None) -> Iterator[Run]:
             quiet = _Z3Quiet()
             sys.meta_path.insert(0, quiet)
         watcher = _watch_sigint(stop)
+        if watcher is not None:        # Python's own handler was there: searches may take Ctrl-C over
+            handler = signal.signal(signal.SIGINT, _on_sigint)
+        memory = getattr(args, "max_memory", None)
+        if memory:
+            _memory_watch(memory, _main_id(), stop)
     if seconds is not None and math.isfinite(seconds):
         # counted from the process's start (its imports too) for the `dmcheck` command (`began`), from
         # now when a program calls a command's `main`
@@ -306,6 +395,8 @@ def guarded(args: Any, began: float | None = None) -> Iterator[Run]:
         if quiet is not None and quiet in sys.meta_path:
             sys.meta_path.remove(quiet)
         _active = False
+        if handler is not None:
+            signal.signal(signal.SIGINT, handler)
         if watcher is not None:
             signal.set_wakeup_fd(-1)
             watcher[0].close()
@@ -340,6 +431,9 @@ def report(args: Any, out: TextIO, err: TextIO, why: str) -> None:
 
 
 def _print(args: Any, out: TextIO, err: TextIO, why: str, run: Run) -> None:
+    if run.stopped is not None and run.stopped(out, err, why):
+        out.flush()
+        return
     if getattr(args, "json", False):
         # the one JSON shape (dmcheck/report.document): explore, check and conform list the scenarios they finished
         body = {"scenarios": run.reports} if args.command in ("explore", "check", "conform") else {}

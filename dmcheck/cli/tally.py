@@ -140,7 +140,7 @@ def findings(records: list[dict[str, Any]]) -> list[ci_formats.Finding]:
 def write_ci(args, records: list[dict[str, Any]], version: str) -> None:
     """What `--junit` and `--sarif` ask for."""
     if getattr(args, "junit", None):
-        junit(records, args.command).write(args.junit, encoding="utf-8", xml_declaration=True)
+        ci_formats.write_xml(junit(records, args.command), args.junit)
     if getattr(args, "sarif", None):
         data = ci_formats.sarif(findings(records), version, kinds=KINDS)
         Path(args.sarif).write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")

@@ -23,8 +23,9 @@ from typing import Any, TextIO
 
 from dmcheck.model.errors import InputError
 
+from ..cli import workers
 from ..cli.exits import HELP
-from ..cli.options import READINGS_HELP, expand, positive_int, reading, rules_date, worker_pool
+from ..cli.options import READINGS_HELP, expand, positive_int, reading, rules_date
 from ..cli.report import document, print_json
 from ..cli.shipped import PATHS_NOTE
 
@@ -89,7 +90,8 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     for flag, value in (("--timeout", args.timeout), ("--scenario-budget", args.scenario_budget)):
         if value is not None and not (0 < value < 1e6):
             raise InputError(flag, None, "", f"expected a number of seconds > 0, got {value:g}")
-    data = _bundle(args)
+    data = _bundle(args, err)
+    _check_only(args.only, data)
     log = _log(args.log)
     only = (lambda e: any(fnmatch.fnmatchcase(e["id"], p) for p in args.only)) if args.only else None
     runs = [e["id"] for e in data["scenarios"] if only is None or only(e)]
@@ -111,6 +113,17 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         shown.end(report)
     _write_ci(args, report)
     return report.exit_code()
+
+
+def _check_only(patterns: list[str], data: dict) -> None:
+    """Each --only pattern names some scenario run: one matching nothing (a typo) would check nothing and
+    pass."""
+    ids = [e["id"] for e in data["scenarios"]]
+    for pattern in patterns:
+        if not any(fnmatch.fnmatchcase(i, pattern) for i in ids):
+            example = f", e.g. {ids[0]!r}" if ids else ""
+            raise InputError("--only", None, pattern, f"matches no scenario run of the bundle; expected a pattern "
+                                                      f"matching some of its ids (FILE@RULES{example})")
 
 
 class _Shown:
@@ -157,7 +170,7 @@ def _terminated_as_interrupted() -> Iterator[None]:
             signal.signal(sig, handler)
 
 
-def _bundle(args: argparse.Namespace) -> dict:
+def _bundle(args: argparse.Namespace, err: TextIO) -> dict:
     """The bundle to check: the --bundle files merged, or the FILEs or the corpus exported now."""
     from ..engines import bundle
 
@@ -171,7 +184,7 @@ def _bundle(args: argparse.Namespace) -> dict:
     runs = bundle.corpus_runs() if args.corpus else expand(args.files)
     readings = dict(reading(item) for item in args.interpretation) or None
     return bundle.export_bundle(runs, rules=rules_date(args.rules).isoformat() if args.rules else None,
-                                interpretation=readings, jobs=args.jobs or 1, workers=worker_pool)
+                                interpretation=readings, jobs=args.jobs or 1, workers=workers.mapper(err))
 
 
 class _Log:
@@ -319,7 +332,7 @@ def _write_ci(args: argparse.Namespace, report) -> None:
         data = ci_formats.sarif(found, version(), kinds=KINDS)
         Path(args.sarif).write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     if args.junit:
-        junit(report).write(args.junit, encoding="utf-8", xml_declaration=True)
+        ci_formats.write_xml(junit(report), args.junit)
 
 
 def junit(report) -> ET.ElementTree:

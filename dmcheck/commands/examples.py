@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 import fnmatch
-import shutil
+import os
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -98,22 +98,40 @@ def closure(paths: list[Path]) -> list[Path]:
 
 def copy_out(paths: list[Path], target: Path) -> list[str]:
     """Copy shipped files into `target`, keeping their folders; refuse (before copying anything) a file
-    already there with other contents. Returns the paths written or already the same, relative to target."""
+    already there with other contents, and a path inside `target` that a symbolic link leads out of it
+    (the copy writes only inside the folder named). Returns the paths written or already the same,
+    relative to target."""
     root = shipped_root()
     if target.exists() and not target.is_dir():
         raise InputError("--copy", None, str(target), "is a file; expected a folder to copy the examples into")
     plan = [(p, target / p.relative_to(root)) for p in paths]
+    inside = target.resolve()
+    for _, dest in plan:
+        if not dest.resolve().is_relative_to(inside):
+            raise InputError("--copy", None, str(target), f"{dest} leads out of {target} through a symbolic link; "
+                                                          f"expected a folder whose paths stay inside it")
     clashes = [str(dest) for src, dest in plan if dest.exists() and (not dest.is_file()
                                                                      or dest.read_bytes() != src.read_bytes())]
     if clashes:
         raise InputError("--copy", None, str(target), f"{len(clashes)} file(s) already there with other contents "
                                                       f"(e.g. {clashes[0]}); expected a new folder, or one "
                                                       "holding the same files")
-    for src, dest in plan:
-        dest.parent.mkdir(parents=True, exist_ok=True)
-        if not dest.exists():
-            shutil.copyfile(src, dest)
+    try:
+        for src, dest in plan:
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            if not dest.exists():
+                _write_new(dest, src.read_bytes())
+    except OSError as exc:
+        raise InputError("--copy", None, str(target), f"cannot write there ({exc.strerror or exc}); expected a "
+                                                      f"folder dmcheck may write") from None
     return [dest.relative_to(target).as_posix() for _, dest in plan]
+
+
+def _write_new(dest: Path, data: bytes) -> None:
+    """Create `dest` with `data`, never through a symbolic link (a dangling one included)."""
+    fd = os.open(dest, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o644)
+    with os.fdopen(fd, "wb") as handle:
+        handle.write(data)
 
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:

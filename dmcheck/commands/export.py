@@ -13,8 +13,10 @@ from typing import Any, TextIO
 
 from dmcheck.model.errors import InputError
 
+from ..cli import workers
 from ..cli.exits import HELP, Exit
-from ..cli.options import READINGS_HELP, expand, positive_int, reading, rules_date, worker_pool
+from ..cli.options import READINGS_HELP, add_memory_option, expand, positive_int, reading, rules_date
+from ..cli.paths import check_not_inputs
 from ..cli.shipped import PATHS_NOTE
 
 EXAMPLES = """examples:
@@ -47,6 +49,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                    help="a reading for every scenario: " + READINGS_HELP)
     p.add_argument("--max-states", type=int, default=None, metavar="N",
                    help="stop a search after N states; the bundle says the scenario is incomplete (exit 3)")
+    add_memory_option(p)
     p.add_argument("--jobs", type=positive_int, default=None, metavar="N",
                    help="explore up to N scenario runs at once, each in its own process (default: 1; the corpus's "
                         "runs are small, so more processes cost more than they save); the bytes are the same")
@@ -61,10 +64,14 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     to_dir = _target(args.out)
     rules = rules_date(args.rules).isoformat() if args.rules else None
     readings = dict(reading(item) for item in args.interpretation) or None
-    limits = {"max_states": args.max_states} if args.max_states else None
+    limits = dict({"max_states": args.max_states} if args.max_states else {}, max_memory=args.max_memory)
     data = bundle.export_bundle(runs, rules=rules, interpretation=readings, limits=limits, jobs=args.jobs or 1,
-                                workers=worker_pool)
-    written = _write(args.out, to_dir, data, out)
+                                workers=workers.mapper(err))
+    try:
+        written = _write(args, to_dir, data, out)
+    except OSError as exc:     # a file where a folder of the bundles should go, a full disk, ...
+        raise InputError("--out", None, "", f"cannot write {args.out} ({exc.strerror or exc}); expected a "
+                                            f"file or folder dmcheck may write") from None
     entries = data["scenarios"]
     incomplete = [e["id"] for e in entries if not e["complete"]]
     summary = (f"dmcheck export: {len(entries)} scenario runs, {sum(len(e['nodes']) for e in entries)} states, "
@@ -100,10 +107,11 @@ def _target(out: str | None) -> bool:
     return to_dir
 
 
-def _write(out: str | None, to_dir: bool, data: dict, stream: TextIO) -> str:
+def _write(args: argparse.Namespace, to_dir: bool, data: dict, stream: TextIO) -> str:
     """Write the bundle (or one per run into a folder); what was written, for the summary line."""
     from ..engines import bundle
 
+    out = args.out
     if out is None:
         text = bundle.dumps(data)
         stream.write(text)
@@ -113,7 +121,9 @@ def _write(out: str | None, to_dir: bool, data: dict, stream: TextIO) -> str:
         Path(out).write_bytes(text.encode("utf-8"))
         return f"{len(text.encode('utf-8'))} bytes written to {out}"
     total = 0
-    for name, part in bundle.split(data).items():
+    parts = bundle.split(data)
+    check_not_inputs("--out", [str(Path(out) / name) for name in parts], args)
+    for name, part in parts.items():
         target = Path(out) / name
         target.parent.mkdir(parents=True, exist_ok=True)
         raw = bundle.dumps(part).encode("utf-8")

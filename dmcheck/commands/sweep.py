@@ -25,7 +25,8 @@ from dmcheck.rulings.sweep.template import Template, load_template
 
 from ..cli import stop
 from ..cli.exits import HELP, Exit
-from ..cli.options import check_output
+from ..cli.options import add_memory_option
+from ..cli.paths import check_output
 from ..cli.report import document, outcome_line, print_json
 from ..cli.shipped import PATHS_NOTE
 
@@ -65,6 +66,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                    help="stop starting positions after S seconds; those left run next time (exit 3)")
     p.add_argument("--max-states", type=int, default=Limits().max_states, metavar="N",
                    help="bound each position's search; a position that hits it is incomplete")
+    add_memory_option(p)
     p.add_argument("--json", action="store_true", help="print one JSON object (docs/sweeps.md)")
     p.set_defaults(run=run)
     return p
@@ -117,7 +119,7 @@ def execute(args: argparse.Namespace, template: Template, store: Store, err: Tex
     """Run the positions not yet in the store, each claimed first (a position another live sweep on the
     same database has claimed is left to it)."""
     todo = (p for p in positions(template) if p.index not in done and store.claim(p.index))
-    job = Job(template, Limits(max_states=args.max_states), QUERY_TIMEOUT_MS)
+    job = Job(template, Limits(max_states=args.max_states, max_memory=args.max_memory), QUERY_TIMEOUT_MS)
     if task is not None:
         job.task = task
     findings = [store.counts()["finding"]]
@@ -203,7 +205,7 @@ def exit_code(summary: dict) -> Exit:
 
 
 def summary_json(template: Template, store: Store, run: Run, resumed: int, seconds: float, db: str) -> dict[str, Any]:
-    counts = store.counts()
+    counts, done = store.snapshot()
     smallest = []
     for kind, n, result in store.smallest():
         finding = next(f for f in result["findings"] if f["kind"] == kind)
@@ -214,13 +216,13 @@ def summary_json(template: Template, store: Store, run: Run, resumed: int, secon
             "done": counts["done"], "resumed": resumed, "violations": counts["violations"],
             "differences": counts["differences"], "incomplete": counts["incomplete"],
             "failed": [{"position": key, "why": why} for key, why in run.failed],
-            "held_elsewhere": _held(store), "complete": counts["done"] == count(template),
+            "held_elsewhere": _held(store, done), "complete": counts["done"] == count(template),
             "stopped": run.stopped or None, "smallest": smallest, "seconds": round(seconds, 3)}
 
 
-def _held(store: Store) -> dict[str, Any] | None:
-    """The positions this run left to another sweep running on the same database, if any."""
-    held = {i: p for i, p in store.held_elsewhere.items() if i not in store.done()}
+def _held(store: Store, done: set[int]) -> dict[str, Any] | None:
+    """The positions this run left to another sweep running on the same database and not `done`, if any."""
+    held = {i: p for i, p in store.held_elsewhere.items() if i not in done}
     if not held:
         return None
     return {"positions": len(held), "pids": sorted(set(held.values()))}

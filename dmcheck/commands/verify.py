@@ -22,14 +22,15 @@ from dmcheck.properties.milestones import show as show_order
 from dmcheck.properties.verdict import VIOLATED
 from dmcheck.rulings.consistency import defaults, set_aside
 from dmcheck.rulings.readings import Combo, as_dict, default_combo, show
-from dmcheck.rulings.verify import verify
+from dmcheck.rulings.verify import EVERYTHING, Sofar, verify
 
 from ..cli import ci_formats, stop
 from ..cli.exits import HELP, Exit
-from ..cli.options import add_jobs_option, add_limit_options, jobs, limits, rules_date, worker_pool
+from ..cli.options import add_jobs_option, add_limit_options, jobs, limits, rules_date
 from ..cli.progress import phase_printer
 from ..cli.report import document, expect_text, print_json
 from ..cli.shipped import PATHS_NOTE
+from ..cli.workers import worker_pool
 
 EXAMPLES = """examples:
   dmcheck verify                              # the built-in corpus, every rules version
@@ -78,9 +79,14 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     rules = rules_date(args.rules) if args.rules else None
     accepted = ci_formats.read_baseline(args.baseline) if args.baseline else None   # bad file: before the work
     n = jobs(args)
+    sofar = Sofar()
+    stop.when_stopped(lambda out, err, why: stopped(args, sofar, out, err, why))
     # the work gets 85 % of what remains of the budget, the report the rest (docs/limits.md)
     report = verify(args.rulings, rules, limits(args), progress=phase_printer(err, "verify"),
-                    workers=worker_pool if n > 1 else None, jobs=n, deadline=stop.deadline(0.85))
+                    workers=worker_pool if n > 1 else None, jobs=n, deadline=stop.deadline(0.85), sofar=sofar)
+    if report.redone:
+        print(f"dmcheck: a worker process died (killed: out of memory?); this process did its work again: "
+              f"{', '.join(report.redone)}", file=err)
     found = ci_formats.findings(report)
     comparison = ci_formats.compare(found, accepted) if accepted is not None else None
     if args.json:
@@ -102,6 +108,21 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return Exit.FINDING if comparison.new else Exit.OK if report.complete() else Exit.INCOMPLETE
 
 
+def stopped(args: argparse.Namespace, sofar: Sofar, out: TextIO, err: TextIO, why: str) -> bool:
+    """Ctrl-C or the time budget's watchdog stopped verify in the middle: the report of what it finished
+    (the rulings run with their verdicts, the contradictions of the phases done), naming every ruling and
+    phase not finished (all of them before the corpus was read)."""
+    report = sofar.report()
+    left = list(report.not_finished) if report is not None else list(EVERYTHING)
+    if args.json:
+        data = report_json(report) if report is not None else {}
+        print_json(document("verify", **dict(data, complete=False, stopped=why, not_finished=left)), out)
+    elif report is not None:
+        print("\n".join(summary_lines(report)), file=out)
+    print(f"dmcheck: {why}: the results are incomplete; not finished: {', '.join(left)}", file=err)
+    return True
+
+
 def write_ci_files(args: argparse.Namespace, report, found, accepted) -> None:
     if args.write_baseline:
         ci_formats.write_baseline(args.write_baseline, found)
@@ -109,7 +130,7 @@ def write_ci_files(args: argparse.Namespace, report, found, accepted) -> None:
         data = ci_formats.sarif(found, _version(), accepted)
         Path(args.sarif).write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     if args.junit:
-        ci_formats.junit(report, found, accepted).write(args.junit, encoding="utf-8", xml_declaration=True)
+        ci_formats.write_xml(ci_formats.junit(report, found, accepted), args.junit)
 
 
 def _version() -> str:
@@ -539,14 +560,15 @@ def _operational_json(report) -> list[dict[str, Any]]:
 def _readings_json(report, combos: list) -> dict[str, Any]:
     op = report.operational
     default = default_combo()
+    counts = {k: op.count(k) for k in combos}    # each combination counted once, not once per reading
     return {
         "best": [{"readings": as_dict(b), "satisfied": op.best_count, "of": len(op.rulings)} for b in op.best],
         "default": {"readings": as_dict(default), "satisfied": op.count(default) if op.table else 0},
         "choices": [{"name": c.name, "question": c.question, "default": c.default, "why_default": c.why_default,
                      "readings": [{"reading": r, "sources": why, "sets_aside": list(c.set_aside(r)),
-                                   "best_satisfied": max((op.count(k) for k in combos if k[i] == r), default=0)}
+                                   "best_satisfied": max((counts[k] for k in combos if k[i] == r), default=0)}
                                   for r, why in c.readings]} for i, c in enumerate(CHOICES)],
-        "combinations": [{"readings": as_dict(k), "satisfied": op.count(k)} for k in combos],
+        "combinations": [{"readings": as_dict(k), "satisfied": counts[k]} for k in combos],
     }
 
 

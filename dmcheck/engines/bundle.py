@@ -176,8 +176,9 @@ def export_bundle(runs: Sequence[Run | str], *, rules: str | None = None, interp
                   limits: dict | None = None, jobs: int = 1, workers: Any = None) -> dict[str, Any]:
     """The bundle of these scenario runs (a path is a run under the file's own rules). Every scenario
     is loaded first, so a bad file stops the export before any search (InputError); then each run is
-    explored, in `jobs` processes of `workers(jobs)` (e.g. dmcheck.cli.options.worker_pool, forked: they
-    inherit what is loaded) when given. The bytes are the same whatever the number of processes."""
+    explored, by `workers(function, items, jobs)` when given (dmcheck.cli.workers.ordered: forked worker
+    processes, which inherit what is loaded, the results in order); a run whose worker died (anything but
+    an entry comes back) is explored here. The bytes are the same whatever the number of processes."""
     plan = [r if isinstance(r, Run) else Run(str(r)) for r in runs]
     scenarios = [api.load(r.path, rules=rules or r.rules, interpretation=interpretation) for r in plan]
     unique = list({name_of(sc.file) + "@" + sc.rules: sc for sc in scenarios}.values())   # --rules: two runs may be one
@@ -186,11 +187,11 @@ def export_bundle(runs: Sequence[Run | str], *, rules: str | None = None, interp
         if workers is None or jobs < 2 or len(unique) < 2:
             entries = [_entry_job(i) for i in range(len(unique))]
         else:
-            pool = workers(min(jobs, len(unique)))
+            mapped = workers(_entry_job, range(len(unique)), min(jobs, len(unique)))
             try:
-                entries = list(pool.imap(_entry_job, range(len(unique))))
+                entries = [e if isinstance(e, dict) else _entry_job(i) for i, e in enumerate(mapped)]
             finally:
-                pool.terminate()
+                mapped.close()
     finally:
         _WORK.clear()
     for sc, e in zip(unique, entries, strict=True):
@@ -256,11 +257,69 @@ def read_bundle(path: str) -> dict[str, Any]:
         raise InputError(path, exc.lineno, "(top)", f"expected a JSON bundle written by dmcheck export: "
                                                     f"{exc.msg}") from None
     if not isinstance(data, dict) or data.get("bundle_version") != BUNDLE_VERSION:
-        got = data.get("bundle_version") if isinstance(data, dict) else type(data).__name__
+        got = data.get("bundle_version") if isinstance(data, dict) else None
+        # a file of another kind is not quoted (it may be any file); another bundle version is named
+        said = f"got {got}" if isinstance(got, int) and not isinstance(got, bool) else "the file is not one"
         raise InputError(path, None, "bundle_version", f"expected {BUNDLE_VERSION} (a bundle written by this "
-                                                       f"dmcheck's export), got {got!r}")
+                                                       f"dmcheck's export); {said}")
     _validate(path, data)
+    _check_links(path, data)
     return data
+
+
+def _check_links(path: str, data: dict) -> None:
+    """What a bundle's parts refer to exists (the schema checks each part alone): each choice's `index` is
+    its place in its list and its `to` a node of its scenario (or null), each node's and outcome's `key`
+    the path of choices leading to it from the first node, each `outcome` an outcome of the scenario. A
+    bundle edited by hand or cut short is refused at the place, before an engine is started."""
+    for s, entry in enumerate(data["scenarios"]):
+        _check_entry(path, s, entry)
+
+
+def _check_entry(path: str, s: int, entry: dict) -> None:
+    """One scenario run's references (see _check_links)."""
+    nodes, outcomes = entry["nodes"], entry["outcomes"]
+
+    def fail(at: str, expected: str) -> InputError:
+        return InputError(path, None, f"scenarios/{s}/{at}", f"expected {expected}")
+    if not nodes:
+        raise fail("nodes", "at least the scenario's first state")
+    for i, node in enumerate(nodes):
+        for j, choice in enumerate(node["choices"]):
+            if choice["index"] != j:
+                raise fail(f"nodes/{i}/choices/{j}/index", f"{j}, the choice's place in its list")
+            if choice["to"] is not None and not 0 <= choice["to"] < len(nodes):
+                raise fail(f"nodes/{i}/choices/{j}/to", f"a node of this scenario (0 to {len(nodes) - 1}) or null")
+        if "outcome" in node and not 0 <= node["outcome"] < len(outcomes):
+            raise fail(f"nodes/{i}/outcome", f"an outcome of this scenario (0 to {len(outcomes) - 1})")
+        if _walk(nodes, node["key"]) != i:
+            raise fail(f"nodes/{i}/key", "the path of choices from the first node to this one")
+    for i, outcome in enumerate(outcomes):
+        if not 0 <= outcome["node"] < len(nodes) or _walk(nodes, outcome["key"]) != outcome["node"]:
+            raise fail(f"outcomes/{i}", "`node` a node of this scenario and `key` the path to it")
+
+
+def _walk(nodes: list, key: str) -> int | None:
+    """The node a key (`0/2/1`, `-` for the first) leads to, or None when it leads nowhere."""
+    node = 0
+    for part in ([] if key in ("-", "") else key.split("/")):
+        choices = nodes[node]["choices"]
+        if not part.isdigit() or int(part) >= len(choices) or choices[int(part)]["to"] is None:
+            return None
+        node = choices[int(part)]["to"]
+    return node
+
+
+def _expected(error: Any) -> str:
+    """What the schema wanted at the place, without quoting the file (jsonschema's message quotes values)."""
+    if error.validator == "type":
+        return f"a value of type {error.validator_value}"
+    if error.validator == "required":
+        return "the keys " + ", ".join(map(str, error.validator_value))
+    if error.validator in ("enum", "const"):
+        return "one of " + ", ".join(map(repr, error.validator_value if error.validator == "enum"
+                                          else [error.validator_value]))
+    return f"what {SCHEMA_FILE} says of it ({error.validator}: {str(error.validator_value)[:80]})"
 
 
 def _validate(path: str, data: dict) -> None:
@@ -269,4 +328,4 @@ def _validate(path: str, data: dict) -> None:
     if errors:
         e = errors[0]
         where = "/".join(str(p) for p in e.absolute_path) or "(top)"
-        raise InputError(path, None, where, f"does not follow {SCHEMA_FILE}: {e.message[:300]}")
+        raise InputError(path, None, where, f"does not follow {SCHEMA_FILE}: expected {_expected(e)}")

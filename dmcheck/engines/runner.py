@@ -254,11 +254,13 @@ class Walk:
 
 
 def _norm(value: Any) -> Any:
-    """Multisets compare as sorted lists; dicts by key."""
+    """Multisets compare as sorted lists; dicts by key. Sorted by their JSON text, so that a list mixing
+    kinds of values (an engine's answer or a bundle edited by hand: a number among card names) compares
+    too instead of failing."""
     if isinstance(value, dict):
         return {k: _norm(v) for k, v in sorted(value.items())}
     if isinstance(value, list):
-        return sorted(_norm(v) for v in value)
+        return sorted((_norm(v) for v in value), key=lambda v: json.dumps(v, sort_keys=True))
     return value
 
 

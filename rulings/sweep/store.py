@@ -91,7 +91,10 @@ class Store:
         self.held_elsewhere: dict[int, int] = {}    # positions skipped: claimed by a live sweep (idx -> pid)
         try:
             self.db = sqlite3.connect(self.path, isolation_level=None, timeout=30)
-            self._check_or_create(template_file, template_digest, positions)
+            with self._transaction():     # two sweeps starting together on a new file: one creates it
+                self._check_or_create(template_file, template_digest, positions)
+            self.db.execute("PRAGMA journal_mode = WAL")
+            self.db.execute("PRAGMA synchronous = NORMAL")
         except sqlite3.DatabaseError as exc:
             raise InputError(self.path, None, "--db", f"not a dmcheck sweep database ({exc}); expected a new "
                                                       f"file or one made by `dmcheck sweep`") from None
@@ -112,14 +115,13 @@ class Store:
                                                           f"content {meta.get('template_digest')}); expected one made "
                                                           f"from {template_file} (content {template_digest}) or a "
                                                           f"new --db file")
-        self.db.execute("PRAGMA journal_mode = WAL")
-        self.db.execute("PRAGMA synchronous = NORMAL")
-        self.db.executescript(_TABLES)
+        for statement in _TABLES.split(";"):       # not executescript: it would end the transaction
+            if statement.strip():
+                self.db.execute(statement)
         if not tables:
-            with self._transaction():
-                self.db.executemany("INSERT INTO meta VALUES (?, ?)", [
-                    ("format", FORMAT), ("schema_version", str(SCHEMA_VERSION)), ("template", template_file),
-                    ("template_digest", template_digest), ("positions", str(positions)), ("created", _now())])
+            self.db.executemany("INSERT INTO meta VALUES (?, ?)", [
+                ("format", FORMAT), ("schema_version", str(SCHEMA_VERSION)), ("template", template_file),
+                ("template_digest", template_digest), ("positions", str(positions)), ("created", _now())])
 
     def _bad(self, why: str) -> InputError:
         return InputError(self.path, None, "--db", f"not a dmcheck sweep database ({why}); expected a new file "
@@ -179,6 +181,16 @@ class Store:
                 (result["index"], f["kind"], f["what"], result["cards"], result["key"], f["detail"])
                 for f in result["findings"]])
         return True
+
+    def snapshot(self) -> tuple[dict[str, int], set[int]]:
+        """The counts and the positions done, read in one transaction: another sweep on the database that
+        finishes a position between two reads would otherwise make a run incomplete (by the counts) with
+        nothing left to anybody (by the positions done)."""
+        self.db.execute("BEGIN")
+        try:
+            return self.counts(), self.done()
+        finally:
+            self.db.execute("COMMIT")
 
     def counts(self) -> dict[str, int]:
         rows = dict(self.db.execute("SELECT status, COUNT(*) FROM positions GROUP BY status"))

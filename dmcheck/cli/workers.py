@@ -1,0 +1,139 @@
+"""Worker processes, for every command that has them (explore and check `--jobs`, verify's helper and
+farm, export `--jobs`): forked, Ctrl-C left to the command's own process, and a worker that dies
+noticed at once.
+
+A worker killed from outside (the kernel's out-of-memory killer, a `kill -9`) takes its task with it;
+multiprocessing.Pool replaces the process and waits for the task's answer forever (issue 36: verify
+still waiting after 16 minutes). concurrent.futures' executor watches its processes instead: a dead
+one breaks the pool, and every answer not yet given raises BrokenProcessPool at once. So:
+- `Workers` is that executor, forked, with `terminate()` (end the workers now) beside `close()`;
+- `ordered(work, items, jobs)` maps a function over items in their order, a window of `jobs` tasks at a
+  time, and redoes the tasks of a broken pool once in a fresh one; a task whose worker died again comes
+  back as `Lost`, for the command to report as not finished (exit 3);
+- every wait is made in short slices, so that Ctrl-C and the time budget's watchdog (an exception raised
+  in this thread, dmcheck/cli/stop.py) are never held up by a wait inside a lock.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import signal
+from collections import deque
+from collections.abc import Callable, Generator, Iterable
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+from typing import Any, TextIO
+
+SLICE = 0.2          # seconds: how long a wait may hold the main thread before it looks up again
+RETRIES = 1          # a task whose worker died is redone this many times before it is Lost
+
+
+def _ignore_sigint() -> None:
+    """A worker leaves Ctrl-C to the command's process (a terminal sends it to the whole group), which
+    reports what was finished and ends the workers."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+class Workers(ProcessPoolExecutor):
+    """n forked worker processes (they inherit what this process holds at the first task)."""
+
+    def __init__(self, n: int):
+        super().__init__(max_workers=n, mp_context=multiprocessing.get_context("fork"), initializer=_ignore_sigint)
+
+    def terminate(self) -> None:
+        """End the workers now: Ctrl-C, the time budget, bad input, a broken pool (the executor itself can
+        only wait for a running task)."""
+        for process in list((getattr(self, "_processes", None) or {}).values()):
+            try:
+                process.kill()
+            except (OSError, ValueError):    # already gone
+                pass
+        self.shutdown(wait=False, cancel_futures=True)
+
+    def close(self) -> None:
+        self.shutdown(wait=True)
+
+    def pids(self) -> list[int]:
+        """The workers' process ids (for tests that kill one)."""
+        return [p.pid for p in list((getattr(self, "_processes", None) or {}).values()) if p.pid]
+
+
+def worker_pool(n: int) -> Workers:
+    """A pool of n worker processes (see `Workers`)."""
+    return Workers(n)
+
+
+def result(future: Future) -> Any:
+    """A future's result, waited for in slices (BrokenProcessPool when its worker died)."""
+    while True:
+        done, _ = wait([future], timeout=SLICE)
+        if done:
+            return future.result()
+
+
+@dataclass(frozen=True)
+class Lost:
+    """A task not finished: its worker process died, and again when it was redone."""
+
+    item: Any
+    why: str = "its worker process died (killed: out of memory?), and again when its work was redone"
+
+
+def ordered(work: Callable[[Any], Any], items: Iterable[Any], jobs: int, told: Callable[[str], None] | None = None,
+            workers: Callable[[int], Workers] = worker_pool) -> Generator[Any, None, None]:
+    """`work(item)` for every item in worker processes, yielded in the items' order (a `Lost` for one not
+    finished; see the module docstring); `told(text)` hears of a broken pool. Closing the iterator ends
+    the workers."""
+    todo = list(items)
+    results: dict[int, Any] = {}
+    attempts = [0] * len(todo)
+    queue: deque[int] = deque(range(len(todo)))
+    pool: Workers | None = None
+    flying: dict[Future, int] = {}
+    try:
+        for i in range(len(todo)):
+            while i not in results:
+                if pool is None:
+                    pool = workers(jobs)
+                while queue and len(flying) < jobs:
+                    k = queue.popleft()
+                    flying[pool.submit(work, todo[k])] = k
+                done, _ = wait(list(flying), timeout=SLICE, return_when=FIRST_COMPLETED)
+                broken = _collect(done, flying, results)
+                if broken:
+                    pool.terminate()
+                    pool = None
+                    if told is not None:
+                        told(f"a worker process died (killed: out of memory?); the {len(broken) + len(flying)} "
+                             f"task(s) it and the others had under way are done again")
+                    for k in broken + list(flying.values()):   # the whole pool is gone: all go again
+                        attempts[k] += 1
+                        if attempts[k] > RETRIES:
+                            results[k] = Lost(todo[k])
+                        else:
+                            queue.append(k)
+                    flying.clear()
+                    queue = deque(sorted(queue))
+            yield results.pop(i)
+    finally:
+        if pool is not None:
+            pool.terminate()
+
+
+def _collect(done: set, flying: dict[Future, int], results: dict[int, Any]) -> list[int]:
+    """Move the finished futures' results into `results`; the items whose pool broke under them."""
+    broken = []
+    for future in done:
+        k = flying.pop(future)
+        try:
+            results[k] = future.result()
+        except BrokenProcessPool:
+            broken.append(k)
+    return broken
+
+
+
+def mapper(err: TextIO) -> Callable[[Callable[[Any], Any], Iterable[Any], int], Generator[Any, None, None]]:
+    """`ordered`, telling `err` of a broken pool: what engines/bundle.py's export_bundle takes."""
+    return lambda work, items, jobs: ordered(work, items, jobs, lambda text: print(f"dmcheck: {text}", file=err))
