@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..explorer.limits import DEFAULT_LIMITS, Limits
+from ..model.errors import Mistakes
 from ..model.rules import RulesVersion, timeline, version_on
 from ..model.scenario_file import load_scenario
 from ..properties.milestones import Groups, occurrences
@@ -123,12 +124,17 @@ def load(extra: list[str]) -> Corpus:
     files name are read now, so that a mistake in one is refused before any work (not after the
     built-in corpus has been explored)."""
     corpus = builtin_corpus()
+    mistakes = Mistakes()
     for file in extra:
-        added = load_corpus(file)
+        added = mistakes.check(load_corpus, file)
+        if added is None:
+            continue
         for path in sorted({p for s in added.statements for p in s.scenarios}):
-            load_scenario(path)
-        corpus = corpus.merged(added)
-    check_sources(corpus)
+            mistakes.check(load_scenario, path)
+        corpus = mistakes.check(corpus.merged, added) or corpus
+    if not mistakes:
+        mistakes.check(check_sources, corpus)
+    mistakes.raise_all()    # every file's mistakes, file by file
     return corpus
 
 
