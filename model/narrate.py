@@ -106,14 +106,60 @@ _RESTATES = {"resolve": "resolve", "choose_shields": "choose_shields", "shield_t
              "direct_attack": "win"}
 
 
-def narrate(action: Action, events: tuple[Event, ...]) -> tuple[str, list[str]]:
-    """One step of a trace: the choice as a header, then only what it changed (each with its rule)."""
+def _same(header: str, e: Event) -> bool:
+    """Whether an event only says again what a choice's header says (`B declares S-Trigger of X` and
+    `B declares the S-Trigger of X`)."""
+    plain = lambda text: " ".join(w for w in text.casefold().split() if w != "the")   # noqa: E731
+    return plain(describe(replace_rule(e))) == plain(header)
+
+
+def replace_rule(e: Event) -> Event:
+    return Event(e.kind, e.fields, "")
+
+
+def narrate(action: Action, events: tuple[Event, ...], context: dict | None = None) -> tuple[str, list[str]]:
+    """One step of a trace: the choice as a header, then only what it changed (each with its rule), each
+    event under the step that caused it: a shield broken here that goes to the hand only after its
+    player's declarations is said to wait in standby (R113.6a), and when it goes, the step that broke
+    it is named. `context` is shared by the steps of one trace (numbered in `context["step"]`); without
+    it a step is told on its own."""
     header = action.text
     told = list(events)
-    if told and told[0].kind == _RESTATES.get(action.kind, "") or \
-            (told and action.kind == "choose" and told[0].kind == "cast"
-             and action.text.startswith(f"{told[0].get('player')} casts")):
+    if told and (told[0].kind == _RESTATES.get(action.kind, "") or
+                 (action.kind == "choose" and told[0].kind in ("cast", "declare", "shield_trigger")
+                  and _same(header, told[0]))):
         # the first event only restates the choice: keep its citation on the header
         header += f" [{told[0].rule}]" if told[0].rule else ""
         told = told[1:]
-    return header, [describe(e) for e in told]
+    return header, causal(told, context)
+
+
+def causal(events: list[Event], context: dict | None = None) -> list[str]:
+    """The events' lines, with what the standby of R113.6a leaves implicit said where it happens."""
+    broken = context.setdefault("broken", {}) if context is not None else {}
+    step = context.get("step", 0) if context is not None else 0
+    to_hand = {(e.get("player"), e.get("card")) for e in events if _check_move(e)}
+    waiting = [(e.get("player"), e.get("shield")) for e in events
+               if e.kind == "break" and (e.get("player"), e.get("shield")) not in to_hand]
+    last_break = max((i for i, e in enumerate(events) if e.kind == "break"), default=-1)
+    lines = []
+    for i, e in enumerate(events):
+        if e.kind == "break":
+            broken[(e.get("player"), e.get("shield"))] = step
+        if _check_move(e) and (e.get("player"), e.get("card")) not in {(x.get("player"), x.get("shield"))
+                                                                         for x in events if x.kind == "break"}:
+            when = broken.get((e.get("player"), e.get("card")))
+            since = f", broken in step {when}," if when else ""
+            lines.append(f"{e.get('card')} ({e.get('player')}){since} goes from standby to the hand [{e.rule}]")
+        else:
+            lines.append(describe(e))
+        if i == last_break and waiting:
+            who = waiting[0][0]
+            lines.append(f"{', '.join(card for _, card in waiting)} ({who}) wait in standby in the shield zone "
+                         f"until {who}'s declarations (S-Trigger and the like) are made [R113.6a]")
+    return lines
+
+
+def _check_move(e: Event) -> bool:
+    """A card of a shield check going to the hand (SC3)."""
+    return e.kind == "move" and e.rule == "SC3" and e.get("from") == "shields" and e.get("to") == "hand"

@@ -488,8 +488,8 @@ class BreakModel(CardTable, Legality, Touch, PowerRules, Triggers, AttackSteps, 
             parts.append("start")
         return "; ".join(parts)
 
-    def narrate(self, action: Action, events: tuple[Event, ...]) -> tuple[str, list[str]]:
-        return narrate(action, events)
+    def narrate(self, action: Action, events: tuple[Event, ...], context: dict | None = None) -> tuple[str, list[str]]:
+        return narrate(action, events, context)
 
     def is_order(self, action: Action) -> bool:
         """Whether the action only orders pending effects (the reduction may pick one); choices never are."""

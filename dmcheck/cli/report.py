@@ -153,3 +153,21 @@ def _absent(key: str) -> str:
     """What an outcome that does not give `key` says of it (an ability it never used: x0)."""
     kind, _, what = key.partition(":")
     return f"uses {what} x0" if kind == "uses" else f"no {kind}"
+
+
+def trace_lines(trace, scenario: Any, rules: str, readings: dict[str, str] | None = None) -> list[str]:
+    """A trace's numbered lines, its replay key naming the scenario file and rules date it is a path of
+    (as the command that replays it)."""
+    from .shipped import replay_command
+    lines = trace.lines()
+    if lines and lines[-1].lstrip().startswith("(replay key"):
+        lines[-1] = f"   (replay key {trace.key()}: {replay_command(scenario, rules, trace.key(), readings)})"
+    return lines
+
+
+def run_lines(trace, run: Any, combo: tuple | None = None) -> list[str]:
+    """`trace_lines` of a trace of a verify run (a scenario under a rules version and readings)."""
+    from dmcheck.model.interpretations import CHOICES
+    combo = combo if combo is not None else run.combo
+    readings = {c.name: r for c, r in zip(CHOICES, combo) if r != c.default}
+    return trace_lines(trace, run.file, run.version.date.isoformat(), readings)

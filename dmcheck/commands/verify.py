@@ -28,7 +28,7 @@ from ..cli import ci_formats, stop
 from ..cli.exits import HELP, Exit
 from ..cli.options import add_jobs_option, add_limit_options, jobs, limits, rules_date, worker_pool
 from ..cli.progress import phase_printer
-from ..cli.report import document, expect_text, print_json
+from ..cli.report import document, expect_text, print_json, run_lines
 from ..cli.shipped import PATHS_NOTE
 
 EXAMPLES = """examples:
@@ -50,7 +50,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                     "minimal set of rulings no reading satisfies and every minimal set of ordering constraints "
                     "that cannot hold together (Z3), the readings satisfying the most rulings, whether the "
                     "model's traces follow the constraints, and the built-in rules properties. A one-screen "
-                    "summary comes first, the details (citations, traces) after.",
+                    "summary comes first, then the findings, each with the command that replays its trace; "
+                    "--details adds every ruling with its citations and traces.",
         epilog=EXAMPLES + PATHS_NOTE + "\n" + HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--rules", metavar="DATE", help="check everything under the rules in force on DATE (YYYY-MM-DD)")
     p.add_argument("--rulings", action="append", default=[], metavar="FILE",
@@ -58,7 +59,10 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                         "repeatable")
     p.add_argument("--json", action="store_true",
                    help="print the report as one JSON object with schema_version (docs/scenario-format.md)")
-    p.add_argument("--summary", action="store_true", help="print only the one-screen summary")
+    p.add_argument("--summary", action="store_true", help="print only the one-screen summary, not the findings")
+    p.add_argument("--details", action="store_true",
+                   help="after the findings, every ruling with its citations and traces, every contradiction, "
+                        "reading and property (always in --json)")
     add_limit_options(p, depth=False, seconds_help="bound each exploration; one that runs out is inconclusive")
     add_jobs_option(p, "runs' checks (corpus agreement, properties) beside one process that loads the scenarios "
                        "and checks the declarative consistency; Z3's questions about the readings stay in "
@@ -83,23 +87,45 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                     workers=worker_pool if n > 1 else None, jobs=n, deadline=stop.deadline(0.85))
     found = ci_formats.findings(report)
     comparison = ci_formats.compare(found, accepted) if accepted is not None else None
+    code = exit_of(args, report, comparison)
     if args.json:
-        data = report_json(report)
+        data = report_json(report, code)
         if comparison is not None:
             data["baseline"] = baseline_json(args.baseline, comparison)
         print_json(document("verify", **data), out)
     else:
-        print("\n".join(summary_lines(report)), file=out)
-        if not args.summary:
-            print("\n".join(detail_lines(report)), file=out)
+        lines = summary_lines(report, code)
         if comparison is not None:
-            print("\n".join(baseline_lines(args.baseline, comparison)), file=out)
+            lines += baseline_lines(args.baseline, comparison)
+        elif not args.summary:
+            lines += finding_lines(found)
+        if args.details:
+            lines += detail_lines(report)
+        print("\n".join(lines), file=out)
     write_ci_files(args, report, found, accepted)
-    if args.write_baseline:      # the findings are recorded as accepted: only an incomplete run is news
+    return code
+
+
+def exit_of(args: argparse.Namespace, report, comparison) -> int:
+    """The exit status, which every line that prints one prints: with --write-baseline the findings are
+    recorded as accepted (only an incomplete run is news); with --baseline only new ones count."""
+    if args.write_baseline:
         return Exit.OK if report.complete() else Exit.INCOMPLETE
     if comparison is None:
         return report.exit_code()
     return Exit.FINDING if comparison.new else Exit.OK if report.complete() else Exit.INCOMPLETE
+
+
+def finding_lines(found) -> list[str]:
+    """Every finding, a few lines each: what it is, where, and the command that replays its trace."""
+    lines = ["", f"== Findings ({len(found)}; --details gives each ruling with its citations and traces)"]
+    for f in found:
+        lines.append(f"* {f.kind}: {f.message}")
+        if f.file:
+            lines.append(f"    at {ci_formats.relative(f.file)}:{f.line}")
+        if f.replay and f.scenario:
+            lines.append(f"    replay: {ci_formats.replay_of(f)}")
+    return lines
 
 
 def write_ci_files(args: argparse.Namespace, report, found, accepted) -> None:
@@ -127,7 +153,9 @@ def baseline_lines(path: str, c) -> list[str]:
         lines.append(f"NEW {f.id}")
         lines.append(f"    {f.message}")
         if f.file:
-            lines.append(f"    at {f.file}:{f.line}" + (f"; replay {f.replay}" if f.replay else ""))
+            lines.append(f"    at {ci_formats.relative(f.file)}:{f.line}")
+        if f.replay and f.scenario:
+            lines.append(f"    replay: {ci_formats.replay_of(f)}")
     lines += [f"gone (in the baseline, not found now): {gid}" for gid in c.gone]
     return lines
 
@@ -220,7 +248,8 @@ def _conflict_group_lines(report) -> list[str]:
     return lines
 
 
-def summary_lines(report) -> list[str]:
+def summary_lines(report, code: int | None = None) -> list[str]:
+    """The one-screen summary; `code` is the exit status the command returns (the report's own if not given)."""
     op, dec, conf = report.operational, report.declarative, report.agreement
     corpus = report.corpus
     rulings = op.rulings
@@ -236,6 +265,7 @@ def summary_lines(report) -> list[str]:
     if unsure:
         line += f"; inconclusive: {', '.join(s.ref for s in unsure)}"
     lines.append(line)
+    lines += _unposed_summary(report)
     phases = (("declarative", "declarative consistency (Z3)"),
               ("operational", "best readings and operational contradictions (Z3)"))
     unchecked = [what for what, phase in phases if phase in report.not_finished]
@@ -273,10 +303,36 @@ def summary_lines(report) -> list[str]:
     elif incomplete:
         lines.append("inconclusive: " + "; ".join(incomplete))
     lines += yours_lines(report)
-    code = report.exit_code()
-    lines.append({0: "result: nothing found (exit 0)", 1: f"result: {report.findings()} findings (exit 1)",
-                  3: "result: nothing found, but not everything could be checked (exit 3)"}[code])
+    code = report.exit_code() if code is None else code
+    found, reported = report.findings(), report.exit_code()
+    if reported == 1 and code != 1:      # --write-baseline accepts them; --baseline knows them all
+        lines.append(f"result: {found} findings, accepted by the baseline (exit {code})")
+    elif reported == 1:
+        lines.append(f"result: {found} findings (exit 1)")
+    else:
+        lines.append({0: "result: nothing found (exit 0)",
+                      3: "result: nothing found, but not everything could be checked (exit 3)"}[reported]
+                     .replace(f"(exit {reported})", f"(exit {code})"))
     return lines
+
+
+def unposed(report) -> list:
+    """The statements no scenario poses: checked by their ordering constraints alone, or not at all."""
+    return [s for s in report.corpus.statements if not s.scenarios]
+
+
+def _unposed_summary(report) -> list[str]:
+    found = unposed(report)
+    if not found:
+        return []
+    declarative = sum(1 for s in found if s.declarative())
+    return [f"not checked: no scenario: {len(found)} statements ({declarative} checked only by their ordering "
+            f"constraints: Z3 and corpus agreement; {len(found) - declarative} unchecked, each with its reason"
+            f"{'; --details lists them' if len(found) > 3 else ': ' + ', '.join(s.ref for s in found)})"]
+
+
+def _why_unposed(s) -> str:
+    return "its ordering constraints only" if s.declarative() else f"unchecked: {s.unchecked}"
 
 
 def yours_lines(report) -> list[str]:
@@ -285,10 +341,11 @@ def yours_lines(report) -> list[str]:
         return []
     mine = {s.ref for s in report.corpus.statements if not s.builtin}
     found = [f for f in report.finding_list() if f.refs and f.refs[0] in mine]
+    alone = [f"  not checked: no scenario: {s.ref} ({_why_unposed(s)})" for s in unposed(report) if s.ref in mine]
     if not found:
-        return [f"your statements ({', '.join(report.extra_files)}): no finding"]
+        return [f"your statements ({', '.join(report.extra_files)}): no finding"] + alone
     return ([f"your statements ({', '.join(report.extra_files)}): {len(found)} of the findings"]
-            + [f"  {f.kind}: {f.message}" for f in found])
+            + [f"  {f.kind}: {f.message}" for f in found] + alone)
 
 
 # ---- the details ----------------------------------------------------------------------------------
@@ -314,8 +371,8 @@ def _statement_lines(report, ref: str, readings: dict | None = None) -> list[str
 def detail_lines(report) -> list[str]:
     """Everything behind the summary, section by section, with citations and traces."""
     out: list[str] = []
-    for section in (_ruling_lines, _declarative_lines, _operational_lines, _readings_lines, _witness_lines,
-                    _agreement_lines, _property_lines):
+    for section in (_ruling_lines, _unposed_lines, _declarative_lines, _operational_lines, _readings_lines,
+                    _witness_lines, _agreement_lines, _property_lines):
         out += section(report)
     return out
 
@@ -334,7 +391,14 @@ def _ruling_lines(report) -> list[str]:
             if v.trace is not None:
                 out.append("     shortest trace:" if v.failed.trace is not None else
                            "     (an absence has no counterexample; the shortest complete trace:)")
-                out.extend(_indent(v.trace.lines(), 7))
+                out.extend(_indent(run_lines(v.trace, v.run, v.combo), 7))
+    return out
+
+
+def _unposed_lines(report) -> list[str]:
+    found = unposed(report)
+    out = ["", f"== Not checked: no scenario poses these {len(found)} statements"]
+    out += [f"- {s.ref}: {_why_unposed(s)}" for s in found]
     return out
 
 
@@ -353,7 +417,7 @@ def _declarative_lines(report) -> list[str]:
         for p in played:
             out.append(f"  how it plays out: the model breaks {p.ref} in {p.run.file.name} "
                        f"({p.run.version.name}): {show_order(p.groups)}")
-            out.extend(_indent(p.run.graph.trace_of(p.path).lines(), 6))
+            out.extend(_indent(run_lines(p.run.graph.trace_of(p.path), p.run, default_combo()), 6))
         if not played:
             out.append("  how it plays out: no trace of the scenarios breaks a member "
                        "(no scenario shows the situation)")
@@ -371,7 +435,7 @@ def _operational_lines(report) -> list[str]:
             out.append(f"  {f.statement.ref} fails under {show(f.combo)} (which satisfy the others): "
                        f"{f.run.file.name}: " + (f"{_expect(f.failed)} — {f.failed.reason}" if f.failed else f.reason))
             if f.trace is not None:
-                out.extend(_indent(f.trace.lines(), 6))
+                out.extend(_indent(run_lines(f.trace, f.run, f.combo), 6))
     return out
 
 
@@ -412,11 +476,11 @@ def _agreement_lines(report) -> list[str]:
         out.append(f"* {v.statement.ref}: {v.constraint} broken in {v.run.file.name} "
                    f"({v.run.version.name}; {readings})")
         out.append(f"    milestones: {show_order(v.groups)}")
-        out.extend(_indent(v.trace().lines(), 4))
+        out.extend(_indent(run_lines(v.trace(), v.run, v.combos[0]), 4))
     for u in conf.unreached:
         out.append(f"* {u.version}: the statements allow {u.before} before {u.after}; the model never does "
                    f"(e.g. {u.run.file.name}: {show_order(u.groups)})")
-        out.extend(_indent(u.trace().lines(), 4))
+        out.extend(_indent(run_lines(u.trace(), u.run, default_combo()), 4))
     return out
 
 
@@ -436,7 +500,7 @@ def _property_lines(report) -> list[str]:
     for p, v in bad:
         out.append(f"* {v.property.id} {v.verdict} on {p.run.file.name} ({p.run.version.name}): {v.reason}")
         if v.trace is not None and v.verdict == VIOLATED:
-            out.extend(_indent(v.trace.lines(), 4))
+            out.extend(_indent(run_lines(v.trace, p.run, default_combo()), 4))
     return out
 
 
@@ -451,8 +515,9 @@ def _trace_fields(trace) -> dict[str, Any]:
     return {"replay": trace.key(), "events": trace.to_json()}
 
 
-def report_json(report) -> dict[str, Any]:
-    """The whole report as data (the keys README and docs/corpus.md describe)."""
+def report_json(report, code: int | None = None) -> dict[str, Any]:
+    """The whole report as data (the keys README and docs/corpus.md describe); `code`: the exit status
+    the command returns."""
     combos = list(report.operational.table[next(iter(report.operational.table))]) if report.operational.table else []
     return {
         "rulings": _rulings_json(report),
@@ -462,7 +527,7 @@ def report_json(report) -> dict[str, Any]:
         "conformance": _agreement_json(report),   # the JSON key keeps its name
         "witnesses": [{"rules": w.version, "order": w.order(), "set_aside": list(w.set_aside),
                        "dropped": list(w.dropped), "verdict": w.verdict} for w in report.declarative.witnesses],
-        "summary": _summary_json(report, combos),
+        "summary": _summary_json(report, combos, report.exit_code() if code is None else code),
         "complete": report.complete(),
         "not_finished": list(report.not_finished),
     }
@@ -585,20 +650,21 @@ def _agreement_json(report) -> dict[str, Any]:
     }
 
 
-def _summary_json(report, combos: list) -> dict[str, Any]:
+def _summary_json(report, combos: list, code: int) -> dict[str, Any]:
     op, dec, conf = report.operational, report.declarative, report.agreement
     return {
         "statements": len(report.corpus.statements), "sources": report.corpus.sources(),
         "rulings": len(op.rulings), "rulings_holding": len(op.rulings) - len(report.failing()) - len(report.unsure()),
         "rulings_failing": [s.ref for s in report.failing()],
+        "not_checked_no_scenario": [s.ref for s in unposed(report)],
         "contradictions": {"declarative": len(dec.conflicts), "operational": len(op.conflicts)},
         "conformance_violations": len(conf.violations), "unreached_pairs": len(conf.unreached),
         "properties": report.property_counts(),
         "scenarios": len(report.scenario_files()), "explorations": report.runner.explorations,
         "runs": report.runner.lookups, "combinations": len(combos), "states": report.states(),
         "solver_seconds": round(report.solver_seconds, 3), "seconds": round(report.seconds, 3),
-        "findings": report.findings(), "complete": report.complete(), "exit": report.exit_code(),
-        "lines": summary_lines(report),
+        "findings": report.findings(), "complete": report.complete(), "exit": code,
+        "lines": summary_lines(report, code),
     }
 
 
