@@ -8,13 +8,14 @@ from __future__ import annotations
 import argparse
 from typing import Any, TextIO
 
+from dmcheck.explorer.trace import parse_key
 from dmcheck.model.errors import InputError
 from dmcheck.properties.expectations import Verdict, check
 from dmcheck.properties.verdict import VIOLATED
 
 from ..cli import tally
 from ..cli.exits import HELP, Exit, exit_code
-from ..cli.graph_export import graph_format, write_graph
+from ..cli.graph_export import CUT_HINT, READABLE, cut, graph_format, write_graph
 from ..cli.html import write_page
 from ..cli.options import (
     FileResult,
@@ -60,6 +61,12 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     ex.add_argument("--graph", metavar="OUT.dot|OUT.graphml",
                     help="also write the state graph: Graphviz DOT (.dot) or networkx GraphML (.graphml), each "
                          "state with a one-line summary and each edge with its action")
+    cuts = ex.add_argument_group("cutting the --graph drawing to what you look at (several: what all keep)")
+    cuts.add_argument("--graph-trace", metavar="KEY",
+                      help="only the states along this replay key, and the state each other choice beside it leads to")
+    cuts.add_argument("--graph-outcome", type=_positive, metavar="N",
+                      help="only the states on the paths to outcome N (numbered as the report lists them)")
+    cuts.add_argument("--graph-depth", type=_count, metavar="N", help="only the states within N steps of the start")
     ex.add_argument("--html", metavar="OUT.html",
                     help="also write one self-contained page (no network access): the scenario, outcomes, "
                          "verdicts, every trace step by step with its states, the state graph drawn, and a "
@@ -93,6 +100,15 @@ def check_outputs(args: argparse.Namespace) -> None:
     """Refuse `--graph`/`--html` values that cannot be written, before anything is explored."""
     if getattr(args, "graph", None):
         graph_format(args.graph)
+    asked = [flag for flag in ("graph_trace", "graph_outcome", "graph_depth") if getattr(args, flag, None) is not None]
+    if asked and not getattr(args, "graph", None):
+        raise InputError("--" + asked[0].replace("_", "-"), None, "", "cuts the --graph drawing: expected --graph "
+                                                                      "OUT.dot or OUT.graphml beside it")
+    if getattr(args, "graph_trace", None) is not None:
+        try:
+            parse_key(args.graph_trace)
+        except ValueError as exc:
+            raise InputError("--graph-trace", None, "", str(exc)) from None
     if getattr(args, "html", None):
         if len(expand(args.files)) != 1:   # a directory counts as its files
             raise InputError("--html", None, args.html, "expected exactly one scenario FILE with --html")
@@ -100,12 +116,26 @@ def check_outputs(args: argparse.Namespace) -> None:
             raise InputError("--html", None, "--compact", "the page needs the full graph: drop --compact")
 
 
-def write_outputs(args: argparse.Namespace, scenario, graph, verdicts, properties=None) -> None:
-    """Write what `--graph` and `--html` ask for."""
+def write_outputs(args: argparse.Namespace, scenario, graph, verdicts, properties=None,
+                  err: TextIO | None = None) -> None:
+    """Write what `--graph` and `--html` ask for; a drawing too large to read still writes, with a hint
+    on stderr naming the cuts."""
     if getattr(args, "graph", None):
-        write_graph(graph, args.graph, verdicts, properties)
+        keep = cut(graph, getattr(args, "graph_trace", None), getattr(args, "graph_outcome", None),
+                   getattr(args, "graph_depth", None))
+        written = write_graph(graph, args.graph, verdicts, properties, keep)
+        if written > READABLE and err is not None:
+            print(f"dmcheck: {args.graph}: {written} states drawn, more than can be read ({READABLE}); {CUT_HINT}",
+                  file=err)
     if getattr(args, "html", None):
         write_page(args.html, scenario, graph, verdicts, properties, replay_flags(args))
+
+
+def _positive(text: str) -> int:
+    """A number counted from 1 (an outcome's)."""
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number 1 or more, got {text!r}")
+    return int(text)
 
 
 def _count(text: str) -> int:
@@ -122,7 +152,7 @@ def _explore_file(args: argparse.Namespace, file: str, err: TextIO) -> FileResul
         for path, scenario in loaded([file], overrides(args), err, result.codes, result.errors):
             graph = explore_scenario(scenario, args, err, path)
             verdicts = [check(graph, item) for item in scenario.expect]
-            write_outputs(args, scenario, graph, verdicts)
+            write_outputs(args, scenario, graph, verdicts, err=err)
             if args.json:
                 result.report = explore_json(scenario, graph, verdicts, args.max_outcomes)
             else:
