@@ -30,6 +30,7 @@ from ..properties.milestones import Groups, occurrences
 from ..properties.verdict import VIOLATED
 from . import agreement as agreement_mod
 from . import consistency
+from .cache import write_all
 from .corpus import Corpus, Statement, builtin_corpus, check_sources, load_corpus
 from .farm import Farm, Helper, Late
 from .findings import Finding
@@ -73,6 +74,7 @@ class Report:
     solver_seconds: float = 0.0
     extra_files: tuple[str, ...] = ()
     not_finished: list[str] = field(default_factory=list)   # what the time limit left undone, by name
+    only: Any = None        # `verify --only`: what was asked and what the result cache gave (rulings/only.py)
     _findings: list[Finding] | None = field(default=None, repr=False, compare=False)
 
     # ---- what was found ------------------------------------------------------------------------
@@ -113,7 +115,8 @@ class Report:
         return OK if self.complete() else INCONCLUSIVE
 
     def scenario_files(self) -> list:
-        return sorted({p for s in self.corpus.statements for p in s.scenarios})
+        return sorted({p for s in self.corpus.statements for p in s.scenarios
+                       if self.only is None or s.ref in self.only.refs})
 
     def states(self) -> int:
         return sum(len(r.graph.states) for r in self.runner.runs())
@@ -140,7 +143,8 @@ def load(extra: list[str]) -> Corpus:
 
 def verify(extra: list[str] | tuple[str, ...] = (), rules: dt.date | None = None, limits: Limits = DEFAULT_LIMITS,
            properties: bool = True, progress: Callable[[str], None] | None = None,
-           workers: Callable[[int], Any] | None = None, jobs: int = 1, deadline: float = math.inf) -> Report:
+           workers: Callable[[int], Any] | None = None, jobs: int = 1, deadline: float = math.inf,
+           cache: bool = True) -> Report:
     """The whole job; `progress`, if given, is told each phase and exploration as it starts.
 
     `workers(n)`, if given with `jobs` > 1, makes a pool of n processes (multiprocessing, fork start
@@ -151,6 +155,8 @@ def verify(extra: list[str] | tuple[str, ...] = (), rules: dt.date | None = None
 
     `deadline` (time.monotonic) is when the work must end: a ruling not run by then, and each phase
     not begun by then, is named in the report's `not_finished`; what was finished is reported.
+
+    With `cache`, a complete run stores each ruling's results (rulings/cache.py) for `verify --only`.
     """
     start = time.perf_counter()
     job = _Job(progress, deadline, Helper(workers) if workers is not None and jobs > 1 else None)
@@ -180,6 +186,8 @@ def verify(extra: list[str] | tuple[str, ...] = (), rules: dt.date | None = None
                     not_finished=[f"ruling {ref}" for ref in table.unfinished] + job.skipped)
     report.solver_seconds = (operational.solver_seconds + declarative.seconds
                              + sum(sum(v.counts.seconds for v in p.result.verdicts) for p in props))
+    if cache and not report.not_finished and table.complete:   # for a later `verify --only` (rulings/cache.py)
+        write_all(table, runner, corpus.statements, rules, limits)
     report.seconds = time.perf_counter() - start
     return report
 

@@ -21,6 +21,7 @@ from dmcheck.model.interpretations import CHOICES
 from dmcheck.properties.milestones import show as show_order
 from dmcheck.properties.verdict import VIOLATED
 from dmcheck.rulings.consistency import defaults, set_aside
+from dmcheck.rulings.only import verify_only
 from dmcheck.rulings.readings import Combo, as_dict, default_combo, show
 from dmcheck.rulings.verify import verify
 
@@ -35,6 +36,7 @@ EXAMPLES = """examples:
   dmcheck verify                              # the built-in corpus, every rules version
   dmcheck verify --rules 2023-01-01           # everything under the rules in force that day
   dmcheck verify --rulings scenarios/yours/rulings.yaml   # the built-in corpus plus your own statements
+  dmcheck verify --rulings scenarios/yours/rulings.yaml --only Y1   # after editing Y1: Y1 alone, fast
   dmcheck verify --json > report.json
   dmcheck verify --write-baseline known.json  # accept today's findings ...
   dmcheck verify --baseline known.json --sarif out.sarif --junit out.xml   # ... and fail only on new ones
@@ -57,6 +59,11 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--rulings", action="append", default=[], metavar="FILE",
                    help="also check the statements of this rulings file (the format of scenarios/corpus.yaml); "
                         "repeatable")
+    p.add_argument("--only", action="append", default=[], metavar="ID-or-PATTERN",
+                   help="check only these statements (an id, ID@SOURCE or a pattern like 'X*'; repeatable): "
+                        "their rulings, their contradictions with the corpus, their corpus agreement and properties, "
+                        "everything else read from the result cache a whole verify leaves (DMCHECK_CACHE_DIR; "
+                        "docs/corpus.md)")
     p.add_argument("--json", action="store_true",
                    help="print the report as one JSON object with schema_version (docs/scenario-format.md)")
     p.add_argument("--summary", action="store_true", help="print only the one-screen summary, not the findings")
@@ -83,8 +90,12 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     accepted = ci_formats.read_baseline(args.baseline) if args.baseline else None   # bad file: before the work
     n = jobs(args)
     # the work gets 85 % of what remains of the budget, the report the rest (docs/limits.md)
-    report = verify(args.rulings, rules, limits(args), progress=phase_printer(err, "verify"),
-                    workers=worker_pool if n > 1 else None, jobs=n, deadline=stop.deadline(0.85))
+    if args.only:
+        report = verify_only(args.rulings, args.only, rules, limits(args), progress=phase_printer(err, "verify"),
+                             deadline=stop.deadline(0.85))
+    else:
+        report = verify(args.rulings, rules, limits(args), progress=phase_printer(err, "verify"),
+                        workers=worker_pool if n > 1 else None, jobs=n, deadline=stop.deadline(0.85))
     found = ci_formats.findings(report)
     comparison = ci_formats.compare(found, accepted) if accepted is not None else None
     code = exit_of(args, report, comparison)
@@ -250,43 +261,21 @@ def _conflict_group_lines(report) -> list[str]:
 
 def summary_lines(report, code: int | None = None) -> list[str]:
     """The one-screen summary; `code` is the exit status the command returns (the report's own if not given)."""
-    op, dec, conf = report.operational, report.declarative, report.agreement
-    corpus = report.corpus
-    rulings = op.rulings
-    failing = report.failing()
-    unsure = report.unsure()
-    lines = [f"dmcheck verify: {len(corpus.statements)} statements from {', '.join(corpus.sources())}"
-             + (f" (with {', '.join(report.extra_files)})" if report.extra_files else "")
-             + f"; rules versions: {_versions_text([v.name for v in report.versions])}"]
-    held = len(rulings) - len(failing) - len(unsure)
-    line = f"rulings (default readings): {held} of {len(rulings)} hold"
-    if failing:
-        line += f"; FAIL: {', '.join(s.ref for s in failing)}"
-    if unsure:
-        line += f"; inconclusive: {', '.join(s.ref for s in unsure)}"
-    lines.append(line)
-    lines += _unposed_summary(report)
+    op = report.operational
+    lines = _heading(report) + [_rulings_line(report)] + _unposed_summary(report)
     phases = (("declarative", "declarative consistency (Z3)"),
               ("operational", "best readings and operational contradictions (Z3)"))
     unchecked = [what for what, phase in phases if phase in report.not_finished]
-    lines.append(f"contradictions: {len(dec.conflicts) + len(op.conflicts)} minimal sets "
-                 f"({len(dec.conflicts)} declarative, {len(op.conflicts)} operational)"
+    dec = report.declarative
+    lines.append(f"contradictions{' holding them' if report.only else ''}: {len(dec.conflicts) + len(op.conflicts)} "
+                 f"minimal sets ({len(dec.conflicts)} declarative, {len(op.conflicts)} operational)"
                  + (f"; not looked for: {', '.join(unchecked)} (the time limit came first)" if unchecked else ""))
     lines += _conflict_group_lines(report)
     if op.conflicts:
         lines.append("  operational: " + "; ".join(" + ".join(c.refs) for c in op.conflicts)
                      + f" ({' vs '.join(_sources({r for c in op.conflicts for r in c.refs}))}): "
                        "no combination of readings satisfies a set together")
-    if not op.solved:
-        lines.append("best readings: not finished (the time limit came first)")
-    else:
-        lines.append(f"best readings (every combination counted): {op.best_count} of {len(rulings)} rulings hold under "
-                     f"{len(op.best)} combination{'s' if len(op.best) != 1 else ''}"
-                     f"{' (the defaults among them)' if default_combo() in op.best else ''}: {_best_text(op)}")
-    lines.append(f"corpus agreement: {conf.orders_checked} milestone orders of {len(report.runner.runs())} runs, "
-                 f"{conf.constraints_checked} constraint checks: {len(conf.violations)} violation"
-                 f"{'s' if len(conf.violations) != 1 else ''}; witness orders: {conf.pairs_seen} pairs shown by "
-                 f"the model, {len(conf.unreached)} never in the witness's order")
+    lines += _readings_and_agreement(report)
     pc = report.property_counts()
     lines.append(f"properties: {len(report.properties)} runs x built-in properties: {pc['holds']} hold, "
                  f"{pc['violated']} violated, {pc['inconclusive']} inconclusive, {pc['no example']} without an example "
@@ -297,28 +286,75 @@ def summary_lines(report, code: int | None = None) -> list[str]:
                  f"{report.runner.explorations} of them explored ({report.states()} states), the others "
                  f"reused; Z3 {report.solver_seconds:.2f}s of CPU (all processes); total {report.seconds:.2f}s wall")
     incomplete = [why for ok, why in ((op.complete, op.reason), (dec.complete, dec.reason),
-                                      (conf.complete, conf.reason)) if not ok]
+                                      (report.agreement.complete, report.agreement.reason)) if not ok]
     if report.not_finished:
         lines.append(f"not finished (the time limit came first): {compress_names(report.not_finished)}")
     elif incomplete:
         lines.append("inconclusive: " + "; ".join(incomplete))
-    lines += yours_lines(report)
-    code = report.exit_code() if code is None else code
-    found, reported = report.findings(), report.exit_code()
-    if reported == 1 and code != 1:      # --write-baseline accepts them; --baseline knows them all
-        lines.append(f"result: {found} findings, accepted by the baseline (exit {code})")
-    elif reported == 1:
-        lines.append(f"result: {found} findings (exit 1)")
+    return lines + yours_lines(report) + [_result_line(report, code)]
+
+
+def _heading(report) -> list[str]:
+    corpus = report.corpus
+    versions = _versions_text([v.name for v in report.versions])
+    files = f" (with {', '.join(report.extra_files)})" if report.extra_files else ""
+    if report.only is None:
+        return [f"dmcheck verify: {len(corpus.statements)} statements from {', '.join(corpus.sources())}{files}"
+                f"; rules versions: {versions}"]
+    only = report.only
+    return [f"dmcheck verify --only: {compress(only.refs)}, against the {len(corpus.statements)} statements of the "
+            f"corpus{files}; rules versions: {versions}",
+            f"result cache: {only.reused} other rulings' results read back, {only.worked_out} worked out now "
+            f"({only.cache}{'' if only.saved or only.cache == 'off' else ', not written'})"]
+
+
+def _rulings_line(report) -> str:
+    rulings, failing, unsure = report.operational.rulings, report.failing(), report.unsure()
+    line = f"rulings (default readings): {len(rulings) - len(failing) - len(unsure)} of {len(rulings)} hold"
+    if failing:
+        line += f"; FAIL: {', '.join(s.ref for s in failing)}"
+    if unsure:
+        line += f"; inconclusive: {', '.join(s.ref for s in unsure)}"
+    return line
+
+
+def _readings_and_agreement(report) -> list[str]:
+    op, conf = report.operational, report.agreement
+    lines = []
+    if report.only is not None:
+        lines.append("best readings, witness orders: not asked with --only (they are about the whole corpus)")
+    elif not op.solved:
+        lines.append("best readings: not finished (the time limit came first)")
     else:
-        lines.append({0: "result: nothing found (exit 0)",
-                      3: "result: nothing found, but not everything could be checked (exit 3)"}[reported]
-                     .replace(f"(exit {reported})", f"(exit {code})"))
+        lines.append(f"best readings (every combination counted): {op.best_count} of {len(op.rulings)} rulings hold "
+                     f"under {len(op.best)} combination{'s' if len(op.best) != 1 else ''}"
+                     f"{' (the defaults among them)' if default_combo() in op.best else ''}: {_best_text(op)}")
+    runs = len(report.runner.runs()) + (len(report.only.records) if report.only is not None else 0)
+    witness = "" if report.only is not None else (f"; witness orders: {conf.pairs_seen} pairs shown by the model, "
+                                                   f"{len(conf.unreached)} never in the witness's order")
+    lines.append(f"corpus agreement: {conf.orders_checked} milestone orders of {runs} runs, "
+                 f"{conf.constraints_checked} constraint checks: {len(conf.violations)} violation"
+                 f"{'s' if len(conf.violations) != 1 else ''}{witness}")
     return lines
 
 
+def _result_line(report, code: int | None) -> str:
+    code = report.exit_code() if code is None else code
+    found, reported = report.findings(), report.exit_code()
+    if reported == 1 and code != 1:      # --write-baseline accepts them; --baseline knows them all
+        return f"result: {found} findings, accepted by the baseline (exit {code})"
+    if reported == 1:
+        return f"result: {found} findings (exit 1)"
+    return {0: "result: nothing found (exit 0)",
+            3: "result: nothing found, but not everything could be checked (exit 3)"}[reported].replace(
+        f"(exit {reported})", f"(exit {code})")
+
+
 def unposed(report) -> list:
-    """The statements no scenario poses: checked by their ordering constraints alone, or not at all."""
-    return [s for s in report.corpus.statements if not s.scenarios]
+    """The statements no scenario poses: checked by their ordering constraints alone, or not at all
+    (with --only, among those asked for)."""
+    return [s for s in report.corpus.statements
+            if not s.scenarios and (report.only is None or s.ref in report.only.refs)]
 
 
 def _unposed_summary(report) -> list[str]:
