@@ -13,7 +13,7 @@ from collections.abc import Set as AbstractSet
 from itertools import combinations_with_replacement
 from typing import Any
 
-from . import footprint
+from . import footprint, lang
 from .access import conflicts, spawns
 from .actions import Action
 from .attack import AttackSteps
@@ -489,7 +489,18 @@ class BreakModel(CardTable, Legality, Touch, PowerRules, Triggers, AttackSteps, 
         return "; ".join(parts)
 
     def narrate(self, action: Action, events: tuple[Event, ...], context: dict | None = None) -> tuple[str, list[str]]:
-        return narrate(action, events, context)
+        return narrate(action, events, context, self.names())
+
+    def names(self) -> lang.Names:
+        """The scenario's cards and abilities as the current language names them (model/lang.py)."""
+        found = self.__dict__.get("_names")
+        if found is None:
+            found = self.__dict__["_names"] = lang.Names(self.pool)
+        return found
+
+    def action_text(self, action: Action) -> str:
+        """A choice as the current language says it."""
+        return lang.action_text(action.text, self.names())
 
     def is_order(self, action: Action) -> bool:
         """Whether the action only orders pending effects (the reduction may pick one); choices never are."""

@@ -10,6 +10,7 @@ from typing import Any, TextIO
 
 from dmcheck.explorer.trace import parse_key
 from dmcheck.model.errors import InputError
+from dmcheck.model.lang import Names, tr
 from dmcheck.properties.expectations import Verdict, check
 from dmcheck.properties.verdict import VIOLATED
 
@@ -31,7 +32,7 @@ from ..cli.options import (
     replay_flags,
     report_files,
 )
-from ..cli.report import document, expect_text, expectation_json, outcome_line, print_json
+from ..cli.report import document, expect_text, expectation_json, mark, outcome_line, print_json, trace_text
 from ..cli.shipped import PATHS_NOTE
 
 EXAMPLES = """examples:
@@ -179,17 +180,19 @@ def _replayed(scenario, key: str):
 def replay(scenario, key: str, out: TextIO) -> int:
     """Print the trace of a replay key step by step, then the outcome or the next choices."""
     _, done = _replayed(scenario, key)
-    print(f"== {scenario.name}: replay {key}", file=out)
+    names = Names(scenario.pool)
+    print(f"== {scenario.name}: " + tr("replay {key}", key=key), file=out)
     for n, step in enumerate(done.steps, 1):
         print(f"{n}. {step.narrated}", file=out)
         for text in step.lines:
             print(f"     - {text}", file=out)
-    print(f"   (replay key {done.key})", file=out)
+    print("   " + tr("(replay key {key})", key=done.key), file=out)
     if done.state.terminal:
         o = done.state.outcome       # one state: every zone that holds a card is named
-        print("   terminal: " + outcome_line(o, {(z, p) for z in _ZONES for p in ("A", "B") if o[z][p]}), file=out)
+        print("   " + tr("terminal: ") + outcome_line(o, {(z, p) for z in _ZONES for p in ("A", "B") if o[z][p]},
+                                                      names), file=out)
     else:
-        print("   next choices:", file=out)
+        print("   " + tr("next choices:"), file=out)
         for c in done.choices:
             print(f"     [{c.index}] {c.text}", file=out)
     return Exit.OK
@@ -258,8 +261,9 @@ def loop_lines(graph) -> list[str]:
         trace = graph.trace(loop.entry, list(loop.path))
         kind = "with no choice (an end of its own: outcome loop true)" if loop.forced else \
             "that a player can leave (only the choices that leave it are followed)"
-        lines.append(f"   loop {kind}: after step {len(trace.steps) - len(loop.path)} the position comes back "
-                     f"every {len(loop.path)} steps   [replay {trace.key()}]")
+        lines.append("   " + tr("loop {kind}: after step {step} the position comes back every {n} steps",
+                                   kind=tr(kind), step=len(trace.steps) - len(loop.path), n=len(loop.path))
+                     + "   " + tr("[replay {key}]", key=trace.key()))
     return lines
 
 
@@ -282,39 +286,52 @@ def outcome_classes(outcomes) -> list[str]:
         entry[1] += count
     lines = []
     for (winner, broken, skipped, stopped, loop), (n, states) in sorted(classes.items(), key=lambda kv: -kv[1][1]):
-        what = f"winner {winner}; shields broken {broken}" + ("; turn skipped" if skipped else "") \
-            + ("; attack stopped" if stopped else "") + ("; loop" if loop else "")
-        lines.append(f"       {n:>6} outcome{'s' if n != 1 else ' '} ({states} terminal states): {what}")
+        what = tr("; ").join([tr("winner {who}", who=tr("none") if winner == "none" else winner),
+                              tr("shields broken {n}", n=broken)] + [tr(t) for on, t in (
+                                  (skipped, "turn skipped"), (stopped, "attack stopped"), (loop, "loop")) if on])
+        lines.append(f"       {n:>6} " + tr("outcome{s} ({states} terminal states): {what}",
+                                             s="s" if n != 1 else " ", states=states, what=what))
     return lines
 
 
 def explore_text(scenario, graph, verdicts: list[Verdict], show_outcomes: bool = True,
                  max_outcomes: int | None = None) -> list[str]:
+    names = Names(scenario.pool)
+    search = tr("complete") if graph.complete else tr("INCOMPLETE: {why}", why=graph.reason)
     lines = [f"== {scenario.name}  ({scenario.file})",
-             f"   rules: {graph.model.version.name}; "
-             f"search {'complete' if graph.complete else 'INCOMPLETE: ' + graph.reason}; "
-             f"{graph.count} states, {graph.transitions} transitions, {graph.seconds:.2f}s; {graph.record.text()}"]
+             "   " + tr("rules: {version}; search {search}; {states} states, {transitions} transitions, {seconds}s; "
+                        "{record}", version=graph.model.version.name, search=search, states=graph.count,
+                        transitions=graph.transitions, seconds=f"{graph.seconds:.2f}",
+                        record=record_text(graph.record))]
     if show_outcomes:
         outcomes = graph.outcomes()
         # name only the zones that differ between outcomes, so each line says what sets it apart
         varying = {(z, p) for z in _ZONES for p in ("A", "B")
                    if len({tuple(o[z][p]) for o, _, _ in outcomes}) > 1}
-        lines.append(f"   outcomes ({len(outcomes)}):" if graph.complete else
-                     f"   outcomes found so far, not all ({len(outcomes)}; the search stopped with "
-                     f"{graph.frontier} states not expanded, at depth {max(graph.depth, default=0)}):")
+        lines.append("   " + (tr("outcomes ({n}):", n=len(outcomes)) if graph.complete else
+                              tr("outcomes found so far, not all ({n}; the search stopped with {frontier} states not "
+                                 "expanded, at depth {depth}):", n=len(outcomes), frontier=graph.frontier,
+                                 depth=max(graph.depth, default=0))))
         shown = outcomes if max_outcomes is None else outcomes[:max_outcomes]
         for o, count, node in shown:
-            lines.append(f"     {count:>5} x  {outcome_line(o, varying)}   [replay {graph.key(node)}]")
+            lines.append(f"     {count:>5} x  {outcome_line(o, varying, names)}   "
+                         + tr("[replay {key}]", key=graph.key(node)))
         if len(shown) < len(outcomes):
             left = len(outcomes) - len(shown)
-            lines.append(f"     ... {left} more outcome{'s' if left != 1 else ''} left out (--max-outcomes N lists "
-                         f"more; --json lists all); all {len(outcomes)} by class:")
+            lines.append("     " + tr("... {left} more outcome{s} left out (--max-outcomes N lists more; --json lists "
+                                      "all); all {n} by class:", left=left, s="s" if left != 1 else "",
+                                      n=len(outcomes)))
             lines.extend(outcome_classes(outcomes))
         lines.extend(loop_lines(graph))
     for v in verdicts:
-        mark = {"holds": "ok  ", "violated": "FAIL", "inconclusive": "??  "}[v.verdict]
-        lines.append(f"   {mark} {expect_text(v.expectation.raw)} — {v.reason}")
+        lines.append(f"   {mark(v.verdict)} {expect_text(v.expectation.raw)} — {v.reason}")
         if v.verdict == VIOLATED and v.trace is not None:
-            lines.append("        shortest trace:")
-            lines.extend("        " + line for line in v.trace.lines())
+            lines.append("        " + tr("shortest trace:"))
+            lines.extend("        " + line for line in trace_text(v.trace))
     return lines
+
+
+def record_text(record) -> str:
+    """What the search did (`reduction on, symmetry kept`), in the current language."""
+    return tr("reduction {on}, symmetry {symmetry}", on=tr("on" if record.reduction else "off"),
+              symmetry=tr(record.symmetry))
