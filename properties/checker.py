@@ -629,3 +629,30 @@ def check(graph: StateGraph, properties: list[Property] | tuple[Property, ...],
     verdict and its trace, the others are inconclusive.
     """
     return result(graph, properties, search(graph, properties, timeout_ms, deadline))
+
+
+def watch(graph: StateGraph, formulas: list[Property] | tuple[Property, ...], nodes: list[int],
+          timeout_ms: int = QUERY_TIMEOUT_MS) -> list[list[bool | None]]:
+    """Each state formula's value at each node (True, False, or None when the solver could not say, or
+    the formula names a card the scenario lacks): the watch expressions of the HTML page, evaluated like
+    the variables of TLC's trace explorer. Each distinct projection is decided once (`_Query`)."""
+    model = graph.model
+    walk = _Walk(graph)
+    domains = Domains(model, walk.positions)
+    shared = _shared(domains.labels, domains.positions)
+    live = [f for f in formulas if not f.applies(model)]
+    queries = [_Query(f, shared, domains, timeout_ms) for f in live]
+    vectors = _Vectors(graph, domains, *_plan(queries))
+    answers = {f: q for f, q in zip(live, queries)}
+    out: list[list[bool | None]] = []
+    for formula in formulas:
+        q = answers.get(formula)
+        if q is None:
+            out.append([None] * len(nodes))
+            continue
+        row: list[bool | None] = []
+        for node in nodes:
+            said = q.ask(q.get(vectors.state(node)))
+            row.append(True if said == "sat" else False if said == "unsat" else None)
+        out.append(row)
+    return out

@@ -172,3 +172,23 @@ def check_card_names(properties: list[Property], pools: list[CardPool]) -> None:
             raise InputError(*_formula_at(prop), f"unknown card |{name}|{did_you_mean(base, english)}; "
                                                f"expected a card of the built-in pool (`dmcheck cards` lists it) or "
                                                f"of a card file of a scenario checked, {_NAMING}")
+
+
+# the watch expressions the HTML page shows when none is given (docs/html.md): what a judge follows
+# along a trace, like the variables of TLC's trace explorer
+DEFAULT_WATCHES = ("(> depth 0)", "(> pending_total 0)", "running", "(> checks 0)", "turn_skipped",
+                   "(not (= winner nobody))")
+
+
+def watch_properties(formulas: list[str] | tuple[str, ...]) -> list[Property]:
+    """Watch expressions (`--watch FORMULA`): state formulas over the fact vocabulary, each evaluated at
+    every state of the page's traces. A formula that does not parse is bad input naming it."""
+    out = []
+    for i, text in enumerate(formulas):
+        cards = quoted_names(text, "states")
+        where: FormulaAt = ("--watch", None, text)
+        _formula("states", text, cards, where)
+        out.append(Property(id=f"watch-{i + 1}", text=text, citations=("--watch",), kind="sometimes",
+                            over="states", condition=_condition("states", text), origin="--watch",
+                            cards=tuple(cards), formula_at=where))
+    return out

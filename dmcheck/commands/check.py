@@ -40,7 +40,7 @@ from ..cli.options import (
 )
 from ..cli.report import trace_text
 from ..cli.shipped import PATHS_NOTE
-from .explore import check_outputs, explore_json, explore_text, write_outputs
+from .explore import add_watch_option, check_outputs, explore_json, explore_text, write_outputs
 
 EXAMPLES = """examples:
   dmcheck check scenarios/rulings/               # a directory: its *.yaml files
@@ -74,6 +74,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--html", metavar="OUT.html",
                    help="also write one self-contained page with the outcomes, expectation and property verdicts, "
                         "traces, the state graph and a click-through explorer (docs/html.md); one FILE only")
+    add_watch_option(p)
     add_search_options(p)
     add_jobs_option(p)
     add_ci_options(p)

@@ -12,6 +12,7 @@ from dmcheck.explorer.trace import parse_key
 from dmcheck.model.errors import InputError
 from dmcheck.model.lang import Names, tr
 from dmcheck.properties.expectations import Verdict, check
+from dmcheck.properties.property_file import DEFAULT_WATCHES, watch_properties
 from dmcheck.properties.verdict import VIOLATED
 
 from ..cli import tally
@@ -72,6 +73,7 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
                     help="also write one self-contained page (no network access): the scenario, outcomes, "
                          "verdicts, every trace step by step with its states, the state graph drawn, and a "
                          "click-through explorer (docs/html.md); one FILE only")
+    add_watch_option(ex)
     ex.add_argument("--compact", action="store_true",
                     help="keep only a fingerprint and a parent link per state (about a tenth of the memory, "
                          "slower); states on a printed trace are rebuilt by replay. Not with order expectations")
@@ -110,6 +112,11 @@ def check_outputs(args: argparse.Namespace) -> None:
             parse_key(args.graph_trace)
         except ValueError as exc:
             raise InputError("--graph-trace", None, "", str(exc)) from None
+    if getattr(args, "watch", None):
+        if not getattr(args, "html", None):
+            raise InputError("--watch", None, "", "shows its values on the HTML page: expected --html OUT.html "
+                                                  "beside it")
+        watch_properties(args.watch)      # a formula that does not parse: before anything is explored
     if getattr(args, "html", None):
         if len(expand(args.files)) != 1:   # a directory counts as its files
             raise InputError("--html", None, args.html, "expected exactly one scenario FILE with --html")
@@ -129,7 +136,17 @@ def write_outputs(args: argparse.Namespace, scenario, graph, verdicts, propertie
             print(f"dmcheck: {args.graph}: {written} states drawn, more than can be read ({READABLE}); {CUT_HINT}",
                   file=err)
     if getattr(args, "html", None):
-        write_page(args.html, scenario, graph, verdicts, properties, replay_flags(args))
+        watches = watch_properties(getattr(args, "watch", None) or DEFAULT_WATCHES)
+        write_page(args.html, scenario, graph, verdicts, properties, replay_flags(args), tuple(watches))
+
+
+def add_watch_option(p: argparse.ArgumentParser) -> None:
+    """`--watch FORMULA` beside `--html` (explore and check)."""
+    p.add_argument("--watch", action="append", metavar="FORMULA",
+                   help="with --html: a state formula over the facts of docs/properties.md, shown true or false at "
+                        "every step of the page's traces and of the explorer's path, like TLC's trace explorer "
+                        "(repeatable; default: a break frame is open, an effect is pending, an effect is being "
+                        "carried out, a shield check is under way, the turn is skipped, someone won)")
 
 
 def _positive(text: str) -> int:

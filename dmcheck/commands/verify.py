@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from dmcheck.model.interpretations import CHOICES
+from dmcheck.model.lang import tr
 from dmcheck.properties.milestones import show as show_order
 from dmcheck.properties.verdict import VIOLATED
 from dmcheck.rulings.consistency import defaults, set_aside
@@ -129,13 +130,13 @@ def exit_of(args: argparse.Namespace, report, comparison) -> int:
 
 def finding_lines(found) -> list[str]:
     """Every finding, a few lines each: what it is, where, and the command that replays its trace."""
-    lines = ["", f"== Findings ({len(found)}; --details gives each ruling with its citations and traces)"]
+    lines = ["", "== " + tr("Findings ({n}; --details gives each ruling with its citations and traces)", n=len(found))]
     for f in found:
         lines.append(f"* {f.kind}: {f.message}")
         if f.file:
-            lines.append(f"    at {ci_formats.relative(f.file)}:{f.line}")
+            lines.append("    " + tr("at {where}", where=f"{ci_formats.relative(f.file)}:{f.line}"))
         if f.replay and f.scenario:
-            lines.append(f"    replay: {ci_formats.replay_of(f)}")
+            lines.append("    " + tr("replay: {command}", command=ci_formats.replay_of(f)))
     return lines
 
 
@@ -250,12 +251,13 @@ def _conflict_group_lines(report) -> list[str]:
         versions = sorted({v for c in members for v in c.versions}, key=[v.name for v in report.versions].index)
         under = f" under {show(dict(readings), only_changed=False)}" if readings else ""
         off_default = [f"{k}={v}" for k, v in dict(readings).items() if v != defaults().get(k)]
-        note = ("does not arise under the default readings" if off_default
-                else "set aside by the default readings: " + ", ".join(resolved) if resolved
-                else "NOT resolved by the default readings")
-        lines.append(f"  declarative{under}, {_versions_text(versions)}: {len(members)} set"
-                     f"{'s' if len(members) > 1 else ''} ({' vs '.join(_sources(refs))}) among {compress(refs)}"
-                     f" — {note}")
+        note = (tr("does not arise under the default readings") if off_default
+                else tr("set aside by the default readings: {refs}", refs=", ".join(resolved)) if resolved
+                else tr("NOT resolved by the default readings"))
+        lines.append("  " + tr("declarative{under}, {versions}: {n} set{s} ({sources}) among {refs} — {note}",
+                                under=tr(" under {readings}", readings=under[7:]) if under else "",
+                                versions=_versions_text(versions), n=len(members), s="s" if len(members) > 1 else "",
+                                sources=" vs ".join(_sources(refs)), refs=compress(refs), note=note))
     return lines
 
 
@@ -267,54 +269,63 @@ def summary_lines(report, code: int | None = None) -> list[str]:
               ("operational", "best readings and operational contradictions (Z3)"))
     unchecked = [what for what, phase in phases if phase in report.not_finished]
     dec = report.declarative
-    lines.append(f"contradictions{' holding them' if report.only else ''}: {len(dec.conflicts) + len(op.conflicts)} "
-                 f"minimal sets ({len(dec.conflicts)} declarative, {len(op.conflicts)} operational)"
-                 + (f"; not looked for: {', '.join(unchecked)} (the time limit came first)" if unchecked else ""))
+    lines.append(tr("contradictions{holding}: {n} minimal sets ({d} declarative, {o} operational)",
+                    holding=tr(" holding them") if report.only else "", n=len(dec.conflicts) + len(op.conflicts),
+                    d=len(dec.conflicts), o=len(op.conflicts))
+                 + (tr("; not looked for: {what} (the time limit came first)", what=", ".join(unchecked))
+                    if unchecked else ""))
     lines += _conflict_group_lines(report)
     if op.conflicts:
-        lines.append("  operational: " + "; ".join(" + ".join(c.refs) for c in op.conflicts)
-                     + f" ({' vs '.join(_sources({r for c in op.conflicts for r in c.refs}))}): "
-                       "no combination of readings satisfies a set together")
+        lines.append("  " + tr("operational: {sets} ({sources}): no combination of readings satisfies a set together",
+                                sets="; ".join(" + ".join(c.refs) for c in op.conflicts),
+                                sources=" vs ".join(_sources({r for c in op.conflicts for r in c.refs}))))
     lines += _readings_and_agreement(report)
     pc = report.property_counts()
-    lines.append(f"properties: {len(report.properties)} runs x built-in properties: {pc['holds']} hold, "
-                 f"{pc['violated']} violated, {pc['inconclusive']} inconclusive, {pc['no example']} without an example "
-                 f"({pc['not_applicable']} not applicable)")
+    lines.append(tr("properties: {runs} runs x built-in properties: {holds} hold, {violated} violated, {unsure} "
+                    "inconclusive, {none} without an example ({na} not applicable)", runs=len(report.properties),
+                    holds=pc["holds"], violated=pc["violated"], unsure=pc["inconclusive"], none=pc["no example"],
+                    na=pc["not_applicable"]))
     n_scen = len(report.scenario_files())
-    lines.append(f"figures: {n_scen} scenarios; {report.runner.lookups} runs (each ruling's scenarios x "
-                 f"{len(op.table[next(iter(op.table))]) if op.table else 0} combinations of readings), "
-                 f"{report.runner.explorations} of them explored ({report.states()} states), the others "
-                 f"reused; Z3 {report.solver_seconds:.2f}s of CPU (all processes); total {report.seconds:.2f}s wall")
+    lines.append(tr("figures: {scenarios} scenarios; {runs} runs (each ruling's scenarios x {combos} combinations of "
+                    "readings), {explored} of them explored ({states} states), the others reused; Z3 {z3}s of CPU "
+                    "(all processes); total {wall}s wall", scenarios=n_scen, runs=report.runner.lookups,
+                    combos=len(op.table[next(iter(op.table))]) if op.table else 0,
+                    explored=report.runner.explorations, states=report.states(), z3=f"{report.solver_seconds:.2f}",
+                    wall=f"{report.seconds:.2f}"))
     incomplete = [why for ok, why in ((op.complete, op.reason), (dec.complete, dec.reason),
                                       (report.agreement.complete, report.agreement.reason)) if not ok]
     if report.not_finished:
-        lines.append(f"not finished (the time limit came first): {compress_names(report.not_finished)}")
+        lines.append(tr("not finished (the time limit came first): {what}", what=compress_names(report.not_finished)))
     elif incomplete:
-        lines.append("inconclusive: " + "; ".join(incomplete))
+        lines.append(tr("inconclusive: ") + "; ".join(incomplete))
     return lines + yours_lines(report) + [_result_line(report, code)]
 
 
 def _heading(report) -> list[str]:
     corpus = report.corpus
     versions = _versions_text([v.name for v in report.versions])
-    files = f" (with {', '.join(report.extra_files)})" if report.extra_files else ""
+    files = tr(" (with {files})", files=", ".join(report.extra_files)) if report.extra_files else ""
     if report.only is None:
-        return [f"dmcheck verify: {len(corpus.statements)} statements from {', '.join(corpus.sources())}{files}"
-                f"; rules versions: {versions}"]
+        return ["dmcheck verify: " + tr("{n} statements from {sources}{files}; rules versions: {versions}",
+                                        n=len(corpus.statements), sources=", ".join(corpus.sources()), files=files,
+                                        versions=versions)]
     only = report.only
-    return [f"dmcheck verify --only: {compress(only.refs)}, against the {len(corpus.statements)} statements of the "
-            f"corpus{files}; rules versions: {versions}",
-            f"result cache: {only.reused} other rulings' results read back, {only.worked_out} worked out now "
-            f"({only.cache}{'' if only.saved or only.cache == 'off' else ', not written'})"]
+    return ["dmcheck verify --only: " + tr("{refs}, against the {n} statements of the corpus{files}; rules versions: "
+                                          "{versions}", refs=compress(only.refs), n=len(corpus.statements),
+                                          files=files, versions=versions),
+            tr("result cache: {reused} other rulings' results read back, {worked} worked out now ({where})",
+               reused=only.reused, worked=only.worked_out,
+               where=only.cache + ("" if only.saved or only.cache == "off" else tr(", not written")))]
 
 
 def _rulings_line(report) -> str:
     rulings, failing, unsure = report.operational.rulings, report.failing(), report.unsure()
-    line = f"rulings (default readings): {len(rulings) - len(failing) - len(unsure)} of {len(rulings)} hold"
+    line = tr("rulings (default readings): {held} of {n} hold", held=len(rulings) - len(failing) - len(unsure),
+              n=len(rulings))
     if failing:
-        line += f"; FAIL: {', '.join(s.ref for s in failing)}"
+        line += tr("; FAIL: {refs}", refs=", ".join(s.ref for s in failing))
     if unsure:
-        line += f"; inconclusive: {', '.join(s.ref for s in unsure)}"
+        line += tr("; inconclusive: {refs}", refs=", ".join(s.ref for s in unsure))
     return line
 
 
@@ -322,19 +333,22 @@ def _readings_and_agreement(report) -> list[str]:
     op, conf = report.operational, report.agreement
     lines = []
     if report.only is not None:
-        lines.append("best readings, witness orders: not asked with --only (they are about the whole corpus)")
+        lines.append(tr("best readings, witness orders: not asked with --only (they are about the whole corpus)"))
     elif not op.solved:
-        lines.append("best readings: not finished (the time limit came first)")
+        lines.append(tr("best readings: not finished (the time limit came first)"))
     else:
-        lines.append(f"best readings (every combination counted): {op.best_count} of {len(op.rulings)} rulings hold "
-                     f"under {len(op.best)} combination{'s' if len(op.best) != 1 else ''}"
-                     f"{' (the defaults among them)' if default_combo() in op.best else ''}: {_best_text(op)}")
+        lines.append(tr("best readings (every combination counted): {count} of {n} rulings hold under {k} "
+                        "combination{s}{defaults}: {best}", count=op.best_count, n=len(op.rulings), k=len(op.best),
+                        s="s" if len(op.best) != 1 else "",
+                        defaults=tr(" (the defaults among them)") if default_combo() in op.best else "",
+                        best=_best_text(op)))
     runs = len(report.runner.runs()) + (len(report.only.records) if report.only is not None else 0)
-    witness = "" if report.only is not None else (f"; witness orders: {conf.pairs_seen} pairs shown by the model, "
-                                                   f"{len(conf.unreached)} never in the witness's order")
-    lines.append(f"corpus agreement: {conf.orders_checked} milestone orders of {runs} runs, "
-                 f"{conf.constraints_checked} constraint checks: {len(conf.violations)} violation"
-                 f"{'s' if len(conf.violations) != 1 else ''}{witness}")
+    witness = "" if report.only is not None else tr("; witness orders: {seen} pairs shown by the model, {never} never "
+                                                    "in the witness's order", seen=conf.pairs_seen,
+                                                    never=len(conf.unreached))
+    lines.append(tr("corpus agreement: {orders} milestone orders of {runs} runs, {checks} constraint checks: {n} "
+                    "violation{s}{witness}", orders=conf.orders_checked, runs=runs, checks=conf.constraints_checked,
+                    n=len(conf.violations), s="s" if len(conf.violations) != 1 else "", witness=witness))
     return lines
 
 
@@ -342,12 +356,11 @@ def _result_line(report, code: int | None) -> str:
     code = report.exit_code() if code is None else code
     found, reported = report.findings(), report.exit_code()
     if reported == 1 and code != 1:      # --write-baseline accepts them; --baseline knows them all
-        return f"result: {found} findings, accepted by the baseline (exit {code})"
+        return tr("result: {n} findings, accepted by the baseline (exit {code})", n=found, code=code)
     if reported == 1:
-        return f"result: {found} findings (exit 1)"
-    return {0: "result: nothing found (exit 0)",
-            3: "result: nothing found, but not everything could be checked (exit 3)"}[reported].replace(
-        f"(exit {reported})", f"(exit {code})")
+        return tr("result: {n} findings (exit {code})", n=found, code=1)
+    return tr({0: "result: nothing found (exit {code})",
+               3: "result: nothing found, but not everything could be checked (exit {code})"}[reported], code=code)
 
 
 def unposed(report) -> list:
@@ -362,13 +375,14 @@ def _unposed_summary(report) -> list[str]:
     if not found:
         return []
     declarative = sum(1 for s in found if s.declarative())
-    return [f"not checked: no scenario: {len(found)} statements ({declarative} checked only by their ordering "
-            f"constraints: Z3 and corpus agreement; {len(found) - declarative} unchecked, each with its reason"
-            f"{'; --details lists them' if len(found) > 3 else ': ' + ', '.join(s.ref for s in found)})"]
+    return [tr("not checked: no scenario: {n} statements ({d} checked only by their ordering constraints: Z3 and "
+               "corpus agreement; {u} unchecked, each with its reason{which})", n=len(found), d=declarative,
+               u=len(found) - declarative,
+               which=tr("; --details lists them") if len(found) > 3 else ": " + ", ".join(s.ref for s in found))]
 
 
 def _why_unposed(s) -> str:
-    return "its ordering constraints only" if s.declarative() else f"unchecked: {s.unchecked}"
+    return tr("its ordering constraints only") if s.declarative() else tr("unchecked: {why}", why=s.unchecked)
 
 
 def yours_lines(report) -> list[str]:
@@ -377,10 +391,12 @@ def yours_lines(report) -> list[str]:
         return []
     mine = {s.ref for s in report.corpus.statements if not s.builtin}
     found = [f for f in report.finding_list() if f.refs and f.refs[0] in mine]
-    alone = [f"  not checked: no scenario: {s.ref} ({_why_unposed(s)})" for s in unposed(report) if s.ref in mine]
+    alone = ["  " + tr("not checked: no scenario: {ref} ({why})", ref=s.ref, why=_why_unposed(s))
+             for s in unposed(report) if s.ref in mine]
+    files = ", ".join(report.extra_files)
     if not found:
-        return [f"your statements ({', '.join(report.extra_files)}): no finding"] + alone
-    return ([f"your statements ({', '.join(report.extra_files)}): {len(found)} of the findings"]
+        return [tr("your statements ({files}): no finding", files=files)] + alone
+    return ([tr("your statements ({files}): {n} of the findings", files=files, n=len(found))]
             + [f"  {f.kind}: {f.message}" for f in found] + alone)
 
 
@@ -415,25 +431,25 @@ def detail_lines(report) -> list[str]:
 
 def _ruling_lines(report) -> list[str]:
     op = report.operational
-    out = ["", "== Rulings under the default readings (each in the rules version of its date)"]
+    out = ["", "== " + tr("Rulings under the default readings (each in the rules version of its date)")]
     for s in op.rulings:
         v = op.default(s.ref)
         version = s.run_version(report.rules)
         where = version.name if version else "the scenario's own rules"
-        mark = {"holds": "ok  ", "violated": "FAIL", "inconclusive": "??  "}[v.verdict]
+        mark = tr({"holds": "ok  ", "violated": "FAIL", "inconclusive": "??  "}[v.verdict])
         out.append(f"{mark} {s.ref} [{where}] {s.text}")
         if v.verdict != "holds" and v.failed is not None:
             out.append(f"     {v.run.file.name}: {_expect(v.failed)} — {v.failed.reason}")
             if v.trace is not None:
-                out.append("     shortest trace:" if v.failed.trace is not None else
-                           "     (an absence has no counterexample; the shortest complete trace:)")
+                out.append("     " + (tr("shortest trace:") if v.failed.trace is not None else
+                                      tr("(an absence has no counterexample; the shortest complete trace:)")))
                 out.extend(_indent(run_lines(v.trace, v.run, v.combo), 7))
     return out
 
 
 def _unposed_lines(report) -> list[str]:
     found = unposed(report)
-    out = ["", f"== Not checked: no scenario poses these {len(found)} statements"]
+    out = ["", "== " + tr("Not checked: no scenario poses these {n} statements", n=len(found))]
     out += [f"- {s.ref}: {_why_unposed(s)}" for s in found]
     return out
 
@@ -441,7 +457,8 @@ def _unposed_lines(report) -> list[str]:
 def _declarative_lines(report) -> list[str]:
     dec = report.declarative
     aside = _default_aside()
-    out = ["", f"== Declarative contradictions ({len(dec.conflicts)} minimal sets of ordering constraints)"]
+    out = ["", "== " + tr("Declarative contradictions ({n} minimal sets of ordering constraints)",
+                          n=len(dec.conflicts))]
     for c in dec.conflicts:
         under = f" under {show(dict(c.readings), only_changed=False)}" if c.readings else ""
         out.append(f"* {' + '.join(c.refs)}{under} — in {_versions_text(c.versions)}; "
@@ -462,7 +479,7 @@ def _declarative_lines(report) -> list[str]:
 
 def _operational_lines(report) -> list[str]:
     op = report.operational
-    out = ["", f"== Operational contradictions ({len(op.conflicts)} minimal sets of rulings)"]
+    out = ["", "== " + tr("Operational contradictions ({n} minimal sets of rulings)", n=len(op.conflicts))]
     for c in op.conflicts:
         out.append(f"* {' + '.join(c.refs)}: no combination of readings satisfies them together")
         for ref in c.refs:
@@ -477,7 +494,7 @@ def _operational_lines(report) -> list[str]:
 
 def _readings_lines(report) -> list[str]:
     op = report.operational
-    out = ["", "== Interpretation readings"]
+    out = ["", "== " + tr("Interpretation readings")]
     for i, c in enumerate(CHOICES):
         out.append(f"- {c.name}: {c.question}")
         for r, why in c.readings:
@@ -492,7 +509,7 @@ def _readings_lines(report) -> list[str]:
 
 def _witness_lines(report) -> list[str]:
     dec = report.declarative
-    out = ["", "== Witness orders (one order satisfying what the default readings follow, per version)"]
+    out = ["", "== " + tr("Witness orders (one order satisfying what the default readings follow, per version)")]
     for w in dec.witnesses:
         out.append(f"- {w.version}: {w.text() or '(no ordering constraint in force)'}")
         if w.set_aside:
@@ -505,7 +522,8 @@ def _witness_lines(report) -> list[str]:
 def _agreement_lines(report) -> list[str]:
     conf = report.agreement
     default = default_combo()
-    out = ["", f"== Corpus agreement: {len(conf.violations)} violations, {len(conf.unreached)} unreached witness pairs"]
+    out = ["", "== " + tr("Corpus agreement: {n} violations, {u} unreached witness pairs", n=len(conf.violations),
+                          u=len(conf.unreached))]
     for v in conf.violations:
         readings = ("the default readings" if default in v.combos
                     else f"{len(v.combos)} combinations, e.g. {show(v.combos[0])}")
@@ -521,7 +539,7 @@ def _agreement_lines(report) -> list[str]:
 
 
 def _property_lines(report) -> list[str]:
-    out = ["", "== Rules properties (dmcheck check) on every run under the default readings"]
+    out = ["", "== " + tr("Rules properties (dmcheck check) on every run under the default readings")]
     per: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
     bad = []
     for p in report.properties:
