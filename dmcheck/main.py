@@ -17,13 +17,13 @@ from pathlib import Path
 from typing import TextIO
 
 from dmcheck.model import lang
-from dmcheck.model.errors import InputError
+from dmcheck.model.errors import InputError, ModelError
 
 from . import STARTED
 from .cli import stop
 from .cli.exits import HELP, Exit
 from .cli.options import check_flags, shipped_inputs
-from .cli.report import document, errors_json, print_errors, print_json
+from .cli.report import document, errors_json, model_error_json, model_error_lines, print_errors, print_json
 from .commands import cards, check, conform, coverage, diff, examples, explore, export, rules, sweep, verify
 
 # each has add_parser(subparsers) and run(args, out, err)
@@ -101,6 +101,12 @@ def _run_command(args: argparse.Namespace, out: TextIO, err: TextIO, began: floa
         if getattr(args, "json", False):   # the JSON reader still gets one object, naming the errors
             print_json(document(args.command, errors_json(exc)), out)
         return Exit.BAD_INPUT
+    except ModelError as exc:          # the model went wrong: a bug of dmcheck, with the trace to it
+        for line in model_error_lines(exc):
+            print(line, file=err)
+        if getattr(args, "json", False):
+            print_json(document(args.command, [model_error_json(exc)], complete=False), out)
+        return Exit.MODEL_ERROR
     except KeyboardInterrupt:          # Ctrl-C: what was finished, as incomplete (dmcheck/cli/stop.py)
         stop.report(args, out, err, "interrupted")
         return Exit.INTERRUPTED

@@ -43,6 +43,8 @@ def part(m: Any, value: Any, cards: bool = True) -> Any:
         out = {"declare": value.kind, "card": m.label(value.card)}
         if value.cost >= 0:
             out["cost"] = m.label(value.cost)
+        if m.card(value.card).spell_side is not None:   # a twinpact: which side's ability (S214, S223)
+            out["side"] = value.side or "creature"
         return out
     if isinstance(value, tuple):
         return [part(m, v, cards) for v in value]
@@ -139,17 +141,28 @@ def copies(m: Any, s: State) -> list[list[str]]:
 
 
 def position(m: Any, s: State) -> dict[str, Any]:
-    """The scenario's position before the attack: whose turn, each zone's cards, what attacks what."""
+    """The scenario's position before the attack: whose turn, each zone's cards (and the marks `summoned`,
+    creatures put into the battle zone this turn, and `power`, [creature, N] changes until the end of the
+    turn), what attacks what (`choose`: the turn player picks the attack, or none, as the first choice)."""
     sc = m.scenario
-    attack: dict[str, Any] = {"attacker": m.label(s.attacker)}
+    attack: dict[str, Any] = {"attacker": m.label(s.attacker)} if s.attacker >= 0 else {"choose": True}
     if s.target >= 0:
         attack["creature"] = m.label(s.target)
-    else:
+    elif s.attacker >= 0:
         attack["player"] = s.defender
     restrictions = {p: {k: list(v) if isinstance(v, tuple) else v for k, v in sorted(r.items())}
                     for p, r in sorted(sc.restrictions.items())}
+    table: dict[str, dict[str, list]] = dict(zones(m, s))
+    for c in sorted(getattr(m, "summoned", ())):   # put into the battle zone this turn (summoning sickness)
+        table[m.instances[c].owner].setdefault("summoned", []).append(m.label(c))
+    for c, n in s.powers:                           # a power change until the end of the turn (R511.2)
+        table[m.instances[c].owner].setdefault("power", []).append([m.label(c), n])
+    for mine in table.values():
+        for mark in ("summoned", "power"):
+            if mark in mine:
+                mine[mark] = sorted(mine[mark])
     return {"turn": s.turn, "attack": attack, "until": sc.until, "restrictions": restrictions,
-            "zones": zones(m, s),
+            "zones": table,
             "cards": {i.label: {"card": i.card, "name": m.pool[i.card].name, "owner": i.owner}
                       for i in m.instances}}
 
@@ -159,6 +172,11 @@ def card(cdef: Any) -> dict[str, Any]:
     out: dict[str, Any] = {"id": cdef.id, "name": cdef.name, "ja": cdef.ja, "type": cdef.type,
                            "cost": cdef.cost, "power": cdef.power, "breaker": cdef.breaker,
                            "keywords": list(cdef.keywords)}
+    if cdef.spell_side is not None:   # a twinpact: its creature side here, its spell side under `spell` (S214)
+        side = cdef.spell_side
+        out["type"] = "twinpact"
+        out["spell"] = {"name": side.name, "ja": side.ja, "cost": side.cost, "keywords": list(side.keywords),
+                        "effect": [instruction(i) for i in side.effect]}
     if cdef.effect:
         out["effect"] = [instruction(i) for i in cdef.effect]
     if cdef.abilities:

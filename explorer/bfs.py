@@ -17,7 +17,7 @@ from dataclasses import replace
 from typing import Any
 
 from .graph import SYMMETRY_DROPPED, SYMMETRY_OFF, SYMMETRY_ON, SYMMETRY_UNUSED, Exploration, SearchRecord
-from .limits import DEFAULT_LIMITS, Limits
+from .limits import DEFAULT_LIMITS, Limits, StepLimit
 from .loops import LOOP_CHECK_DEPTH, Loop, exact_cycles, forced, repeated_position, round_from
 from .protocol import hook
 from .reduction import Observe, Reducer
@@ -76,24 +76,33 @@ class _Search:
         out: list[tuple[int, int, tuple]] = []
         if self.keep_graph:
             result.edges.append(out)  # nodes are expanded in index order, so edges[node] lines up
-        actions = model.actions(state)
-        if not actions:
-            result.terminals.append(node)
-            if not self.keep_graph:
-                result.terminal_states[node] = state
-            return
-        if result.depth[node] >= self.limits.max_depth:
-            result.complete, result.reason = False, f"depth limit {self.limits.max_depth} reached"
-            return
-        for i in self.chosen(state, actions):
-            succ, events = model.step(state, actions[i])
-            if self.canonical is None:
-                target = self.store(succ, succ, node, i)
-            else:
-                target = self.store(succ, self.canonical(succ), node, i)
-            result.transitions += 1
-            if target is not None and self.keep_graph:
-                out.append((i, target, events))
+        i = -1
+        try:
+            actions = model.actions(state)
+            if not actions:
+                result.terminals.append(node)
+                if not self.keep_graph:
+                    result.terminal_states[node] = state
+                return
+            if result.depth[node] >= self.limits.max_depth:
+                result.complete, result.reason = False, f"depth limit {self.limits.max_depth} reached"
+                return
+            for i in self.chosen(state, actions):
+                succ, events = model.step(state, actions[i])
+                if self.canonical is None:
+                    target = self.store(succ, succ, node, i)
+                else:
+                    target = self.store(succ, self.canonical(succ), node, i)
+                result.transitions += 1
+                if target is not None and self.keep_graph:
+                    out.append((i, target, events))
+        except StepLimit as stopped:   # a limit reached inside one step (explorer/limits.py)
+            result.complete, result.reason = False, str(stopped)
+        except Exception as exc:
+            if getattr(exc, "search_key", None) is None:   # the way to the step that raised it (protocol.py)
+                key = "/".join([str(k) for _, k in result._path(node)] + ([str(i)] if i >= 0 else []))
+                setattr(exc, "search_key", key or "-")   # noqa: B010 (any exception type)
+            raise
 
     def loop_closed(self, node: int, index: int, succ) -> bool:
         """Whether `succ` is new only by its bookkeeping and repeats a position on its path: then it is
@@ -179,7 +188,18 @@ def _run(model: Any, limits: Limits, progress: Progress | None, reduce: bool, ob
     """The search without the symmetry; where the symmetry is asked for and the search outlasts its
     sample, the symmetry weighed against it (`_weigh`) and the better of the two carried on."""
     clock = _Clock(limits, progress)
+    watch = hook(model, "watch")   # the limits hold inside a step too (explorer/limits.py)
+    if watch is not None:
+        watch(clock.check_step)
+    try:
+        return _search(model, limits, reduce, observe, keep_graph, symmetry, weigh, clock)
+    finally:
+        if watch is not None:
+            watch(None)
 
+
+def _search(model: Any, limits: Limits, reduce: bool, observe: Observe | None, keep_graph: bool,
+            symmetry: bool, weigh: bool, clock: _Clock) -> Exploration:
     def fresh(with_symmetry: bool) -> _Search:
         search = _Search(model, limits, reduce, observe, keep_graph, with_symmetry)
         search.add_initial()
@@ -223,6 +243,15 @@ class _Clock:
         self.start = self.last_report = time.perf_counter()
         self.limits, self.progress = limits, progress
 
+    def check_step(self, rounds: int) -> None:
+        """What the model's `watch` hook calls inside a long step: StepLimit once the time is up, or once
+        the step has taken more rounds than the state limit allows states."""
+        if rounds > self.limits.max_states:
+            raise StepLimit(f"state limit {self.limits.max_states} reached inside one step "
+                            f"({rounds} automatic rounds)")
+        if time.perf_counter() - self.start > self.limits.max_seconds:
+            raise StepLimit(f"time limit {self.limits.max_seconds:.3g}s reached inside one step")
+
 
 def _advance(search: _Search, clock: _Clock, enough: Callable[[], bool]) -> None:
     """Expand breadth first until the frontier is empty, a limit is reached or `enough()` says so."""
@@ -234,7 +263,8 @@ def _advance(search: _Search, clock: _Clock, enough: Callable[[], bool]) -> None
             gc.freeze()
         now = time.perf_counter()
         if now - clock.start > limits.max_seconds:
-            result.complete, result.reason = False, f"time limit {limits.max_seconds:.3g}s reached"
+            if result.complete:   # (a limit reached inside the step has said so already)
+                result.complete, result.reason = False, f"time limit {limits.max_seconds:.3g}s reached"
             return
         if clock.progress and now - clock.last_report > 0.5:
             clock.progress(len(search.index), len(search.frontier), result.depth[node], now - clock.start)

@@ -1,4 +1,9 @@
-"""Bounds on a search; hitting one makes the result incomplete (never a verdict of 'holds')."""
+"""Bounds on a search; hitting one makes the result incomplete (never a verdict of 'holds').
+
+The bounds hold inside one step too: a model whose step runs an automatic procedure of its own may
+offer the `watch` hook (explorer/protocol.py), and the search hands it a check that raises StepLimit
+once the time is up or the step has taken more rounds than the state limit allows states.
+"""
 
 from __future__ import annotations
 
@@ -14,3 +19,8 @@ class Limits:
 
 # The bounds a search gets unless told otherwise (a shared default argument: Limits is frozen).
 DEFAULT_LIMITS = Limits()
+
+
+class StepLimit(Exception):
+    """A limit of the search was reached inside one step of the model (raised by the check the search
+    gave the model's `watch` hook; the search ends incomplete with this reason)."""

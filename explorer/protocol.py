@@ -11,7 +11,7 @@ this follows.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 
@@ -59,6 +59,20 @@ class Positioned(Protocol):
     resolved): `position` drops it, so that a repeated position is seen as a loop (explorer/loops.py)."""
 
     def position(self, state: Any) -> Any: ...   # equal for two states with the same future
+
+
+class Watched(Protocol):
+    """A model whose step runs an automatic procedure that could take long: the search hands it a check
+    (`None` when the search is over) to call every so often inside a step with the number of rounds the
+    step has taken so far; the check raises explorer.limits.StepLimit to stop the step (the search's time
+    and state limits, explorer/limits.py)."""
+
+    def watch(self, check: Callable[[int], None] | None) -> None: ...
+
+
+# An exception a model's `step` raises reaches the caller of the search unchanged, with the replay key of
+# the step that raised it added as its `search_key` attribute (the path from the initial state, its last
+# index the action being taken), so that a model's own error can be reported with the way to it.
 
 
 def hook(model: Any, name: str):

@@ -29,7 +29,7 @@ carried by the first step, see `plain`).
 
 from __future__ import annotations
 
-from itertools import combinations
+from itertools import product
 
 from .actions import Action
 from .events import Event, ev
@@ -137,6 +137,8 @@ class AttackSteps(Host):
         if phase == "battle":
             return self.end_attack(s, out), False
         if phase == "end_attack":
+            if not s.attack_effects_ended:   # 510.2: after what 510.1 triggered has resolved
+                return self.expire_attack_effects(s, out), False
             if self.scenario.until == "end_turn":
                 return self.begin_end_step(s, out), False
             return replace(s, over=True), False
@@ -169,19 +171,33 @@ class AttackSteps(Host):
             acts = [Action("block", me, (c,), f"{me} blocks {self.label(s.attacker)} with {self.label(c)}")
                     for c in blockers]
             return tuple(acts) + (Action("no_block", me, (), f"{me} does not block"),)
-        acts, seen = [], set()
-        for n in range(1, len(blockers) + 1):
-            for group in combinations(blockers, n):
-                for last in group:
-                    rest = tuple(c for c in group if c != last)
-                    key = (same(self, s, last), tuple(sorted(same(self, s, c) for c in rest)))
-                    if key in seen:
-                        continue
-                    seen.add(key)
-                    also = "".join(f", first using {self.label(c)}'s Blocker" for c in rest)
-                    acts.append(Action("block", me, (last,) + rest,
-                                       f"{me} blocks {self.label(s.attacker)} with {self.label(last)}{also}"))
+        acts = []
+        for last, group in self._block_sets(s, blockers):
+            rest = tuple(c for c in group if c != last)
+            also = "".join(f", first using {self.label(c)}'s Blocker" for c in rest)
+            acts.append(Action("block", me, (last,) + rest,
+                               f"{me} blocks {self.label(s.attacker)} with {self.label(last)}{also}"))
         return tuple(acts) + (Action("no_block", me, (), f"{me} does not block"),)
+
+    def _block_sets(self, s: State, blockers: tuple[int, ...]) -> list[tuple[int, tuple[int, ...]]]:
+        """(the Blocker resolved last, every Blocker used) once per set of classes of identical Blockers
+        (model/instructions/common.py `same`, as `shield_choices` does for shields): how many of each class
+        are used and which class resolves last, each class's lowest ids standing for its copies. Built over
+        the classes, never over every set of cards: n identical Blockers give n sets, not 2^n. Listed as a
+        walk over every set of cards would meet them first: by size, then by the cards, then by the last."""
+        classes: dict[tuple, list[int]] = {}
+        for c in blockers:
+            classes.setdefault(same(self, s, c), []).append(c)
+        members = list(classes.values())
+        found = []
+        for counts in product(*(range(len(m) + 1) for m in members)):
+            group = tuple(sorted(c for m, k in zip(members, counts) for c in m[:k]))
+            if not group:
+                continue
+            for m, k in zip(members, counts):
+                if k:
+                    found.append((len(group), group, group.index(m[0]), m[0]))
+        return [(last, group) for _, group, _, last in sorted(found)]
 
     def block(self, s: State, chosen: tuple[int, ...], out: list[Event]) -> State:
         """R507.2: each Blocker used is tapped and redirects the attack to itself; the last one resolved

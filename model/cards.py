@@ -55,6 +55,7 @@ class CardDef:
     omitted: str = ""
     s_trigger_if: tuple[tuple[str, int], ...] = ()   # a condition that gives S-Trigger (R113.6b-c)
     spell_side: CardDef | None = None   # a twinpact's spell side (this record is its creature side)
+    has_power: bool = True   # False when a card file leaves a creature's power out (it reads 0, model/power.py)
 
     def has(self, keyword: str) -> bool:
         return keyword in self.keywords
@@ -89,18 +90,19 @@ class CardDef:
         return None
 
     def power_attacker(self) -> int:
-        """Power Attacker +N: N more power while it attacks (A12c, A25), or 0."""
-        for k in self.keywords:
-            if k.startswith(POWER_ATTACKER):
-                return int(k.partition(":")[2].lstrip("+"))
-        return 0
+        """Power Attacker +N: N more power while it attacks (A12c, A25), or 0; each printed copy adds its
+        own (110.7 names Power Attacker among the abilities that work once per copy). Printed only: the
+        model reads it through `keyword_total`, which also asks whether the abilities are ignored."""
+        return sum(touch_keywords.values(self.keywords, POWER_ATTACKER))
 
     def extra_break(self) -> int:
-        """Extra Break +N: N more shields this creature breaks (an additional break it has, S161), or 0."""
-        for k in self.keywords:
-            if k.startswith(EXTRA_BREAK):
-                return int(k.partition(":")[2].lstrip("+"))
-        return 0
+        """Extra Break +N: N more shields this creature breaks (an additional break it has, S161), or 0;
+        each printed copy adds its own (110.2c: the same ability twice works twice)."""
+        return sum(touch_keywords.values(self.keywords, EXTRA_BREAK))
+
+    def count(self, keyword: str) -> int:
+        """How many times the card prints a keyword without a value (110.7: Slayer twice is two Slayers)."""
+        return self.keywords.count(keyword)
 
     def replacements(self, kind: str) -> tuple[Ability, ...]:
         return tuple(a for a in self.abilities if a.replaces == kind)
@@ -499,14 +501,17 @@ def _card(raw: Any, root: Any, here: tuple, file: str) -> CardDef:
     card = CardDef(
         id=str(raw["id"]), name=str(raw["name"]), ja=str(raw.get("ja", "")),
         type="creature" if spell_side is not None else str(raw["type"]),   # its battle-zone side (S216)
-        cost=raw["cost"], power=raw.get("power", 0), breaker=raw.get("breaker", 1),
+        cost=raw["cost"], power=raw.get("power", 0), breaker=raw.get("breaker", 1), has_power="power" in raw,
         keywords=tuple(str(k) for k in raw.get("keywords", [])), effect=effect or (), abilities=tuple(abilities),
         omitted=str(raw.get("omitted", "")),
         s_trigger_if=tuple(sorted((str(k), int(v)) for k, v in (raw.get("s_trigger_if") or {}).items())),
         spell_side=spell_side,
     )
-    for check in (_check_declared, _check_keywords, touch_keywords.check, _check_forms):
+    whole = not mistakes    # a program with a mistake is read in part: what reads programs waits for the fix
+    for check in (_check_keywords, touch_keywords.check) + ((_check_declared, _check_forms) if whole else ()):
         mistakes.check(check, card, root, here, file)   # touch_keywords: valued keywords, triggers the type cannot have
+    if not whole:
+        mistakes.raise_all()
     programs = [(raw.get("effect"), here + ("effect",))]
     if spell_side is not None:
         programs.append((raw["spell"]["effect"], here + ("spell", "effect")))

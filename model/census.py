@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from .cards import CardDef, CardPool
 from .errors import did_you_mean
-from .vocabulary import ATTACK_DECLARED, NINJA_CHANGE, REVOLUTION_CHANGE, SHIELD_CHECK_DECLARED
+from .vocabulary import ATTACK_DECLARED, NINJA_CHANGE, REVOLUTION_CHANGE, S_TRIGGERS, SHIELD_CHECK_DECLARED
 
 # what each event that names a keyword ability can carry (model/instructions/shield_check.py, declarations.py):
 # a G-Strike never fizzles (SC4), and the abilities declared at an attack are never used in a shield check
@@ -27,7 +27,6 @@ EVENT_ABILITIES = {
     "shield_trigger": SHIELD_CHECK_DECLARED,
 }
 _TRIGGER_OF = {name: trigger for trigger, name in ATTACK_DECLARED.items()}
-S_TRIGGERS = ("S-Trigger", "Super S-Trigger", "S-Trigger Plus")
 CANNOT_BE_BROKEN = "cannot be broken"   # what a `replace` event names as `by` for an Unbreakable shield
 
 

@@ -25,6 +25,7 @@ from itertools import combinations
 from .actions import Action
 from .events import Event, ev
 from .host import Host
+from .instructions.common import same
 from .instructions.declaring import condition, meets
 from .state import Pending, State, other, replace
 from .triggers import TRIGGERED
@@ -42,30 +43,38 @@ class Declarations(Host):
     # ---- the turn player: Revolution Change, Invasion -----------------------------------------
     def tp_declarables(self, s: State) -> tuple[int, ...]:
         """The turn player's hand cards whose Revolution Change or Invasion the attack triggers: the
-        attacking creature meets the condition (A05: the 'when' part). One card per kind."""
+        attacking creature meets the condition (A05: the 'when' part). Every copy: no rule limits the
+        declarations of one attack to one card of a name (each copy of an Invasion may invade)."""
         if not any(w in self.words for w in TP_WORDS):
             return ()
-        seen, out = set(), []
+        out = []
         for c in s.zone(s.turn).hand:
-            key = self.instances[c].card
-            if key in seen:
-                continue
             abilities = [a for w in TP_WORDS for a in self.card(c).abilities_with(w)]
             if abilities and meets(self, s.attacker, condition(abilities[0])):
-                seen.add(key)
                 out.append(c)
         return tuple(out)
+
+    def declaration_sets(self, s: State, cards: tuple[int, ...], sizes) -> list[tuple[int, ...]]:
+        """Every set of `cards` of the given sizes, identical copies counted once: a set of two copies of
+        one card stands for any two of them (model/instructions/common.py `same`), lowest ids first."""
+        seen, out = set(), []
+        for n in sizes:
+            for combo in combinations(cards, n):
+                key = tuple(sorted(same(self, s, c) for c in combo))
+                if key not in seen:
+                    seen.add(key)
+                    out.append(combo)
+        return out
 
     def tp_declare_actions(self, s: State) -> tuple[Action, ...]:
         """Every set of declarations: any number of Invasions, at most one Revolution Change (A06, A23)."""
         cards = self.tp_declarables(s)
         acts = []
-        for n in range(len(cards), 0, -1):
-            for combo in combinations(cards, n):
-                if sum(1 for c in combo if self.card(c).abilities_with("revolution_change")) > 1:
-                    continue
-                what = ", ".join(f"{self._declared_name(c)} of {self.label(c)}" for c in combo)
-                acts.append(Action("tp_declare", s.turn, combo, f"{s.turn} declares {what}"))
+        for combo in self.declaration_sets(s, cards, range(len(cards), 0, -1)):
+            if sum(1 for c in combo if self.card(c).abilities_with("revolution_change")) > 1:
+                continue
+            what = ", ".join(f"{self._declared_name(c)} of {self.label(c)}" for c in combo)
+            acts.append(Action("tp_declare", s.turn, combo, f"{s.turn} declares {what}"))
         return tuple(acts) + (Action("no_tp_declare", s.turn, (), f"{s.turn} declares nothing"),)
 
     def tp_declare(self, s: State, cards: tuple[int, ...], out: list[Event]) -> State:

@@ -94,3 +94,25 @@ def did_you_mean(word: object, choices: Iterable[object]) -> str:
         by_fold.setdefault(str(choice).casefold(), str(choice))
     close = difflib.get_close_matches(str(word).casefold(), list(by_fold), n=3, cutoff=0.6)
     return f" (did you mean {' or '.join(repr(by_fold[c]) for c in close)}?)" if close else ""
+
+
+class ModelError(DmcheckError):
+    """The model itself went wrong (a bug of dmcheck's model, never of the input): the command reports it
+    with the trace that led there and exits with its own code (dmcheck/exits.py MODEL_ERROR)."""
+
+    search_key: str | None = None     # the replay key of the failing step (explorer/protocol.py adds it)
+    file: str = ""                    # the scenario it happened in, and the way there narrated
+    trace_lines: tuple[str, ...] = ()  # (dmcheck/report.py `locate_model_error` fills these in)
+
+    def __init__(self, message: str, events: tuple = ()):
+        super().__init__(message)
+        self.message = message
+        self.events = tuple(events)   # what the step that failed did (model/events.Event), the last round
+
+    def __reduce__(self):   # worker processes send it back whole (rulings/farm.py), its key and trace too
+        return (type(self), (self.message, self.events), dict(self.__dict__))
+
+
+class EndlessStep(ModelError):
+    """One step reached the same game position again with no choice in between: its automatic procedure
+    would go round for ever (a rule read in one place and ignored in another). `events` is one round."""

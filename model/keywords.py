@@ -13,12 +13,13 @@ not in").
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Final
 
 from .errors import InputError
 from .yamlio import key_path, line_of
 
-EVASION, IGNORE = "Evasion", "Ignore"
+EVASION: Final = "Evasion"
+IGNORE: Final = "Ignore"
 _FORMS = {EVASION: re.compile(r"Evasion:power<=[0-9]{1,10}"), IGNORE: re.compile(r"Ignore:cost<=[0-9]{1,4}")}
 _EXAMPLE = {EVASION: "Evasion:power<=5000", IGNORE: "Ignore:cost<=5"}
 # triggers about the card itself as a creature in the battle zone: a spell, castle or aura has none
@@ -30,12 +31,19 @@ USED_AS = {"attack_chance": ("spell", "creature"), "oni_end": ("spell",), "kirif
 FROM_HAND = frozenset({"ninja_strike", "ninja_change", "revolution_change", "invasion"}) | frozenset(USED_AS)
 
 
+def values(keywords: tuple[str, ...], head: str) -> tuple[int, ...]:
+    """The number of each `Head:...N` among a card's keywords (`Evasion:power<=N`, `Ignore:cost<=N`,
+    `Power Attacker:+N`, `Extra Break:+N`): a card may have one ability several times, and each copy
+    works on its own (110.2c, 110.7), so every copy is read, never only the first."""
+    return tuple(int(k.rpartition(":")[2].rpartition("=")[2].lstrip("+")) for k in keywords
+                 if k.startswith(head + ":"))
+
+
 def value(keywords: tuple[str, ...], head: str) -> int | None:
-    """The number of `Head:...<=N` among a card's keywords, or None."""
-    for k in keywords:
-        if k.startswith(head + ":"):
-            return int(k.rpartition("=")[2])
-    return None
+    """The widest of a threshold keyword's copies (`Evasion:power<=N`, `Ignore:cost<=N`): each copy
+    works on its own (110.2c), so the one with the greatest N decides; None without one."""
+    found = values(keywords, head)
+    return max(found) if found else None
 
 
 def check(card: Any, root: Any, here: tuple, file: str) -> None:

@@ -171,7 +171,13 @@ def _decls(text: str, names: Names) -> str:
     return "、".join(out)
 
 
+def _firsts(text: str, names: Names) -> str:
+    """`, first using X's Blocker, first using Y's Blocker`: the Blockers used before the last one."""
+    return "、".join(names.card(c) for c in re.findall(r", first using (.+?)'s Blocker", text))
+
+
 _PARTS: dict[str, Callable[[str, Names], str]] = {
+    "firsts": _firsts,
     "cards": lambda v, n: n.cards(v),
     "card": lambda v, n: n.card(v),
     "ability": lambda v, n: n.ability(v),
@@ -182,7 +188,7 @@ _PARTS: dict[str, Callable[[str, Names], str]] = {
 
 
 def _part(name: str, value: str, names: Names) -> str:
-    for prefix in ("cards", "card", "ability", "kw", "decls", "zone"):
+    for prefix in ("cards", "card", "ability", "kw", "decls", "zone", "firsts"):
         if name.startswith(prefix):
             return _PARTS[prefix](value, names)
     return value

@@ -3,7 +3,8 @@
 With `attack: {choose: true}` the initial state has no attacker yet; its choices are every legal
 attack (R506.1): an untapped creature of the turn player that is not summoning sick (a creature put
 into the battle zone this turn, `{card: X, summoned: true}`, cannot attack unless it has Speed
-Attacker: dmwiki "召喚酔い", "スピードアタッカー"), does not have "cannot attack" and, with "cannot
+Attacker: dmwiki "召喚酔い", "スピードアタッカー"; an evolution creature is never summoning sick, 801.3),
+does not have "cannot attack" and, with "cannot
 attack players", attacks only a creature; its target is the opponent or one of his tapped creatures
 (R506.1e). "Not attacking" is a choice unless a creature that must attack if able (`Must Attack`,
 dmwiki "攻撃強制") has a legal attack. The choice leads to the declaration as model/attack.py makes it.
@@ -17,7 +18,9 @@ from .actions import Action
 from .events import Event, ev
 from .host import Host
 from .instructions.common import same
+from .piles import under
 from .state import State, other, replace
+from .vocabulary import NEO
 
 
 class Legality(Host):
@@ -36,12 +39,23 @@ class Legality(Host):
                 continue
             if self.has_keyword(s, c, "Cannot Attack"):
                 continue
-            if c in self.summoned and not self.has_keyword(s, c, "Speed Attacker"):
+            if self.summoning_sick(s, c):
                 continue
             if not self.has_keyword(s, c, "Cannot Attack Players"):
                 found.append((c, -1))
             found += [(c, t) for t in theirs.battle if t in theirs.tapped and self.card(t).type == "creature"]
         return found
+
+    def summoning_sick(self, s: State, c: int) -> bool:
+        """Put into the battle zone this turn (`summoned: true`) and unable to attack for it: not with Speed
+        Attacker, never an evolution creature (801.3; S-MAX too, 815.1), nor a NEO creature with cards
+        under it (802.3)."""
+        if c not in self.summoned:
+            return False
+        cdef = self.card(c)
+        if cdef.is_evolution() or (cdef.has(NEO) and under(s.zone(self.owner(c)), c)):
+            return False
+        return not self.has_keyword(s, c, "Speed Attacker")
 
     def attack_reasons(self, s: State) -> list[str]:
         """Why each creature of the turn player cannot attack (for the loader's error)."""
@@ -50,7 +64,7 @@ class Legality(Host):
         for c in z.battle:
             why = ("tapped" if c in z.tapped else "it cannot attack" if self.has_keyword(s, c, "Cannot Attack")
                    else "summoning sickness (put into the battle zone this turn, no Speed Attacker)"
-                   if c in self.summoned and not self.has_keyword(s, c, "Speed Attacker")
+                   if self.summoning_sick(s, c)
                    else "it cannot attack players and the opponent has no tapped creature")
             out.append(f"{self.label(c)}: {why}")
         return out

@@ -50,28 +50,39 @@ class PowerRules(Host):
 
     @cached_property
     def power_checks(self) -> bool:
-        """Whether power can ever be 0 or less in this scenario: a card word lowers power, or the position
-        starts with a change (`{card: X, power: -N}`). A card file may leave a creature's power out (it
-        reads 0 then): only a creature whose power a change of this turn reached is checked."""
+        """Whether power can ever be 0 or less in this scenario: a card word lowers power, the position
+        starts with a change (`{card: X, power: -N}`), or a creature of the scenario prints power 0."""
         for inst in self.instances:
             cdef = self.pool[inst.card]
             for program in (cdef.effect,) + tuple(a.effect for a in cdef.abilities):
                 if any(_lowers(ins) for ins in program):
                     return True
-        return bool(self.initial_state().powers)
+        return bool(self.initial_state().powers or self.printed_zero)
+
+    @cached_property
+    def printed_zero(self) -> frozenset[int]:
+        """The creatures of the scenario whose printed power is 0: at 0 wherever they are put, they are
+        checked like any other (703.4c: a creature put into the battle zone at power 0 is destroyed). A card
+        file may leave a creature's power out (it reads 0 then, `CardDef.has_power`): such a creature is
+        checked only once a change of this turn reached its power."""
+        return frozenset(i.id for i in self.instances if self.pool[i.card].type == "creature"
+                         and self.pool[i.card].has_power and self.pool[i.card].power <= 0)
 
     # ---- 703.4c: power 0 or less ---------------------------------------------------------------
     def zero_power(self, s: State) -> tuple[int, ...]:
         """The creatures that the state-based check destroys now: power 0 or less, able to be destroyed
-        (700.3), and no destruction already under way (its replacement is being decided or done)."""
-        if not s.powers or any(t.ability == DESTRUCTION or t.bound(destruction.REPLACING) is not None
-                               for t in s.running):
+        (700.3), and no destruction already under way (its replacement is being decided or done). Every
+        creature whose power can be 0 is looked at (a change reached it this turn, or it prints 0),
+        between any two automatic steps: a +N and a -N in one step leave it destroyed if it was at 0
+        between them."""
+        if not (s.powers or self.printed_zero) or any(t.ability == DESTRUCTION or t.bound(destruction.REPLACING)
+                                                        is not None for t in s.running):
             return ()
-        changed = {c for c, _ in s.powers}
+        watched = {c for c, _ in s.powers} | self.printed_zero if s.powers else self.printed_zero
         found = []
         for player in (s.turn, "B" if s.turn == "A" else "A"):
             for c in s.zone(player).battle:
-                if c not in changed or self.card(c).type != "creature" or c in s.guards:
+                if c not in watched or self.card(c).type != "creature" or c in s.guards:
                     continue
                 if any(self.has_keyword(s, c, w) for w in INDESTRUCTIBLE):
                     continue
@@ -119,11 +130,11 @@ class PowerRules(Host):
         """Slayer: after the battle (once its losers are destroyed) the creature a Slayer battled is
         destroyed, whoever won; before 2004-06-26 only when the Slayer lost (`slayer_any_battle`)."""
         for me, other in ((a, b), (b, a)):
-            if not self.has_keyword(s, me, "Slayer"):
-                continue
-            if self.version.slayer_any_battle or me in losers:
-                s = push(s, Task(program=(instr("_slayer", card=other),), pc=0, controller=self.owner(me),
-                                 source=me, ability=f"{self.name(me)}/Slayer"))
+            copies = self.keyword_count(s, me, "Slayer")   # 110.7: each Slayer it has destroys on its own
+            if copies and (self.version.slayer_any_battle or me in losers):
+                for _ in range(copies):
+                    s = push(s, Task(program=(instr("_slayer", card=other),), pc=0, controller=self.owner(me),
+                                     source=me, ability=f"{self.name(me)}/Slayer"))
         return s
 
     # ---- R511.2: the end of the turn ---------------------------------------------------------------

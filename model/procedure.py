@@ -9,6 +9,7 @@ destruction live in their own modules (shield_check, breaking, destruction).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from collections.abc import Set as AbstractSet
 from itertools import combinations_with_replacement
 from typing import Any
@@ -19,8 +20,10 @@ from .actions import Action
 from .attack import AttackSteps
 from .attack_end import AttackEnd
 from .declarations import Declarations
+from .errors import EndlessStep
 from .events import Event, ev
 from .instructions import breaking, effects
+from .instructions import piles as pile_words
 from .instructions.common import same
 from .instructions.game_end import GAME_ENDS
 from .instructions.registry import OPS, advance_pc, chooser, execute, instr, options, push
@@ -36,6 +39,7 @@ from .symmetry import Symmetry
 from .table import CardTable
 from .touch import Touch
 from .triggers import BEFORE_BREAK, SELF, Triggers
+from .vocabulary import SMAX
 
 _with_running = setter(State, "running")
 
@@ -46,6 +50,15 @@ def _ending(s: State) -> bool:
 
 
 _with_resolved = setter(State, "pending", "uses", "running")
+# the rounds of one step's automatic procedure (`_advance`): how often the search's check is asked, after
+# how many the positions are remembered to find one coming back (the corpus's longest step takes a few
+# dozen), and how many events of the loop's round an EndlessStep shows
+WATCH_EVERY = 256
+WATCH_MASK = WATCH_EVERY - 1   # (a power of two: `rounds & WATCH_MASK` is the cheap test of the hot loop)
+REMEMBER_AFTER = 1024          # (a multiple of WATCH_EVERY: from there on every round is remembered)
+ROUND_SHOWN = 60
+# the words of the non-turn player's hidden-zone declarations at an attack (model/attack.py `ninjas`)
+NTP_WINDOW = frozenset({"ninja_strike", "ninja_change", "oni_end"})
 # the rule an effect resolving outside a break follows, by the step it resolves in
 PHASE_RULES = {"attack": "R506.3", "blocked": "R507.3", "end_attack": "R510", "end_turn": "R511.1"}
 
@@ -82,6 +95,10 @@ class BreakModel(CardTable, Legality, Touch, PowerRules, Triggers, AttackSteps, 
         self._resolve_actions: dict[Pending, Action] = {}
         self._resolving: dict[Pending, tuple] = {}   # p -> (label, running, the resolve event's fields)
         self.outcome_key = OutcomeKey(self)   # the explorer's optional hook: outcomes grouped cheaply
+        self._watch: Callable[[int], None] | None = None   # the search's check inside a step (`watch`)
+        self.rounds = 0   # how many rounds the last step's automatic procedure took (`_advance`)
+        # 815.1a: a player may come to have two S-MAX evolution creatures (one at most per player to start)
+        self.smax_rule = sum(1 for i in self.instances if self.pool[i.card].has(SMAX)) > 1
 
     # ---- the model interface -----------------------------------------------------------------
     def initial_state(self) -> State:
@@ -143,17 +160,23 @@ class BreakModel(CardTable, Legality, Touch, PowerRules, Triggers, AttackSteps, 
 
     # ---- the automatic procedure -------------------------------------------------------------
     def _advance(self, s: State, out: list[Event]) -> State:
-        """Run everything that needs no decision, stopping at the next decision or at the end."""
+        """Run everything that needs no decision, stopping at the next decision or at the end (its rounds
+        counted and watched, `_long_step`)."""
+        rounds = 0
+        seen: dict[State, int] | None = None
         while True:
+            rounds += 1
+            if not rounds & WATCH_MASK or seen is not None:
+                seen = self._long_step(s, rounds, out, seen)
             if s.over:
-                return s
+                break
             if not (s.zones[0].deck and s.zones[1].deck) and not _ending(s):
                 s = self.deck_out(s)   # LO01: a state-based loss, even in the middle of an effect
                 continue
-            if self.power_checks:
-                zero = self.zero_power(s)   # 703.1, 703.4c: before anything else is handled (model/power.py)
-                if zero:
-                    s = self.destroy_zero(s, zero, out)
+            if self.power_checks or self.smax_rule:
+                after = self._between_steps(s, out)   # 703.4c, 815.1a: before anything else is handled
+                if after is not None:
+                    s = after
                     continue
             if s.running:
                 task = s.running[-1]
@@ -169,31 +192,72 @@ class BreakModel(CardTable, Legality, Touch, PowerRules, Triggers, AttackSteps, 
                 if not opts:   # nothing to choose from: the instruction does nothing
                     s = advance_pc(s)
                     continue
-                return s
+                break
             if s.frames and s.frames[-1].broken:
                 frame = s.frames[-1]
                 # R603.7b: after the nested break, return to the effect it interrupted
                 s = replace(s, frames=s.frames[:-1], running=frame.resume)
                 continue
             if self.eligible(s):
-                return s
+                break
             if s.frames:
                 frame = s.frames[-1]
                 if frame.to_choose:
                     if s.zone(frame.defender).shields:
-                        return s   # S166: the shields are chosen now, after the before-break effects
+                        break   # S166: the shields are chosen now, after the before-break effects
                     s = replace(s, frames=s.frames[:-1] + (replace(frame, to_choose=0),))
                 s = self._break(s)
                 continue
             if s.phase:
                 s, decision = self.attack_phase(s, out)   # model/attack.py: R505.6a, R507, R508, R510, R511
                 if decision:
-                    return s
+                    break
                 continue
             if not s.started or self._next_single_break(s):
-                return s   # the attack's choice of shields (D1), or its next single break before 2017-03-25
+                break   # the attack's choice of shields (D1), or its next single break before 2017-03-25
             # D7: the attack end step (R510). Q10: a stopped attack is reported after pending effects resolved.
             s = self.end_attack(s, out)
+        self.rounds = rounds
+        return s
+
+    def _between_steps(self, s: State, out: list[Event]) -> State | None:
+        """What the rules do between any two automatic steps, before anything else is handled (703.1,
+        111.2d): destroy the creatures at power 0 or less (703.4c, model/power.py), and return all but one
+        of a player's S-MAX evolution creatures to his hand, his choice (815.1a, a static ability). None
+        when neither applies (a destruction that changed nothing still applied: the rule is met again)."""
+        if self.power_checks:
+            zero = self.zero_power(s)
+            if zero:
+                return self.destroy_zero(s, zero, out)
+        if self.smax_rule:
+            player = pile_words.smax_excess(self, s)
+            if player:
+                return push(s, pile_words.one_smax(player))
+        return None
+
+    def _long_step(self, s: State, rounds: int, out: list[Event],
+                   seen: dict[State, int] | None) -> dict[State, int] | None:
+        """A step that takes long: every WATCH_EVERY rounds the search's check is asked (explorer/limits.py:
+        its limits hold inside a step); past REMEMBER_AFTER rounds the positions met are remembered (each
+        with where its events began), and one met again with no choice between is an endless loop of the
+        model (EndlessStep), reported instead of going round for ever."""
+        if not rounds & WATCH_MASK and self._watch is not None:
+            self._watch(rounds)
+        if rounds < REMEMBER_AFTER:
+            return None
+        if seen is None:
+            seen = {}
+        first = seen.get(s)
+        if first is not None:
+            raise EndlessStep("one step of the automatic procedure came back to the same position with no "
+                              "choice in between, and would go round for ever (a bug of the model: a rule "
+                              "applied in one place and not in another)", tuple(out[first:first + ROUND_SHOWN]))
+        seen[s] = len(out)
+        return seen
+
+    def watch(self, check: Callable[[int], None] | None) -> None:
+        """explorer/protocol.py Watched: the search's check, asked every WATCH_EVERY rounds of a step."""
+        self._watch = check
 
     def eligible(self, s: State) -> tuple[Pending, ...]:
         """The pending effects that may resolve next (R509.4, R509.4a-b, R603.7a-b). `step` asks it
@@ -282,7 +346,7 @@ class BreakModel(CardTable, Legality, Touch, PowerRules, Triggers, AttackSteps, 
     # ---- D0/D1: the start of the step --------------------------------------------------------
     def breaker_count(self, s: State) -> int:
         """D1: its breaker and its additional breaks (its own, and effects that reached it, 110.2e)."""
-        return self.card(s.attacker).breaker + effects.additional_breaks(self, s, s.attacker)
+        return self.breaker(s, s.attacker) + effects.additional_breaks(self, s, s.attacker)
 
     def _next_single_break(self, s: State) -> bool:
         """Before 2017-03-25 (S007, S016, S008): after a single break and its shield check, the attack
@@ -440,7 +504,14 @@ class BreakModel(CardTable, Legality, Touch, PowerRules, Triggers, AttackSteps, 
         rule = "R509.4" if p.kind == BEFORE_BREAK else ("R603.7a" if s.depth() else
                                                         PHASE_RULES.get(s.phase, "D6"))
         out.append(Event("resolve", fields, rule))
-        return _with_resolved(s, tuple(pending), uses, running)
+        s = _with_resolved(s, tuple(pending), uses, running)
+        if s.phase == "attack" and p.controller != s.turn and not s.ntp_declared and self.words & NTP_WINDOW:
+            # 506.3d-e: the non-turn player's declaration window is one moment, before his own waiting effects
+            # resolve: once they begin, it has passed, even if nothing could be declared then (S157: from
+            # 2018-08-09 the Ninja Strike mana is counted at that moment; S116: no declaration once a waiting
+            # effect has begun to resolve). His own effects raising his mana do not open it again.
+            s = replace(s, ntp_declared=True)
+        return s
 
     # ---- optional hooks of explorer.protocol.Model ----------------------------------------------
     def canonical(self, s: State) -> State:

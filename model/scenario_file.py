@@ -20,6 +20,7 @@ from .piles import LINKED, STACKED, check_pile
 from .rules import parse_date, rules_date_problem
 from .scenario import ZONE_KEYS, Expectation, PlayerSetup, Scenario
 from .table import MARKS
+from .vocabulary import SMAX
 from .yamlio import file_problem, key_path, line_of, load_yaml, plain, schema_errors, shown, spoilt, validate
 
 # Bounds on counts (docs/limits.md): a zone, a count in an expectation, a frame depth
@@ -255,6 +256,12 @@ def _zone(value: Any, default: tuple[str, ...], names: _Names, path: tuple, zone
         except InputError as exc:      # every unknown card of the zone is reported at once
             problems.append(exc)
     raise_all(problems)
+    if zone == "battle":
+        smax = [i for i, card in enumerate(out) if names.pool[card].has(SMAX)]
+        if len(smax) > 1:   # 815.1a: the rules would return all but one to the hand at once
+            raise names.fail(path + (smax[1],), "a player has at most one S-MAX evolution creature in the battle "
+                                                "zone (815.1a: with two, all but one return to the hand at "
+                                                "once); expected one S-MAX evolution creature per player here")
     return tuple(out)
 
 

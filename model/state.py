@@ -252,7 +252,8 @@ class State(Record):
     loser: str = ""                  # R104.2a / R509.1: the player who lost
     wins: tuple[str, ...] = ()       # R104.2c: "you win the game" effects met, decided together with
     losses: tuple[str, ...] = ()     # the losses met at the same time
-    ntp_declared: bool = False       # R506.3 (A25): the non-turn player's hidden-zone declarations are made
+    ntp_declared: bool = False       # R506.3 (A25): the non-turn player's declaration window has passed (he
+                                     # declared, or his own waiting effects began to resolve: 506.3d-e)
     # the rest of the game an attack touches (model/power.py, model/touch.py)
     powers: tuple[tuple[int, int], ...] = ()   # (creature, +/-N) "until the end of the turn" (R511.2), sorted
     granted: tuple[tuple[int, str], ...] = ()  # (card, keyword) given until the end of the turn, sorted
@@ -262,6 +263,7 @@ class State(Record):
     extra_turns: tuple[str, ...] = ()   # players who take another turn after this one (King Bolbalzak, A12)
     boosts: tuple[tuple[int, int], ...] = ()   # (card, power) given "until the end of the attack" (A12c), sorted
     guards: tuple[int, ...] = ()     # cards not to be destroyed until the end of the attack (R506.1d, S105), sorted
+    attack_effects_ended: bool = False   # 510.2: the "while attacking" effects have ended (model/attack_end.py)
 
     def forget(self, card: int) -> State:
         """`card` left the battle zone: it is a new object, the effects that reached it end (110.2e,

@@ -20,15 +20,14 @@ declarations (model/declarations.py), whose methods it extends with `super()`:
 from __future__ import annotations
 
 from functools import cached_property
-from itertools import combinations
 
 from .events import Event, ev
 from .host import Host
 from .instructions.declaring import meets
-from .keywords import EVASION, IGNORE, value
+from .keywords import EVASION, IGNORE, value, values
 from .state import Pending, State, other, replace
 from .triggers import TRIGGERED
-from .vocabulary import ATTACK_DECLARED, Keyword
+from .vocabulary import ATTACK_DECLARED, IGNORED, Keyword
 
 ATTACKED = frozenset({"attacked", "own_attacked", "you_attacked"})
 HIDDEN_ATTACK = frozenset({"attack_chance", "oni_end"})
@@ -55,21 +54,57 @@ class Touch(Host):
 
     def ignored(self, s: State, cid: int) -> bool:
         """R110-style ignoring (無視): an `ignore` effect this turn, or another creature's `Ignore` static
-        while that creature is in the battle zone (dmwiki "無視"; the judges' page on Gemm Emperor)."""
-        if (cid, "Ignored") in s.granted:
+        while that creature is in the battle zone and its own abilities are not ignored by an effect
+        (dmwiki "無視"; the judges' page on Gemm Emperor)."""
+        if (cid, IGNORED) in s.granted:
             return True
         cdef = self.card(cid)
         for g, n in self.ignorers:
             if g != cid and cdef.type == "creature" and cdef.cost <= n and g in s.zone(self.owner(g)).battle \
-                    and cid in s.zone(self.owner(cid)).battle:
+                    and cid in s.zone(self.owner(cid)).battle and (g, IGNORED) not in s.granted:
                 return True
         return False
 
+    # ---- the one place abilities are read (無視: an ignored ability does nothing, wherever it is read) ----
+    def abilities_work(self, s: State, cid: int) -> bool:
+        """Whether the card's abilities work now: not while they are ignored. Every reader of a keyword
+        and every replacement of a creature in the battle zone asks this (through the methods below or
+        directly), so no rule honours the ignoring in one place and reads the printed ability in another
+        (a step that never ended: the power-0 check saw an ignored Indestructible, destruction read it)."""
+        return not ((s.granted or self.ignorers) and self.ignored(s, cid))
+
     def has_keyword(self, s: State, cid: int, word: Keyword) -> bool:
-        """Printed or given this turn, unless the card's abilities are ignored."""
-        if (s.granted or self.ignorers) and self.ignored(s, cid):
+        """Printed or given this turn, unless the card's abilities are ignored (asked only of a card that has
+        the keyword: most questions are about a keyword the card lacks)."""
+        if not (self.card(cid).has(word) or (cid, word) in s.granted):
             return False
-        return self.card(cid).has(word) or (cid, word) in s.granted
+        return self.abilities_work(s, cid)
+
+    def keyword_count(self, s: State, cid: int, word: Keyword) -> int:
+        """How many times the card has a keyword now, printed copies and each effect giving it one (110.7,
+        110.2c: each works on its own, Slayer twice destroys twice); 0 while its abilities are ignored."""
+        if not self.abilities_work(s, cid):
+            return 0
+        return self.card(cid).count(word) + sum(1 for c, w in s.granted if c == cid and w == word)
+
+    def keyword_total(self, s: State, cid: int, head: Keyword) -> int:
+        """The sum over the copies of an additive valued keyword the card prints (`Power Attacker:+N`,
+        `Extra Break:+N`: 110.7, 110.2c, each copy adds its own); 0 while its abilities are ignored."""
+        if not self.abilities_work(s, cid):
+            return 0
+        return sum(values(self.card(cid).keywords, head))
+
+    def keyword_limit(self, s: State, cid: int, head: Keyword) -> int | None:
+        """The widest copy of a threshold keyword (`Evasion:power<=N`: each copy works on its own, 110.2c,
+        so the greatest N decides); None without one or while its abilities are ignored."""
+        if not self.abilities_work(s, cid):
+            return None
+        return value(self.card(cid).keywords, head)
+
+    def breaker(self, s: State, cid: int) -> int:
+        """How many shields the creature's breaker ability breaks (509.2b); one with it ignored or without
+        one (509.2a)."""
+        return self.card(cid).breaker if self.abilities_work(s, cid) else 1
 
     def add_pending(self, s: State, p: Pending, out: list[Event], rule: str) -> State:
         """An ability of a creature whose abilities are ignored does not trigger (dmwiki "無視": only in the
@@ -85,7 +120,7 @@ class Touch(Host):
         src = p.source
         if src not in s.zone(self.owner(src)).battle and ability.trigger not in LEAVING:
             return False
-        if (src, "Ignored") in s.granted:
+        if (src, IGNORED) in s.granted:
             return True
         cdef = self.card(src)
         return any(g != src and cdef.type == "creature" and cdef.cost <= n and g in s.zone(self.owner(g)).battle
@@ -113,18 +148,20 @@ class Touch(Host):
         a = s.attacker
         if self.has_keyword(s, a, "Unblockable"):
             return ()
-        limit = value(self.card(a).keywords, EVASION)
-        if limit is not None and ((s.granted or self.ignorers) and self.ignored(s, a)):
-            limit = None
+        limit = self.keyword_limit(s, a, EVASION)
         found = super().blockers(s)
         return found if limit is None else tuple(c for c in found if self.power(s, c) > limit)
 
     def block_actions(self, s: State):
-        """A Blocker with `Must Block` that can block must: no choice leaves it out."""
+        """A Blocker with `Must Block` that can block must: no choice leaves it out. Where several
+        Blockers may be used at once, every one forced to block is among those chosen (507.1b of Ver.1.48:
+        two forced Blockers are both chosen); with one Blocker at most, it is one of them."""
         acts = super().block_actions(s)
         must = {c for c in self.blockers(s) if self.has_keyword(s, c, "Must Block")}
         if not must:
             return acts
+        if self.version.several_blockers:
+            return tuple(a for a in acts if a.kind == "block" and must <= set(a.choice))
         return tuple(a for a in acts if a.kind == "block" and must & set(a.choice))
 
     # ---- R506.3: Attack Chance and Oni End with the other declarations -----------------------------
@@ -147,15 +184,10 @@ class Touch(Host):
         return all(any(self.card(c).has(civ) for c in mana) for civ in need)
 
     def _hidden_in_hand(self, s: State, player: str, found: tuple[int, ...]) -> tuple[int, ...]:
-        """`found` with the hand cards usable now by Attack Chance or Oni End (one per card)."""
-        seen = {self.instances[c].card for c in found}
-        extra = []
-        for c in s.zone(player).hand:
-            key = self.instances[c].card
-            if key not in seen and self.usable_at_attack(s, player, c):
-                seen.add(key)
-                extra.append(c)
-        return found + tuple(extra)
+        """`found` with the hand cards usable now by Attack Chance or Oni End, every copy (dmwiki
+        "アタック・チャンス", S312: no limit to how many one attack uses; no rule limits a name to one)."""
+        return found + tuple(c for c in s.zone(player).hand
+                             if c not in found and self.usable_at_attack(s, player, c))
 
     def tp_declarables(self, s: State) -> tuple[int, ...]:
         found = super().tp_declarables(s)
@@ -177,7 +209,7 @@ class Touch(Host):
         changes = [c for c in rest if self.card(c).abilities_with("ninja_change")]
         strikes = [c for c in rest if c not in changes]
         base = [(c,) for c in rest] + [(k, c) for k in changes for c in strikes]
-        onis = [combo for n in range(1, len(oni) + 1) for combo in combinations(oni, n)]
+        onis = self.declaration_sets(s, tuple(oni), range(1, len(oni) + 1))
         return base + onis + [b + o for b in base for o in onis]
 
     # ---- R510: Kirifu Dash ---------------------------------------------------------------------------
@@ -185,38 +217,37 @@ class Touch(Host):
         s = super().at_end_of_attack(s, out)
         if "kirifu_dash" not in self.words or s.attacker not in s.broke or not self.attacker_still_there(s):
             return s
-        seen = set()
-        for c in s.zone(s.turn).hand:
+        for c in s.zone(s.turn).hand:   # every copy may be used: no rule limits a name to one
             key = self.instances[c].card
             ability = next((a for a in self.card(c).abilities if a.trigger == "kirifu_dash"), None)
-            if ability is None or key in seen:
+            if ability is None:
                 continue
-            seen.add(key)
             out.append(ev("declare", "R510", card=self.label(c), player=s.turn, ability="Kirifu Dash"))
             s = self.add_pending(s, Pending(TRIGGERED, s.depth(), s.turn, key, ability.id, c), out, "R510")
         return s
 
-    # ---- Super S-Trigger, S-Trigger Plus: the bonus is decided as the card is used -----------------
+    # ---- Super S-Trigger, S-Trigger Plus: the bonus is decided as the card is declared -------------
     def mark_bonus(self, s: State, player: str, card: int, out: list[Event]) -> State:
-        """dmwiki "スーパー・S・トリガー": the bonus if its owner has no shields when it is used (the shields
-        in standby are not counted, R113.6a); "S・トリガー・プラス": in the opponent's turn, if two or more
-        of its owner's shields were broken this turn (whether the ones now being checked count is the
-        reading `s_trigger_plus_count`)."""
-        cdef = self.card(card)
-        if cdef.has("Super S-Trigger"):
+        """The bonus is decided when the S-Trigger is declared (SC2), not as each declared card is used:
+        the official Q&A of 2023-02-17 (two Super S-Triggers declared together, the first adding a shield:
+        the second keeps its bonus). dmwiki "スーパー・S・トリガー": the bonus if its owner has no shields
+        then (the shields in standby are not counted, R113.6a); "S・トリガー・プラス": in the opponent's
+        turn, if two or more of its owner's shields were broken this turn (whether the ones now being
+        checked count is the reading `s_trigger_plus_count`)."""
+        if self.has_keyword(s, card, "Super S-Trigger"):
             ok = not s.zone(player).shields
-        elif cdef.has("S-Trigger Plus"):
+        elif self.has_keyword(s, card, "S-Trigger Plus"):
             ok = player != s.turn and self._broken_this_turn(s, player) >= 2
         else:
             return s
         if not ok:
             return s
-        out.append(ev("bonus", "SC4", card=self.label(card), player=player))
+        out.append(ev("bonus", "SC2", card=self.label(card), player=player))
         return replace(s, bonus=tuple(sorted(s.bonus + (card,))))
 
     def _broken_this_turn(self, s: State, player: str) -> int:
         mine = [c for c in s.broken if self.owner(c) == player]
         if self.interpretation.get("s_trigger_plus_count") == "excludes_current" and s.checks:
-            mine = [c for c in mine if c not in s.checks[-1].arrived]
+            mine = [c for c in mine if c not in s.checks[-1].cards]   # those of the check now declaring
         return len(mine)
 

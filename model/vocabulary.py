@@ -86,9 +86,14 @@ KEYWORDS = {
     "Blocker": "may block an opponent's attacking creature when untapped (R507.1)",
     # cards made of several cards (model/piles.py)
     "Evolution": "an evolution creature: it lies on a creature (`under:` in a scenario), the pile has only its "
-                 "characteristics and leaves the battle zone whole (801, S200, S201)",
+                 "characteristics and leaves the battle zone whole (801, S200, S201); an effect putting it into the "
+                 "battle zone puts it onto one of its owner's creatures, or cannot put it (801.1a); never summoning "
+                 "sick (801.3)",
     "Vortex Evolution": "an evolution creature on two creatures; before 2021-03-16 two of them could stay when its "
                         "top card alone left (S206)",
+    "NEO": "a NEO creature (802): an effect putting it into the battle zone may put it onto one of its owner's "
+           "creatures as a NEO evolution creature, or alone; with cards under it, it is an evolution creature, never "
+           "summoning sick (802.2, 802.3)",
     "Star Evolution": "an evolution creature: when it would leave the battle zone, only its top card leaves "
                       "instead and the rest is rebuilt (813.1, a replacement effect, S204)",
     "S-MAX Evolution": "an evolution creature that needs no source (S207); its loss replacement is written as a "
@@ -117,13 +122,20 @@ KEYWORDS = {
 Keyword = Literal[
     "S-Trigger", "G-Strike", "S-Back", "Sabaki Z", "Judgement Crest", "Revolution 0", "Charger", "Unbreakable",
     "Indestructible", "Cannot Leave", "Extra Break", "Blocker", "Evolution", "Vortex Evolution", "Star Evolution",
+    "NEO",
     "S-MAX Evolution", "Power Attacker", "Slayer", "Wins All Battles", "Speed Attacker", "Cannot Attack",
     "Cannot Attack Players", "Must Attack", "Must Block", "Unblockable", "Evasion", "Ignore", "Super S-Trigger",
     "S-Trigger Plus",
 ]
 
 CANNOT_LEAVE: Final = "Cannot Leave"
+IGNORED: Final = "Ignored"                    # the mark an `ignore` effect gives for the turn (State.granted)
+# the keywords an effect may give that work once per copy (110.7 names Slayer, Power Attacker and Sympathy;
+# of these only Slayer can be given, model/instructions/power.py GRANTABLE): given twice, had twice
+STACKS: frozenset[str] = frozenset({"Slayer"})
 EXTRA_BREAK: Final = "Extra Break"
+POWER_ATTACKER: Final = "Power Attacker"
+NEO: Final = "NEO"                            # 802: a creature that may be put as an evolution or alone
 STAR_EVOLUTION: Final = "Star Evolution"      # 813.1 (S204): when it would leave, only its top card leaves
 SMAX: Final = "S-MAX Evolution"               # S207: an evolution creature needing no source
 
@@ -140,4 +152,6 @@ ATTACK_DECLARED = {"ninja_strike": NINJA_STRIKE, "ninja_change": NINJA_CHANGE,
 # the abilities a shield check declares (SC2, SC3: model/instructions/shield_check.py); the engine's other
 # keywords (Blocker, Charger, ...) are never declared, so a pattern naming them would match nothing
 SHIELD_CHECK_DECLARED = ("S-Trigger", "G-Strike", "S-Back", "Sabaki Z", "Revolution 0")
+# the keywords that make a card an S-Trigger (SC2): Super S-Trigger and S-Trigger Plus are S-Triggers too
+S_TRIGGERS: tuple[Keyword, ...] = ("S-Trigger", "Super S-Trigger", "S-Trigger Plus")
 DECLARED = tuple(sorted(SHIELD_CHECK_DECLARED + tuple(ATTACK_DECLARED.values())))

@@ -15,6 +15,8 @@ from typing import Any
 
 import z3
 
+from ..model.census import carries
+from ..model.piles import STACKED
 from .property import NEEDS, Property
 from .symbols import StateScope, TransitionScope
 
@@ -182,8 +184,9 @@ def _some_replacement(t: TransitionScope) -> z3.BoolRef:
 # property.py's NEEDS belongs to the property values; these two are read here, from the scenario's
 # initial state and card definitions, by the subclass below.
 SHIELD_NEEDS = {
-    "declaration": "by card text: a defender's shield with S-Trigger or G-Strike, or an S-Back or Sabaki Z card "
-                   "in the defender's hand (SC2/SC3)",
+    "declaration": "by card text: a defender's shield with any S-Trigger (Super S-Trigger, S-Trigger Plus, a "
+                   "conditional one, a twinpact's spell side), G-Strike or Revolution 0, a card giving shields "
+                   "S-Trigger, or an S-Back or Sabaki Z card in the defender's hand (SC2/SC3)",
     "replacement": "by card text: a card of the scenario with a replacement ability (Shield Saver, castle, "
                    "Skull Moon, Escape, EX Life...) or a shield that cannot be broken (D2, R701.6a)",
     "pile": "a creature with cards under it or an aura on it (801, 310)",
@@ -239,12 +242,28 @@ def _loser_is_not_winner(s: StateScope) -> z3.BoolRef:
 def _instructions(program) -> Iterator:
     for ins in program:
         yield ins
-        yield from _instructions(ins.get("if_done") or ())
+        for key in ("if_done", "do", "else"):   # the programs an instruction holds (discard, `if`)
+            yield from _instructions(ins.get(key) or ())
+
+
+def _card_instructions(card) -> Iterator:
+    yield from _instructions(card.effect)
+    for ability in card.abilities:
+        yield from _instructions(ability.effect)
 
 
 def _can_declare(m: Any, s: Any) -> bool:
+    """Whether a shield check of the defender could declare anything, by card text: a shield card (a stacked
+    one too) with any S-Trigger (S-Trigger, Super S-Trigger, S-Trigger Plus, one under a condition, a
+    twinpact's spell side's: model/census.py `carries`), G-Strike or Revolution 0; a card of the scenario
+    giving S-Trigger to shields; an S-Back or Sabaki Z card in his hand."""
     z = s.zone(s.defender)
-    if any(m.card(c).has("S-Trigger") or m.card(c).has("G-Strike") for c in z.shields):
+    cards = list(z.shields) + [c for c, _, k in z.links if k == STACKED]
+    if any(carries(m.card(c), "S-Trigger") or m.card(c).has("G-Strike") or m.card(c).has("Revolution 0")
+           for c in cards):
+        return True
+    if any(ins.op == "grant" and ins.get("keyword") == "S-Trigger"
+           for i in m.instances for ins in _card_instructions(m.pool[i.card])):
         return True
     return any(m.card(b).s_back() or m.card(b).has("Sabaki Z") for b in z.hand)
 

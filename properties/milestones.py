@@ -184,6 +184,8 @@ def step(w: Walk, pre: State, events: tuple, post: State, bb: frozenset[str]) ->
             _shield_checked(kind, e, check, tokens)
         elif kind == "attack_stopped":
             tokens.append("attack_stopped")
+        elif kind == "battle" and e.rule != "R508":
+            pass   # a battle an effect starts (rule 115) is no step of the attack: not the milestone `battle`
         elif kind in _ATTACK_TOKENS:
             tokens.append(_ATTACK_TOKENS[kind])
     if attack == 1 and not _attack_open(post):

@@ -32,6 +32,7 @@ import z3
 from ..explorer.bfs import explore
 from ..explorer.limits import DEFAULT_LIMITS, Limits
 from ..model.cards import CardPool
+from ..model.errors import ModelError
 from ..model.interpretations import CHOICES, Interpretation
 from ..model.procedure import BreakModel
 from ..model.rules import RulesVersion, version_on
@@ -161,7 +162,11 @@ class Runner:
         if self.progress:
             self.progress(f"exploring {path.name} ({version.name})")
         model = BreakModel(sc, interpretation=consulted)
-        graph = explore(model, self.limits)
+        try:
+            graph = explore(model, self.limits)
+        except ModelError as exc:   # the model's own error: named with its scenario, rules and readings
+            exc.file = f"{path} ({version.name}; readings: {show(combo)})"
+            raise
         verdicts = [check(graph, item) for item in sc.expect]
         run = Run(path, sc, version, combo, graph, verdicts, frozenset(consulted.names),
                   time.perf_counter() - start)

@@ -4,8 +4,12 @@ garbage-speaking engine is a finding, another protocol version or a missing comm
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
+import os
+import signal
+import subprocess
 import sys
 import time
 import xml.etree.ElementTree as ET
@@ -209,3 +213,147 @@ def test_an_engine_refusing_a_choice_it_offered_is_a_finding(bundle):
     refused = [f for f in findings(doc, "Q09_the_watch") if f["kind"] == "refused_choice"]
     assert code == 1 and len(refused) == 1
     assert refused[0]["replay"] == "0/0" and "Kakumeijin/before_break" in refused[0]["message"]
+
+
+@pytest.fixture(scope="module")
+def corpus_bundle(tmp_path_factory) -> str:
+    path = tmp_path_factory.mktemp("corpus") / "corpus.json"
+    code, _, err = run("export", "--corpus", "--out", str(path))
+    assert code == 0, err
+    return str(path)
+
+
+@pytest.mark.slow
+def test_the_correct_engine_conforms_on_every_run_of_the_corpus(corpus_bundle):
+    """Every scenario run of `export --corpus`: every state asked, every outcome compared, no finding;
+    and every state's choices are told apart by their data (else an engine could not answer them)."""
+    from dmcheck.engines.identity import same_data
+
+    data = dmcheck.read_bundle(corpus_bundle)
+    from dmcheck.engines.bundle import name_of
+
+    assert {e["file"] for e in data["scenarios"]} == {name_of(r.path) for r in dmcheck.corpus_runs()}
+    for entry in data["scenarios"]:
+        for n in entry["nodes"]:
+            assert not same_data(n["choices"], n.get("copies", [])), (entry["id"], n["key"])
+    code, doc = conform("correct", corpus_bundle)
+    assert code == 0
+    for result, entry in zip(doc["scenarios"], data["scenarios"], strict=True):
+        assert result["status"] == "conforms", (entry["id"], result["findings"][:1])
+        assert result["states_asked"] >= len(entry["nodes"])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name, scenario, kind", [
+    ("tp_order", "rulings/Q09_the_watch.yaml", "extra_choice"),
+    ("break_cancelled", "rulings/Q06_winter_spiral.yaml", "forbidden_outcome"),
+    ("cip_at_once", "rulings/SC2_declare_then_use_in_any_order.yaml", "extra_choice"),
+    ("other_copies", None, None),
+])
+def test_each_buggy_engine_is_still_caught_on_the_whole_corpus(corpus_bundle, name, scenario, kind):
+    """The seeded bugs are found where the four-file bundle finds them, and the engine that only names
+    other copies conforms on every run of the corpus."""
+    code, doc = conform(name, corpus_bundle)
+    if scenario is None:
+        assert code == 0
+        return
+    assert code == 1
+    found = {(s["file"], f["kind"]) for s in doc["scenarios"] for f in s["findings"]}
+    assert (scenario, kind) in found
+
+
+# ---- no engine process outlives conform ------------------------------------------------------------
+def _alive(pid: int) -> bool:
+    """Whether a process runs (a zombie waiting for its parent to collect it does not)."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="utf-8") as f:
+            return f.read().rpartition(")")[2].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+def _pids(path) -> list[int]:
+    return [int(x) for x in path.read_text().split()] if path.exists() else []
+
+
+def _all_ended(pids: list[int]) -> bool:
+    deadline = time.monotonic() + 5       # SIGKILL is immediate; the reaping of an orphan may lag a little
+    while any(_alive(p) for p in pids) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return not any(_alive(p) for p in pids)
+
+
+@pytest.fixture
+def pids(tmp_path, monkeypatch):
+    path = tmp_path / "pids"
+    monkeypatch.setenv("DMCHECK_TEST_PIDS", str(path))
+    yield path
+    for pid in _pids(path):          # whatever the test found, leave nothing running
+        with contextlib.suppress(OSError):
+            os.kill(pid, signal.SIGKILL)
+
+
+def spawning(mode: str, bundle: str) -> str:
+    return f"{sys.executable} {ENGINES / 'spawns.py'} {bundle} {mode}"
+
+
+@pytest.mark.parametrize("mode, extra, kind", [
+    ("none", (), None),                           # the normal end: bye, and the engine exits
+    ("hang", ("--timeout", "0.5"), "timeout"),    # a hung engine: ended at its timeout
+    ("crash", (), "crash"),                       # the engine dies; its helper would live on
+])
+def test_no_engine_process_outlives_conform(bundle, pids, mode, extra, kind):
+    code, out, err = run("conform", "--engine", spawning(mode, bundle), "--bundle", bundle, "--json",
+                         "--only", "*Q09*", "--only", "*Q06*", *extra)
+    assert "Traceback" not in err
+    doc = output(out)
+    started = _pids(pids)
+    assert len(started) == (2 if kind is None else 4)     # a failed run's engine is replaced by a fresh one
+    assert _all_ended(started)
+    found = [f["kind"] for s in doc["scenarios"] for f in s["findings"]]
+    assert (code, found) == ((0, []) if kind is None else (1, [kind, kind]))
+
+
+@pytest.mark.parametrize("how", [signal.SIGINT, signal.SIGTERM])
+def test_ctrl_c_or_a_kill_ends_the_engine_too(bundle, pids, how):
+    """`dmcheck conform` stopped while the engine hangs: it exits 130 at once, and the engine and its
+    helper are gone."""
+    proc = subprocess.Popen([sys.executable, "-m", "dmcheck", "conform", "--engine", spawning("hang", bundle),
+                             "--bundle", bundle, "--timeout", "600", "--only", "*Q09*"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+    deadline = time.monotonic() + 30
+    while len(_pids(pids)) < 2 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    time.sleep(0.5)                 # the engine has been asked its choices, and hangs
+    started = time.monotonic()
+    proc.send_signal(how)
+    _out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130 and time.monotonic() - started < 5, err
+    assert "interrupted" in err and "Traceback" not in err
+    assert len(_pids(pids)) == 2 and _all_ended(_pids(pids))
+
+
+def test_a_scenario_budget_stops_a_slow_engine_and_restarts_it_for_the_next_run(bundle, pids):
+    """Each answer comes within --timeout, but the run as a whole takes longer than its budget: a timeout
+    finding naming --scenario-budget, within about the budget; the next run gets a fresh engine."""
+    began = time.monotonic()
+    code, out, _err = run("conform", "--engine", spawning("slow", bundle), "--bundle", bundle, "--json",
+                          "--timeout", "5", "--scenario-budget", "0.6", "--only", "*Q09*", "--only", "*Q03*")
+    assert time.monotonic() - began < 8
+    doc = output(out)
+    assert code == 1 and [s["status"] for s in doc["scenarios"]] == ["failed", "failed"]
+    for s in doc["scenarios"]:
+        [f] = s["findings"]
+        assert f["kind"] == "timeout" and "--scenario-budget" in f["message"]
+    started = _pids(pids)
+    assert len(started) == 4 and _all_ended(started)
+
+
+def test_maxfail_stops_after_that_many_failing_runs(bundle):
+    code, doc = conform("crashes", bundle, "--maxfail", "2")
+    assert code == 1 and len(doc["scenarios"]) == 2 and doc["complete"] is False
+    assert "--maxfail 2" in doc["stopped"] and len(doc["not_finished"]) == 2
+    ran = {s["id"] for s in doc["scenarios"]}
+    assert ran.isdisjoint(doc["not_finished"])
+    code, out, _err = run("conform", "--engine", engine("crashes", bundle), "--bundle", bundle, "--maxfail", "1")
+    assert code == 1 and "stopped: --maxfail 1: stopped after 1 scenario runs with findings; not checked: 3" in out

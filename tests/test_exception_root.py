@@ -19,6 +19,8 @@ APART = {
                                "budget; dmcheck/main.py turns it into an incomplete report",
     "dmcheck.properties.fasteval.Unsupported": "caught in the same module: the formula is left to Z3",
     "dmcheck.rulings.marco._Stop": "caught in the same module: the enumeration reports why it stopped",
+    "dmcheck.explorer.limits.StepLimit": "caught by the search (explorer/bfs.py): it ends incomplete with the limit "
+                                         "as its reason",
     "dmcheck.rulings.farm.Late": "caught by rulings/verify.py: the phase is reported as not finished",
     # where the root cannot be imported yet
     "dmcheck.explorer.replay.BadKey": "the explorer imports nothing of the project (docs/architecture.md); "

@@ -15,6 +15,7 @@ from conftest import ROOT
 
 import dmcheck
 from dmcheck.engines.bundle import schema
+from dmcheck.engines.identity import same_data
 from dmcheck.main import main
 
 FILES = [ROOT / "scenarios" / "rulings" / name for name in
@@ -158,3 +159,94 @@ def test_a_bundle_of_another_version_or_shape_is_refused(tmp_path):
                                   "scenarios": [{"id": 3}]}))
     with pytest.raises(dmcheck.InputError, match="scenarios/0"):
         dmcheck.read_bundle(str(broken))
+
+
+TWINPACT = ROOT / "scenarios" / "piles" / "TW04_either_side_not_both.yaml"
+MECHRAID = ROOT / "scenarios" / "rulings" / "Q01_bolshack_rider.yaml"
+
+
+def _export(*files) -> dict:
+    code, out, err = run("export", *map(str, files))
+    assert code == 0, err
+    return json.loads(out)
+
+
+def test_the_two_sides_of_a_twinpact_are_told_apart_by_data():
+    """S223: a twinpact's S-Trigger is used by one side or the other; the bundle says which by `side`,
+    and writes the card with both sides as a card file does (type twinpact, `spell`)."""
+    data = _export(TWINPACT)
+    entry = data["scenarios"][0]
+    declare = next(n for n in entry["nodes"] if any(c["decision"] == "declare" and c["what"] for c in n["choices"]))
+    sides = sorted(c["what"][0]["side"] for c in declare["choices"] if c["what"])
+    assert sides == ["creature", "spell"]
+    spell = next(c for c in declare["choices"] if c["what"] and c["what"][0]["side"] == "spell")
+    assert "Twin Blast" in spell["text"]
+    card = data["cards"]["twin_trigger"]
+    assert card["type"] == "twinpact" and card["spell"]["name"] == "Twin Blast" and card["power"] == 3000
+    assert card["spell"]["effect"] == [{"draw": {"count": 1}}]
+
+
+def test_the_same_ability_of_two_identical_cards_is_two_choices_told_apart():
+    """Q01: two Armored Scouts put into the battle zone each wait with their "enters"; the model offers
+    resolving either, so in that state they are no group of interchangeable copies, and the two choices
+    differ by their data (the source)."""
+    entry = _export(MECHRAID)["scenarios"][0]
+    both = [n for n in entry["nodes"] if sorted(c["what"][0].get("source") for c in n["choices"]
+                                                if c["kind"] == "resolve") == ["Armored Scout#1", "Armored Scout#2"]]
+    assert both
+    for n in both:
+        assert not any({"Armored Scout#1", "Armored Scout#2"} <= set(g) for g in n.get("copies", []))
+    for n in entry["nodes"]:
+        assert not same_data(n["choices"], n.get("copies", []))
+
+
+def test_export_refuses_a_bundle_whose_choices_share_their_data(monkeypatch):
+    """Without the twinpact's side in its data, the two declarations of TW04 would be one choice to an
+    engine: export names the state and both choices, and writes nothing (exit 2)."""
+    from dmcheck import views
+
+    real = views.part
+
+    def sideless(m, value, cards=True):
+        out = real(m, value, cards)
+        if isinstance(out, dict):
+            out.pop("side", None)
+        return out
+
+    monkeypatch.setattr(views, "part", sideless)
+    code, out, err = run("export", str(TWINPACT))
+    assert code == 2 and out == "" and "Traceback" not in err
+    assert "piles/TW04_either_side_not_both.yaml@2024-06-19, state 0" in err and "have the same data" in err
+    assert "'B declares S-Trigger of Twin Trigger'" in err
+    assert "'B declares S-Trigger of Twin Trigger (its spell side, Twin Blast)'" in err
+
+
+def test_each_choice_carries_the_events_it_makes_happen(bundle_text):
+    """Against dmcheck's own replay: the events of each choice are those of that step of the trace."""
+    data = json.loads(bundle_text)
+    kinds = set()
+    for entry in data["scenarios"]:
+        sc = dmcheck.load(ROOT / "scenarios" / entry["file"], rules=entry["rules"])
+        for n in entry["nodes"][:12]:
+            for c in n["choices"]:
+                key = c["index"] if n["key"] == "-" else f"{n['key']}/{c['index']}"
+                done = dmcheck.replay(sc, str(key))
+                assert c["events"] == [dict(e) for e in done.steps[-1].events]
+                kinds.update(e["event"] for e in c["events"])
+    assert {"choose_shields", "break", "resolve", "move"} <= kinds   # the comparison means something
+
+
+def test_the_position_names_a_chosen_attack_and_the_marks_of_this_turn():
+    """LG01: no attack is given (the turn player picks one, or none, as the first choice) and two creatures
+    came into the battle zone this turn; PW02: a power change until the end of the turn. An engine needs
+    all three to set the position up; none may be replaced by a made-up attacker."""
+    data = _export(ROOT / "scenarios" / "attack" / "LG01_summoning_sickness.yaml",
+                   ROOT / "scenarios" / "attack" / "PW02_power_zero_before_other_effects.yaml")
+    lg01, pw02 = data["scenarios"]
+    assert lg01["position"]["attack"] == {"choose": True} and lg01["position"]["declaration"] == "chosen"
+    assert lg01["position"]["zones"]["A"]["summoned"] == ["Speedy Probe", "Vanilla W-breaker"]
+    first = lg01["nodes"][0]["choices"]
+    assert {c["kind"] for c in first} == {"choose_attack", "no_attack"}
+    assert not any(c["what"] and c["what"][0] == "Vanilla W-breaker" for c in first)   # summoning sickness
+    assert pw02["position"]["zones"]["A"]["power"] == [["Vanilla W-breaker", -1000]]
+    assert "summoned" not in pw02["position"]["zones"]["A"]

@@ -131,6 +131,8 @@ def _run(*argv: str) -> tuple[int, str]:
 @pytest.mark.parametrize("name,line,words", [
     ("pile_on_a_spell.yaml", 9, ["expected a creature at the base of a pile", "Terror Pit is a spell"]),
     ("pile_base_not_a_creature.yaml", 9, ["under[1]", "expected a creature at the bottom of the pile"]),
+    # 303.3: a cross gear crosses creatures only
+    ("cross_on_a_spell.yaml", 9, ["expected a creature at the base of a pile", "`cross`", "Terror Pit is a spell"]),
     ("evolution_without_source.yaml", 9, ["nothing to evolve onto", "{card: Ladia Bale, under: [a creature]}",
                                           "S-MAX evolution needs no source"]),
 ])

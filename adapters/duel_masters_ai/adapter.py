@@ -7,11 +7,15 @@ engine's own legal actions (`engine.action_generator.get_legal_actions`) transla
 choice labels, applies the one dmcheck picks with `engine.action_executor.execute_action`, and reports
 the engine's state at the end. No code of the engine is copied here: it is imported and driven.
 
-What maps (the rest is answered `unsupported`, with the reason):
+What maps (the rest is answered `unsupported`, with the reason: it never guesses):
 - cards without abilities or spell effects (the engine's effect executor draws and destroys only, and a
-  dmcheck card word has no engine counterpart), with the keywords Blocker, Speed Attacker, S-Trigger,
-  G-Strike, S-Back, breakers (double, triple, world), civilizations and races; no cards on cards, no
-  face-up shields, no restrictions, attacks that end with the attack (`until: end_attack`);
+  dmcheck card word has no engine counterpart), creatures and spells only (a twinpact's spell side has
+  no counterpart), with the rules keywords Blocker, Speed Attacker, S-Trigger, G-Strike, Slayer (the
+  rules since 2004-06-26), Cannot Attack, Cannot Attack Players, Unblockable, breakers (double, triple,
+  world), civilizations and races (every word that is no rules keyword: adapters/words.py); any other
+  rules keyword (S-Back, whose civilization the engine does not read, Wins All Battles, Power Attacker,
+  ...) is unsupported; no cards on cards, no face-up shields, no restrictions, attacks that end with the
+  attack (`until: end_attack`);
 - the engine's actions of an attack: the attack itself (ATTACK_PLAYER / ATTACK_CREATURE with the
   scenario's attacker), DECLARE_BLOCKER and the PASS that declines to block, SELECT_ATTACK_ORDER (the
   shields its batch breaks), the PASS that attacks a player with no shields, the shield-trigger offers.
@@ -27,14 +31,19 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))   # adapters/words.py
+import words  # noqa: E402
 
 PLAYERS = ("A", "B")
 CIVS = {"Fire": "FIRE", "Water": "WATER", "Nature": "NATURE", "Light": "LIGHT", "Darkness": "DARKNESS"}
+# dmcheck's rules keywords the engine has a word for, with the same meaning (the others: unsupported)
 MECHANICS = {"Blocker": "BLOCKER", "Speed Attacker": "SPEED_ATTACKER", "S-Trigger": "SHIELD_TRIGGER",
-             "G-Strike": "G_STRIKE"}
-# dmcheck keywords that are rules the engine has no word for (a card with one is not supported)
-FOREIGN = ("Power Attacker", "Revolution 0", "Unbreakable", "Indestructible", "Charger", "Shinobi",
-           "Ignore casting locks", "Sabaki Z", "EX Life", "Evolution")
+             "G-Strike": "G_STRIKE", "Slayer": "SLAYER", "Cannot Attack": "CANNOT_ATTACK",
+             "Cannot Attack Players": "CANNOT_ATTACK_PLAYERS", "Unblockable": "CANNOT_BE_BLOCKED"}
+SLAYER_SINCE = "2004-06-26"   # before it, Slayer destroyed only when its creature lost (vocabulary.py)
+ZONES = {"battle", "hand", "mana", "shields", "graveyard", "deck", "tapped", "summoned"}
 AUTOMATIC = {"post_declare", "battle", "end_of_attack", "shield_to_hand", "block", "direct_attack"}
 
 
@@ -53,27 +62,31 @@ class Adapter:
         self.game = None
 
     # ---- setup --------------------------------------------------------------------------------
-    def definition(self, number: int, card: dict):
-        """The engine's CardDefinition of a dmcheck card definition, or Unsupported."""
+    def definition(self, number: int, card: dict, rules: str):
+        """The engine's CardDefinition of a dmcheck card definition, or Unsupported (with the reason) for
+        anything it cannot carry over faithfully: an ability, an effect, a rules keyword it has no word
+        for, a twinpact's second side. Races are every other word (adapters/words.py)."""
         E = self.enums
+        if card["type"] == "twinpact":
+            raise Unsupported(f"{card['name']} is a twinpact (its spell side {card['spell']['name']} has no "
+                              "counterpart: the adapter gives the engine one side only)")
         if card.get("abilities") or card.get("effect") or card.get("s_trigger_if"):
             raise Unsupported(f"{card['name']} has abilities or an effect (card words the engine has no "
                               "counterpart for)")
         kinds = {"creature": E.CardType.CREATURE, "spell": E.CardType.SPELL}
         if card["type"] not in kinds:
-            raise Unsupported(f"{card['name']} is a {card['type']}")
-        keywords, civs, races = set(), set(), set()
-        for word in card["keywords"]:
-            if word.startswith(FOREIGN):
-                raise Unsupported(f"{card['name']} has {word}")
-            if word.startswith("S-Back"):
-                keywords.add(E.Keyword.S_BACK)
-            elif word in MECHANICS:
-                keywords.add(E.Keyword[MECHANICS[word]])
-            elif word in CIVS:
-                civs.add(E.Civilization[CIVS[word]])
-            else:
-                races.add(word)
+            raise Unsupported(f"{card['name']} is a card of type {card['type']} (the engine is given creatures "
+                              "and spells)")
+        rules_words, civs, races = words.split(card["keywords"])
+        keywords = set()
+        for name, value in rules_words:
+            shown = f"{name}:{value}" if value else name
+            if name not in MECHANICS:
+                raise Unsupported(f"{card['name']} has {shown} (the engine has no such keyword)")
+            if name == "Slayer" and rules < SLAYER_SINCE:
+                raise Unsupported(f"{card['name']} has Slayer, which under the rules of {rules} destroys only "
+                                  "when its creature loses (the engine's Slayer destroys whoever wins)")
+            keywords.add(E.Keyword[MECHANICS[name]])
         breaker = {2: "DOUBLE_BREAKER", 3: "TRIPLE_BREAKER"}.get(card["breaker"])
         if card["breaker"] >= 4:
             breaker = "WORLD_BREAKER"
@@ -82,8 +95,8 @@ class Adapter:
         return self.cards.CardDefinition(
             id=number, slug=card["id"], name=card["name"], cost=card["cost"],
             power=card["power"] if card["type"] == "creature" else None, card_type=kinds[card["type"]],
-            card_subtype=E.CardSubtype.NONE, civilizations=frozenset(civs), races=frozenset(races),
-            keywords=frozenset(keywords), effects=(), evolution_source_races=frozenset(),
+            card_subtype=E.CardSubtype.NONE, civilizations=frozenset(E.Civilization[CIVS[c]] for c in civs),
+            races=frozenset(races), keywords=frozenset(keywords), effects=(), evolution_source_races=frozenset(),
             evolution_source_types=frozenset(), is_multiface=False)
 
     def setup(self, request: dict) -> None:
@@ -92,13 +105,15 @@ class Adapter:
             raise Unsupported("the engine's turn goes on after the attack (until: end_turn)")
         if any(position["restrictions"].values()):
             raise Unsupported("continuous restrictions (no S-Trigger, locked types)")
-        defs = {cid: self.definition(n, card) for n, (cid, card) in enumerate(sorted(request["cards"].items()), 1)}
+        defs = {cid: self.definition(n, card, request["rules"])
+                for n, (cid, card) in enumerate(sorted(request["cards"].items()), 1)}
         players = tuple(self.player(i, position, defs) for i in range(2))
         E = self.enums
         turn = PLAYERS.index(position["turn"])
         info = self.state_mod.TurnInfo(turn_number=2, active_player=turn, phase=E.Phase.ATTACK, first_player=1 - turn)
         self.game = Game(self.state_mod.GameState(players=players, turn_info=info), position, turn)
-        if position["declaration"] == "automatic":   # dmcheck makes the declaration with the position
+        if position["declaration"] == "automatic":   # dmcheck makes the declaration with the position (not
+            # for `chosen`: the first choice picks the attack)
             attack = [a for label, a in self.offers() if label["kind"] == "declare_attack"]
             if not attack:
                 raise Unsupported("the engine does not let the scenario's attacker attack its target")
@@ -109,10 +124,14 @@ class Adapter:
         z, Z = position["zones"].get(PLAYERS[i], {}), self.zones
         if z.get("links") or z.get("face_up") or z.get("attached"):
             raise Unsupported("cards on cards or face-up shields")
+        other = sorted(k for k, cards in z.items() if cards and k not in ZONES)
+        if other:
+            raise Unsupported(f"cards in {', '.join(other)} (zones the engine's position has no place for)")
         card = lambda label: defs[position["cards"][label]]
+        sick = set(z.get("summoned", []))   # put into the battle zone this turn (turn 2 of the engine's game)
         battle = [Z.Creature(definition=card(x), uid=x, is_tapped=x in z.get("tapped", []),
-                             has_summoning_sickness=False, entered_turn=0, controller=i, owner=i)
-                  for x in z.get("battle", [])]
+                             has_summoning_sickness=x in sick, entered_turn=2 if x in sick else 0, controller=i,
+                             owner=i) for x in z.get("battle", [])]
         return self.player_state.PlayerState(
             player_index=i, player_name=PLAYERS[i],
             hand=[Z.HandCard(definition=card(x), uid=x) for x in z.get("hand", [])],
@@ -161,8 +180,16 @@ class Adapter:
         kind = action.action_type
         phase = g.state.current_phase
         if phase == E.Phase.ATTACK:
-            target = g.position["attack"].get("creature")
-            if action.card_uid == g.position["attack"]["attacker"] and not g.attacked and (
+            attack = g.position["attack"]
+            if g.attacked:
+                return None
+            if attack.get("choose"):       # the turn player picks the attack, or none (`declaration: chosen`)
+                if kind in (T.ATTACK_PLAYER, T.ATTACK_CREATURE):
+                    target = action.target_uid if kind == T.ATTACK_CREATURE else None
+                    return _label(who, "choose_attack", "choose_attack", [action.card_uid, target])
+                return _label(who, "no_attack", "no_attack", []) if kind == T.PASS else None
+            target = attack.get("creature")
+            if action.card_uid == attack["attacker"] and (
                     (kind == T.ATTACK_PLAYER and target is None)
                     or (kind == T.ATTACK_CREATURE and action.target_uid == target)):
                 return _label(who, "declare_attack", "declare_attack", [])
@@ -204,6 +231,9 @@ class Adapter:
         g, T = self.game, self.enums.ActionType
         if action.action_type in (T.ATTACK_PLAYER, T.ATTACK_CREATURE):
             g.attacked = True
+        elif action.action_type == T.PASS and g.state.current_phase == self.enums.Phase.ATTACK and not g.attacked:
+            g.declined = True    # no attack: the attack step is over (`no_attack`)
+            return
         if action.action_type == T.DECLARE_BLOCKER:
             g.blocked = True
         if action.action_type == T.SELECT_ATTACK_ORDER:
@@ -216,8 +246,9 @@ class Adapter:
         s, g = self.game.state, self.game
         winner = s.winner()
         names = lambda cards: sorted(c.definition.name for c in cards)
+        both = s.result == self.enums.GameResult.DRAW     # the engine's result when both players lose at once
         return {"winner": PLAYERS[winner] if winner is not None else "none",
-                "loser": PLAYERS[1 - winner] if winner is not None else "none",
+                "loser": PLAYERS[1 - winner] if winner is not None else "both" if both else "none",
                 "blocked": g.blocked, "shields_broken": g.broken,
                 "shields": {p: s.players[i].shield_count for i, p in enumerate(PLAYERS)},
                 "battle": {p: names(s.players[i].battle_zone) for i, p in enumerate(PLAYERS)},
@@ -231,14 +262,14 @@ class Game:
 
     def __init__(self, state, position: dict, turn: int):
         self.state, self.position, self.turn = state, position, turn
-        self.attacked = self.blocked = False
+        self.attacked = self.blocked = self.declined = False
         self.broken = 0
 
     def over(self) -> bool:
         """The game ended, or the attack did: the engine is back in the attack step with no attack."""
         s = self.state
-        return s.is_terminal() or (self.attacked and s.attack_context is None
-                                   and not s.effect_stack.shield_trigger_queue)
+        return self.declined or s.is_terminal() or (self.attacked and s.attack_context is None
+                                                    and not s.effect_stack.shield_trigger_queue)
 
 
 def _label(player: str, kind: str, decision: str, what: list) -> dict:

@@ -14,11 +14,14 @@ class Exit(IntEnum):
     BAD_INPUT = 2       # a file or flag could not be used (the message names it)
     INCOMPLETE = 3      # a limit cut the search or the solver said unknown: no verdict of "holds"
     INTERRUPTED = 130   # Ctrl-C: what was found so far is reported as incomplete
+    MODEL_ERROR = 70    # dmcheck's own model went wrong (a step that never ends): a bug to report, never the
+                        # input; sysexits' EX_SOFTWARE
     OUTPUT_CLOSED = 141  # the reader of the output went away (`| head`): 128 + SIGPIPE, as a shell reports it
 
 
 HELP = ("exit status: 0 all hold (nothing found), 1 a finding, 2 bad input, 3 incomplete "
-        "(a limit was hit), 130 interrupted, 141 output closed early (e.g. | head)")
+        "(a limit was hit), 70 the model failed (a bug of dmcheck, reported with its trace), 130 interrupted, "
+        "141 output closed early (e.g. | head)")
 
 
 def combine(codes: list[int]) -> Exit:

@@ -17,7 +17,7 @@ from typing import Any, TextIO
 
 from dmcheck.explorer.bfs import explore
 from dmcheck.explorer.limits import Limits
-from dmcheck.model.errors import InputError, did_you_mean
+from dmcheck.model.errors import InputError, ModelError, did_you_mean
 from dmcheck.model.interpretations import CHOICES
 from dmcheck.model.procedure import BreakModel
 from dmcheck.model.rules import parse_date, rules_date_problem
@@ -28,7 +28,7 @@ from dmcheck.properties.visibility import observer as property_observer
 from . import output, stop
 from .exits import Exit, combine
 from .progress import progress_printer
-from .report import document, errors_json, print_errors, print_json
+from .report import document, errors_json, locate_model_error, print_errors, print_json
 from .shipped import resolve_shipped
 
 READINGS_HELP = "; ".join(f"{c.name}={'|'.join(r for r, _ in c.readings)}" for c in CHOICES)
@@ -293,8 +293,12 @@ def explore_scenario(scenario, args: argparse.Namespace, err: TextIO, file: str,
         stop.searching(file, states, frontier, depth, seconds)     # what Ctrl-C reports of this file
         if printer:
             printer(states, frontier, depth, seconds)
-    graph = explore(model, limits(args, share), progress, reduce=reduce, observe=observe, keep_graph=not compact,
-                    symmetry=symmetry)
+    try:
+        graph = explore(model, limits(args, share), progress, reduce=reduce, observe=observe,
+                        keep_graph=not compact, symmetry=symmetry)
+    except ModelError as exc:
+        locate_model_error(exc, model, file)
+        raise
     stop.search_done()
     return graph
 

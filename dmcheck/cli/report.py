@@ -8,7 +8,7 @@ from collections import Counter
 from collections.abc import Set as AbstractSet
 from typing import Any, TextIO
 
-from dmcheck.model.errors import InputError
+from dmcheck.model.errors import InputError, ModelError
 from dmcheck.model.lang import japanese, term, tr
 from dmcheck.properties.expectations import Verdict
 
@@ -45,6 +45,45 @@ def print_errors(exc: InputError, err: TextIO) -> None:
     """Every mistake an InputError carries, one `dmcheck: FILE:LINE: key: expected` line each."""
     for e in exc.all():
         print(f"dmcheck: {e}", file=err)
+
+
+def model_error_lines(exc: ModelError) -> list[str]:
+    """A model error as the command prints it: what went wrong, where (the file, the replay key of the
+    step), the way there and what the failing step did (`locate_model_error` fills them in)."""
+    where = getattr(exc, "file", "")
+    key = getattr(exc, "search_key", None)
+    head = f"dmcheck: {where + ': ' if where else ''}model error: {exc.message}"
+    lines = [head + (f" (replay key {key}, its last index the step that failed)" if key else "")]
+    lines += [f"  {line}" for line in getattr(exc, "trace_lines", ())]
+    return lines
+
+
+def model_error_json(exc: ModelError) -> dict[str, Any]:
+    """A model error as an entry of a document's `errors` (no line: it is no mistake of the file)."""
+    return {"file": getattr(exc, "file", "") or None, "line": None,
+            "message": "model error: " + exc.message
+                       + (f" (replay key {exc.search_key})" if getattr(exc, "search_key", None) else "")}
+
+
+def locate_model_error(exc: ModelError, model: Any, file: str) -> None:
+    """Add to a model error what only the command knows: its file, and the trace its replay key names
+    (the steps there, then the failing step with the events it made before it was stopped)."""
+    from dmcheck.explorer.replay import replay
+    exc.file = file
+    key = getattr(exc, "search_key", None)
+    if not key or key == "-":
+        return
+    indexes = key.split("/")
+    try:
+        before = replay(model, "/".join(indexes[:-1]) or "-")
+        lines = before.trace.lines()[:-1]
+        action = model.actions(before.state)[int(indexes[-1])]
+    except Exception:   # the way there cannot be replayed: the key and the message say what is known
+        return
+    header, events = model.narrate(action, tuple(exc.events))
+    lines.append(f"{len(indexes)}. {header}   <- this step never ends; one round of it:")
+    lines += [f"     - {text}" for text in events]
+    exc.trace_lines = tuple(lines)
 
 
 INDENTED_UP_TO = 1_000_000   # characters of compact JSON

@@ -276,8 +276,8 @@ def report(args: Any, out: TextIO, err: TextIO, why: str) -> None:
 
 def _print(args: Any, out: TextIO, err: TextIO, why: str, run: Run) -> None:
     if getattr(args, "json", False):
-        # the one JSON shape (dmcheck/report.document): explore and check list the scenarios they finished
-        body = {"scenarios": run.reports} if args.command in ("explore", "check") else {}
+        # the one JSON shape (dmcheck/report.document): explore, check and conform list the scenarios they finished
+        body = {"scenarios": run.reports} if args.command in ("explore", "check", "conform") else {}
         text = json.dumps(document(args.command, [], **body, complete=False, stopped=why,
                                    not_finished=run.pending, search_under_way=run.searching or None),
                           indent=2, ensure_ascii=False)

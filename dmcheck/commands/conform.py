@@ -11,9 +11,13 @@ that is not one, an engine that does not start or speaks another protocol), 3 in
 from __future__ import annotations
 
 import argparse
+import contextlib
 import fnmatch
 import json
+import signal
+import threading
 import xml.etree.ElementTree as ET
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -29,6 +33,7 @@ docs/conform.md):
   dmcheck export --corpus --out dm-bundle.json
   dmcheck conform --engine "$ENGINE" --bundle dm-bundle.json
   dmcheck conform --engine "$ENGINE" --bundle dm-bundle.json --only 'rulings/Q0*' --timeout 30
+  dmcheck conform --engine "$ENGINE" --bundle dm-bundle.json --maxfail 3 --scenario-budget 20
   dmcheck conform --engine "$ENGINE" scenarios/rulings/Q09_the_watch.yaml --json
   dmcheck conform --engine "$ENGINE" --corpus --junit conform.xml --sarif conform.sarif --log exchange.jsonl
 """
@@ -59,6 +64,13 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                    help="check only the scenario runs whose id (FILE@RULES) matches this shell pattern (repeatable)")
     p.add_argument("--timeout", type=float, default=10.0, metavar="S",
                    help="seconds the engine has to answer each message (default: %(default)s)")
+    p.add_argument("--scenario-budget", type=float, default=None, metavar="S",
+                   help="seconds one scenario run may take in all (its setup, every path, every answer); past it "
+                        "the run is a timeout finding, the engine is ended and a fresh one starts the next run "
+                        "(default: no budget)")
+    p.add_argument("--maxfail", type=positive_int, default=None, metavar="N",
+                   help="stop after N scenario runs with findings (deviations or engine failures); the runs left "
+                        "are named as not checked")
     p.add_argument("--json", action="store_true", help="print one JSON object with schema_version")
     p.add_argument("--junit", metavar="OUT", help="also write JUnit XML: each scenario run a test case")
     p.add_argument("--sarif", metavar="OUT", help="also write the deviations as SARIF 2.1.0")
@@ -70,16 +82,23 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from ..cli import stop
     from ..engines.process import EngineFailure
     from ..engines.runner import check_engine
 
-    if not (args.timeout > 0 and args.timeout < 1e6):
-        raise InputError("--timeout", None, "", f"expected a number of seconds > 0, got {args.timeout:g}")
+    for flag, value in (("--timeout", args.timeout), ("--scenario-budget", args.scenario_budget)):
+        if value is not None and not (0 < value < 1e6):
+            raise InputError(flag, None, "", f"expected a number of seconds > 0, got {value:g}")
     data = _bundle(args)
     log = _log(args.log)
     only = (lambda e: any(fnmatch.fnmatchcase(e["id"], p) for p in args.only)) if args.only else None
+    runs = [e["id"] for e in data["scenarios"] if only is None or only(e)]
+    stop.expecting(runs)
+    shown = _Shown(args, out, len(runs))
     try:
-        report = check_engine(args.engine, data, timeout=args.timeout, only=only, log=log)
+        with _terminated_as_interrupted():
+            report = check_engine(args.engine, data, only=only, log=log, progress=shown, timeout=args.timeout,
+                                  budget=args.scenario_budget, maxfail=args.maxfail)
     except EngineFailure as exc:
         raise InputError("--engine", None, args.engine, f"{exc}; expected an engine that answers "
                          '{"type": "hello", "protocol": "dmcheck-conform", "version": 1} (docs/conform.md)') from None
@@ -89,9 +108,53 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.json:
         print_json(document("conform", **report_json(report)), out)
     else:
-        print("\n".join(text_lines(report)), file=out)
+        shown.end(report)
     _write_ci(args, report)
     return report.exit_code()
+
+
+class _Shown:
+    """The text report printed as each scenario run ends (so Ctrl-C keeps what was printed); under --json,
+    each run's JSON kept where an interrupted command's report lists it (dmcheck/cli/stop.py)."""
+
+    def __init__(self, args: argparse.Namespace, out: TextIO, runs: int):
+        self.json, self.out, self.runs, self.started = args.json, out, runs, False
+
+    def __call__(self, engine: dict, result: Any) -> None:
+        from ..cli import stop
+
+        stop.finished(result.entry["id"])
+        if self.json:
+            stop.reports().append(scenario_json(result))
+            return
+        lines = [] if self.started else [header(engine, self.runs)]
+        self.started = True
+        print("\n".join(lines + scenario_lines(result)), file=self.out, flush=True)
+
+    def end(self, report: Any) -> None:
+        lines = [] if self.started else [header(report.engine, self.runs)]
+        if report.stopped:
+            lines.append(f"stopped: {report.stopped}; not checked: {_n(len(report.not_checked), 'scenario run')}")
+        print("\n".join(lines + [summary_line(report)]), file=self.out)
+
+
+@contextlib.contextmanager
+def _terminated_as_interrupted() -> Iterator[None]:
+    """SIGTERM and SIGHUP (a closed terminal, a `kill`) stop the run as Ctrl-C does, so that the engine's
+    process group is ended on the way out instead of outliving dmcheck."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def interrupt(signum: int, _frame: Any) -> None:
+        raise KeyboardInterrupt(signal.Signals(signum).name)
+
+    old = {sig: signal.signal(sig, interrupt) for sig in (signal.SIGTERM, signal.SIGHUP)}
+    try:
+        yield
+    finally:
+        for sig, handler in old.items():
+            signal.signal(sig, handler)
 
 
 def _bundle(args: argparse.Namespace) -> dict:
@@ -182,27 +245,37 @@ def narrated(entry: dict, key: str) -> list[str]:
     return lines
 
 
+def header(engine: dict, runs: int) -> str:
+    name = engine.get("engine") or "the engine"
+    return (f"dmcheck conform: {name} ({engine.get('protocol')} version {engine.get('version')}) "
+            f"against {_n(runs, 'scenario run')}")
+
+
+def scenario_lines(r) -> list[str]:
+    """One scenario run's part of the text report: its status and figures, its rulings and findings."""
+    e = r.entry
+    if r.status == "unsupported":
+        return [f"== {e['id']}: not run: the engine does not support it ({r.reason})"]
+    figures = (f"{_n(r.nodes_checked, 'state')} asked, {_n(r.edges_followed, 'choice')} followed, "
+               f"{_n(r.outcomes_compared, 'outcome')} compared")
+    head = {"conforms": "conforms", "deviates": f"{len(r.findings)} deviation{'s' * (len(r.findings) != 1)}",
+            "failed": "engine failure"}[r.status]
+    lines = [f"== {e['id']}: {head} ({figures})"]
+    if r.findings and e["rulings"]:
+        lines.append("   rulings: " + "; ".join(f"{x['ref']} — {x['text']}" + (
+            "" if x["rules"] == e["rules"] else f" (its statement runs the scenario under the {x['rules']} rules)")
+            for x in e["rulings"]))
+    for f in r.findings:
+        lines += finding_lines(f, e)
+    return lines
+
+
 def text_lines(report) -> list[str]:
-    engine = report.engine.get("engine") or "the engine"
-    head = (f"dmcheck conform: {engine} ({report.engine.get('protocol')} version {report.engine.get('version')}) "
-            f"against {_n(len(report.results), 'scenario run')}")
-    lines = [head]
+    lines = [header(report.engine, len(report.results) + len(report.not_checked))]
     for r in report.results:
-        e = r.entry
-        figures = (f"{_n(r.nodes_checked, 'state')} asked, {_n(r.edges_followed, 'choice')} followed, "
-                   f"{_n(r.outcomes_compared, 'outcome')} compared")
-        if r.status == "unsupported":
-            lines.append(f"== {e['id']}: not run: the engine does not support it ({r.reason})")
-            continue
-        head = {"conforms": "conforms", "deviates": f"{len(r.findings)} deviation{'s' * (len(r.findings) != 1)}",
-                "failed": "engine failure"}[r.status]
-        lines.append(f"== {e['id']}: {head} ({figures})")
-        if r.findings and e["rulings"]:
-            lines.append("   rulings: " + "; ".join(f"{x['ref']} — {x['text']}" + (
-                "" if x["rules"] == e["rules"] else f" (its statement runs the scenario under the {x['rules']} rules)")
-                for x in e["rulings"]))
-        for f in r.findings:
-            lines += finding_lines(f, e)
+        lines += scenario_lines(r)
+    if report.stopped:
+        lines.append(f"stopped: {report.stopped}; not checked: {_n(len(report.not_checked), 'scenario run')}")
     lines.append(summary_line(report))
     return lines
 
@@ -226,17 +299,19 @@ def finding_json(f, entry: dict) -> dict[str, Any]:
             "command": replay_hint(entry, f.key)}
 
 
+def scenario_json(r) -> dict[str, Any]:
+    return {"id": r.entry["id"], "file": r.entry["file"], "rules": r.entry["rules"], "rulings": r.entry["rulings"],
+            "status": r.status, "reason": r.reason, "states_asked": r.nodes_checked,
+            "choices_followed": r.edges_followed, "outcomes_compared": r.outcomes_compared,
+            "outcome_keys": sorted(r.compared_keys), "findings": [finding_json(f, r.entry) for f in r.findings]}
+
+
 def report_json(report) -> dict[str, Any]:
-    return {
-        "engine": report.engine,
-        "scenarios": [{"id": r.entry["id"], "file": r.entry["file"], "rules": r.entry["rules"],
-                       "rulings": r.entry["rulings"], "status": r.status, "reason": r.reason,
-                       "states_asked": r.nodes_checked, "choices_followed": r.edges_followed,
-                       "outcomes_compared": r.outcomes_compared, "outcome_keys": sorted(r.compared_keys),
-                       "findings": [finding_json(f, r.entry) for f in r.findings]} for r in report.results],
-        "summary": summary_line(report),
-        "exit": report.exit_code(),
-    }
+    out = {"engine": report.engine, "scenarios": [scenario_json(r) for r in report.results],
+           "summary": summary_line(report), "exit": report.exit_code()}
+    if report.stopped:
+        out.update(complete=False, stopped=report.stopped, not_finished=report.not_checked)
+    return out
 
 
 def _write_ci(args: argparse.Namespace, report) -> None:

@@ -26,6 +26,7 @@ from dmcheck.model.interpretations import CHOICES
 from dmcheck.rulings.corpus import BUILTIN, Corpus, builtin_corpus
 
 from .. import api, views
+from .identity import same_data, told_apart
 
 BUNDLE_VERSION = 1
 SCHEMA_FILE = f"bundle-{BUNDLE_VERSION}.schema.json"
@@ -106,18 +107,22 @@ def entry(scenario: api.Scenario, corpus: Corpus, limits: dict | None = None) ->
 def _position(position: dict, first: list) -> dict:
     """The position with each label mapped to its pool id only (names and owners are elsewhere), and
     whether the attack's declaration is a choice of its own (`choice`: something can happen at it, a
-    blocker, an attack trigger, a declaration window) or made with the position (`automatic`: the
-    model folds it into the first step, so the first choices are those after it)."""
-    declaration = "choice" if any(c.kind == "declare_attack" for c in first) else "automatic"
+    blocker, an attack trigger, a declaration window), made with the position (`automatic`: the
+    model folds it into the first step, so the first choices are those after it), or the first choice
+    itself (`chosen`: the position names no attack; the turn player picks one, or none)."""
+    kinds = {c.kind for c in first}
+    declaration = "choice" if "declare_attack" in kinds else "chosen" if kinds & {"choose_attack", "no_attack"} \
+        else "automatic"
     return dict(position, cards={label: c["card"] for label, c in position["cards"].items()}, declaration=declaration)
 
 
 def _node(model: Any, g: Any, node: int, index: dict, start: dict) -> dict[str, Any]:
     """One state: its key, the state as data (`zones`: only those that differ from the position's),
     each legal choice with the node it leads to (null when the search did not store it: a loop's
-    repeat, a limit), the groups of interchangeable cards its choices name, its outcome when terminal."""
+    repeat, a limit) and the events it makes happen, the groups of interchangeable cards its choices
+    name, its outcome when terminal."""
     s = g.state(node)
-    edges = {i: succ for i, succ, _ in g.successors(node)}
+    edges = {i: (succ, events) for i, succ, events in g.successors(node)}
     actions = model.actions(s)
     full = views.state(model, s)
     state = {k: v for k, v in full.items() if v and k not in ("attacker", "running")}
@@ -127,13 +132,27 @@ def _node(model: Any, g: Any, node: int, index: dict, start: dict) -> dict[str, 
     for i, a in enumerate(actions):
         label = views.choice(model, s, i, a)
         named.update(label.pop("cards"))
-        out["choices"].append(dict(label, to=edges.get(i)))
+        succ, events = edges.get(i) or (None, model.step(s, a)[1])
+        out["choices"].append(dict(label, to=succ, events=[e.to_json() for e in events]))
     groups = [group for group in views.copies(model, s) if named.intersection(group)] if actions else []
+    groups = told_apart(out["choices"], groups)
     if groups:
         out["copies"] = groups
     if model.is_terminal(s):
         out["outcome"] = index[json.dumps(model.outcome(s), sort_keys=True)]
     return out
+
+
+def check_distinct(entry: dict[str, Any], file: str) -> None:
+    """Every legal choice of every state told apart by its data (player, kind, decision, `what`), never
+    by its text alone: an engine answers with data, so two choices of equal data would be one to it.
+    InputError naming the state and both choices otherwise (a scenario dmcheck cannot export faithfully)."""
+    for node in entry["nodes"]:
+        for a, b in same_data(node["choices"], node.get("copies", [])):
+            raise InputError(file, None, f"{entry['id']}, state {node['key']}",
+                             f"choices {a['index']} ({a['text']!r}) and {b['index']} ({b['text']!r}) have the same "
+                             "data (player, kind, decision, what), so no engine can tell them apart; the bundle "
+                             "is not written (a dmcheck limit: please report it with this scenario)")
 
 
 def _changed(zones: dict, start: dict) -> dict:
@@ -168,6 +187,8 @@ def export_bundle(runs: Sequence[Run | str], *, rules: str | None = None, interp
                 pool.terminate()
     finally:
         _WORK.clear()
+    for sc, e in zip(unique, entries, strict=True):
+        check_distinct(e, str(sc.file))
     cards = {cid: card for sc in unique for cid, card in sc.cards.items()}
     return bundle(entries, cards)
 

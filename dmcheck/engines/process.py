@@ -3,16 +3,23 @@
 `dmcheck conform` asks, the engine answers (docs/conform.md): hello, setup, choices, apply, state,
 bye. Everything that can go wrong with a process someone else wrote is caught here and turned into
 an `EngineFailure` naming what was expected: a command that does not start, an answer that does not
-come within the timeout, a process that exits, a line that is not JSON or not the answer asked for.
-The caller decides whether that is bad input (exit 2: at the handshake) or a finding (later).
+come within the timeout (of one answer, or of the scenario run's budget), a process that exits, a line
+that is not JSON or not the answer asked for. The caller decides whether that is bad input (exit 2: at
+the handshake) or a finding (later).
+
+The engine runs in a session of its own (so a Ctrl-C at the terminal reaches dmcheck only), and `close`
+ends its whole process group whatever happened: an adapter's helpers or a wrapper's children go with it.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
+import math
 import os
 import selectors
 import shlex
+import signal
 import subprocess
 import tempfile
 import time
@@ -24,6 +31,7 @@ from dmcheck.model.errors import DmcheckError
 PROTOCOL = "dmcheck-conform"
 PROTOCOL_VERSION = 1
 MAX_LINE = 16 * 1024 * 1024     # an answer longer than this is garbage (no answer needs it)
+POLL = 0.2                      # seconds between looks at whether a silent engine is still running
 REPLIES = {"hello": {"hello"}, "setup": {"ready", "unsupported"}, "choices": {"choices"},
            "apply": {"applied", "refused"}, "state": {"state"}}
 
@@ -61,8 +69,15 @@ class Engine:
         self.stdin: IO[bytes] = self.proc.stdin
         self.stdout: IO[bytes] = self.proc.stdout
         self.buffer = b""
+        self.deadline, self.budget = math.inf, 0.0     # the scenario run's budget (`begin`)
+        self.failed = False     # it crashed, hung or spoke out of protocol: the next run needs a fresh one
         self.selector = selectors.DefaultSelector()
         self.selector.register(self.stdout, selectors.EVENT_READ)
+
+    def begin(self, budget: float | None) -> None:
+        """A scenario run starts: every answer from now on must come within `budget` seconds of now too."""
+        self.budget = budget or 0.0
+        self.deadline = time.monotonic() + budget if budget else math.inf
 
     def ask(self, request: dict[str, Any]) -> dict[str, Any]:
         """Send one request and read its answer; the answer's `type` must be one the request allows."""
@@ -90,11 +105,19 @@ class Engine:
 
     def _line(self) -> str:
         """The next line the engine writes, within the timeout."""
-        deadline = time.monotonic() + self.timeout
+        deadline = min(time.monotonic() + self.timeout, self.deadline)
         while b"\n" not in self.buffer:
             left = deadline - time.monotonic()
-            if left <= 0 or not self.selector.select(left):
+            if left <= 0:
+                if deadline == self.deadline:
+                    raise EngineFailure("timeout", f"the scenario run took more than its budget of {self.budget:g}s "
+                                                   "(--scenario-budget); the engine was ended")
                 raise EngineFailure("timeout", f"no answer within {self.timeout:g}s (--timeout)")
+            if not self.selector.select(min(left, POLL)):
+                # an engine that died while a process it started keeps the pipe open is a crash, not a hang
+                if self.proc.poll() is not None:
+                    raise EngineFailure("crash", f"the engine exited without answering{self._exit_note()}")
+                continue
             chunk = os.read(self.stdout.fileno(), 65536)
             if not chunk:
                 raise EngineFailure("crash", f"the engine closed its output{self._exit_note()}")
@@ -118,24 +141,31 @@ class Engine:
         last = tail.splitlines()[-1] if tail else ""
         return f" (exit status {code}{'; stderr: ' + last if last else ''})"
 
-    def close(self) -> None:
-        """Say bye, then end the process if it does not end by itself (its whole process group)."""
+    def close(self, graceful: bool = True) -> None:
+        """End the engine: say bye and give it a second to exit when `graceful` (a healthy engine at the
+        end), then end its whole process group in any case, also when that wait is interrupted (Ctrl-C)."""
         try:
-            if self.proc.poll() is None:
-                self._send(json.dumps({"type": "bye"}))
+            if graceful and self.proc.poll() is None:
+                try:
+                    self._send(json.dumps({"type": "bye"}))
+                    self.stdin.close()
+                    self.proc.wait(timeout=1)
+                except (EngineFailure, subprocess.TimeoutExpired, OSError):
+                    pass
+        finally:
+            self.kill()
+            self.selector.close()
+            self.stdout.close()
+            with contextlib.suppress(OSError):
                 self.stdin.close()
-                self.proc.wait(timeout=1)
-        except (EngineFailure, subprocess.TimeoutExpired, OSError):
-            pass
-        if self.proc.poll() is None:
-            try:
-                os.killpg(self.proc.pid, 9)
-            except OSError:
-                pass
-            self.proc.wait()
-        self.selector.close()
-        self.stdout.close()
-        self.stderr.close()
+            self.stderr.close()
+
+    def kill(self) -> None:
+        """End every process of the engine's group (its session: the engine and whatever it started),
+        and collect the engine's own exit status."""
+        with contextlib.suppress(OSError):       # the group is gone already
+            os.killpg(self.proc.pid, signal.SIGKILL)
+        self.proc.wait()
 
 
 def _shown(text: str) -> str:

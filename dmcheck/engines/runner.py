@@ -31,11 +31,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from .identity import canonical
 from .process import Engine, EngineFailure, handshake
 
-# decisions whose `what` is a set: the order in which an engine lists the items does not matter
-SETS = {"choose_shields", "break_shields", "discard", "declare", "declare_after", "shield_to_hand",
-        "hand_to_deck_bottom", "tp_declare", "ninja_declare"}
 OUTCOME_KEYS = ("winner", "loser", "attack_stopped", "turn_skipped", "blocked", "shields_broken", "shields",
                 "hand", "battle", "graveyard", "mana", "deck_bottom", "uses")
 KINDS = {
@@ -80,31 +78,6 @@ class ScenarioResult:
     edges_followed: int = 0
     outcomes_compared: int = 0
     compared_keys: set = field(default_factory=set)
-
-
-def canonical(label: dict, groups: list[list[str]]) -> str:
-    """A choice's identity: player, kind, decision and `what`, with interchangeable copies named by the
-    lowest copies of their group (in the order they appear) and a set-like choice's items sorted."""
-    member = {card: g for g in groups for card in g}
-    used: dict[int, int] = {}
-
-    def walk(value: Any) -> Any:
-        if isinstance(value, str) and value in member:
-            group = member[value]
-            k = used.get(id(group), 0)
-            used[id(group)] = k + 1
-            return group[k] if k < len(group) else value
-        if isinstance(value, dict):
-            return {key: walk(v) for key, v in sorted(value.items())}
-        if isinstance(value, list):
-            return [walk(v) for v in value]
-        return value
-
-    what = walk(label.get("what"))
-    if label.get("decision") in SETS and isinstance(what, list):
-        what = sorted(what, key=lambda v: json.dumps(v, sort_keys=True))
-    return json.dumps([label.get("player"), label.get("kind"), label.get("decision"), what],
-                      sort_keys=True, ensure_ascii=False, separators=(",", ":"))
 
 
 def parse_key(key: str) -> list[int]:
@@ -308,10 +281,13 @@ def _describe(c: dict) -> str:
 
 @dataclass
 class EngineReport:
-    """An engine against a bundle: who it said it was, and each scenario run's result."""
+    """An engine against a bundle: who it said it was, each scenario run's result, and why the runs
+    stopped early (`stopped`, with the ids of the runs not checked) when --maxfail stopped them."""
 
     engine: dict
     results: list[ScenarioResult]
+    stopped: str = ""
+    not_checked: list[str] = field(default_factory=list)
 
     def findings(self) -> list[Finding]:
         return [f for r in self.results for f in r.findings]
@@ -319,42 +295,78 @@ class EngineReport:
     def exit_code(self) -> int:
         if self.findings():
             return 1
-        if any(r.status != "conforms" or not r.entry["complete"] for r in self.results):
+        if self.stopped or any(r.status != "conforms" or not r.entry["complete"] for r in self.results):
             return 3
         return 0
 
 
+@dataclass(frozen=True)
+class _Limits:
+    timeout: float
+    budget: float | None
+    maxfail: int | None
+
+
 def check_engine(command: str, data: dict, *, timeout: float = 10.0, only: Callable[[dict], bool] | None = None,
-                 log: Callable[[str, str], None] | None = None) -> EngineReport:
+                 log: Callable[[str, str], None] | None = None, budget: float | None = None,
+                 maxfail: int | None = None,
+                 progress: Callable[[dict, ScenarioResult], None] | None = None) -> EngineReport:
     """Run the engine `command` against a bundle (dmcheck.read_bundle or dmcheck.export_bundle).
     EngineFailure at the handshake (the engine does not start or speaks another protocol) is raised;
-    every later failure is a finding of the scenario it happened in."""
-    engine = Engine(command, timeout, log)
+    every later failure is a finding of the scenario it happened in, and the next run starts a fresh
+    engine. `timeout`: seconds for each answer; `budget`: seconds for a whole scenario run (None: none);
+    `maxfail`: stop after that many runs with findings (None: never). `progress(hello, result)` is told
+    each run as it ends. Every engine process started is ended (its whole process group) before this
+    returns or raises, Ctrl-C included."""
+    limits = _Limits(timeout, budget, maxfail)
+    entries = [e for e in data["scenarios"] if only is None or only(e)]
+    engine = Engine(command, limits.timeout, log)
     try:
         hello = handshake(engine)
-    except EngineFailure:
-        engine.close()
+    except BaseException:
+        engine.close(graceful=False)
         raise
-    results: list[ScenarioResult] = []
+    report = EngineReport({k: v for k, v in hello.items() if k != "type"}, [])
+    healthy = False
     try:
-        for entry in data["scenarios"]:
-            if only is not None and not only(entry):
-                continue
-            if engine.proc.poll() is not None or (results and results[-1].status == "failed"):
-                engine.close()
-                engine = Engine(command, timeout, log)
-                try:
-                    handshake(engine)
-                except EngineFailure as exc:
-                    results.append(_failed_start(entry, exc))
-                    continue
-            try:
-                results.append(Walk(entry, data["cards"], engine).run())
-            except EngineFailure as exc:
-                results.append(_failed_start(entry, exc))
+        for n, entry in enumerate(entries):
+            failing = sum(r.status in ("deviates", "failed") for r in report.results)
+            if limits.maxfail is not None and failing >= limits.maxfail:
+                report.stopped = f"--maxfail {limits.maxfail}: stopped after {failing} scenario runs with findings"
+                report.not_checked = [e["id"] for e in entries[n:]]
+                break
+            engine, result = _one(engine, entry, data["cards"], command, limits, log)
+            report.results.append(result)
+            if progress is not None:
+                progress(report.engine, result)
+        healthy = engine.proc.poll() is None and not (report.results and report.results[-1].status == "failed")
     finally:
-        engine.close()      # also on Ctrl-C: the engine runs in its own session and would outlive us
-    return EngineReport({k: v for k, v in hello.items() if k != "type"}, results)
+        engine.close(graceful=healthy)   # also on Ctrl-C: the engine runs in its own session and would outlive us
+    return report
+
+
+def _one(engine: Engine, entry: dict, cards: dict, command: str, limits: _Limits,
+         log: Callable[[str, str], None] | None) -> tuple[Engine, ScenarioResult]:
+    """One scenario run within its budget, on the engine, or on a fresh one when the engine died, hung or
+    failed in the run before (that one is ended first, its whole group)."""
+    if engine.proc.poll() is not None or engine.failed:
+        engine.close(graceful=False)
+        engine = Engine(command, limits.timeout, log)
+        engine.begin(limits.budget)
+        try:
+            handshake(engine)
+        except EngineFailure as exc:
+            engine.failed = True
+            return engine, _failed_start(entry, exc)
+    engine.begin(limits.budget)
+    try:
+        result = Walk(entry, cards, engine).run()
+    except EngineFailure as exc:
+        result = _failed_start(entry, exc)
+    engine.failed = result.status == "failed"
+    if engine.failed:
+        engine.kill()      # hung or out of protocol: ended now, not after a budget's worth of waiting
+    return engine, result
 
 
 def _failed_start(entry: dict, exc: EngineFailure) -> ScenarioResult:

@@ -57,8 +57,8 @@ def candidates(m: Game, s: State, frame: Frame, shield: int, who: str) -> list[R
     out = []
     savers_here = "own_shield_break" in m.words   # no card of the scenario has one: no Saver to look for
     for cid in z.battle if savers_here else ():   # Shield Saver
-        savers = m.card(cid).replacements("own_shield_break")
-        reading = saver_reading(m, cid) if savers else ""
+        savers = m.card(cid).replacements("own_shield_break") if m.abilities_work(s, cid) else ()
+        reading = saver_reading(m, s, cid) if savers else ""
         if reading == "unusable" or (cid in used and reading != "unlimited"):
             continue
         for ability in savers:
@@ -85,7 +85,8 @@ def breaker_replacements(m: Game, s: State, frame: Frame, who: str) -> list[Repl
     """A19: the replacement effects of the breaking creature itself (`self_break`, a shield burn), for
     its controller, while it is in the battle zone (an ability of a creature that left no longer applies)."""
     by = frame.by
-    if "self_break" not in m.words or not frame.by_creature or m.owner(by) != who or by not in s.zone(who).battle:
+    if "self_break" not in m.words or not frame.by_creature or m.owner(by) != who or by not in s.zone(who).battle \
+            or not m.abilities_work(s, by):
         return []
     return [Replacement(m.ability_label(m.instances[by].card, a.id), by, m.instances[by].card, a.id)
             for a in m.card(by).replacements("self_break")]
@@ -98,10 +99,10 @@ def _optional(m: Game, r: Replacement) -> bool:
     return next(a for a in m.pool[r.card].abilities if a.id == r.ability).optional
 
 
-def saver_reading(m: Game, cid: int) -> str:
+def saver_reading(m: Game, s: State, cid: int) -> str:
     """How often a Saver that cannot be destroyed may replace breaks (`indestructible_saver`, DS01);
     "" for a Saver that can be destroyed (the reading is not looked up: nothing differs)."""
-    if not m.card(cid).has("Indestructible"):
+    if not m.has_keyword(s, cid, "Indestructible"):
         return ""
     return m.interpretation.get("indestructible_saver")
 

@@ -72,13 +72,15 @@ def swap(m: Game, s: State, player: str, card: int, old: int, ability: str) -> S
 
 
 def _swap_possible(m: Game, s: State, card: int, old: int) -> bool:
+    """Both halves can happen: the card is in the hand and can enter alone (an evolution creature cannot:
+    801.1a), and the creature is in the battle zone."""
     owner = m.owner(card)
-    return card in s.zone(owner).hand and old in s.zone(m.owner(old)).battle
+    return card in s.zone(owner).hand and not m.card(card).evolution() and old in s.zone(m.owner(old)).battle
 
 
 def _swap_options(m, s, task, ins):
     card, old = ins.get("card"), ins.get("old")
-    if not _swap_possible(m, s, card, old) or m.card(old).has(CANNOT_LEAVE):
+    if not _swap_possible(m, s, card, old) or m.has_keyword(s, old, CANNOT_LEAVE):
         return None   # nothing to decide: the swap happens or fails by itself
     found = destruction.replacements(m, s, old, destroy=False)
     if not found or (len(found) == 1 and not found[0][1]):
@@ -99,12 +101,12 @@ def _swap(m, s, task, ins, choice, out):
     if not _swap_possible(m, s, card, old):
         return s   # a half is gone already: the swap does nothing
     player, owner = m.owner(card), m.owner(old)
-    if choice is None and not m.card(old).has(CANNOT_LEAVE):
+    if choice is None and not m.has_keyword(s, old, CANNOT_LEAVE):
         found = destruction.replacements(m, s, old, destroy=False)
         choice = (found[0][0],) if found else None   # the one replacement that must apply
-    failed = m.card(old).has(CANNOT_LEAVE) or (choice is not None and choice != NONE)
+    failed = m.has_keyword(s, old, CANNOT_LEAVE) or (choice is not None and choice != NONE)
     if not failed:
-        s = _tapped_like(effects.summon(m, s, player, card, "hand", out), player, card, old)
+        s = _tapped_like(effects.enter(m, s, player, card, "hand", out), player, card, old)
         if old == s.attacker:
             s = replace(s, attacker=card)   # R701.26a: it is the attacking creature, against the same target
         return destruction.move_out(m, s, old, "hand", out)

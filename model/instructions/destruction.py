@@ -42,7 +42,7 @@ def attempt(m: Game, s: State, card: int, out: list[Event], repeat: bool = False
     if card not in s.zone(owner).battle:
         return s
     out.append(ev("destroy", "R701.6a", card=m.label(card), player=owner))
-    if m.card(card).has("Indestructible") or card in s.guards:
+    if m.has_keyword(s, card, "Indestructible") or card in s.guards:
         # "cannot be destroyed" (for good, or until the end of the attack) keeps it; the attempt happened
         return _chain_end(m, s, repeat)
     return leave(m, s, card, "graveyard", out, destroy=True, repeat=repeat, replaceable=replaceable, counts=counts)
@@ -53,7 +53,7 @@ def leave(m: Game, s: State, card: int, to: str, out: list[Event], destroy: bool
     """Move a card out of the battle zone, after its owner's replacement effects have had their say.
     A card that does not leave the battle zone (`Cannot Leave`) stays where it is. `counts`: the
     names under which the effect moving it counts the cards and creatures it moved."""
-    if m.card(card).has(CANNOT_LEAVE):
+    if m.has_keyword(s, card, CANNOT_LEAVE):
         return s
     extra = {TALLY: counts} if counts else {}
     task = Task(program=(instr("_leave", card=card, to=to, destroy=destroy, repeat=repeat,
@@ -66,6 +66,8 @@ def leave(m: Game, s: State, card: int, to: str, out: list[Event], destroy: bool
 def replacements(m: Game, s: State, card: int, destroy: bool) -> list[tuple[Replacement, bool]]:
     """The replacement effects that could keep `card` in the battle zone now, each with `optional`."""
     owner = m.owner(card)
+    if not m.abilities_work(s, card):
+        return []   # its abilities are ignored: none of them replaces anything (無視), Star Evolution's neither
     opponent_creatures = any(m.card(c).type == "creature" for c in s.zone(other(owner)).battle)
     out = []
     for kind in (("self_leave", "self_destroy") if destroy else ("self_leave",)):
@@ -171,7 +173,7 @@ def move_out(m: Game, s: State, card: int, to: str, out: list[Event], destroy: b
     together = followers(z, card) if z.links else ()
     z, attached = take_pile(m, z, card, to, out) if z.links else (z, [])
     z = z.remove("battle", card).unlink(card).add(to, card)
-    s = s.with_zone(owner, z).forget(card)   # a new object wherever it goes: effects on it end (110.2e)
+    s = s.with_zone(owner, z)
     if together:   # 801, 310.8: the creature's cards leave together (the milestone `pile_left`)
         out.append(ev("leave_together", "801", card=m.label(card), player=owner,
                       to="deck" if to.startswith("deck") else to))
@@ -180,6 +182,9 @@ def move_out(m: Game, s: State, card: int, to: str, out: list[Event], destroy: b
         out.append(ev("put", "", card=m.label(card), player=owner,
                       **{"from": "battle", "to": "deck" if to == "deck_top" else to}))
     s = _destroyed(m, s, owner, gone + attached, out)
+    # a new object wherever it goes: the effects on it end (110.2e) - once what triggers as it leaves has
+    # been judged by the card as it was just before (603.5c: an effect ignoring its abilities still counts)
+    s = s.forget(card)
     if card == s.attacker:
         s = replace(s, attacker_left=True)   # R509.4c: the chosen shields still break
     return s

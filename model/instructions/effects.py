@@ -13,6 +13,7 @@ from ..access import players as footprint_players
 from ..events import Event, EventKind, ev
 from ..instr import Instr
 from ..state import State, Task, other, pindex, replace
+from ..vocabulary import EXTRA_BREAK, NEO
 from . import destruction
 from .common import creatures, distinct, multisets
 from .pile_moves import start_counts
@@ -52,7 +53,20 @@ def cast(m: Game, s: State, player: str, cid: int, zone: str, then: str, out: li
 
 
 def summon(m: Game, s: State, player: str, cid: int, zone: str, out: list[Event]) -> State:
-    """Put a creature (or tamaseed) into the battle zone; its 'enters' and the watchers trigger (R112.3a)."""
+    """Put a creature (or tamaseed) into the battle zone, whatever puts it there (an S-Trigger, Ninja Strike,
+    Revolution 0, any "put" or "summon"). An evolution creature goes onto a creature it can evolve from, its
+    owner choosing, or cannot be put at all (801.1, 801.1a); a NEO creature may go onto one or alone (802.1);
+    an S-MAX evolution creature needs no source (815.1): those are `_put_evolution`'s
+    (model/instructions/piles.py). Everything else enters at once (`enter`)."""
+    cdef = m.card(cid)
+    if cdef.evolution() or cdef.has(NEO):
+        return push(s, Task(program=(instr("_put_evolution", card=cid, zone=zone),), pc=0, controller=player,
+                            source=cid, ability=f"{m.name(cid)} (801)"))
+    return enter(m, s, player, cid, zone, out)
+
+
+def enter(m: Game, s: State, player: str, cid: int, zone: str, out: list[Event]) -> State:
+    """The card goes from `zone` into the battle zone alone; its 'enters' and the watchers trigger (R112.3a)."""
     s = s.with_zone(player, s.zone(player).move(zone, "battle", cid))
     out.append(ev("put", "R112.3a" if zone in ("hand", "standby") else "", card=m.label(cid), player=player,
                   **{"from": zone, "to": "battle"}))
@@ -302,7 +316,7 @@ def _breaker(task: Task, ins: Instr) -> int | None:
 def additional_breaks(m: Game, s: State, cid: int) -> int:
     """The shields creature `cid` breaks beyond its breaker: its own Extra Break and what effects gave
     it this turn (110.2e, S159: an effect reaches the creatures there when it resolves)."""
-    n = m.card(cid).extra_break()
+    n = m.keyword_total(s, cid, EXTRA_BREAK)   # every printed copy (110.2c); none while ignored
     for c, k in s.extra_breaks:
         if c == cid:
             n += k

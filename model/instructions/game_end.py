@@ -33,6 +33,8 @@ def loss_replacements(m: Game, s: State, player: str) -> list[tuple[Replacement,
     """The loss replacements of `player`'s creatures in the battle zone (A15)."""
     out = []
     for cid in s.zone(player).battle:
+        if not m.abilities_work(s, cid):
+            continue   # an ignored creature replaces nothing (無視)
         for ability in m.card(cid).replacements("own_loss"):
             out.append((Replacement(m.ability_label(m.instances[cid].card, ability.id), cid,
                                     m.instances[cid].card, ability.id), ability.optional))

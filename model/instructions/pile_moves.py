@@ -159,10 +159,9 @@ def _carry(s: State, old: int, new: int) -> State:
         changes = {"attacker": new} if new >= 0 else {"attacker_left": True}
     if s.target == old and new >= 0:
         changes["target"] = new
-    if new >= 0:
-        changes["boosts"] = tuple(sorted((new if c == old else c, n) for c, n in s.boosts))
-        changes["guards"] = tuple(sorted(new if c == old else c for c in s.guards))
-        changes["cant_attack"] = tuple(sorted(new if c == old else c for c in s.cant_attack))
+    # 801.4c (Ver.1.48): what applied to the creature before the rebuild still applies to it after (every
+    # effect on creatures: State.inherit); with nothing rebuilt, the card that left is a new object (110.2e)
+    s = s.inherit(old, new) if new >= 0 else s.forget(old)
     return replace(s, **changes) if changes else s
 
 

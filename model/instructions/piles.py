@@ -1,5 +1,6 @@
 """Card words about cards made of several cards: moving only the top card of evolution
-creatures, sending a creature to the shield zone, S-MAX evolution's loss replacement, and effects that
+creatures, putting an evolution creature into the battle zone by an effect, sending a creature to the shield
+zone, S-MAX evolution's loss replacement and its one-per-player rule, and effects that
 count what an earlier instruction of theirs moved ("for each card returned", "destroy that many").
 
 Where each card of a pile goes is model/instructions/pile_moves.py's; what a pile is, model/piles.py's.
@@ -8,12 +9,16 @@ Where each card of a pile goes is model/instructions/pile_moves.py's; what a pil
 from __future__ import annotations
 
 from ..access import players as footprint_players
+from ..events import ev
 from ..piles import under
-from ..state import Task
+from ..state import Task, other, replace
+from ..vocabulary import NEO, SMAX
 from . import destruction, effects
-from .common import creatures
+from .common import creatures, distinct, multisets
 from .pile_moves import start_counts, top_leaves
 from .registry import BIND, COUNTS, NONE, WHOSE, Option, deterministic, instr, op, push
+
+ALONE = ("alone",)   # a NEO creature put without evolving (802.1)
 
 
 # ---- only the top card leaves (801.4; Royal Durian) ---------------------------------------------------
@@ -36,6 +41,67 @@ _SCHEMA_TOP_CARD_TO = {
     "required": ["to"],
 }
 op("top_card_to", schema=_SCHEMA_TOP_CARD_TO)((deterministic, _top_card_to))
+
+
+# ---- an evolution creature put into the battle zone by an effect (801.1, 801.2, 802, 815.1) --------------------
+def _put_evolution_options(m, s, task, ins):
+    """Where an effect may put an evolution creature: onto one of its owner's creatures (two for a Vortex
+    Evolution), identical creatures offered once; a NEO creature alone as well (802.1). With nothing to evolve
+    onto an evolution creature cannot be put (801.1a): no option, it stays where it was."""
+    me, card, zone = task.controller, ins.get("card"), ins.get("zone")
+    if card not in getattr(s.zone(me), zone):
+        return []
+    cdef = m.card(card)
+    if cdef.evolution() > 1:
+        own = [c for c in s.zone(me).battle if m.card(c).type == "creature"]
+        bases = multisets(m, s, own, cdef.evolution()) if len(own) >= cdef.evolution() else []
+    else:
+        bases = [(c,) for c in creatures(m, s, me, "own")]
+    opts: list[Option] = [(b, f"{me} puts {m.label(card)} onto {', '.join(m.label(c) for c in b)} (801)")
+                          for b in bases]
+    if cdef.has(NEO):
+        opts.append((ALONE, f"{me} puts {m.label(card)} into the battle zone alone, not evolved (802.1)"))
+    return opts
+
+
+def _put_evolution(m, s, task, ins, choice, out):
+    me, card, zone = task.controller, ins.get("card"), ins.get("zone")
+    if choice == ALONE:
+        return effects.enter(m, s, me, card, zone, out)
+    return evolve_onto(m, s, me, card, zone, choice, out)
+
+
+def evolve_onto(m, s, me: str, card: int, zone: str, bases: tuple[int, ...], out):
+    """`card` goes from `zone` onto `bases` (801.1b: stacked under it, each with the cards already under it),
+    and is the same creature as they were (801.2): what lay on them lies on it, tapped if one was (801.2b),
+    the effects on them apply to it, and an attack of theirs goes on with it (801.2a). It was put into the
+    battle zone: its "enters" triggers."""
+    z = s.zone(me)
+    if card not in getattr(z, zone) or any(b not in z.battle for b in bases):
+        return s
+    links = [(c, card if h in bases and k != "under" else h, k) for c, h, k in z.links]
+    below = card
+    for b in bases:
+        links.append((b, below, "under"))
+        chain = under(z, b)
+        below = chain[-1] if chain else b
+    tapped = [c for c in z.tapped if c not in bases] + ([card] if any(b in z.tapped for b in bases) else [])
+    z = z.remove(zone, card).add("battle", card)
+    for b in bases:
+        z = z.remove("battle", b).add("attached", b)
+    s = s.with_zone(me, replace(z, links=tuple(sorted(links)), tapped=tuple(sorted(tapped))))
+    for b in bases:
+        s = s.inherit(b, card)
+        if s.attacker == b:
+            s = replace(s, attacker=card)
+        if s.target == b:
+            s = replace(s, target=card)
+    out.append(ev("put", "801", card=m.label(card), player=me, onto=m.label(bases[0]),
+                  **{"from": zone, "to": "battle"}))
+    return m.trigger(s, "enters", me, card, out)
+
+
+op("_put_evolution")((_put_evolution_options, _put_evolution))
 
 
 # ---- a creature into the shield zone (S211, S208) -------------------------------------------------------
@@ -88,6 +154,46 @@ _SCHEMA_SMAX_LOSS = {
     "properties": {},
 }
 op("smax_loss", schema=_SCHEMA_SMAX_LOSS)((_smax_options, _smax))
+
+
+# ---- one S-MAX evolution creature per player (815.1a) -------------------------------------------------------
+ONE_SMAX = "one S-MAX per player (815.1a)"   # the ability name of the task that applies the rule
+
+
+def smax_excess(m, s) -> str | None:
+    """The player (the turn player first) who has two or more S-MAX evolution creatures in the battle zone
+    now (815.1a of Ver.1.48: all but one, his choice, return to the hand; a static ability, so not while
+    the abilities of every one of them are ignored), or None; None too while the rule is being applied."""
+    if any(t.ability == ONE_SMAX for t in s.running):
+        return None
+    for p in (s.turn, other(s.turn)):
+        found = [c for c in s.zone(p).battle if m.card(c).has(SMAX)]
+        if len(found) > 1 and any(m.abilities_work(s, c) for c in found):
+            return p
+    return None
+
+
+def one_smax(player: str) -> Task:
+    return Task(program=(instr("_smax_one", player=player),), pc=0, controller=player, source=-1, ability=ONE_SMAX)
+
+
+def _smax_one_options(m, s, task, ins):
+    me = ins.get("player")
+    found = [c for c in s.zone(me).battle if m.card(c).has(SMAX)]
+    if len(found) < 2:
+        return []
+    return [((c,), f"{me} keeps {m.label(c)}: the other S-MAX evolution creatures return to the hand (815.1a)")
+            for c in distinct(m, s, found)]
+
+
+def _smax_one(m, s, task, ins, choice, out):
+    me, kept = ins.get("player"), choice[0]
+    for c in sorted((c for c in s.zone(me).battle if m.card(c).has(SMAX) and c != kept), reverse=True):
+        s = destruction.leave(m, s, c, "hand", out)
+    return s
+
+
+op("_smax_one", chooser=lambda m, s, t, i: i.get("player"))((_smax_one_options, _smax_one))
 
 
 # ---- effects that count what they moved --------------------------------------------------------------

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..events import ev
 from ..state import State, replace
+from ..vocabulary import IGNORED, STACKS
 from . import destruction
 from .common import creatures, players_of
 from .registry import NONE, WHOSE, deterministic, op
@@ -159,7 +160,8 @@ def _grant_cards(m, s, task, ins, choice) -> list[int]:
 
 def _grant(m, s, task, ins, choice, out):
     word = ins.get("keyword")
-    given = [c for c in _grant_cards(m, s, task, ins, choice) if (c, word) not in s.granted]
+    # a keyword that works once per copy (110.7: Slayer) is given again by each effect; another is had once
+    given = [c for c in _grant_cards(m, s, task, ins, choice) if word in STACKS or (c, word) not in s.granted]
     for c in given:
         out.append(ev("grant", "", card=m.label(c), player=m.owner(c), keyword=word))
     return replace(s, granted=tuple(sorted(s.granted + tuple((c, word) for c in given)))) if given else s
@@ -180,10 +182,10 @@ op("grant", schema=_SCHEMA_GRANT)((_grant_options, _grant))
 
 
 def _ignore(m, s, task, ins, choice, out):
-    found = [c for c in _reached(m, s, task, ins, choice) if (c, "Ignored") not in s.granted]
+    found = [c for c in _reached(m, s, task, ins, choice) if (c, IGNORED) not in s.granted]
     for c in found:
-        out.append(ev("grant", "", card=m.label(c), player=m.owner(c), keyword="Ignored"))
-    return replace(s, granted=tuple(sorted(s.granted + tuple((c, "Ignored") for c in found)))) if found else s
+        out.append(ev("grant", "", card=m.label(c), player=m.owner(c), keyword=IGNORED))
+    return replace(s, granted=tuple(sorted(s.granted + tuple((c, IGNORED) for c in found)))) if found else s
 
 
 _SCHEMA_IGNORE = {

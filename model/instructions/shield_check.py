@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 from ..events import Event, ev
 from ..piles import stack
 from ..state import Check, Decl, State, Task, other, replace
+from ..vocabulary import S_TRIGGERS
 from . import effects
 from .common import same
 from .registry import BIND, Option, advance_pc, instr, op, push
@@ -112,10 +113,8 @@ def _s_trigger(m: Game, s: State, check: Check, card: int) -> bool:
     cdef = m.card(card)
     if not check.s_trigger_ok or m.restriction(check.player, "no_s_trigger") or _locked(m, s, check.player, card):
         return False
-    if cdef.has("S-Trigger") or card in check.granted:
-        return True
-    if cdef.has("Super S-Trigger") or cdef.has("S-Trigger Plus") or (card, "S-Trigger") in s.granted:
-        return True   # both are S-Triggers; S-Trigger given this turn (R113.6d: kept in standby)
+    if card in check.granted or any(m.has_keyword(s, card, k) for k in S_TRIGGERS):
+        return True   # Super S-Trigger and S-Trigger Plus are S-Triggers; S-Trigger given this turn (R113.6d)
     # R113.6c: looked at in the standby state, where the standby cards are not counted
     limit = dict(cdef.s_trigger_if).get("shields_at_most")
     return limit is not None and len(s.zone(check.player).shields) <= limit
@@ -147,7 +146,7 @@ def _declarable(m: Game, s: State, check: Check) -> list[Decl]:
         cdef = m.card(c)
         if cdef.spell_side is not None and _spell_side_s_trigger(m, s, check, c):
             found.append(Decl("S-Trigger", c, side="spell"))   # a twinpact's spell side (S214, S224)
-        if cdef.has("G-Strike") and not m.restriction(check.player, "no_g_strike"):
+        if m.has_keyword(s, c, "G-Strike") and not m.restriction(check.player, "no_g_strike"):
             found.append(Decl("G-Strike", c))
     for back in z.hand:
         civ = m.card(back).s_back()
@@ -215,7 +214,11 @@ def _record(m: Game, s: State, choice, out: list[Event], step: str, zone: str) -
                           **{"from": "shields" if zone == "standby" else zone, "to": "graveyard"}))
     s = s.with_zone(check.player, z)
     kept = tuple(c for c in check.cards if c not in {d.cost for d in choice})
-    return _set(s, replace(check, cards=kept, declared=check.declared + tuple(choice)))
+    s = _set(s, replace(check, cards=kept, declared=check.declared + tuple(choice)))
+    for d in choice:
+        if d.kind == "S-Trigger":   # a Super / Plus bonus is decided as it is declared (model/touch.py)
+            s = m.mark_bonus(s, check.player, d.card, out)
+    return s
 
 
 def _declare(m, s, task, ins, choice, out):
@@ -331,8 +334,6 @@ def use(m: Game, s: State, player: str, d: Decl, out: list[Event], castle: int |
     if castle is not None:   # R304.3: the castle goes once this shield's S-Trigger is done
         s = push(s, Task(program=(instr("_castle_leave", castle=castle),), pc=0, controller=player, source=castle,
                          ability="castle"))
-    if d.kind == "S-Trigger":
-        s = m.mark_bonus(s, player, d.card, out)   # a Super / Plus bonus is decided now (model/touch.py)
     if m.card(d.card).type == "spell" or d.side == "spell":   # a twinpact's spell side is cast (S214)
         return effects.cast(m, s, player, d.card, "hand", "graveyard", out)
     return effects.summon(m, s, player, d.card, "hand", out)   # R112.3a: its cip is a separate trigger

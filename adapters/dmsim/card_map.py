@@ -1,0 +1,79 @@
+"""dmcheck's card definitions as DMSIM card definitions (DMSIM's structured v2 JSON, docs/JSON_SPEC.md of
+its repository), built from the bundle's own cards: no card data of DMSIM is read or needed.
+
+A card is carried over only when each of its parts has a DMSIM counterpart with the same meaning: its
+type, its civilizations, its rules keywords (adapters/words.py; every other word is a race), its
+abilities and its spell effect (word_map.py). Anything else raises Unsupported with the reason: the
+adapter never gives DMSIM a card that would play otherwise than the dmcheck card.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))   # adapters/words.py
+import words  # noqa: E402
+from word_map import Unsupported, ability, spell_effects  # noqa: E402
+
+CIVILIZATIONS = {"Fire": "fire", "Water": "water", "Nature": "nature", "Light": "light", "Darkness": "darkness"}
+# dmcheck's rules keywords with a DMSIM keyword of the same meaning (valued ones below)
+KEYWORDS = {"Blocker": "blocker", "Speed Attacker": "speed_attacker", "S-Trigger": "shield_trigger",
+            "G-Strike": "g_strike", "Unblockable": "unblockable", "Must Attack": "must_attack",
+            "Cannot Attack Players": "attack_player_lock"}
+# rules keywords DMSIM 686c63e has nothing for (neither abilities/registry.py nor effects/ name them)
+LACKS = {"S-Back": "a Strike Back from the hand", "Sabaki Z": "Sabaki Z", "Judgement Crest": "what Sabaki Z discards",
+         "Super S-Trigger": "an S-Trigger with a bonus", "S-Trigger Plus": "an S-Trigger with a bonus",
+         "Must Block": "a Blocker that must block", "Evasion": "unblockable by low power",
+         "Indestructible": "cannot be destroyed", "Extra Break": "additional breaks",
+         "Unbreakable": "a shield that cannot be broken", "Cannot Leave": "does not leave the battle zone"}
+SLAYER_SINCE = "2004-06-26"   # before it, Slayer destroyed only when its creature lost (model/vocabulary.py)
+BREAKERS = {2: "double_breaker", 3: "triple_breaker"}
+
+
+def definition(card: dict, rules: str) -> dict:
+    """The DMSIM definition of one dmcheck card (its `name_ja` is the dmcheck name, so that DMSIM's card
+    names are dmcheck's), or Unsupported."""
+    name = card["name"]
+    if card["type"] not in ("creature", "spell"):
+        raise Unsupported(f"{name} is a card of type {card['type']} (the adapter gives DMSIM creatures and spells)")
+    if card.get("s_trigger_if"):
+        raise Unsupported(f"{name} has S-Trigger under a condition (s_trigger_if: no DMSIM counterpart)")
+    rules_words, civs, races = words.split(card["keywords"])
+    keyword: list = []
+    for word, value in rules_words:
+        mapped = _keyword(name, word, value, rules)
+        if mapped is not None:
+            keyword.append(mapped)
+    if card["type"] == "creature":
+        breaker = card.get("breaker", 1)
+        if breaker >= 4:
+            keyword.append("world_breaker")
+        elif breaker in BREAKERS:
+            keyword.append(BREAKERS[breaker])
+    out = {"id": card["id"], "kind": card["type"], "name_ja": name, "cost": card["cost"],
+           "civilizations": [CIVILIZATIONS[c] for c in civs] or ["zero"],
+           "abilities": {"keyword": keyword, "triggered": [ability(name, a) for a in card.get("abilities", [])]}}
+    if card["type"] == "creature":
+        out.update(power=card["power"], race_ja="/".join(races) or "-")
+    else:
+        out["effects"] = spell_effects(name, card.get("effect", []))
+    return out
+
+
+def _keyword(name: str, word: str, value: str, rules: str):
+    if word in KEYWORDS:
+        return KEYWORDS[word]
+    if word == "Slayer":
+        if rules < SLAYER_SINCE:
+            raise Unsupported(f"{name} has Slayer, which under the rules of {rules} destroys only when its creature "
+                              "loses (DMSIM's Slayer destroys whoever wins)")
+        return "slayer"
+    if word == "Wins All Battles":   # DMSIM's flag of its wins_all_battles effect, set for the run's turn (session.py)
+        return None
+    if word == "Power Attacker":
+        return {"ability_id": "power_attacker", "amount": int(value.lstrip("+"))}
+    shown = f"{word}:{value}" if value else word
+    if word in LACKS:
+        raise Unsupported(f"{name} has {shown}: DMSIM has no such keyword ({LACKS[word]})")
+    raise Unsupported(f"{name} has {shown}: the adapter does not translate it into DMSIM")

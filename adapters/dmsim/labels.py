@@ -1,0 +1,93 @@
+"""DMSIM's questions as dmcheck's choices (docs/conform.md, a choice): each option of a question becomes a
+label `{player, kind, decision, what}` with cards by their scenario labels, paired with the value DMSIM
+is answered with when dmcheck applies it.
+
+A question with no dmcheck counterpart is still offered, labelled with DMSIM's own prompt (decision
+`dmsim`), so that the run shows it as a choice the rules do not offer rather than hiding it.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any
+
+AUTOMATIC = object()   # the question is no choice of dmcheck's: answered by the adapter
+
+
+def offers(session: Any, q: Any) -> list[tuple[dict, Any]]:
+    """(label, answer) for every option of DMSIM's question `q`."""
+    who = session.who(q.player)
+    prompt = q.prompt
+    if prompt == "Choose attack step action":
+        return _attack(session, q, who)
+    if prompt == "direct attack":      # session.DIRECT
+        return [(_label(who, "direct_attack"), q.choices[0])]
+    if prompt == "Choose blocker":
+        return [(_label(who, "no_block") if c is None else _label(who, "block", [session.label(c)]), c)
+                for c in q.choices]
+    if prompt in ("Choose a shield to break", "Choose shields to break"):
+        return [(_label(who, "choose_shields", sorted(session.label(c) for c in combo)), list(combo) if
+                 prompt.startswith("Choose shields") else combo[0]) for combo in _subsets(q)]
+    if prompt == "Choose shield checks to declare":
+        return [(_label(who, "choose", [_declared(session, item) for item in combo], "declare"), list(combo))
+                for combo in _subsets(q)]
+    if prompt == "Choose shield check to resolve":
+        return [(_label(who, "choose", [_declared(session, item)], "use"), item) for item in q.choices]
+    if prompt == "Choose an effect to resolve":
+        return [(_label(who, "resolve", [_pending(session, e)]), e) for e in q.choices]
+    if prompt.startswith("dmcheck:"):        # a question of an effect the adapter built (word_map.py)
+        decision = prompt.partition(":")[2]
+        return [(_label(who, "choose", ["none"] if c is None else [_shown(session, c)], decision), c)
+                for c in q.choices]
+    return [(_label(who, "choose", [prompt, _shown(session, c)], "dmsim"), c) for c in q.choices]
+
+
+def _attack(session: Any, q: Any, who: str) -> list[tuple[dict, Any]]:
+    """The attack step: the position's attack (declared at setup, `automatic`, or as its own choice,
+    `choice`), or any attack and none (`chosen`); once an attack is over, the end of the run."""
+    from actions.attack_action import AttackAction
+
+    attack = session.position["attack"]
+    out = []
+    for c in q.choices:
+        if not isinstance(c, AttackAction):
+            if attack.get("choose") and type(c).__name__ == "FinishAttackStepAction":
+                out.append((_label(who, "no_attack"), c))
+            continue
+        target = None if c.target in session.players else session.label(c.target)
+        if attack.get("choose"):
+            out.append((_label(who, "choose_attack", [session.label(c.attacker), target]), c))
+        elif session.label(c.attacker) == attack["attacker"] and target == attack.get("creature"):
+            declared = session.position["declaration"] == "automatic"
+            out.append((AUTOMATIC if declared else _label(who, "declare_attack"), c))
+    return out
+
+
+def _subsets(q: Any) -> list[tuple]:
+    """The sets a multiple choice allows (min_count..max_count items), smaller first; a single choice's
+    options one by one."""
+    if q.max_count == 1 and q.min_count == 1:
+        return [(c,) for c in q.choices]
+    high = min(q.max_count, len(q.choices))
+    return [combo for k in range(q.min_count, high + 1) for combo in combinations(q.choices, k)]
+
+
+def _declared(session: Any, item: Any) -> dict:
+    kind = {"shield_trigger": "S-Trigger", "g_strike": "G-Strike"}.get(item.kind, item.kind)
+    return {"declare": kind, "card": session.label(item.card)}
+
+
+def _pending(session: Any, effect: Any) -> dict:
+    ability, frame = session.tally.tags.get(id(effect), (f"{getattr(effect, 'source_card', None)}/?", 0))
+    return {"ability": ability, "source": session.label(effect.source_card),
+            "controller": session.who(effect.effect_controller), "kind": "triggered", "frame": frame}
+
+
+def _shown(session: Any, value: Any) -> Any:
+    if value is None or isinstance(value, (int, str)):
+        return value
+    return session.labels.get(id(value), str(value))
+
+
+def _label(player: str, kind: str, what: list | None = None, decision: str | None = None) -> dict:
+    return {"player": player, "kind": kind, "decision": decision or kind, "what": what or []}

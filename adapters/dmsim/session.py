@@ -1,0 +1,255 @@
+"""One scenario run played in DMSIM: the position put in place, the attack played in a worker thread, and
+every choice DMSIM asks for handed to the protocol loop as a Question.
+
+DMSIM asks its choices by calling its ChoiceManager (`select(player, choices, prompt, ...)`) from deep
+inside its game loop. The adapter runs that loop in a thread of its own; the ChoiceManager here posts
+each question and waits for the answer the protocol loop gives (dmcheck's `apply`), so DMSIM plays the
+attack exactly as it would against a player, one decision at a time. A new `setup` ends the thread of
+the run before (its waiting `select` raises Abandoned).
+
+The position is put in place without DMSIM's card mover (a placement is no zone change: nothing
+triggers), every card's abilities registered with the event manager as DMSIM's own setup does; the
+turn player's attack step is then run by DMSIM's TurnManager.
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+import traceback
+from dataclasses import dataclass, field
+from typing import Any
+
+from card_map import definition
+from word_map import Unsupported
+
+PLAYERS = ("A", "B")
+ZONES = {"battle": "BATTLE", "hand": "HAND", "mana": "MANA", "shields": "SHIELD", "graveyard": "GRAVEYARD",
+         "deck": "DECK"}
+MARKS = {"tapped", "summoned", "power"}
+ATTACK_STEP = "Choose attack step action"
+DIRECT = "direct attack"    # the adapter's question where DMSIM's attack reaches a player with no shields
+RULES_SINCE = "2017-03-25"   # the revision that broke an attack's shields together, as DMSIM does
+WAIT = 60.0       # seconds the protocol loop waits for DMSIM's next question (dmcheck's --timeout is shorter)
+
+
+def request_keywords(request: dict, label: str) -> list[str]:
+    """The keywords of the card a position's label names."""
+    return request["cards"][request["position"]["cards"][label]]["keywords"]
+
+
+class Abandoned(BaseException):
+    """The run was left (a new setup, or the end): the worker thread unwinds out of DMSIM."""
+
+
+@dataclass
+class Question:
+    """One call of DMSIM's ChoiceManager.select: who chooses, among what, and what DMSIM asked."""
+
+    player: Any
+    choices: list
+    prompt: str
+    min_count: int = 1
+    max_count: int = 1
+
+
+@dataclass
+class Tally:
+    """What the adapter counts along the run, for the outcome keys DMSIM keeps no record of."""
+
+    broken: int = 0
+    blocked: bool = False
+    frame: int = 0          # break frames open (dmcheck's `frame` of a waiting effect): none in DMSIM's batch
+    tags: dict = field(default_factory=dict)   # id(effect) -> (dmcheck ability label, frame)
+
+
+class Session:
+    """A scenario run: `question()` is DMSIM's next question (None once the attack is over), `answer(value)`
+    hands DMSIM the value it asked for."""
+
+    def __init__(self, request: dict):
+        from card_db.database import CardDatabase
+        from card_db.factory import CardFactory
+        from core.game_controller import GameController
+        from core.player import Player
+
+        position = request["position"]
+        if request["rules"] < RULES_SINCE:
+            raise Unsupported(f"the run is under the rules of {request['rules']}; DMSIM plays today's rules, where the "
+                              f"shields an attack breaks are broken together (since {RULES_SINCE}, ER05@S016)")
+        if position["until"] != "end_attack":
+            raise Unsupported("the run goes on to the end of the turn (until: end_turn); the adapter plays the attack")
+        if any(position["restrictions"].values()):
+            raise Unsupported("continuous restrictions (no S-Trigger, locked card types) have no DMSIM counterpart "
+                              "in the adapter")
+        defs = [definition(card, request["rules"]) for _, card in sorted(request["cards"].items())]
+        self.position, self.request = position, request
+        self.factory = CardFactory(CardDatabase(defs))
+        self.players = (Player("A"), Player("B"))
+        self.game = GameController(list(self.players), _Chooser(self))
+        self.tally = Tally()
+        self.labels: dict[int, str] = {}      # id(DMSIM card) -> dmcheck label
+        self.asked: queue.Queue = queue.Queue()
+        self.answers: queue.Queue = queue.Queue()
+        self.now: tuple | None = None
+        self.attacked = False
+        self._place()
+        self._watch()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+
+    # ---- the position ----------------------------------------------------------------------------
+    def _place(self) -> None:
+        from zones.zone_type import ZoneType
+
+        state = self.game.state
+        state.turn_player_index = PLAYERS.index(self.position["turn"])
+        state.turn = 2
+        for i, player in enumerate(self.players):
+            zones = self.position["zones"].get(PLAYERS[i], {})
+            if not zones.get("deck"):
+                raise Unsupported(f"{PLAYERS[i]}'s deck is empty at the position: DMSIM looks at a deck running out "
+                                  "only when a card leaves it (core/card_mover.py), never at a position given so")
+            other = sorted(k for k, v in zones.items() if v and k not in ZONES and k not in MARKS)
+            if other:
+                raise Unsupported(f"{PLAYERS[i]} has {', '.join(other)} (cards on cards or face-up shields: the "
+                                  "adapter puts plain cards in plain zones)")
+            for zone, name in ZONES.items():
+                for label in zones.get(zone, []):
+                    card = self.factory.create(self.position["cards"][label], game=self.game.context)
+                    card.owner = player
+                    player.get_zone(getattr(ZoneType, name)).add(card)
+                    card.zone = getattr(ZoneType, name)
+                    card.tapped = label in zones.get("tapped", [])
+                    if hasattr(card, "summoning_sick"):
+                        card.summoning_sick = label in zones.get("summoned", [])
+                    card.register_abilities(self.game.context.event_manager)
+                    self.labels[id(card)] = label
+                    if "Wins All Battles" in request_keywords(self.request, label):
+                        card.wins_all_battles_this_turn = True   # DMSIM's WinsAllBattlesEffect's flag (this turn)
+            for label, amount in zones.get("power", []):   # a power change until the end of the turn (R511.2)
+                self._power(label, amount)
+
+    def _power(self, label: str, amount: int) -> None:
+        from core.duration_type import DurationType
+        from effects.modifiers.timed_power_modifier_effect import TimedPowerModifierEffect
+
+        card = next(c for p in self.players for c in p.battle_zone.cards if self.labels.get(id(c)) == label)
+        TimedPowerModifierEffect(source_card=card, target_card=card, modifier_amount=amount,
+                                 duration_type=DurationType.UNTIL_END_OF_TURN, game=self.game.context).resolve()
+
+    def label(self, card: Any) -> str:
+        return self.labels[id(card)]
+
+    def who(self, player: Any) -> str:
+        return player.name
+
+    def _watch(self) -> None:
+        """Count broken shields and blocks; tag each effect a triggered ability queues with its dmcheck
+        ability label and the break frames open when it triggered."""
+        from events.block_event import BlockDeclaredEvent
+        from events.shield_break_event import ShieldBreakEvent
+
+        ctx = self.game.context
+        ctx.event_manager.subscribe(ShieldBreakEvent, lambda e: setattr(self.tally, "broken", self.tally.broken + 1))
+        ctx.event_manager.subscribe(BlockDeclaredEvent, lambda e: setattr(self.tally, "blocked", True))
+        triggers = ctx.rules.trigger_manager
+        original = triggers.process_trigger
+        resolver = ctx.rules.effect_resolver
+
+        def process_trigger(ability: Any, event: Any) -> None:
+            before = {id(e) for e in resolver.effects}
+            original(ability, event)
+            name = ability.owner_card.name
+            for effect in resolver.effects:
+                if id(effect) not in before:
+                    self.tally.tags[id(effect)] = (f"{name}/{getattr(ability, 'ability_id', '?')}", self.tally.frame)
+
+        triggers.process_trigger = process_trigger
+        combat = ctx.actions.combat_manager
+        attack_player = combat.process_player_attack
+
+        def process_player_attack(attacker: Any, target: Any) -> None:
+            if not combat._shield_options(target):   # dmcheck's D0 step: the attack reaches a player without
+                self.ask(Question(attacker.owner, [DIRECT], DIRECT))   # shields (one choice, as dmcheck has it)
+            attack_player(attacker, target)
+
+        combat.process_player_attack = process_player_attack
+
+    # ---- the worker thread -------------------------------------------------------------------------
+    def _run(self) -> None:
+        try:
+            player = self.players[PLAYERS.index(self.position["turn"])]
+            from core.game_step import GameStep
+
+            self.game.state.step = GameStep.ATTACK
+            self.game.context.turn_manager.attack_step(player)
+            self.asked.put(("done", None))
+        except Abandoned:
+            pass
+        except BaseException:   # DMSIM failed: the protocol loop crashes with its traceback (a `crash` finding)
+            self.asked.put(("error", traceback.format_exc()))
+
+    def ask(self, q: Question) -> Any:
+        """In the worker: post the question and wait for its answer."""
+        self.asked.put(("question", q))
+        value = self.answers.get()
+        if value is _ABANDON:
+            raise Abandoned
+        return value
+
+    # ---- the protocol loop's side -------------------------------------------------------------------
+    def question(self) -> Question | None:
+        if self.now is None:
+            try:
+                self.now = self.asked.get(timeout=WAIT)
+            except queue.Empty:
+                raise RuntimeError(f"DMSIM asked nothing and did not end within {WAIT:g}s") from None
+        kind, value = self.now
+        if kind == "error":
+            raise RuntimeError("DMSIM failed:\n" + value)
+        if kind == "question" and (self.game.state.game_over or value.prompt == ATTACK_STEP and self.attacked):
+            # the game is over (DMSIM's own record: its turn loop stops there, though its combat manager may
+            # still ask), or the attack is: DMSIM's attack step asks for the next one
+            self.now = ("done", None)
+            self.close()
+        return value if self.now[0] == "question" else None
+
+    def answer(self, value: Any) -> None:
+        self.now = None
+        self.answers.put(value)
+
+    def close(self) -> None:
+        if self.thread.is_alive():
+            self.answers.put(_ABANDON)
+            self.thread.join(timeout=2)
+
+    # ---- the end -------------------------------------------------------------------------------------
+    def outcome(self) -> dict:
+        """The outcome keys DMSIM's state tells (docs/scenario-format.md, outcomes), cards by name."""
+        state = self.game.state
+        names = lambda zone: sorted(c.name for c in zone.cards)
+        out = {"winner": state.winner.name if state.game_over and state.winner else "none",
+               "loser": state.loser.name if state.game_over and state.loser else "none",
+               "shields_broken": self.tally.broken, "blocked": self.tally.blocked,
+               "shields": {p.name: len(p.shield_zone.visible_shields()) for p in self.players}}
+        for key, attr in (("hand", "hand"), ("battle", "battle_zone"), ("graveyard", "graveyard"),
+                          ("mana", "mana_zone")):
+            out[key] = {p.name: names(getattr(p, attr)) for p in self.players}
+        return out
+
+
+_ABANDON = object()
+
+
+class _Chooser:
+    """DMSIM's ChoiceManager: every choice becomes a Question for the protocol loop (session.ask)."""
+
+    def __init__(self, session: Session):
+        self.session = session
+
+    def select(self, player, choices, prompt, min_count=1, max_count=1, auto_choose_single=True):
+        return self.session.ask(Question(player, list(choices), str(prompt), min_count, max_count))
+
+    def format_choice(self, choice) -> str:
+        return str(choice)

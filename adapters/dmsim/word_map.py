@@ -1,0 +1,95 @@
+"""dmcheck's abilities and spell effects (card words, model/instructions/) as DMSIM's triggered abilities
+and effects (DMSIM's docs/JSON_SPEC.md). A word maps only where DMSIM has an effect of the same meaning
+whose choices are dmcheck's: a creature chosen among the same ones (or none, when optional), a number of
+cards. Any other word, trigger or argument raises Unsupported naming it.
+
+The effects the adapter builds carry a prompt `dmcheck:DECISION` (DMSIM shows whatever prompt a card
+gives), so that labels.py knows which dmcheck decision a DMSIM question stands for.
+"""
+
+from __future__ import annotations
+
+import json
+
+
+class Unsupported(Exception):
+    """A position, card or word the adapter cannot give DMSIM faithfully: the run is `unsupported`."""
+
+
+SOURCE = {"ref": "source"}
+# dmcheck trigger -> DMSIM trigger (docs/JSON_SPEC.md, trigger DSL), each with the same meaning
+TRIGGERS = {
+    "enters": {"type": "enter_battle", "card": SOURCE},
+    "attacks": {"type": "attack_declared", "attacker": SOURCE},
+    "attacked": {"type": "attack_declared", "target": SOURCE},
+    "blocks": {"type": "block_declared", "target": SOURCE},      # a BlockDeclaredEvent's target is the blocker
+    "blocked": {"type": "block_declared", "attacker": SOURCE},
+    "end_of_attack": {"type": "attack_ended", "attacker": SOURCE},
+    "battle_win": {"type": "battle_won", "card": SOURCE},
+    "battle_lose": {"type": "battle_lost", "card": SOURCE},
+    "destroyed": {"type": "destroy", "card": SOURCE},
+    "opponent_attacks": {"type": "attack_declared", "player": "opponent"},
+    "you_attacked": {"type": "attack_declared", "target": "controller"},
+}
+# what DMSIM 686c63e has nothing for, and why (its code was searched for each)
+UNTIL_ATTACK = "DMSIM's durations end with a turn at the earliest, none with the attack (core/duration_type.py)"
+LACKS = {
+    "before_break": "DMSIM breaks the chosen shields in one batch (core/shield_break_batch.py), with no step between "
+                    "choosing them and breaking them where an ability resolves (R509.3-R509.4)",
+    "add_power": UNTIL_ATTACK, "protect": UNTIL_ATTACK,
+    "skip_turn": "DMSIM has no effect that skips the rest of a turn",
+    "win_game": "DMSIM has no effect that wins the game", "lose_game": "DMSIM has no effect that loses the game",
+}
+# dmcheck `whose` -> DMSIM select_then candidates
+WHOSE = {"own": "own_creatures", "opponent": "opponent_creatures", "any": "creatures"}
+# the creature words that choose one creature of `whose` (or none when optional) and do one thing to it
+ONE_CREATURE = {"destroy": {"id": "destroy"}, "return_to_hand": {"id": "bounce"},
+                "to_mana": {"id": "move_card", "from_zone": "battle", "to_zone": "mana"}}
+
+
+def ability(name: str, a: dict) -> dict:
+    """A dmcheck triggered ability as a DMSIM `triggered` spec; its `ability_id` is dmcheck's id."""
+    trigger = a.get("trigger")
+    shown = trigger or f"replaces {a.get('replaces')}"
+    if shown in LACKS:
+        raise Unsupported(f"{name}'s `{shown}` ability: {LACKS[shown]}")
+    if not trigger or trigger not in TRIGGERS or a.get("zone", "battle") != "battle":
+        raise Unsupported(f"{name}'s `{shown}` ability: the adapter does not translate it into DMSIM")
+    spec = {"ability_id": a["id"], "trigger": TRIGGERS[trigger], "effects": effects(name, a["effect"])}
+    if trigger == "destroyed":   # it triggers in the graveyard, on its own card (DMSIM's docs/CAVEATS.md)
+        spec.update(active_zones="any", ignore_source_continuity=True)
+    return spec
+
+
+def spell_effects(name: str, effect: list) -> list:
+    return effects(name, effect)
+
+
+def effects(name: str, program: list) -> list:
+    return [_effect(name, op, args or {}) for ins in program for op, args in ins.items()]
+
+
+def _effect(name: str, op: str, args: dict) -> dict:
+    if op == "draw" and set(args) <= {"count", "up_to"}:
+        spec = {"effect_id": "draw", "amount": args["count"], "prompt": "dmcheck:draw"}
+        if args.get("up_to"):
+            spec["max_amount"] = args["count"]
+        return spec
+    if op in ONE_CREATURE and set(args) <= {"whose", "optional"}:
+        return {"effect_id": "select_then", "candidates": WHOSE[args.get("whose", "any")],
+                "filter": {"type": "creature"}, "effect": ONE_CREATURE[op], "optional": bool(args.get("optional")),
+                "prompt": f"dmcheck:{op}"}
+    if op == "power" and set(args) <= {"amount", "target", "whose", "optional", "until"} and \
+            args.get("until", "end_turn") == "end_turn" and args.get("target", "one") in ("one", "self"):
+        change = {"amount": args["amount"], "duration": {"type": "until_end_of_turn"}}
+        if args.get("target", "one") == "self":
+            return {"type": "modify_power", "target": SOURCE, **change}
+        return {"effect_id": "select_then", "candidates": WHOSE[args.get("whose", "opponent")],
+                "filter": {"type": "creature"}, "optional": bool(args.get("optional")), "prompt": "dmcheck:power",
+                "effect": {"id": "modify_power", **change}}
+    if op == "add_shield_from_deck" and not args:
+        return {"effect_id": "add_deck_to_shield", "amount": 1}
+    if op in LACKS:
+        raise Unsupported(f"{name}'s card word `{op}`: {LACKS[op]}")
+    shown = f"{op} {json.dumps(args, sort_keys=True)}" if args else op
+    raise Unsupported(f"{name}'s card word `{shown}`: the adapter does not translate it into DMSIM")

@@ -1,0 +1,33 @@
+"""How an adapter reads a dmcheck card's `keywords` without importing dmcheck: each word is a rules
+keyword (one the model reads, model/vocabulary.py: `S-Trigger`, `Blocker`, `S-Back:Fire`, ...), a
+civilization, or a race, which is any other word (dmcheck matches races by name). An adapter maps the
+rules keywords its engine has and answers `unsupported` for the others: it never reads an unknown rules
+keyword as a race. tests/test_adapter.py checks that RULES lists every keyword the model reads.
+"""
+
+from __future__ import annotations
+
+RULES = frozenset({
+    "S-Trigger", "G-Strike", "S-Back", "Sabaki Z", "Judgement Crest", "Revolution 0", "Charger", "Unbreakable",
+    "Indestructible", "Cannot Leave", "Extra Break", "Blocker", "Evolution", "Vortex Evolution", "NEO",
+    "Star Evolution",
+    "S-MAX Evolution", "Power Attacker", "Slayer", "Wins All Battles", "Speed Attacker", "Cannot Attack",
+    "Cannot Attack Players", "Must Attack", "Must Block", "Unblockable", "Evasion", "Ignore", "Super S-Trigger",
+    "S-Trigger Plus", "Ignore casting locks", "EX Life",
+})
+CIVILIZATIONS = frozenset({"Fire", "Water", "Nature", "Light", "Darkness"})
+
+
+def split(keywords: list[str]) -> tuple[list[tuple[str, str]], list[str], list[str]]:
+    """(rules keywords as (name, value) pairs, civilizations, races) of a card's keywords, in order:
+    `S-Back:Fire` is ("S-Back", "Fire"), `Blocker` is ("Blocker", "")."""
+    rules, civs, races = [], [], []
+    for word in keywords:
+        name, _, value = word.partition(":")
+        if name in RULES:
+            rules.append((name, value))
+        elif word in CIVILIZATIONS:
+            civs.append(word)
+        else:
+            races.append(word)
+    return rules, civs, races
