@@ -259,11 +259,13 @@ def _choice(model: Any, s: Any, index: int, action: Any) -> Choice:
 def _steps(model: Any, trace: Any, states: tuple | None = None) -> list[Step]:
     """The steps of a trace; the state each step was taken in is replayed when not given."""
     out, s = [], model.initial_state()
+    context: dict = {}     # shared by the steps: an event may name the step that caused it
     for n, step in enumerate(trace.steps):
         if states is not None:
             s = states[n]
         choice = _choice(model, s, step.index, step.action)
-        header, lines = model.narrate(step.action, tuple(step.events))
+        context["step"] = n + 1
+        header, lines = model.narrate(step.action, tuple(step.events), context)
         out.append(Step(step.index, choice, header, tuple(e.to_json() for e in step.events), tuple(lines)))
         if states is None:
             s = model.step(s, step.action)[0]

@@ -17,6 +17,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import TextIO, cast
 
+from dmcheck.model import lang
 from dmcheck.model.errors import InputError, ModelError
 from dmcheck.model.yamlio import confined
 
@@ -57,6 +58,10 @@ def parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter)
     top.add_argument("--version", action="version", version=f"%(prog)s {version()}",
                      help="print the version of dmcheck and exit")
+    top.add_argument("--lang", metavar="en|ja",
+                     help="the language of traces, outcomes, verdicts, report headings and the HTML page: en "
+                          "(default) or ja, in the terms of the comprehensive rules (also DMCHECK_LANG; "
+                          "messages about bad input stay English)")
     sub = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name in NAMES:
         if named != "" and (named not in NAMES or name == named):
@@ -87,11 +92,22 @@ def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO |
     gc.disable()
     if not getattr(args, "json", False):
         out = cast(TextIO, output.Visible(out))     # names from files are shown, never acted on by a terminal
+    spoken = os.environ.get(lang.ENV)
     try:
+        if args.lang is not None:
+            if lang.problem(args.lang):
+                print_errors(InputError("--lang", None, args.lang, lang.problem(args.lang)), err)
+                return Exit.BAD_INPUT
+            lang.choose(args.lang)      # for this command and the processes it starts
         return _run_command(args, out, err, began)
     finally:
         if collecting:
             gc.enable()
+        if args.lang is not None:       # main() called again in one process starts as it found it
+            if spoken is None:
+                os.environ.pop(lang.ENV, None)
+            else:
+                os.environ[lang.ENV] = spoken
 
 
 def _run_command(args: argparse.Namespace, out: TextIO, err: TextIO, began: float | None) -> int:

@@ -43,7 +43,9 @@ class Described(Protocol):
 
     def outcome(self, state: Any) -> dict: ...
     def is_terminal(self, state: Any) -> bool: ...
-    def narrate(self, action: Any, events: tuple) -> tuple[str, list[str]]: ...   # (header, event lines)
+    # (header, event lines); `context`, shared by the steps of one trace (its "step" the step's number),
+    # lets the narration name an earlier step that caused an event
+    def narrate(self, action: Any, events: tuple, context: dict | None = None) -> tuple[str, list[str]]: ...
     def summary(self, state: Any) -> str: ...   # a state in one short line (drawn graphs)
 
 

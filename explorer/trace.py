@@ -11,10 +11,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-Narrate = Callable[[Any, tuple], "tuple[str, list[str]]"]
+Narrate = Callable[..., "tuple[str, list[str]]"]   # (action, events, context=None) -> (header, event lines)
 
 
-def plain(action: Any, events: tuple) -> tuple[str, list[str]]:
+def plain(action: Any, events: tuple, context: dict | None = None) -> tuple[str, list[str]]:
     """Narration for a model without its own: the action's text, then each event as it prints."""
     return getattr(action, "text", str(action)), [str(e) for e in events]
 
@@ -37,10 +37,19 @@ class Trace:
     def events(self) -> list:
         return [e for s in self.steps for e in s.events]
 
-    def lines(self) -> list[str]:
+    def narrated(self) -> list[tuple[str, list[str]]]:
+        """Each step's header and event lines, told in order with one context, so that an event can
+        name the earlier step that caused it."""
+        context: dict = {}
         out = []
         for n, step in enumerate(self.steps, 1):
-            header, events = self.narrate(step.action, tuple(step.events))
+            context["step"] = n
+            out.append(self.narrate(step.action, tuple(step.events), context))
+        return out
+
+    def lines(self) -> list[str]:
+        out = []
+        for n, (header, events) in enumerate(self.narrated(), 1):
             out.append(f"{n}. {header}")
             out.extend(f"     - {text}" for text in events)
         out.append(f"   (replay key {self.key()})")

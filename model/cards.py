@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from . import keywords as touch_keywords
-from .errors import InputError, did_you_mean, raise_all
+from .errors import InputError, Mistakes, did_you_mean, raise_all
 from .instr import Instr
 from .instructions import card_words
 from .instructions.declaring import CONDITION_OPS
@@ -25,7 +25,7 @@ from .instructions.registry import BIND as BIND_SCHEMA
 from .instructions.registry import BINDERS
 from .rules_index import needed_for
 from .vocabulary import EXTRA_BREAK, KEYWORDS, POWER_ATTACKER, REPLACES, SMAX, STAR_EVOLUTION, TRIGGERS
-from .yamlio import key_path, line_of, load_yaml, plain, shown, validate
+from .yamlio import key_path, line_of, load_yaml, plain, schema_errors, shown, spoilt, validate
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,42 +182,50 @@ def _bounded(args: dict, root: Any, path: tuple, file: str) -> None:
 
 
 def _program(raw: Any, root: Any, path: tuple, file: str) -> tuple[Instr, ...]:
-    """Check and freeze a list of instructions; unknown ops and bad arguments name their line."""
-    out = []
+    """Check and freeze a list of instructions; unknown ops and bad arguments name their line, every
+    instruction's mistake with the others'."""
+    out, mistakes = [], Mistakes()
     for i, item in enumerate(raw):
-        here = path + (i,)
-        if not isinstance(item, dict) or len(item) != 1:
-            raise InputError(file, line_of(root, here), key_path(here),
-                             "expected a mapping with one instruction, e.g. {draw: {count: 1}}")
-        op, args = next(iter(item.items()))
-        words = card_words()
-        if not isinstance(op, str) or op not in words:
-            raise InputError(file, line_of(root, here), key_path(here),
-                             f"unknown instruction {shown(op)}{did_you_mean(str(op), words)}; expected one of "
-                             f"{', '.join(words)} (`dmcheck cards --words` lists them with their arguments)")
-        spec = words[op]
-        args = {} if args is None else args
-        schema = {"type": "object", "properties": spec["properties"], "additionalProperties": False,
-                  "required": spec.get("required", [])}
-        try:
-            validate(args, schema, file, whole=False)
-        except InputError as err:  # re-anchor the key paths at the instruction
-            raise_all([_anchored(e, root, here + (op,), file) for e in err.all()])
-        _bounded(args, root, here + (op,), file)
-        frozen = []
-        for key in sorted(args):
-            value = args[key]
-            if key in PROGRAM_ARGS:
-                value = _program(value, root, here + (op, key), file)
-            elif isinstance(value, list):
-                value = tuple(plain(value))
-            elif isinstance(value, dict):
-                value = _frozen(plain(value))   # a mapping argument (the condition of an `if`)
-            else:
-                value = plain(value)
-            frozen.append((key, value))
-        out.append(Instr(op, tuple(frozen)))
+        found = mistakes.check(_instruction, item, root, path + (i,), file)
+        if found is not None:
+            out.append(found)
+    mistakes.raise_all()
     return tuple(out)
+
+
+def _instruction(item: Any, root: Any, here: tuple, file: str) -> Instr:
+    """One instruction of a program, checked against its card word's schema and frozen."""
+    if not isinstance(item, dict) or len(item) != 1:
+        raise InputError(file, line_of(root, here), key_path(here),
+                         "expected a mapping with one instruction, e.g. {draw: {count: 1}}")
+    op, args = next(iter(item.items()))
+    words = card_words()
+    if not isinstance(op, str) or op not in words:
+        raise InputError(file, line_of(root, here), key_path(here),
+                         f"unknown instruction {shown(op)}{did_you_mean(str(op), words)}; expected one of "
+                         f"{', '.join(words)} (`dmcheck cards --words` lists them with their arguments)")
+    spec = words[op]
+    args = {} if args is None else args
+    schema = {"type": "object", "properties": spec["properties"], "additionalProperties": False,
+              "required": spec.get("required", [])}
+    try:
+        validate(args, schema, file, whole=False)
+    except InputError as err:  # re-anchor the key paths at the instruction
+        raise_all([_anchored(e, root, here + (op,), file) for e in err.all()])
+    _bounded(args, root, here + (op,), file)
+    frozen = []
+    for key in sorted(args):
+        value = args[key]
+        if key in PROGRAM_ARGS:
+            value = _program(value, root, here + (op, key), file)
+        elif isinstance(value, list):
+            value = tuple(plain(value))
+        elif isinstance(value, dict):
+            value = _frozen(plain(value))   # a mapping argument (the condition of an `if`)
+        else:
+            value = plain(value)
+        frozen.append((key, value))
+    return Instr(op, tuple(frozen))
 
 
 def _anchored(err: InputError, root: Any, where: tuple, file: str) -> InputError:
@@ -225,6 +233,8 @@ def _anchored(err: InputError, root: Any, where: tuple, file: str) -> InputError
     sub = err.key if err.key != "(top)" else ""
     return InputError(file, err.line if err.line and err.line > 1 else line_of(root, where),
                       key_path(where) + (("." + sub) if sub else ""), err.expected)
+
+
 def _frozen(value: Any) -> Any:
     """A mapping as sorted (key, value) pairs, nested mappings and lists frozen too: instructions are
     hashable records."""
@@ -397,25 +407,33 @@ class CardPool:
         return [self._by_id[i].name for i in sorted(self._by_id)]
 
     def add_file(self, path: str | Path) -> None:
-        """Add every card of a card file; a name already taken is an error."""
+        """Add every card of a card file; a name already taken is an error (every card's mistake of the
+        file comes with the others)."""
         file = str(path)
+        mistakes = Mistakes()
         root, cards = _read_card_file(file)
-        for i, card in enumerate(cards):
-            here = ("cards", i)
-            for key in _names_of(card):
-                if not key:
-                    continue
-                taken = self._by_name.get(key.casefold())
-                if taken is not None and taken != card.id:
-                    raise InputError(file, line_of(root, here), key_path(here),
-                                     f"the name {key!r} already belongs to card {taken!r}")
-                if taken == card.id and key == card.id:
-                    raise InputError(file, line_of(root, here + ("id",)), key_path(here + ("id",)),
-                                     f"card id {card.id!r} is defined twice")
-            self._by_id[card.id] = card
-            for key in _names_of(card):
-                if key:
-                    self._by_name[key.casefold()] = card.id
+        try:
+            for i, card in cards:
+                mistakes.check(self._add, card, root, ("cards", i), file)
+        except InputError as exc:     # the cards' own mistakes, met once every card was read
+            mistakes.add(exc)
+        mistakes.raise_all()
+
+    def _add(self, card: CardDef, root: Any, here: tuple, file: str) -> None:
+        for key in _names_of(card):
+            if not key:
+                continue
+            taken = self._by_name.get(key.casefold())
+            if taken is not None and taken != card.id:
+                raise InputError(file, line_of(root, here), key_path(here),
+                                 f"the name {key!r} already belongs to card {taken!r}")
+            if taken == card.id and key == card.id:
+                raise InputError(file, line_of(root, here + ("id",)), key_path(here + ("id",)),
+                                 f"card id {card.id!r} is defined twice")
+        self._by_id[card.id] = card
+        for key in _names_of(card):
+            if key:
+                self._by_name[key.casefold()] = card.id
 
     @classmethod
     def builtin(cls) -> CardPool:
@@ -425,10 +443,10 @@ class CardPool:
         return pool
 
 
-_CARD_FILES: dict[tuple[str, int, int], tuple[Any, tuple[CardDef, ...]]] = {}
+_CARD_FILES: dict[tuple[str, int, int], tuple[Any, tuple[tuple[int, CardDef], ...]]] = {}
 
 
-def _read_card_file(file: str) -> tuple[Any, Iterator[CardDef]]:
+def _read_card_file(file: str) -> tuple[Any, Iterator[tuple[int, CardDef]]]:
     """A card file's YAML tree (for the lines of errors) and its cards, read once per process while
     the file is unchanged: scenarios sharing a card file (17 corpus scenarios name answers.yaml) do
     not parse it again. The cards are immutable; each pool still checks their names itself. On a
@@ -439,14 +457,19 @@ def _read_card_file(file: str) -> tuple[Any, Iterator[CardDef]]:
     if found is not None:
         return found[0], iter(found[1])
     root = load_yaml(file)
-    raise_all(_unmodelled(root, file))
-    validate(root, _FILE_SCHEMA, file)
+    schema = schema_errors(root, _FILE_SCHEMA, file)
+    refused = _unmodelled(root, file)
+    schema = [e for e in schema if e.key not in {r.key for r in refused}]   # said once, with the rules it needs
+    if not isinstance(root, dict) or not isinstance(root.get("cards"), list):
+        raise_all(refused + schema)
 
-    def cards() -> Iterator[CardDef]:
-        made, problems = [], []
+    def cards() -> Iterator[tuple[int, CardDef]]:
+        made, problems = [], refused + schema
         for i, raw in enumerate(root["cards"]):
+            if spoilt(schema, ("cards", i)) or any(e.key.startswith(f"cards[{i}].") for e in refused):
+                continue      # its schema mistakes are listed; the rest of it is not read
             try:
-                made.append(_card(raw, root, ("cards", i), file))
+                made.append((i, _card(raw, root, ("cards", i), file)))
             except InputError as exc:      # every card's mistake is reported at once
                 problems.append(exc)
                 continue
@@ -505,51 +528,64 @@ def _twinpact(raw: Any, root: Any, here: tuple, file: str) -> CardDef | None:
 
 
 def _card(raw: Any, root: Any, here: tuple, file: str) -> CardDef:
-    """One card of a card file, checked."""
-    spell_side = _twinpact(raw, root, here, file)
+    """One card of a card file, checked: each of its programs and each check on its own, so that the
+    card's independent mistakes come together."""
+    mistakes = Mistakes()
+    spell_side = mistakes.check(_twinpact, raw, root, here, file)
+    effect = mistakes.check(_program, raw.get("effect", []), root, here + ("effect",), file)
+    abilities = []
+    for j, a in enumerate(raw.get("abilities", [])):
+        program = mistakes.check(_program, a["effect"], root, here + ("abilities", j, "effect"), file)
+        abilities.append(Ability(str(a["id"]), str(a.get("trigger", "")), program or (),
+                                 replaces=str(a.get("replaces", "")), optional=bool(a.get("optional", True)),
+                                 zone=str(a.get("zone", "battle"))))
     card = CardDef(
         id=str(raw["id"]), name=str(raw["name"]), ja=str(raw.get("ja", "")),
         type="creature" if spell_side is not None else str(raw["type"]),   # its battle-zone side (S216)
         cost=raw["cost"], power=raw.get("power", 0), breaker=raw.get("breaker", 1), has_power="power" in raw,
-        keywords=tuple(str(k) for k in raw.get("keywords", [])),
-        effect=_program(raw.get("effect", []), root, here + ("effect",), file),
-        abilities=tuple(
-            Ability(str(a["id"]), str(a.get("trigger", "")),
-                    _program(a["effect"], root, here + ("abilities", j, "effect"), file),
-                    replaces=str(a.get("replaces", "")), optional=bool(a.get("optional", True)),
-                    zone=str(a.get("zone", "battle")))
-            for j, a in enumerate(raw.get("abilities", []))),
+        keywords=tuple(str(k) for k in raw.get("keywords", [])), effect=effect or (), abilities=tuple(abilities),
         omitted=str(raw.get("omitted", "")),
         s_trigger_if=tuple(sorted((str(k), int(v)) for k, v in (raw.get("s_trigger_if") or {}).items())),
         spell_side=spell_side,
     )
-    _check_declared(card, root, here, file)
-    _check_cast_self(raw, root, here, file)
-    _check_keywords(card, root, here, file)
-    touch_keywords.check(card, root, here, file)   # valued keywords, triggers the type cannot have
-    _check_binds(raw.get("effect"), root, here + ("effect",), file)
+    whole = not mistakes    # a program with a mistake is read in part: what reads programs waits for the fix
+    for check in (_check_keywords, touch_keywords.check) + ((_check_declared, _check_forms) if whole else ()):
+        mistakes.check(check, card, root, here, file)   # touch_keywords: valued keywords, triggers the type cannot have
+    if whole:
+        mistakes.check(_check_cast_self, raw, root, here, file)
+    if not whole:
+        mistakes.raise_all()
+    programs = [(raw.get("effect"), here + ("effect",))]
     if spell_side is not None:
-        _check_binds(raw["spell"]["effect"], root, here + ("spell", "effect"), file)
-    for j, a in enumerate(raw.get("abilities", [])):
-        _check_binds(a["effect"], root, here + ("abilities", j, "effect"), file)
+        programs.append((raw["spell"]["effect"], here + ("spell", "effect")))
+    programs += [(a["effect"], here + ("abilities", j, "effect")) for j, a in enumerate(raw.get("abilities", []))]
+    for program, where in programs:
+        mistakes.check(_check_binds, program, root, where, file)
+    mistakes.raise_all()
+    return card
+
+
+def _check_forms(card: CardDef, root: Any, here: tuple, file: str) -> None:
+    """Valued keywords written as their form says, burn_shield only where it belongs, a cast effect
+    only on a spell."""
+    mistakes = Mistakes()
     for k, word in enumerate(card.keywords):
+        where = here + ("keywords", k)
         if word.startswith(POWER_ATTACKER) and not _POWER_ATTACKER_FORM.fullmatch(word):
-            where = here + ("keywords", k)
-            raise InputError(file, line_of(root, where), key_path(where),
-                             f"expected `Power Attacker:+N` (N a whole number of power, e.g. "
-                             f"`Power Attacker:+3000`), got {word!r}")
+            mistakes.add(InputError(file, line_of(root, where), key_path(where),
+                                    f"expected `Power Attacker:+N` (N a whole number of power, e.g. "
+                                    f"`Power Attacker:+3000`), got {word!r}"))
         if word.startswith(EXTRA_BREAK) and not _EXTRA_BREAK_FORM.fullmatch(word):
-            where = here + ("keywords", k)
-            raise InputError(file, line_of(root, where), key_path(where),
-                             f"expected `Extra Break:+N` (N a whole number of shields up to 99, e.g. "
-                             f"`Extra Break:+1`), got {word!r}")
+            mistakes.add(InputError(file, line_of(root, where), key_path(where),
+                                    f"expected `Extra Break:+N` (N a whole number of shields up to 99, e.g. "
+                                    f"`Extra Break:+1`), got {word!r}"))
     for j, a in enumerate(card.abilities):
         if a.replaces != "self_break" and any(ins.op == "burn_shield" for ins in a.effect):
             where = here + ("abilities", j, "effect")
-            raise InputError(file, line_of(root, where), key_path(where),
-                             "burn_shield is the effect of a `replaces: self_break` ability (it burns the "
-                             "shield whose break it replaces, A19); use it there")
+            mistakes.add(InputError(file, line_of(root, where), key_path(where),
+                                    "burn_shield is the effect of a `replaces: self_break` ability (it burns the "
+                                    "shield whose break it replaces, A19); use it there"))
     if card.effect and card.type != "spell":
-        raise InputError(file, line_of(root, here + ("effect",)), key_path(here + ("effect",)),
-                         "only a spell has a cast effect; give a creature abilities instead")
-    return card
+        mistakes.add(InputError(file, line_of(root, here + ("effect",)), key_path(here + ("effect",)),
+                                "only a spell has a cast effect; give a creature abilities instead"))
+    mistakes.raise_all()

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 
 class DmcheckError(Exception):
@@ -24,13 +27,64 @@ class InputError(DmcheckError):
         return (self, *self.more)
 
 
+MAX_REPORTED = 20   # mistakes of one file listed together; the rest are counted ("and N more")
+
+
 def raise_all(errors: list[InputError]) -> None:
-    """Raise the mistakes found together in one file as one InputError listing them all (each with its
-    own line), in the file's order; nothing when there are none."""
-    flat = sorted((e for exc in errors for e in exc.all()), key=lambda e: e.line or 0)
+    """Raise the mistakes found together as one InputError listing them all (each with its own line):
+    by file in the order the files were met, each file's in its line order, the same mistake once,
+    at most MAX_REPORTED per file and then "and N more"; nothing when there are none."""
+    seen: set[tuple] = set()
+    by_file: dict[str, list[InputError]] = {}
+    for e in (e for exc in errors for e in exc.all()):
+        key = (e.file, e.line, e.key, e.expected)
+        if key not in seen:
+            seen.add(key)
+            by_file.setdefault(e.file, []).append(e)
+    flat: list[InputError] = []
+    for file, found in by_file.items():
+        listed = sorted((e for e in found if not isinstance(e, _More)), key=lambda e: e.line or 0)
+        more = max(0, len(listed) - MAX_REPORTED) + sum(e.count for e in found if isinstance(e, _More))
+        flat += listed[:MAX_REPORTED]
+        if more:
+            flat.append(_More(file, more))
     if flat:
         first = flat[0]
         raise InputError(first.file, first.line, first.key, first.expected, more=tuple(flat[1:]))
+
+
+class _More(InputError):
+    """The line that counts the mistakes of a file left unlisted."""
+
+    def __init__(self, file: str, count: int):
+        self.count = count
+        super().__init__(file, None, "", f"and {count} more mistake{'s' if count > 1 else ''} "
+                                         f"(the first {MAX_REPORTED} are listed)")
+
+
+class Mistakes:
+    """The independent mistakes of a file, gathered as its loader checks each part, then raised
+    together (`raise_all`): a user fixes a file in one run, not one mistake a run."""
+
+    def __init__(self) -> None:
+        self.found: list[InputError] = []
+
+    def __bool__(self) -> bool:
+        return bool(self.found)
+
+    def add(self, exc: InputError) -> None:
+        self.found.append(exc)
+
+    def check(self, work: Callable[..., T], *args: Any) -> T | None:
+        """`work(*args)`, or None with its InputError noted (the loader goes on to the next part)."""
+        try:
+            return work(*args)
+        except InputError as exc:
+            self.found.append(exc)
+            return None
+
+    def raise_all(self) -> None:
+        raise_all(self.found)
 
 
 def did_you_mean(word: object, choices: Iterable[object]) -> str:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from . import lang
 from .actions import Action
 from .events import Event
 
@@ -106,14 +109,148 @@ _RESTATES = {"resolve": "resolve", "choose_shields": "choose_shields", "shield_t
              "direct_attack": "win"}
 
 
-def narrate(action: Action, events: tuple[Event, ...]) -> tuple[str, list[str]]:
-    """One step of a trace: the choice as a header, then only what it changed (each with its rule)."""
-    header = action.text
+def _same(header: str, e: Event) -> bool:
+    """Whether an event only says again what a choice's header says (`B declares S-Trigger of X` and
+    `B declares the S-Trigger of X`)."""
+    plain = lambda text: " ".join(w for w in text.casefold().split() if w != "the")   # noqa: E731
+    return plain(describe(replace_rule(e))) == plain(header)
+
+
+def replace_rule(e: Event) -> Event:
+    return Event(e.kind, e.fields, "")
+
+
+def narrate(action: Action, events: tuple[Event, ...], context: dict | None = None,
+            names: lang.Names | None = None) -> tuple[str, list[str]]:
+    """One step of a trace: the choice as a header, then only what it changed (each with its rule), each
+    event under the step that caused it: a shield broken here that goes to the hand only after its
+    player's declarations is said to wait in standby (R113.6a), and when it goes, the step that broke
+    it is named. `context` is shared by the steps of one trace (numbered in `context["step"]`); without
+    it a step is told on its own. `names` (the model's cards): in Japanese, the cards and abilities as
+    the card files name them (model/lang.py)."""
+    header = lang.action_text(action.text, names) if names is not None else action.text
     told = list(events)
-    if told and told[0].kind == _RESTATES.get(action.kind, "") or \
-            (told and action.kind == "choose" and told[0].kind == "cast"
-             and action.text.startswith(f"{told[0].get('player')} casts")):
+    if told and (told[0].kind == _RESTATES.get(action.kind, "") or
+                 (action.kind == "choose" and told[0].kind == "cast"
+                  and action.text.startswith(f"{told[0].get('player')} casts")) or
+                 (action.kind == "choose" and told[0].kind in ("declare", "shield_trigger")
+                  and _same(action.text, told[0]))):
         # the first event only restates the choice: keep its citation on the header
         header += f" [{told[0].rule}]" if told[0].rule else ""
         told = told[1:]
-    return header, [describe(e) for e in told]
+    return header, causal(told, context, names)
+
+
+def causal(events: list[Event], context: dict | None = None, names: lang.Names | None = None) -> list[str]:
+    """The events' lines, with what the standby of R113.6a leaves implicit said where it happens."""
+    broken = context.setdefault("broken", {}) if context is not None else {}
+    step = context.get("step", 0) if context is not None else 0
+    to_hand = {(e.get("player"), e.get("card")) for e in events if _check_move(e)}
+    waiting = [(e.get("player"), e.get("shield")) for e in events
+               if e.kind == "break" and (e.get("player"), e.get("shield")) not in to_hand]
+    last_break = max((i for i, e in enumerate(events) if e.kind == "break"), default=-1)
+    lines = []
+    for i, e in enumerate(events):
+        if e.kind == "break":
+            broken[(e.get("player"), e.get("shield"))] = step
+        if _check_move(e) and (e.get("player"), e.get("card")) not in {(x.get("player"), x.get("shield"))
+                                                                         for x in events if x.kind == "break"}:
+            when = broken.get((e.get("player"), e.get("card")))
+            lines.append(_from_standby(e, when, names))
+        else:
+            lines.append(describe(e) if names is None or not lang.japanese() else describe_ja(e, names))
+        if i == last_break and waiting:
+            who = waiting[0][0]
+            cards = [card for _, card in waiting]
+            if names is not None and lang.japanese():
+                lines.append(_ja("standby_wait", cards=names.cards(cards), player=who) + " [R113.6a]")
+            else:
+                lines.append(f"{', '.join(cards)} ({who}) wait in standby in the shield zone "
+                             f"until {who}'s declarations (S-Trigger and the like) are made [R113.6a]")
+    return lines
+
+
+def _from_standby(e: Event, when: int | None, names: lang.Names | None) -> str:
+    """A card of a shield check that goes to the hand after its player's declarations (R113.6a), naming
+    the step that broke it when the trace says."""
+    if names is not None and lang.japanese():
+        key = "standby_move_since" if when else "standby_move"
+        return _ja(key, card=names.card(e.get("card")), player=e.get("player"), step=when) + f" [{e.rule}]"
+    since = f", broken in step {when}," if when else ""
+    return f"{e.get('card')} ({e.get('player')}){since} goes from standby to the hand [{e.rule}]"
+
+
+def _ja(key: str, **fields: Any) -> str:
+    return str(lang.table()["events"][key]).format(**fields)
+
+
+# the fields of an event that name a card (a label), in Japanese as the card file names it
+_CARD_FIELDS = ("card", "shield", "by", "source", "attacker", "target", "against", "winner", "onto", "with",
+                "top", "cost")
+
+
+def describe_ja(e: Event, names: lang.Names) -> str:
+    """An event in Japanese, in the rules' terms (model/data/ja.yaml `events`), with its rule."""
+    f: dict[str, Any] = {k: v for k, v in e.fields}
+    for key in _CARD_FIELDS:
+        if key in f and f[key] is not None:
+            f[key] = _ja("none") if f[key] == "none" else names.card(f[key])
+    if "shields" in f:
+        f["shields"] = names.cards(f["shields"])
+    for key in ("from", "to"):
+        if key in f:
+            f[key] = lang.term("zones", str(f[key]))
+    if "ability" in f:
+        f["ability"] = names.ability(f["ability"])
+    if "keyword" in f:
+        f["keyword"] = lang.keyword(str(f["keyword"]))
+    if "effect" in f:
+        f["effect"] = lang.keyword(str(f["effect"]))
+    if "replaced" in f:
+        f["replaced"] = lang.table()["replaced"].get(f["replaced"], f["replaced"])
+    key = _ja_variant(e, f, names)
+    if key not in lang.table()["events"]:
+        return describe(e)
+    text = str(lang.table()["events"][key]).format_map(_Missing(f))
+    return f"{text} [{e.rule}]" if e.rule else text
+
+
+def _ja_variant(e: Event, f: dict[str, Any], names: lang.Names) -> str:
+    """Which of an event kind's Japanese sentences tells it (ja.yaml `events`), filling `f` as needed."""
+    kind = e.kind
+    if kind == "trigger" and e.get("source") and e.get("ability", "").partition("/")[0] != e.get("source"):
+        f["ability"] = _ja("of_source", ability=f["ability"], source=f["source"])
+    if kind == "resolve" and e.get("source") and e.get("ability", "").partition("/")[0] != e.get("source"):
+        f["ability"] = _ja("of_source", ability=f["ability"], source=f["source"])
+    if kind in ("put", "move"):
+        return "move_onto" if e.get("onto") else "move"
+    if kind == "declare" and e.get("cost"):
+        return "declare_cost"
+    if kind == "fizzle":
+        return "fizzle_with" if e.get("with") else "fizzle"
+    if kind == "destroyed":
+        return ("destroyed_face_down" if e.get("face_down") else
+                "destroyed_no_characteristics" if e.get("characteristics") is False else "destroyed")
+    if kind == "replace":
+        f["what"] = f.get("shield") or f.get("card")
+        f["by"] = names.ability(e.get("by"))
+    if kind == "win" and e.rule == "D0":
+        return "win_direct"
+    if kind == "lose" and e.rule == "LO01":
+        return "lose_deck_out"
+    if kind == "power" and e.get("until") == "end_turn":
+        f["amount"] = f"{e.get('amount'):+d}"
+        return "power_turn"
+    return kind
+
+
+class _Missing(dict):
+    """Fields for a Japanese sentence; one the event lacks reads as nothing."""
+
+    def __missing__(self, key: str) -> str:
+        return ""
+
+
+def _check_move(e: Event) -> bool:
+    """A card of a shield check going to the hand (SC3)."""
+    return e.kind == "move" and e.rule == "SC3" and e.get("from") == "shields" and e.get("to") == "hand"

@@ -14,7 +14,7 @@ from collections.abc import Set as AbstractSet
 from itertools import combinations_with_replacement
 from typing import Any
 
-from . import footprint
+from . import footprint, lang
 from .access import conflicts, spawns
 from .actions import Action
 from .attack import AttackSteps
@@ -543,29 +543,42 @@ class BreakModel(CardTable, Legality, Touch, PowerRules, Triggers, AttackSteps, 
 
     def summary(self, s: State) -> str:
         """A state in one short line, for drawn graphs (DOT, GraphML, HTML): each player's non-empty
-        zones by card count, then what is pending, open and running, or how it ended."""
+        zones by card count, then what is pending, open and running, or how it ended (in the current
+        language, model/lang.py)."""
+        tr, term = lang.tr, lang.term
         parts = []
         for player in ("A", "B"):
             z = s.zone(player)
-            counts = [f"{zone} {len(getattr(z, zone))}" for zone in
+            counts = [f"{term('zones', zone)} {len(getattr(z, zone))}" for zone in
                       ("hand", "battle", "shields", "mana", "graveyard", "deck", "resolving", "standby")
                       if getattr(z, zone)]
-            parts.append(f"{player}: {', '.join(counts) or 'nothing'}")
+            parts.append(f"{player}: {', '.join(counts) or tr('nothing')}")
         if s.pending:
-            parts.append(f"{len(s.pending)} pending")
+            parts.append(tr("{n} pending", n=len(s.pending)))
         if s.frames:
-            parts.append(f"{len(s.frames)} frame{'s' if len(s.frames) > 1 else ''}"
-                         + (f" ({s.depth()} open)" if s.depth() != len(s.frames) else ""))
+            parts.append(tr("{n} frame{s}", n=len(s.frames), s="s" if len(s.frames) > 1 else "")
+                         + (tr(" ({n} open)", n=s.depth()) if s.depth() != len(s.frames) else ""))
         if s.running:
-            parts.append("running " + s.running[-1].ability)
+            parts.append(tr("running {what}", what=self.names().ability(s.running[-1].ability)))
         if s.over:
-            parts.append(f"end: winner {s.winner or 'none'}, {len(s.broken)} broken")
+            parts.append(tr("end: winner {who}, {n} broken", who=s.winner or tr("none"), n=len(s.broken)))
         elif not s.started:
-            parts.append("start")
+            parts.append(tr("start"))
         return "; ".join(parts)
 
-    def narrate(self, action: Action, events: tuple[Event, ...]) -> tuple[str, list[str]]:
-        return narrate(action, events)
+    def narrate(self, action: Action, events: tuple[Event, ...], context: dict | None = None) -> tuple[str, list[str]]:
+        return narrate(action, events, context, self.names())
+
+    def names(self) -> lang.Names:
+        """The scenario's cards and abilities as the current language names them (model/lang.py)."""
+        found = self.__dict__.get("_names")
+        if found is None:
+            found = self.__dict__["_names"] = lang.Names(self.pool)
+        return found
+
+    def action_text(self, action: Action) -> str:
+        """A choice as the current language says it."""
+        return lang.action_text(action.text, self.names())
 
     def is_order(self, action: Action) -> bool:
         """Whether the action only orders pending effects (the reduction may pick one); choices never are."""

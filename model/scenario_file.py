@@ -14,14 +14,14 @@ from typing import Any
 
 from .cards import CardPool
 from .census import CANNOT_BE_BROKEN, EVENT_ABILITIES, Census, counted
-from .errors import InputError, did_you_mean, raise_all
+from .errors import InputError, Mistakes, did_you_mean, raise_all
 from .interpretations import CHOICES, choice_named
 from .piles import LINKED, STACKED, check_pile
 from .rules import parse_date, rules_date_problem
 from .scenario import ZONE_KEYS, Expectation, PlayerSetup, Scenario
 from .table import MARKS
 from .vocabulary import SMAX
-from .yamlio import inner_path, key_path, line_of, load_yaml, plain, shown, validate
+from .yamlio import inner_path, key_path, line_of, load_yaml, plain, schema_errors, shown, spoilt, validate
 
 # Bounds on counts (docs/limits.md): a zone, a count in an expectation, a frame depth
 MAX_CARDS = 100          # cards in one zone (a number of vanilla cards or a list)
@@ -296,24 +296,24 @@ def _entry(v: Any, i: int, names: _Names, here: tuple, zone: str, extras: list) 
     return card_id
 
 
-def _players(root: Any, names: _Names) -> dict[str, PlayerSetup]:
-    """Both players' zones; every unknown card of every zone is reported at once."""
-    players, problems = {}, []
-    raw_players = root.get("players") or {}
+def _players(root: Any, names: _Names, mistakes: Mistakes, schema: list[InputError]) -> dict[str, PlayerSetup]:
+    """Both players' zones; every unknown card of every zone is reported at once (a zone the schema
+    refused is left empty)."""
+    players = {}
+    raw_players = root.get("players")
     default = PlayerSetup()
     for p in ("A", "B"):
-        raw = raw_players.get(p) or {}
+        raw = raw_players.get(p) if isinstance(raw_players, dict) else None
+        raw = raw if isinstance(raw, dict) else {}
         extras: list = []
         zones = {}
         for z in ZONE_KEYS:
             empty = getattr(default, z) if z in ("deck", "shields") else ()
-            try:
-                zones[z] = _zone(raw.get(z), empty, names, ("players", p, z), z, extras)
-            except InputError as exc:
-                problems.append(exc)
-                zones[z] = empty
+            zones[z] = empty
+            if not spoilt(schema, ("players", p, z)):
+                found = mistakes.check(_zone, raw.get(z), empty, names, ("players", p, z), z, extras)
+                zones[z] = empty if found is None else found
         players[p] = PlayerSetup(**zones, extras=tuple(extras))
-    raise_all(problems)
     return players
 
 
@@ -428,19 +428,21 @@ def _pattern_refers(out: dict, names: _Names, path: tuple) -> None:
                                            f"spell is cast (expected a spell, or a `put` event)")
 
 
-def _interpretation(raw: dict, names: _Names) -> dict[str, str]:
+def _interpretation(raw: dict, names: _Names, mistakes: Mistakes) -> dict[str, str]:
     """The scenario's readings, each checked against the interpretation choices."""
     out = {}
     for key, value in raw.items():
         choice = choice_named(str(key))
         if choice is None:
-            raise names.fail(("interpretation", key), f"unknown interpretation choice {shown(key)}"
-                                                       f"{did_you_mean(str(key), [c.name for c in CHOICES])}; "
-                                                       f"expected one of {', '.join(c.name for c in CHOICES)}")
+            mistakes.add(names.fail(("interpretation", key), f"unknown interpretation choice {shown(key)}"
+                                                             f"{did_you_mean(str(key), [c.name for c in CHOICES])}; "
+                                                             f"expected one of {', '.join(c.name for c in CHOICES)}"))
+            continue
         readings = [r for r, _ in choice.readings]
         if str(value) not in readings:
-            raise names.fail(("interpretation", key), f"expected one of {', '.join(readings)}, got {shown(value)}"
-                                                       f"{did_you_mean(str(value), readings)}")
+            mistakes.add(names.fail(("interpretation", key), f"expected one of {', '.join(readings)}, got "
+                                                             f"{shown(value)}{did_you_mean(str(value), readings)}"))
+            continue
         out[str(key)] = str(value)
     return out
 
@@ -488,23 +490,28 @@ def _attacker_index(attacker: str, setup: PlayerSetup, names: _Names) -> int:
     return able[0]
 
 
-def _expectations(root: Any, names: _Names) -> list[Expectation]:
-    """The `expect` items, every name in them resolved against what the scenario holds."""
-    expect, problems = [], []
+def _expectations(root: Any, names: _Names, mistakes: Mistakes, schema: list[InputError]) -> list[Expectation]:
+    """The `expect` items, every name in them resolved against what the scenario holds (an item the
+    schema refused is left out; every other item's mistake is reported with it)."""
+    expect = []
+    if spoilt(schema, ("expect",)) and not isinstance(root.get("expect"), list):
+        return []
     for i, item in enumerate(root.get("expect") or []):
+        if spoilt(schema, ("expect", i)):
+            continue
         kind, value = next(iter(item.items()))
         here = ("expect", i, kind)
-        try:
-            if kind in ("always", "never", "sometimes"):
-                parsed: Any = _outcome(value, names, here)
-            else:
-                parsed = [_pattern(v, names, here + (j,)) for j, v in enumerate(value)]
-        except InputError as exc:     # every item's mistake is reported at once
-            problems.append(exc)
-            continue
-        expect.append(Expectation(kind, parsed, plain(item), line_of(root, ("expect", i))))
-    raise_all(problems)
+        if kind in ("always", "never", "sometimes"):
+            parsed: Any = mistakes.check(_outcome, value, names, here)
+        else:
+            parsed = mistakes.check(_patterns, value, names, here)
+        if parsed is not None:
+            expect.append(Expectation(kind, parsed, plain(item), line_of(root, ("expect", i))))
     return expect
+
+
+def _patterns(value: list, names: _Names, here: tuple) -> list[dict]:
+    return [_pattern(v, names, here + (j,)) for j, v in enumerate(value)]
 
 
 def _census(players: dict[str, PlayerSetup], pool: CardPool, varied: dict) -> Census:
@@ -531,38 +538,40 @@ Varied = Callable[[CardPool], dict[str, tuple[tuple[str, ...], int, bool]]]
 def scenario_from_root(root: Any, file: str, pool: CardPool | None = None, varied: Varied | None = None) -> Scenario:
     """A scenario from an already loaded YAML mapping (line information kept), e.g. a sweep template's;
     `varied(pool)` gives a template's varied zones ({"A.hand": (pool ids, most cards, distinct)}), whose
-    cards its expectations may name."""
-    validate(root, SCHEMA, file)
+    cards its expectations may name.
+
+    Every part is checked even when another part has a mistake, so that all the file's independent
+    mistakes come in one run; a part whose value the schema refused is not read further, and what
+    depends on the zones (which cards the scenario holds) is not checked when a zone has a mistake."""
+    mistakes = Mistakes()
+    schema = schema_errors(root, SCHEMA, file)
+    if not isinstance(root, dict):
+        raise_all(schema)    # nothing else can be read
+    for e in schema:
+        mistakes.add(e)
     pool = pool or CardPool.builtin()
-    for i, extra in enumerate(root.get("cards", []) or []):
-        pool.add_file(inner_path(file, extra, root, ("cards", i), "card file"))
+    mistakes.check(_card_files, root, file, pool, schema)
     names = _Names(pool, root, file)
-
-    rules = root.get("rules")
-    if rules is not None and not isinstance(rules, dt.date):
-        try:
-            rules = parse_date(rules)
-        except ValueError:
-            raise names.fail(("rules",), f"expected a date YYYY-MM-DD, got {shown(rules)}") from None
-    if rules is not None and rules_date_problem(rules):
-        raise names.fail(("rules",), rules_date_problem(rules))   # never run under newer rules
-
-    interpretation = _interpretation(root.get("interpretation") or {}, names)
-
-    players = _players(root, names)
-    names.census = _census(players, pool, varied(pool) if varied else {})
+    rules = mistakes.check(_rules, root, names) if not spoilt(schema, ("rules",)) else None
+    interpretation = _interpretation(root.get("interpretation") or {}, names, mistakes) \
+        if not spoilt(schema, ("interpretation",)) else {}
+    before = len(mistakes.found)
+    players = _players(root, names, mistakes, schema)
+    zones_read = len(mistakes.found) == before and not spoilt(schema, ("players",))
+    varied_zones = mistakes.check(varied, pool) if varied else {}
+    if zones_read and varied_zones is not None:
+        names.census = _census(players, pool, varied_zones)
     restrictions = {p: {k: (tuple(v) if isinstance(v, list) else bool(v)) for k, v in r.items()}
-                    for p, r in plain(root.get("restrictions") or {}).items()}
-
-    turn = str(root["turn"])
-    if root["attack"].get("choose"):   # the declaration is a choice (model/legality.py)
-        defender, attacker, attacker_index, target, target_index, until = _chosen_attack(root, turn, names)
-    else:
-        defender, attacker = _attack(root["attack"], turn, players, pool, names)
-        attacker_index = _attacker_index(attacker, players[turn], names)
-        target, target_index, until = _whole_attack(root, defender, players, names)
-
-    expect = _expectations(root, names)
+                    for p, r in plain(root.get("restrictions") or {}).items()} \
+        if not spoilt(schema, ("restrictions",)) else {}
+    turn = str(root.get("turn"))
+    attack_read = not any(spoilt(schema, (key,)) or key not in root for key in ("turn", "attack"))
+    attack = mistakes.check(_the_attack, root, turn, players, pool, names, zones_read) \
+        if attack_read else None
+    expect = _expectations(root, names, mistakes, schema)
+    mistakes.raise_all()
+    assert attack is not None   # its mistakes, or the schema's that kept it from being read, were raised
+    defender, attacker, attacker_index, target, target_index, until = attack
     source = root.get("source") or ()
     source = (str(source),) if isinstance(source, str) else tuple(str(s) for s in source)
     scenario = Scenario(name=str(root["name"]), turn=turn, players=players, attacker=attacker,
@@ -572,6 +581,48 @@ def scenario_from_root(root: Any, file: str, pool: CardPool | None = None, varie
     if not attacker:
         _some_attack_is_legal(scenario, names)
     return scenario
+
+
+def _card_files(root: Any, file: str, pool: CardPool, schema: list[InputError]) -> None:
+    """The scenario's own card files added to its pool, each file's mistakes with the others."""
+    if spoilt(schema, ("cards",)):
+        return
+    mistakes = Mistakes()
+    for i, extra in enumerate(root.get("cards", []) or []):
+        card_file = mistakes.check(inner_path, file, extra, root, ("cards", i), "card file")
+        if card_file is not None:
+            mistakes.check(pool.add_file, card_file)
+    mistakes.raise_all()
+
+
+def _rules(root: Any, names: _Names) -> dt.date | None:
+    """The scenario's `rules:` date, which must name a rules version (never run under newer rules)."""
+    rules = root.get("rules")
+    if rules is not None and not isinstance(rules, dt.date):
+        try:
+            rules = parse_date(rules)
+        except ValueError:
+            raise names.fail(("rules",), f"expected a date YYYY-MM-DD, got {shown(rules)}") from None
+    if rules is not None and rules_date_problem(rules):
+        raise names.fail(("rules",), rules_date_problem(rules))
+    return rules
+
+
+def _the_attack(root: Any, turn: str, players: dict, pool: CardPool, names: _Names,
+                zones_read: bool) -> tuple[str, str, int, str, int, str]:
+    """Who attacks what: (defender, attacker, its copy, attacked creature, its copy, until). With a
+    mistake in the zones, only the attack's own names are checked (where they stand is not known)."""
+    if root["attack"].get("choose"):   # the declaration is a choice (model/legality.py)
+        return _chosen_attack(root, turn, names)
+    if not zones_read:
+        for key in ("attacker", "creature"):
+            if key in root["attack"]:
+                names.card(root["attack"][key], ("attack", key))
+        return "", "", 0, "", 0, ""
+    defender, attacker = _attack(root["attack"], turn, players, pool, names)
+    attacker_index = _attacker_index(attacker, players[turn], names)
+    target, target_index, until = _whole_attack(root, defender, players, names)
+    return defender, attacker, attacker_index, target, target_index, until
 
 
 

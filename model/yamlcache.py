@@ -19,6 +19,7 @@ import os
 import pickle
 import stat
 import tempfile
+from functools import lru_cache
 from importlib import metadata
 from pathlib import Path
 from typing import Any
@@ -34,12 +35,17 @@ def _folder() -> Path | None:
     return Path(base) / "dmcheck"
 
 
-def _key(text: str) -> str:
+@lru_cache(maxsize=1)
+def _ruamel() -> str:
+    """ruamel's version, looked up once (a metadata look-up costs milliseconds, and every read asks)."""
     try:
-        ruamel = metadata.version("ruamel.yaml")
+        return metadata.version("ruamel.yaml")
     except metadata.PackageNotFoundError:   # pragma: no cover - a dependency
-        ruamel = "?"
-    return hashlib.sha256(f"{FORMAT}\0{ruamel}\0{text}".encode("utf-8", "surrogatepass")).hexdigest()
+        return "?"
+
+
+def _key(text: str) -> str:
+    return hashlib.sha256(f"{FORMAT}\0{_ruamel()}\0{text}".encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def _trusted(path: Path) -> bool:
@@ -82,3 +88,40 @@ def put(text: str, value: Any) -> None:
         os.replace(tmp, folder / f"{_key(text)}.pickle")   # whole or not at all, also with two writers
     except Exception:
         return
+
+
+def read(name: str) -> Any:
+    """Another stored value (`name`: a file name in the cache folder), with the same trust rules as a
+    parse; None when there is none or it cannot be trusted (verify's results: rulings/cache.py)."""
+    folder = _folder()
+    if folder is None:
+        return None
+    path = folder / name
+    if not path.is_file() or not _trusted(path):
+        return None
+    try:
+        return pickle.loads(path.read_bytes())
+    except Exception:
+        return None
+
+
+def write(name: str, value: Any) -> bool:
+    """Store a value under `name`, whole or not at all; False when the cache is off or cannot be written."""
+    folder = _folder()
+    if folder is None:
+        return False
+    try:
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+        fd, tmp = tempfile.mkstemp(dir=folder, suffix=".tmp")
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
+        os.replace(tmp, folder / name)
+        return True
+    except Exception:
+        return False
+
+
+def where() -> Path | None:
+    """The cache folder, or None when the cache is off."""
+    return _folder()

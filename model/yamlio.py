@@ -23,7 +23,7 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.error import MarkedYAMLError
 
 from . import yamlcache
-from .errors import InputError, did_you_mean
+from .errors import InputError, Mistakes, did_you_mean, raise_all
 
 # Limits on what a file may hold (docs/limits.md); each one turns a hostile or mistaken file into a
 # clear error instead of a machine running out of memory or recursion.
@@ -204,6 +204,7 @@ def _scan(yaml: YAML, text: str, file: str) -> None:
     sizes: dict[str, int] = {}
     stack: list[list] = []           # [anchor, nodes inside] per open list or mapping
     total = 0
+    values = Mistakes()              # impossible dates and huge numbers: each on its line, all together
     for event in yaml.parse(text):
         line = event.start_mark.line + 1 if event.start_mark else None
         if isinstance(event, AliasEvent):
@@ -227,7 +228,7 @@ def _scan(yaml: YAML, text: str, file: str) -> None:
                 stack.append([event.anchor, 1])
                 continue
             if isinstance(event, ScalarEvent):
-                _scalar(event, file, line)
+                values.check(_scalar, event, file, line)
             n = 1
             if event.anchor:
                 sizes[event.anchor] = 1
@@ -243,6 +244,7 @@ def _scan(yaml: YAML, text: str, file: str) -> None:
         if total > MAX_NODES:
             raise InputError(file, line, "", f"the document expands to more than {MAX_NODES} values (aliases "
                                              f"included); the limit is {MAX_NODES} (docs/limits.md)")
+    values.raise_all()
 
 
 def _node_kind(event: Any) -> str:
@@ -398,9 +400,6 @@ _Validator = jsonschema.validators.extend(
     type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_integer))
 
 
-MAX_REPORTED = 20   # schema mistakes of one file listed together; the rest are counted
-
-
 def _not_of_kind(root: Any, schema: dict) -> str:
     """Why a document is not of the kind a schema of a mapping describes at all ("" when it may be): its top
     is no mapping, or none of its keys is one of the schema's. Such a file is refused without quoting it: it
@@ -417,22 +416,18 @@ def _not_of_kind(root: Any, schema: dict) -> str:
     return ""
 
 
-def validate(root: Any, schema: dict, file: str, whole: bool = True) -> None:
-    """Raise an InputError for every schema violation in `root` (the most telling one per place, in the
-    file's order, at most MAX_REPORTED listed): a user fixes a file in one pass, not one error a run.
-    `whole`: `root` is a whole file, refused unquoted when it is no file of this kind at all (a part of
-    a file, `whole=False`, has its mistakes told like any other)."""
+def schema_errors(root: Any, schema: dict, file: str, whole: bool = True) -> list[InputError]:
+    """Every schema violation in `root`, the most telling one per place, in the file's order. `whole`:
+    `root` is a whole file, refused at once and unquoted (raised) when it is no file of this kind at all;
+    a part of a file (`whole=False`) has its mistakes told like any other."""
     alien = _not_of_kind(root, schema) if whole else ""
     if alien:
         keys = schema.get("required") or sorted(schema.get("properties", {}))
         raise InputError(file, None, "(top)", f"not a file of this kind: {alien}; expected a YAML mapping with the "
                                               f"keys {', '.join(keys)} (the file's contents are not shown)")
     validator = _Validator(schema)
-    errors = list(validator.iter_errors(root))
-    if not errors:
-        return
     found: dict[tuple, InputError] = {}
-    for error in errors:
+    for error in validator.iter_errors(root):
         best = jsonschema.exceptions.best_match([error])
         path = tuple(best.absolute_path)
         if best.validator == "additionalProperties":
@@ -441,13 +436,20 @@ def validate(root: Any, schema: dict, file: str, whole: bool = True) -> None:
                 path = path + (extra[0],)
         found.setdefault(tuple(map(str, path)), InputError(file, line_of(root, path), key_path(path) or "(top)",
                                                            _expected(best)))
-    ordered = sorted(found.values(), key=lambda e: (e.line or 0, e.key))
-    listed = ordered[:MAX_REPORTED]
-    if len(ordered) > len(listed):
-        listed.append(InputError(file, None, "", f"{len(ordered) - len(listed)} more mistakes not listed "
-                                                 f"(the first {MAX_REPORTED} are)"))
-    first = listed[0]
-    raise InputError(first.file, first.line, first.key, first.expected, more=tuple(listed[1:]))
+    return sorted(found.values(), key=lambda e: (e.line or 0, e.key))
+
+
+def validate(root: Any, schema: dict, file: str, whole: bool = True) -> None:
+    """Raise an InputError for every schema violation in `root` (in the file's order, at most
+    MAX_REPORTED listed, then "and N more"): a user fixes a file in one pass, not one error a run."""
+    raise_all(schema_errors(root, schema, file, whole))
+
+
+def spoilt(errors: list[InputError], path: tuple) -> bool:
+    """Whether a schema mistake lies at or under `path` (its value cannot be read further)."""
+    prefix = key_path(path)
+    return any(e.key == prefix or e.key.startswith(prefix + ".") or e.key.startswith(prefix + "[")
+               or e.key == "(top)" for e in errors)
 
 
 def plain(node: Any) -> Any:

@@ -44,6 +44,7 @@ from typing import Any
 
 import z3
 
+from ..model.lang import tr
 from .facts import Domains, Fact, Transition, table
 from .fasteval import compile_goal
 from .graph import StateGraph, TraceView
@@ -515,7 +516,7 @@ def _walk(walk: _Walk, graph: StateGraph, vectors: _Vectors, queries: list[_Quer
 
 def _noun(prop: Property, n: int) -> str:
     word = {"states": "state", "transitions": "transition", "outcomes": "outcome"}[prop.over]
-    return f"{n} {word}{'s' if n != 1 else ''}"
+    return tr(f"{{n}} {word}{'s' if n != 1 else ''}", n=n)
 
 
 @dataclass
@@ -540,34 +541,37 @@ def _verdict(prop: Property, f: Found, graph: StateGraph) -> PropertyVerdict:
             trace = graph.trace(node, [(node, index)])
         else:
             trace = graph.trace(item)
-        step = f"step {len(trace.steps)}" if trace.steps else "the initial state"
+        step = tr("step {n}", n=len(trace.steps)) if trace.steps else tr("the initial state")
         if prop.kind == "always":
-            where = {"transitions": f"the transition of {step}", "states": f"the state after {step}",
-                     "outcomes": f"the outcome after {step}"}[prop.over]
+            where = tr({"transitions": "the transition of {step}", "states": "the state after {step}",
+                        "outcomes": "the outcome after {step}"}[prop.over], step=step)
             if not trace.steps:
-                where = "the initial state"
-            return PropertyVerdict(prop, VIOLATED, f"{where} breaks it (shortest counterexample)", counts,
-                                   trace, witness, symbols)
-        return PropertyVerdict(prop, HOLDS, f"an example at {step}", counts, trace, witness, symbols)
+                where = tr("the initial state")
+            return PropertyVerdict(prop, VIOLATED, tr("{where} breaks it (shortest counterexample)", where=where),
+                                   counts, trace, witness, symbols)
+        return PropertyVerdict(prop, HOLDS, tr("an example at {step}", step=step), counts, trace, witness, symbols)
+    what = tr("no counterexample") if prop.kind == "always" else tr("no example")
     if f.stopped:
-        what = "no counterexample" if prop.kind == "always" else "no example"
-        return PropertyVerdict(prop, INCONCLUSIVE, f"{what} in the {_noun(prop, counts.items)} checked before "
-                               f"the time limit stopped the check", counts, symbols=symbols)
-    if f.unknown:
-        return PropertyVerdict(prop, INCONCLUSIVE, f"the solver answered unknown on {len(f.unknown)} "
-                               f"projection(s) ({f.unknown[0]})", counts, symbols=symbols)
-    if not graph.complete:
-        what = "no counterexample" if prop.kind == "always" else "no example"
-        return PropertyVerdict(prop, INCONCLUSIVE, f"{what} in the {_noun(prop, counts.items)} explored, but "
-                               f"the search is incomplete ({graph.reason})", counts, symbols=symbols)
-    if prop.kind == "sometimes" and prop.origin == "built-in":
-        return PropertyVerdict(prop, NO_EXAMPLE, f"no example in this scenario (none of the "
-                               f"{_noun(prop, counts.items)}); a sanity check, not a finding", counts, symbols=symbols)
-    if prop.kind == "sometimes":
-        return PropertyVerdict(prop, VIOLATED, f"none of the {_noun(prop, counts.items)} is an example",
+        return PropertyVerdict(prop, INCONCLUSIVE, tr("{what} in the {items} checked before the time limit stopped "
+                                                      "the check", what=what, items=_noun(prop, counts.items)),
                                counts, symbols=symbols)
-    return PropertyVerdict(prop, HOLDS, f"all {_noun(prop, counts.items)} checked, {counts.projections} "
-                           f"distinct projection(s) unsat", counts, symbols=symbols)
+    if f.unknown:
+        return PropertyVerdict(prop, INCONCLUSIVE, tr("the solver answered unknown on {n} projection(s) ({why})",
+                                                      n=len(f.unknown), why=f.unknown[0]), counts, symbols=symbols)
+    if not graph.complete:
+        return PropertyVerdict(prop, INCONCLUSIVE, tr("{what} in the {items} explored, but the search is incomplete "
+                                                      "({why})", what=what, items=_noun(prop, counts.items),
+                                                      why=graph.reason), counts, symbols=symbols)
+    if prop.kind == "sometimes" and prop.origin == "built-in":
+        return PropertyVerdict(prop, NO_EXAMPLE, tr("no example in this scenario (none of the {items}); a sanity "
+                                                    "check, not a finding", items=_noun(prop, counts.items)),
+                               counts, symbols=symbols)
+    if prop.kind == "sometimes":
+        return PropertyVerdict(prop, VIOLATED, tr("none of the {items} is an example",
+                                                  items=_noun(prop, counts.items)), counts, symbols=symbols)
+    return PropertyVerdict(prop, HOLDS, tr("all {items} checked, {n} distinct projection(s) unsat",
+                                           items=_noun(prop, counts.items), n=counts.projections),
+                           counts, symbols=symbols)
 
 
 @dataclass
@@ -631,3 +635,30 @@ def check(graph: StateGraph, properties: list[Property] | tuple[Property, ...],
     verdict and its trace, the others are inconclusive.
     """
     return result(graph, properties, search(graph, properties, timeout_ms, deadline))
+
+
+def watch(graph: StateGraph, formulas: list[Property] | tuple[Property, ...], nodes: list[int],
+          timeout_ms: int = QUERY_TIMEOUT_MS) -> list[list[bool | None]]:
+    """Each state formula's value at each node (True, False, or None when the solver could not say, or
+    the formula names a card the scenario lacks): the watch expressions of the HTML page, evaluated like
+    the variables of TLC's trace explorer. Each distinct projection is decided once (`_Query`)."""
+    model = graph.model
+    walk = _Walk(graph)
+    domains = Domains(model, walk.positions)
+    shared = _shared(domains.labels, domains.positions)
+    live = [f for f in formulas if not f.applies(model)]
+    queries = [_Query(f, shared, domains, timeout_ms) for f in live]
+    vectors = _Vectors(graph, domains, *_plan(queries))
+    answers = {f: q for f, q in zip(live, queries)}
+    out: list[list[bool | None]] = []
+    for formula in formulas:
+        q = answers.get(formula)
+        if q is None:
+            out.append([None] * len(nodes))
+            continue
+        row: list[bool | None] = []
+        for node in nodes:
+            said = q.ask(q.get(vectors.state(node)))
+            row.append(True if said == "sat" else False if said == "unsat" else None)
+        out.append(row)
+    return out

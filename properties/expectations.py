@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from ..model.lang import tr
 from ..model.outcome import matches, outcome
 from ..model.scenario import Expectation
 from .graph import StateGraph, TraceView
@@ -46,19 +47,20 @@ def _check_outcomes(graph: StateGraph, item: Expectation) -> Verdict:
     if item.kind == "sometimes":
         node = next(hits, None)
         if node is not None:
-            return Verdict(item, HOLDS, "an outcome matches", graph.trace(node))
+            return Verdict(item, HOLDS, tr("an outcome matches"), graph.trace(node))
         if not graph.complete:
-            return Verdict(item, INCONCLUSIVE, f"no matching outcome in an incomplete search ({graph.reason})")
-        return Verdict(item, VIOLATED, "no terminal state has this outcome")
+            return Verdict(item, INCONCLUSIVE, tr("no matching outcome in an incomplete search ({why})",
+                                                  why=graph.reason))
+        return Verdict(item, VIOLATED, tr("no terminal state has this outcome"))
     node = next(misses if item.kind == "always" else hits, None)
     if node is not None:
-        what = "this outcome does not match" if item.kind == "always" else "this outcome matches"
+        what = tr("this outcome does not match") if item.kind == "always" else tr("this outcome matches")
         return Verdict(item, VIOLATED, what, graph.trace(node))
     if not graph.complete:
-        return Verdict(item, INCONCLUSIVE, f"search incomplete ({graph.reason})")
-    return Verdict(item, HOLDS, f"all {len(ends)} terminal states checked" if len(ends) == len(graph.terminals)
-                   else f"all {len(graph.terminals)} terminal states and {len(ends) - len(graph.terminals)} "
-                        f"forced loops checked")
+        return Verdict(item, INCONCLUSIVE, tr("search incomplete ({why})", why=graph.reason))
+    loops = len(ends) - len(graph.terminals)
+    return Verdict(item, HOLDS, tr("all {n} terminal states checked", n=len(ends)) if not loops else
+                   tr("all {n} terminal states and {loops} forced loops checked", n=len(graph.terminals), loops=loops))
 
 
 def _ends(graph: StateGraph) -> list:
@@ -103,17 +105,17 @@ def _check_order(graph: StateGraph, item: Expectation) -> Verdict:
         trace = graph.trace_of(list(reversed(path)))
     if item.kind == "possible_order":
         if trace is not None:
-            return Verdict(item, HOLDS, "a trace has these events in this order", trace)
+            return Verdict(item, HOLDS, tr("a trace has these events in this order"), trace)
         if not graph.complete:
-            return Verdict(item, INCONCLUSIVE, f"no such trace in an incomplete search ({graph.reason})")
-        return Verdict(item, VIOLATED, "no complete trace has these events in this order")
+            return Verdict(item, INCONCLUSIVE, tr("no such trace in an incomplete search ({why})", why=graph.reason))
+        return Verdict(item, VIOLATED, tr("no complete trace has these events in this order"))
     if trace is not None:
-        why = ("this complete trace lacks the events in this order" if item.kind == "in_order"
-               else "this trace has the events in this order")
+        why = (tr("this complete trace lacks the events in this order") if item.kind == "in_order"
+               else tr("this trace has the events in this order"))
         return Verdict(item, VIOLATED, why, trace)
     if not graph.complete:
-        return Verdict(item, INCONCLUSIVE, f"search incomplete ({graph.reason})")
-    return Verdict(item, HOLDS, "every trace checked")
+        return Verdict(item, INCONCLUSIVE, tr("search incomplete ({why})", why=graph.reason))
+    return Verdict(item, HOLDS, tr("every trace checked"))
 
 
 def observer(items) -> Callable | None:

@@ -16,9 +16,9 @@ from pathlib import Path
 from typing import Any, cast
 
 from ..model.cards import CardPool
-from ..model.errors import InputError, did_you_mean, raise_all
+from ..model.errors import InputError, Mistakes, did_you_mean, raise_all
 from ..model.rules import parse_date
-from ..model.yamlio import key_path, line_of, load_yaml, shown, validate
+from ..model.yamlio import key_path, line_of, load_yaml, schema_errors, shown, spoilt
 from .property import KINDS, NEEDS, OVER, FormulaAt, Over, Property, PropertyKind
 from .symbols import FormulaError, Vocabulary, parse, quoted_names
 
@@ -72,25 +72,31 @@ def load_properties(path: str | Path, taken: AbstractSet[str] = frozenset()) -> 
     root = load_yaml(path)
     if root is None:
         raise InputError(file, None, "", "expected a mapping with a `properties:` list")
-    validate(root, _SCHEMA, file)
+    schema = schema_errors(root, _SCHEMA, file)
+    if not isinstance(root, dict) or not isinstance(root.get("properties"), list):
+        raise_all(schema)
     out: list[Property] = []
-    problems: list[InputError] = []
+    mistakes = Mistakes()
+    for e in schema:
+        mistakes.add(e)
     seen = set(taken)
     for i, raw in enumerate(root["properties"]):
-        try:
-            out.append(_property(raw, ("properties", i), root, file, seen))
-        except InputError as exc:      # every property's mistake is reported at once
-            problems.append(exc)
-    raise_all(problems)
+        if not spoilt(schema, ("properties", i)):     # every property's mistakes are reported at once
+            found = mistakes.check(_property, raw, ("properties", i), root, file, seen)
+            if found is not None:
+                out.append(found)
+    mistakes.raise_all()
     return out
 
 
 def _property(raw: Any, here: tuple, root: Any, file: str, seen: set[str]) -> Property:
-    """One property of the file, its formula parsed against the fact vocabulary."""
+    """One property of the file, its formula parsed against the fact vocabulary; its id, formula and
+    dates each checked on their own."""
+    mistakes = Mistakes()
     pid = str(raw["id"])
     if pid in seen:
-        raise InputError(file, line_of(root, here + ("id",)), key_path(here + ("id",)),
-                         f"the property id {shown(pid)} is already taken; choose another")
+        mistakes.add(InputError(file, line_of(root, here + ("id",)), key_path(here + ("id",)),
+                                f"the property id {shown(pid)} is already taken; choose another"))
     seen.add(pid)
     # the schema allows only OVER and KINDS
     over, text = cast(Over, str(raw["over"])), str(raw["formula"])
@@ -98,23 +104,28 @@ def _property(raw: Any, here: tuple, root: Any, file: str, seen: set[str]) -> Pr
     # there when a scenario runs (Property.applies)
     cards = quoted_names(text, over)
     where: FormulaAt = (file, line_of(root, here + ("formula",)), key_path(here + ("formula",)))
-    try:
-        parse(Vocabulary(["card", *cards], positions=2), over, text)
-    except FormulaError as exc:
-        what = "transition facts and pre./post. state facts" if over == "transitions" else "state facts"
-        raise InputError(file, line_of(root, here + ("formula",)), key_path(here + ("formula",)),
-                         f"{exc}; expected an SMT-LIB Boolean term over the {what}, cards written as "
-                         f"quoted symbols like |Kakumeijin| (see docs/properties.md)") from None
-    _card_forms(cards, where)
+    mistakes.check(_formula, over, text, cards, where)
     rules = raw.get("rules") or {}
-    since = _date(root, here + ("rules", "since"), rules["since"], file) if "since" in rules else None
-    until = _date(root, here + ("rules", "until"), rules["until"], file) if "until" in rules else None
+    since = mistakes.check(_date, root, here + ("rules", "since"), rules["since"], file) if "since" in rules else None
+    until = mistakes.check(_date, root, here + ("rules", "until"), rules["until"], file) if "until" in rules else None
+    mistakes.raise_all()
     return Property(
         id=pid, text=str(raw["text"]), citations=tuple(str(c) for c in raw["citations"]),
         kind=cast(PropertyKind, str(raw["kind"])), over=over, condition=_condition(over, text),
         since=since, until=until,
         needs=tuple(str(n) for n in raw.get("needs", [])),
         origin=f"{file}:{line_of(root, here)}", cards=tuple(cards), formula_at=where)
+
+
+def _formula(over: Over, text: str, cards: list[str], where: FormulaAt) -> None:
+    """The formula parses against the fact vocabulary, and the cards it names are written as labels."""
+    try:
+        parse(Vocabulary(["card", *cards], positions=2), over, text)
+    except FormulaError as exc:
+        what = "transition facts and pre./post. state facts" if over == "transitions" else "state facts"
+        raise InputError(*where, f"{exc}; expected an SMT-LIB Boolean term over the {what}, cards written as "
+                                 f"quoted symbols like |Kakumeijin| (see docs/properties.md)") from None
+    _card_forms(cards, where)
 
 
 _NAMING = ("written as quoted symbols of their labels: the English name, `#k` for the k-th copy (|Kakumeijin|, "
@@ -161,3 +172,23 @@ def check_card_names(properties: list[Property], pools: list[CardPool]) -> None:
             raise InputError(*_formula_at(prop), f"unknown card |{name}|{did_you_mean(base, english)}; "
                                                f"expected a card of the built-in pool (`dmcheck cards` lists it) or "
                                                f"of a card file of a scenario checked, {_NAMING}")
+
+
+# the watch expressions the HTML page shows when none is given (docs/html.md): what a judge follows
+# along a trace, like the variables of TLC's trace explorer
+DEFAULT_WATCHES = ("(> depth 0)", "(> pending_total 0)", "running", "(> checks 0)", "turn_skipped",
+                   "(not (= winner nobody))")
+
+
+def watch_properties(formulas: list[str] | tuple[str, ...]) -> list[Property]:
+    """Watch expressions (`--watch FORMULA`): state formulas over the fact vocabulary, each evaluated at
+    every state of the page's traces. A formula that does not parse is bad input naming it."""
+    out = []
+    for i, text in enumerate(formulas):
+        cards = quoted_names(text, "states")
+        where: FormulaAt = ("--watch", None, text)
+        _formula("states", text, cards, where)
+        out.append(Property(id=f"watch-{i + 1}", text=text, citations=("--watch",), kind="sometimes",
+                            over="states", condition=_condition("states", text), origin="--watch",
+                            cards=tuple(cards), formula_at=where))
+    return out

@@ -31,7 +31,7 @@ from ..model.interpretations import CHOICES
 from ..model.rules import RulesVersion
 from ..properties.milestones import MILESTONES, PARTS, TRIGGER_THEN_RESOLVE
 from .corpus import Constraint, Corpus, Statement, Term, known_choice
-from .marco import enumerate_muses
+from .marco import enumerate_muses, muses_with
 
 TIMEOUT_MS = 20_000
 
@@ -152,10 +152,13 @@ def defaults() -> dict[str, str]:
 
 
 def check(corpus: Corpus, versions: list[RulesVersion], readings: dict[str, str] | None = None,
-          timeout_ms: int = TIMEOUT_MS, deadline: float = math.inf) -> Declarative:
+          timeout_ms: int = TIMEOUT_MS, deadline: float = math.inf,
+          containing: frozenset[str] | None = None) -> Declarative:
     """Every minimal conflict of each version (for every combination of the readings the
     constraints depend on), and a witness order per version under `readings` (default: defaults).
-    Past `deadline` (time.monotonic) no new combination is begun: the result is incomplete."""
+    Past `deadline` (time.monotonic) no new combination is begun: the result is incomplete.
+    With `containing` (statement refs: `verify --only`), only the conflicts holding one of them, and no
+    witness: exactly those of the whole check that hold one (`_muses_with`)."""
     start = time.process_time()
     out = Declarative()
     found: dict[tuple, list[str]] = {}
@@ -181,8 +184,9 @@ def check(corpus: Corpus, versions: list[RulesVersion], readings: dict[str, str]
             if key in seen_sets:
                 continue
             seen_sets.add(key)
-            result = enumerate_muses({ref: z3.And([encode(c) for c in cs]) for ref, (_, cs) in named.items()},
-                                     structure(), timeout_ms)
+            formulas = {ref: z3.And([encode(c) for c in cs]) for ref, (_, cs) in named.items()}
+            result = (enumerate_muses(formulas, structure(), timeout_ms) if containing is None
+                      else muses_with(formulas, structure(), containing, timeout_ms))
             out.checks += result.checks
             if not result.complete:
                 out.complete, out.reason = False, f"{version.name}: {result.reason}"
@@ -192,7 +196,8 @@ def check(corpus: Corpus, versions: list[RulesVersion], readings: dict[str, str]
                 found.setdefault((mus, used), [])
                 if version.name not in found[(mus, used)]:
                     found[(mus, used)].append(version.name)
-        out.witnesses.append(witness(corpus, version, chosen, timeout_ms))
+        if containing is None:
+            out.witnesses.append(witness(corpus, version, chosen, timeout_ms))
     out.conflicts = [Conflict(refs, tuple(vs), used) for (refs, used), vs in found.items()]
     out.conflicts.sort(key=lambda c: (-len(c.versions), c.readings, len(c.refs), c.refs))
     out.seconds = time.process_time() - start

@@ -28,10 +28,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..model.errors import InputError, did_you_mean
+from ..model.errors import InputError, Mistakes, did_you_mean, raise_all
 from ..model.interpretations import CHOICES, Choice, choice_named
 from ..model.rules import RulesVersion, rules_date_problem, timeline, version_on
-from ..model.yamlio import inner_path, key_path, line_of, load_yaml, shown, validate
+from ..model.yamlio import inner_path, key_path, line_of, load_yaml, schema_errors, shown, spoilt
 from ..properties.milestones import MILESTONES
 from .cycles import cycle
 
@@ -226,16 +226,18 @@ class Corpus:
     def merged(self, other: Corpus) -> Corpus:
         """This corpus with another's statements added; a ref taken twice is an error at its line."""
         known = {s.ref: s for s in self.statements}
+        mistakes = Mistakes()
         for i, s in enumerate(other.statements):
             if s.ref in known:
                 first = known[s.ref]
-                raise InputError(s.file, s.line, f"statements[{i}].id", f"{s.ref} is already stated at "
-                                 f"{first.file}:{first.line}; expected a new id or another source")
+                mistakes.add(InputError(s.file, s.line, f"statements[{i}].id", f"{s.ref} is already stated at "
+                                        f"{first.file}:{first.line}; expected a new id or another source"))
         ids = {s.id for s in self.declared}
         for src in other.declared:
             if src.id in ids:
-                raise InputError(other.files[0] if other.files else "corpus", None, "sources",
-                                 f"source {src.id} is declared twice; expected a new id")
+                mistakes.add(InputError(other.files[0] if other.files else "corpus", None, "sources",
+                                        f"source {src.id} is declared twice; expected a new id"))
+        mistakes.raise_all()
         return Corpus(self.statements + other.statements, self.files + other.files, self.declared + other.declared)
 
     def sources(self) -> list[str]:
@@ -318,12 +320,19 @@ def _period(raw: dict, fail, here: tuple, ref: str) -> None:
 
 
 def load_corpus(path: str | Path, builtin: bool = False) -> Corpus:
-    """Read and check a rulings file (the format above); scenario paths are relative to it."""
+    """Read and check a rulings file (the format above); scenario paths are relative to it. Every
+    statement is checked even when another has a mistake, and every part of a statement on its own,
+    so that the file's independent mistakes come in one run."""
     file = str(path)
     root = load_yaml(path)
     if root is None:
         raise InputError(file, 1, "(top)", "the file is empty; expected a mapping with `statements:`")
-    validate(root, SCHEMA, file)
+    schema = schema_errors(root, SCHEMA, file)
+    if not isinstance(root, dict) or not isinstance(root.get("statements"), list):
+        raise_all(schema)
+    mistakes = Mistakes()
+    for e in schema:
+        mistakes.add(e)
 
     def fail(where: tuple, expected: str) -> InputError:
         return InputError(file, line_of(root, where), key_path(where), expected)
@@ -332,58 +341,80 @@ def load_corpus(path: str | Path, builtin: bool = False) -> Corpus:
     seen: dict[str, int | None] = {}   # ref -> its line
     for i, raw in enumerate(root["statements"]):
         here = ("statements", i)
+        if spoilt(schema, here):
+            continue      # its schema mistakes are listed; the rest of it is not read
         ref = f"{raw['id']}@{raw['source']}"
         if ref in seen:
-            raise fail(here + ("id",), f"{ref} is already stated at line {seen[ref]}; expected a new id or "
-                                       f"another source")
-        seen[ref] = line_of(root, here)
+            mistakes.add(fail(here + ("id",), f"{ref} is already stated at line {seen[ref]}; expected a new id "
+                                              f"or another source"))
+        seen.setdefault(ref, line_of(root, here))
+        found = mistakes.check(_statement, raw, root, here, fail, file, builtin)
+        if found is not None:
+            out.append(found)
+    declared = () if spoilt(schema, ("sources",)) else mistakes.check(_sources, root, fail)
+    mistakes.raise_all()
+    return Corpus(tuple(out), (file,), declared or ())
 
-        def constraints(items, where) -> tuple[Constraint, ...]:
-            parsed = []
-            for j, text in enumerate(items or []):
-                c = parse_constraint(str(text))
-                if isinstance(c, str):
-                    raise fail(where + (j,), c)
-                parsed.append(c)
-            return tuple(parsed)
 
-        order = constraints(raw.get("order"), here + ("order",))
-        order_if = [(_when(item["when"], fail, here + ("order_if", j, "when")),
-                     constraints(item["order"], here + ("order_if", j, "order")))
-                    for j, item in enumerate(raw.get("order_if") or [])]
-        scenarios = []
-        for j, name in enumerate(raw.get("scenarios") or []):
-            scenarios.append(inner_path(file, name, root, here + ("scenarios", j), "scenario file",
-                                        f"statement {ref}: ").resolve())
-        _period(raw, fail, here, ref)
-        _no_cycle(order, order_if, fail, here, ref)
-        if not (order or order_if or scenarios or raw.get("unchecked")):
-            raise fail(here, "expected how it is checked: `scenarios`, `order`, `order_if`, or `unchecked: why`")
-        out.append(Statement(
-            id=str(raw["id"]), source=str(raw["source"]),
-            date=_date(raw["date"], fail, here + ("date",), allow_none=True),
-            text=" ".join(str(raw["text"]).split()), file=file, line=line_of(root, here) or 1,
-            scenarios=tuple(scenarios), order=order, order_if=tuple(order_if),
-            rules=_date(raw["rules"], fail, here + ("rules",)) if "rules" in raw else None,
-            valid_from=_date(raw["from"], fail, here + ("from",)) if "from" in raw else None,
-            valid_until=_date(raw["until"], fail, here + ("until",)) if "until" in raw else None,
-            cites=tuple(str(c) for c in raw.get("cites") or ()), note=" ".join(str(raw.get("note", "")).split()),
-            date_note=str(raw.get("date_note", "")), unchecked=str(raw.get("unchecked", "")), builtin=builtin,
-            scope=str(raw.get("order_scope", "all")),
-            feature=str(raw.get("feature") or Path(file).stem)))
-    return Corpus(tuple(out), (file,), _sources(root, fail))
+def _statement(raw: dict, root: Any, here: tuple, fail, file: str, builtin: bool) -> Statement:
+    """One statement of a rulings file, each of its parts checked on its own."""
+    mistakes = Mistakes()
+    ref = f"{raw['id']}@{raw['source']}"
+    order = mistakes.check(_constraints, raw.get("order"), here + ("order",), fail) or ()
+    order_if = []
+    for j, item in enumerate(raw.get("order_if") or []):
+        when = mistakes.check(_when, item["when"], fail, here + ("order_if", j, "when"))
+        constraints = mistakes.check(_constraints, item["order"], here + ("order_if", j, "order"), fail)
+        if when is not None and constraints is not None:
+            order_if.append((when, constraints))
+    scenarios = []
+    for j, name in enumerate(raw.get("scenarios") or []):
+        found = mistakes.check(inner_path, file, name, root, here + ("scenarios", j), "scenario file",
+                               f"statement {ref}: ")
+        if found is not None:
+            scenarios.append(found.resolve())
+    mistakes.check(_period, raw, fail, here, ref)
+    mistakes.check(_no_cycle, order, order_if, fail, here, ref)
+    if not (raw.get("order") or raw.get("order_if") or raw.get("scenarios") or raw.get("unchecked")):
+        mistakes.add(fail(here, "expected how it is checked: `scenarios`, `order`, `order_if`, or `unchecked: why`"))
+    dates = {key: mistakes.check(_date, raw[key], fail, here + (key,), key == "date")
+             for key in ("date", "rules", "from", "until") if key in raw}
+    mistakes.raise_all()
+    return Statement(
+        id=str(raw["id"]), source=str(raw["source"]), date=dates["date"],
+        text=" ".join(str(raw["text"]).split()), file=file, line=fail(here, "").line or 1,
+        scenarios=tuple(scenarios), order=order, order_if=tuple(order_if),
+        rules=dates.get("rules"), valid_from=dates.get("from"), valid_until=dates.get("until"),
+        cites=tuple(str(c) for c in raw.get("cites") or ()), note=" ".join(str(raw.get("note", "")).split()),
+        date_note=str(raw.get("date_note", "")), unchecked=str(raw.get("unchecked", "")), builtin=builtin,
+        scope=str(raw.get("order_scope", "all")), feature=str(raw.get("feature") or Path(file).stem))
+
+
+def _constraints(items: Any, where: tuple, fail) -> tuple[Constraint, ...]:
+    """A list of constraints, every one that cannot be read reported."""
+    parsed, mistakes = [], Mistakes()
+    for j, text in enumerate(items or []):
+        c = parse_constraint(str(text))
+        if isinstance(c, str):
+            mistakes.add(fail(where + (j,), c))
+        else:
+            parsed.append(c)
+    mistakes.raise_all()
+    return tuple(parsed)
 
 
 def _sources(root: Any, fail) -> tuple[Source, ...]:
-    out, seen = [], set()
+    out, seen, mistakes = [], set(), Mistakes()
     for i, raw in enumerate(root.get("sources") or []):
         where = ("sources", i)
         if raw["id"] in seen:
-            raise fail(where + ("id",), f"source {raw['id']} is declared twice in this file; expected a new id")
+            mistakes.add(fail(where + ("id",), f"source {raw['id']} is declared twice in this file; expected a new id"))
+            continue
         seen.add(raw["id"])
+        day = mistakes.check(_date, raw.get("date"), fail, where + ("date",), True)
         out.append(Source(str(raw["id"]), " ".join(str(raw["title"]).split()), str(raw.get("where", "")),
-                          _date(raw.get("date"), fail, where + ("date",), allow_none=True),
-                          " ".join(str(raw.get("note", "")).split())))
+                          day, " ".join(str(raw.get("note", "")).split())))
+    mistakes.raise_all()
     return tuple(out)
 
 
@@ -400,12 +431,14 @@ def check_sources(corpus: Corpus) -> None:
     """A statement citing a public source by its id (S + three digits, from S005) names one some loaded
     file declares: an id nothing declares refers to nothing (a typo, or a source never described)."""
     declared = sorted({s.id for s in corpus.declared})
+    mistakes = Mistakes()
     for s in corpus.statements:
         if re.fullmatch(r"S[0-9]{3}", s.source) and s.source >= "S005" and s.source not in declared:
             where = "scenarios/corpus.d/" if s.builtin else "your file (or another rulings file given)"
             known = f", {declared[0]}..{declared[-1]}" if declared else ""
-            raise InputError(s.file, s.line, "source", f"source {s.source} is not declared"
+            mistakes.add(InputError(s.file, s.line, "source", f"source {s.source} is not declared"
                              f"{did_you_mean(s.source, declared)}; expected a declared source (S000-S004"
                              f"{known}: see scenarios/corpus.d/) or an entry in a "
                              f"`sources:` list of {where}; a source of your own may be any name that is "
-                             f"not S + three digits (JUDGE, FORUM1)")
+                             f"not S + three digits (JUDGE, FORUM1)"))
+    mistakes.raise_all()

@@ -18,6 +18,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any
 
+from ..model.interpretations import CHOICES
 from ..properties.verdict import VIOLATED
 
 KINDS = {
@@ -43,7 +44,9 @@ class Finding:
     line: int = 1
     related: tuple[tuple[str, int, str], ...] = ()   # (file, line, ref) of the other statements
     replay: str | None = None     # the replay key of a trace showing it, if any
-    scenario: str = ""
+    scenario: str = ""            # the scenario file the replay key is a path of
+    rules: str = ""               # the rules date it was explored under (YYYY-MM-DD)
+    readings: tuple[tuple[str, str], ...] = ()   # the readings of the trace that are not the defaults
 
 
 def findings(report) -> list[Finding]:
@@ -67,6 +70,19 @@ def _where(report, refs) -> dict[str, Any]:
             "related": tuple((s.file, s.line, s.ref) for s in statements[1:])}
 
 
+def _run_of(run, combo) -> dict[str, Any]:
+    """Where a finding's replay key is a path: the scenario file, its rules date, and the readings of
+    `combo` that are not the defaults."""
+    if run is None:
+        return {}
+    changed = tuple((c.name, r) for c, r in zip(CHOICES, combo) if r != c.default)
+    return {"scenario": str(run.file), "rules": run.version.date.isoformat(), "readings": changed}
+
+
+def _default() -> tuple[str, ...]:
+    return tuple(c.default for c in CHOICES)
+
+
 def _readings(readings) -> str:
     return ",".join(f"{k}={v}" for k, v in sorted(dict(readings).items()))
 
@@ -83,7 +99,7 @@ def _failing(report) -> list[Finding]:
         out.append(Finding(f"failing_ruling:{s.ref}", "failing_ruling",
                            f"{s.citation()} does not hold under the default readings ({what}): {s.text}",
                            (s.ref,), replay=v.trace.key() if v.trace is not None else None,
-                           scenario=str(v.run.file) if v.run is not None else "", **_where(report, [s.ref])))
+                           **_run_of(v.run, v.combo), **_where(report, [s.ref])))
     return out
 
 
@@ -118,10 +134,11 @@ def _declarative(report, c) -> Finding:
 
 
 def _operational(report, c) -> Finding:
+    shown = next((f for f in c.failures if f.trace is not None), None)
     return Finding(f"operational:{'+'.join(sorted(c.refs))}", "operational",
                    f"no combination of interpretation readings satisfies {' + '.join(c.refs)} together",
-                   tuple(c.refs), replay=next((f.trace.key() for f in c.failures if f.trace is not None), None),
-                   **_where(report, c.refs))
+                   tuple(c.refs), replay=shown.trace.key() if shown is not None else None,
+                   **(_run_of(shown.run, shown.combo) if shown is not None else {}), **_where(report, c.refs))
 
 
 def _caused(report, theirs: tuple[str, ...], sets: list[tuple[str, Any]]) -> Finding:
@@ -134,13 +151,19 @@ def _caused(report, theirs: tuple[str, ...], sets: list[tuple[str, Any]]) -> Fin
     if len(sets) > len(declarative):
         parts.append(_plural(len(sets) - len(declarative), "operational set"))
     note = f"; some only under {', '.join(only_under)}" if only_under else ""
-    message = (f"{' + '.join(theirs)} contradict{'s' if len(theirs) == 1 else ''} "
-               f"{_plural(len(others), 'statement')}: {', '.join(others)} "
-               f"(minimal sets that cannot hold together: {', '.join(parts)}{note})")
-    replay = next((f.trace.key() for kind, c in sets if kind == "operational" for f in c.failures
-                   if f.trace is not None), None)
+    who = " + ".join(theirs)
+    if not others:           # only statements of theirs in every set: they contradict one another
+        what = "contradict each other" if len(theirs) > 1 else "cannot hold on its own"
+    elif len(theirs) == 1:
+        what = f"contradicts {_plural(len(others), 'statement')}: {', '.join(others)}"
+    else:
+        what = f"together contradict {_plural(len(others), 'statement')}: {', '.join(others)}"
+    message = f"{who} {what} (minimal sets that cannot hold together: {', '.join(parts)}{note})"
+    shown = next((f for kind, c in sets if kind == "operational" for f in c.failures if f.trace is not None), None)
     return Finding(f"contradiction:{'+'.join(sorted(theirs))}", "contradiction", message, theirs + tuple(others),
-                   replay=replay, **_where(report, theirs + tuple(others)))
+                   replay=shown.trace.key() if shown is not None else None,
+                   **(_run_of(shown.run, shown.combo) if shown is not None else {}),
+                   **_where(report, theirs + tuple(others)))
 
 
 def _agreement(report) -> list[Finding]:
@@ -156,7 +179,7 @@ def _agreement(report) -> list[Finding]:
         out.append(Finding(f"conformance:{ref}:{constraint}", "conformance",
                            f"{ref}: {constraint} is broken by the model in {_plural(len(files), 'scenario')} "
                            f"({', '.join(files)}; rules {', '.join(versions)})",
-                           (ref,), replay=first.trace().key(), scenario=str(first.run.file),
+                           (ref,), replay=first.trace().key(), **_run_of(first.run, first.combos[0]),
                            **_where(report, [ref])))
     return out
 
@@ -164,8 +187,8 @@ def _agreement(report) -> list[Finding]:
 def _unreached(report) -> list[Finding]:
     return [Finding(f"unreached:{u.version}:{u.before}<{u.after}", "unreached",
                     f"{u.version}: the statements allow {u.before} before {u.after}; the model never does "
-                    f"(e.g. {u.run.file.name})", file=str(u.run.file), scenario=str(u.run.file),
-                    replay=u.trace().key())
+                    f"(e.g. {u.run.file.name})", file=str(u.run.file), replay=u.trace().key(),
+                    **_run_of(u.run, _default()))
             for u in report.agreement.unreached]
 
 
@@ -177,6 +200,6 @@ def _properties(report) -> list[Finding]:
                 out.append(Finding(f"property:{v.property.id}:{p.run.file.name}:{p.run.version.name}", "property",
                                    f"{v.property.id} is violated on {p.run.file.name} ({p.run.version.name}): "
                                    f"{v.reason}", citations=tuple(v.property.citations), file=str(p.run.file),
-                                   scenario=str(p.run.file),
-                                   replay=v.trace.key() if v.trace is not None else None))
+                                   replay=v.trace.key() if v.trace is not None else None,
+                                   **_run_of(p.run, _default())))
     return out

@@ -54,6 +54,45 @@ def enumerate_muses(named: dict[str, z3.BoolRef], hard: list[z3.BoolRef] | tuple
     return marco.result
 
 
+def muses_with(named: dict[str, z3.BoolRef], hard: list[z3.BoolRef] | tuple, among: frozenset[str],
+               timeout_ms: int = 20_000, limit: int = 1000) -> MusResult:
+    """The minimal unsatisfiable subsets of `named` that hold one of `among`: exactly those of
+    `enumerate_muses(named, hard)` holding one, found without the others (`verify --only`).
+
+    A set M holding r is minimal unsatisfiable exactly when N = M - {r} is a minimal subset of the rest
+    that is unsatisfiable with r made hard, and N is satisfiable without r. So each is a MUS of the
+    rest under `hard + [r]` that stays satisfiable under `hard` alone (and {r} itself when r alone is
+    unsatisfiable: then no larger set holding r is minimal).
+
+    >>> x = z3.Int("x")
+    >>> muses_with({"a": x > 1, "b": x < 0, "c": x == 5, "d": x < -3}, (), frozenset({"c"})).muses
+    [('b', 'c'), ('c', 'd')]
+    """
+    start = time.perf_counter()
+    out = MusResult()
+    check = z3.Solver()
+    check.set("timeout", timeout_ms)
+    check.add(*hard)
+    for r in sorted(among & set(named)):
+        alone = check.check(named[r])
+        if alone == z3.unsat:
+            out.muses.append((r,))
+            continue
+        rest = {n: f for n, f in named.items() if n != r}
+        found = enumerate_muses(rest, [*hard, named[r]], timeout_ms, limit)
+        out.checks += found.checks + 1
+        if not found.complete:
+            out.complete, out.reason = False, found.reason
+        for mus in found.muses:
+            if check.check(*[named[n] for n in mus]) == z3.sat:
+                whole = tuple(sorted((*mus, r)))
+                if whole not in out.muses:
+                    out.muses.append(whole)
+    out.muses.sort()
+    out.seconds = time.perf_counter() - start
+    return out
+
+
 class _Stop(Exception):
     """The enumeration ends before the map is exhausted; the message says why."""
 

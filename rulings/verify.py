@@ -23,12 +23,14 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..explorer.limits import DEFAULT_LIMITS, Limits
+from ..model.errors import Mistakes
 from ..model.rules import RulesVersion, timeline, version_on
 from ..model.scenario_file import load_scenario
 from ..properties.milestones import Groups, occurrences
 from ..properties.verdict import VIOLATED
 from . import agreement as agreement_mod
 from . import consistency
+from .cache import write_all
 from .corpus import Corpus, Statement, builtin_corpus, check_sources, load_corpus
 from .farm import Farm, Helper, Late, Lost
 from .findings import Finding
@@ -73,6 +75,7 @@ class Report:
     extra_files: tuple[str, ...] = ()
     not_finished: list[str] = field(default_factory=list)   # what the time limit left undone, by name
     redone: list[str] = field(default_factory=list)   # what a worker process that died left to the main one
+    only: Any = None        # `verify --only`: what was asked and what the result cache gave (rulings/only.py)
     _findings: list[Finding] | None = field(default=None, repr=False, compare=False)
 
     # ---- what was found ------------------------------------------------------------------------
@@ -113,7 +116,8 @@ class Report:
         return OK if self.complete() else INCONCLUSIVE
 
     def scenario_files(self) -> list:
-        return sorted({p for s in self.corpus.statements for p in s.scenarios})
+        return sorted({p for s in self.corpus.statements for p in s.scenarios
+                       if self.only is None or s.ref in self.only.refs})
 
     def states(self) -> int:
         return sum(len(r.graph.states) for r in self.runner.runs())
@@ -124,12 +128,17 @@ def load(extra: list[str]) -> Corpus:
     files name are read now, so that a mistake in one is refused before any work (not after the
     built-in corpus has been explored)."""
     corpus = builtin_corpus()
+    mistakes = Mistakes()
     for file in extra:
-        added = load_corpus(file)
+        added = mistakes.check(load_corpus, file)
+        if added is None:
+            continue
         for path in sorted({p for s in added.statements for p in s.scenarios}):
-            load_scenario(path)
-        corpus = corpus.merged(added)
-    check_sources(corpus)
+            mistakes.check(load_scenario, path)
+        corpus = mistakes.check(corpus.merged, added) or corpus
+    if not mistakes:
+        mistakes.check(check_sources, corpus)
+    mistakes.raise_all()    # every file's mistakes, file by file
     return corpus
 
 
@@ -190,7 +199,7 @@ _STOPPED = "not finished: the run was stopped first"
 def verify(extra: list[str] | tuple[str, ...] = (), rules: dt.date | None = None, limits: Limits = DEFAULT_LIMITS,
            properties: bool = True, progress: Callable[[str], None] | None = None,
            workers: Callable[[int], Any] | None = None, jobs: int = 1, deadline: float = math.inf,
-           sofar: Sofar | None = None) -> Report:
+           sofar: Sofar | None = None, cache: bool = True) -> Report:
     """The whole job; `progress`, if given, is told each phase and exploration as it starts.
 
     `workers(n)`, if given with `jobs` > 1, makes a pool of n processes (multiprocessing, fork start
@@ -202,6 +211,8 @@ def verify(extra: list[str] | tuple[str, ...] = (), rules: dt.date | None = None
     `deadline` (time.monotonic) is when the work must end: a ruling not run by then, and each phase
     not begun by then, is named in the report's `not_finished`; what was finished is reported. `sofar`,
     if given, holds what is finished as the run goes (`Sofar.report()`, for a run stopped in the middle).
+
+    With `cache`, a complete run stores each ruling's results (rulings/cache.py) for `verify --only`.
     """
     start = time.perf_counter()
     job = _Job(progress, deadline, Helper(workers) if workers is not None and jobs > 1 else None)
@@ -234,6 +245,8 @@ def verify(extra: list[str] | tuple[str, ...] = (), rules: dt.date | None = None
                                          else []))
     report.solver_seconds = (operational.solver_seconds + declarative.seconds
                              + sum(sum(v.counts.seconds for v in p.result.verdicts) for p in props))
+    if cache and not report.not_finished and table.complete:   # for a later `verify --only` (rulings/cache.py)
+        write_all(table, runner, corpus.statements, rules, limits)
     report.seconds = time.perf_counter() - start
     return report
 

@@ -248,3 +248,65 @@ def test_every_output_counts_the_same_findings(user_repo, user_cli):
     assert int(ET.parse(repo / "out.xml").getroot().get("failures")) == n
     code, out, _ = user_cli("--json")
     assert output(out)["summary"]["findings"] == n == report.findings()
+
+
+# ---- findings that say what they mean (issue 38, item 3) -------------------------------------------
+def test_statements_of_theirs_that_contradict_only_each_other_are_said_to(user_repo, user_cli):
+    repo, report = user_repo
+    (jd,) = [f for f in ci_formats.findings(report) if f.kind == "contradiction" and "JD2@TEST" in f.refs]
+    assert jd.refs == ("JD2@TEST", "JD3@TEST")
+    assert jd.message.startswith("JD2@TEST + JD3@TEST contradict each other ")
+    assert "0 statements" not in jd.message
+    _, out, _ = user_cli("--summary")
+    assert "JD2@TEST + JD3@TEST contradict each other" in out
+
+
+def test_a_statement_no_scenario_poses_is_listed_as_not_checked(user_repo, user_cli):
+    _, out, _ = user_cli("--summary")
+    for ref in ("X2@TEST", "JD2@TEST", "JD3@TEST"):    # ordering constraints, no scenario
+        assert f"  not checked: no scenario: {ref} (its ordering constraints only)" in out
+    assert "  not checked: no scenario: X1@TEST" not in out        # X1 has its scenario
+    assert re.search(r"^not checked: no scenario: \d+ statements", out, re.M)
+    _, details, _ = user_cli("--details")
+    assert "== Not checked: no scenario poses these" in details
+    assert "- JD3@TEST: its ordering constraints only" in details
+
+
+REPLAY = re.compile(r"dmcheck explore (?P<file>\S+) --rules (?P<rules>\d{4}-\d\d-\d\d)"
+                    r"(?P<flags>(?: --interpretation \S+)*) --replay (?P<key>[0-9/]+|-)")
+
+
+def test_every_replay_key_names_its_scenario_file_and_rules_date(user_repo, user_cli):
+    repo, report = user_repo
+    code, out, _ = user_cli()
+    assert "== Findings (" in out and "== Rulings under the default readings" not in out   # details: --details
+    replays = [line for line in out.splitlines() if line.startswith("    replay: ")]
+    assert len(replays) >= 5
+    for line in replays:
+        m = REPLAY.fullmatch(line.removeprefix("    replay: "))
+        assert m is not None, line
+        assert (repo / m["file"]).is_file() or m["file"].startswith("scenarios/"), line
+    # in the details every trace's replay key comes with the command too
+    _, details, _ = user_cli("--details")
+    keys = [line for line in details.splitlines() if "(replay key" in line]
+    assert keys and all(REPLAY.search(line) for line in keys), [k for k in keys if not REPLAY.search(k)][:3]
+    # and the command replays the trace: X1's failing ruling, in the user's checkout
+    x1 = next(line for line in replays if "kakumeijin_charger_bottom.yaml" in line)
+    m = REPLAY.fullmatch(x1.removeprefix("    replay: "))
+    out2, err2 = io.StringIO(), io.StringIO()
+    argv = ["explore", m["file"], "--rules", m["rules"], *m["flags"].split(), "--replay", m["key"]]
+    assert main(argv, out2, err2) in (0, 1) and f"(replay key {m['key']})" in out2.getvalue(), err2.getvalue()
+
+
+def test_every_printed_exit_code_is_the_real_one(user_repo, user_cli):
+    repo, report = user_repo
+    code, out, _ = user_cli("--summary", "--write-baseline", "base.json")
+    assert re.search(rf"^result: .*\(exit {code}\)$", out, re.M), out
+    assert code in (0, 3) and "accepted by the baseline" in out
+    code, out, _ = user_cli("--summary", "--baseline", "base.json")
+    assert re.search(rf"^result: .*\(exit {code}\)$", out, re.M) and code in (0, 3)
+    code, out, _ = user_cli("--json", "--write-baseline", "base.json")
+    summary = output(out)["summary"]
+    assert summary["exit"] == code and summary["lines"][-1].endswith(f"(exit {code})")
+    code, out, _ = user_cli("--summary")
+    assert code == 1 and out.rstrip().endswith("(exit 1)")

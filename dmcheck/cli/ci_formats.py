@@ -25,7 +25,8 @@ from dmcheck.properties.verdict import INCONCLUSIVE, VIOLATED
 from dmcheck.rulings.findings import KINDS, Finding
 
 from .output import visible
-from .shipped import shipped_root
+from .report import run_lines
+from .shipped import replay_command, shipped_root
 
 __all__ = ["KINDS", "Finding", "findings", "write_baseline", "read_baseline", "compare", "sarif", "junit",
            "write_xml"]
@@ -101,6 +102,11 @@ def compare(found: list[Finding], accepted: set[str]) -> Comparison:
                       sorted(accepted - ids))
 
 
+def replay_of(f: Finding) -> str:
+    """The command that replays a finding's trace: its scenario file, rules date, readings and key."""
+    return replay_command(f.scenario, f.rules, f.replay or "-", dict(f.readings))
+
+
 # ---- SARIF 2.1.0 ----------------------------------------------------------------------------------
 def relative(path: str) -> str:
     """A path relative to the working directory when it lies below it, else absolute."""
@@ -152,7 +158,9 @@ def sarif(found: list[Finding], version: str, accepted: set[str] | None = None,
             "partialFingerprints": {"dmcheckFindingId/v1": f.id},
             "properties": {"findingId": f.id, "citations": list(f.citations), "refs": list(f.refs),
                            **({"replay": f.replay} if f.replay else {}),
-                           **({"scenario": relative(f.scenario)} if f.scenario else {})},
+                           **({"scenario": relative(f.scenario)} if f.scenario else {}),
+                           **({"rules": f.rules} if f.rules else {}),
+                           **({"replayCommand": replay_of(f)} if f.replay and f.scenario else {})},
         }
         if f.related:
             result["relatedLocations"] = [dict(_location(file, line, ref), id=i)
@@ -186,7 +194,7 @@ def junit(report, found: list[Finding], accepted: set[str] | None = None) -> ET.
                 ET.SubElement(case, "skipped", message="a known finding: accepted by the baseline")
             else:
                 failure = ET.SubElement(case, "failure", message=v.reason or "does not hold", type=VIOLATED)
-                trace = v.trace.lines() if v.trace is not None else []
+                trace = run_lines(v.trace, v.run, v.combo) if v.trace is not None else []
                 failure.text = "\n".join([f"{s.citation()}: {s.text}"] + trace)
         elif v.verdict == INCONCLUSIVE:
             ET.SubElement(case, "skipped", message=f"inconclusive: {v.reason}")
@@ -200,7 +208,8 @@ def junit(report, found: list[Finding], accepted: set[str] | None = None) -> ET.
             ET.SubElement(case, "skipped", message="a known finding: accepted by the baseline")
         else:
             failure = ET.SubElement(case, "failure", message=f.message, type=f.kind)
-            failure.text = "\n".join([f.message, *(f"cites {c}" for c in f.citations)])
+            failure.text = "\n".join([f.message, *(f"cites {c}" for c in f.citations),
+                                      *([f"replay: {replay_of(f)}"] if f.replay and f.scenario else [])])
     root = ET.Element("testsuites", name="dmcheck verify")
     for suite in (rulings, others):
         cases = suite.findall("testcase")

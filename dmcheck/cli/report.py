@@ -9,6 +9,7 @@ from collections.abc import Set as AbstractSet
 from typing import Any, TextIO
 
 from dmcheck.model.errors import InputError, ModelError
+from dmcheck.model.lang import japanese, term, tr
 from dmcheck.properties.expectations import Verdict
 
 from . import output
@@ -111,22 +112,50 @@ def expectation_json(v: Verdict) -> dict[str, Any]:
     return out
 
 
-def outcome_line(o: dict[str, Any], varying: AbstractSet[tuple[str, str]] = frozenset()) -> str:
-    parts = [f"winner {o['winner']}", f"shields broken {o['shields_broken']}"]
+def outcome_line(o: dict[str, Any], varying: AbstractSet[tuple[str, str]] = frozenset(), names: Any = None) -> str:
+    """An outcome in one line (`names`: the model's lang.Names, for the cards in Japanese)."""
+    card = names.card if names is not None else str
+    ability = names.ability if names is not None else str
+    parts = [tr("winner {who}", who=_who(o["winner"])), tr("shields broken {n}", n=o["shields_broken"])]
     if o.get("loop"):
-        parts.insert(0, "LOOP: the game repeats with no choice (A27), as at its first repeat")
+        parts.insert(0, tr("LOOP: the game repeats with no choice (A27), as at its first repeat"))
     if o["attack_stopped"]:
-        parts.append("attack stopped")
+        parts.append(tr("attack stopped"))
     if o["turn_skipped"]:
-        parts.append("turn skipped")
-    parts.append("shields left " + ", ".join(f"{p}:{n}" for p, n in o["shields"].items()))
+        parts.append(tr("turn skipped"))
+    parts.append(tr("shields left {counts}", counts=", ".join(f"{p}:{n}" for p, n in o["shields"].items())))
     if o["uses"]:
-        parts.append("uses " + ", ".join(f"{k} x{n}" for k, n in sorted(o["uses"].items())))
+        parts.append(tr("uses {list}", list=", ".join(f"{ability(k)} x{n}" for k, n in sorted(o["uses"].items()))))
     for zone, player in sorted(varying):
         counts = Counter(o[zone][player])
-        cards = ", ".join(name if n == 1 else f"{name} x{n}" for name, n in sorted(counts.items()))
-        parts.append(f"{player} {zone.replace('_', ' ')}: {cards or '-'}")
-    return "; ".join(parts)
+        cards = ", ".join(card(name) if n == 1 else f"{card(name)} x{n}" for name, n in sorted(counts.items()))
+        parts.append(tr("{player} {zone}: {cards}", player=player, zone=zone_name(zone), cards=cards or "-"))
+    return tr("; ").join(parts)
+
+
+def _who(player: str) -> str:
+    return tr("none") if player == "none" else player
+
+
+def zone_name(zone: str) -> str:
+    """`deck bottom` for deck_bottom; in Japanese, the rules' name of the zone."""
+    return term("zones", zone) if japanese() else zone.replace("_", " ")
+
+
+VERDICT_MARK = {"holds": "ok  ", "violated": "FAIL", "inconclusive": "??  "}
+
+
+def mark(verdict: str) -> str:
+    """A verdict as a report's first column marks it."""
+    return tr(VERDICT_MARK.get(verdict, verdict))
+
+
+def trace_text(trace) -> list[str]:
+    """A trace's numbered lines, the replay key's line in the current language."""
+    lines = trace.lines()
+    if lines and lines[-1].lstrip().startswith("(replay key"):
+        lines[-1] = "   " + tr("(replay key {key})", key=trace.key())
+    return lines
 
 
 def flow(value: Any) -> str:
@@ -192,3 +221,22 @@ def _absent(key: str) -> str:
     """What an outcome that does not give `key` says of it (an ability it never used: x0)."""
     kind, _, what = key.partition(":")
     return f"uses {what} x0" if kind == "uses" else f"no {kind}"
+
+
+def trace_lines(trace, scenario: Any, rules: str, readings: dict[str, str] | None = None) -> list[str]:
+    """A trace's numbered lines, its replay key naming the scenario file and rules date it is a path of
+    (as the command that replays it)."""
+    from .shipped import replay_command
+    lines = trace.lines()
+    if lines and lines[-1].lstrip().startswith("(replay key"):
+        lines[-1] = "   " + tr("(replay key {key}: {command})", key=trace.key(),
+                                command=replay_command(scenario, rules, trace.key(), readings))
+    return lines
+
+
+def run_lines(trace, run: Any, combo: tuple | None = None) -> list[str]:
+    """`trace_lines` of a trace of a verify run (a scenario under a rules version and readings)."""
+    from dmcheck.model.interpretations import CHOICES
+    combo = combo if combo is not None else run.combo
+    readings = {c.name: r for c, r in zip(CHOICES, combo) if r != c.default}
+    return trace_lines(trace, run.file, run.version.date.isoformat(), readings)

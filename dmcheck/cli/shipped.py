@@ -68,3 +68,22 @@ def catalogue() -> list[dict[str, str]]:
         rel = path.relative_to(root).as_posix()
         out.append({"path": PREFIX + rel, "kind": _kind(rel), "name": _name(path)})
     return out
+
+
+def shown_path(path: str | Path) -> str:
+    """A file as a command the user types names it: relative to the current folder when it lies below
+    it, `scenarios/X` for a built-in example (commands read those from the installed copy), else
+    absolute."""
+    p = Path(path).resolve()
+    for base, prefix in ((Path.cwd().resolve(), ""), (shipped_root(), PREFIX)):
+        if p.is_relative_to(base):
+            return prefix + p.relative_to(base).as_posix()
+    return str(p)
+
+
+def replay_command(scenario: str | Path, rules: str, key: str, readings: dict[str, str] | None = None) -> str:
+    """The command that prints a trace step by step: the scenario file, its rules date, the readings
+    that are not the defaults, and the replay key (every replay key dmcheck prints comes with it)."""
+    flags = "".join(f" --interpretation {k}={v}" for k, v in sorted((readings or {}).items()))
+    when = f" --rules {rules}" if rules else ""
+    return f"dmcheck explore {shown_path(scenario)}{when}{flags} --replay {key}"

@@ -14,6 +14,7 @@ from typing import Any, TextIO
 
 from dmcheck.model.cards import CardPool
 from dmcheck.model.errors import InputError, did_you_mean
+from dmcheck.model.lang import tr
 from dmcheck.model.procedure import BreakModel
 from dmcheck.model.scenario_file import load_scenario
 from dmcheck.properties.builtin import BUILTIN
@@ -37,8 +38,9 @@ from ..cli.options import (
     overrides,
     report_files,
 )
+from ..cli.report import trace_text
 from ..cli.shipped import PATHS_NOTE
-from .explore import check_outputs, explore_json, explore_text, write_outputs
+from .explore import add_watch_option, check_outputs, explore_json, explore_text, write_outputs
 
 EXAMPLES = """examples:
   dmcheck check scenarios/rulings/               # a directory: its *.yaml files
@@ -72,6 +74,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--html", metavar="OUT.html",
                    help="also write one self-contained page with the outcomes, expectation and property verdicts, "
                         "traces, the state graph and a click-through explorer (docs/html.md); one FILE only")
+    add_watch_option(p)
     add_search_options(p)
     add_jobs_option(p)
     add_ci_options(p)
@@ -184,19 +187,20 @@ _MARK = {"holds": "ok  ", "violated": "FAIL", "inconclusive": "??  ", "no exampl
 
 def check_text(scenario, graph, expectations, result: CheckResult) -> list[str]:
     lines = explore_text(scenario, graph, expectations, show_outcomes=False)
-    lines.append(f"   properties ({len(result.verdicts)} checked, {len(result.not_applicable)} not applicable):")
+    lines.append("   " + tr("properties ({n} checked, {na} not applicable):", n=len(result.verdicts),
+                                na=len(result.not_applicable)))
     for v in result.verdicts:
         p = v.property
-        lines.append(f"   {_MARK[v.verdict]} {p.id} [{', '.join(p.citations)}] {p.label} — {v.reason}")
+        lines.append(f"   {tr(_MARK[v.verdict])} {p.id} [{', '.join(p.citations)}] {tr(p.label)} — {v.reason}")
         if v.verdict == VIOLATED and v.trace is not None:
             lines.append(f"        {p.text}")
-            lines.append("        shortest counterexample:")
-            lines.extend("        " + line for line in v.trace.lines())
-            lines.append("        Z3 model: " + "; ".join(f"{k} = {val}" for k, val in v.witness))
+            lines.append("        " + tr("shortest counterexample:"))
+            lines.extend("        " + line for line in trace_text(v.trace))
+            lines.append("        " + tr("Z3 model: ") + "; ".join(f"{k} = {val}" for k, val in v.witness))
         elif v.trace is not None:
-            lines[-1] += f" [replay {v.trace.key()}]"
+            lines[-1] += " " + tr("[replay {key}]", key=v.trace.key())
     for p, why in result.not_applicable:
-        lines.append(f"   --   {p.id}: not applicable ({why})")
+        lines.append("   --   " + tr("{id}: not applicable ({why})", id=p.id, why=why))
     c = result.counts
     ratio = result.seconds / graph.seconds if graph.seconds > 0 else float("inf")
     lines.append(f"   solver: {c.projections} distinct projections of {c.items} items, {c.queries} answered now "

@@ -328,7 +328,8 @@ def _write_ci(args: argparse.Namespace, report) -> None:
             path = path_of(r.entry["file"])
             refs = tuple(x["ref"] for x in r.entry["rulings"])
             found += [ci_formats.Finding(f.id, f.kind, f"{r.entry['id']}: {f.message}", refs, refs, str(path), 1,
-                                         replay=f.key, scenario=str(path)) for f in r.findings]
+                                         replay=f.key, scenario=str(path), rules=str(r.entry["rules"]))
+                      for f in r.findings]
         data = ci_formats.sarif(found, version(), kinds=KINDS)
         Path(args.sarif).write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     if args.junit:

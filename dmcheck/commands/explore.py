@@ -8,14 +8,15 @@ from __future__ import annotations
 import argparse
 from typing import Any, TextIO
 
+from dmcheck.explorer.trace import parse_key
 from dmcheck.model.errors import InputError
+from dmcheck.model.lang import Names, tr
 from dmcheck.properties.expectations import Verdict, check
 from dmcheck.properties.verdict import VIOLATED
 
 from ..cli import tally
 from ..cli.exits import HELP, Exit, exit_code
-from ..cli.graph_export import graph_format, write_graph
-from ..cli.html import write_page
+from ..cli.graph_export import CUT_HINT, READABLE, cut, graph_format, write_graph
 from ..cli.options import (
     FileResult,
     add_ci_options,
@@ -30,7 +31,7 @@ from ..cli.options import (
     replay_flags,
     report_files,
 )
-from ..cli.report import document, expect_text, expectation_json, outcome_line, print_json
+from ..cli.report import document, expect_text, expectation_json, mark, outcome_line, print_json, trace_text
 from ..cli.shipped import PATHS_NOTE
 
 EXAMPLES = """examples:
@@ -60,10 +61,17 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     ex.add_argument("--graph", metavar="OUT.dot|OUT.graphml",
                     help="also write the state graph: Graphviz DOT (.dot) or networkx GraphML (.graphml), each "
                          "state with a one-line summary and each edge with its action")
+    cuts = ex.add_argument_group("cutting the --graph drawing to what you look at (several: what all keep)")
+    cuts.add_argument("--graph-trace", metavar="KEY",
+                      help="only the states along this replay key, and the state each other choice beside it leads to")
+    cuts.add_argument("--graph-outcome", type=_positive, metavar="N",
+                      help="only the states on the paths to outcome N (numbered as the report lists them)")
+    cuts.add_argument("--graph-depth", type=_count, metavar="N", help="only the states within N steps of the start")
     ex.add_argument("--html", metavar="OUT.html",
                     help="also write one self-contained page (no network access): the scenario, outcomes, "
                          "verdicts, every trace step by step with its states, the state graph drawn, and a "
                          "click-through explorer (docs/html.md); one FILE only")
+    add_watch_option(ex)
     ex.add_argument("--compact", action="store_true",
                     help="keep only a fingerprint and a parent link per state: the explored graph takes a third "
                          "to a seventh of the memory (a whole Kakumeijin L8 run about half its peak), the "
@@ -95,6 +103,22 @@ def check_outputs(args: argparse.Namespace) -> None:
     """Refuse `--graph`/`--html` values that cannot be written, before anything is explored."""
     if getattr(args, "graph", None):
         graph_format(args.graph)
+    asked = [flag for flag in ("graph_trace", "graph_outcome", "graph_depth") if getattr(args, flag, None) is not None]
+    if asked and not getattr(args, "graph", None):
+        raise InputError("--" + asked[0].replace("_", "-"), None, "", "cuts the --graph drawing: expected --graph "
+                                                                      "OUT.dot or OUT.graphml beside it")
+    if getattr(args, "graph_trace", None) is not None:
+        try:
+            parse_key(args.graph_trace)
+        except ValueError as exc:
+            raise InputError("--graph-trace", None, "", str(exc)) from None
+    if getattr(args, "watch", None):
+        if not getattr(args, "html", None):
+            raise InputError("--watch", None, "", "shows its values on the HTML page: expected --html OUT.html "
+                                                  "beside it")
+        from dmcheck.properties.property_file import watch_properties  # Z3 only for a page that watches
+
+        watch_properties(args.watch)      # a formula that does not parse: before anything is explored
     if getattr(args, "html", None):
         if len(expand(args.files)) != 1:   # a directory counts as its files
             raise InputError("--html", None, args.html, "expected exactly one scenario FILE with --html")
@@ -102,12 +126,40 @@ def check_outputs(args: argparse.Namespace) -> None:
             raise InputError("--html", None, "--compact", "the page needs the full graph: drop --compact")
 
 
-def write_outputs(args: argparse.Namespace, scenario, graph, verdicts, properties=None) -> None:
-    """Write what `--graph` and `--html` ask for."""
+def write_outputs(args: argparse.Namespace, scenario, graph, verdicts, properties=None,
+                  err: TextIO | None = None) -> None:
+    """Write what `--graph` and `--html` ask for; a drawing too large to read still writes, with a hint
+    on stderr naming the cuts."""
     if getattr(args, "graph", None):
-        write_graph(graph, args.graph, verdicts, properties)
+        keep = cut(graph, getattr(args, "graph_trace", None), getattr(args, "graph_outcome", None),
+                   getattr(args, "graph_depth", None))
+        written = write_graph(graph, args.graph, verdicts, properties, keep)
+        if written > READABLE and err is not None:
+            print(f"dmcheck: {args.graph}: {written} states drawn, more than can be read ({READABLE}); {CUT_HINT}",
+                  file=err)
     if getattr(args, "html", None):
-        write_page(args.html, scenario, graph, verdicts, properties, replay_flags(args))
+        from dmcheck.properties.property_file import DEFAULT_WATCHES, watch_properties  # loads Z3
+
+        from ..cli.html import write_page  # its watches are Z3 formulas
+
+        watches = watch_properties(getattr(args, "watch", None) or DEFAULT_WATCHES)
+        write_page(args.html, scenario, graph, verdicts, properties, replay_flags(args), tuple(watches))
+
+
+def add_watch_option(p: argparse.ArgumentParser) -> None:
+    """`--watch FORMULA` beside `--html` (explore and check)."""
+    p.add_argument("--watch", action="append", metavar="FORMULA",
+                   help="with --html: a state formula over the facts of docs/properties.md, shown true or false at "
+                        "every step of the page's traces and of the explorer's path, like TLC's trace explorer "
+                        "(repeatable; default: a break frame is open, an effect is pending, an effect is being "
+                        "carried out, a shield check is under way, the turn is skipped, someone won)")
+
+
+def _positive(text: str) -> int:
+    """A number counted from 1 (an outcome's)."""
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number 1 or more, got {text!r}")
+    return int(text)
 
 
 def _count(text: str) -> int:
@@ -124,7 +176,7 @@ def _explore_file(args: argparse.Namespace, file: str, err: TextIO) -> FileResul
         for path, scenario in loaded([file], overrides(args), err, result.codes, result.errors):
             graph = explore_scenario(scenario, args, err, path)
             verdicts = [check(graph, item) for item in scenario.expect]
-            write_outputs(args, scenario, graph, verdicts)
+            write_outputs(args, scenario, graph, verdicts, err=err)
             if args.json:
                 result.report = explore_json(scenario, graph, verdicts, args.max_outcomes)
             else:
@@ -151,17 +203,19 @@ def _replayed(scenario, key: str):
 def replay(scenario, key: str, out: TextIO) -> int:
     """Print the trace of a replay key step by step, then the outcome or the next choices."""
     _, done = _replayed(scenario, key)
-    print(f"== {scenario.name}: replay {key}", file=out)
+    names = Names(scenario.pool)
+    print(f"== {scenario.name}: " + tr("replay {key}", key=key), file=out)
     for n, step in enumerate(done.steps, 1):
         print(f"{n}. {step.narrated}", file=out)
         for text in step.lines:
             print(f"     - {text}", file=out)
-    print(f"   (replay key {done.key})", file=out)
+    print("   " + tr("(replay key {key})", key=done.key), file=out)
     if done.state.terminal:
         o = done.state.outcome       # one state: every zone that holds a card is named
-        print("   terminal: " + outcome_line(o, {(z, p) for z in _ZONES for p in ("A", "B") if o[z][p]}), file=out)
+        print("   " + tr("terminal: ") + outcome_line(o, {(z, p) for z in _ZONES for p in ("A", "B") if o[z][p]},
+                                                      names), file=out)
     else:
-        print("   next choices:", file=out)
+        print("   " + tr("next choices:"), file=out)
         for c in done.choices:
             print(f"     [{c.index}] {c.text}", file=out)
     return Exit.OK
@@ -230,8 +284,9 @@ def loop_lines(graph) -> list[str]:
         trace = graph.trace(loop.entry, list(loop.path))
         kind = "with no choice (an end of its own: outcome loop true)" if loop.forced else \
             "that a player can leave (only the choices that leave it are followed)"
-        lines.append(f"   loop {kind}: after step {len(trace.steps) - len(loop.path)} the position comes back "
-                     f"every {len(loop.path)} steps   [replay {trace.key()}]")
+        lines.append("   " + tr("loop {kind}: after step {step} the position comes back every {n} steps",
+                                   kind=tr(kind), step=len(trace.steps) - len(loop.path), n=len(loop.path))
+                     + "   " + tr("[replay {key}]", key=trace.key()))
     return lines
 
 
@@ -254,39 +309,52 @@ def outcome_classes(outcomes) -> list[str]:
         entry[1] += count
     lines = []
     for (winner, broken, skipped, stopped, loop), (n, states) in sorted(classes.items(), key=lambda kv: -kv[1][1]):
-        what = f"winner {winner}; shields broken {broken}" + ("; turn skipped" if skipped else "") \
-            + ("; attack stopped" if stopped else "") + ("; loop" if loop else "")
-        lines.append(f"       {n:>6} outcome{'s' if n != 1 else ' '} ({states} terminal states): {what}")
+        what = tr("; ").join([tr("winner {who}", who=tr("none") if winner == "none" else winner),
+                              tr("shields broken {n}", n=broken)] + [tr(t) for on, t in (
+                                  (skipped, "turn skipped"), (stopped, "attack stopped"), (loop, "loop")) if on])
+        lines.append(f"       {n:>6} " + tr("outcome{s} ({states} terminal states): {what}",
+                                             s="s" if n != 1 else " ", states=states, what=what))
     return lines
 
 
 def explore_text(scenario, graph, verdicts: list[Verdict], show_outcomes: bool = True,
                  max_outcomes: int | None = None) -> list[str]:
+    names = Names(scenario.pool)
+    search = tr("complete") if graph.complete else tr("INCOMPLETE: {why}", why=graph.reason)
     lines = [f"== {scenario.name}  ({scenario.file})",
-             f"   rules: {graph.model.version.name}; "
-             f"search {'complete' if graph.complete else 'INCOMPLETE: ' + graph.reason}; "
-             f"{graph.count} states, {graph.transitions} transitions, {graph.seconds:.2f}s; {graph.record.text()}"]
+             "   " + tr("rules: {version}; search {search}; {states} states, {transitions} transitions, {seconds}s; "
+                        "{record}", version=graph.model.version.name, search=search, states=graph.count,
+                        transitions=graph.transitions, seconds=f"{graph.seconds:.2f}",
+                        record=record_text(graph.record))]
     if show_outcomes:
         outcomes = graph.outcomes()
         # name only the zones that differ between outcomes, so each line says what sets it apart
         varying = {(z, p) for z in _ZONES for p in ("A", "B")
                    if len({tuple(o[z][p]) for o, _, _ in outcomes}) > 1}
-        lines.append(f"   outcomes ({len(outcomes)}):" if graph.complete else
-                     f"   outcomes found so far, not all ({len(outcomes)}; the search stopped with "
-                     f"{graph.frontier} states not expanded, at depth {max(graph.depth, default=0)}):")
+        lines.append("   " + (tr("outcomes ({n}):", n=len(outcomes)) if graph.complete else
+                              tr("outcomes found so far, not all ({n}; the search stopped with {frontier} states not "
+                                 "expanded, at depth {depth}):", n=len(outcomes), frontier=graph.frontier,
+                                 depth=max(graph.depth, default=0))))
         shown = outcomes if max_outcomes is None else outcomes[:max_outcomes]
         for o, count, node in shown:
-            lines.append(f"     {count:>5} x  {outcome_line(o, varying)}   [replay {graph.key(node)}]")
+            lines.append(f"     {count:>5} x  {outcome_line(o, varying, names)}   "
+                         + tr("[replay {key}]", key=graph.key(node)))
         if len(shown) < len(outcomes):
             left = len(outcomes) - len(shown)
-            lines.append(f"     ... {left} more outcome{'s' if left != 1 else ''} left out (--max-outcomes N lists "
-                         f"more; --json lists all); all {len(outcomes)} by class:")
+            lines.append("     " + tr("... {left} more outcome{s} left out (--max-outcomes N lists more; --json lists "
+                                      "all); all {n} by class:", left=left, s="s" if left != 1 else "",
+                                      n=len(outcomes)))
             lines.extend(outcome_classes(outcomes))
         lines.extend(loop_lines(graph))
     for v in verdicts:
-        mark = {"holds": "ok  ", "violated": "FAIL", "inconclusive": "??  "}[v.verdict]
-        lines.append(f"   {mark} {expect_text(v.expectation.raw)} — {v.reason}")
+        lines.append(f"   {mark(v.verdict)} {expect_text(v.expectation.raw)} — {v.reason}")
         if v.verdict == VIOLATED and v.trace is not None:
-            lines.append("        shortest trace:")
-            lines.extend("        " + line for line in v.trace.lines())
+            lines.append("        " + tr("shortest trace:"))
+            lines.extend("        " + line for line in trace_text(v.trace))
     return lines
+
+
+def record_text(record) -> str:
+    """What the search did (`reduction on, symmetry kept`), in the current language."""
+    return tr("reduction {on}, symmetry {symmetry}", on=tr("on" if record.reduction else "off"),
+              symmetry=tr(record.symmetry))

@@ -18,9 +18,11 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from dmcheck.model.interpretations import CHOICES
+from dmcheck.model.lang import tr
 from dmcheck.properties.milestones import show as show_order
 from dmcheck.properties.verdict import VIOLATED
 from dmcheck.rulings.consistency import defaults, set_aside
+from dmcheck.rulings.only import verify_only
 from dmcheck.rulings.readings import Combo, as_dict, default_combo, show
 from dmcheck.rulings.verify import EVERYTHING, Sofar, verify
 
@@ -28,7 +30,7 @@ from ..cli import ci_formats, stop
 from ..cli.exits import HELP, Exit
 from ..cli.options import add_jobs_option, add_limit_options, jobs, limits, rules_date
 from ..cli.progress import phase_printer
-from ..cli.report import document, expect_text, print_json
+from ..cli.report import document, expect_text, print_json, run_lines
 from ..cli.shipped import PATHS_NOTE
 from ..cli.workers import worker_pool
 
@@ -36,6 +38,7 @@ EXAMPLES = """examples:
   dmcheck verify                              # the built-in corpus, every rules version
   dmcheck verify --rules 2023-01-01           # everything under the rules in force that day
   dmcheck verify --rulings scenarios/yours/rulings.yaml   # the built-in corpus plus your own statements
+  dmcheck verify --rulings scenarios/yours/rulings.yaml --only Y1   # after editing Y1: Y1 alone, fast
   dmcheck verify --json > report.json
   dmcheck verify --write-baseline known.json  # accept today's findings ...
   dmcheck verify --baseline known.json --sarif out.sarif --junit out.xml   # ... and fail only on new ones
@@ -51,15 +54,24 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                     "minimal set of rulings no reading satisfies and every minimal set of ordering constraints "
                     "that cannot hold together (Z3), the readings satisfying the most rulings, whether the "
                     "model's traces follow the constraints, and the built-in rules properties. A one-screen "
-                    "summary comes first, the details (citations, traces) after.",
+                    "summary comes first, then the findings, each with the command that replays its trace; "
+                    "--details adds every ruling with its citations and traces.",
         epilog=EXAMPLES + PATHS_NOTE + "\n" + HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--rules", metavar="DATE", help="check everything under the rules in force on DATE (YYYY-MM-DD)")
     p.add_argument("--rulings", action="append", default=[], metavar="FILE",
                    help="also check the statements of this rulings file (the format of scenarios/corpus.yaml); "
                         "repeatable")
+    p.add_argument("--only", action="append", default=[], metavar="ID-or-PATTERN",
+                   help="check only these statements (an id, ID@SOURCE or a pattern like 'X*'; repeatable): "
+                        "their rulings, their contradictions with the corpus, their corpus agreement and properties, "
+                        "everything else read from the result cache a whole verify leaves (DMCHECK_CACHE_DIR; "
+                        "docs/corpus.md)")
     p.add_argument("--json", action="store_true",
                    help="print the report as one JSON object with schema_version (docs/scenario-format.md)")
-    p.add_argument("--summary", action="store_true", help="print only the one-screen summary")
+    p.add_argument("--summary", action="store_true", help="print only the one-screen summary, not the findings")
+    p.add_argument("--details", action="store_true",
+                   help="after the findings, every ruling with its citations and traces, every contradiction, "
+                        "reading and property (always in --json)")
     add_limit_options(p, depth=False, seconds_help="bound each exploration; one that runs out is inconclusive")
     add_jobs_option(p, "runs' checks (corpus agreement, properties) beside one process that loads the scenarios "
                        "and checks the declarative consistency; Z3's questions about the readings stay in "
@@ -82,26 +94,40 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     sofar = Sofar()
     stop.when_stopped(lambda out, err, why: stopped(args, sofar, out, err, why))
     # the work gets 85 % of what remains of the budget, the report the rest (docs/limits.md)
-    report = verify(args.rulings, rules, limits(args), progress=phase_printer(err, "verify"),
-                    workers=worker_pool if n > 1 else None, jobs=n, deadline=stop.deadline(0.85), sofar=sofar)
+    if args.only:
+        report = verify_only(args.rulings, args.only, rules, limits(args), progress=phase_printer(err, "verify"),
+                             deadline=stop.deadline(0.85))
+    else:
+        report = verify(args.rulings, rules, limits(args), progress=phase_printer(err, "verify"),
+                        workers=worker_pool if n > 1 else None, jobs=n, deadline=stop.deadline(0.85), sofar=sofar)
     if report.redone:
         print(f"dmcheck: a worker process died (killed: out of memory?); this process did its work again: "
               f"{', '.join(report.redone)}", file=err)
     found = ci_formats.findings(report)
     comparison = ci_formats.compare(found, accepted) if accepted is not None else None
+    code = exit_of(args, report, comparison)
     if args.json:
-        data = report_json(report)
+        data = report_json(report, code)
         if comparison is not None:
             data["baseline"] = baseline_json(args.baseline, comparison)
         print_json(document("verify", **data), out)
     else:
-        print("\n".join(summary_lines(report)), file=out)
-        if not args.summary:
-            print("\n".join(detail_lines(report)), file=out)
+        lines = summary_lines(report, code)
         if comparison is not None:
-            print("\n".join(baseline_lines(args.baseline, comparison)), file=out)
+            lines += baseline_lines(args.baseline, comparison)
+        elif not args.summary:
+            lines += finding_lines(found)
+        if args.details:
+            lines += detail_lines(report)
+        print("\n".join(lines), file=out)
     write_ci_files(args, report, found, accepted)
-    if args.write_baseline:      # the findings are recorded as accepted: only an incomplete run is news
+    return code
+
+
+def exit_of(args: argparse.Namespace, report, comparison) -> int:
+    """The exit status, which every line that prints one prints: with --write-baseline the findings are
+    recorded as accepted (only an incomplete run is news); with --baseline only new ones count."""
+    if args.write_baseline:
         return Exit.OK if report.complete() else Exit.INCOMPLETE
     if comparison is None:
         return report.exit_code()
@@ -121,6 +147,18 @@ def stopped(args: argparse.Namespace, sofar: Sofar, out: TextIO, err: TextIO, wh
         print("\n".join(summary_lines(report)), file=out)
     print(f"dmcheck: {why}: the results are incomplete; not finished: {', '.join(left)}", file=err)
     return True
+
+
+def finding_lines(found) -> list[str]:
+    """Every finding, a few lines each: what it is, where, and the command that replays its trace."""
+    lines = ["", "== " + tr("Findings ({n}; --details gives each ruling with its citations and traces)", n=len(found))]
+    for f in found:
+        lines.append(f"* {f.kind}: {f.message}")
+        if f.file:
+            lines.append("    " + tr("at {where}", where=f"{ci_formats.relative(f.file)}:{f.line}"))
+        if f.replay and f.scenario:
+            lines.append("    " + tr("replay: {command}", command=ci_formats.replay_of(f)))
+    return lines
 
 
 def write_ci_files(args: argparse.Namespace, report, found, accepted) -> None:
@@ -148,7 +186,9 @@ def baseline_lines(path: str, c) -> list[str]:
         lines.append(f"NEW {f.id}")
         lines.append(f"    {f.message}")
         if f.file:
-            lines.append(f"    at {f.file}:{f.line}" + (f"; replay {f.replay}" if f.replay else ""))
+            lines.append(f"    at {ci_formats.relative(f.file)}:{f.line}")
+        if f.replay and f.scenario:
+            lines.append(f"    replay: {ci_formats.replay_of(f)}")
     lines += [f"gone (in the baseline, not found now): {gid}" for gid in c.gone]
     return lines
 
@@ -232,72 +272,138 @@ def _conflict_group_lines(report) -> list[str]:
         versions = sorted({v for c in members for v in c.versions}, key=[v.name for v in report.versions].index)
         under = f" under {show(dict(readings), only_changed=False)}" if readings else ""
         off_default = [f"{k}={v}" for k, v in dict(readings).items() if v != defaults().get(k)]
-        note = ("does not arise under the default readings" if off_default
-                else "set aside by the default readings: " + ", ".join(resolved) if resolved
-                else "NOT resolved by the default readings")
-        lines.append(f"  declarative{under}, {_versions_text(versions)}: {len(members)} set"
-                     f"{'s' if len(members) > 1 else ''} ({' vs '.join(_sources(refs))}) among {compress(refs)}"
-                     f" — {note}")
+        note = (tr("does not arise under the default readings") if off_default
+                else tr("set aside by the default readings: {refs}", refs=", ".join(resolved)) if resolved
+                else tr("NOT resolved by the default readings"))
+        lines.append("  " + tr("declarative{under}, {versions}: {n} set{s} ({sources}) among {refs} — {note}",
+                                under=tr(" under {readings}", readings=under[7:]) if under else "",
+                                versions=_versions_text(versions), n=len(members), s="s" if len(members) > 1 else "",
+                                sources=" vs ".join(_sources(refs)), refs=compress(refs), note=note))
     return lines
 
 
-def summary_lines(report) -> list[str]:
-    op, dec, conf = report.operational, report.declarative, report.agreement
-    corpus = report.corpus
-    rulings = op.rulings
-    failing = report.failing()
-    unsure = report.unsure()
-    lines = [f"dmcheck verify: {len(corpus.statements)} statements from {', '.join(corpus.sources())}"
-             + (f" (with {', '.join(report.extra_files)})" if report.extra_files else "")
-             + f"; rules versions: {_versions_text([v.name for v in report.versions])}"]
-    held = len(rulings) - len(failing) - len(unsure)
-    line = f"rulings (default readings): {held} of {len(rulings)} hold"
-    if failing:
-        line += f"; FAIL: {', '.join(s.ref for s in failing)}"
-    if unsure:
-        line += f"; inconclusive: {', '.join(s.ref for s in unsure)}"
-    lines.append(line)
+def summary_lines(report, code: int | None = None) -> list[str]:
+    """The one-screen summary; `code` is the exit status the command returns (the report's own if not given)."""
+    op = report.operational
+    lines = _heading(report) + [_rulings_line(report)] + _unposed_summary(report)
     phases = (("declarative", "declarative consistency (Z3)"),
               ("operational", "best readings and operational contradictions (Z3)"))
     unchecked = [what for what, phase in phases if phase in report.not_finished]
-    lines.append(f"contradictions: {len(dec.conflicts) + len(op.conflicts)} minimal sets "
-                 f"({len(dec.conflicts)} declarative, {len(op.conflicts)} operational)"
-                 + (f"; not looked for: {', '.join(unchecked)} (the time limit came first)" if unchecked else ""))
+    dec = report.declarative
+    lines.append(tr("contradictions{holding}: {n} minimal sets ({d} declarative, {o} operational)",
+                    holding=tr(" holding them") if report.only else "", n=len(dec.conflicts) + len(op.conflicts),
+                    d=len(dec.conflicts), o=len(op.conflicts))
+                 + (tr("; not looked for: {what} (the time limit came first)", what=", ".join(unchecked))
+                    if unchecked else ""))
     lines += _conflict_group_lines(report)
     if op.conflicts:
-        lines.append("  operational: " + "; ".join(" + ".join(c.refs) for c in op.conflicts)
-                     + f" ({' vs '.join(_sources({r for c in op.conflicts for r in c.refs}))}): "
-                       "no combination of readings satisfies a set together")
-    if not op.solved:
-        lines.append("best readings: not finished (the time limit came first)")
-    else:
-        lines.append(f"best readings (every combination counted): {op.best_count} of {len(rulings)} rulings hold under "
-                     f"{len(op.best)} combination{'s' if len(op.best) != 1 else ''}"
-                     f"{' (the defaults among them)' if default_combo() in op.best else ''}: {_best_text(op)}")
-    lines.append(f"corpus agreement: {conf.orders_checked} milestone orders of {len(report.runner.runs())} runs, "
-                 f"{conf.constraints_checked} constraint checks: {len(conf.violations)} violation"
-                 f"{'s' if len(conf.violations) != 1 else ''}; witness orders: {conf.pairs_seen} pairs shown by "
-                 f"the model, {len(conf.unreached)} never in the witness's order")
+        lines.append("  " + tr("operational: {sets} ({sources}): no combination of readings satisfies a set together",
+                                sets="; ".join(" + ".join(c.refs) for c in op.conflicts),
+                                sources=" vs ".join(_sources({r for c in op.conflicts for r in c.refs}))))
+    lines += _readings_and_agreement(report)
     pc = report.property_counts()
-    lines.append(f"properties: {len(report.properties)} runs x built-in properties: {pc['holds']} hold, "
-                 f"{pc['violated']} violated, {pc['inconclusive']} inconclusive, {pc['no example']} without an example "
-                 f"({pc['not_applicable']} not applicable)")
+    lines.append(tr("properties: {runs} runs x built-in properties: {holds} hold, {violated} violated, {unsure} "
+                    "inconclusive, {none} without an example ({na} not applicable)", runs=len(report.properties),
+                    holds=pc["holds"], violated=pc["violated"], unsure=pc["inconclusive"], none=pc["no example"],
+                    na=pc["not_applicable"]))
     n_scen = len(report.scenario_files())
-    lines.append(f"figures: {n_scen} scenarios; {report.runner.lookups} runs (each ruling's scenarios x "
-                 f"{len(op.table[next(iter(op.table))]) if op.table else 0} combinations of readings), "
-                 f"{report.runner.explorations} of them explored ({report.states()} states), the others "
-                 f"reused; Z3 {report.solver_seconds:.2f}s of CPU (all processes); total {report.seconds:.2f}s wall")
+    lines.append(tr("figures: {scenarios} scenarios; {runs} runs (each ruling's scenarios x {combos} combinations of "
+                    "readings), {explored} of them explored ({states} states), the others reused; Z3 {z3}s of CPU "
+                    "(all processes); total {wall}s wall", scenarios=n_scen, runs=report.runner.lookups,
+                    combos=len(op.table[next(iter(op.table))]) if op.table else 0,
+                    explored=report.runner.explorations, states=report.states(), z3=f"{report.solver_seconds:.2f}",
+                    wall=f"{report.seconds:.2f}"))
     incomplete = [why for ok, why in ((op.complete, op.reason), (dec.complete, dec.reason),
-                                      (conf.complete, conf.reason)) if not ok]
+                                      (report.agreement.complete, report.agreement.reason)) if not ok]
     if report.not_finished:
-        lines.append(f"not finished (the time limit came first): {compress_names(report.not_finished)}")
+        lines.append(tr("not finished (the time limit came first): {what}", what=compress_names(report.not_finished)))
     elif incomplete:
-        lines.append("inconclusive: " + "; ".join(incomplete))
-    lines += yours_lines(report)
-    code = report.exit_code()
-    lines.append({0: "result: nothing found (exit 0)", 1: f"result: {report.findings()} findings (exit 1)",
-                  3: "result: nothing found, but not everything could be checked (exit 3)"}[code])
+        lines.append(tr("inconclusive: ") + "; ".join(incomplete))
+    return lines + yours_lines(report) + [_result_line(report, code)]
+
+
+def _heading(report) -> list[str]:
+    corpus = report.corpus
+    versions = _versions_text([v.name for v in report.versions])
+    files = tr(" (with {files})", files=", ".join(report.extra_files)) if report.extra_files else ""
+    if report.only is None:
+        return ["dmcheck verify: " + tr("{n} statements from {sources}{files}; rules versions: {versions}",
+                                        n=len(corpus.statements), sources=", ".join(corpus.sources()), files=files,
+                                        versions=versions)]
+    only = report.only
+    return ["dmcheck verify --only: " + tr("{refs}, against the {n} statements of the corpus{files}; rules versions: "
+                                          "{versions}", refs=compress(only.refs), n=len(corpus.statements),
+                                          files=files, versions=versions),
+            tr("result cache: {reused} other rulings' results read back, {worked} worked out now ({where})",
+               reused=only.reused, worked=only.worked_out,
+               where=only.cache + ("" if only.saved or only.cache == "off" else tr(", not written")))]
+
+
+def _rulings_line(report) -> str:
+    rulings, failing, unsure = report.operational.rulings, report.failing(), report.unsure()
+    line = tr("rulings (default readings): {held} of {n} hold", held=len(rulings) - len(failing) - len(unsure),
+              n=len(rulings))
+    if failing:
+        line += tr("; FAIL: {refs}", refs=", ".join(s.ref for s in failing))
+    if unsure:
+        line += tr("; inconclusive: {refs}", refs=", ".join(s.ref for s in unsure))
+    return line
+
+
+def _readings_and_agreement(report) -> list[str]:
+    op, conf = report.operational, report.agreement
+    lines = []
+    if report.only is not None:
+        lines.append(tr("best readings, witness orders: not asked with --only (they are about the whole corpus)"))
+    elif not op.solved:
+        lines.append(tr("best readings: not finished (the time limit came first)"))
+    else:
+        lines.append(tr("best readings (every combination counted): {count} of {n} rulings hold under {k} "
+                        "combination{s}{defaults}: {best}", count=op.best_count, n=len(op.rulings), k=len(op.best),
+                        s="s" if len(op.best) != 1 else "",
+                        defaults=tr(" (the defaults among them)") if default_combo() in op.best else "",
+                        best=_best_text(op)))
+    runs = len(report.runner.runs()) + (len(report.only.records) if report.only is not None else 0)
+    witness = "" if report.only is not None else tr("; witness orders: {seen} pairs shown by the model, {never} never "
+                                                    "in the witness's order", seen=conf.pairs_seen,
+                                                    never=len(conf.unreached))
+    lines.append(tr("corpus agreement: {orders} milestone orders of {runs} runs, {checks} constraint checks: {n} "
+                    "violation{s}{witness}", orders=conf.orders_checked, runs=runs, checks=conf.constraints_checked,
+                    n=len(conf.violations), s="s" if len(conf.violations) != 1 else "", witness=witness))
     return lines
+
+
+def _result_line(report, code: int | None) -> str:
+    code = report.exit_code() if code is None else code
+    found, reported = report.findings(), report.exit_code()
+    if reported == 1 and code != 1:      # --write-baseline accepts them; --baseline knows them all
+        return tr("result: {n} findings, accepted by the baseline (exit {code})", n=found, code=code)
+    if reported == 1:
+        return tr("result: {n} findings (exit {code})", n=found, code=1)
+    return tr({0: "result: nothing found (exit {code})",
+               3: "result: nothing found, but not everything could be checked (exit {code})"}[reported], code=code)
+
+
+def unposed(report) -> list:
+    """The statements no scenario poses: checked by their ordering constraints alone, or not at all
+    (with --only, among those asked for)."""
+    return [s for s in report.corpus.statements
+            if not s.scenarios and (report.only is None or s.ref in report.only.refs)]
+
+
+def _unposed_summary(report) -> list[str]:
+    found = unposed(report)
+    if not found:
+        return []
+    declarative = sum(1 for s in found if s.declarative())
+    return [tr("not checked: no scenario: {n} statements ({d} checked only by their ordering constraints: Z3 and "
+               "corpus agreement; {u} unchecked, each with its reason{which})", n=len(found), d=declarative,
+               u=len(found) - declarative,
+               which=tr("; --details lists them") if len(found) > 3 else ": " + ", ".join(s.ref for s in found))]
+
+
+def _why_unposed(s) -> str:
+    return tr("its ordering constraints only") if s.declarative() else tr("unchecked: {why}", why=s.unchecked)
 
 
 def yours_lines(report) -> list[str]:
@@ -306,10 +412,13 @@ def yours_lines(report) -> list[str]:
         return []
     mine = {s.ref for s in report.corpus.statements if not s.builtin}
     found = [f for f in report.finding_list() if f.refs and f.refs[0] in mine]
+    alone = ["  " + tr("not checked: no scenario: {ref} ({why})", ref=s.ref, why=_why_unposed(s))
+             for s in unposed(report) if s.ref in mine]
+    files = ", ".join(report.extra_files)
     if not found:
-        return [f"your statements ({', '.join(report.extra_files)}): no finding"]
-    return ([f"your statements ({', '.join(report.extra_files)}): {len(found)} of the findings"]
-            + [f"  {f.kind}: {f.message}" for f in found])
+        return [tr("your statements ({files}): no finding", files=files)] + alone
+    return ([tr("your statements ({files}): {n} of the findings", files=files, n=len(found))]
+            + [f"  {f.kind}: {f.message}" for f in found] + alone)
 
 
 # ---- the details ----------------------------------------------------------------------------------
@@ -335,34 +444,42 @@ def _statement_lines(report, ref: str, readings: dict | None = None) -> list[str
 def detail_lines(report) -> list[str]:
     """Everything behind the summary, section by section, with citations and traces."""
     out: list[str] = []
-    for section in (_ruling_lines, _declarative_lines, _operational_lines, _readings_lines, _witness_lines,
-                    _agreement_lines, _property_lines):
+    for section in (_ruling_lines, _unposed_lines, _declarative_lines, _operational_lines, _readings_lines,
+                    _witness_lines, _agreement_lines, _property_lines):
         out += section(report)
     return out
 
 
 def _ruling_lines(report) -> list[str]:
     op = report.operational
-    out = ["", "== Rulings under the default readings (each in the rules version of its date)"]
+    out = ["", "== " + tr("Rulings under the default readings (each in the rules version of its date)")]
     for s in op.rulings:
         v = op.default(s.ref)
         version = s.run_version(report.rules)
         where = version.name if version else "the scenario's own rules"
-        mark = {"holds": "ok  ", "violated": "FAIL", "inconclusive": "??  "}[v.verdict]
+        mark = tr({"holds": "ok  ", "violated": "FAIL", "inconclusive": "??  "}[v.verdict])
         out.append(f"{mark} {s.ref} [{where}] {s.text}")
         if v.verdict != "holds" and v.failed is not None:
             out.append(f"     {v.run.file.name}: {_expect(v.failed)} — {v.failed.reason}")
             if v.trace is not None:
-                out.append("     shortest trace:" if v.failed.trace is not None else
-                           "     (an absence has no counterexample; the shortest complete trace:)")
-                out.extend(_indent(v.trace.lines(), 7))
+                out.append("     " + (tr("shortest trace:") if v.failed.trace is not None else
+                                      tr("(an absence has no counterexample; the shortest complete trace:)")))
+                out.extend(_indent(run_lines(v.trace, v.run, v.combo), 7))
+    return out
+
+
+def _unposed_lines(report) -> list[str]:
+    found = unposed(report)
+    out = ["", "== " + tr("Not checked: no scenario poses these {n} statements", n=len(found))]
+    out += [f"- {s.ref}: {_why_unposed(s)}" for s in found]
     return out
 
 
 def _declarative_lines(report) -> list[str]:
     dec = report.declarative
     aside = _default_aside()
-    out = ["", f"== Declarative contradictions ({len(dec.conflicts)} minimal sets of ordering constraints)"]
+    out = ["", "== " + tr("Declarative contradictions ({n} minimal sets of ordering constraints)",
+                          n=len(dec.conflicts))]
     for c in dec.conflicts:
         under = f" under {show(dict(c.readings), only_changed=False)}" if c.readings else ""
         out.append(f"* {' + '.join(c.refs)}{under} — in {_versions_text(c.versions)}; "
@@ -374,7 +491,7 @@ def _declarative_lines(report) -> list[str]:
         for p in played:
             out.append(f"  how it plays out: the model breaks {p.ref} in {p.run.file.name} "
                        f"({p.run.version.name}): {show_order(p.groups)}")
-            out.extend(_indent(p.run.graph.trace_of(p.path).lines(), 6))
+            out.extend(_indent(run_lines(p.run.graph.trace_of(p.path), p.run, default_combo()), 6))
         if not played:
             out.append("  how it plays out: no trace of the scenarios breaks a member "
                        "(no scenario shows the situation)")
@@ -383,7 +500,7 @@ def _declarative_lines(report) -> list[str]:
 
 def _operational_lines(report) -> list[str]:
     op = report.operational
-    out = ["", f"== Operational contradictions ({len(op.conflicts)} minimal sets of rulings)"]
+    out = ["", "== " + tr("Operational contradictions ({n} minimal sets of rulings)", n=len(op.conflicts))]
     for c in op.conflicts:
         out.append(f"* {' + '.join(c.refs)}: no combination of readings satisfies them together")
         for ref in c.refs:
@@ -392,13 +509,13 @@ def _operational_lines(report) -> list[str]:
             out.append(f"  {f.statement.ref} fails under {show(f.combo)} (which satisfy the others): "
                        f"{f.run.file.name}: " + (f"{_expect(f.failed)} — {f.failed.reason}" if f.failed else f.reason))
             if f.trace is not None:
-                out.extend(_indent(f.trace.lines(), 6))
+                out.extend(_indent(run_lines(f.trace, f.run, f.combo), 6))
     return out
 
 
 def _readings_lines(report) -> list[str]:
     op = report.operational
-    out = ["", "== Interpretation readings"]
+    out = ["", "== " + tr("Interpretation readings")]
     for i, c in enumerate(CHOICES):
         out.append(f"- {c.name}: {c.question}")
         for r, why in c.readings:
@@ -413,7 +530,7 @@ def _readings_lines(report) -> list[str]:
 
 def _witness_lines(report) -> list[str]:
     dec = report.declarative
-    out = ["", "== Witness orders (one order satisfying what the default readings follow, per version)"]
+    out = ["", "== " + tr("Witness orders (one order satisfying what the default readings follow, per version)")]
     for w in dec.witnesses:
         out.append(f"- {w.version}: {w.text() or '(no ordering constraint in force)'}")
         if w.set_aside:
@@ -426,23 +543,24 @@ def _witness_lines(report) -> list[str]:
 def _agreement_lines(report) -> list[str]:
     conf = report.agreement
     default = default_combo()
-    out = ["", f"== Corpus agreement: {len(conf.violations)} violations, {len(conf.unreached)} unreached witness pairs"]
+    out = ["", "== " + tr("Corpus agreement: {n} violations, {u} unreached witness pairs", n=len(conf.violations),
+                          u=len(conf.unreached))]
     for v in conf.violations:
         readings = ("the default readings" if default in v.combos
                     else f"{len(v.combos)} combinations, e.g. {show(v.combos[0])}")
         out.append(f"* {v.statement.ref}: {v.constraint} broken in {v.run.file.name} "
                    f"({v.run.version.name}; {readings})")
         out.append(f"    milestones: {show_order(v.groups)}")
-        out.extend(_indent(v.trace().lines(), 4))
+        out.extend(_indent(run_lines(v.trace(), v.run, v.combos[0]), 4))
     for u in conf.unreached:
         out.append(f"* {u.version}: the statements allow {u.before} before {u.after}; the model never does "
                    f"(e.g. {u.run.file.name}: {show_order(u.groups)})")
-        out.extend(_indent(u.trace().lines(), 4))
+        out.extend(_indent(run_lines(u.trace(), u.run, default_combo()), 4))
     return out
 
 
 def _property_lines(report) -> list[str]:
-    out = ["", "== Rules properties (dmcheck check) on every run under the default readings"]
+    out = ["", "== " + tr("Rules properties (dmcheck check) on every run under the default readings")]
     per: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
     bad = []
     for p in report.properties:
@@ -457,7 +575,7 @@ def _property_lines(report) -> list[str]:
     for p, v in bad:
         out.append(f"* {v.property.id} {v.verdict} on {p.run.file.name} ({p.run.version.name}): {v.reason}")
         if v.trace is not None and v.verdict == VIOLATED:
-            out.extend(_indent(v.trace.lines(), 4))
+            out.extend(_indent(run_lines(v.trace, p.run, default_combo()), 4))
     return out
 
 
@@ -472,8 +590,9 @@ def _trace_fields(trace) -> dict[str, Any]:
     return {"replay": trace.key(), "events": trace.to_json()}
 
 
-def report_json(report) -> dict[str, Any]:
-    """The whole report as data (the keys README and docs/corpus.md describe)."""
+def report_json(report, code: int | None = None) -> dict[str, Any]:
+    """The whole report as data (the keys README and docs/corpus.md describe); `code`: the exit status
+    the command returns."""
     combos = list(report.operational.table[next(iter(report.operational.table))]) if report.operational.table else []
     return {
         "rulings": _rulings_json(report),
@@ -483,7 +602,7 @@ def report_json(report) -> dict[str, Any]:
         "conformance": _agreement_json(report),   # the JSON key keeps its name
         "witnesses": [{"rules": w.version, "order": w.order(), "set_aside": list(w.set_aside),
                        "dropped": list(w.dropped), "verdict": w.verdict} for w in report.declarative.witnesses],
-        "summary": _summary_json(report, combos),
+        "summary": _summary_json(report, combos, report.exit_code() if code is None else code),
         "complete": report.complete(),
         "not_finished": list(report.not_finished),
     }
@@ -607,20 +726,21 @@ def _agreement_json(report) -> dict[str, Any]:
     }
 
 
-def _summary_json(report, combos: list) -> dict[str, Any]:
+def _summary_json(report, combos: list, code: int) -> dict[str, Any]:
     op, dec, conf = report.operational, report.declarative, report.agreement
     return {
         "statements": len(report.corpus.statements), "sources": report.corpus.sources(),
         "rulings": len(op.rulings), "rulings_holding": len(op.rulings) - len(report.failing()) - len(report.unsure()),
         "rulings_failing": [s.ref for s in report.failing()],
+        "not_checked_no_scenario": [s.ref for s in unposed(report)],
         "contradictions": {"declarative": len(dec.conflicts), "operational": len(op.conflicts)},
         "conformance_violations": len(conf.violations), "unreached_pairs": len(conf.unreached),
         "properties": report.property_counts(),
         "scenarios": len(report.scenario_files()), "explorations": report.runner.explorations,
         "runs": report.runner.lookups, "combinations": len(combos), "states": report.states(),
         "solver_seconds": round(report.solver_seconds, 3), "seconds": round(report.seconds, 3),
-        "findings": report.findings(), "complete": report.complete(), "exit": report.exit_code(),
-        "lines": summary_lines(report),
+        "findings": report.findings(), "complete": report.complete(), "exit": code,
+        "lines": summary_lines(report, code),
     }
 
 

@@ -17,12 +17,12 @@ from pathlib import Path
 from typing import Any
 
 from ...model.cards import CardPool
-from ...model.errors import InputError, did_you_mean
+from ...model.errors import InputError, Mistakes, did_you_mean, raise_all
 from ...model.interpretations import CHOICES, choice_named
 from ...model.rules import parse_date
 from ...model.scenario import ZONE_KEYS, Scenario
 from ...model.scenario_file import SCHEMA, scenario_from_root
-from ...model.yamlio import key_path, line_of, load_yaml, plain, shown, validate
+from ...model.yamlio import key_path, line_of, load_yaml, plain, schema_errors, shown, spoilt
 
 MAX_SIZE = 40   # the most cards a varied zone may hold (a deck's worth)
 # the most positions a template may generate (docs/limits.md): at about a second each, a million keep two
@@ -220,19 +220,49 @@ def _json_keys(node: Any) -> Any:
 
 
 def load_template(path: str | Path) -> Template:
-    """Read and check a sweep template; the base scenario is loaded as a scenario file would be."""
+    """Read and check a sweep template; the base scenario is loaded as a scenario file would be. Every
+    part is checked even when another has a mistake: the file's independent mistakes come together."""
     file = str(path)
     root = load_yaml(path)
     if root is None:
         raise InputError(file, 1, "(top)", "the file is empty; expected a sweep template mapping")
-    validate(root, TEMPLATE_SCHEMA, file)
+    schema = schema_errors(root, TEMPLATE_SCHEMA, file)
+    if not isinstance(root, dict):
+        raise_all(schema)
+    mistakes = Mistakes()
+    for e in schema:
+        mistakes.add(e)
     fingerprint = digest(root)
-    raw_vary, raw_compare = root.pop("vary"), root.pop("compare", None)
-    scenario = scenario_from_root(root, file, varied=_varied(root, file, raw_vary))
-    root["vary"] = raw_vary                        # put back so errors below point at their lines
+    raw_vary, raw_compare = root.pop("vary", None), root.pop("compare", None)
+    vary_read = raw_vary is not None and not spoilt(schema, ("vary",))
+    scenario = mistakes.check(scenario_from_root, root, file, None,
+                              _varied(root, file, raw_vary) if vary_read else None)
+    if raw_vary is not None:
+        root["vary"] = raw_vary                    # put back so errors below point at their lines
     if raw_compare is not None:
         root["compare"] = raw_compare
-    vary = tuple(_vary(root, file, scenario, str(k), v) for k, v in raw_vary.items())
-    _bounded(root, file, vary)
-    compare, text = _compare(root, file, raw_compare)
-    return Template(file, scenario, vary, compare, text, fingerprint)
+    vary: tuple[Vary, ...] = ()
+    if vary_read and scenario is not None:
+        found = [mistakes.check(_vary, root, file, scenario, str(k), v) for k, v in raw_vary.items()]
+        vary = tuple(v for v in found if v is not None)
+        if len(vary) == len(found):
+            mistakes.check(_bounded, root, file, vary)
+    elif vary_read:      # the scenario has mistakes: what the varied zones say on their own
+        for k, v in raw_vary.items():
+            mistakes.check(_vary_form, root, file, str(k), v)
+    compared = mistakes.check(_compare, root, file, raw_compare) if not spoilt(schema, ("compare",)) else None
+    mistakes.raise_all()
+    assert scenario is not None and compared is not None   # their mistakes were raised above
+    return Template(file, scenario, vary, compared[0], compared[1], fingerprint)
+
+
+def _vary_form(root: Any, file: str, key: str, raw: Any) -> None:
+    """A varied zone's key and sizes, checked without the scenario (when the scenario has mistakes)."""
+    player, dot, zone = key.partition(".")
+    if not dot or player not in ("A", "B") or zone not in ZONE_KEYS:
+        raise _fail(root, file, ("vary", key), f"expected PLAYER.ZONE with PLAYER A or B and ZONE one of "
+                                               f"{', '.join(ZONE_KEYS)}, got {key!r}")
+    lo, hi = raw["size"]
+    if not (0 <= lo <= hi <= MAX_SIZE):
+        raise _fail(root, file, ("vary", key, "size"), f"expected [lo, hi] with 0 <= lo <= hi <= {MAX_SIZE}, "
+                                                       f"got [{lo}, {hi}]")
