@@ -568,6 +568,8 @@ def scenario_from_root(root: Any, file: str, pool: CardPool | None = None, varie
     attack_read = not any(spoilt(schema, (key,)) or key not in root for key in ("turn", "attack"))
     attack = mistakes.check(_the_attack, root, turn, players, pool, names, zones_read) \
         if attack_read else None
+    if attack is not None and zones_read and attack[1]:
+        mistakes.check(_block_patterns, root, names, schema)
     expect = _expectations(root, names, mistakes, schema)
     mistakes.raise_all()
     assert attack is not None   # its mistakes, or the schema's that kept it from being read, were raised
@@ -664,13 +666,22 @@ def _whole_attack(root: dict, defender: str, players: dict, names: _Names) -> tu
         index = here.index(tapped[0])
     elif "player" not in attack:
         raise names.fail(("attack",), "expected `player: A|B` or `creature: NAME` (a tapped creature)")
+    return target, index, until
+
+
+def _block_patterns(root: dict, names: _Names, schema: list[InputError]) -> None:
+    """Every `block` pattern of the expectations names a creature that can block (R507.1); an
+    expectation the schema refused is not read."""
+    if spoilt(schema, ("expect",)):
+        return
+    mistakes = Mistakes()
     for i, item in enumerate(root.get("expect") or []):
         kind, value = next(iter(item.items()))
         if kind in ("in_order", "possible_order", "never_order"):
             for j, pattern in enumerate(value):
                 if isinstance(pattern, dict) and pattern.get("event") == "block" and "card" in pattern:
-                    _check_blocker(pattern["card"], names, ("expect", i, kind, j, "card"))
-    return target, index, until
+                    mistakes.check(_check_blocker, pattern["card"], names, ("expect", i, kind, j, "card"))
+    mistakes.raise_all()
 
 
 def _check_blocker(name: Any, names: _Names, path: tuple) -> None:
