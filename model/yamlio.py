@@ -423,8 +423,9 @@ def schema_errors(root: Any, schema: dict, file: str, whole: bool = True) -> lis
     alien = _not_of_kind(root, schema) if whole else ""
     if alien:
         keys = schema.get("required") or sorted(schema.get("properties", {}))
-        raise InputError(file, line_of(root, ()), "(top)", f"not a file of this kind: {alien}; expected a YAML mapping with the "
-                                              f"keys {', '.join(keys)} (the file's contents are not shown)")
+        raise InputError(file, line_of(root, ()), "(top)",
+                         f"not a file of this kind: {alien}; expected a YAML mapping with the "
+                         f"keys {', '.join(keys)} (the file's contents are not shown)")
     validator = _Validator(schema)
     found: dict[tuple, InputError] = {}
     for error in validator.iter_errors(root):
