@@ -515,11 +515,7 @@ class BreakModel(CardTable, Legality, Touch, PowerRules, Triggers, AttackSteps, 
 
     # ---- optional hooks of explorer.protocol.Model ----------------------------------------------
     def canonical(self, s: State) -> State:
-        """The symmetry's representative of `s` (identical cards renamed in a fixed way). A state in which
-        an effect reached one of several identical creatures (`extra_breaks`, which the renaming does not
-        cover) is kept as it is: always sound, it only stores a twin more."""
-        if s.extra_breaks and not self.symmetry.members.isdisjoint(c for c, _ in s.extra_breaks):
-            return s
+        """The symmetry's representative of `s` (identical cards renamed in a fixed way)."""
         return self.symmetry.canonical(s)
 
     def interchangeable(self) -> bool:
