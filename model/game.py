@@ -7,7 +7,7 @@ never the reverse. This is the one declaration of these members: model/host.py `
 of the procedure's mixins, extends it with what only the mixins ask of one another, so a type checker
 checks each mixin's definitions against the declarations here.
 
-Four members are typed loosely here (`Any`, a plain `list`): their types live in modules that import
+Five members are typed loosely here (`Any`, a plain `list`): their types live in modules that import
 the instructions (the card pool, its instances, a card's definition: model/cards.py loads the
 instruction words) or that are typed against this protocol (the symmetry, the outcome key), so naming
 them would close an import cycle. `Host`, above all of them, gives them their types.
