@@ -257,7 +257,7 @@ def _shape(tp: Any) -> Node | None:
         if len(args) == 2 and args[1] is Ellipsis:
             return _sequence(args[0], ordered=True)
         parts = tuple((i, node) for i, a in enumerate(args) if (node := shape(a)) is not None)
-        plain = tuple(i for i, a in enumerate(args) if _is_plain(a))
+        plain = tuple(i for i, a in enumerate(args) if shape(a) is None and _is_plain(a))
         return FixedNode(parts, plain) if parts else None
     if isinstance(tp, type) and "_index" in tp.__dict__:   # a record
         node = record_shape(tp)
