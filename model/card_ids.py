@@ -22,7 +22,9 @@ from .instr import Instr
 from .record import replace
 from .state import BOUND, CARD_ID, SORTED
 
-ID_ARGS = frozenset({"card", "castle", "shield"})   # internal instructions name cards in these arguments
+# the arguments in which internal instructions (model/instructions/, `instr("_...")`) name cards: a swap's
+# `old` is the creature that leaves for the card from the hand (declaring.py `swap`)
+ID_ARGS = frozenset({"card", "castle", "shield", "old"})
 
 Add = Callable[..., None]   # add(card, path): one occurrence of a card
 

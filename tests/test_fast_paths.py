@@ -68,7 +68,7 @@ def _plain_roles(s: State, id_binds, add) -> None:
                 add(value, *where, "binds", name)
         for k, ins in enumerate(t.program[t.pc:]):
             for name, value in ins.args:
-                if name in ("card", "castle", "shield") and isinstance(value, int):
+                if name in ("card", "castle", "shield", "old") and isinstance(value, int):
                     add(value, *where, "program", k, ins.op, name)
 
     for i, f in enumerate(s.frames):

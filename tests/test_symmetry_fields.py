@@ -76,3 +76,27 @@ def test_a_plain_number_added_to_the_state_is_no_card(tmp_path):
                          timeout=120)
     assert run.returncode == 0, run.stderr
     assert run.stdout.split("\n")[:3] == ["renamed False", "apart False", "one form False"]
+
+
+def test_a_swap_waiting_to_happen_names_the_creature_it_takes(tmp_path):
+    """R701.26a: a swap waiting in a running effect names two cards, the one from the hand (`card`) and the
+    creature that leaves (`old`); two twins, one of them about to be swapped out, are not interchangeable,
+    and a renaming renames the one named."""
+    from dmcheck.model.instructions.registry import instr
+    from dmcheck.model.procedure import BreakModel
+    from dmcheck.model.scenario_file import load_scenario
+    from dmcheck.model.state import Task, replace
+    from dmcheck.model.symmetry import _rename
+
+    path = tmp_path / "three.yaml"
+    path.write_text(SCENARIO, encoding="utf-8")
+    model = BreakModel(load_scenario(path))
+    sym = model.symmetry
+    s = model.initial_state()
+    a, b = s.zone("B").shields[:2]
+    assert sym.signature(s, a) == sym.signature(s, b)
+    task = Task(program=(instr("_swap", card=0, old=a, ability="a swap"),), pc=0, controller="B", source=0,
+                ability="a swap")
+    waiting = replace(s, running=(task,))
+    assert sym.signature(waiting, a) != sym.signature(waiting, b)
+    assert _rename(waiting, {a: b, b: a}, set()).running[0].program[0].get("old") == b
