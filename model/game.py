@@ -7,10 +7,10 @@ never the reverse. This is the one declaration of these members: model/host.py `
 of the procedure's mixins, extends it with what only the mixins ask of one another, so a type checker
 checks each mixin's definitions against the declarations here.
 
-Five members are typed loosely here (`Any`, a plain `list`): their types live in modules that import
+Four members are typed loosely here (`Any`, a plain `list`): their types live in modules that import
 the instructions (the card pool, its instances, a card's definition: model/cards.py loads the
-instruction words) or that are typed against this protocol (the symmetry, the outcome key), so naming
-them would close an import cycle. `Host`, above all of them, gives them their types.
+instruction words) or that are typed against this protocol (the symmetry, whose footprints read the
+cards), so naming them would close an import cycle. `Host`, above all of them, gives them their types.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from .events import Event
 from .interpretations import Readings
+from .outcome import OutcomeKey
 from .rules import RulesVersion
 from .state import Frame, State
 from .vocabulary import Keyword
@@ -34,7 +35,7 @@ class Game(Protocol):
     symmetry: Any                # model/symmetry.Symmetry
     words: frozenset[str]        # the trigger and replacement words of the scenario's cards (procedure.py)
     watching: frozenset[int]     # the instances with an ability watching other cards (procedure.py)
-    outcome_key: Any             # model/outcome.OutcomeKey: state -> the fields its outcome reads
+    outcome_key: OutcomeKey      # state -> the fields its outcome reads
 
     if TYPE_CHECKING:   # declarations only: at run time every lookup finds the mixin that defines the name
         # the card table (model/table.py)

@@ -30,7 +30,6 @@ if TYPE_CHECKING:
     from .actions import Action
     from .cards import CardDef, CardPool
     from .events import Event
-    from .outcome import OutcomeKey
     from .scenario import Scenario
     from .state import Pending, State
     from .symmetry import Symmetry
@@ -48,7 +47,6 @@ class Host(Game):
     pool: CardPool
     instances: list[CardInstance]
     symmetry: Symmetry
-    outcome_key: OutcomeKey
 
     if TYPE_CHECKING:
         def card(self, cid: int) -> CardDef: ...
