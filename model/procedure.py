@@ -31,6 +31,7 @@ from .interpretations import Interpretation
 from .legality import Legality
 from .narrate import narrate
 from .outcome import OutcomeKey, outcome
+from .positions import repaired
 from .power import PowerRules
 from .rules import RulesVersion, version_on
 from .scenario import Scenario
@@ -78,7 +79,7 @@ class BreakModel(CardTable, Legality, Touch, PowerRules, Triggers, AttackSteps, 
         # then tell which choices a run depended on (rulings/readings.py passes a recording one).
         self.interpretation = interpretation if interpretation is not None \
             else Interpretation.make(scenario.interpretation)
-        self._initial = self._build_initial()
+        self._initial = repaired(self._build_initial(), self)   # 703.4i: what the rules put right at once
         # the trigger and replacement words of the scenario's cards: steps of the whole attack look only for these
         self.words = frozenset(w for i in self.instances for a in self.pool[i.card].abilities
                                for w in (a.trigger, a.replaces) if w)
