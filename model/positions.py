@@ -2,16 +2,15 @@
 
 A scenario's initial position must be one a game can reach (issue 34). Each check reads a `State` and
 the card table (what each card instance is and whose it is) and says what is wrong, card by card,
-with the Ver.1.48 rule it breaks. A check is of one of three kinds:
+with the Ver.1.48 rule it breaks. A check is of one of two kinds:
 
 - `unreachable`: no game reaches such a position (an evolution creature with nothing under it, 801.1a).
   The scenario loader refuses it at the line of the card's entry; the property `position-reachable`
   (properties/builtin.py) asks that no explored state has one.
 - `repaired`: the rules themselves put it right at once, and the model does the same to the initial
-  position (`repaired`): a spell or a castle alone in the battle zone goes to the graveyard (302.3,
-  703.4i). Not refused.
-- `unrepaired`: the rules put it right, but by a choice the model cannot yet offer before the attack
-  is declared (two S-MAX evolution creatures of one player, 815.1a: he keeps one). Refused, saying so.
+  position (`repaired`, called by model/procedure.py) rather than the loader refusing it: a spell or a
+  castle alone in the battle zone goes to the graveyard (302.3, 703.4i); a player with two S-MAX
+  evolution creatures keeps one, his choice, before the attack is declared (815.1a).
 
 The loader's part (`refuse`) maps each card instance back to its entry in the file: the instances
 are numbered as model/table.py's CardTable numbers them (player A then B; in each, the zones in
@@ -25,12 +24,13 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from .errors import InputError, raise_all
+from .instructions import piles as pile_words
 from .piles import LINKED, STACKED, under
 from .scenario import ZONE_KEYS, PlayerSetup
-from .state import PLAYERS, State, Zones
+from .state import PLAYERS, State, Zones, replace
 from .vocabulary import SMAX
 
-Kind = Literal["unreachable", "repaired", "unrepaired"]
+Kind = Literal["unreachable", "repaired"]
 # marks on an entry that are no card (model/table.py MARKS, face_up): they get no instance id
 _MARKS = ("tapped", "summoned", "power", "face_up")
 # the kinds of linked card whose host is a battle-zone card, and those whose host is a shield
@@ -71,18 +71,14 @@ def check(name: str, rules: tuple[str, ...], kind: Kind = "unreachable",
     return register
 
 
-def problems(s: State, cards: Any, kinds: tuple[Kind, ...] = ("unreachable", "unrepaired")) -> tuple[Problem, ...]:
-    """Every problem of the position of the given kinds (by default: what the loader refuses)."""
-    return tuple(p for c in CHECKS if c.kind in kinds for p in c.find(s, cards))
-
-
-def unreachable(s: State, cards: Any) -> tuple[Problem, ...]:
-    """What makes `s` a position no game reaches (the property `position-reachable` wants none)."""
-    return problems(s, cards, ("unreachable",))
+def problems(s: State, cards: Any, kind: Kind = "unreachable") -> tuple[Problem, ...]:
+    """Every problem of the position of one kind (by default what makes `s` a position no game reaches:
+    what the loader refuses, and what the property `position-reachable` wants none of)."""
+    return tuple(p for c in CHECKS if c.kind == kind for p in c.find(s, cards))
 
 
 def repaired(s: State, cards: Any) -> State:
-    """The initial position once the rules' own repairs are made (703.4i)."""
+    """The initial position once the rules' own repairs are made (703.4i, 815.1a)."""
     for c in CHECKS:
         if c.fix is not None:
             for p in tuple(c.find(s, cards)):
@@ -153,7 +149,7 @@ def evolution_has_source(s: State, cards: Any) -> Iterator[Problem]:
             cdef = cards.card(c)
             if cdef.evolution() and not under(z, c):
                 yield Problem("evolution_has_source", "801.1a", c,
-                              f"{cdef.name} is an evolution creature with nothing to evolve onto (801); write "
+                              f"{cdef.name} is an evolution creature with nothing to evolve onto (801.1a); write "
                               f"{{card: {cdef.name}, under: [a creature]}} (only an S-MAX evolution needs no "
                               f"source)", key="card")
 
@@ -168,8 +164,8 @@ def pile_base_is_a_creature(s: State, cards: Any) -> Iterator[Problem]:
             if sources and not _creature(cards.card(sources[-1])):
                 base = cards.card(sources[-1])
                 yield Problem("pile_base_is_a_creature", "801.1a", sources[-1],
-                              f"expected a creature at the bottom of the pile (an evolution lies on a creature, 801); "
-                              f"{base.name} is {_article(base.type)}")
+                              f"expected a creature at the bottom of the pile (an evolution lies on a creature, "
+                              f"801.1a); {base.name} is {_article(base.type)}")
 
 
 @check("carried_by_a_creature", ("303.3", "310.5", "801.1a"))
@@ -277,17 +273,25 @@ def face_up_shields(s: State, cards: Any) -> Iterator[Problem]:
 
 
 # ---- rules that put a position right by a choice ------------------------------------------------------
-@check("one_smax", ("815.1a",), kind="unrepaired")
+def _keep_one_smax(s: State, cards: Any, p: Problem) -> State:
+    """815.1a: the player chooses the one he keeps before anything else happens, the turn player first (the
+    model's own rule, model/instructions/piles.py `_smax_one`, run before the declaration)."""
+    player = next(q for q in PLAYERS if p.card in s.zone(q).battle)
+    task = pile_words.one_smax(player)
+    if task in s.running:
+        return s
+    return replace(s, running=s.running + (task,) if player == s.turn else (task,) + s.running)
+
+
+@check("one_smax", ("815.1a",), kind="repaired", fix=_keep_one_smax)
 def one_smax(s: State, cards: Any) -> Iterator[Problem]:
     """815.1a: a player has one S-MAX evolution creature at most; with more, he keeps one of his choice and
-    the others return to his hand (a choice the model offers during the attack, not before it)."""
+    the others return to his hand at once."""
     for player in PLAYERS:
         found = [c for c in s.zone(player).battle if cards.card(c).has(SMAX)]
         for c in found[1:]:
-            yield Problem("one_smax", "815.1a", c,
-                          "a player has at most one S-MAX evolution creature in the battle zone (815.1a: with two, "
-                          "all but one, his choice, return to the hand at once; dmcheck does not yet offer that "
-                          "choice before the attack); expected one S-MAX evolution creature per player here")
+            yield Problem("one_smax", "815.1a", c, f"{player} has {len(found)} S-MAX evolution creatures in the "
+                                                   f"battle zone; he keeps one, the others return to his hand")
 
 
 # ---- the loader's part ------------------------------------------------------------------------------
