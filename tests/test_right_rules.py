@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 from dmcheck.explorer.bfs import explore
 from dmcheck.explorer.limits import Limits
-from dmcheck.model.errors import EndlessStep, InputError
+from dmcheck.model.errors import EndlessStep
 from dmcheck.model.events import ev
 from dmcheck.model.instructions import destruction
 from dmcheck.model.interpretations import Interpretation
