@@ -469,9 +469,10 @@ CATALOGUE: tuple[Mutation, ...] = (
     # ---- the initial position (model/positions.py): refused when no game reaches it, put right as the rules say
     Mutation("R400.1-card-twice", "400.1: every card is in one zone", POS,
              "if seen.get(c, 0) != 1:", "if seen.get(c, 0) > 2:",
-             rules=("400.1",), tests=("tests/test_positions.py::test_a_card_in_two_zones_or_in_another_players_hand_is_found",)),
-    Mutation("R703.4i-initial-spell-stays", "302.3, 403.1, 703.4i: a spell alone in the battle zone goes to the graveyard",
-             POS, "fix=lambda s, cards, p: _to_graveyard(s, cards, p.card))", "fix=lambda s, cards, p: s)",
+             rules=("400.1",),
+             tests=("tests/test_positions.py::test_a_card_in_two_zones_or_in_another_players_hand_is_found",)),
+    Mutation("R703.4i-initial-spell-stays",
+             "302.3, 403.1, 703.4i: a spell alone in the battle zone goes to the graveyard", POS, "fix=lambda s, cards, p: _to_graveyard(s, cards, p.card))", "fix=lambda s, cards, p: s)",
              rules=("302.3", "403.1"), tests=(pin("R703.4i_spell_castle_aura_alone_start_in_the_graveyard"),)),
     Mutation("R815.1a-initial-two-smax-kept", "815.1a: a position with two S-MAX for one player is put right first",
              POS, "    if task in s.running:\n        return s\n", "    return s\n",

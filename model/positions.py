@@ -33,8 +33,7 @@ from .vocabulary import SMAX
 Kind = Literal["unreachable", "repaired"]
 # marks on an entry that are no card (model/table.py MARKS, face_up): they get no instance id
 _MARKS = ("tapped", "summoned", "power", "face_up")
-# the kinds of linked card whose host is a battle-zone card, and those whose host is a shield
-_ON_BATTLE = LINKED + ("ex_life",)
+# the kinds of linked card whose host is a shield (the others lie on a card of the battle zone)
 _ON_SHIELD = ("castle", STACKED)
 
 
@@ -52,6 +51,8 @@ class Problem:
 
 @dataclass(frozen=True, slots=True)
 class PositionCheck:
+    """One rule on what a position may hold: what finds its problems, and how the rules put them right."""
+
     name: str
     rules: tuple[str, ...]
     kind: Kind
@@ -212,8 +213,8 @@ def links_in_place(s: State, cards: Any) -> Iterator[Problem]:
 
 def _in_the_middle(s: State) -> frozenset[int]:
     """The cards whose links a rule is putting right now: a fortified shield on its way to the hand and its
-    castle, which leaves after the shield's S-Trigger (304.3), and the top card of a pile that left, whose sources wait
-    for their owner's choice (801.4 before 2021-03-16)."""
+    castle, which leaves after the shield's S-Trigger (304.3); the top card of a pile that left, whose
+    sources wait for their owner's choice (801.4 before 2021-03-16)."""
     found = {card for check in s.checks for pair in check.castles for card in pair}
     found.update(c for z in s.zones for c in z.standby)
     for task in s.running:
@@ -229,6 +230,7 @@ def _links_of(player: str, z: Zones, cards: Any, waiting: frozenset[int]) -> Ite
             yield Problem("links_in_place", "403.4", c, f"{cards.label(c)} is attached to {linked.count(c)} cards "
                                                         f"of {player}; expected one")
     sources: set[int] = set()
+    chained = {c for c, _, k in z.links if k == "under"}   # a source may lie under another source
     for c, host, kind in z.links:
         home = "shields" if kind == "ex_life" else "attached"
         if c not in getattr(z, home):
@@ -239,8 +241,7 @@ def _links_of(player: str, z: Zones, cards: Any, waiting: frozenset[int]) -> Ite
                 yield Problem("links_in_place", "403.4", c, f"two cards lie right under {cards.label(host)}; "
                                                             f"expected one chain of sources (403.4)")
             sources.add(host)
-        ok = (host in z.shields) if kind in _ON_SHIELD else \
-            (host in z.battle or (kind == "under" and (host, "under") in ((x, k) for x, _, k in z.links)))
+        ok = (host in z.shields) if kind in _ON_SHIELD else (host in z.battle or (kind == "under" and host in chained))
         if not ok and host not in waiting:
             where = "a shield" if kind in _ON_SHIELD else "a card of the battle zone"
             yield Problem("links_in_place", "406.2" if kind in _ON_SHIELD else "403.4", c,
