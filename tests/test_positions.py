@@ -134,6 +134,14 @@ def test_a_mark_where_it_means_nothing_is_found(model):
     assert _found(model, face_up) == {("face_up_shields", "406.2", "Boil Charger")}
 
 
+def test_an_effect_on_a_card_gone_from_the_battle_zone_is_found(model):
+    s = model.initial_state()
+    charger = _card(model, "Boil Charger")
+    assert _found(model, replace(s, powers=((charger, -2000),))) == {("effects_in_play", "400.5", "Boil Charger")}
+    assert _found(model, replace(s, cant_attack=(charger,))) == {("effects_in_play", "400.5", "Boil Charger")}
+    assert _found(model, replace(s, powers=((_card(model, "Kakumeijin"), -2000),))) == set()
+
+
 def test_a_source_left_behind_or_a_second_chain_is_found(model):
     s = model.initial_state()
     a = s.zone("A")
