@@ -148,11 +148,15 @@ def evolution_has_source(s: State, cards: Any) -> Iterator[Problem]:
         z = s.zone(player)
         for c in z.battle:
             cdef = cards.card(c)
-            if cdef.evolution() and not under(z, c):
+            if needs_a_source(cdef) and not under(z, c):
                 yield Problem("evolution_has_source", "801.1a", c,
-                              f"{cdef.name} is an evolution creature with nothing to evolve onto (801.1a); write "
-                              f"{{card: {cdef.name}, under: [a creature]}} (only an S-MAX evolution needs no "
-                              f"source)", key="card")
+                              f"{needs_a_source(cdef)}; write {{card: {cdef.name}, under: [a creature]}} (only an "
+                              f"S-MAX evolution needs no source)", key="card")
+
+
+def needs_a_source(cdef: Any) -> str:
+    """Why a card cannot lie in the battle zone with nothing under it (801.1a), or "" when it can."""
+    return f"{cdef.name} is an evolution creature with nothing to evolve onto (801.1a)" if cdef.evolution() else ""
 
 
 @check("pile_base_is_a_creature", ("801.1a",))

@@ -253,6 +253,7 @@ CASES = [
     ('sweep', 'compare_choice_typo.yaml', 9, ["did you mean 'nested_other_pending'"]),
     ('sweep', 'three_zones_of_40.yaml', 7, ['1,879,537,767,821 positions', 'the limit is 1,000,000']),
     ('sweep', 'mixed_keys.yaml', 12, ['compare.rules[1]', 'expected a date']),
+    ('sweep', 'battle_evolution_alone.yaml', 8, ['vary.B.battle.from[1]', 'nothing to evolve onto (801.1a)']),
     # names a rulings file uses that refer to nothing
     ('rulings', 'milestone_typo.yaml', 6, ["unknown milestone 'brake'", "did you mean 'break'"]),
     ('rulings', 'order_if_reading_typo.yaml', 6, ['nested_other_pending', "'al'", "did you mean 'all'"]),

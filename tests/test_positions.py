@@ -49,6 +49,14 @@ def test_a_position_no_game_reaches_is_refused_at_its_line_with_its_rule(path, l
     assert all(w in str(error) for w in words), str(error)
 
 
+def test_a_sweep_cannot_vary_a_battle_zone_into_a_position_no_game_reaches():
+    from dmcheck.rulings.sweep.template import load_template
+    path = DATA / "bad" / "corpus" / "sweep" / "battle_evolution_alone.yaml"
+    with pytest.raises(InputError) as caught:
+        load_template(path)
+    assert caught.value.line == 8 and "vary.B.battle.from[1]" in str(caught.value) and "801.1a" in str(caught.value)
+
+
 def test_every_mistake_of_a_position_comes_in_one_run():
     errors = _refused(BAD / "position_mistakes_together.yaml")
     assert [(e.line, e.key) for e in errors] == [
