@@ -57,6 +57,16 @@ def test_a_sweep_cannot_vary_a_battle_zone_into_a_position_no_game_reaches():
     assert caught.value.line == 8 and "vary.B.battle.from[1]" in str(caught.value) and "801.1a" in str(caught.value)
 
 
+def test_a_creature_that_may_lie_alone_is_not_refused(tmp_path):
+    """815.1: an S-MAX evolution creature needs no source; 802.1: a NEO creature may be put alone."""
+    path = tmp_path / "s.yaml"
+    path.write_text("name: t\nturn: A\ncards: [" + str(ROOT / "scenarios" / "attack" / "cards" / "right.yaml") +
+                    "]\nplayers:\n  A: {battle: [Johnny-MAX]}\n  B: {battle: [NEO Trigger Probe]}\n"
+                    "attack: {attacker: Johnny-MAX, player: B}\n", encoding="utf-8")
+    scenario = load_scenario(path)
+    assert problems(BreakModel(scenario).initial_state(), BreakModel(scenario)) == ()
+
+
 def test_every_mistake_of_a_position_comes_in_one_run():
     errors = _refused(BAD / "position_mistakes_together.yaml")
     assert [(e.line, e.key) for e in errors] == [
