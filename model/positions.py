@@ -25,7 +25,7 @@ from typing import Any, Literal
 
 from .errors import InputError, raise_all
 from .instructions import piles as pile_words
-from .piles import LINKED, STACKED, under
+from .piles import STACKED, under
 from .scenario import ZONE_KEYS, PlayerSetup
 from .state import PLAYERS, State, Zones, replace
 from .vocabulary import SMAX
@@ -173,16 +173,20 @@ def pile_base_is_a_creature(s: State, cards: Any) -> Iterator[Problem]:
                               f"801.1a); {base.name} is {_article(base.type)}")
 
 
+# what only a creature carries, with the rule that says so (a seal lies on any card of the battle zone, 116.1)
+_CARRIED = {"under": "801.1a", "aura": "310.5", "cross": "303.3"}
+
+
 @check("carried_by_a_creature", ("303.3", "310.5", "801.1a"))
 def carried_by_a_creature(s: State, cards: Any) -> Iterator[Problem]:
-    """303.3, 310.5, 801.1a: only a creature carries sources, auras, seals and cross gear."""
+    """303.3, 310.5, 801.1a: only a creature carries sources, auras and cross gear."""
     for player in PLAYERS:
         z = s.zone(player)
         for c in z.battle if z.links else ():
-            kinds = sorted({k for _, h, k in z.links if h == c and k in LINKED})
+            kinds = [k for k in _CARRIED if any(h == c and kind == k for _, h, kind in z.links)]
             if kinds and not _creature(cards.card(c)):
                 cdef = cards.card(c)
-                yield Problem("carried_by_a_creature", "303.3" if kinds == ["cross"] else "801.1a", c,
+                yield Problem("carried_by_a_creature", _CARRIED[kinds[0]], c,
                               f"expected a creature at the base of a pile (`{'`, `'.join(kinds)}`: only a creature "
                               f"carries them); {cdef.name} is {_article(cdef.type)}", key="card")
 

@@ -67,6 +67,17 @@ def test_a_creature_that_may_lie_alone_is_not_refused(tmp_path):
     assert problems(BreakModel(scenario).initial_state(), BreakModel(scenario)) == ()
 
 
+def test_a_seal_may_lie_on_a_card_that_is_no_creature(tmp_path):
+    """116.1: a seal lies face down on a card of the battle zone, whatever its type (here a cross gear alone,
+    which stays in the battle zone by 303.5)."""
+    path = tmp_path / "s.yaml"
+    path.write_text("name: t\nturn: A\nplayers:\n  A: {battle: [Kakumeijin]}\n"
+                    "  B: {battle: [{card: Bajula's Soul, seal: [Vanilla]}]}\n"
+                    "attack: {attacker: Kakumeijin, player: B}\n", encoding="utf-8")
+    model = BreakModel(load_scenario(path))
+    assert problems(model.initial_state(), model) == ()
+
+
 def test_every_mistake_of_a_position_comes_in_one_run():
     errors = _refused(BAD / "position_mistakes_together.yaml")
     assert [(e.line, e.key) for e in errors] == [
