@@ -464,7 +464,7 @@ CATALOGUE: tuple[Mutation, ...] = (
              "if m.card(card).has(STAR_EVOLUTION) and under(s.zone(owner), card):", "if False:",
              rules=("813.1",), tests=(piles("ST01_star_evolution_top_only"),)),
     Mutation("R815.1-smax-needs-a-source", "815.1: an S-MAX evolution needs no source", POS,
-             "if cdef.evolution() and not under(z, c):", "if cdef.is_evolution() and not under(z, c):",
+             "if needs_a_source(cdef) and not under(z, c):", "if cdef.is_evolution() and not under(z, c):",
              rules=("815.1",), tests=(piles("SM01_smax_replaces_the_loss"),)),
     # ---- the initial position (model/positions.py): refused when no game reaches it, put right as the rules say
     Mutation("R400.1-card-twice", "400.1: every card is in one zone", POS,
