@@ -218,7 +218,7 @@ class Frame(Record):
 
 # where the attack is (model/attack.py PHASES says what each means): "" is the direct attack step (D0-D7)
 Phase = Literal["", "declare", "attack", "tp_declare", "ntp_declare", "block", "blocked", "battle", "end_attack",
-                "end_turn"]
+                "end_turn", "start_turn", "draw"]   # the last two: the next turn's steps (model/turn.py)
 
 
 @record
@@ -264,6 +264,9 @@ class State(Record):
     boosts: tuple[tuple[int, int], ...] = ()   # (card, power) given "until the end of the attack" (A12c), sorted
     guards: tuple[int, ...] = ()     # cards not to be destroyed until the end of the attack (R506.1d, S105), sorted
     attack_effects_ended: bool = False   # 510.2: the "while attacking" effects have ended (model/attack_end.py)
+    # the turn (model/turn.py), kept only when the scenario plays several attacks (505.5)
+    attacks: int = 0                 # the attacks declared this turn
+    entered: tuple[int, ...] = ()    # the turn player's creatures put into the battle zone this turn, sorted
 
     def forget(self, card: int) -> State:
         """`card` left the battle zone: it is a new object, the effects that reached it end (110.2e,
