@@ -325,8 +325,9 @@ SHIELD_STATE_FACTS: tuple[Fact, ...] = (
 
 # ---- the whole attack (model/attack.py) ----------------------------------------------------------------
 ATTACK_STATE_FACTS: tuple[Fact, ...] = (
-    Fact("attack_ended", (), "Bool", "the end-of-attack step has come (R510), or the end step after it (R511)",
-         lambda d, s, m: s.phase in ("end_attack", "end_turn")),
+    Fact("attack_ended", (), "Bool", "the end-of-attack step has come (R510), or the end step after it (R511), "
+         "or the next turn (R512, model/turn.py)",
+         lambda d, s, m: s.phase in ("end_attack", "end_turn", "start_turn", "draw")),
     Fact("loser", (), "Player", "who lost the game (nobody so far, both after a draw; R104.2a, R509.1, S109)",
          lambda d, s, m: s.loser or "nobody"),
 )
@@ -361,8 +362,9 @@ TOUCH_STATE_FACTS: tuple[Fact, ...] = (
          "able to be destroyed, no destruction under way; R703.4c)", lambda d, s, m: len(d.model.zero_power(s))),
     Fact("turn_effects", (), "Int", "how many power changes and keywords given for the turn apply (R511.2)",
          lambda d, s, m: len(s.powers) + len(s.granted)),
-    Fact("turn_over", (), "Bool", "the turn is over: a terminal state after the end step (R511)",
-         lambda d, s, m: s.over and s.phase == "end_turn"),
+    Fact("turn_over", (), "Bool", "the turn is over: a terminal state after the end step (R511), or in the next "
+         "turn (R512, model/turn.py)",
+         lambda d, s, m: s.over and s.phase in ("end_turn", "start_turn", "draw")),
 )
 
 STATE_FACTS: tuple[Fact, ...] = BREAK_STATE_FACTS + SHIELD_STATE_FACTS + ATTACK_STATE_FACTS + PILE_STATE_FACTS + \
