@@ -140,25 +140,16 @@ def _declared(e, pre: State) -> str:
 
 
 def step(w: Walk, pre: State, events: tuple, post: State, bb: frozenset[str]) -> Walk:
-    """The walk after one step (the decision taken in `pre`, its events, the state `post`).
-
-    One transition function over the events of a step: each branch updates the same local walk
-    (attack, nested frame, shield check, waiting effects); the helpers below add an event's tokens.
-    """
-    attack, nested, check = w.attack, w.nested, w.check
-    waiting = list(w.waiting)
-    declared, later = w.declared, w.later
+    """The walk after one step (the decision taken in `pre`, its events, the state `post`). One transition
+    function over the events of a step: each branch updates the same local walk (attack, nested frame,
+    shield check, waiting effects); the helpers below add an event's tokens."""
+    attack, nested, check, waiting = w.attack, w.nested, w.check, list(w.waiting)
+    cut, declared = _first_attack_ends(events, w)
     tokens: list[str] = []
     if attack == 1 and nested != 1 and _deciding_replacement(pre):
         tokens.append("replacements_decided")   # D2: a decision, which emits no event of its own
-    for e in events:
+    for e in events[:cut]:
         kind = e.kind
-        if later or (kind == "attack" and declared) or kind == "start_turn":
-            later = True
-            if kind in _LATER:
-                tokens.append(_ATTACK_TOKENS[kind])
-            continue
-        declared = declared or kind == "attack"
         frame = e.get("frame")
         if kind == "choose_shields":
             check = 0
@@ -200,12 +191,26 @@ def step(w: Walk, pre: State, events: tuple, post: State, bb: frozenset[str]) ->
             pass   # a battle an effect starts (rule 115) is no step of the attack: not the milestone `battle`
         elif kind in _ATTACK_TOKENS:
             tokens.append(_ATTACK_TOKENS[kind])
+    tokens += [_ATTACK_TOKENS[e.kind] for e in events[cut:] if e.kind in _LATER]
     if attack == 1 and not _attack_open(post):
         attack = 2   # the attack's frame closed with nothing broken (Q10) or the turn was skipped (Q09)
     if nested == 1 and post.depth() < 2:
         nested = 2
     groups = _grouped(w.groups, tokens) if tokens else w.groups
-    return Walk(attack, nested, check, tuple(waiting), groups, declared, later)
+    return Walk(attack, nested, check, tuple(waiting), groups, declared, w.later or cut < len(events))
+
+
+def _first_attack_ends(events: tuple, w: Walk) -> tuple[int, bool]:
+    """How many of a step's events are still the first attack's (the rest: a later attack's or the next
+    turn's, model/turn.py), and whether the first attack has been declared by then."""
+    if w.later:
+        return 0, True
+    declared = w.declared
+    for i, e in enumerate(events):
+        if e.kind == "start_turn" or (e.kind == "attack" and declared):
+            return i, declared
+        declared = declared or e.kind == "attack"
+    return len(events), declared
 
 
 def _waits_as(e: Any, frame: Any, attack: int, nested: int, bb: frozenset[str], tokens: list[str]) -> str:

@@ -54,7 +54,8 @@ expect:
 def test_the_attacks_key_bounds_the_attacks(tmp_path):
     # three untapped creatures: as many as three attacks (505.5); `attacks: 2` stops at two
     assert _verdicts(_write(tmp_path, THREE.format(until="until: end_attack_step"))) == ["holds", "holds"]
-    assert _verdicts(_write(tmp_path, THREE.format(until="until: end_attack_step\nattacks: 2"))) == ["holds", "violated"]
+    two = THREE.format(until="until: end_attack_step\nattacks: 2")
+    assert _verdicts(_write(tmp_path, two)) == ["holds", "violated"]
 
 
 @pytest.mark.parametrize("until", ["", "until: end_attack", "until: end_turn"])
