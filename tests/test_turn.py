@@ -98,6 +98,15 @@ def test_a_turn_effect_at_the_second_attack_needs_the_effect_kept(tmp_path):
     assert verdicts[1] == "violated"
 
 
+def test_the_shields_broken_earlier_in_the_turn_need_to_be_kept(tmp_path):
+    # S316: TN07 fails if the shields broken by the first attack were forgotten at the second
+    class Forgets(BreakModel):
+        def next_declaration(self, s):
+            return replace(super().next_declaration(s), broken=())
+    verdicts = _verdicts(TURN / "TN07_shields_broken_earlier_in_the_turn_count.yaml", Forgets)
+    assert verdicts[0] == "violated"
+
+
 # ---- 500.5, 500.5a: whose turn comes next ---------------------------------------------------------
 def _model(tmp_path) -> BreakModel:
     return BreakModel(load_scenario(_write(tmp_path, "name: x\nturn: A\nuntil: next_turn_start\n"
