@@ -528,6 +528,8 @@ class BreakModel(CardTable, Legality, Touch, PowerRules, Triggers, TurnSteps, At
             return s
         if s.entered and not self.symmetry.members.isdisjoint(s.entered):
             return s   # model/turn.py: which of two identical creatures entered this turn (not renamed)
+        if s.lasting and not self.symmetry.members.isdisjoint(c for c, _, _ in s.lasting):
+            return s   # a keyword given until a next turn begins (not renamed)
         return self.symmetry.canonical(s)
 
     def interchangeable(self) -> bool:

@@ -128,11 +128,24 @@ class TurnSteps(Host):
                     ntp_declared=False, attack_effects_ended=False, broke=(), breaks_left=0, attacks=0,
                     entered=(), cant_attack=(), extra_breaks=(), spells_cast=(0, 0))
         out.append(ev("start_turn", rule, player=tp))
-        s = self.untap_all(s, out)
+        s = self.untap_all(self.end_lasting(s, out), out)
         if "start_of_your_turn" in self.words:
             for cid in s.zone(tp).battle:
                 s = self.trigger(s, "start_of_your_turn", tp, cid, out)
         return s
+
+    def end_lasting(self, s: State, out: list[Event]) -> State:
+        """500.3: an effect lasting "until the start of your next turn" ends as the turn player's start step
+        begins (the keywords his effects gave, model/instructions/power.py `grant`)."""
+        ending = [(c, w) for c, w, p in s.lasting if p == s.turn]
+        if not ending:
+            return s
+        granted = list(s.granted)
+        for c, w in ending:
+            out.append(ev("expire", "R500.3", card=self.label(c), effect=w))
+            if (c, w) in granted:
+                granted.remove((c, w))
+        return replace(s, granted=tuple(granted), lasting=tuple(g for g in s.lasting if g[2] != s.turn))
 
     def untap_all(self, s: State, out: list[Event]) -> State:
         """501.1: the turn player untaps his tapped cards, all at once (one event each)."""

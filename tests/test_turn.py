@@ -107,6 +107,15 @@ def test_the_shields_broken_earlier_in_the_turn_need_to_be_kept(tmp_path):
     assert verdicts[0] == "violated"
 
 
+def test_a_keyword_until_the_next_turn_needs_to_outlive_the_end_step(tmp_path):
+    # 500.3: TN08 fails if the end step ended the keyword given until the start of B's next turn
+    class Short(BreakModel):
+        def attack_phase(self, s, out):
+            return super().attack_phase(replace(s, lasting=()) if s.phase == "end_turn" else s, out)
+    verdicts = _verdicts(TURN / "TN08_until_the_start_of_your_next_turn.yaml", Short)
+    assert verdicts[2] == "violated"
+
+
 # ---- 500.5, 500.5a: whose turn comes next ---------------------------------------------------------
 def _model(tmp_path) -> BreakModel:
     return BreakModel(load_scenario(_write(tmp_path, "name: x\nturn: A\nuntil: next_turn_start\n"
