@@ -49,13 +49,19 @@ class TurnSteps(Host):
         return self.plan.many
 
     @cached_property
+    def counts_attacks(self) -> bool:
+        """Whether the declarations are counted: only against a limit of several (without one, a count would
+        keep a position that comes back, an untapped attacker's loop, from being seen as the same)."""
+        return self.plan.many and self.plan.attacks is not None
+
+    @cached_property
     def _label_ids(self) -> dict[str, int]:
         return {inst.label: inst.id for inst in self.instances}
 
     # ---- 505.5: one attack after another ----------------------------------------------------------
     def declare_attack(self, s: State, out: list[Event]) -> State:
-        """Every declaration counts toward the plan's `attacks` (counted only when it allows several)."""
-        if self.many_attacks:
+        """Every declaration counts toward the plan's `attacks` (`counts_attacks`)."""
+        if self.counts_attacks:
             s = replace(s, attacks=s.attacks + 1)
         return super().declare_attack(s, out)
 
@@ -63,7 +69,8 @@ class TurnSteps(Host):
         """The turn player's creatures the events put into the battle zone join `entered`: they are
         summoning sick for the rest of the turn (a creature that left and came back is a new one)."""
         new = [self._label_ids[e.get("card")] for e in events
-               if e.get("to") == "battle" and e.get("from") != "battle" and e.get("player") == s.turn]
+               if e.get("to") == "battle" and e.get("from") != "battle" and e.get("player") == s.turn
+               and e.get("card") in self._label_ids]
         if not new or set(new) <= set(s.entered):
             return s
         return replace(s, entered=tuple(sorted(set(s.entered) | set(new))))
@@ -89,7 +96,7 @@ class TurnSteps(Host):
     def no_more_attacks(self, s: State) -> tuple[State, tuple[Event, ...]]:
         """The turn player declares no attack (R506.1) or no more (505.5). With one attack planned the
         exploration ends there, as it always did; otherwise the attack step is over."""
-        out = [ev("no_attack", "R505.5" if s.attacks else "R506.1", player=s.turn)]
+        out = [ev("no_attack", "R505.5" if self.plan.many else "R506.1", player=s.turn)]
         if not self.plan.many:
             return replace(s, over=True), tuple(out)
         s = self._advance(self.end_attack_step(s, out), out)
