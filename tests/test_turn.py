@@ -163,3 +163,19 @@ def test_bad_turn_keys_name_the_line_and_what_is_allowed(tmp_path, body, key, hi
     with pytest.raises(InputError) as info:
         load_scenario(path)
     assert (info.value.line, info.value.key) == (3, key) and hint in info.value.expected, str(info.value)
+
+
+def test_a_creature_that_entered_this_turn_is_not_interchangeable_with_its_twin(tmp_path):
+    # 506.1a: of two identical creatures, the one put into the battle zone this turn cannot attack: a choice
+    # between them offers both, and the symmetry does not rename one into the other
+    from dmcheck.model.instructions.common import same
+    m = BreakModel(load_scenario(_write(tmp_path, "name: x\nturn: A\nuntil: end_attack_step\n"
+                                                  "players: {A: {battle: [Vanilla W-breaker, Vanilla, Vanilla]}}\n"
+                                                  "attack: {attacker: Vanilla W-breaker, player: B}\n")))
+    s = m.initial_state()
+    a, b = sorted(c for c in s.zone("A").battle if m.name(c) == "Vanilla")
+    assert same(m, s, a) == same(m, s, b)
+    sick = replace(s, entered=(b,))
+    assert same(m, sick, a) != same(m, sick, b)
+    assert m.canonical(sick) is sick
+    assert sorted(x for x, _ in m.legal_attacks(sick)) == sorted(c for c in s.zone("A").battle if c != b)

@@ -18,11 +18,15 @@ if TYPE_CHECKING:
 def same(m: Game, s: State, cid: int) -> tuple:
     """What makes a card interchangeable with another in `s`: the same card, the same owner, and the
     same occurrences — where it is and every role it plays (declared in a shield check, source of a
-    pending effect, chosen to break, ...; model/canonical.py) and the additional breaks effects gave it."""
+    pending effect, chosen to break, ...; model/canonical.py), the additional breaks effects gave it, and
+    for the turn whether it entered the battle zone this turn and what it keeps until a next turn."""
     extra = 0
     for c, n in s.extra_breaks:
         if c == cid:
             extra = n
+    if s.entered or s.lasting:   # model/turn.py: entered this turn, a keyword kept until a next turn
+        turn = (cid in s.entered, tuple(sorted((w, p) for c, w, p in s.lasting if c == cid)))
+        return (m.instances[cid].card, m.owner(cid), m.symmetry.signature(s, cid), extra, turn)
     return (m.instances[cid].card, m.owner(cid), m.symmetry.signature(s, cid), extra)
 
 
