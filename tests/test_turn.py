@@ -116,6 +116,15 @@ def test_a_keyword_until_the_next_turn_needs_to_outlive_the_end_step(tmp_path):
     assert verdicts[2] == "violated"
 
 
+def test_cannot_attack_this_turn_needs_to_be_kept(tmp_path):
+    # S380: TN09 fails if "cannot attack this turn" were forgotten at the end of the attack
+    class Forgets(BreakModel):
+        def next_declaration(self, s):
+            return replace(super().next_declaration(s), cant_attack=())
+    verdicts = _verdicts(TURN / "TN09_cannot_attack_this_turn_holds_at_the_next_attack.yaml", Forgets)
+    assert verdicts[0] == "violated"
+
+
 # ---- 500.5, 500.5a: whose turn comes next ---------------------------------------------------------
 def _model(tmp_path) -> BreakModel:
     return BreakModel(load_scenario(_write(tmp_path, "name: x\nturn: A\nuntil: next_turn_start\n"
