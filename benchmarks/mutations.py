@@ -616,7 +616,7 @@ CATALOGUE += (
              "            if self.legal_attacks(nxt):", "            if False:",
              rules=("505.5",), tests=(turn("TN01_second_attack_by_the_untapped_creature"),)),
     Mutation("501.1-nothing-untapped", "501.1, 702.3a: the new turn player untaps his cards", TU,
-             "        return s.with_zone(tp, replace(z, tapped=()))", "        return s",
+             "        if not z.tapped:\n            return s", "        if True:\n            return s",
              rules=("501.1", "702.3a"), tests=(turn("TN04_next_turn_untap_start_and_draw"),)),
     Mutation("502.1-no-draw", "502.1, 702.3b: the turn player draws a card in the draw step", TU,
              '        return s.with_zone(tp, z.move("deck", "hand", card))', "        return s",

@@ -188,3 +188,16 @@ def test_a_creature_that_entered_this_turn_is_not_interchangeable_with_its_twin(
     assert same(m, sick, a) != same(m, sick, b)
     assert m.canonical(sick) is sick
     assert sorted(x for x, _ in m.legal_attacks(sick)) == sorted(c for c in s.zone("A").battle if c != b)
+
+
+def test_the_next_turn_untaps_only_its_players_cards(tmp_path):
+    # 501.1: B's turn begins: B's tapped creature is untapped, A's tapped attacker stays tapped
+    m = BreakModel(load_scenario(_write(tmp_path, "name: x\nturn: A\nuntil: next_turn_start\n"
+                                                  "players:\n  A: {battle: [Vanilla]}\n"
+                                                  "  B: {battle: [{card: Vanilla W-breaker, tapped: true}]}\n"
+                                                  "attack: {attacker: Vanilla, player: B}\n")))
+    s = m.initial_state()
+    mine = s.zone("A").battle[0]
+    s = s.with_zone("A", replace(s.zone("A"), tapped=(mine,)))
+    after = m.next_turn(s, [])
+    assert after.zone("B").tapped == () and after.zone("A").tapped == (mine,)
