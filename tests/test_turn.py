@@ -125,6 +125,15 @@ def test_cannot_attack_this_turn_needs_to_be_kept(tmp_path):
     assert verdicts[0] == "violated"
 
 
+def test_an_evolution_put_this_turn_attacks_only_because_it_is_never_sick(tmp_path):
+    # 801.3: TN11 fails if an evolution creature that entered this turn were summoning sick like any other
+    class Sick(BreakModel):
+        def summoning_sick(self, s, c):
+            return c in self.summoned or c in s.entered
+    verdicts = _verdicts(TURN / "TN11_evolution_put_this_turn_attacks_later.yaml", Sick)
+    assert verdicts[0] == "violated"
+
+
 # ---- 500.5, 500.5a: whose turn comes next ---------------------------------------------------------
 def _model(tmp_path) -> BreakModel:
     return BreakModel(load_scenario(_write(tmp_path, "name: x\nturn: A\nuntil: next_turn_start\n"
