@@ -90,6 +90,7 @@ RUNNERS = {
     "tests/data/pins": "tests/test_rule_pins.py::test_pin_expectations_hold",
     "scenarios/flow": "tests/test_rule_pins.py::test_pin_expectations_hold",
     "scenarios/changes": "tests/test_rule_pins.py::test_pin_expectations_hold",
+    "scenarios/turn": "tests/test_turn.py::test_every_turn_scenario_holds",
 }
 
 
@@ -108,6 +109,10 @@ def ruling(stem: str) -> str:
 
 def answer(stem: str) -> str:
     return f"{RUNNERS['scenarios/rulings/answers']}[{stem}]"
+
+
+def turn(stem: str) -> str:
+    return f"{RUNNERS['scenarios/turn']}[{stem}]"
 
 
 def pin(stem: str) -> str:
@@ -615,6 +620,23 @@ CATALOGUE += (
     Mutation("S207-smax-discards-any-card", "S207: the S-MAX loss replacement discards a card of the same name", PI,
              "copies = sorted(c for c in z.hand if m.instances[c].card == m.instances[card].card)",
              "copies = sorted(z.hand)", tests=RIGHT),
+)
+
+# ---- issue 34: the turn around the attack (model/turn.py) -------------------------------------------------------
+TU = "model/turn.py"
+CATALOGUE += (
+    Mutation("505.5-one-attack-only", "505.5: the turn player may attack again while a creature can", TU,
+             "            if self.legal_attacks(nxt):", "            if False:",
+             rules=("505.5",), tests=(turn("TN01_second_attack_by_the_untapped_creature"),)),
+    Mutation("501.1-nothing-untapped", "501.1, 702.3a: the new turn player untaps his cards", TU,
+             "        if not z.tapped:\n            return s", "        if True:\n            return s",
+             rules=("501.1", "702.3a"), tests=(turn("TN04_next_turn_untap_start_and_draw"),)),
+    Mutation("502.1-no-draw", "502.1, 702.3b: the turn player draws a card in the draw step", TU,
+             '        return s.with_zone(tp, z.move("deck", "hand", card))', "        return s",
+             rules=("502.1", "702.3b"), tests=(turn("TN06_draw_step_empties_the_deck"),)),
+    Mutation("500.5-extra-turn-ignored", "500.5: an extra turn comes right after this one", TU,
+             "            if player in s.extra_turns:", "            if False:",
+             rules=("500.5", "500.5a"), tests=(turn("TN05_extra_turn_comes_next"),)),
 )
 
 IGNORE = shutil.ignore_patterns(".git", ".venv", "__pycache__", ".hypothesis", ".pytest_cache", "*.pyc")

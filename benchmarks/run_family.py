@@ -6,6 +6,7 @@ times two checkouts side by side:
     python benchmarks/run_family.py kakumeijin 7 --no-reduce
     python benchmarks/run_family.py shield-check 10
     python benchmarks/run_family.py kakumeijin 7 --profile     # cProfile, top 30 by own time
+    python benchmarks/run_family.py kakumeijin 6 --until next_turn_start --attacks 2   # the whole turn
 
 It prints `family size mode states transitions`, the search's own wall seconds and its CPU seconds.
 """
@@ -36,8 +37,14 @@ def main(argv=None) -> int:
     ap.add_argument("--no-reduce", action="store_true", help="explore every order (no reduction, no symmetry)")
     ap.add_argument("--compact", action="store_true", help="keep only fingerprints (default: the full graph)")
     ap.add_argument("--profile", action="store_true", help="run under cProfile and print the top functions")
+    ap.add_argument("--until", default=None, help="how far the turn is played (docs/scenario-format.md, The turn)")
+    ap.add_argument("--attacks", type=int, default=None, help="the most attacks of the turn")
     args = ap.parse_args(argv)
-    model = BreakModel(families.build(args.family, args.size))
+    scenario = families.build(args.family, args.size)
+    if args.until or args.attacks:
+        import dataclasses
+        scenario = dataclasses.replace(scenario, until=args.until or scenario.until, attacks=args.attacks)
+    model = BreakModel(scenario)
     reduce = not args.no_reduce
 
     def run():

@@ -161,10 +161,13 @@ def position(m: Any, s: State) -> dict[str, Any]:
         for mark in ("summoned", "power"):
             if mark in mine:
                 mine[mark] = sorted(mine[mark])
-    return {"turn": s.turn, "attack": attack, "until": sc.until, "restrictions": restrictions,
-            "zones": table,
-            "cards": {i.label: {"card": i.card, "name": m.pool[i.card].name, "owner": i.owner}
-                      for i in m.instances}}
+    found = {"turn": s.turn, "attack": attack, "until": sc.until, "restrictions": restrictions,
+             "zones": table,
+             "cards": {i.label: {"card": i.card, "name": m.pool[i.card].name, "owner": i.owner}
+                       for i in m.instances}}
+    if sc.attacks is not None:   # the most attacks of the turn (model/turn_plan.py)
+        found["attacks"] = sc.attacks
+    return found
 
 
 def card(cdef: Any) -> dict[str, Any]:

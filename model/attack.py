@@ -141,12 +141,10 @@ class AttackSteps(Host):
         if phase == "end_attack":
             if not s.attack_effects_ended:   # 510.2: after what 510.1 triggered has resolved
                 return self.expire_attack_effects(s, out), False
-            if self.scenario.until == "end_turn":
-                return self.begin_end_step(s, out), False
-            return replace(s, over=True), False
+            return self.after_attack(s, out)   # model/turn.py: another attack (505.5), the end step, or over
         if phase == "end_turn":
             out.append(ev("end_turn", "R511.2", player=s.turn))
-            return replace(s, over=True), False
+            return self.after_turn(s, out)    # model/turn.py: over, or the next turn (512)
         raise AssertionError(f"unknown phase {phase!r}")
 
     def attack_ended(self, s: State) -> bool:

@@ -16,6 +16,8 @@ EventKind = Literal[
     "rebuild", "leave_together",
     # the whole attack (R506-R511, R104)
     "attack", "block", "battle", "end_attack", "end_turn", "lose",
+    # the next turn (R512, R501; model/turn.py)
+    "start_turn",
     # the rest of the attack: extra turns, power, effects that end, protection
     "extra_turn", "power", "expire", "protect",
     # power 0, untapping, given keywords, S-Trigger bonuses, no attack at all

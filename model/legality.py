@@ -15,7 +15,7 @@ asks `legal_attacks` of the initial position).
 from __future__ import annotations
 
 from .actions import Action
-from .events import Event, ev
+from .events import Event
 from .host import Host
 from .instructions.common import same
 from .piles import under
@@ -50,7 +50,7 @@ class Legality(Host):
         """Put into the battle zone this turn (`summoned: true`) and unable to attack for it: not with Speed
         Attacker, never an evolution creature (801.3; S-MAX too, 815.1), nor a NEO creature with cards
         under it (802.3)."""
-        if c not in self.summoned:
+        if c not in self.summoned and c not in s.entered:   # entered: a later attack of the turn (model/turn.py)
             return False
         cdef = self.card(c)
         if cdef.is_evolution() or (cdef.has(NEO) and under(s.zone(self.owner(c)), c)):
@@ -93,7 +93,7 @@ class Legality(Host):
 
     def declare_step(self, s: State, action: Action) -> tuple[State, tuple[Event, ...]]:
         if action.kind == "no_attack":
-            return replace(s, over=True), (ev("no_attack", "R506.1", player=s.turn),)   # never declared
+            return self.no_more_attacks(s)   # model/turn.py: over, or the attack step ends (505.5)
         if action.kind == "choose_attack":
             a, t = action.choice
             chosen = replace(s, attacker=a, target=t, defender=other(s.turn))

@@ -34,6 +34,7 @@ _PLAIN = {
     "expire": "{effect} of {card} no longer applies",
     "extra_turn": "{player} will take another turn after this one",
     "end_turn": "{player}'s turn ends",
+    "start_turn": "{player}'s turn begins",
     "lose": "{player} loses the game",
     "win": "{player} wins the game",
     "rebuild": "{card} ({player}) stays in the battle zone as the creature: only {top}, the top card, left",

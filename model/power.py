@@ -142,11 +142,15 @@ class PowerRules(Host):
         """R511.2: when the end step's abilities have resolved, the effects of the turn end (power
         changes, keywords given) before the turn does; the rest is AttackSteps'."""
         if s.phase == "end_turn" and (s.powers or s.granted):
+            # a keyword given until a player's next turn begins outlives this one (model/turn.py)
+            kept = tuple(g for g in s.granted if (g[0], g[1]) in {(c, w) for c, w, _ in s.lasting}) \
+                if s.lasting else ()
             for c, n in s.powers:
                 out.append(ev("expire", "R511.2", card=self.label(c), effect=f"power {n:+d}"))
             for c, word in s.granted:
-                out.append(ev("expire", "R511.2", card=self.label(c), effect=word))
-            s = replace(s, powers=(), granted=())
+                if (c, word) not in kept:
+                    out.append(ev("expire", "R511.2", card=self.label(c), effect=word))
+            s = replace(s, powers=(), granted=kept)
         return super().attack_phase(s, out)
 
 

@@ -40,6 +40,7 @@ from .symmetry import Symmetry
 from .table import CardTable
 from .touch import Touch
 from .triggers import BEFORE_BREAK, SELF, Triggers
+from .turn import TurnSteps
 from .vocabulary import SMAX
 
 _with_running = setter(State, "running")
@@ -61,10 +62,11 @@ ROUND_SHOWN = 60
 # the words of the non-turn player's hidden-zone declarations at an attack (model/attack.py `ninjas`)
 NTP_WINDOW = frozenset({"ninja_strike", "ninja_change", "oni_end"})
 # the rule an effect resolving outside a break follows, by the step it resolves in
-PHASE_RULES = {"attack": "R506.3", "blocked": "R507.3", "end_attack": "R510", "end_turn": "R511.1"}
+PHASE_RULES = {"attack": "R506.3", "blocked": "R507.3", "end_attack": "R510", "end_turn": "R511.1",
+               "start_turn": "R501.2"}
 
 
-class BreakModel(CardTable, Legality, Touch, PowerRules, Triggers, AttackSteps, AttackEnd, Declarations):
+class BreakModel(CardTable, Legality, Touch, PowerRules, Triggers, TurnSteps, AttackSteps, AttackEnd, Declarations):
     """A nondeterministic procedure: where a direct attack step starts and what may happen next.
 
     It implements explorer.protocol.Model (initial_state, actions, step) and its optional hooks: the
@@ -134,7 +136,8 @@ class BreakModel(CardTable, Legality, Touch, PowerRules, Triggers, AttackSteps, 
     def step(self, s: State, action: Action) -> tuple[State, tuple[Event, ...]]:
         """The state after `action` and the events it caused (the automatic procedure included)."""
         if s.phase == "declare" and not (s.running or s.pending):
-            return self.declare_step(s, action)
+            after, events = self.declare_step(s, action)
+            return (self.note_entries(after, events) if self.many_attacks else after), events
         out: list[Event] = []
         if action.kind == "choose":
             task = s.running[-1]
@@ -157,7 +160,10 @@ class BreakModel(CardTable, Legality, Touch, PowerRules, Triggers, AttackSteps, 
             s = self.tp_declare(s, action.choice, out)
         else:
             raise ValueError(f"unknown action {action.kind}")
-        return self._advance(s, out), tuple(out)
+        s = self._advance(s, out)
+        if self.many_attacks:   # model/turn.py: summoning sickness at the turn's later attacks
+            s = self.note_entries(s, out)
+        return s, tuple(out)
 
     # ---- the automatic procedure -------------------------------------------------------------
     def _advance(self, s: State, out: list[Event]) -> State:
@@ -619,7 +625,8 @@ class BreakModel(CardTable, Legality, Touch, PowerRules, Triggers, AttackSteps, 
         (Q09, skip the rest of the turn, TOP) no longer stops the reduction of the turn player's
         effects. For the non-turn player's `p`, every ability counts (the turn player's go first).
         """
-        owner = self.scenario.turn if p.controller == self.scenario.turn else None
+        # a scenario that goes on to the next turn has another turn player there: every ability counts
+        owner = self.scenario.turn if p.controller == self.scenario.turn and not self.plan.next_turn else None
         found = self._spawnable.get(owner)
         if found is None:
             found = self._spawnable[owner] = footprint.spawnable(self, owner)

@@ -59,4 +59,5 @@ class Scenario:
     # player) and its index among the defender's tapped creatures of that id; how far to explore
     target: str = ""
     target_index: int = 0
-    until: str = "end_attack"   # or "end_turn" (R511)
+    until: str = "end_attack"   # how far the game is played (model/turn_plan.py UNTIL)
+    attacks: int | None = None  # the most attacks declared this turn (None: the default of `until`)

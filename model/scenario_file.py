@@ -21,6 +21,7 @@ from .positions import refuse
 from .rules import parse_date, rules_date_problem
 from .scenario import ZONE_KEYS, Expectation, PlayerSetup, Scenario
 from .table import MARKS, CardTable
+from .turn_plan import UNTIL
 from .yamlio import inner_path, key_path, line_of, load_yaml, plain, schema_errors, shown, spoilt, validate
 
 # Bounds on counts (docs/limits.md): a zone, a count in an expectation, a frame depth
@@ -112,6 +113,7 @@ EVENT_KEYS: dict[str, list[str]] = {
     "battle": ["card", "against", "winner"],
     "end_attack": ["attacker"],
     "end_turn": ["player"],
+    "start_turn": ["player"],   # the next turn begins (R512, R500.5 for an extra turn; model/turn.py)
     "lose": ["player"],
     # the rest of the attack: extra turns, power, effects that end, protection
     "extra_turn": ["player"],
@@ -173,6 +175,8 @@ SCHEMA = {
                                   "creature": {"type": "string"}, "choose": {"const": True}},
                    "additionalProperties": False},
         "until": {"type": "string"},
+        "attacks": {"type": "integer", "minimum": 1, "maximum": MAX_COUNT,
+                    "description": "the most attacks the turn player declares this turn (model/turn_plan.py)"},
         "expect": {"type": "array", "items": _EXPECT_ITEM, "maxItems": MAX_LIST},
         "restrictions": {"type": "object", "properties": {"A": _RESTRICTIONS, "B": _RESTRICTIONS},
                          "additionalProperties": False},
@@ -566,7 +570,8 @@ def scenario_from_root(root: Any, file: str, pool: CardPool | None = None, varie
     scenario = Scenario(name=str(root["name"]), turn=turn, players=players, attacker=attacker,
                         attacker_index=attacker_index, defender=defender, pool=pool, rules=rules,
                         interpretation=interpretation, source=source, expect=tuple(expect), file=file,
-                        restrictions=restrictions, target=target, target_index=target_index, until=until)
+                        restrictions=restrictions, target=target, target_index=target_index, until=until,
+                        attacks=root.get("attacks"))
     if not attacker:
         _some_attack_is_legal(scenario, names)
     return scenario
@@ -624,7 +629,6 @@ def _the_attack(root: Any, turn: str, players: dict, pool: CardPool, names: _Nam
 
 
 # ---- the whole attack (docs/scenario-extensions.md) ---------------------------------------------
-UNTIL = ("end_attack", "end_turn")
 ATTACK_EVENTS = ("attack", "block", "battle", "end_attack")
 ATTACK_LABEL_KEYS = ("target", "against", "winner")
 
@@ -640,9 +644,7 @@ def _whole_attack(root: dict, defender: str, players: dict, names: _Names) -> tu
     """The attacked creature (R506.1e: one of the defender's TAPPED creatures), `until`, and checks
     of `block` patterns: exit 2 with the line and what is allowed."""
     attack = root["attack"]
-    until = str(root.get("until", "end_attack"))
-    if until not in UNTIL:
-        raise names.fail(("until",), f"unknown step {until!r}; expected one of {', '.join(UNTIL)}")
+    until = _until(root, names)
     target, index = "", 0
     if "creature" in attack:
         if "player" in attack:
@@ -662,6 +664,15 @@ def _whole_attack(root: dict, defender: str, players: dict, names: _Names) -> tu
     elif "player" not in attack:
         raise names.fail(("attack",), "expected `player: A|B` or `creature: NAME` (a tapped creature)")
     return target, index, until
+
+
+def _until(root: dict, names: _Names) -> str:
+    """How far the game is played (model/turn_plan.py): one of UNTIL."""
+    until = str(root.get("until", "end_attack"))
+    if until not in UNTIL:
+        raise names.fail(("until",), f"unknown step {until!r}; expected one of {', '.join(UNTIL)} "
+                                     f"(in the order the game reaches them)")
+    return until
 
 
 def _block_patterns(root: dict, names: _Names, schema: list[InputError]) -> None:
@@ -696,9 +707,7 @@ def _chosen_attack(root: dict, turn: str, names: _Names) -> tuple[str, str, int,
         if key in attack:
             raise names.fail(("attack", key), f"`choose: true` lets the turn player choose the attack; expected "
                                               f"no `{key}` beside it (or drop `choose` and name the attack)")
-    until = str(root.get("until", "end_attack"))
-    if until not in UNTIL:
-        raise names.fail(("until",), f"unknown step {until!r}; expected one of {', '.join(UNTIL)}")
+    until = _until(root, names)
     return ("B" if turn == "A" else "A"), "", 0, "", 0, until
 
 

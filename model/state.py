@@ -227,7 +227,7 @@ class Frame(Record):
 
 # where the attack is (model/attack.py PHASES says what each means): "" is the direct attack step (D0-D7)
 Phase = Literal["", "declare", "attack", "tp_declare", "ntp_declare", "block", "blocked", "battle", "end_attack",
-                "end_turn"]
+                "end_turn", "start_turn", "draw"]   # the last two: the next turn's steps (model/turn.py)
 
 
 @record
@@ -273,6 +273,11 @@ class State(Record):
     boosts: Sorted[tuple[CardId, int]] = ()    # (card, power) given "until the end of the attack" (A12c)
     guards: Sorted[CardId] = ()      # cards not to be destroyed until the end of the attack (R506.1d, S105)
     attack_effects_ended: bool = False   # 510.2: the "while attacking" effects have ended (model/attack_end.py)
+    # the turn (model/turn.py), kept only when the scenario plays several attacks (505.5)
+    attacks: int = 0                 # the attacks declared this turn
+    entered: Sorted[CardId] = ()     # the turn player's creatures put into the battle zone this turn
+    lasting: Sorted[tuple[CardId, str, str]] = ()   # (card, keyword, player): a keyword of `granted` given
+                                                     # until that player's next turn begins (R500.3), sorted
 
     def forget(self, card: int) -> State:
         """`card` left the battle zone: it is a new object, the effects that reached it end (110.2e,
@@ -285,14 +290,16 @@ class State(Record):
                        guards=tuple(c for c in self.guards if c != card),
                        cant_attack=tuple(c for c in self.cant_attack if c != card),
                        powers=tuple(p for p in self.powers if p[0] != card),
-                       granted=tuple(g for g in self.granted if g[0] != card))
+                       granted=tuple(g for g in self.granted if g[0] != card),
+                       lasting=tuple(g for g in self.lasting if g[0] != card))
 
     def _reached(self, card: int) -> bool:
         """Whether an effect that belongs to creatures (those `forget` ends and `inherit` moves) reaches
         `card`."""
         return (any(c == card for c, _ in self.extra_breaks) or any(c == card for c, _ in self.boosts)
                 or card in self.guards or card in self.cant_attack
-                or any(c == card for c, _ in self.powers) or any(c == card for c, _ in self.granted))
+                or any(c == card for c, _ in self.powers) or any(c == card for c, _ in self.granted)
+                or bool(self.lasting and any(c == card for c, _, _ in self.lasting)))
 
     def inherit(self, old: int, new: int) -> State:
         """`new` evolved onto `old`: the effects that reached `old` apply to `new` (S160, the official
@@ -306,7 +313,8 @@ class State(Record):
             return self
         return replace(self, extra_breaks=move(self.extra_breaks), boosts=move(self.boosts),
                        guards=ids(self.guards), cant_attack=ids(self.cant_attack),
-                       powers=move(self.powers), granted=move(self.granted))
+                       powers=move(self.powers), granted=move(self.granted),
+                       lasting=tuple(sorted((new if c == old else c, w, p) for c, w, p in self.lasting)))
 
     def zone(self, player: str) -> Zones:
         return self.zones[0 if player == "A" else 1]

@@ -17,10 +17,10 @@ TRIGGERED: Final = "triggered"
 # abilities of the card itself that `what` triggers (the whole attack adds attacks, battle_win, breaks,
 # breaks_one_or_more and end_of_your_turn: model/attack.py, model/instructions/breaking.py)
 SELF = frozenset({"enters", "destroyed", "attacks", "battle_win", "breaks", "breaks_one_or_more",
-                  "end_of_your_turn", "end_of_attack", "blocks", "not_blocked",
+                  "end_of_your_turn", "start_of_your_turn", "end_of_attack", "blocks", "not_blocked",
                   "battle_lose", "attacked", "blocked"})   # the last three: model/power.py, model/touch.py
 RULES = {"enters": "R112.3a", "destroyed": "R701.6b", "attacks": "R506.3", "battle_win": "R508",
-         "breaks": "D6", "breaks_one_or_more": "D6", "end_of_your_turn": "R511.1",
+         "breaks": "D6", "breaks_one_or_more": "D6", "end_of_your_turn": "R511.1", "start_of_your_turn": "R501.2",
          "shield_leaves": "D6", "end_of_attack": "R510", "blocks": "R507.3", "not_blocked": "R507.3c",
          "battle_lose": "R703.4d", "attacked": "R506.3", "player_attacked": "R506.3", "blocked": "R507.3"}
 

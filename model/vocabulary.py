@@ -30,6 +30,8 @@ TRIGGERS = {
     "ninja_strike": "Ninja Strike: declared from the hand by the non-turn player when an opponent's creature "
                     "attacks, at the time `ntp_declaration_time` says (R506.3, A07, A25); one per attack (A08)",
     "end_of_your_turn": "at the end of its controller's turn; one arriving during that step waits (R511.1, A13)",
+    "start_of_your_turn": "at the start of its controller's turn, after he untapped his cards (R501.2; the "
+                          "scenario must go on to the next turn: `until: next_turn_start`, model/turn.py)",
     # the turn player's hidden-zone declarations (model/declarations.py)
     "revolution_change": "Revolution Change: declared from the hand by the turn player when his creature meeting "
                          "the condition attacks, before anything resolves (R506.3, A03, A05); one per attack (A23)",

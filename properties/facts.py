@@ -326,8 +326,9 @@ SHIELD_STATE_FACTS: tuple[Fact, ...] = (
 
 # ---- the whole attack (model/attack.py) ----------------------------------------------------------------
 ATTACK_STATE_FACTS: tuple[Fact, ...] = (
-    Fact("attack_ended", (), "Bool", "the end-of-attack step has come (R510), or the end step after it (R511)",
-         lambda d, s, m: s.phase in ("end_attack", "end_turn")),
+    Fact("attack_ended", (), "Bool", "the end-of-attack step has come (R510), or the end step after it (R511), "
+         "or the next turn (R512, model/turn.py)",
+         lambda d, s, m: s.phase in ("end_attack", "end_turn", "start_turn", "draw")),
     Fact("loser", (), "Player", "who lost the game (nobody so far, both after a draw; R104.2a, R509.1, S109)",
          lambda d, s, m: s.loser or "nobody"),
 )
@@ -354,16 +355,24 @@ PILE_STATE_FACTS: tuple[Fact, ...] = (
 )
 
 # ---- the rest of the game an attack touches (model/power.py, model/touch.py) --------------------------
+def _for_the_turn(s: State) -> list:
+    """The keywords of `granted` given for the turn only (not until a player's next turn, model/turn.py)."""
+    longer = {(c, w) for c, w, _ in s.lasting}
+    return [g for g in s.granted if (g[0], g[1]) not in longer]
+
+
 TOUCH_STATE_FACTS: tuple[Fact, ...] = (
     Fact("after_declaration", (), "Bool",
          "the attack is declared: the state is not the position before the declaration",
          lambda d, s, m: s.phase != "declare"),
     Fact("zero_power", (), "Int", "how many creatures the state-based check would destroy now (power 0 or less, "
          "able to be destroyed, no destruction under way; R703.4c)", lambda d, s, m: len(d.model.zero_power(s))),
-    Fact("turn_effects", (), "Int", "how many power changes and keywords given for the turn apply (R511.2)",
-         lambda d, s, m: len(s.powers) + len(s.granted)),
-    Fact("turn_over", (), "Bool", "the turn is over: a terminal state after the end step (R511)",
-         lambda d, s, m: s.over and s.phase == "end_turn"),
+    Fact("turn_effects", (), "Int", "how many power changes and keywords given for the turn apply (R511.2; a "
+         "keyword given until a player's next turn begins is not one)",
+         lambda d, s, m: len(s.powers) + len(_for_the_turn(s))),
+    Fact("turn_over", (), "Bool", "the turn is over: a terminal state after the end step (R511), or in the next "
+         "turn (R512, model/turn.py)",
+         lambda d, s, m: s.over and s.phase in ("end_turn", "start_turn", "draw")),
 )
 
 # ---- the position itself (model/positions.py) ------------------------------------------------------------

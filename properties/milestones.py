@@ -15,6 +15,8 @@ R509.3's "trigger at this point"). A constraint whose milestones do not both occ
 
 Frames follow the events' `frame` key: 1 is the attack's own break, 2 a break chosen while its
 before-break effects resolve (R603.7b). Later breaks (after the attack's) carry no milestones.
+The milestones are the scenario's first attack's: once the turn player declares another attack or the
+next turn begins (model/turn.py), only the end of the turn and a loss are read.
 """
 
 from __future__ import annotations
@@ -92,6 +94,7 @@ TRIGGER_THEN_RESOLVE: tuple[tuple[str, str], ...] = (
 
 _EARLY = ("S-Trigger", "G-Strike", "S-Back")
 _CLOSING = frozenset({"end_of_attack", "end_of_turn"})
+_LATER = frozenset({"end_turn", "lose"})   # the events still read once the first attack is over
 _ATTACK_TOKENS = {"attack": "attack_declared", "block": "block", "battle": "battle", "end_attack": "end_of_attack",
                   "end_turn": "end_of_turn", "lose": "game_lost", "power_zero": "power_zero",
                   "leave_together": "pile_left", "rebuild": "rebuilt"}   # piles
@@ -108,6 +111,8 @@ class Walk:
     check: int = 0                   # whose check the check events belong to: 0 none, 1 attack, 2 nested
     waiting: tuple[tuple[tuple, str], ...] = ()   # (trigger key, class) in the order they triggered
     groups: Groups = ()
+    declared: bool = False           # the first attack was declared
+    later: bool = False              # a later attack or the next turn has begun (model/turn.py)
 
 
 def before_break_abilities(model: Any) -> frozenset[str]:
@@ -135,17 +140,15 @@ def _declared(e, pre: State) -> str:
 
 
 def step(w: Walk, pre: State, events: tuple, post: State, bb: frozenset[str]) -> Walk:
-    """The walk after one step (the decision taken in `pre`, its events, the state `post`).
-
-    One transition function over the events of a step: each branch updates the same local walk
-    (attack, nested frame, shield check, waiting effects); the helpers below add an event's tokens.
-    """
-    attack, nested, check = w.attack, w.nested, w.check
-    waiting = list(w.waiting)
+    """The walk after one step (the decision taken in `pre`, its events, the state `post`). One transition
+    function over the events of a step: each branch updates the same local walk (attack, nested frame,
+    shield check, waiting effects); the helpers below add an event's tokens."""
+    attack, nested, check, waiting = w.attack, w.nested, w.check, list(w.waiting)
+    cut, declared = _first_attack_ends(events, w)
     tokens: list[str] = []
     if attack == 1 and nested != 1 and _deciding_replacement(pre):
         tokens.append("replacements_decided")   # D2: a decision, which emits no event of its own
-    for e in events:
+    for e in events[:cut]:
         kind = e.kind
         frame = e.get("frame")
         if kind == "choose_shields":
@@ -188,12 +191,26 @@ def step(w: Walk, pre: State, events: tuple, post: State, bb: frozenset[str]) ->
             pass   # a battle an effect starts (rule 115) is no step of the attack: not the milestone `battle`
         elif kind in _ATTACK_TOKENS:
             tokens.append(_ATTACK_TOKENS[kind])
+    tokens += [_ATTACK_TOKENS[e.kind] for e in events[cut:] if e.kind in _LATER]
     if attack == 1 and not _attack_open(post):
         attack = 2   # the attack's frame closed with nothing broken (Q10) or the turn was skipped (Q09)
     if nested == 1 and post.depth() < 2:
         nested = 2
     groups = _grouped(w.groups, tokens) if tokens else w.groups
-    return Walk(attack, nested, check, tuple(waiting), groups)
+    return Walk(attack, nested, check, tuple(waiting), groups, declared, w.later or cut < len(events))
+
+
+def _first_attack_ends(events: tuple, w: Walk) -> tuple[int, bool]:
+    """How many of a step's events are still the first attack's (the rest: a later attack's or the next
+    turn's, model/turn.py), and whether the first attack has been declared by then."""
+    if w.later:
+        return 0, True
+    declared = w.declared
+    for i, e in enumerate(events):
+        if e.kind == "start_turn" or (e.kind == "attack" and declared):
+            return i, declared
+        declared = declared or e.kind == "attack"
+    return len(events), declared
 
 
 def _waits_as(e: Any, frame: Any, attack: int, nested: int, bb: frozenset[str], tokens: list[str]) -> str:

@@ -120,7 +120,8 @@ BAD = {
     "absent": ("players:\n  A: {battle: [Vanilla W-breaker]}\n"
                "attack: {attacker: Vanilla W-breaker, creature: Vanilla}\n", 5, "attack.creature", "not there"),
     "until": ("until: end_game\nplayers:\n  A: {battle: [Vanilla W-breaker]}\n"
-              "attack: {attacker: Vanilla W-breaker, player: B}\n", 3, "until", "end_attack, end_turn"),
+              "attack: {attacker: Vanilla W-breaker, player: B}\n", 3, "until",
+              "end_attack, end_attack_step, end_turn"),
     "blocker": ("players:\n  A: {battle: [Vanilla W-breaker]}\nattack: {attacker: Vanilla W-breaker, player: B}\n"
                 "expect:\n  - never_order:\n      - {event: block, card: Vanilla}\n", 8,
                 "expect[0].never_order[0].card", "Blocker"),

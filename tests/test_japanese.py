@@ -76,7 +76,7 @@ def _left(line: str, names: set[str]) -> str:
     return RULE.sub(" ", CARD.sub(" ", line))
 
 
-@pytest.mark.parametrize("folder", ["rulings", "attack", "piles", "changes", "flow"])
+@pytest.mark.parametrize("folder", ["rulings", "attack", "piles", "changes", "flow", "turn"])
 def test_japanese_narration_leaves_no_english_rules_term(folder, monkeypatch):
     files = [p for p in shipped() if p.relative_to(ROOT / "scenarios").parts[0] == folder]
     assert files
@@ -103,7 +103,7 @@ def test_japanese_narration_leaves_no_english_rules_term(folder, monkeypatch):
 
 def test_every_shipped_scenario_is_in_a_folder_the_test_reads():
     folders = {p.relative_to(ROOT / "scenarios").parts[0] for p in shipped()}
-    assert folders <= {"rulings", "attack", "piles", "changes", "flow"}, folders
+    assert folders <= {"rulings", "attack", "piles", "changes", "flow", "turn"}, folders
 
 
 def test_lang_flag_and_environment(monkeypatch):

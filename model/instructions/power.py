@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from ..vocabulary import Keyword
 
 TURN = {"enum": ["end_turn"]}
+NEXT_TURN_START = "your_next_turn_start"   # "until the start of your next turn" (R500.3, model/turn.py)
 # the keywords an effect may give (each read by the engine; model/vocabulary.py KEYWORDS)
 GRANTABLE: list[Keyword] = ["Blocker", "Slayer", "Speed Attacker", "Unblockable", "Must Block", "S-Trigger",
                             "Wins All Battles"]
@@ -161,9 +162,13 @@ def _grant_cards(m, s, task, ins, choice) -> list[int]:
 def _grant(m, s, task, ins, choice, out):
     word = ins.get("keyword")
     # a keyword that works once per copy (110.7: Slayer) is given again by each effect; another is had once
-    given = [c for c in _grant_cards(m, s, task, ins, choice) if word in STACKS or (c, word) not in s.granted]
+    cards = _grant_cards(m, s, task, ins, choice)
+    given = [c for c in cards if word in STACKS or (c, word) not in s.granted]
     for c in given:
         out.append(ev("grant", "", card=m.label(c), player=m.owner(c), keyword=word))
+    if ins.get("until") == NEXT_TURN_START:   # kept past the end of this turn (model/power.py, model/turn.py)
+        longer = tuple((c, word, task.controller) for c in cards if (c, word, task.controller) not in s.lasting)
+        s = replace(s, lasting=tuple(sorted(s.lasting + longer))) if longer else s
     return replace(s, granted=tuple(sorted(s.granted + tuple((c, word) for c in given)))) if given else s
 
 
@@ -173,9 +178,10 @@ def _grant_options(m, s, task, ins):
 
 _SCHEMA_GRANT = {
     "doc": "give a keyword until the end of the turn: to one creature of `whose`, all of them, self, the "
-           "attacker, or `shields` (the shields of `whose` there now: S-Trigger, R113.6b-d)",
+           "attacker, or `shields` (the shields of `whose` there now: S-Trigger, R113.6b-d); with `until: "
+           "your_next_turn_start`, until the effect's controller's next turn begins (R500.3)",
     "properties": {"keyword": {"enum": GRANTABLE}, "target": {"enum": _TARGET["enum"] + ["shields"]},
-                   "whose": WHOSE, "until": TURN, "optional": {"type": "boolean"}},
+                   "whose": WHOSE, "until": {"enum": ["end_turn", NEXT_TURN_START]}, "optional": {"type": "boolean"}},
     "required": ["keyword", "until"],
 }
 op("grant", schema=_SCHEMA_GRANT)((_grant_options, _grant))
