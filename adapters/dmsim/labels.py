@@ -12,6 +12,7 @@ from itertools import combinations
 from typing import Any
 
 AUTOMATIC = object()   # the question is no choice of dmcheck's: answered by the adapter
+SPLIT = object()       # the first of two dmcheck decisions DMSIM asks as one question: DMSIM is not answered yet
 
 
 def offers(session: Any, q: Any) -> list[tuple[dict, Any]]:
@@ -35,6 +36,16 @@ def offers(session: Any, q: Any) -> list[tuple[dict, Any]]:
         return [(_label(who, "choose", [_declared(session, item)], "use"), item) for item in q.choices]
     if prompt == "Choose an effect to resolve":
         return [(_label(who, "resolve", [_pending(session, e)]), e) for e in q.choices]
+    if prompt == "Use Shield Saver?":     # ShieldSaverAbility (DestroySelfInsteadAbility.replace): True / False
+        used = _replacement(session, q.asker, "own_shield_break")
+        return [(_label(who, "choose", [used] if c else ["none"], "replace_break"), c) for c in q.choices]
+    if prompt == "Choose a shield for Escape":
+        # EscapeAbility.replace asks the shield or none (None) at once; dmcheck decides whether the
+        # replacement applies (`leave`), then which shield goes to the hand (`shield_to_hand`)
+        if not session.split.get(id(q)):
+            used = _replacement(session, q.asker, "self_destroy")
+            return [(_label(who, "choose", [used], "leave"), SPLIT), (_label(who, "choose", ["none"], "leave"), None)]
+        return [(_label(who, "choose", [session.label(c)], "shield_to_hand"), c) for c in q.choices if c is not None]
     if prompt.startswith("dmcheck:"):        # a question of an effect the adapter built (word_map.py)
         decision = prompt.partition(":")[2]
         return [(_label(who, "choose", ["none"] if c is None else [_shown(session, c)], decision), c)
@@ -81,6 +92,14 @@ def _pending(session: Any, effect: Any) -> dict:
     ability, frame = session.tally.tags.get(id(effect), (f"{getattr(effect, 'source_card', None)}/?", 0))
     return {"ability": ability, "source": session.label(effect.source_card),
             "controller": session.who(effect.effect_controller), "kind": "triggered", "frame": frame}
+
+
+def _replacement(session: Any, ability: Any, replaces: str) -> dict:
+    """dmcheck's label of the replacement effect of DMSIM's `ability` (its card's ability replacing `replaces`)."""
+    label = session.label(ability.owner_card)
+    card = session.request["cards"][session.position["cards"][label]]
+    found = next(a["id"] for a in card.get("abilities", []) if a.get("replaces") == replaces)
+    return {"replacement": f"{card['name']}/{found}", "source": label}
 
 
 def _shown(session: Any, value: Any) -> Any:

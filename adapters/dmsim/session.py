@@ -15,6 +15,7 @@ turn player's attack step is then run by DMSIM's TurnManager.
 from __future__ import annotations
 
 import queue
+import sys
 import threading
 import traceback
 from dataclasses import dataclass, field
@@ -38,6 +39,19 @@ def request_keywords(request: dict, label: str) -> list[str]:
     return request["cards"][request["position"]["cards"][label]]["keywords"]
 
 
+def _one_replacement_each(request: dict) -> None:
+    """Two replacement effects of one player that could replace the same event: DMSIM first asks which
+    applies (ReplacementManager, without a `none`), then whether to use it; dmcheck asks it as one
+    decision, with `none`. The adapter does not translate the one into the other."""
+    for player, zones in request["position"]["zones"].items():
+        kinds = [a["replaces"] for label in zones.get("battle", [])
+                 for a in request["cards"][request["position"]["cards"][label]].get("abilities", []) if a.get("replaces")]
+        twice = sorted({k for k in kinds if k == "own_shield_break" and kinds.count(k) > 1})
+        if twice:
+            raise Unsupported(f"{player} has two `replaces {twice[0]}` abilities: DMSIM asks which replacement applies, "
+                              "then whether to use it; the adapter does not translate that into dmcheck's one decision")
+
+
 class Abandoned(BaseException):
     """The run was left (a new setup, or the end): the worker thread unwinds out of DMSIM."""
 
@@ -51,6 +65,7 @@ class Question:
     prompt: str
     min_count: int = 1
     max_count: int = 1
+    asker: Any = None      # the DMSIM ability or effect whose code asked (the nearest one on the stack)
 
 
 @dataclass
@@ -83,6 +98,7 @@ class Session:
             raise Unsupported("continuous restrictions (no S-Trigger, locked card types) have no DMSIM counterpart "
                               "in the adapter")
         defs = [definition(card, request["rules"]) for _, card in sorted(request["cards"].items())]
+        _one_replacement_each(request)
         self.position, self.request = position, request
         self.factory = CardFactory(CardDatabase(defs))
         self.players = (Player("A"), Player("B"))
@@ -93,6 +109,7 @@ class Session:
         self.answers: queue.Queue = queue.Queue()
         self.now: tuple | None = None
         self.attacked = False
+        self.split: dict[int, bool] = {}      # id(Question) -> its first half answered (labels.SPLIT)
         self._place()
         self._watch()
         self.thread = threading.Thread(target=self._run, daemon=True)
@@ -242,6 +259,18 @@ class Session:
 _ABANDON = object()
 
 
+def _asker() -> Any:
+    """The DMSIM ability or effect whose method is asking (the nearest `self` on the stack that has an
+    owner card or a source card): a prompt such as "Use Shield Saver?" does not name its card."""
+    frame = sys._getframe(2)
+    while frame is not None:
+        me = frame.f_locals.get("self")
+        if me is not None and (hasattr(me, "owner_card") or hasattr(me, "source_card")):
+            return me
+        frame = frame.f_back
+    return None
+
+
 class _Chooser:
     """DMSIM's ChoiceManager: every choice becomes a Question for the protocol loop (session.ask)."""
 
@@ -249,7 +278,7 @@ class _Chooser:
         self.session = session
 
     def select(self, player, choices, prompt, min_count=1, max_count=1, auto_choose_single=True):
-        return self.session.ask(Question(player, list(choices), str(prompt), min_count, max_count))
+        return self.session.ask(Question(player, list(choices), str(prompt), min_count, max_count, _asker()))
 
     def format_choice(self, choice) -> str:
         return str(choice)

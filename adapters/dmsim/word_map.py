@@ -47,6 +47,25 @@ ONE_CREATURE = {"destroy": {"id": "destroy"}, "return_to_hand": {"id": "bounce"}
                 "to_mana": {"id": "move_card", "from_zone": "battle", "to_zone": "mana"}}
 
 
+# dmcheck replacement abilities with a DMSIM keyword ability of the same meaning: (what it replaces, its
+# effect, optional) -> the DMSIM keyword. Shield Saver (abilities/keywords/shield_saver_ability.py): when
+# one of its owner's shields would be broken, it may be destroyed instead; Escape (escape_ability.py):
+# when it would be destroyed, its owner may put one of his shields into his hand instead, with no
+# S-Trigger (DMSIM suppresses the shield's S-Trigger for that move).
+REPLACEMENTS = {
+    ("own_shield_break", json.dumps([{"destroy_self": {}}]), True): {"ability_id": "shield_saver", "optional": True},
+    ("self_destroy", json.dumps([{"shield_to_hand": {"count": 1, "s_trigger": False, "whose": "own"}}]), True): "escape",
+}
+
+
+def replacement(name: str, a: dict) -> dict | str:
+    """A dmcheck replacement ability (`replaces`) as the DMSIM keyword ability of the same meaning."""
+    key = (a["replaces"], json.dumps(a.get("effect", []), sort_keys=True), bool(a.get("optional")))
+    if key in REPLACEMENTS and a.get("zone", "battle") == "battle":
+        return REPLACEMENTS[key]
+    raise Unsupported(f"{name}'s `replaces {a['replaces']}` ability: the adapter does not translate it into DMSIM")
+
+
 def ability(name: str, a: dict) -> dict:
     """A dmcheck triggered ability as a DMSIM `triggered` spec; its `ability_id` is dmcheck's id."""
     trigger = a.get("trigger")
