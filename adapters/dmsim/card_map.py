@@ -14,7 +14,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))   # adapters/words.py
 import words  # noqa: E402
-from word_map import Unsupported, ability, effects, replacement  # noqa: E402
+from word_map import Unsupported, ability, effects, is_keyword, keyword_ability  # noqa: E402
 
 CIVILIZATIONS = {"Fire": "fire", "Water": "water", "Nature": "nature", "Light": "light", "Darkness": "darkness"}
 # dmcheck's rules keywords with a DMSIM keyword of the same meaning (valued ones below)
@@ -51,10 +51,10 @@ def definition(card: dict, rules: str) -> dict:
         elif breaker in BREAKERS:
             keyword.append(BREAKERS[breaker])
     abilities = card.get("abilities", [])
-    keyword += [replacement(name, a) for a in abilities if a.get("replaces")]
+    keyword += [keyword_ability(name, a, card) for a in abilities if is_keyword(a)]
     out = {"id": card["id"], "kind": card["type"], "name_ja": name, "cost": card["cost"],
            "civilizations": [CIVILIZATIONS[c] for c in civs] or ["zero"],
-           "abilities": {"keyword": keyword, "triggered": [ability(name, a) for a in abilities if not a.get("replaces")]}}
+           "abilities": {"keyword": keyword, "triggered": [ability(name, a) for a in abilities if not is_keyword(a)]}}
     if card["type"] == "creature":
         out.update(power=card["power"], race_ja="/".join(races) or "-")
     else:

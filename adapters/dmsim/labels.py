@@ -36,6 +36,11 @@ def offers(session: Any, q: Any) -> list[tuple[dict, Any]]:
         return [(_label(who, "choose", [_declared(session, item)], "use"), item) for item in q.choices]
     if prompt == "Choose an effect to resolve":
         return [(_label(who, "resolve", [_pending(session, e)]), e) for e in q.choices]
+    if prompt == "Choose hidden triggers to declare":   # EffectResolver._declare_pending_effects (min 0)
+        turn = who == session.position["turn"]        # the turn player's Attack Chance, the other's Ninja Strike
+        kind, none = ("tp_declare", "no_tp_declare") if turn else ("ninja_declare", "no_ninja_declare")
+        return [(_label(who, kind, [session.label(e.ability.owner_card) for e in combo]) if combo else _label(who, none),
+                 list(combo)) for combo in _subsets(q)]
     if prompt == "Use Shield Saver?":     # ShieldSaverAbility (DestroySelfInsteadAbility.replace): True / False
         used = _replacement(session, q.asker, "own_shield_break")
         return [(_label(who, "choose", [used] if c else ["none"], "replace_break"), c) for c in q.choices]
@@ -89,7 +94,7 @@ def _declared(session: Any, item: Any) -> dict:
 
 
 def _pending(session: Any, effect: Any) -> dict:
-    ability, frame = session.tally.tags.get(id(effect), (f"{getattr(effect, 'source_card', None)}/?", 0))
+    ability, frame = session.tally.tags.get(id(effect)) or _declared_ability(session, effect)
     return {"ability": ability, "source": session.label(effect.source_card),
             "controller": session.who(effect.effect_controller), "kind": "triggered", "frame": frame}
 
@@ -100,6 +105,18 @@ def _replacement(session: Any, ability: Any, replaces: str) -> dict:
     card = session.request["cards"][session.position["cards"][label]]
     found = next(a["id"] for a in card.get("abilities", []) if a.get("replaces") == replaces)
     return {"replacement": f"{card['name']}/{found}", "source": label}
+
+
+def _declared_ability(session: Any, effect: Any) -> tuple[str, int]:
+    """The dmcheck ability label of a waiting effect no triggered ability queued: a declared Ninja Strike
+    or Attack Chance (its keyword ability adds it itself)."""
+    keyword = getattr(effect, "ability", None)
+    trigger = {"NinjaStrikeAbility": "ninja_strike", "AttackChanceAbility": "attack_chance"}.get(type(keyword).__name__)
+    if trigger is None:
+        return f"{getattr(effect, 'source_card', None)}/?", 0
+    card = session.request["cards"][session.position["cards"][session.label(keyword.owner_card)]]
+    found = next(a["id"] for a in card.get("abilities", []) if a.get("trigger") == trigger)
+    return f"{card['name']}/{found}", 0
 
 
 def _shown(session: Any, value: Any) -> Any:

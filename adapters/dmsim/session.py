@@ -52,6 +52,42 @@ def _one_replacement_each(request: dict) -> None:
                               "then whether to use it; the adapter does not translate that into dmcheck's one decision")
 
 
+NINJA_MANA_ON_RESOLUTION = "2022-08-10"   # S156: since then Ninja Strike's mana is counted on resolution only
+
+
+def _hand_keywords(request: dict) -> None:
+    """What DMSIM's Ninja Strike and Attack Chance would do otherwise than dmcheck's in this run."""
+    position, cards = request["position"], request["cards"]
+    for player, zones in position["zones"].items():
+        for label in zones.get("hand", []):
+            card = cards[position["cards"][label]]
+            triggers = {a.get("trigger") for a in card.get("abilities", [])}
+            if "ninja_strike" in triggers and player == position["turn"]:
+                raise Unsupported(f"the turn player has {card['name']} (Ninja Strike) in the hand: DMSIM's Ninja Strike "
+                                  "is also declared when an opponent's creature blocks, dmcheck's at an attack only")
+            if "ninja_strike" in triggers and request["rules"] < NINJA_MANA_ON_RESOLUTION:
+                raise Unsupported(f"the run is under the rules of {request['rules']}, when Ninja Strike's mana was counted at "
+                                  "its declaration; DMSIM counts it on resolution only, as the rules have since "
+                                  f"{NINJA_MANA_ON_RESOLUTION} (S156)")
+            for a in card.get("abilities", []):
+                if a.get("trigger") == "attack_chance":
+                    _races_told_apart(request, (a["effect"][0]["attack_chance"] or {}).get("any_of") or [])
+
+
+def _races_told_apart(request: dict, races: list[str]) -> None:
+    """DMSIM's race_ja filter matches a part of a race's name: refuse a run where a creature would match a
+    race of `races` by a part of its name only."""
+    for label, cid in request["position"]["cards"].items():
+        card = request["cards"][cid]
+        if card["type"] != "creature":
+            continue
+        joined = "/".join(card["keywords"])
+        for race in races:
+            if race in joined and race not in card["keywords"]:
+                raise Unsupported(f"{card['name']} would meet {race!r} in DMSIM by a part of a race's name (DMSIM's race_ja "
+                                  "filter matches parts of names)")
+
+
 class Abandoned(BaseException):
     """The run was left (a new setup, or the end): the worker thread unwinds out of DMSIM."""
 
@@ -99,6 +135,7 @@ class Session:
                               "in the adapter")
         defs = [definition(card, request["rules"]) for _, card in sorted(request["cards"].items())]
         _one_replacement_each(request)
+        _hand_keywords(request)
         self.position, self.request = position, request
         self.factory = CardFactory(CardDatabase(defs))
         self.players = (Player("A"), Player("B"))

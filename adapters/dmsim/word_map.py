@@ -58,12 +58,62 @@ REPLACEMENTS = {
 }
 
 
-def replacement(name: str, a: dict) -> dict | str:
-    """A dmcheck replacement ability (`replaces`) as the DMSIM keyword ability of the same meaning."""
+# dmcheck triggers whose ability is a DMSIM keyword ability used from the hand
+HAND_KEYWORDS = ("ninja_strike", "attack_chance")
+
+
+def is_keyword(a: dict) -> bool:
+    """Whether dmcheck ability `a` becomes a DMSIM keyword ability (keyword_ability) rather than a
+    triggered one (ability)."""
+    return bool(a.get("replaces")) or a.get("trigger") in HAND_KEYWORDS
+
+
+def keyword_ability(name: str, a: dict, card: dict) -> dict | str:
+    """A dmcheck replacement ability (`replaces`), Ninja Strike or Attack Chance as the DMSIM keyword
+    ability of the same meaning."""
+    if a.get("trigger") == "ninja_strike":
+        return _ninja_strike(name, a)
+    if a.get("trigger") == "attack_chance":
+        return _attack_chance(name, a, card)
     key = (a["replaces"], json.dumps(a.get("effect", []), sort_keys=True), bool(a.get("optional")))
     if key in REPLACEMENTS and a.get("zone", "battle") == "battle":
         return REPLACEMENTS[key]
     raise Unsupported(f"{name}'s `replaces {a['replaces']}` ability: the adapter does not translate it into DMSIM")
+
+
+def _ninja_strike(name: str, a: dict) -> dict:
+    """Ninja Strike N (dmcheck: `ninja_summon {mana: N}`, declared from the hand when an opponent's
+    creature attacks, the card summoned for free on resolution if N mana cards are there then) is DMSIM's
+    ninja_strike keyword (abilities/keywords/ninja_strike_ability.py: declared from the hand, the mana
+    counted on resolution, the card summoned without cost). What DMSIM adds (a block also triggers it;
+    the card goes back to the deck at the end of the turn) lies outside the attack the adapter plays
+    (session.py refuses a Ninja Strike of the turn player)."""
+    effect = a.get("effect", [])
+    if len(effect) == 1 and set(effect[0]) == {"ninja_summon"} and set(effect[0]["ninja_summon"]) == {"mana"}:
+        return {"ability_id": "ninja_strike", "mana_count": effect[0]["ninja_summon"]["mana"]}
+    raise Unsupported(f"{name}'s `ninja_strike` ability does more than summon it (the adapter does not translate it)")
+
+
+def _attack_chance(name: str, a: dict, card: dict) -> dict:
+    """Attack Chance (dmcheck: `attack_chance {any_of}` then `cast_self`) is DMSIM's attack_chance keyword
+    (abilities/keywords/attack_chance_ability.py: a spell in the hand, declared when its owner's creature
+    meeting the filter attacks, cast for free on resolution if still in the hand). `any_of` names
+    races (DMSIM's race_ja filter, any of the list; session.py refuses a race it would match only by a
+    part of its name) or civilizations (DMSIM's civilization filter, any of the list)."""
+    effect = a.get("effect", [])
+    ok = card["type"] == "spell" and len(effect) == 2 and set(effect[0]) == {"attack_chance"} and \
+        effect[1] == {"cast_self": {}} and set(effect[0]["attack_chance"] or {}) <= {"any_of"}
+    if not ok:
+        raise Unsupported(f"{name}'s `attack_chance` ability: the adapter translates only a spell's Attack Chance "
+                          "with `any_of` then `cast_self`")
+    names = (effect[0]["attack_chance"] or {}).get("any_of") or []
+    civs = {"Fire", "Water", "Nature", "Light", "Darkness"}
+    if names and all(n in civs for n in names):
+        return {"ability_id": "attack_chance", "attack_creature": {"civilization": [n.lower() for n in names]}}
+    if names and not any(n in civs for n in names):
+        return {"ability_id": "attack_chance", "attack_creature": {"race_ja": names}}
+    raise Unsupported(f"{name}'s `attack_chance` ability names both races and civilizations (the adapter does not "
+                      "translate it)")
 
 
 def ability(name: str, a: dict) -> dict:
