@@ -152,6 +152,19 @@ def _effect(name: str, op: str, args: dict) -> dict:
         return {"effect_id": "select_then", "candidates": WHOSE[args.get("whose", "opponent")],
                 "filter": {"type": "creature"}, "optional": bool(args.get("optional")), "prompt": "dmcheck:power",
                 "effect": {"id": "modify_power", **change}}
+    if op == "deck_to_mana" and not args:      # the top card of the controller's deck into his mana zone
+        return {"effect_id": "move_card", "from_zone": "deck", "to_zone": "mana", "selection": "top", "amount": 1,
+                "target_player": "self", "optional": False}
+    if op in ("destroy_self", "destroy_attacker") and not args:   # DMSIM's v2 destroy of a card by reference
+        return {"type": "destroy", "target": {"ref": "source" if op == "destroy_self" else "event.attacker"}}
+    if op == "if" and set(args) == {"cond", "do"} and len(args["cond"]) == 1 and args["cond"][0][0] == "no_shields" \
+            and args["cond"][0][1] in ("own", "opponent"):
+        # checked on resolution, as dmcheck does: DMSIM's v2 `if` with its player_zone_count condition
+        who = "controller" if args["cond"][0][1] == "own" else "opponent"
+        return {"type": "if", "condition": {"type": "player_zone_count", "player": who, "zone": "shield", "op": "eq",
+                                            "value": 0}, "then": effects(name, args["do"])}
+    if op == "hand_to_shield" and set(args) <= {"optional"}:   # one card of the controller's hand, face down
+        return {"effect_id": "add_hand_to_shield", "optional": bool(args.get("optional")), "face_options": ["face_down"]}
     if op == "add_shield_from_deck" and not args:
         return {"effect_id": "add_deck_to_shield", "amount": 1}
     if op in LACKS:
