@@ -54,6 +54,14 @@ def offers(session: Any, q: Any) -> list[tuple[dict, Any]]:
             used = _replacement(session, q.asker, "self_destroy")
             return [(_label(who, "choose", [used], "leave"), SPLIT), (_label(who, "choose", ["none"], "leave"), None)]
         return [(_label(who, "choose", [session.label(c)], "shield_to_hand"), c) for c in q.choices if c is not None]
+    if prompt == "dmcheck:battle":   # word_map's battles: [this creature, the one it battles], or none
+        mine = session.label(q.asker.source_card)
+        if all(type(c).__name__ == "ChoiceOption" for c in q.choices):   # the attacking creature, or not
+            fight = [mine, session.label(session.game.state.current_attacker)]
+            return [(_label(who, "choose", fight if c.label == "battle" else ["none"], "battle"), c.index)
+                    for c in q.choices]
+        return [(_label(who, "choose", ["none"] if c is None else [mine, session.label(c)], "battle"), c)
+                for c in q.choices]
     if prompt.startswith("dmcheck:"):        # a question of an effect the adapter built (word_map.py)
         decision = prompt.partition(":")[2]
         return [(_label(who, "choose", ["none"] if c is None else [_shown(session, c)], decision), c)

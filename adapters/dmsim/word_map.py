@@ -163,6 +163,17 @@ def _effect(name: str, op: str, args: dict) -> dict:
         who = "controller" if args["cond"][0][1] == "own" else "opponent"
         return {"type": "if", "condition": {"type": "player_zone_count", "player": who, "zone": "shield", "op": "eq",
                                             "value": 0}, "then": effects(name, args["do"])}
+    if op == "battle" and args == {"mine": "self", "theirs": "attacker", "optional": True}:
+        # this creature may battle the attacking creature: DMSIM's v2 choice between its v2 battle (the
+        # creatures by reference: the source, the attack event's attacker) and nothing
+        fight = {"type": "battle", "attacker": {"ref": "source"}, "defender": {"ref": "event.attacker"}}
+        return {"type": "choice", "prompt": "dmcheck:battle", "choices": [
+            {"label": "battle", "effects": [fight]}, {"label": "none", "effects": []}]}
+    if op == "battle" and args == {"mine": "self", "theirs": "one"}:
+        # this creature battles an opponent's creature chosen now: DMSIM's select_then with its battle,
+        # the source against the chosen creature (effects/composition/select_then_effect.py)
+        return {"effect_id": "select_then", "candidates": "opponent_creatures", "filter": {"type": "creature"},
+                "effect": {"id": "battle", "target": "self"}, "optional": False, "prompt": "dmcheck:battle"}
     if op == "hand_to_shield" and set(args) <= {"optional"}:   # one card of the controller's hand, face down
         return {"effect_id": "add_hand_to_shield", "optional": bool(args.get("optional")), "face_options": ["face_down"]}
     if op == "add_shield_from_deck" and not args:
