@@ -14,7 +14,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))   # adapters/words.py
 import words  # noqa: E402
-from word_map import Unsupported, ability, effects, is_keyword, keyword_ability  # noqa: E402
+from word_map import Lacks, Unsupported, ability, effects, is_keyword, keyword_ability  # noqa: E402
 
 CIVILIZATIONS = {"Fire": "fire", "Water": "water", "Nature": "nature", "Light": "light", "Darkness": "darkness"}
 # dmcheck's rules keywords with a DMSIM keyword of the same meaning (valued ones below)
@@ -26,22 +26,45 @@ LACKS = {"S-Back": "a Strike Back from the hand", "Sabaki Z": "Sabaki Z", "Judge
          "Super S-Trigger": "an S-Trigger with a bonus", "S-Trigger Plus": "an S-Trigger with a bonus",
          "Must Block": "a Blocker that must block", "Evasion": "unblockable by low power",
          "Indestructible": "cannot be destroyed", "Extra Break": "additional breaks",
-         "Unbreakable": "a shield that cannot be broken", "Cannot Leave": "does not leave the battle zone"}
+         "Unbreakable": "a shield that cannot be broken", "Cannot Leave": "does not leave the battle zone",
+         "EX Life": "a shield put on a creature", "S-MAX Evolution": "S-MAX Evolution",
+         "Star Evolution": "Star Evolution", "Vortex Evolution": "Vortex Evolution",
+         "Ignore": "a lasting ignoring of other creatures' abilities by their cost; DMSIM ignores abilities only by "
+                   "an effect for a time on the creatures it names, effects/combat/temporary_ability_nullification_effect.py"}
 BREAKERS = {2: "double_breaker", 3: "triple_breaker"}
 
 
 def definition(card: dict, rules: str) -> dict:
     """The DMSIM definition of one dmcheck card (its `name_ja` is the dmcheck name, so that DMSIM's card
-    names are dmcheck's), or Unsupported."""
+    names are dmcheck's), or Unsupported: every part is looked at, and a part DMSIM has no counterpart for
+    (Lacks) is the reason given, else the first part met."""
+    problems: list[Unsupported] = []
+
+    def attempt(build, *args):
+        try:
+            return build(*args)
+        except Unsupported as exc:
+            problems.append(exc)
+            return None
+
+    out = attempt(_definition, card, rules, attempt)
+    if problems:
+        raise next((p for p in problems if isinstance(p, Lacks)), problems[0])
+    return out
+
+
+def _definition(card: dict, rules: str, attempt) -> dict:
     name = card["name"]
     if card["type"] not in ("creature", "spell"):
-        raise Unsupported(f"{name} is a card of type {card['type']} (the adapter gives DMSIM creatures and spells)")
+        attempt(_raise, Unsupported(f"{name} is a card of type {card['type']} (the adapter gives DMSIM creatures and "
+                                    "spells)"))
     if card.get("s_trigger_if"):
-        raise Unsupported(f"{name} has S-Trigger under a condition (s_trigger_if: no DMSIM counterpart)")
+        attempt(_raise, Unsupported(f"{name} has S-Trigger under a condition (s_trigger_if: the adapter does not "
+                                    "translate it into DMSIM)"))
     rules_words, civs, races = words.split(card["keywords"])
     keyword: list = []
     for word, value in rules_words:
-        mapped = _keyword(name, word, value, rules)
+        mapped = attempt(_keyword, name, word, value, rules)
         if mapped is not None:
             keyword.append(mapped)
     if card["type"] == "creature":
@@ -51,15 +74,20 @@ def definition(card: dict, rules: str) -> dict:
         elif breaker in BREAKERS:
             keyword.append(BREAKERS[breaker])
     abilities = card.get("abilities", [])
-    keyword += [keyword_ability(name, a, card) for a in abilities if is_keyword(a)]
+    keyword += [attempt(keyword_ability, name, a, card) for a in abilities if is_keyword(a)]
     out = {"id": card["id"], "kind": card["type"], "name_ja": name, "cost": card["cost"],
            "civilizations": [CIVILIZATIONS[c] for c in civs] or ["zero"],
-           "abilities": {"keyword": keyword, "triggered": [ability(name, a) for a in abilities if not is_keyword(a)]}}
+           "abilities": {"keyword": keyword,
+                         "triggered": [attempt(ability, name, a) for a in abilities if not is_keyword(a)]}}
     if card["type"] == "creature":
         out.update(power=card["power"], race_ja="/".join(races) or "-")
     else:
-        out["effects"] = effects(name, card.get("effect", []))
+        out["effects"] = attempt(effects, name, card.get("effect", []))
     return out
+
+
+def _raise(exc: Unsupported) -> None:
+    raise exc
 
 
 def _keyword(name: str, word: str, value: str, rules: str):
@@ -67,8 +95,8 @@ def _keyword(name: str, word: str, value: str, rules: str):
         return KEYWORDS[word]
     if word == "Slayer":
         if rules < words.SLAYER_SINCE:
-            raise Unsupported(f"{name} has Slayer, which under the rules of {rules} destroys only when its creature "
-                              "loses (DMSIM's Slayer destroys whoever wins)")
+            raise Lacks(f"{name} has Slayer, which under the rules of {rules} destroys only when its creature loses; "
+                        "DMSIM has no such Slayer (its Slayer destroys whoever wins)")
         return "slayer"
     if word == "Wins All Battles":   # DMSIM's flag of its wins_all_battles effect, set for the run's turn (session.py)
         return None
@@ -76,5 +104,5 @@ def _keyword(name: str, word: str, value: str, rules: str):
         return {"ability_id": "power_attacker", "amount": int(value.lstrip("+"))}
     shown = f"{word}:{value}" if value else word
     if word in LACKS:
-        raise Unsupported(f"{name} has {shown}: DMSIM has no such keyword ({LACKS[word]})")
+        raise Lacks(f"{name} has {shown}: DMSIM has no such keyword ({LACKS[word]})")
     raise Unsupported(f"{name} has {shown}: the adapter does not translate it into DMSIM")

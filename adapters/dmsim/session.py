@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from card_map import definition
-from word_map import Unsupported
+from word_map import Lacks, Unsupported
 
 PLAYERS = ("A", "B")
 ZONES = {"battle": "BATTLE", "hand": "HAND", "mana": "MANA", "shields": "SHIELD", "graveyard": "GRAVEYARD",
@@ -37,6 +37,49 @@ WAIT = 60.0       # seconds the protocol loop waits for DMSIM's next question (d
 def request_keywords(request: dict, label: str) -> list[str]:
     """The keywords of the card a position's label names."""
     return request["cards"][request["position"]["cards"][label]]["keywords"]
+
+
+def _checked(request: dict) -> list[dict]:
+    """The DMSIM definitions of the run's cards, once every part of the run is known to carry over; else
+    Unsupported with one reason: where DMSIM itself lacks something (Lacks) that reason, since no work on
+    the adapter would set the run up, else the first one met."""
+    problems: list[Unsupported] = []
+
+    def attempt(check, *args):
+        try:
+            return check(*args)
+        except Unsupported as exc:
+            problems.append(exc)
+            return None
+
+    defs = [attempt(definition, card, request["rules"]) for _, card in sorted(request["cards"].items())]
+    attempt(_rules_and_zones, request)
+    attempt(_one_replacement_each, request)
+    attempt(_hand_keywords, request)
+    if problems:
+        raise next((p for p in problems if isinstance(p, Lacks)), problems[0])
+    return defs
+
+
+def _rules_and_zones(request: dict) -> None:
+    position = request["position"]
+    if request["rules"] < RULES_SINCE:
+        raise Lacks(f"the run is under the rules of {request['rules']}; DMSIM has no rules of an earlier date: it plays "
+                    f"today's, where the shields an attack breaks are broken together (since {RULES_SINCE}, ER05@S016)")
+    for player in PLAYERS:
+        zones = position["zones"].get(player, {})
+        if not zones.get("deck"):
+            raise Lacks(f"{player}'s deck is empty at the position: DMSIM has no check of a deck that is empty already; "
+                        "it looks at a deck running out only when a card leaves it (core/card_mover.py, core/player.py)")
+        other = sorted(k for k, v in zones.items() if v and k not in ZONES and k not in MARKS)
+        if other:
+            raise Unsupported(f"{player} has {', '.join(other)} (cards on cards or face-up shields: the adapter puts "
+                              "plain cards in plain zones)")
+    if position["until"] != "end_attack":
+        raise Unsupported("the run goes on to the end of the turn (until: end_turn); the adapter plays the attack")
+    if any(position["restrictions"].values()):
+        raise Unsupported("continuous restrictions (no S-Trigger, locked card types) have no DMSIM counterpart "
+                          "in the adapter")
 
 
 def _one_replacement_each(request: dict) -> None:
@@ -63,12 +106,13 @@ def _hand_keywords(request: dict) -> None:
             card = cards[position["cards"][label]]
             triggers = {a.get("trigger") for a in card.get("abilities", [])}
             if "ninja_strike" in triggers and player == position["turn"]:
-                raise Unsupported(f"the turn player has {card['name']} (Ninja Strike) in the hand: DMSIM's Ninja Strike "
-                                  "is also declared when an opponent's creature blocks, dmcheck's at an attack only")
+                raise Lacks(f"the turn player has {card['name']} (Ninja Strike) in the hand: DMSIM's Ninja Strike "
+                                  "is also declared when an opponent's creature blocks (DMSIM has no Ninja Strike for attacks only, as "
+                            "dmcheck's)")
             if "ninja_strike" in triggers and request["rules"] < NINJA_MANA_ON_RESOLUTION:
-                raise Unsupported(f"the run is under the rules of {request['rules']}, when Ninja Strike's mana was counted at "
-                                  "its declaration; DMSIM counts it on resolution only, as the rules have since "
-                                  f"{NINJA_MANA_ON_RESOLUTION} (S156)")
+                raise Lacks(f"the run is under the rules of {request['rules']}, when Ninja Strike's mana was counted at its "
+                            "declaration; DMSIM has no such count: it counts the mana on resolution only, as the rules "
+                            f"have since {NINJA_MANA_ON_RESOLUTION} (S156)")
             for a in card.get("abilities", []):
                 if a.get("trigger") == "attack_chance":
                     _races_told_apart(request, (a["effect"][0]["attack_chance"] or {}).get("any_of") or [])
@@ -125,17 +169,7 @@ class Session:
         from core.player import Player
 
         position = request["position"]
-        if request["rules"] < RULES_SINCE:
-            raise Unsupported(f"the run is under the rules of {request['rules']}; DMSIM plays today's rules, where the "
-                              f"shields an attack breaks are broken together (since {RULES_SINCE}, ER05@S016)")
-        if position["until"] != "end_attack":
-            raise Unsupported("the run goes on to the end of the turn (until: end_turn); the adapter plays the attack")
-        if any(position["restrictions"].values()):
-            raise Unsupported("continuous restrictions (no S-Trigger, locked card types) have no DMSIM counterpart "
-                              "in the adapter")
-        defs = [definition(card, request["rules"]) for _, card in sorted(request["cards"].items())]
-        _one_replacement_each(request)
-        _hand_keywords(request)
+        defs = _checked(request)
         self.position, self.request = position, request
         self.factory = CardFactory(CardDatabase(defs))
         self.players = (Player("A"), Player("B"))
@@ -161,13 +195,6 @@ class Session:
         state.turn = 2
         for i, player in enumerate(self.players):
             zones = self.position["zones"].get(PLAYERS[i], {})
-            if not zones.get("deck"):
-                raise Unsupported(f"{PLAYERS[i]}'s deck is empty at the position: DMSIM looks at a deck running out "
-                                  "only when a card leaves it (core/card_mover.py), never at a position given so")
-            other = sorted(k for k, v in zones.items() if v and k not in ZONES and k not in MARKS)
-            if other:
-                raise Unsupported(f"{PLAYERS[i]} has {', '.join(other)} (cards on cards or face-up shields: the "
-                                  "adapter puts plain cards in plain zones)")
             for zone, name in ZONES.items():
                 for label in zones.get(zone, []):
                     card = self.factory.create(self.position["cards"][label], game=self.game.context)

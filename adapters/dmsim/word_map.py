@@ -16,6 +16,11 @@ class Unsupported(Exception):
     """A position, card or word the adapter cannot give DMSIM faithfully: the run is `unsupported`."""
 
 
+class Lacks(Unsupported):
+    """What DMSIM itself has no counterpart for (its code was searched): no adapter could set the run up.
+    Its reason says "DMSIM has no ..."."""
+
+
 SOURCE = {"ref": "source"}
 # dmcheck trigger -> DMSIM trigger (docs/JSON_SPEC.md, trigger DSL), each with the same meaning
 TRIGGERS = {
@@ -32,13 +37,17 @@ TRIGGERS = {
     "you_attacked": {"type": "attack_declared", "target": "controller"},
 }
 # what DMSIM 686c63e has nothing for, and why (its code was searched for each)
-UNTIL_ATTACK = "DMSIM's durations end with a turn at the earliest, none with the attack (core/duration_type.py)"
+UNTIL_ATTACK = ("DMSIM has no duration that ends with the attack: its durations end with a turn at the earliest "
+                "(core/duration_type.py)")
 LACKS = {
-    "before_break": "DMSIM breaks the chosen shields in one batch (core/shield_break_batch.py), with no step between "
-                    "choosing them and breaking them where an ability resolves (R509.3-R509.4)",
+    "before_break": "DMSIM has no step between choosing the shields and breaking them where an ability resolves: "
+                    "it breaks the chosen shields in one batch (core/shield_break_batch.py; R509.3-R509.4)",
     "add_power": UNTIL_ATTACK, "protect": UNTIL_ATTACK,
     "skip_turn": "DMSIM has no effect that skips the rest of a turn",
     "win_game": "DMSIM has no effect that wins the game", "lose_game": "DMSIM has no effect that loses the game",
+    "kirifu_dash": "DMSIM has no Kirifu Dash", "oni_end": "DMSIM has no Oni End",
+    "ninja_change": "DMSIM has no Ninja Change", "invasion": "DMSIM has no Invasion",
+    "mechraid": "DMSIM has no Mechraid", "stop_attack": "DMSIM has no effect that stops an attack",
 }
 # dmcheck `whose` -> DMSIM select_then candidates
 WHOSE = {"own": "own_creatures", "opponent": "opponent_creatures", "any": "creatures"}
@@ -121,13 +130,24 @@ def ability(name: str, a: dict) -> dict:
     trigger = a.get("trigger")
     shown = trigger or f"replaces {a.get('replaces')}"
     if shown in LACKS:
-        raise Unsupported(f"{name}'s `{shown}` ability: {LACKS[shown]}")
+        raise Lacks(f"{name}'s `{shown}` ability: {LACKS[shown]}")
     if not trigger or trigger not in TRIGGERS or a.get("zone", "battle") != "battle":
+        _lacking(name, a.get("effect", []))   # a word DMSIM has nothing for is the reason to give first
         raise Unsupported(f"{name}'s `{shown}` ability: the adapter does not translate it into DMSIM")
     spec = {"ability_id": a["id"], "trigger": TRIGGERS[trigger], "effects": effects(name, a["effect"])}
     if trigger == "destroyed":   # it triggers in the graveyard, on its own card (DMSIM's docs/CAVEATS.md)
         spec.update(active_zones="any", ignore_source_continuity=True)
     return spec
+
+
+def _lacking(name: str, program: list) -> None:
+    """Raise Lacks for a word of `program` DMSIM has nothing for; nothing for the other words."""
+    try:
+        effects(name, program)
+    except Lacks:
+        raise
+    except Unsupported:
+        pass
 
 
 def effects(name: str, program: list) -> list:
@@ -179,6 +199,9 @@ def _effect(name: str, op: str, args: dict) -> dict:
     if op == "add_shield_from_deck" and not args:
         return {"effect_id": "add_deck_to_shield", "amount": 1}
     if op in LACKS:
-        raise Unsupported(f"{name}'s card word `{op}`: {LACKS[op]}")
+        raise Lacks(f"{name}'s card word `{op}`: {LACKS[op]}")
+    for inner in ("do", "if_done", "else"):   # a word DMSIM has nothing for, inside this one
+        if isinstance(args.get(inner), list):
+            _lacking(name, args[inner])
     shown = f"{op} {json.dumps(args, sort_keys=True)}" if args else op
     raise Unsupported(f"{name}'s card word `{shown}`: the adapter does not translate it into DMSIM")
