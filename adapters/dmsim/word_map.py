@@ -35,6 +35,16 @@ TRIGGERS = {
     "destroyed": {"type": "destroy", "card": SOURCE},
     "opponent_attacks": {"type": "attack_declared", "player": "opponent"},
     "you_attacked": {"type": "attack_declared", "target": "controller"},
+    # one ShieldBreakEvent per broken shield, none for a replaced break (core/shield_break_batch.py); the
+    # breaking creature is its `breaker`, which the condition below looks at
+    "breaks": {"type": "shield_break", "subject": "any"},
+    "own_creature_breaks": {"type": "shield_break", "subject": "any"},
+}
+# the condition (evaluated when it triggers, core/condition_evaluator.py) a trigger above needs besides
+CONDITIONS = {
+    "breaks": {"type": "event_actor_is", "actor": "breaker", "value": "source"},
+    "own_creature_breaks": {"type": "event_card_matches", "card": "breaker",
+                            "filter": {"type": "creature", "controller": "controller"}},
 }
 # what DMSIM 686c63e has nothing for, and why (its code was searched for each)
 UNTIL_ATTACK = ("DMSIM has no duration that ends with the attack: its durations end with a turn at the earliest "
@@ -48,6 +58,8 @@ LACKS = {
     "kirifu_dash": "DMSIM has no Kirifu Dash", "oni_end": "DMSIM has no Oni End",
     "ninja_change": "DMSIM has no Ninja Change", "invasion": "DMSIM has no Invasion",
     "mechraid": "DMSIM has no Mechraid", "stop_attack": "DMSIM has no effect that stops an attack",
+    "breaks_one_or_more": "DMSIM has no event for a break as a whole: it tells each broken shield apart "
+                          "(one ShieldBreakEvent per shield, core/shield_break_batch.py)",
 }
 # dmcheck `whose` -> DMSIM select_then candidates
 WHOSE = {"own": "own_creatures", "opponent": "opponent_creatures", "any": "creatures"}
@@ -135,6 +147,8 @@ def ability(name: str, a: dict) -> dict:
         _lacking(name, a.get("effect", []))   # a word DMSIM has nothing for is the reason to give first
         raise Unsupported(f"{name}'s `{shown}` ability: the adapter does not translate it into DMSIM")
     spec = {"ability_id": a["id"], "trigger": TRIGGERS[trigger], "effects": effects(name, a["effect"])}
+    if trigger in CONDITIONS:
+        spec["condition"] = CONDITIONS[trigger]
     if trigger == "destroyed":   # it triggers in the graveyard, on its own card (DMSIM's docs/CAVEATS.md)
         spec.update(active_zones="any", ignore_source_continuity=True)
     return spec
