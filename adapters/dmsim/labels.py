@@ -41,6 +41,9 @@ def offers(session: Any, q: Any) -> list[tuple[dict, Any]]:
         kind, none = ("tp_declare", "no_tp_declare") if turn else ("ninja_declare", "no_ninja_declare")
         return [(_label(who, kind, [session.label(e.ability.owner_card) for e in combo]) if combo else _label(who, none),
                  list(combo)) for combo in _subsets(q)]
+    if prompt == "Choose a card to discard":   # DiscardEffect (word_map: dmcheck's discard of one card)
+        return [(_label(who, "choose", ["none"] if c is None else [session.label(c)], "discard"), c)
+                for c in q.choices]
     if prompt == "Choose a hand card to shield":    # AddHandToShieldEffect (word_map: dmcheck's hand_to_shield)
         return [(_label(who, "choose", ["none"] if c is None else [session.label(c)], "hand_to_shield"), c)
                 for c in q.choices]

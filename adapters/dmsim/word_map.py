@@ -208,6 +208,9 @@ def _effect(name: str, op: str, args: dict) -> dict:
         # the source against the chosen creature (effects/composition/select_then_effect.py)
         return {"effect_id": "select_then", "candidates": "opponent_creatures", "filter": {"type": "creature"},
                 "effect": {"id": "battle", "target": "self"}, "optional": False, "prompt": "dmcheck:battle"}
+    if op == "discard" and args.get("count") == 1 and set(args) <= {"count", "optional"}:
+        # one card of the controller's hand, chosen (DiscardEffect asks one card at a time: one only here)
+        return {"effect_id": "discard", "amount": 1, "optional": bool(args.get("optional"))}
     if op == "hand_to_shield" and set(args) <= {"optional"}:   # one card of the controller's hand, face down
         return {"effect_id": "add_hand_to_shield", "optional": bool(args.get("optional")), "face_options": ["face_down"]}
     if op == "add_shield_from_deck" and not args:
