@@ -82,3 +82,84 @@ def test_the_whole_corpus_gives_the_kept_result(tmp_path):
     now = {s["id"]: s["status"] for s in doc["scenarios"]}
     assert now == {r["id"]: r["status"] for r in kept["runs"]}, \
         "DMSIM's run differs from adapters/dmsim/result.json: run adapters/case_study.py run ... and render"
+
+
+# ---- the translation of cards, without DMSIM (adapters/dmsim/card_map.py, word_map.py) ---------------------
+sys.path.insert(0, str(ROOT / "adapters" / "dmsim"))
+import card_map  # noqa: E402
+import word_map  # noqa: E402
+
+
+def _card(**fields) -> dict:
+    return {"id": "probe", "name": "Probe", "type": "creature", "cost": 5, "power": 5000, "keywords": [], **fields}
+
+
+def test_shield_saver_and_escape_become_dmsim_s_own_keyword_replacements():
+    """Shield Saver (a creature destroyed instead of an own shield's break, if its owner wants) is DMSIM's
+    shield_saver; Escape (one own shield to the hand, its S-Trigger not used, instead of being destroyed) is
+    DMSIM's escape. A replacement doing anything else is not given to DMSIM."""
+    saver = {"id": "shield_saver", "replaces": "own_shield_break", "optional": True, "effect": [{"destroy_self": {}}]}
+    escape = {"id": "escape", "replaces": "self_destroy", "optional": True,
+              "effect": [{"shield_to_hand": {"count": 1, "s_trigger": False, "whose": "own"}}]}
+    keywords = card_map.definition(_card(abilities=[saver, escape]), "2024-06-19")["abilities"]["keyword"]
+    assert {"ability_id": "shield_saver", "optional": True} in keywords and "escape" in keywords
+    forced = dict(saver, optional=False)
+    with pytest.raises(word_map.Unsupported, match="replaces own_shield_break.*does not translate"):
+        card_map.definition(_card(abilities=[forced]), "2024-06-19")
+
+
+def test_ninja_strike_keeps_its_mana_count():
+    ninja = {"id": "ninja", "trigger": "ninja_strike", "effect": [{"ninja_summon": {"mana": 4}}]}
+    keywords = card_map.definition(_card(abilities=[ninja]), "2024-06-19")["abilities"]["keyword"]
+    assert {"ability_id": "ninja_strike", "mana_count": 4} in keywords
+
+
+def test_what_dmsim_lacks_is_the_reason_given_before_what_the_adapter_does_not_translate():
+    """The Watch's trigger (an opponent casts or summons) is not translated, but its effect (skip the rest
+    of the turn) has no DMSIM counterpart at all: that is the reason, and it says so."""
+    watch = {"id": "skip_turn", "trigger": "opponent_cast_or_summon", "effect": [{"skip_turn": {"optional": True}}]}
+    with pytest.raises(word_map.Lacks, match="DMSIM has no effect that skips the rest of a turn"):
+        card_map.definition(_card(abilities=[watch]), "2024-06-19")
+    with pytest.raises(word_map.Lacks, match="Extra Break:\\+1: DMSIM has no such keyword"):
+        card_map.definition(_card(keywords=["Revolution 0", "Extra Break:+1"]), "2024-06-19")
+    with pytest.raises(word_map.Unsupported, match="Revolution 0: the adapter does not translate") as caught:
+        card_map.definition(_card(keywords=["Revolution 0"]), "2024-06-19")
+    assert not isinstance(caught.value, word_map.Lacks)
+
+
+# ---- the translated abilities, run in DMSIM ---------------------------------------------------------------
+def _by_id(doc: dict) -> dict:
+    return {s["id"]: s for s in doc["scenarios"]}
+
+
+@needs_dmsim
+def test_shield_saver_conforms_and_escape_after_a_saver_is_the_deviation_of_rp03a():
+    """DS04 (a Saver keeps one of the broken shields) and A21 (no Saver at a direct attack) conform. RP03a:
+    Escape Saver destroyed by its own Shield Saver is not saved again by its Escape (a substitution is not
+    substituted, RP01@S014, RP03@S017), but DMSIM offers the Escape there."""
+    files = [SCENARIOS / "rulings" / "answers" / "DS04_new_saver_one_shield.yaml",
+             SCENARIOS / "attack" / "A21_direct_attack_loss.yaml",
+             SCENARIOS / "rulings" / "answers" / "RP03a_saver_escape_destroyed.yaml"]
+    _code, doc = conform(*map(str, files))
+    runs = _by_id(doc)
+    assert runs["rulings/answers/DS04_new_saver_one_shield.yaml@2024-06-19"]["status"] == "conforms"
+    assert runs["attack/A21_direct_attack_loss.yaml@2024-06-19"]["status"] == "conforms"
+    rp03a = runs["rulings/answers/RP03a_saver_escape_destroyed.yaml@2024-06-19"]
+    assert any(f["kind"] == "extra_choice" and "Escape Saver/escape" in f["message"] for f in rp03a["findings"])
+
+
+@needs_dmsim
+def test_ninja_strike_is_declared_only_after_the_turn_player_s_effects():
+    """A07 (the reading `after_tp_resolved`) conforms; A05 (S116: declared when it triggers, before any
+    waiting effect resolves) deviates: DMSIM offers the turn player's attack trigger first. Before
+    2022-08-10 (NS03) Ninja Strike's mana was counted at its declaration: DMSIM has no such count."""
+    files = [SCENARIOS / "attack" / "A07_ninja_strike_after_tp.yaml",
+             SCENARIOS / "attack" / "A05_ninja_strike_at_trigger.yaml",
+             SCENARIOS / "attack" / "NS03_ninja_strike_mana_at_declaration.yaml"]
+    _code, doc = conform(*map(str, files))
+    runs = _by_id(doc)
+    assert runs["attack/A07_ninja_strike_after_tp.yaml@2024-06-19"]["status"] == "conforms"
+    a05 = runs["attack/A05_ninja_strike_at_trigger.yaml@2024-06-19"]["findings"]
+    assert any(f["kind"] == "missing_choice" and "Ninja Strike of Hayabusamaru" in f["message"] for f in a05)
+    ns03 = runs["attack/NS03_ninja_strike_mana_at_declaration.yaml@2017-03-25"]
+    assert ns03["status"] == "unsupported" and "DMSIM has no such count" in ns03["reason"]

@@ -30,7 +30,8 @@ LACKS = {"S-Back": "a Strike Back from the hand", "Sabaki Z": "Sabaki Z", "Judge
          "EX Life": "a shield put on a creature", "S-MAX Evolution": "S-MAX Evolution",
          "Star Evolution": "Star Evolution", "Vortex Evolution": "Vortex Evolution",
          "Ignore": "a lasting ignoring of other creatures' abilities by their cost; DMSIM ignores abilities only by "
-                   "an effect for a time on the creatures it names, effects/combat/temporary_ability_nullification_effect.py"}
+                   "an effect for a time on the creatures it names, "
+                   "effects/combat/temporary_ability_nullification_effect.py"}
 BREAKERS = {2: "double_breaker", 3: "triple_breaker"}
 
 

@@ -39,8 +39,8 @@ def offers(session: Any, q: Any) -> list[tuple[dict, Any]]:
     if prompt == "Choose hidden triggers to declare":   # EffectResolver._declare_pending_effects (min 0)
         turn = who == session.position["turn"]        # the turn player's Attack Chance, the other's Ninja Strike
         kind, none = ("tp_declare", "no_tp_declare") if turn else ("ninja_declare", "no_ninja_declare")
-        return [(_label(who, kind, [session.label(e.ability.owner_card) for e in combo]) if combo else _label(who, none),
-                 list(combo)) for combo in _subsets(q)]
+        cards = lambda combo: [session.label(e.ability.owner_card) for e in combo]
+        return [(_label(who, kind, cards(combo)) if combo else _label(who, none), list(combo)) for combo in _subsets(q)]
     if prompt == "Choose a card to discard":   # DiscardEffect (word_map: dmcheck's discard of one card)
         return [(_label(who, "choose", ["none"] if c is None else [session.label(c)], "discard"), c)
                 for c in q.choices]

@@ -64,13 +64,15 @@ def _checked(request: dict) -> list[dict]:
 def _rules_and_zones(request: dict) -> None:
     position = request["position"]
     if request["rules"] < RULES_SINCE:
-        raise Lacks(f"the run is under the rules of {request['rules']}; DMSIM has no rules of an earlier date: it plays "
-                    f"today's, where the shields an attack breaks are broken together (since {RULES_SINCE}, ER05@S016)")
+        raise Lacks(f"the run is under the rules of {request['rules']}; DMSIM has no rules of an earlier date: it "
+                    "plays today's, where the shields an attack breaks are broken together "
+                    f"(since {RULES_SINCE}, ER05@S016)")
     for player in PLAYERS:
         zones = position["zones"].get(player, {})
         if not zones.get("deck"):
-            raise Lacks(f"{player}'s deck is empty at the position: DMSIM has no check of a deck that is empty already; "
-                        "it looks at a deck running out only when a card leaves it (core/card_mover.py, core/player.py)")
+            raise Lacks(f"{player}'s deck is empty at the position: DMSIM has no check of a deck that is empty "
+                        "already; it looks at a deck running out only when a card leaves it (core/card_mover.py, "
+                        "core/player.py)")
         other = sorted(k for k, v in zones.items() if v and k not in ZONES and k not in MARKS)
         if other:
             raise Unsupported(f"{player} has {', '.join(other)} (cards on cards or face-up shields: the adapter puts "
@@ -87,12 +89,13 @@ def _one_replacement_each(request: dict) -> None:
     applies (ReplacementManager, without a `none`), then whether to use it; dmcheck asks it as one
     decision, with `none`. The adapter does not translate the one into the other."""
     for player, zones in request["position"]["zones"].items():
-        kinds = [a["replaces"] for label in zones.get("battle", [])
-                 for a in request["cards"][request["position"]["cards"][label]].get("abilities", []) if a.get("replaces")]
+        cards = [request["cards"][request["position"]["cards"][label]] for label in zones.get("battle", [])]
+        kinds = [a["replaces"] for card in cards for a in card.get("abilities", []) if a.get("replaces")]
         twice = sorted({k for k in kinds if k == "own_shield_break" and kinds.count(k) > 1})
         if twice:
-            raise Unsupported(f"{player} has two `replaces {twice[0]}` abilities: DMSIM asks which replacement applies, "
-                              "then whether to use it; the adapter does not translate that into dmcheck's one decision")
+            raise Unsupported(f"{player} has two `replaces {twice[0]}` abilities: DMSIM asks which replacement "
+                              "applies, then whether to use it; the adapter does not translate that into dmcheck's "
+                              "one decision")
 
 
 NINJA_MANA_ON_RESOLUTION = "2022-08-10"   # S156: since then Ninja Strike's mana is counted on resolution only
@@ -106,13 +109,13 @@ def _hand_keywords(request: dict) -> None:
             card = cards[position["cards"][label]]
             triggers = {a.get("trigger") for a in card.get("abilities", [])}
             if "ninja_strike" in triggers and player == position["turn"]:
-                raise Lacks(f"the turn player has {card['name']} (Ninja Strike) in the hand: DMSIM's Ninja Strike "
-                                  "is also declared when an opponent's creature blocks (DMSIM has no Ninja Strike for attacks only, as "
-                            "dmcheck's)")
+                raise Unsupported(f"the turn player has {card['name']} (Ninja Strike) in the hand: DMSIM's Ninja "
+                                  "Strike is also declared when an opponent's creature blocks, dmcheck's at an attack "
+                                  "only")
             if "ninja_strike" in triggers and request["rules"] < NINJA_MANA_ON_RESOLUTION:
-                raise Lacks(f"the run is under the rules of {request['rules']}, when Ninja Strike's mana was counted at its "
-                            "declaration; DMSIM has no such count: it counts the mana on resolution only, as the rules "
-                            f"have since {NINJA_MANA_ON_RESOLUTION} (S156)")
+                raise Lacks(f"the run is under the rules of {request['rules']}, when Ninja Strike's mana was counted "
+                            "at its declaration; DMSIM has no such count: it counts the mana on resolution only, as "
+                            f"the rules have since {NINJA_MANA_ON_RESOLUTION} (S156)")
             for a in card.get("abilities", []):
                 if a.get("trigger") == "attack_chance":
                     _races_told_apart(request, (a["effect"][0]["attack_chance"] or {}).get("any_of") or [])
@@ -121,15 +124,15 @@ def _hand_keywords(request: dict) -> None:
 def _races_told_apart(request: dict, races: list[str]) -> None:
     """DMSIM's race_ja filter matches a part of a race's name: refuse a run where a creature would match a
     race of `races` by a part of its name only."""
-    for label, cid in request["position"]["cards"].items():
+    for cid in request["position"]["cards"].values():
         card = request["cards"][cid]
         if card["type"] != "creature":
             continue
         joined = "/".join(card["keywords"])
         for race in races:
             if race in joined and race not in card["keywords"]:
-                raise Unsupported(f"{card['name']} would meet {race!r} in DMSIM by a part of a race's name (DMSIM's race_ja "
-                                  "filter matches parts of names)")
+                raise Unsupported(f"{card['name']} would meet {race!r} in DMSIM by a part of a race's name "
+                                  "(DMSIM's race_ja filter matches parts of names)")
 
 
 class Abandoned(BaseException):

@@ -75,7 +75,8 @@ ONE_CREATURE = {"destroy": {"id": "destroy"}, "return_to_hand": {"id": "bounce"}
 # S-Trigger (DMSIM suppresses the shield's S-Trigger for that move).
 REPLACEMENTS = {
     ("own_shield_break", json.dumps([{"destroy_self": {}}]), True): {"ability_id": "shield_saver", "optional": True},
-    ("self_destroy", json.dumps([{"shield_to_hand": {"count": 1, "s_trigger": False, "whose": "own"}}]), True): "escape",
+    ("self_destroy", json.dumps([{"shield_to_hand": {"count": 1, "s_trigger": False, "whose": "own"}}]), True):
+        "escape",
 }
 
 
@@ -212,7 +213,8 @@ def _effect(name: str, op: str, args: dict) -> dict:
         # one card of the controller's hand, chosen (DiscardEffect asks one card at a time: one only here)
         return {"effect_id": "discard", "amount": 1, "optional": bool(args.get("optional"))}
     if op == "hand_to_shield" and set(args) <= {"optional"}:   # one card of the controller's hand, face down
-        return {"effect_id": "add_hand_to_shield", "optional": bool(args.get("optional")), "face_options": ["face_down"]}
+        return {"effect_id": "add_hand_to_shield", "optional": bool(args.get("optional")),
+                "face_options": ["face_down"]}
     if op == "add_shield_from_deck" and not args:
         return {"effect_id": "add_deck_to_shield", "amount": 1}
     if op in LACKS:
