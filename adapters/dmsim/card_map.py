@@ -82,6 +82,8 @@ def _definition(card: dict, rules: str, attempt) -> dict:
                          "triggered": [attempt(ability, name, a) for a in abilities if not is_keyword(a)]}}
     if card["type"] == "creature":
         out.update(power=card["power"], race_ja="/".join(races) or "-")
+        if ("Evolution", "") in rules_words:
+            out["special_types"] = ["evolution"]
     else:
         out["effects"] = attempt(effects, name, card.get("effect", []))
     return out
@@ -94,6 +96,11 @@ def _raise(exc: Unsupported) -> None:
 def _keyword(name: str, word: str, value: str, rules: str):
     if word in KEYWORDS:
         return KEYWORDS[word]
+    if word == "Evolution" and not value:
+        # an evolution creature (801): DMSIM's evolution keyword (abilities/keywords/evolution_ability.py: put
+        # onto one of its owner's creatures in the battle zone) with its special type (is_evolution: never
+        # summoning sick, the pile moves whole, core/card_mover.py); `definition` adds the special type
+        return {"ability_id": "evolution", "source_zone": "battle", "source_count": 1, "card_types": "creature"}
     if word == "Slayer":
         if rules < words.SLAYER_SINCE:
             raise Lacks(f"{name} has Slayer, which under the rules of {rules} destroys only when its creature loses; "

@@ -41,6 +41,8 @@ def offers(session: Any, q: Any) -> list[tuple[dict, Any]]:
         kind, none = ("tp_declare", "no_tp_declare") if turn else ("ninja_declare", "no_ninja_declare")
         cards = lambda combo: [session.label(e.ability.owner_card) for e in combo]
         return [(_label(who, kind, cards(combo)) if combo else _label(who, none), list(combo)) for combo in _subsets(q)]
+    if prompt.startswith("Choose evolution source for "):   # SummonActionHandler: the creature it goes onto
+        return [(_label(who, "choose", [session.label(c)], "put_evolution"), c) for c in q.choices if c is not None]
     if prompt == "Choose a card to discard":   # DiscardEffect (word_map: dmcheck's discard of one card)
         return [(_label(who, "choose", ["none"] if c is None else [session.label(c)], "discard"), c)
                 for c in q.choices]

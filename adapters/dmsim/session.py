@@ -28,6 +28,7 @@ PLAYERS = ("A", "B")
 ZONES = {"battle": "BATTLE", "hand": "HAND", "mana": "MANA", "shields": "SHIELD", "graveyard": "GRAVEYARD",
          "deck": "DECK"}
 MARKS = {"tapped", "summoned", "power"}
+PILES = {"attached", "links"}   # cards under an evolution creature (`under` links), put as DMSIM's evolution sources
 ATTACK_STEP = "Choose attack step action"
 DIRECT = "direct attack"    # the adapter's question where DMSIM's attack reaches a player with no shields
 RULES_SINCE = "2017-03-25"   # the revision that broke an attack's shields together, as DMSIM does
@@ -73,7 +74,8 @@ def _rules_and_zones(request: dict) -> None:
             raise Lacks(f"{player}'s deck is empty at the position: DMSIM has no check of a deck that is empty "
                         "already; it looks at a deck running out only when a card leaves it (core/card_mover.py, "
                         "core/player.py)")
-        other = sorted(k for k, v in zones.items() if v and k not in ZONES and k not in MARKS)
+        other = sorted(k for k, v in zones.items() if v and k not in ZONES and k not in MARKS and k not in PILES)
+        other += _piles(request, player)
         if other:
             raise Unsupported(f"{player} has {', '.join(other)} (cards on cards or face-up shields: the adapter puts "
                               "plain cards in plain zones)")
@@ -82,6 +84,19 @@ def _rules_and_zones(request: dict) -> None:
     if any(position["restrictions"].values()):
         raise Unsupported("continuous restrictions (no S-Trigger, locked card types) have no DMSIM counterpart "
                           "in the adapter")
+
+
+def _piles(request: dict, player: str) -> list[str]:
+    """What of `player`'s cards on cards the adapter cannot put in DMSIM: only the cards under an evolution
+    creature in the battle zone (links `[card, evolution creature, under]`) become its evolution sources."""
+    position = request["position"]
+    zones = position["zones"].get(player, {})
+    evolution = lambda label: "Evolution" in request["cards"][position["cards"][label]]["keywords"]
+    links = zones.get("links", [])
+    under = [src for src, top, kind in links if kind == "under" and top in zones.get("battle", []) and evolution(top)]
+    if len(under) != len(links) or sorted(under) != sorted(zones.get("attached", [])):
+        return ["links other than cards under an evolution creature"]
+    return []
 
 
 def _one_replacement_each(request: dict) -> None:
@@ -205,14 +220,31 @@ class Session:
                     player.get_zone(getattr(ZoneType, name)).add(card)
                     card.zone = getattr(ZoneType, name)
                     card.tapped = label in zones.get("tapped", [])
-                    if hasattr(card, "summoning_sick"):
-                        card.summoning_sick = label in zones.get("summoned", [])
+                    if hasattr(card, "summoning_sick"):   # as DMSIM's summon sets it: never for an evolution
+                        card.summoning_sick = label in zones.get("summoned", []) and not getattr(card, "is_evolution",
+                                                                                                 False)
                     card.register_abilities(self.game.context.event_manager)
                     self.labels[id(card)] = label
                     if "Wins All Battles" in request_keywords(self.request, label):
                         card.wins_all_battles_this_turn = True   # DMSIM's WinsAllBattlesEffect's flag (this turn)
+            for source, top, _kind in zones.get("links", []):   # evolution sources (checked by _piles)
+                self._under(player, source, top)
             for label, amount in zones.get("power", []):   # a power change until the end of the turn (R511.2)
                 self._power(label, amount)
+
+    def _under(self, player: Any, source: str, top: str) -> None:
+        """Put `source` under the evolution creature `top` as DMSIM's summon does (core/evolution_support.py,
+        stack_evolution_sources): out of the zone's list, in the creature's evolution sources, in the battle
+        zone; its abilities registered as every card's are (DMSIM's setup registers all of them)."""
+        from zones.zone_type import ZoneType
+
+        card = self.factory.create(self.position["cards"][source], game=self.game.context)
+        card.owner = player
+        parent = next(c for c in player.battle_zone.cards if self.labels.get(id(c)) == top)
+        parent.add_evolution_source(card)
+        card.zone = ZoneType.BATTLE
+        card.register_abilities(self.game.context.event_manager)
+        self.labels[id(card)] = source
 
     def _power(self, label: str, amount: int) -> None:
         from core.duration_type import DurationType
