@@ -56,6 +56,8 @@ def definition(card: dict, rules: str) -> dict:
 
 def _definition(card: dict, rules: str, attempt) -> dict:
     name = card["name"]
+    if card["type"] == "twinpact":
+        return _twinpact(card, rules, attempt)
     if card["type"] not in ("creature", "spell"):
         attempt(_raise, Unsupported(f"{name} is a card of type {card['type']} (the adapter gives DMSIM creatures and "
                                     "spells)"))
@@ -87,6 +89,20 @@ def _definition(card: dict, rules: str, attempt) -> dict:
     else:
         out["effects"] = attempt(effects, name, card.get("effect", []))
     return out
+
+
+def _twinpact(card: dict, rules: str, attempt) -> dict:
+    """A twinpact (creature side on top, its spell side under `spell`) as DMSIM's twinpact card, each side
+    one DMSIM face (cards/twin_pact_card.py); the card's name is its creature side's, as dmcheck names it."""
+    spell = card["spell"]
+    creature_side = {k: v for k, v in card.items() if k not in ("spell", "type")} | {"type": "creature"}
+    spell_side = {"id": card["id"], "name": spell["name"], "type": "spell", "cost": spell["cost"],
+                  "keywords": spell.get("keywords", []), "effect": spell.get("effect", []),
+                  "abilities": spell.get("abilities", []), "s_trigger_if": spell.get("s_trigger_if")}
+    faces = [_definition(side, rules, attempt) for side in (creature_side, spell_side)]
+    for face in faces:
+        face.pop("id", None)
+    return {"id": card["id"], "kind": "twinpact", "name_ja": card["name"], "creature": faces[0], "spell": faces[1]}
 
 
 def _raise(exc: Unsupported) -> None:

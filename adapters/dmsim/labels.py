@@ -106,7 +106,14 @@ def _subsets(q: Any) -> list[tuple]:
 
 def _declared(session: Any, item: Any) -> dict:
     kind = {"shield_trigger": "S-Trigger", "g_strike": "G-Strike"}.get(item.kind, item.kind)
-    return {"declare": kind, "card": session.label(item.card)}
+    out = {"declare": kind, "card": session.label(item.card)}
+    faces = (getattr(item.card, "creature_face", None), getattr(item.card, "spell_face", None))
+    if kind == "S-Trigger" and all(faces):
+        # a twinpact: DMSIM uses the creature side when it has S-Trigger, else the spell side
+        # (TwinPactCard._select_shield_trigger_face)
+        trigger = lambda face: any(type(a).__name__ == "ShieldTriggerAbility" for a in face.abilities)
+        out["side"] = "creature" if trigger(faces[0]) else "spell"
+    return out
 
 
 def _pending(session: Any, effect: Any) -> dict:
