@@ -61,11 +61,10 @@ def _definition(card: dict, rules: str, attempt) -> dict:
     if card["type"] not in ("creature", "spell"):
         attempt(_raise, Unsupported(f"{name} is a card of type {card['type']} (the adapter gives DMSIM creatures and "
                                     "spells)"))
-    if card.get("s_trigger_if"):
-        attempt(_raise, Unsupported(f"{name} has S-Trigger under a condition (s_trigger_if: the adapter does not "
-                                    "translate it into DMSIM)"))
     rules_words, civs, races = words.split(card["keywords"])
     keyword: list = []
+    if card.get("s_trigger_if"):
+        keyword.append(attempt(_conditional_s_trigger, name, card["s_trigger_if"]))
     for word, value in rules_words:
         mapped = attempt(_keyword, name, word, value, rules)
         if mapped is not None:
@@ -89,6 +88,25 @@ def _definition(card: dict, rules: str, attempt) -> dict:
     else:
         out["effects"] = attempt(effects, name, card.get("effect", []))
     return out
+
+
+# dmcheck's conditions that give a card S-Trigger (R113.6b-c) as DMSIM conditions (core/condition_registry.py)
+S_TRIGGER_IF = {
+    "shields_at_most": lambda n: {"type": "player_zone_count", "player": "controller", "zone": "shield", "op": "lte",
+                                  "value": n},
+    "graveyard_spells_at_least": lambda n: {"type": "card_count_matches", "player": "controller", "zone": "graveyard",
+                                            "filter": {"card_type": "spell"}, "op": "gte", "value": n},
+}
+
+
+def _conditional_s_trigger(name: str, condition: dict) -> dict:
+    """S-Trigger under a condition: DMSIM's conditional_shield_trigger, its condition evaluated when the
+    card is about to move from the shield zone to the hand (abilities/keywords/shield_trigger_ability.py)."""
+    if len(condition) != 1 or next(iter(condition)) not in S_TRIGGER_IF:
+        raise Unsupported(f"{name} has S-Trigger under the condition {condition}: the adapter does not translate it "
+                          "into DMSIM")
+    (key, value), = condition.items()
+    return {"ability_id": "conditional_shield_trigger", "condition": S_TRIGGER_IF[key](value)}
 
 
 def _twinpact(card: dict, rules: str, attempt) -> dict:
