@@ -67,6 +67,10 @@ def offers(session: Any, q: Any) -> list[tuple[dict, Any]]:
                     for c in q.choices]
         return [(_label(who, "choose", ["none"] if c is None else [mine, session.label(c)], "battle"), c)
                 for c in q.choices]
+    if prompt == "dmcheck:put_creature_free":   # a creature and the zone it comes from, or none
+        zone = lambda c: str(c.zone.name).lower()
+        return [(_label(who, "choose", ["none"] if c is None else [session.label(c), zone(c)], "put_creature_free"), c)
+                for c in q.choices]
     if prompt.startswith("dmcheck:"):        # a question of an effect the adapter built (word_map.py)
         decision = prompt.partition(":")[2]
         return [(_label(who, "choose", ["none"] if c is None else [_shown(session, c)], decision), c)
@@ -134,7 +138,8 @@ def _declared_ability(session: Any, effect: Any) -> tuple[str, int]:
     """The dmcheck ability label of a waiting effect no triggered ability queued: a declared Ninja Strike
     or Attack Chance (its keyword ability adds it itself)."""
     keyword = getattr(effect, "ability", None)
-    trigger = {"NinjaStrikeAbility": "ninja_strike", "AttackChanceAbility": "attack_chance"}.get(type(keyword).__name__)
+    trigger = {"NinjaStrikeAbility": "ninja_strike", "AttackChanceAbility": "attack_chance",
+               "RevolutionChangeAbility": "revolution_change"}.get(type(keyword).__name__)
     if trigger is None:
         return f"{getattr(effect, 'source_card', None)}/?", 0
     card = session.request["cards"][session.position["cards"][session.label(keyword.owner_card)]]

@@ -132,8 +132,9 @@ def _hand_keywords(request: dict) -> None:
                             "at its declaration; DMSIM has no such count: it counts the mana on resolution only, as "
                             f"the rules have since {NINJA_MANA_ON_RESOLUTION} (S156)")
             for a in card.get("abilities", []):
-                if a.get("trigger") == "attack_chance":
-                    _races_told_apart(request, (a["effect"][0]["attack_chance"] or {}).get("any_of") or [])
+                if a.get("trigger") in ("attack_chance", "revolution_change"):
+                    cond = a["effect"][0][a["trigger"]] or {}
+                    _races_told_apart(request, [*(cond.get("any_of") or []), *(cond.get("all_of") or [])])
 
 
 def _races_told_apart(request: dict, races: list[str]) -> None:

@@ -81,7 +81,8 @@ REPLACEMENTS = {
 
 
 # dmcheck triggers whose ability is a DMSIM keyword ability used from the hand
-HAND_KEYWORDS = ("ninja_strike", "attack_chance")
+HAND_KEYWORDS = ("ninja_strike", "attack_chance", "revolution_change")
+CIVS = {"Fire", "Water", "Nature", "Light", "Darkness"}
 
 
 def is_keyword(a: dict) -> bool:
@@ -97,6 +98,8 @@ def keyword_ability(name: str, a: dict, card: dict) -> dict | str:
         return _ninja_strike(name, a)
     if a.get("trigger") == "attack_chance":
         return _attack_chance(name, a, card)
+    if a.get("trigger") == "revolution_change":
+        return _revolution_change(name, a, card)
     key = (a["replaces"], json.dumps(a.get("effect", []), sort_keys=True), bool(a.get("optional")))
     if key in REPLACEMENTS and a.get("zone", "battle") == "battle":
         return REPLACEMENTS[key]
@@ -116,6 +119,50 @@ def _ninja_strike(name: str, a: dict) -> dict:
     raise Unsupported(f"{name}'s `ninja_strike` ability does more than summon it (the adapter does not translate it)")
 
 
+def _revolution_change(name: str, a: dict, card: dict) -> dict:
+    """Revolution Change (dmcheck: `revolution_change {any_of, all_of, cost_min}`, declared from the hand when
+    the turn player's creature meeting the condition attacks; the two swapped, both or neither) is DMSIM's
+    revolution_change keyword (abilities/keywords/revolution_change_ability.py: declared from the hand,
+    the swap by CardMover.swap, both or neither, the new creature attacking in the old one's place)."""
+    effect = a.get("effect", [])
+    if card["type"] != "creature" or len(effect) != 1 or set(effect[0]) != {"revolution_change"}:
+        raise Unsupported(f"{name}'s `revolution_change` ability does more than the swap (the adapter does not "
+                          "translate it)")
+    return {"ability_id": "revolution_change", "attack_creature": attack_filter(name, effect[0]["revolution_change"])}
+
+
+def attack_filter(name: str, cond: dict) -> dict:
+    """dmcheck's condition on the attacking creature (`any_of`: a civilization or race of the list, `all_of`:
+    each of the list, `cost_min`) as a DMSIM card filter: a list of civilizations is any of them; races are
+    DMSIM's race_ja (any of a list; session.py refuses a race it would match only by a part of a name)."""
+    cond = cond or {}
+    out: dict = {}
+
+    def put(key: str, value) -> None:
+        if key in out:
+            raise Unsupported(f"{name}'s condition on the attacking creature {cond} needs two DMSIM filters on "
+                              f"{key} (the adapter does not translate it)")
+        out[key] = value
+
+    any_of, all_of = cond.get("any_of") or [], cond.get("all_of") or []
+    if any_of and set(any_of) <= CIVS:
+        put("civilization", [c.lower() for c in any_of])
+    elif any_of and not set(any_of) & CIVS:
+        put("race_ja", list(any_of))
+    elif any_of:
+        put("civilization", None)   # both kinds: refused below
+    for word in all_of:
+        put("civilization", [word.lower()]) if word in CIVS else put("race_ja", word)
+    if out.get("civilization", []) is None:
+        raise Unsupported(f"{name}'s condition names both races and civilizations in `any_of` (the adapter does not "
+                          "translate it)")
+    if cond.get("cost_min"):
+        out["cost"] = {"gte": cond["cost_min"]}
+    if set(cond) - {"any_of", "all_of", "cost_min"}:
+        raise Unsupported(f"{name}'s condition on the attacking creature {cond}: the adapter does not translate it")
+    return out
+
+
 def _attack_chance(name: str, a: dict, card: dict) -> dict:
     """Attack Chance (dmcheck: `attack_chance {any_of}` then `cast_self`) is DMSIM's attack_chance keyword
     (abilities/keywords/attack_chance_ability.py: a spell in the hand, declared when its owner's creature
@@ -124,18 +171,11 @@ def _attack_chance(name: str, a: dict, card: dict) -> dict:
     part of its name) or civilizations (DMSIM's civilization filter, any of the list)."""
     effect = a.get("effect", [])
     ok = card["type"] == "spell" and len(effect) == 2 and set(effect[0]) == {"attack_chance"} and \
-        effect[1] == {"cast_self": {}} and set(effect[0]["attack_chance"] or {}) <= {"any_of"}
+        effect[1] == {"cast_self": {}}
     if not ok:
         raise Unsupported(f"{name}'s `attack_chance` ability: the adapter translates only a spell's Attack Chance "
                           "with `any_of` then `cast_self`")
-    names = (effect[0]["attack_chance"] or {}).get("any_of") or []
-    civs = {"Fire", "Water", "Nature", "Light", "Darkness"}
-    if names and all(n in civs for n in names):
-        return {"ability_id": "attack_chance", "attack_creature": {"civilization": [n.lower() for n in names]}}
-    if names and not any(n in civs for n in names):
-        return {"ability_id": "attack_chance", "attack_creature": {"race_ja": names}}
-    raise Unsupported(f"{name}'s `attack_chance` ability names both races and civilizations (the adapter does not "
-                      "translate it)")
+    return {"ability_id": "attack_chance", "attack_creature": attack_filter(name, effect[0]["attack_chance"])}
 
 
 def ability(name: str, a: dict) -> dict:
@@ -212,6 +252,14 @@ def _effect(name: str, op: str, args: dict) -> dict:
     if op == "discard" and args.get("count") == 1 and set(args) <= {"count", "optional"}:
         # one card of the controller's hand, chosen (DiscardEffect asks one card at a time: one only here)
         return {"effect_id": "discard", "amount": 1, "optional": bool(args.get("optional"))}
+    if op == "mana_to_hand" and not args:   # may return one card of the controller's mana zone to his hand
+        return {"effect_id": "move_card", "from_zone": "mana", "to_zone": "hand", "selection": "choose", "amount": 1,
+                "target_player": "self", "optional": True, "prompt": "dmcheck:mana_to_hand"}
+    if op == "put_creature_free" and set(args) == {"cost_max", "from"} and set(args["from"]) <= {"hand", "mana"}:
+        # may put one creature of cost `cost_max` or less from these zones into the battle zone
+        return {"effect_id": "put_creature_from_multi_zone", "from_zones": list(args["from"]), "optional": True,
+                "filter": {"card_type": "creature", "cost": {"lte": args["cost_max"]}},
+                "prompt": "dmcheck:put_creature_free"}
     if op == "hand_to_shield" and set(args) <= {"optional"}:   # one card of the controller's hand, face down
         return {"effect_id": "add_hand_to_shield", "optional": bool(args.get("optional")),
                 "face_options": ["face_down"]}
