@@ -27,7 +27,7 @@ def offers(session: Any, q: Any) -> list[tuple[dict, Any]]:
         return [(_label(who, "no_block") if c is None else _label(who, "block", [session.label(c)]), c)
                 for c in q.choices]
     if prompt in ("Choose a shield to break", "Choose shields to break"):
-        return [(_label(who, "choose_shields", sorted(session.label(c) for c in combo)), list(combo) if
+        return [(_label(who, "choose_shields", sorted(session.shield_label(c) for c in combo)), list(combo) if
                  prompt.startswith("Choose shields") else combo[0]) for combo in _subsets(q)]
     if prompt == "Choose shield checks to declare":
         return [(_label(who, "choose", [_declared(session, item) for item in combo], "declare"), list(combo))

@@ -88,14 +88,17 @@ def _rules_and_zones(request: dict) -> None:
 
 def _piles(request: dict, player: str) -> list[str]:
     """What of `player`'s cards on cards the adapter cannot put in DMSIM: only the cards under an evolution
-    creature in the battle zone (links `[card, evolution creature, under]`) become its evolution sources."""
+    creature in the battle zone (links `[card, evolution creature, under]`) become its evolution sources,
+    and the cards stacked on a shield (`[card, shield, stack]`) cards of that shield's slot."""
     position = request["position"]
     zones = position["zones"].get(player, {})
     evolution = lambda label: "Evolution" in request["cards"][position["cards"][label]]["keywords"]
     links = zones.get("links", [])
-    under = [src for src, top, kind in links if kind == "under" and top in zones.get("battle", []) and evolution(top)]
-    if len(under) != len(links) or sorted(under) != sorted(zones.get("attached", [])):
-        return ["links other than cards under an evolution creature"]
+    kept = [src for src, top, kind in links
+            if kind == "under" and top in zones.get("battle", []) and evolution(top)
+            or kind == "stack" and top in zones.get("shields", [])]
+    if len(kept) != len(links) or sorted(kept) != sorted(zones.get("attached", [])):
+        return ["links other than cards under an evolution creature or stacked on a shield"]
     return []
 
 
@@ -172,6 +175,7 @@ class Tally:
     """What the adapter counts along the run, for the outcome keys DMSIM keeps no record of."""
 
     broken: int = 0
+    slots: list = field(default_factory=list)   # the shield slots counted in `broken` (kept: no id reused)
     blocked: bool = False
     frame: int = 0          # break frames open (dmcheck's `frame` of a waiting effect): none in DMSIM's batch
     tags: dict = field(default_factory=dict)   # id(effect) -> (dmcheck ability label, frame)
@@ -228,10 +232,29 @@ class Session:
                     self.labels[id(card)] = label
                     if "Wins All Battles" in request_keywords(self.request, label):
                         card.wins_all_battles_this_turn = True   # DMSIM's WinsAllBattlesEffect's flag (this turn)
-            for source, top, _kind in zones.get("links", []):   # evolution sources (checked by _piles)
-                self._under(player, source, top)
+            for source, top, kind in zones.get("links", []):   # checked by _piles
+                self._under(player, source, top) if kind == "under" else self._stack(player, source, top)
             for label, amount in zones.get("power", []):   # a power change until the end of the turn (R511.2)
                 self._power(label, amount)
+
+    def _stack(self, player: Any, card_label: str, shield: str) -> None:
+        """Put `card_label` on the shield `shield`: one slot of DMSIM's shield zone (zones/shield_zone.py),
+        one shield of several cards, named by dmcheck after its first card (`shield_label`)."""
+        from zones.zone_type import ZoneType
+
+        card = self.factory.create(self.position["cards"][card_label], game=self.game.context)
+        card.owner = player
+        base = next(c for c in player.shield_zone.cards if self.labels.get(id(c)) == shield)
+        player.shield_zone.add(card, stack_on=base)
+        card.zone = ZoneType.SHIELD
+        card.register_abilities(self.game.context.event_manager)
+        self.labels[id(card)] = card_label
+
+    def shield_label(self, card: Any) -> str:
+        """A shield's dmcheck label: that of the first card of its slot (DMSIM offers the top one)."""
+        owner = card.owner
+        slot = owner.shield_zone.slot_for(card) if owner is not None else None
+        return self.label(slot.cards[0] if slot is not None and slot.cards else card)
 
     def _under(self, player: Any, source: str, top: str) -> None:
         """Put `source` under the evolution creature `top` as DMSIM's summon does (core/evolution_support.py,
@@ -268,7 +291,14 @@ class Session:
         from events.shield_break_event import ShieldBreakEvent
 
         ctx = self.game.context
-        ctx.event_manager.subscribe(ShieldBreakEvent, lambda e: setattr(self.tally, "broken", self.tally.broken + 1))
+        def broken(event: Any) -> None:   # one ShieldBreakEvent per card: a shield of several cards counts once
+            slot = event.player.shield_zone.slot_for(event.shield_card)
+            if slot is None or all(s is not slot for s in self.tally.slots):
+                self.tally.broken += 1
+                if slot is not None:
+                    self.tally.slots.append(slot)
+
+        ctx.event_manager.subscribe(ShieldBreakEvent, broken)
         ctx.event_manager.subscribe(BlockDeclaredEvent, lambda e: setattr(self.tally, "blocked", True))
         triggers = ctx.rules.trigger_manager
         original = triggers.process_trigger

@@ -58,6 +58,8 @@ LACKS = {
     "kirifu_dash": "DMSIM has no Kirifu Dash", "oni_end": "DMSIM has no Oni End",
     "ninja_change": "DMSIM has no Ninja Change", "invasion": "DMSIM has no Invasion",
     "mechraid": "DMSIM has no Mechraid", "stop_attack": "DMSIM has no effect that stops an attack",
+    "ignore": "DMSIM has no effect in its card language that ignores a creature's abilities: its ignoring effect "
+              "(effects/combat/temporary_ability_nullification_effect.py) is built from no effect id",
     "breaks_one_or_more": "DMSIM has no event for a break as a whole: it tells each broken shield apart "
                           "(one ShieldBreakEvent per shield, core/shield_break_batch.py)",
 }
