@@ -79,8 +79,6 @@ def _rules_and_zones(request: dict) -> None:
         if other:
             raise Unsupported(f"{player} has {', '.join(other)} (cards on cards or face-up shields: the adapter puts "
                               "plain cards in plain zones)")
-    if position["until"] != "end_attack":
-        raise Unsupported("the run goes on to the end of the turn (until: end_turn); the adapter plays the attack")
     if any(position["restrictions"].values()):
         raise Unsupported("continuous restrictions (no S-Trigger, locked card types) have no DMSIM counterpart "
                           "in the adapter")
@@ -330,7 +328,10 @@ class Session:
             from core.game_step import GameStep
 
             self.game.state.step = GameStep.ATTACK
-            self.game.context.turn_manager.attack_step(player)
+            turns = self.game.context.turn_manager
+            turns.attack_step(player)
+            if self.position["until"] == "end_turn" and not self.game.state.game_over:
+                turns.turn_end_step(player)   # the end step: "at the end of the turn" abilities, durations end
             self.asked.put(("done", None))
         except Abandoned:
             pass
@@ -355,6 +356,12 @@ class Session:
         kind, value = self.now
         if kind == "error":
             raise RuntimeError("DMSIM failed:\n" + value)
+        if kind == "question" and value.prompt == ATTACK_STEP and self.attacked and not self.game.state.game_over \
+                and self.position["until"] == "end_turn":
+            # the attack is over and the run goes on to the end of the turn: the attack step ends (DMSIM's
+            # FinishAttackStepAction), then its end step is played (_run)
+            self.answer(next(c for c in value.choices if type(c).__name__ == "FinishAttackStepAction"))
+            return self.question()
         if kind == "question" and (self.game.state.game_over or value.prompt == ATTACK_STEP and self.attacked):
             # the game is over (DMSIM's own record: its turn loop stops there, though its combat manager may
             # still ask), or the attack is: DMSIM's attack step asks for the next one

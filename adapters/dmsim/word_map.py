@@ -34,6 +34,7 @@ TRIGGERS = {
     "battle_lose": {"type": "battle_lost", "card": SOURCE},
     "destroyed": {"type": "destroy", "card": SOURCE},
     "opponent_attacks": {"type": "attack_declared", "player": "opponent"},
+    "end_of_your_turn": {"type": "turn_end", "player": "self"},   # TurnEndEvent of its controller's turn
     "you_attacked": {"type": "attack_declared", "target": "controller"},
     # one ShieldBreakEvent per broken shield, none for a replaced break (core/shield_break_batch.py); the
     # breaking creature is its `breaker`, which the condition below looks at
