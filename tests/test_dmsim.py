@@ -59,14 +59,14 @@ def test_the_case_study_deviations_are_found_again():
 @needs_dmsim
 def test_what_dmsim_cannot_be_given_is_unsupported_with_the_reason():
     files = [SCENARIOS / "attack" / "A12b_stopped_attack_still_ends.yaml",
-             SCENARIOS / "piles" / "TW04_either_side_not_both.yaml",
+             SCENARIOS / "rulings" / "D2_hustle_castle.yaml",
              SCENARIOS / "attack" / "CN01_super_s_trigger_bonus_at_zero_shields.yaml"]
     _code, doc = conform(*map(str, files))
     reasons = {s["file"].rpartition("/")[2]: s["reason"] for s in doc["scenarios"]}
     assert all(s["status"] == "unsupported" for s in doc["scenarios"])
     before_break = reasons["A12b_stopped_attack_still_ends.yaml"]
-    assert "before_break" in before_break and "one batch" in before_break
-    assert "twinpact" in reasons["TW04_either_side_not_both.yaml"]
+    assert "before_break" in before_break and "DMSIM has no step" in before_break and "one batch" in before_break
+    assert "castle" in reasons["D2_hustle_castle.yaml"] and "DMSIM has no" not in reasons["D2_hustle_castle.yaml"]
     assert "Super S-Trigger: DMSIM has no such keyword" in reasons["CN01_super_s_trigger_bonus_at_zero_shields.yaml"]
 
 
@@ -163,3 +163,30 @@ def test_ninja_strike_is_declared_only_after_the_turn_player_s_effects():
     assert any(f["kind"] == "missing_choice" and "Ninja Strike of Hayabusamaru" in f["message"] for f in a05)
     ns03 = runs["attack/NS03_ninja_strike_mana_at_declaration.yaml@2017-03-25"]
     assert ns03["status"] == "unsupported" and "DMSIM has no such count" in ns03["reason"]
+
+
+def test_a_condition_on_the_attacking_creature_becomes_a_dmsim_filter():
+    """Dogiragon Ken's Revolution Change: a Dragon, Fire or Nature, of cost 5 or more (all must hold)."""
+    cond = {"all_of": ["Dragon"], "any_of": ["Fire", "Nature"], "cost_min": 5}
+    assert word_map.attack_filter("Dogiragon Ken", cond) == {
+        "race_ja": "Dragon", "civilization": ["fire", "nature"], "cost": {"gte": 5}}
+    with pytest.raises(word_map.Unsupported, match="both races and civilizations"):
+        word_map.attack_filter("Probe", {"any_of": ["Fire", "Dragon"]})
+
+
+@needs_dmsim
+def test_piles_stacks_the_end_step_and_a_conditional_s_trigger():
+    """LG05: an evolution creature put this turn attacks (801.3). SP01: a shield of two cards is one shield,
+    broken once. PW04: a power change of the turn ends in the end step (R511.2). R113.6c: "with 2 or fewer
+    shields" counts the shields in standby out (113.6a), DMSIM counts them: no declaration is offered."""
+    files = [SCENARIOS / "attack" / "LG05_evolution_never_summoning_sick.yaml",
+             SCENARIOS / "piles" / "SP01_stacked_shield_one_break.yaml",
+             SCENARIOS / "attack" / "PW04_turn_power_change_ends_with_the_turn.yaml",
+             SCENARIOS / "rulings" / "R113.6c_counted_in_standby.yaml"]
+    _code, doc = conform(*map(str, files))
+    status = {s["file"].rpartition("/")[2]: s for s in doc["scenarios"]}
+    for name in ("LG05_evolution_never_summoning_sick.yaml", "SP01_stacked_shield_one_break.yaml",
+                 "PW04_turn_power_change_ends_with_the_turn.yaml"):
+        assert status[name]["status"] == "conforms", name
+    r113 = status["R113.6c_counted_in_standby.yaml"]["findings"]
+    assert any(f["kind"] == "missing_choice" and "S-Trigger of Revolution Two" in f["message"] for f in r113)
