@@ -14,7 +14,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))   # adapters/words.py
 import words  # noqa: E402
-from word_map import Lacks, Unsupported, ability, effects, is_keyword, keyword_ability  # noqa: E402
+from word_map import (  # noqa: E402
+    Lacks,
+    Unsupported,
+    ability,
+    effects,
+    is_json_replacement,
+    is_keyword,
+    json_replacement,
+    keyword_ability,
+)
 
 CIVILIZATIONS = {"Fire": "fire", "Water": "water", "Nature": "nature", "Light": "light", "Darkness": "darkness"}
 # dmcheck's rules keywords with a DMSIM keyword of the same meaning (valued ones below)
@@ -76,11 +85,14 @@ def _definition(card: dict, rules: str, attempt) -> dict:
         elif breaker in BREAKERS:
             keyword.append(BREAKERS[breaker])
     abilities = card.get("abilities", [])
-    keyword += [attempt(keyword_ability, name, a, card) for a in abilities if is_keyword(a)]
+    keyword += [attempt(keyword_ability, name, a, card) for a in abilities
+                if is_keyword(a) and not is_json_replacement(a)]
     out = {"id": card["id"], "kind": card["type"], "name_ja": name, "cost": card["cost"],
            "civilizations": [CIVILIZATIONS[c] for c in civs] or ["zero"],
            "abilities": {"keyword": keyword,
-                         "triggered": [attempt(ability, name, a) for a in abilities if not is_keyword(a)]}}
+                         "triggered": [attempt(ability, name, a) for a in abilities if not is_keyword(a)],
+                         "replacement": [attempt(json_replacement, name, a) for a in abilities
+                                         if is_json_replacement(a)]}}
     if card["type"] == "creature":
         out.update(power=card["power"], race_ja="/".join(races) or "-")
         if ("Evolution", "") in rules_words:

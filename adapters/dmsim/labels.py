@@ -49,6 +49,9 @@ def offers(session: Any, q: Any) -> list[tuple[dict, Any]]:
     if prompt == "Choose a hand card to shield":    # AddHandToShieldEffect (word_map: dmcheck's hand_to_shield)
         return [(_label(who, "choose", ["none"] if c is None else [session.label(c)], "hand_to_shield"), c)
                 for c in q.choices]
+    if prompt == "dmcheck:leave":      # word_map.json_replacement: whether the destruction is replaced
+        used = _replacement(session, q.asker, "self_destroy")
+        return [(_label(who, "choose", [used] if c else ["none"], "leave"), c) for c in q.choices]
     if prompt == "Use Shield Saver?":     # ShieldSaverAbility (DestroySelfInsteadAbility.replace): True / False
         used = _replacement(session, q.asker, "own_shield_break")
         return [(_label(who, "choose", [used] if c else ["none"], "replace_break"), c) for c in q.choices]

@@ -83,6 +83,22 @@ REPLACEMENTS = {
 }
 
 
+def is_json_replacement(a: dict) -> bool:
+    """Whether dmcheck ability `a` becomes a DMSIM JSON replacement ability (json_replacement)."""
+    return a.get("replaces") == "self_destroy" and a.get("effect") == [{"destroy": {"whose": "opponent"}}] \
+        and bool(a.get("optional")) and a.get("zone", "battle") == "battle"
+
+
+def json_replacement(name: str, a: dict) -> dict:
+    """Skull Moon's "when this creature would be destroyed, you may destroy one of the opponent's creatures
+    instead" as DMSIM's JSON replacement (abilities/v2/json_replacement_ability.py): on the attempt to
+    destroy this card, optional (asked with the prompt dmcheck:leave), the event cancelled and the chosen
+    creature destroyed."""
+    return {"ability_id": a["id"], "attempt": {"event": "destroy_attempt", "card": {"ref": "source"}},
+            "optional": True, "prompt": "dmcheck:leave",
+            "replace_with": {"cancel_event": True, "effects": effects(name, a["effect"])}}
+
+
 # dmcheck triggers whose ability is a DMSIM keyword ability used from the hand
 HAND_KEYWORDS = ("ninja_strike", "attack_chance", "revolution_change")
 CIVS = {"Fire", "Water", "Nature", "Light", "Darkness"}
