@@ -68,7 +68,9 @@ LACKS = {
 WHOSE = {"own": "own_creatures", "opponent": "opponent_creatures", "any": "creatures"}
 # the creature words that choose one creature of `whose` (or none when optional) and do one thing to it
 ONE_CREATURE = {"destroy": {"id": "destroy"}, "return_to_hand": {"id": "bounce"},
-                "to_mana": {"id": "move_card", "from_zone": "battle", "to_zone": "mana"}}
+                "to_mana": {"id": "move_card", "from_zone": "battle", "to_zone": "mana"},
+                # face down, a new shield of its owner (select_then's move_card to the shield zone)
+                "to_shields": {"id": "move_card", "from_zone": "battle", "to_zone": "shield"}}
 
 
 # dmcheck replacement abilities with a DMSIM keyword ability of the same meaning: (what it replaces, its
