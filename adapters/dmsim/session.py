@@ -77,8 +77,8 @@ def _rules_and_zones(request: dict) -> None:
         other = sorted(k for k, v in zones.items() if v and k not in ZONES and k not in MARKS and k not in PILES)
         other += _piles(request, player)
         if other:
-            raise Unsupported(f"{player} has {', '.join(other)} (cards on cards or face-up shields: the adapter puts "
-                              "plain cards in plain zones)")
+            raise Unsupported(f"{player} has {', '.join(other)} (of cards on cards and face-up shields the adapter "
+                              "puts only evolution sources and cards stacked on a shield)")
     if any(position["restrictions"].values()):
         raise Unsupported("continuous restrictions (no S-Trigger, locked card types) have no DMSIM counterpart "
                           "in the adapter")
