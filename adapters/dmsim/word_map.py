@@ -227,7 +227,16 @@ def _lacking(name: str, program: list) -> None:
 
 
 def effects(name: str, program: list) -> list:
-    return [_effect(name, op, args or {}) for ins in program for op, args in ins.items()]
+    out: list = []
+    for ins in program:
+        for op, args in ins.items():
+            built = _effect(name, op, args or {})
+            out += built if isinstance(built, list) else [built]
+    return out
+
+
+# keywords a `grant` gives, as the DMSIM ability the creature gets for the turn (abilities/registry.py)
+GRANTED = {"Blocker": "blocker", "Speed Attacker": "speed_attacker"}
 
 
 def _effect(name: str, op: str, args: dict) -> dict:
@@ -281,6 +290,14 @@ def _effect(name: str, op: str, args: dict) -> dict:
         return {"effect_id": "put_creature_from_multi_zone", "from_zones": list(args["from"]), "optional": True,
                 "filter": {"card_type": "creature", "cost": {"lte": args["cost_max"]}},
                 "prompt": "dmcheck:put_creature_free"}
+    if op == "grant" and args.get("keyword") in GRANTED and args.get("target") == "one" and args.get("whose") \
+            and args.get("until") == "end_turn" and set(args) <= {"keyword", "target", "whose", "until", "optional"}:
+        # one creature of `whose` chosen now gets the keyword until the end of the turn: DMSIM's v2 select,
+        # then its temporary_ability on the chosen creature (effects/combat/temporary_ability_effect.py)
+        return [{"type": "select", "candidates": WHOSE[args["whose"]], "filter": {"type": "creature"},
+                 "store_as": "granted", "optional": bool(args.get("optional")), "prompt": "dmcheck:grant"},
+                {"effect_id": "temporary_ability", "target": {"ref": "granted"},
+                 "ability": {"ability_id": GRANTED[args["keyword"]]}, "duration": {"type": "until_end_of_turn"}}]
     if op == "hand_to_shield" and set(args) <= {"optional"}:   # one card of the controller's hand, face down
         return {"effect_id": "add_hand_to_shield", "optional": bool(args.get("optional")),
                 "face_options": ["face_down"]}
