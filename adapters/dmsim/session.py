@@ -14,6 +14,7 @@ turn player's attack step is then run by DMSIM's TurnManager.
 
 from __future__ import annotations
 
+import json
 import queue
 import sys
 import threading
@@ -57,6 +58,7 @@ def _checked(request: dict) -> list[dict]:
     attempt(_rules_and_zones, request)
     attempt(_one_replacement_each, request)
     attempt(_hand_keywords, request)
+    attempt(_granted_slayer, request)
     if problems:
         raise next((p for p in problems if isinstance(p, Lacks)), problems[0])
     return defs
@@ -136,6 +138,19 @@ def _hand_keywords(request: dict) -> None:
                 if a.get("trigger") in ("attack_chance", "revolution_change"):
                     cond = a["effect"][0][a["trigger"]] or {}
                     _races_told_apart(request, [*(cond.get("any_of") or []), *(cond.get("all_of") or [])])
+
+
+def _granted_slayer(request: dict) -> None:
+    """A Slayer granted by an effect plays as DMSIM's Slayer, which destroys whoever wins: before
+    words.SLAYER_SINCE, Slayer destroyed only when its creature lost (card_map refuses the keyword so too)."""
+    import words
+
+    if request["rules"] >= words.SLAYER_SINCE:
+        return
+    for card in request["cards"].values():
+        if '"keyword": "Slayer"' in json.dumps(card.get("abilities", [])) + json.dumps(card.get("effect", [])):
+            raise Lacks(f"{card['name']} gives Slayer, which under the rules of {request['rules']} destroys only when "
+                        "its creature loses; DMSIM has no such Slayer (its Slayer destroys whoever wins)")
 
 
 def _races_told_apart(request: dict, races: list[str]) -> None:

@@ -35,6 +35,10 @@ TRIGGERS = {
     "destroyed": {"type": "destroy", "card": SOURCE},
     "opponent_attacks": {"type": "attack_declared", "player": "opponent"},
     "end_of_your_turn": {"type": "turn_end", "player": "self"},   # TurnEndEvent of its controller's turn
+    # an opponent's creature attacks one of its controller's creatures: the attack event's player is the
+    # attacking one, and its creature filter meets the attacked creature (the attacker is not his)
+    "own_attacked": {"type": "attack_declared", "player": "opponent",
+                     "filter": {"card_type": "creature", "controller": "controller"}},
     "you_attacked": {"type": "attack_declared", "target": "controller"},
     # one ShieldBreakEvent per broken shield, none for a replaced break (core/shield_break_batch.py); the
     # breaking creature is its `breaker`, which the condition below looks at
@@ -236,7 +240,7 @@ def effects(name: str, program: list) -> list:
 
 
 # keywords a `grant` gives, as the DMSIM ability the creature gets for the turn (abilities/registry.py)
-GRANTED = {"Blocker": "blocker", "Speed Attacker": "speed_attacker"}
+GRANTED = {"Blocker": "blocker", "Speed Attacker": "speed_attacker", "Slayer": "slayer"}
 
 
 def _effect(name: str, op: str, args: dict) -> dict:
@@ -298,6 +302,12 @@ def _effect(name: str, op: str, args: dict) -> dict:
                  "store_as": "granted", "optional": bool(args.get("optional")), "prompt": "dmcheck:grant"},
                 {"effect_id": "temporary_ability", "target": {"ref": "granted"},
                  "ability": {"ability_id": GRANTED[args["keyword"]]}, "duration": {"type": "until_end_of_turn"}}]
+    if op == "grant" and args.get("keyword") in GRANTED and args.get("target") == "attacked" \
+            and args.get("until") == "end_turn" and set(args) == {"keyword", "target", "until"}:
+        # the attacked creature (the attack event's target) gets the keyword until the end of the turn
+        # (a Slayer given under the rules before it destroyed whoever won: session.py refuses the run)
+        return {"effect_id": "temporary_ability", "target": {"ref": "event.target"},
+                "ability": {"ability_id": GRANTED[args["keyword"]]}, "duration": {"type": "until_end_of_turn"}}
     if op == "hand_to_shield" and set(args) <= {"optional"}:   # one card of the controller's hand, face down
         return {"effect_id": "add_hand_to_shield", "optional": bool(args.get("optional")),
                 "face_options": ["face_down"]}
