@@ -190,3 +190,17 @@ def test_piles_stacks_the_end_step_and_a_conditional_s_trigger():
         assert status[name]["status"] == "conforms", name
     r113 = status["R113.6c_counted_in_standby.yaml"]["findings"]
     assert any(f["kind"] == "missing_choice" and "S-Trigger of Revolution Two" in f["message"] for f in r113)
+
+
+@needs_dmsim
+def test_a_keyword_given_for_the_turn_and_slayer_twice():
+    """TR06: Alarm Probe gives one of its owner's creatures Blocker for the turn, which may then block
+    (conforms). SK03: Velvet Flow with Slayer twice destroys Neverlast twice (110.7), so its Escape cannot
+    keep it; DMSIM's battle destroys once, and Neverlast stays."""
+    files = [SCENARIOS / "attack" / "TR06_granted_blocker.yaml",
+             SCENARIOS / "attack" / "SK03_two_slayers_destroy_twice.yaml"]
+    _code, doc = conform(*map(str, files))
+    status = {s["file"].rpartition("/")[2]: s for s in doc["scenarios"]}
+    assert status["TR06_granted_blocker.yaml"]["status"] == "conforms"
+    sk03 = status["SK03_two_slayers_destroy_twice.yaml"]["findings"]
+    assert any(f["kind"] == "forbidden_outcome" and "Neverlast" in f["message"] for f in sk03)
