@@ -157,9 +157,15 @@ def _engine_block(result: dict) -> str:
                      f"{_cell(cause.get('text', ''))} |")
     lines += ["", "**Conforming runs**: " + ", ".join(f"`{r['id']}`" for r in result["runs"]
                                                      if r["status"] == "conforms") + ".", ""]
-    lines += ["**Not supported**, grouped by reason (a card's name replaced by X):", "",
-              "| reason | runs | e.g. |", "| --- | ---: | --- |"]
-    for reason, runs in _groups(result):
+    groups = _groups(result)
+    lines += ["**Not supported**, grouped by reason (a card's name replaced by X):", ""]
+    lacks = f"{result['engine']['name']} has no "
+    blocked = sum(len(runs) for reason, runs in groups if lacks in reason)
+    if blocked:
+        lines += [f"{blocked} of the {n['unsupported']} for what the engine itself lacks (a reason saying "
+                  f"\"{lacks}...\"), {n['unsupported'] - blocked} for what the adapter does not translate.", ""]
+    lines += ["| reason | runs | e.g. |", "| --- | ---: | --- |"]
+    for reason, runs in groups:
         lines.append(f"| {_cell(reason)} | {len(runs)} | `{runs[0]}` |")
     return "\n".join(lines) + "\n"
 

@@ -86,6 +86,9 @@ class Adapter:
     def _give(self, value: Any) -> None:
         from actions.attack_action import AttackAction
 
+        if value is self.labels.SPLIT:     # the first half of a DMSIM question: its second half comes next
+            self.session.split[id(self.session.now[1])] = True
+            return
         if isinstance(value, AttackAction):
             self.session.attacked = True
         self.session.answer(value)

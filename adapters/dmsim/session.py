@@ -14,19 +14,22 @@ turn player's attack step is then run by DMSIM's TurnManager.
 
 from __future__ import annotations
 
+import json
 import queue
+import sys
 import threading
 import traceback
 from dataclasses import dataclass, field
 from typing import Any
 
 from card_map import definition
-from word_map import Unsupported
+from word_map import Lacks, Unsupported
 
 PLAYERS = ("A", "B")
 ZONES = {"battle": "BATTLE", "hand": "HAND", "mana": "MANA", "shields": "SHIELD", "graveyard": "GRAVEYARD",
          "deck": "DECK"}
 MARKS = {"tapped", "summoned", "power"}
+PILES = {"attached", "links"}   # cards under an evolution creature (`under` links), put as DMSIM's evolution sources
 ATTACK_STEP = "Choose attack step action"
 DIRECT = "direct attack"    # the adapter's question where DMSIM's attack reaches a player with no shields
 RULES_SINCE = "2017-03-25"   # the revision that broke an attack's shields together, as DMSIM does
@@ -36,6 +39,132 @@ WAIT = 60.0       # seconds the protocol loop waits for DMSIM's next question (d
 def request_keywords(request: dict, label: str) -> list[str]:
     """The keywords of the card a position's label names."""
     return request["cards"][request["position"]["cards"][label]]["keywords"]
+
+
+def _checked(request: dict) -> list[dict]:
+    """The DMSIM definitions of the run's cards, once every part of the run is known to carry over; else
+    Unsupported with one reason: where DMSIM itself lacks something (Lacks) that reason, since no work on
+    the adapter would set the run up, else the first one met."""
+    problems: list[Unsupported] = []
+
+    def attempt(check, *args):
+        try:
+            return check(*args)
+        except Unsupported as exc:
+            problems.append(exc)
+            return None
+
+    defs = [attempt(definition, card, request["rules"]) for _, card in sorted(request["cards"].items())]
+    attempt(_rules_and_zones, request)
+    attempt(_one_replacement_each, request)
+    attempt(_hand_keywords, request)
+    attempt(_granted_slayer, request)
+    if problems:
+        raise next((p for p in problems if isinstance(p, Lacks)), problems[0])
+    return defs
+
+
+def _rules_and_zones(request: dict) -> None:
+    position = request["position"]
+    if request["rules"] < RULES_SINCE:
+        raise Lacks(f"the run is under the rules of {request['rules']}; DMSIM has no rules of an earlier date: it "
+                    "plays today's, where the shields an attack breaks are broken together "
+                    f"(since {RULES_SINCE}, ER05@S016)")
+    for player in PLAYERS:
+        zones = position["zones"].get(player, {})
+        if not zones.get("deck"):
+            raise Lacks(f"{player}'s deck is empty at the position: DMSIM has no check of a deck that is empty "
+                        "already; it looks at a deck running out only when a card leaves it (core/card_mover.py, "
+                        "core/player.py)")
+        other = sorted(k for k, v in zones.items() if v and k not in ZONES and k not in MARKS and k not in PILES)
+        other += _piles(request, player)
+        if other:
+            raise Unsupported(f"{player} has {', '.join(other)} (of cards on cards and face-up shields the adapter "
+                              "puts only evolution sources and cards stacked on a shield)")
+    if any(position["restrictions"].values()):
+        raise Unsupported("continuous restrictions (no S-Trigger, locked card types) have no DMSIM counterpart "
+                          "in the adapter")
+
+
+def _piles(request: dict, player: str) -> list[str]:
+    """What of `player`'s cards on cards the adapter cannot put in DMSIM: only the cards under an evolution
+    creature in the battle zone (links `[card, evolution creature, under]`) become its evolution sources,
+    and the cards stacked on a shield (`[card, shield, stack]`) cards of that shield's slot."""
+    position = request["position"]
+    zones = position["zones"].get(player, {})
+    evolution = lambda label: "Evolution" in request["cards"][position["cards"][label]]["keywords"]
+    links = zones.get("links", [])
+    kept = [src for src, top, kind in links
+            if kind == "under" and top in zones.get("battle", []) and evolution(top)
+            or kind == "stack" and top in zones.get("shields", [])]
+    if len(kept) != len(links) or sorted(kept) != sorted(zones.get("attached", [])):
+        return ["links other than cards under an evolution creature or stacked on a shield"]
+    return []
+
+
+def _one_replacement_each(request: dict) -> None:
+    """Two replacement effects of one player that could replace the same event: DMSIM first asks which
+    applies (ReplacementManager, without a `none`), then whether to use it; dmcheck asks it as one
+    decision, with `none`. The adapter does not translate the one into the other."""
+    for player, zones in request["position"]["zones"].items():
+        cards = [request["cards"][request["position"]["cards"][label]] for label in zones.get("battle", [])]
+        kinds = [a["replaces"] for card in cards for a in card.get("abilities", []) if a.get("replaces")]
+        twice = sorted({k for k in kinds if k == "own_shield_break" and kinds.count(k) > 1})
+        if twice:
+            raise Unsupported(f"{player} has two `replaces {twice[0]}` abilities: DMSIM asks which replacement "
+                              "applies, then whether to use it; the adapter does not translate that into dmcheck's "
+                              "one decision")
+
+
+NINJA_MANA_ON_RESOLUTION = "2022-08-10"   # S156: since then Ninja Strike's mana is counted on resolution only
+
+
+def _hand_keywords(request: dict) -> None:
+    """What DMSIM's Ninja Strike and Attack Chance would do otherwise than dmcheck's in this run."""
+    position, cards = request["position"], request["cards"]
+    for player, zones in position["zones"].items():
+        for label in zones.get("hand", []):
+            card = cards[position["cards"][label]]
+            triggers = {a.get("trigger") for a in card.get("abilities", [])}
+            if "ninja_strike" in triggers and player == position["turn"]:
+                raise Unsupported(f"the turn player has {card['name']} (Ninja Strike) in the hand: DMSIM's Ninja "
+                                  "Strike is also declared when an opponent's creature blocks, dmcheck's at an attack "
+                                  "only")
+            if "ninja_strike" in triggers and request["rules"] < NINJA_MANA_ON_RESOLUTION:
+                raise Lacks(f"the run is under the rules of {request['rules']}, when Ninja Strike's mana was counted "
+                            "at its declaration; DMSIM has no such count: it counts the mana on resolution only, as "
+                            f"the rules have since {NINJA_MANA_ON_RESOLUTION} (S156)")
+            for a in card.get("abilities", []):
+                if a.get("trigger") in ("attack_chance", "revolution_change"):
+                    cond = a["effect"][0][a["trigger"]] or {}
+                    _races_told_apart(request, [*(cond.get("any_of") or []), *(cond.get("all_of") or [])])
+
+
+def _granted_slayer(request: dict) -> None:
+    """A Slayer granted by an effect plays as DMSIM's Slayer, which destroys whoever wins: before
+    words.SLAYER_SINCE, Slayer destroyed only when its creature lost (card_map refuses the keyword so too)."""
+    import words
+
+    if request["rules"] >= words.SLAYER_SINCE:
+        return
+    for card in request["cards"].values():
+        if '"keyword": "Slayer"' in json.dumps(card.get("abilities", [])) + json.dumps(card.get("effect", [])):
+            raise Lacks(f"{card['name']} gives Slayer, which under the rules of {request['rules']} destroys only when "
+                        "its creature loses; DMSIM has no such Slayer (its Slayer destroys whoever wins)")
+
+
+def _races_told_apart(request: dict, races: list[str]) -> None:
+    """DMSIM's race_ja filter matches a part of a race's name: refuse a run where a creature would match a
+    race of `races` by a part of its name only."""
+    for cid in request["position"]["cards"].values():
+        card = request["cards"][cid]
+        if card["type"] != "creature":
+            continue
+        joined = "/".join(card["keywords"])
+        for race in races:
+            if race in joined and race not in card["keywords"]:
+                raise Unsupported(f"{card['name']} would meet {race!r} in DMSIM by a part of a race's name "
+                                  "(DMSIM's race_ja filter matches parts of names)")
 
 
 class Abandoned(BaseException):
@@ -51,6 +180,7 @@ class Question:
     prompt: str
     min_count: int = 1
     max_count: int = 1
+    asker: Any = None      # the DMSIM ability or effect whose code asked (the nearest one on the stack)
 
 
 @dataclass
@@ -58,6 +188,7 @@ class Tally:
     """What the adapter counts along the run, for the outcome keys DMSIM keeps no record of."""
 
     broken: int = 0
+    slots: list = field(default_factory=list)   # the shield slots counted in `broken` (kept: no id reused)
     blocked: bool = False
     frame: int = 0          # break frames open (dmcheck's `frame` of a waiting effect): none in DMSIM's batch
     tags: dict = field(default_factory=dict)   # id(effect) -> (dmcheck ability label, frame)
@@ -74,15 +205,7 @@ class Session:
         from core.player import Player
 
         position = request["position"]
-        if request["rules"] < RULES_SINCE:
-            raise Unsupported(f"the run is under the rules of {request['rules']}; DMSIM plays today's rules, where the "
-                              f"shields an attack breaks are broken together (since {RULES_SINCE}, ER05@S016)")
-        if position["until"] != "end_attack":
-            raise Unsupported("the run goes on to the end of the turn (until: end_turn); the adapter plays the attack")
-        if any(position["restrictions"].values()):
-            raise Unsupported("continuous restrictions (no S-Trigger, locked card types) have no DMSIM counterpart "
-                              "in the adapter")
-        defs = [definition(card, request["rules"]) for _, card in sorted(request["cards"].items())]
+        defs = _checked(request)
         self.position, self.request = position, request
         self.factory = CardFactory(CardDatabase(defs))
         self.players = (Player("A"), Player("B"))
@@ -93,6 +216,7 @@ class Session:
         self.answers: queue.Queue = queue.Queue()
         self.now: tuple | None = None
         self.attacked = False
+        self.split: dict[int, bool] = {}      # id(Question) -> its first half answered (labels.SPLIT)
         self._place()
         self._watch()
         self.thread = threading.Thread(target=self._run, daemon=True)
@@ -107,13 +231,6 @@ class Session:
         state.turn = 2
         for i, player in enumerate(self.players):
             zones = self.position["zones"].get(PLAYERS[i], {})
-            if not zones.get("deck"):
-                raise Unsupported(f"{PLAYERS[i]}'s deck is empty at the position: DMSIM looks at a deck running out "
-                                  "only when a card leaves it (core/card_mover.py), never at a position given so")
-            other = sorted(k for k, v in zones.items() if v and k not in ZONES and k not in MARKS)
-            if other:
-                raise Unsupported(f"{PLAYERS[i]} has {', '.join(other)} (cards on cards or face-up shields: the "
-                                  "adapter puts plain cards in plain zones)")
             for zone, name in ZONES.items():
                 for label in zones.get(zone, []):
                     card = self.factory.create(self.position["cards"][label], game=self.game.context)
@@ -121,14 +238,50 @@ class Session:
                     player.get_zone(getattr(ZoneType, name)).add(card)
                     card.zone = getattr(ZoneType, name)
                     card.tapped = label in zones.get("tapped", [])
-                    if hasattr(card, "summoning_sick"):
-                        card.summoning_sick = label in zones.get("summoned", [])
+                    if hasattr(card, "summoning_sick"):   # as DMSIM's summon sets it: never for an evolution
+                        card.summoning_sick = label in zones.get("summoned", []) and not getattr(card, "is_evolution",
+                                                                                                 False)
                     card.register_abilities(self.game.context.event_manager)
                     self.labels[id(card)] = label
                     if "Wins All Battles" in request_keywords(self.request, label):
                         card.wins_all_battles_this_turn = True   # DMSIM's WinsAllBattlesEffect's flag (this turn)
+            for source, top, kind in zones.get("links", []):   # checked by _piles
+                self._under(player, source, top) if kind == "under" else self._stack(player, source, top)
             for label, amount in zones.get("power", []):   # a power change until the end of the turn (R511.2)
                 self._power(label, amount)
+
+    def _stack(self, player: Any, card_label: str, shield: str) -> None:
+        """Put `card_label` on the shield `shield`: one slot of DMSIM's shield zone (zones/shield_zone.py),
+        one shield of several cards, named by dmcheck after its first card (`shield_label`)."""
+        from zones.zone_type import ZoneType
+
+        card = self.factory.create(self.position["cards"][card_label], game=self.game.context)
+        card.owner = player
+        base = next(c for c in player.shield_zone.cards if self.labels.get(id(c)) == shield)
+        player.shield_zone.add(card, stack_on=base)
+        card.zone = ZoneType.SHIELD
+        card.register_abilities(self.game.context.event_manager)
+        self.labels[id(card)] = card_label
+
+    def shield_label(self, card: Any) -> str:
+        """A shield's dmcheck label: that of the first card of its slot (DMSIM offers the top one)."""
+        owner = card.owner
+        slot = owner.shield_zone.slot_for(card) if owner is not None else None
+        return self.label(slot.cards[0] if slot is not None and slot.cards else card)
+
+    def _under(self, player: Any, source: str, top: str) -> None:
+        """Put `source` under the evolution creature `top` as DMSIM's summon does (core/evolution_support.py,
+        stack_evolution_sources): out of the zone's list, in the creature's evolution sources, in the battle
+        zone; its abilities registered as every card's are (DMSIM's setup registers all of them)."""
+        from zones.zone_type import ZoneType
+
+        card = self.factory.create(self.position["cards"][source], game=self.game.context)
+        card.owner = player
+        parent = next(c for c in player.battle_zone.cards if self.labels.get(id(c)) == top)
+        parent.add_evolution_source(card)
+        card.zone = ZoneType.BATTLE
+        card.register_abilities(self.game.context.event_manager)
+        self.labels[id(card)] = source
 
     def _power(self, label: str, amount: int) -> None:
         from core.duration_type import DurationType
@@ -151,7 +304,14 @@ class Session:
         from events.shield_break_event import ShieldBreakEvent
 
         ctx = self.game.context
-        ctx.event_manager.subscribe(ShieldBreakEvent, lambda e: setattr(self.tally, "broken", self.tally.broken + 1))
+        def broken(event: Any) -> None:   # one ShieldBreakEvent per card: a shield of several cards counts once
+            slot = event.player.shield_zone.slot_for(event.shield_card)
+            if slot is None or all(s is not slot for s in self.tally.slots):
+                self.tally.broken += 1
+                if slot is not None:
+                    self.tally.slots.append(slot)
+
+        ctx.event_manager.subscribe(ShieldBreakEvent, broken)
         ctx.event_manager.subscribe(BlockDeclaredEvent, lambda e: setattr(self.tally, "blocked", True))
         triggers = ctx.rules.trigger_manager
         original = triggers.process_trigger
@@ -183,7 +343,10 @@ class Session:
             from core.game_step import GameStep
 
             self.game.state.step = GameStep.ATTACK
-            self.game.context.turn_manager.attack_step(player)
+            turns = self.game.context.turn_manager
+            turns.attack_step(player)
+            if self.position["until"] == "end_turn" and not self.game.state.game_over:
+                turns.turn_end_step(player)   # the end step: "at the end of the turn" abilities, durations end
             self.asked.put(("done", None))
         except Abandoned:
             pass
@@ -208,6 +371,12 @@ class Session:
         kind, value = self.now
         if kind == "error":
             raise RuntimeError("DMSIM failed:\n" + value)
+        if kind == "question" and value.prompt == ATTACK_STEP and self.attacked and not self.game.state.game_over \
+                and self.position["until"] == "end_turn":
+            # the attack is over and the run goes on to the end of the turn: the attack step ends (DMSIM's
+            # FinishAttackStepAction), then its end step is played (_run)
+            self.answer(next(c for c in value.choices if type(c).__name__ == "FinishAttackStepAction"))
+            return self.question()
         if kind == "question" and (self.game.state.game_over or value.prompt == ATTACK_STEP and self.attacked):
             # the game is over (DMSIM's own record: its turn loop stops there, though its combat manager may
             # still ask), or the attack is: DMSIM's attack step asks for the next one
@@ -242,6 +411,18 @@ class Session:
 _ABANDON = object()
 
 
+def _asker() -> Any:
+    """The DMSIM ability or effect whose method is asking (the nearest `self` on the stack that has an
+    owner card or a source card): a prompt such as "Use Shield Saver?" does not name its card."""
+    frame = sys._getframe(2)
+    while frame is not None:
+        me = frame.f_locals.get("self")
+        if me is not None and (hasattr(me, "owner_card") or hasattr(me, "source_card")):
+            return me
+        frame = frame.f_back
+    return None
+
+
 class _Chooser:
     """DMSIM's ChoiceManager: every choice becomes a Question for the protocol loop (session.ask)."""
 
@@ -249,7 +430,7 @@ class _Chooser:
         self.session = session
 
     def select(self, player, choices, prompt, min_count=1, max_count=1, auto_choose_single=True):
-        return self.session.ask(Question(player, list(choices), str(prompt), min_count, max_count))
+        return self.session.ask(Question(player, list(choices), str(prompt), min_count, max_count, _asker()))
 
     def format_choice(self, choice) -> str:
         return str(choice)

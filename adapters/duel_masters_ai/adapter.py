@@ -127,6 +127,13 @@ class Adapter:
         if other:
             raise Unsupported(f"cards in {', '.join(other)} (zones the engine's position has no place for)")
         card = lambda label: defs[position["cards"][label]]
+        for x in z.get("shields", []):
+            if any(k.name == "SHIELD_TRIGGER" for k in card(x).keywords):
+                # dmcheck declares a shield's S-Trigger, then uses it (two choices); the engine does both in one
+                # USE_SHIELD_TRIGGER action (a G-Strike it only declares: it never uses one, a deviation)
+                raise Unsupported(f"{x} in a shield has S-Trigger: the engine declares and uses it in one action "
+                                  "(USE_SHIELD_TRIGGER); the adapter does not split that into dmcheck's declaration "
+                                  "and use")
         sick = set(z.get("summoned", []))   # put into the battle zone this turn (turn 2 of the engine's game)
         battle = [Z.Creature(definition=card(x), uid=x, is_tapped=x in z.get("tapped", []),
                              has_summoning_sickness=x in sick, entered_turn=2 if x in sick else 0, controller=i,
