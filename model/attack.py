@@ -300,13 +300,12 @@ class AttackSteps(Host):
         """R511.1 (A13): the end-of-turn abilities of what is in play now trigger; a card arriving
         during the step does not (it is not looked at again)."""
         s = replace(s, phase="end_turn")
-        if "end_of_your_turn" not in self.words:
+        if "end_of_turn" not in self.words:
             return s
-        # "at the end of your turn" watches its controller's turn only; the non-turn player's end-of-turn
-        # abilities (none in the pool yet) would trigger here too and resolve after (R509.4a-b order)
-        for cid in s.zone(s.turn).battle:
-            s = self.trigger(s, "end_of_your_turn", s.turn, cid, out)
-        return s
+        # R511.1a: every "at the end of the turn" ability of either player triggers (a pattern on
+        # `end_of_turn`: "at the end of your turn" is the turn player's, model/trigger_patterns.py); the
+        # turn player's resolve first (R509.4a-b, 511.1c-e)
+        return self.trigger(s, "end_of_turn", s.turn, -1, out)
 
     # ---- R104: wins and losses -----------------------------------------------------------------
     def lose(self, s: State, player: str, winner: str, rule: str) -> State:

@@ -24,6 +24,9 @@ from .instructions.declaring import CONDITION_OPS
 from .instructions.registry import BIND as BIND_SCHEMA
 from .instructions.registry import BINDERS
 from .rules_index import needed_for
+from .trigger_patterns import SCHEMA as PATTERN_SCHEMA
+from .trigger_patterns import TriggerPattern
+from .trigger_patterns import read as read_pattern
 from .vocabulary import EXTRA_BREAK, KEYWORDS, POWER_ATTACKER, REPLACES, SMAX, STAR_EVOLUTION, TRIGGERS
 from .yamlio import key_path, line_of, load_yaml, plain, schema_errors, shown, spoilt, validate
 
@@ -38,6 +41,7 @@ class Ability:
     replaces: str = ""
     optional: bool = True          # a replacement its controller may decline
     zone: str = "battle"           # where the card must be for its trigger to watch
+    pattern: TriggerPattern | None = None   # the events it watches (model/trigger_patterns.py); None: declared
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,7 +138,8 @@ _CARD_SCHEMA = {
             "type": "object",
             "description": "an ability with id, effect and either trigger or replaces",
             "properties": {"id": {"type": "string", "pattern": "^[a-z0-9_]+$"},
-                           "trigger": {"enum": sorted(TRIGGERS)},
+                           "trigger": {"if": {"type": "string"}, "then": {"enum": sorted(TRIGGERS)},
+                                       "else": PATTERN_SCHEMA},
                            "replaces": {"enum": sorted(REPLACES)},
                            "optional": {"type": "boolean"},
                            "zone": {"enum": ["battle", "graveyard"]},
@@ -536,9 +541,13 @@ def _card(raw: Any, root: Any, here: tuple, file: str) -> CardDef:
     abilities = []
     for j, a in enumerate(raw.get("abilities", [])):
         program = mistakes.check(_program, a["effect"], root, here + ("abilities", j, "effect"), file)
-        abilities.append(Ability(str(a["id"]), str(a.get("trigger", "")), program or (),
+        raw_trigger = a.get("trigger", "")
+        pattern = mistakes.check(read_pattern, raw_trigger, root, here + ("abilities", j, "trigger"), file) \
+            if raw_trigger else None
+        word = raw_trigger if isinstance(raw_trigger, str) else (pattern.text() if pattern else "pattern")
+        abilities.append(Ability(str(a["id"]), word, program or (),
                                  replaces=str(a.get("replaces", "")), optional=bool(a.get("optional", True)),
-                                 zone=str(a.get("zone", "battle"))))
+                                 zone=str(a.get("zone", "battle")), pattern=pattern))
     card = CardDef(
         id=str(raw["id"]), name=str(raw["name"]), ja=str(raw.get("ja", "")),
         type="creature" if spell_side is not None else str(raw["type"]),   # its battle-zone side (S216)

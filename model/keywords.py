@@ -56,7 +56,9 @@ def check(card: Any, root: Any, here: tuple, file: str) -> None:
                              f"expected `{_EXAMPLE[head]}` (the power or cost a whole number), got {word!r}")
     for j, ability in enumerate(card.abilities):
         where = here + ("abilities", j, "trigger")
-        if ability.trigger in CREATURE_TRIGGERS and card.type != "creature":
+        own = ability.pattern is not None and ability.pattern.card == "this" and \
+            bool(CREATURE_TRIGGERS.union({"battle_start"}).intersection(ability.pattern.on))
+        if (ability.trigger in CREATURE_TRIGGERS or own) and card.type != "creature":
             raise InputError(file, line_of(root, where), key_path(where),
                              f"a {card.type} cannot have the trigger {ability.trigger!r}: only a creature in the "
                              f"battle zone attacks, is attacked, blocks or battles; expected a creature, or one "

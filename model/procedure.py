@@ -38,7 +38,7 @@ from .state import Frame, Pending, State, Task, replace, setter
 from .symmetry import Symmetry
 from .table import CardTable
 from .touch import Touch
-from .triggers import BEFORE_BREAK, SELF, Triggers
+from .triggers import BEFORE_BREAK, Triggers, listened, watching
 from .vocabulary import SMAX
 
 _with_running = setter(State, "running")
@@ -80,12 +80,12 @@ class BreakModel(CardTable, Legality, Touch, PowerRules, Triggers, AttackSteps, 
             else Interpretation.make(scenario.interpretation)
         self._initial = self._build_initial()
         # the trigger and replacement words of the scenario's cards: steps of the whole attack look only for these
+        # (and the events their triggers watch, model/trigger_patterns.py)
         self.words = frozenset(w for i in self.instances for a in self.pool[i.card].abilities
-                               for w in (a.trigger, a.replaces) if w)
-        # the cards with an ability that watches others (a trigger word not about the card itself):
-        # the only ones `trigger` looks at in the zones; the S-Back creatures' "enters" is not one
-        self.watching = frozenset(i.id for i in self.instances
-                                  if any(a.trigger and a.trigger not in SELF for a in self.pool[i.card].abilities))
+                               for w in (a.trigger, a.replaces) if w) | listened(self.pool, self.instances)
+        # the cards with an ability that watches others (a pattern not about the card itself): the only
+        # ones `trigger` looks at in the zones; the S-Back creatures' "enters" is not one
+        self.watching = watching(self.pool, self.instances)
         self.symmetry = Symmetry(self, self._initial)   # which identical cards are interchangeable where
         self._footprints: dict[tuple, frozenset] = {}
         self._simple: dict[tuple, bool] = {}
@@ -520,6 +520,8 @@ class BreakModel(CardTable, Legality, Touch, PowerRules, Triggers, AttackSteps, 
         cover) is kept as it is: always sound, it only stores a twin more."""
         if s.extra_breaks and not self.symmetry.members.isdisjoint(c for c, _ in s.extra_breaks):
             return s
+        if s.delayed and not self.symmetry.members.isdisjoint(d.source for d in s.delayed):
+            return s   # a delayed ability's card (R603.6), which the renaming does not cover either
         return self.symmetry.canonical(s)
 
     def interchangeable(self) -> bool:

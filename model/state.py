@@ -15,7 +15,7 @@ from .instr import Instr
 from .record import Record, is_record, record, replace, setter
 from .record import build as _new
 
-__all__ = ["PLAYERS", "Check", "Decl", "Frame", "Pending", "PendingKind", "Phase", "Replacement", "State", "Task",
+__all__ = ["PLAYERS", "Check", "Decl", "Delayed", "Frame", "Pending", "PendingKind", "Phase", "Replacement", "State", "Task",
            "Zones", "other", "pindex", "replace", "setter"]
 
 
@@ -145,6 +145,17 @@ class Pending(Record):
 
 
 @record
+class Delayed(Record):
+    """A delayed triggered ability an effect created (R110.3b, R603.6): it waits for its event, triggers
+    once and is gone. Its pattern and effect are an ability of its card (model/delayed.py)."""
+
+    controller: str
+    card: str          # pool id of the card whose effect created it
+    ability: str       # the id of the delayed ability on that card
+    source: int        # the card instance whose effect created it
+
+
+@record
 class Task(Record):
     """An effect being carried out: a program, where it is, and what it has bound so far."""
 
@@ -264,6 +275,7 @@ class State(Record):
     boosts: tuple[tuple[int, int], ...] = ()   # (card, power) given "until the end of the attack" (A12c), sorted
     guards: tuple[int, ...] = ()     # cards not to be destroyed until the end of the attack (R506.1d, S105), sorted
     attack_effects_ended: bool = False   # 510.2: the "while attacking" effects have ended (model/attack_end.py)
+    delayed: tuple[Delayed, ...] = ()    # delayed triggered abilities waiting for their event (R603.6), sorted
 
     def forget(self, card: int) -> State:
         """`card` left the battle zone: it is a new object, the effects that reached it end (110.2e,
