@@ -46,6 +46,7 @@ PHASES: dict[Phase, str] = {
     "ntp_declare": "the non-turn player declares hidden-zone abilities: Ninja Strike, Ninja Change (R506.3, A25, A08)",
     "block": "the non-turn player chooses a blocker or none (R507.1)",
     "blocked": "the block step is decided; what it triggered resolves (R507.3c, model/attack_end.py)",
+    "battle_start": "a battle has begun; what it triggered resolves before the powers are compared (R115.2)",
     "battle": "a battle took place; its losers are being destroyed (R508)",
     "end_attack": "the end-of-attack step (R510)",
     "end_turn": "the end step of the turn (R511.1)",
@@ -134,6 +135,10 @@ class AttackSteps(Host):
             if self.attack_ended(s):
                 return self.end_attack(s, out), False       # R505.6a: e.g. the blocker left
             return self.battle_or_break(s, out), False
+        if phase == "battle_start":   # R115.3a: a creature of the battle has left, there is no battle
+            if self.attack_ended(s):
+                return self.end_attack(s, out), False
+            return self.battle(s, out), False
         if phase == "battle":
             return self.end_attack(s, out), False
         if phase == "end_attack":
@@ -223,6 +228,11 @@ class AttackSteps(Host):
 
     def battle_or_break(self, s: State, out: list[Event]) -> State:
         if s.target >= 0:
+            if "battle_start" in self.words:   # R115.2: the battle's start triggers, resolved first
+                for c in (s.attacker, s.target):
+                    s = self.trigger(s, "battle_start", self.owner(c), c, out)
+                if s.pending:
+                    return replace(s, phase="battle_start")
             return self.battle(s, out)
         return replace(s, phase="")
 

@@ -7,6 +7,7 @@ an ability; the instructions do.
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import os
 import re
@@ -21,11 +22,12 @@ from .errors import InputError, Mistakes, did_you_mean, raise_all
 from .instr import Instr
 from .instructions import card_words
 from .instructions.declaring import CONDITION_OPS
+from .instructions.delayed import compile_delayed
 from .instructions.registry import BIND as BIND_SCHEMA
 from .instructions.registry import BINDERS
 from .rules_index import needed_for
+from .trigger_patterns import DELAYED_ZONE, TriggerPattern
 from .trigger_patterns import SCHEMA as PATTERN_SCHEMA
-from .trigger_patterns import TriggerPattern
 from .trigger_patterns import read as read_pattern
 from .vocabulary import EXTRA_BREAK, KEYWORDS, POWER_ATTACKER, REPLACES, SMAX, STAR_EVOLUTION, TRIGGERS
 from .yamlio import key_path, line_of, load_yaml, plain, schema_errors, shown, spoilt, validate
@@ -558,6 +560,8 @@ def _card(raw: Any, root: Any, here: tuple, file: str) -> CardDef:
         spell_side=spell_side,
     )
     whole = not mistakes    # a program with a mistake is read in part: what reads programs waits for the fix
+    if whole:
+        card = mistakes.check(_with_delayed, card, raw, root, here, file) or card
     for check in (_check_keywords, touch_keywords.check) + ((_check_declared, _check_forms) if whole else ()):
         mistakes.check(check, card, root, here, file)   # touch_keywords: valued keywords, triggers the type cannot have
     if whole:
@@ -572,6 +576,22 @@ def _card(raw: Any, root: Any, here: tuple, file: str) -> CardDef:
         mistakes.check(_check_binds, program, root, where, file)
     mistakes.raise_all()
     return card
+
+
+def _with_delayed(card: CardDef, raw: Any, root: Any, here: tuple, file: str) -> CardDef:
+    """The card with an ability for each delayed triggered ability its effects create (R603.6,
+    model/instructions/delayed.py): it waits in no zone, and resolves like any other ability of the card."""
+    programs = [(raw.get("effect"), card.effect, here + ("effect",), "effect")]
+    if card.spell_side is not None:
+        programs.append((raw["spell"].get("effect"), card.spell_side.effect, here + ("spell", "effect"), "effect"))
+    programs += [(a.get("effect"), ability.effect, here + ("abilities", j, "effect"), ability.id)
+                 for j, (a, ability) in enumerate(zip(raw.get("abilities", []), card.abilities))]
+    made = compile_delayed(programs, root, file, tuple(sorted(PROGRAM_ARGS)))
+    if not made:
+        return card
+    extra = tuple(Ability(key, pattern.text(), program, zone=DELAYED_ZONE, pattern=pattern)
+                  for key, pattern, program in made)
+    return dataclasses.replace(card, abilities=card.abilities + extra)
 
 
 def _check_forms(card: CardDef, root: Any, here: tuple, file: str) -> None:

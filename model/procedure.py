@@ -60,7 +60,8 @@ ROUND_SHOWN = 60
 # the words of the non-turn player's hidden-zone declarations at an attack (model/attack.py `ninjas`)
 NTP_WINDOW = frozenset({"ninja_strike", "ninja_change", "oni_end"})
 # the rule an effect resolving outside a break follows, by the step it resolves in
-PHASE_RULES = {"attack": "R506.3", "blocked": "R507.3", "end_attack": "R510", "end_turn": "R511.1"}
+PHASE_RULES = {"attack": "R506.3", "blocked": "R507.3", "battle_start": "R115.2", "end_attack": "R510",
+               "end_turn": "R511.1"}
 
 
 class BreakModel(CardTable, Legality, Touch, PowerRules, Triggers, AttackSteps, AttackEnd, Declarations):

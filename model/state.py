@@ -15,8 +15,8 @@ from .instr import Instr
 from .record import Record, is_record, record, replace, setter
 from .record import build as _new
 
-__all__ = ["PLAYERS", "Check", "Decl", "Delayed", "Frame", "Pending", "PendingKind", "Phase", "Replacement", "State", "Task",
-           "Zones", "other", "pindex", "replace", "setter"]
+__all__ = ["PLAYERS", "Check", "Decl", "Delayed", "Frame", "Pending", "PendingKind", "Phase", "Replacement", "State",
+           "Task", "Zones", "other", "pindex", "replace", "setter"]
 
 
 PLAYERS = ("A", "B")
@@ -228,8 +228,8 @@ class Frame(Record):
 
 
 # where the attack is (model/attack.py PHASES says what each means): "" is the direct attack step (D0-D7)
-Phase = Literal["", "declare", "attack", "tp_declare", "ntp_declare", "block", "blocked", "battle", "end_attack",
-                "end_turn"]
+Phase = Literal["", "declare", "attack", "tp_declare", "ntp_declare", "block", "blocked", "battle_start", "battle",
+                "end_attack", "end_turn"]
 
 
 @record

@@ -47,6 +47,7 @@ EVENTS: dict[str, tuple[str, str]] = {
 # the events that name no card: a pattern on them cannot ask about the event's card
 NO_CARD = frozenset({"end_of_turn"})
 WHOSE = ("you", "opponent", "any")
+DELAYED_ZONE = "delayed"   # the `zone` of a delayed ability (R603.6): in no zone, an effect made it
 WHICH = ("this", "other", "any")
 
 
@@ -102,8 +103,8 @@ SCHEMA: dict[str, Any] = {
     "description": "a pattern over events: on (an event or a list of them), player (you, opponent, any), "
                    "card (this, other, any), has (words the event's card prints), type, first_this_turn",
     "properties": {
-        "on": {"anyOf": [{"enum": sorted(EVENTS)},
-                         {"type": "array", "items": {"enum": sorted(EVENTS)}, "minItems": 1, "maxItems": 20}]},
+        "on": {"if": {"type": "string"}, "then": {"enum": sorted(EVENTS)},
+               "else": {"type": "array", "items": {"enum": sorted(EVENTS)}, "minItems": 1, "maxItems": 20}},
         "player": {"enum": list(WHOSE)},
         "card": {"enum": list(WHICH)},
         "has": {"type": "array", "items": {"type": "string"}, "maxItems": 20},

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Final
 from .events import Event, ev
 from .host import Host
 from .state import PLAYERS, Frame, Pending, State, pindex, replace
-from .trigger_patterns import EVENTS, TriggerPattern
+from .trigger_patterns import DELAYED_ZONE, EVENTS, TriggerPattern
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -31,7 +31,6 @@ if TYPE_CHECKING:
 
 BEFORE_BREAK: Final = "before_break"   # the kinds of pending effect (model/state.py PendingKind)
 TRIGGERED: Final = "triggered"
-DELAYED_ZONE: Final = "delayed"        # the `zone` of a delayed ability: no zone, an effect created it
 RULES = {"enters": "R112.3a", "destroyed": "R701.6b", "attacks": "R506.3", "battle_win": "R508",
          "breaks": "D6", "breaks_one_or_more": "D6", "end_of_turn": "R511.1",
          "shield_leaves": "D6", "end_of_attack": "R510", "blocks": "R507.3", "not_blocked": "R507.3c",

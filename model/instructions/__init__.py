@@ -11,6 +11,7 @@ from . import (  # noqa: F401  (registration: importing each module registers it
     conditions,
     deck,
     declaring,
+    delayed,
     destruction,
     effects,
     game_end,
