@@ -75,6 +75,16 @@ class TriggerPattern:
             parts.append("first this turn")
         return ", ".join(parts)
 
+    def as_data(self) -> dict[str, Any]:
+        """The pattern as a card file writes it (the keys that differ from their defaults)."""
+        out: dict[str, Any] = {"on": self.on[0] if len(self.on) == 1 else list(self.on)}
+        for key, value, default in (("player", self.player, "any"), ("card", self.card, "any"),
+                                    ("has", list(self.has), []), ("type", self.type, ""),
+                                    ("first_this_turn", self.first_this_turn, False)):
+            if value != default:
+                out[key] = value
+        return out
+
     def about_card(self) -> bool:
         return self.card != "any" or bool(self.has) or bool(self.type)
 

@@ -218,7 +218,7 @@ def _ex_life(m: Game, s: State, task: Task, ins, choice, out: list[Event]) -> St
             z = z.remove("shields", shield).unlink(shield).add("graveyard", shield)
             out.append(ev("move", "", card=m.label(shield), player=owner, **{"from": "shields", "to": "graveyard"}))
             s = s.with_zone(owner, z)
-            if "opponent_shield_leaves" in m.words:   # A20: any card leaving the shield zone, once
+            if "shield_leaves" in m.words:   # A20: any card leaving the shield zone, once
                 s = m.trigger(s, "shield_leaves", owner, shield, out)
             return s
     return s.with_zone(owner, z)
