@@ -521,8 +521,9 @@ class BreakModel(CardTable, Legality, Touch, PowerRules, Triggers, AttackSteps, 
         cover) is kept as it is: always sound, it only stores a twin more."""
         if s.extra_breaks and not self.symmetry.members.isdisjoint(c for c, _ in s.extra_breaks):
             return s
-        if s.delayed and not self.symmetry.members.isdisjoint(d.source for d in s.delayed):
-            return s   # a delayed ability's card (R603.6), which the renaming does not cover either
+        if (s.delayed or s.fired) and not self.symmetry.members.isdisjoint(
+                [d.source for d in s.delayed] + [c for c, _ in s.fired]):
+            return s   # a delayed ability's card (R603.6), a "once each turn" one's: not renamed either
         return self.symmetry.canonical(s)
 
     def interchangeable(self) -> bool:

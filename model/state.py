@@ -276,6 +276,7 @@ class State(Record):
     guards: tuple[int, ...] = ()     # cards not to be destroyed until the end of the attack (R506.1d, S105), sorted
     attack_effects_ended: bool = False   # 510.2: the "while attacking" effects have ended (model/attack_end.py)
     delayed: tuple[Delayed, ...] = ()    # delayed triggered abilities waiting for their event (R603.6), sorted
+    fired: tuple[tuple[int, str], ...] = ()   # (card, ability) "once each turn" abilities triggered this turn, sorted
 
     def forget(self, card: int) -> State:
         """`card` left the battle zone: it is a new object, the effects that reached it end (110.2e,

@@ -46,6 +46,9 @@ EVENTS: dict[str, tuple[str, str]] = {
 }
 # the events that name no card: a pattern on them cannot ask about the event's card
 NO_CARD = frozenset({"end_of_turn"})
+# the events of a card leaving the battle zone: an ability watching any card's also sees its own card's,
+# judged as it was just before (603.5c, 603.5d)
+LEAVING = frozenset({"destroyed"})
 WHOSE = ("you", "opponent", "any")
 DELAYED_ZONE = "delayed"   # the `zone` of a delayed ability (R603.6): in no zone, an effect made it
 WHICH = ("this", "other", "any")
@@ -62,6 +65,7 @@ class TriggerPattern:
     has: tuple[str, ...] = ()      # words (race, civilization, keyword) the event's card prints, all of them
     type: str = ""                 # the event's card's type
     first_this_turn: bool = False  # a cast: the player's first spell of the turn
+    once_per_turn: bool = False    # the ability triggers at most once each turn (State.fired)
 
     def text(self) -> str:
         """A short name (what events and labels show for an ability written as a pattern)."""
@@ -73,6 +77,8 @@ class TriggerPattern:
             parts.append("type " + self.type)
         if self.first_this_turn:
             parts.append("first this turn")
+        if self.once_per_turn:
+            parts.append("once per turn")
         return ", ".join(parts)
 
     def as_data(self) -> dict[str, Any]:
@@ -80,7 +86,8 @@ class TriggerPattern:
         out: dict[str, Any] = {"on": self.on[0] if len(self.on) == 1 else list(self.on)}
         for key, value, default in (("player", self.player, "any"), ("card", self.card, "any"),
                                     ("has", list(self.has), []), ("type", self.type, ""),
-                                    ("first_this_turn", self.first_this_turn, False)):
+                                    ("first_this_turn", self.first_this_turn, False),
+                                    ("once_per_turn", self.once_per_turn, False)):
             if value != default:
                 out[key] = value
         return out
@@ -111,7 +118,8 @@ ALIASES: dict[str, TriggerPattern] = {
 SCHEMA: dict[str, Any] = {
     "type": "object",
     "description": "a pattern over events: on (an event or a list of them), player (you, opponent, any), "
-                   "card (this, other, any), has (words the event's card prints), type, first_this_turn",
+                   "card (this, other, any), has (words the event's card prints), type, first_this_turn, "
+                   "once_per_turn",
     "properties": {
         "on": {"if": {"type": "string"}, "then": {"enum": sorted(EVENTS)},
                "else": {"type": "array", "items": {"enum": sorted(EVENTS)}, "minItems": 1, "maxItems": 20}},
@@ -120,6 +128,7 @@ SCHEMA: dict[str, Any] = {
         "has": {"type": "array", "items": {"type": "string"}, "maxItems": 20},
         "type": {"enum": ["creature", "spell", "castle", "aura", "tamaseed", "cross_gear"]},
         "first_this_turn": {"type": "boolean"},
+        "once_per_turn": {"type": "boolean"},
     },
     "required": ["on"],
     "additionalProperties": False,
@@ -135,7 +144,8 @@ def read(raw: Any, root: Any, where: tuple, file: str) -> TriggerPattern | None:
     on = (raw["on"],) if isinstance(raw["on"], str) else tuple(raw["on"])
     pattern = TriggerPattern(on=on, player=raw.get("player", "any"), card=raw.get("card", "any"),
                              has=tuple(str(w) for w in raw.get("has", ())), type=str(raw.get("type", "")),
-                             first_this_turn=bool(raw.get("first_this_turn", False)))
+                             first_this_turn=bool(raw.get("first_this_turn", False)),
+                             once_per_turn=bool(raw.get("once_per_turn", False)))
     cardless = [k for k in on if k in NO_CARD]
     if cardless and pattern.about_card():
         raise InputError(file, line_of(root, where), key_path(where),

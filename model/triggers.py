@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Final
 from .events import Event, ev
 from .host import Host
 from .state import PLAYERS, Frame, Pending, State, pindex, replace
-from .trigger_patterns import DELAYED_ZONE, EVENTS, TriggerPattern
+from .trigger_patterns import DELAYED_ZONE, EVENTS, LEAVING, TriggerPattern
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -53,11 +53,12 @@ class TriggerIndex:
                 if a.pattern is None or a.zone == DELAYED_ZONE:
                     continue
                 for kind in a.pattern.on:
-                    if a.pattern.card == "this":
+                    # 603.5c-d: an ability watching any card leave sees its own card's leaving too
+                    if a.pattern.card == "this" or (kind in LEAVING and a.pattern.card == "any" and a.zone == "battle"):
                         found = own.setdefault((inst.card, kind), [])
                         if a not in found:
                             found.append(a)
-                    else:
+                    if a.pattern.card != "this":
                         watchers.setdefault(kind, {}).setdefault(inst.id, []).append(a)
         return TriggerIndex({k: tuple(v) for k, v in own.items()},
                             {k: {c: tuple(v) for c, v in by.items()} for k, by in watchers.items()})
@@ -122,15 +123,32 @@ class Triggers(Host):
                 for cid, zone in [(c, "battle") for c in z.battle if c in watchers] + \
                         [(c, "graveyard") for c in z.graveyard if c in watchers]:
                     for ability in watchers[cid]:
-                        if ability.zone == zone and \
+                        if ability.zone == zone and (cid != card or what not in LEAVING) and \
                                 matches(ability.pattern, s, player, card, cdef, cid, watcher):  # type: ignore[arg-type]
                             found.append(Pending(TRIGGERED, depth, watcher, self.instances[cid].card, ability.id, cid))
         if s.delayed:
             s = self._delayed(s, what, player, card, cdef, depth, found)
         rule = RULES.get(what) or EVENTS.get(what, ("", "R509.4"))[1]
         for p in found:
-            s = self.add_pending(s, p, out, rule)
+            s = self._add_once(s, p, out, rule) if self.once_per_turn else self.add_pending(s, p, out, rule)
         return s
+
+    @cached_property
+    def once_per_turn(self) -> frozenset[tuple[str, str]]:
+        """(card, ability) of the scenario's "once each turn" abilities."""
+        return frozenset((i.card, a.id) for i in self.instances for a in self.pool[i.card].abilities
+                         if a.pattern is not None and a.pattern.once_per_turn)
+
+    def _add_once(self, s: State, p: Pending, out: list[Event], rule: str) -> State:
+        """A "once each turn" ability that triggered this turn does not again; one that triggers now is
+        remembered (`State.fired`, for the rest of the turn)."""
+        if (p.card, p.ability) not in self.once_per_turn:
+            return self.add_pending(s, p, out, rule)
+        key = (p.source, p.ability)
+        if key in s.fired:
+            return s
+        after = self.add_pending(s, p, out, rule)
+        return after if after is s else replace(after, fired=tuple(sorted(after.fired + (key,))))
 
     def _delayed(self, s: State, what: str, player: str, card: int, cdef: CardDef | None, depth: int,
                  found: list[Pending]) -> State:
