@@ -26,6 +26,7 @@ from .host import Host
 from .instructions.declaring import meets
 from .keywords import EVASION, IGNORE, value, values
 from .state import Pending, State, other, replace
+from .trigger_patterns import LEAVING
 from .triggers import TRIGGERED
 from .vocabulary import ATTACK_DECLARED, IGNORED, Keyword
 
@@ -35,7 +36,6 @@ HIDDEN_ATTACK = frozenset({"attack_chance", "oni_end"})
 # trigger as their creature leaves the battle zone (model/trigger_patterns.py: judged as it was just
 # before, 603.5c)
 HIDDEN_WORDS = frozenset(ATTACK_DECLARED)
-LEAVING = frozenset({"destroyed"})
 
 
 class Touch(Host):

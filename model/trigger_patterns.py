@@ -24,6 +24,9 @@ EVENTS: dict[str, tuple[str, str]] = {
     "enters": ("a creature is put into the battle zone: the player who puts it, the creature", "R112.3a"),
     "cast": ("a spell is cast: its caster, the spell", "R509.4"),
     "destroyed": ("a card is destroyed: its owner, the card", "R701.6b"),
+    "leaves": ("a creature leaves the battle zone, whatever its new zone (destroyed, returned, put into the "
+               "mana zone, ...; a pile's top card alone too): its owner, the card, seen as it was just before "
+               "(603.5c)", "R603.5c"),
     "draw": ("a card is drawn, one event per card drawn (R114.2; a move to the hand without the word "
              "'draw' is none, R114.3; a draw from an empty deck is none, R114.6a): the drawer, the card", "R114.2"),
     "attacks": ("a creature attacks: the turn player, the attacker", "R506.3"),
@@ -48,7 +51,7 @@ EVENTS: dict[str, tuple[str, str]] = {
 NO_CARD = frozenset({"end_of_turn"})
 # the events of a card leaving the battle zone: an ability watching any card's also sees its own card's,
 # judged as it was just before (603.5c, 603.5d)
-LEAVING = frozenset({"destroyed"})
+LEAVING = frozenset({"destroyed", "leaves"})
 WHOSE = ("you", "opponent", "any")
 DELAYED_ZONE = "delayed"   # the `zone` of a delayed ability (R603.6): in no zone, an effect made it
 WHICH = ("this", "other", "any")
