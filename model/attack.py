@@ -87,6 +87,8 @@ class AttackSteps(Host):
         target = self.label(s.target) if s.target >= 0 else s.defender
         out.append(ev("attack", "R506.1", card=self.label(s.attacker), player=s.turn, target=target))
         s = replace(self.tap_attacker(s), phase="attack")
+        if "tapped" in self.words:   # 603.2c: the attacker becomes tapped
+            s = self.trigger(s, "tapped", s.turn, s.attacker, out)
         if "attacks" in self.words or "opponent_attacks" in self.words:
             s = self.trigger(s, "attacks", s.turn, s.attacker, out)
         if self.tp_declarables(s):
@@ -215,6 +217,8 @@ class AttackSteps(Host):
                 out.append(ev("tap", "R507.1a", card=self.label(c), player=s.defender))
             out.append(ev("block", "R507.2", card=self.label(blocker), attacker=self.label(s.attacker),
                           player=s.defender))
+            for c in chosen if "tapped" in self.words else ():   # 603.2c: each Blocker used becomes tapped
+                s = self.trigger(s, "tapped", s.defender, c, out)
             s = replace(s, blocked=True, target=blocker)
         return self.after_block(replace(s, phase="attack"), out)
 

@@ -27,6 +27,8 @@ EVENTS: dict[str, tuple[str, str]] = {
     "leaves": ("a creature leaves the battle zone, whatever its new zone (destroyed, returned, put into the "
                "mana zone, ...; a pile's top card alone too): its owner, the card, seen as it was just before "
                "(603.5c)", "R603.5c"),
+    "tapped": ("a creature becomes tapped: by attacking, by blocking, by an effect; never one put into a zone "
+               "tapped or tapped already (603.2c): its owner, the creature", "R603.2c"),
     "draw": ("a card is drawn, one event per card drawn (R114.2; a move to the hand without the word "
              "'draw' is none, R114.3; a draw from an empty deck is none, R114.6a): the drawer, the card", "R114.2"),
     "attacks": ("a creature attacks: the turn player, the attacker", "R506.3"),

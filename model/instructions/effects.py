@@ -571,7 +571,7 @@ def _tap(m, s, task, ins, choice, out):
     owner = m.owner(cid)
     s = s.with_zone(owner, replace(s.zone(owner), tapped=tuple(sorted(s.zone(owner).tapped + (cid,)))))
     out.append(ev("tap", "", card=m.label(cid), player=owner))
-    return s
+    return m.trigger(s, "tapped", owner, cid, out) if "tapped" in m.words else s
 
 
 def _cant_attack(m, s, task, ins, choice, out):
@@ -584,7 +584,10 @@ def _mark_footprint(mark: str):
     """Tapping or forbidding an attack marks one creature of `whose` (it reads who is in the battle zone)."""
     def fp(m, ins, me, seen):
         ps = footprint_players(me, ins.get("whose", "any"))
-        return frozenset({(mark, p, "w") for p in ps} | {("battle", p, "r") for p in ps})
+        found = {(mark, p, "w") for p in ps} | {("battle", p, "r") for p in ps}
+        if mark == "tapped" and "tapped" in m.words:   # it becomes tapped: an event abilities may watch
+            found.add(("pending", "*", "add"))
+        return frozenset(found)
     return fp
 
 
