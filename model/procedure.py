@@ -24,6 +24,7 @@ from .errors import EndlessStep
 from .events import Event, ev
 from .instructions import breaking, effects
 from .instructions import piles as pile_words
+from .instructions.battle_start import LABEL as BATTLE_START
 from .instructions.common import same
 from .instructions.game_end import GAME_ENDS
 from .instructions.registry import OPS, advance_pc, chooser, execute, instr, options, push
@@ -524,6 +525,8 @@ class BreakModel(CardTable, Legality, Touch, PowerRules, Triggers, AttackSteps, 
         if (s.delayed or s.fired) and not self.symmetry.members.isdisjoint(
                 [d.source for d in s.delayed] + [c for c, _ in s.fired]):
             return s   # a delayed ability's card (R603.6), a "once each turn" one's: not renamed either
+        if s.running and any(t.ability == BATTLE_START for t in s.running):
+            return s   # the creatures of a battle an effect started, waiting for its start (R101.4f)
         return self.symmetry.canonical(s)
 
     def interchangeable(self) -> bool:

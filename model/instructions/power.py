@@ -21,6 +21,7 @@ from ..events import ev
 from ..state import State, replace
 from ..vocabulary import IGNORED, STACKS
 from . import destruction
+from .battle_start import start_battle
 from .common import creatures, players_of
 from .registry import NONE, WHOSE, deterministic, op
 
@@ -111,6 +112,8 @@ def _battle(m, s, task, ins, choice, out):
     a, b = choice
     if a not in s.zone(m.owner(a)).battle or b not in s.zone(m.owner(b)).battle:
         return s
+    if "battle_start" in m.words:   # R101.4f: what its start triggers resolves first, inside this effect
+        return start_battle(m, s, a, b, out)
     return m.fight(s, a, b, out, "R115")
 
 
