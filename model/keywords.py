@@ -57,7 +57,7 @@ def check(card: Any, root: Any, here: tuple, file: str) -> None:
     for j, ability in enumerate(card.abilities):
         where = here + ("abilities", j, "trigger")
         own = ability.pattern is not None and ability.pattern.card == "this" and \
-            bool(CREATURE_TRIGGERS.union({"battle_start"}).intersection(ability.pattern.on))
+            bool(CREATURE_TRIGGERS.union({"battle_start", "tapped", "leaves"}).intersection(ability.pattern.on))
         if (ability.trigger in CREATURE_TRIGGERS or own) and card.type != "creature":
             raise InputError(file, line_of(root, where), key_path(where),
                              f"a {card.type} cannot have the trigger {ability.trigger!r}: only a creature in the "
