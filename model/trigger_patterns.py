@@ -29,6 +29,8 @@ EVENTS: dict[str, tuple[str, str]] = {
                "(603.5c)", "R603.5c"),
     "tapped": ("a creature becomes tapped: by attacking, by blocking, by an effect; never one put into a zone "
                "tapped or tapped already (603.2c): its owner, the creature", "R603.2c"),
+    "untapped": ("a creature becomes untapped by an effect; never one untapped already (603.2c): its owner, "
+                 "the creature", "R603.2c"),
     "draw": ("a card is drawn, one event per card drawn (R114.2; a move to the hand without the word "
              "'draw' is none, R114.3; a draw from an empty deck is none, R114.6a): the drawer, the card", "R114.2"),
     "attacks": ("a creature attacks: the turn player, the attacker", "R506.3"),

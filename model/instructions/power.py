@@ -143,6 +143,8 @@ def _untap(m, s, task, ins, choice, out):
         if c in z.tapped:
             s = s.with_zone(owner, replace(z, tapped=tuple(x for x in z.tapped if x != c)))
             out.append(ev("untap", "", card=m.label(c), player=owner))
+            if "untapped" in m.words:   # 603.2c: it becomes untapped (an untapped one does not)
+                s = m.trigger(s, "untapped", owner, c, out)
     return s
 
 
