@@ -56,6 +56,8 @@ NO_CARD = frozenset({"end_of_turn"})
 # the events of a card leaving the battle zone: an ability watching any card's also sees its own card's,
 # judged as it was just before (603.5c, 603.5d)
 LEAVING = frozenset({"destroyed", "leaves"})
+# where a card leaving the battle zone may go (a `leaves` pattern's `to`; the deck's top and bottom are `deck`)
+LEAVES_TO = ("hand", "mana", "graveyard", "deck", "shields")
 WHOSE = ("you", "opponent", "any")
 DELAYED_ZONE = "delayed"   # the `zone` of a delayed ability (R603.6): in no zone, an effect made it
 WHICH = ("this", "other", "any")
@@ -73,6 +75,7 @@ class TriggerPattern:
     type: str = ""                 # the event's card's type
     first_this_turn: bool = False  # a cast: the player's first spell of the turn
     once_per_turn: bool = False    # the ability triggers at most once each turn (State.fired)
+    to: tuple[str, ...] = ()       # `leaves`: the zones the card goes to (any when empty)
 
     def text(self) -> str:
         """A short name (what events and labels show for an ability written as a pattern)."""
@@ -86,6 +89,8 @@ class TriggerPattern:
             parts.append("first this turn")
         if self.once_per_turn:
             parts.append("once per turn")
+        if self.to:
+            parts.append("to " + "/".join(self.to))
         return ", ".join(parts)
 
     def as_data(self) -> dict[str, Any]:
@@ -94,7 +99,7 @@ class TriggerPattern:
         for key, value, default in (("player", self.player, "any"), ("card", self.card, "any"),
                                     ("has", list(self.has), []), ("type", self.type, ""),
                                     ("first_this_turn", self.first_this_turn, False),
-                                    ("once_per_turn", self.once_per_turn, False)):
+                                    ("once_per_turn", self.once_per_turn, False), ("to", list(self.to), [])):
             if value != default:
                 out[key] = value
         return out
@@ -126,7 +131,7 @@ SCHEMA: dict[str, Any] = {
     "type": "object",
     "description": "a pattern over events: on (an event or a list of them), player (you, opponent, any), "
                    "card (this, other, any), has (words the event's card prints), type, first_this_turn, "
-                   "once_per_turn",
+                   "once_per_turn, to (with on: leaves, where the card goes)",
     "properties": {
         "on": {"if": {"type": "string"}, "then": {"enum": sorted(EVENTS)},
                "else": {"type": "array", "items": {"enum": sorted(EVENTS)}, "minItems": 1, "maxItems": 20}},
@@ -136,6 +141,7 @@ SCHEMA: dict[str, Any] = {
         "type": {"enum": ["creature", "spell", "castle", "aura", "tamaseed", "cross_gear"]},
         "first_this_turn": {"type": "boolean"},
         "once_per_turn": {"type": "boolean"},
+        "to": {"type": "array", "items": {"enum": list(LEAVES_TO)}, "minItems": 1, "maxItems": 10},
     },
     "required": ["on"],
     "additionalProperties": False,
@@ -152,12 +158,16 @@ def read(raw: Any, root: Any, where: tuple, file: str) -> TriggerPattern | None:
     pattern = TriggerPattern(on=on, player=raw.get("player", "any"), card=raw.get("card", "any"),
                              has=tuple(str(w) for w in raw.get("has", ())), type=str(raw.get("type", "")),
                              first_this_turn=bool(raw.get("first_this_turn", False)),
-                             once_per_turn=bool(raw.get("once_per_turn", False)))
+                             once_per_turn=bool(raw.get("once_per_turn", False)),
+                             to=tuple(str(z) for z in raw.get("to", ())))
     cardless = [k for k in on if k in NO_CARD]
     if cardless and pattern.about_card():
         raise InputError(file, line_of(root, where), key_path(where),
                          f"the event {cardless[0]!r} names no card, so `card`, `has` and `type` cannot be asked of "
                          f"it; expected a pattern with only `on` and `player` for it")
+    if pattern.to and set(on) != {"leaves"}:
+        raise InputError(file, line_of(root, where + ("to",)), key_path(where + ("to",)),
+                         "`to` names where a card leaving the battle zone goes; expected it with `on: leaves` only")
     if pattern.first_this_turn and set(on) != {"cast"}:
         raise InputError(file, line_of(root, where + ("first_this_turn",)), key_path(where + ("first_this_turn",)),
                          "first_this_turn counts the spells a player cast this turn; expected it with `on: cast` only")

@@ -78,10 +78,13 @@ def watching(pool: CardPool, instances: Iterable) -> frozenset[int]:
 
 
 def matches(p: TriggerPattern, s: State, player: str, card: int, cdef: CardDef | None,
-            me: int, owner: str) -> bool:
-    """Whether an event (its player, its card and what that card is) meets pattern `p` of an ability of
-    card `me` controlled by `owner` (603.2: its characteristics as the event happens, R507.3b)."""
+            me: int, owner: str, to: str = "") -> bool:
+    """Whether an event (its player, its card and what that card is, where a leaving card goes) meets
+    pattern `p` of an ability of card `me` controlled by `owner` (603.2: its characteristics as the event
+    happens, R507.3b)."""
     if p.player != "any" and (player == owner) != (p.player == "you"):
+        return False
+    if p.to and to not in p.to:
         return False
     if p.card == "other" and card == me:
         return False
@@ -105,8 +108,9 @@ class Triggers(Host):
                       source=self.label(p.source), controller=p.controller, frame=p.frame))
         return replace(s, pending=tuple(sorted(s.pending + (p,))))
 
-    def trigger(self, s: State, what: str, player: str, card: int, out: list[Event]) -> State:
-        """The abilities whose pattern the event `what` of `player` about `card` (-1: none) meets trigger."""
+    def trigger(self, s: State, what: str, player: str, card: int, out: list[Event], to: str = "") -> State:
+        """The abilities whose pattern the event `what` of `player` about `card` (-1: none; `to`: the zone
+        a card leaving the battle zone goes to) meets trigger."""
         depth = s.depth()
         found: list[Pending] = []
         index = self.trigger_index
@@ -114,7 +118,7 @@ class Triggers(Host):
         if cdef is not None:
             owner = self.owner(card)
             for ability in index.own.get((cdef.id, what), ()):
-                if matches(ability.pattern, s, player, card, cdef, card, owner):   # type: ignore[arg-type]
+                if matches(ability.pattern, s, player, card, cdef, card, owner, to):   # type: ignore[arg-type]
                     found.append(Pending(TRIGGERED, depth, player, cdef.id, ability.id, card))
         watchers = index.watchers.get(what)
         if watchers:
@@ -124,10 +128,10 @@ class Triggers(Host):
                         [(c, "graveyard") for c in z.graveyard if c in watchers]:
                     for ability in watchers[cid]:
                         if ability.zone == zone and (cid != card or what not in LEAVING) and \
-                                matches(ability.pattern, s, player, card, cdef, cid, watcher):  # type: ignore[arg-type]
+                                matches(ability.pattern, s, player, card, cdef, cid, watcher, to):  # type: ignore[arg-type]
                             found.append(Pending(TRIGGERED, depth, watcher, self.instances[cid].card, ability.id, cid))
         if s.delayed:
-            s = self._delayed(s, what, player, card, cdef, depth, found)
+            s = self._delayed(s, what, player, card, cdef, depth, found, to)
         rule = RULES.get(what) or EVENTS.get(what, ("", "R509.4"))[1]
         for p in found:
             s = self._add_once(s, p, out, rule) if self.once_per_turn else self.add_pending(s, p, out, rule)
@@ -151,7 +155,7 @@ class Triggers(Host):
         return after if after is s else replace(after, fired=tuple(sorted(after.fired + (key,))))
 
     def _delayed(self, s: State, what: str, player: str, card: int, cdef: CardDef | None, depth: int,
-                 found: list[Pending]) -> State:
+                 found: list[Pending], to: str) -> State:
         """R603.6: a delayed ability whose event happens triggers once and is gone (603.6a: it never saw
         what happened before it was made)."""
         kept = []
@@ -159,7 +163,7 @@ class Triggers(Host):
             ability = next(a for a in self.pool[d.card].abilities if a.id == d.ability)
             p = ability.pattern
             if p is not None and what in p.on and (p.card != "this" or card == d.source) and \
-                    matches(p, s, player, card, cdef, d.source, d.controller):
+                    matches(p, s, player, card, cdef, d.source, d.controller, to):
                 found.append(Pending(TRIGGERED, depth, d.controller, d.card, d.ability, d.source))
             else:
                 kept.append(d)

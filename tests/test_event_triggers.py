@@ -81,6 +81,8 @@ def test_declared_words_have_no_pattern(tmp_path):
     ("{id: a, trigger: {on: sneezes}, effect: []}", ["sneezes", "draw"]),
     ("{id: a, trigger: {on: draw, player: me}, effect: []}", ["player", "you, opponent, any"]),
     ("{id: a, trigger: {on: draw, whose: you}, effect: []}", ["unknown key 'whose'"]),
+    ("{id: a, trigger: {on: destroyed, to: [hand]}, effect: []}", ["trigger.to", "on: leaves"]),
+    ("{id: a, trigger: {on: cast, once_per_turn: yes please}, effect: []}", ["once_per_turn", "true or false"]),
     ("{id: a, trigger: attacks, effect: [{delayed_trigger: {when: {on: end_of_turn, has: [Fire]}, do: []}}]}",
      ["delayed_trigger.when", "names no card"]),
     ("{id: a, trigger: attacks, effect: [{delayed_trigger: {when: soon, do: []}}]}", ["when", "end_of_turn"]),

@@ -183,7 +183,7 @@ def move_out(m: Game, s: State, card: int, to: str, out: list[Event], destroy: b
                       **{"from": "battle", "to": "deck" if to == "deck_top" else to}))
     s = _destroyed(m, s, owner, gone + attached, out)
     if "leaves" in m.words:   # 603.5c: seen as it was, before the effects on it end below
-        s = m.trigger(s, "leaves", owner, card, out)
+        s = m.trigger(s, "leaves", owner, card, out, to="deck" if to.startswith("deck") else to)
     # a new object wherever it goes: the effects on it end (110.2e) - once what triggers as it leaves has
     # been judged by the card as it was just before (603.5c: an effect ignoring its abilities still counts)
     s = s.forget(card)
