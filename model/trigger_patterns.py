@@ -73,7 +73,7 @@ class TriggerPattern:
     card: str = "any"
     has: tuple[str, ...] = ()      # words (race, civilization, keyword) the event's card prints, all of them
     type: str = ""                 # the event's card's type
-    first_this_turn: bool = False  # a cast: the player's first spell of the turn
+    first_this_turn: bool = False  # the first such event this turn (a cast: the player's first spell)
     once_per_turn: bool = False    # the ability triggers at most once each turn (State.fired)
     to: tuple[str, ...] = ()       # `leaves`: the zones the card goes to (any when empty)
 
@@ -168,7 +168,8 @@ def read(raw: Any, root: Any, where: tuple, file: str) -> TriggerPattern | None:
     if pattern.to and set(on) != {"leaves"}:
         raise InputError(file, line_of(root, where + ("to",)), key_path(where + ("to",)),
                          "`to` names where a card leaving the battle zone goes; expected it with `on: leaves` only")
-    if pattern.first_this_turn and set(on) != {"cast"}:
+    if pattern.first_this_turn and "cast" in on and len(on) > 1:
         raise InputError(file, line_of(root, where + ("first_this_turn",)), key_path(where + ("first_this_turn",)),
-                         "first_this_turn counts the spells a player cast this turn; expected it with `on: cast` only")
+                         "first_this_turn on a cast counts the spells a player cast this turn, on another event the "
+                         "events this ability saw; expected `on: cast` alone, or events without cast")
     return pattern

@@ -93,7 +93,7 @@ def matches(p: TriggerPattern, s: State, player: str, card: int, cdef: CardDef |
             return False
         if p.type and not (cdef.is_spell() if p.type == "spell" else cdef.type == p.type):
             return False
-    return not p.first_this_turn or s.spells_cast[pindex(player)] == 1
+    return not p.first_this_turn or p.on != ("cast",) or s.spells_cast[pindex(player)] == 1
 
 
 class Triggers(Host):
@@ -138,21 +138,27 @@ class Triggers(Host):
         return s
 
     @cached_property
-    def once_per_turn(self) -> frozenset[tuple[str, str]]:
-        """(card, ability) of the scenario's "once each turn" abilities."""
-        return frozenset((i.card, a.id) for i in self.instances for a in self.pool[i.card].abilities
-                         if a.pattern is not None and a.pattern.once_per_turn)
+    def once_per_turn(self) -> dict[tuple[str, str], bool]:
+        """(card, ability) of the scenario's abilities with a memory of the turn -> whether it remembers
+        the event met even when the ability did not trigger (ignored): "the first time each turn" does,
+        "once each turn" remembers only its own triggering. A first spell is counted by `spells_cast`."""
+        return {(i.card, a.id): a.pattern.first_this_turn for i in self.instances for a in self.pool[i.card].abilities
+                if a.pattern is not None and (a.pattern.once_per_turn or (a.pattern.first_this_turn
+                                                                          and a.pattern.on != ("cast",)))}
 
     def _add_once(self, s: State, p: Pending, out: list[Event], rule: str) -> State:
-        """A "once each turn" ability that triggered this turn does not again; one that triggers now is
-        remembered (`State.fired`, for the rest of the turn)."""
-        if (p.card, p.ability) not in self.once_per_turn:
+        """An ability with a memory of the turn (`State.fired`) that has met its event this turn does not
+        trigger again; one that meets it now is remembered for the rest of the turn."""
+        first = self.once_per_turn.get((p.card, p.ability))
+        if first is None:
             return self.add_pending(s, p, out, rule)
         key = (p.source, p.ability)
         if key in s.fired:
             return s
         after = self.add_pending(s, p, out, rule)
-        return after if after is s else replace(after, fired=tuple(sorted(after.fired + (key,))))
+        if after is s and not first:
+            return s
+        return replace(after, fired=tuple(sorted(after.fired + (key,))))
 
     def _delayed(self, s: State, what: str, player: str, card: int, cdef: CardDef | None, depth: int,
                  found: list[Pending], to: str) -> State:

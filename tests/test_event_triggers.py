@@ -77,7 +77,7 @@ def test_declared_words_have_no_pattern(tmp_path):
 
 @pytest.mark.parametrize("ability, words", [
     ("{id: a, trigger: {on: end_of_turn, card: this}, effect: []}", ["names no card"]),
-    ("{id: a, trigger: {on: draw, first_this_turn: true}, effect: []}", ["first_this_turn", "on: cast"]),
+    ("{id: a, trigger: {on: [cast, draw], first_this_turn: true}, effect: []}", ["first_this_turn", "on: cast"]),
     ("{id: a, trigger: {on: sneezes}, effect: []}", ["sneezes", "draw"]),
     ("{id: a, trigger: {on: draw, player: me}, effect: []}", ["player", "you, opponent, any"]),
     ("{id: a, trigger: {on: draw, whose: you}, effect: []}", ["unknown key 'whose'"]),
