@@ -19,7 +19,7 @@ from .errors import InputError
 from .yamlio import key_path, line_of
 
 # the events an ability can watch, with what their `player` and `card` are and the rule that says
-# when they trigger (docs/scenario-format.md "Card files" lists them)
+# when they trigger (docs/scenario-extensions.md "Triggers as patterns over events"; `dmcheck cards --words`)
 EVENTS: dict[str, tuple[str, str]] = {
     "enters": ("a creature is put into the battle zone: the player who puts it, the creature", "R112.3a"),
     "cast": ("a spell is cast: its caster, the spell", "R509.4"),
