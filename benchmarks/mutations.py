@@ -70,6 +70,7 @@ P, T, SC, BR, DE, EF = ("model/procedure.py", "model/triggers.py", "model/instru
                         "model/instructions/breaking.py", "model/instructions/destruction.py",
                         "model/instructions/effects.py")
 RV, IN, RU = "model/data/rules_versions.yaml", "model/interpretations.py", "model/rules.py"
+TP, DL = "model/trigger_patterns.py", "model/instructions/delayed.py"
 DC, AT, GE = "model/instructions/declaring.py", "model/attack.py", "model/instructions/game_end.py"
 PUBLIC = FAST + ("tests/test_public_answers.py",)
 POS = "model/positions.py"   # issue 34: the positions a game reaches
@@ -91,6 +92,7 @@ RUNNERS = {
     "scenarios/flow": "tests/test_rule_pins.py::test_pin_expectations_hold",
     "scenarios/changes": "tests/test_rule_pins.py::test_pin_expectations_hold",
     "scenarios/turn": "tests/test_turn.py::test_every_turn_scenario_holds",
+    "tests/data/triggers": "tests/test_event_triggers.py::test_trigger_scenarios_hold",
 }
 
 
@@ -117,6 +119,10 @@ def turn(stem: str) -> str:
 
 def pin(stem: str) -> str:
     return f"{RUNNERS['tests/data/pins']}[{stem}]"
+
+
+def triggers(stem: str) -> str:
+    return f"{RUNNERS['tests/data/triggers']}[{stem}]"
 
 CATALOGUE: tuple[Mutation, ...] = (
     # ---- who resolves first, and what may resolve when (procedure.eligible) --------------------------
@@ -174,12 +180,13 @@ CATALOGUE: tuple[Mutation, ...] = (
              "if not frame.by_creature:", "if frame.by_creature is None:",
              rules=("509.3",)),
     Mutation("R112.3a-no-enters-trigger", "R112.3a: a creature put into the battle zone triggers 'enters'", T,
-             'if what in SELF:', 'if what in SELF and what != "enters":',
+             'for ability in index.own.get((cdef.id, what), ()):',
+             'for ability in (index.own.get((cdef.id, what), ()) if what != "enters" else ()):',
              rules=("112.3a", "603.5a")),
     Mutation("Q03-first-spell-every-spell", "Q03: Kobo triggers on the first spell of the turn only", T,
-             "s.spells_cast[pindex(player)] == 1)", "s.spells_cast[pindex(player)] >= 1)"),
-    Mutation("Q12-own-dragon-any-card", "Q12: 'when another own Dragon is destroyed' needs a Dragon", T,
-             'and cid != card and cdef.has("Dragon"))', "and cid != card)"),
+             "s.spells_cast[pindex(player)] == 1", "s.spells_cast[pindex(player)] >= 1"),
+    Mutation("Q12-own-dragon-any-card", "Q12: 'when another own Dragon is destroyed' needs a Dragon", TP,
+             'card="other", has=("Dragon",))', 'card="other")'),
     # ---- destruction (R701.6a-b, 2022-04-08, Q12, Q14) --------------------------------------------
     Mutation("R701.6a-indestructible-ignored", "R701.6a: 'cannot be destroyed' keeps the card", DE,
              'if m.has_keyword(s, card, "Indestructible") or card in s.guards:',
@@ -428,8 +435,8 @@ CATALOGUE: tuple[Mutation, ...] = (
              rules=("506.1c", "701.2a"),
              tests=("tests/test_afterattack.py::test_the_attacker_is_tapped_in_every_end_state",)),
     Mutation("R508.1-no-battle-unblocked", "508.1: an attack on a creature is a battle, blocked or not", AT,
-             "if s.target >= 0:\n            return self.battle(s, out)",
-             "if s.target >= 0 and s.blocked:\n            return self.battle(s, out)",
+             'if s.target >= 0:\n            if "battle_start" in self.words:',
+             'if s.target >= 0 and s.blocked:\n            if "battle_start" in self.words:',
              rules=("508.1",), tests=(attack("A10a_battle_tapped_creature"),)),
     Mutation("R509.2b-breakers-break-one", "509.2b: a multi-breaker breaks its number of shields", P,
              "return self.breaker(s, s.attacker) + effects", "return 1 + effects",
@@ -485,8 +492,23 @@ CATALOGUE: tuple[Mutation, ...] = (
              rules=("815.1a",), tests=(pin("R815.1a_two_smax_at_the_start"),)),
     # ---- rows pinned by a scenario of their own (tests/data/pins/R*.yaml) -----------------------------------------
     Mutation("R110.4c-watcher-anywhere", "110.4c: an ability naming no zone works in the battle zone only", T,
-             "if ability.zone != zone or not ability.trigger:", "if not ability.trigger:",
+             "if ability.zone == zone and (cid != card", "if (cid != card",
              rules=("110.4c",), tests=(pin("R110.4c_watcher_in_the_graveyard_is_silent"),)),
+    # ---- events and delayed triggers (model/trigger_patterns.py, model/triggers.py) ----------------------
+    Mutation("R607.2-delayed-does-nothing", "607.2, 603.6: a delayed ability does what it was made to do later", DL,
+             'found.append((key, pattern, ins.get("do")))', "found.append((key, pattern, ()))",
+             rules=("607.2", "603.6"), tests=(triggers("T08_delayed_end_of_turn"),)),
+    Mutation("R603.6-delayed-stays", "603.6: a delayed ability triggers once", T,
+             "return s if len(kept) == len(s.delayed) else replace(s, delayed=tuple(kept))", "return s",
+             rules=("603.6",), tests=(triggers("T09_delayed_triggers_once"),)),
+    Mutation("R115.2-battle-start-waits", "115.2: what a battle's start triggers resolves before the powers", AT,
+             'if s.pending:\n                    return replace(s, phase="battle_start")',
+             "if False:\n                    pass",
+             rules=("115.2",), tests=(triggers("T06_battle_start_resolves_before_powers"),)),
+    Mutation("R114.2-one-draw-event", "114.2: each card drawn is a draw", EF,
+             "    for _ in range(n):\n        card = s.zone(me).deck[0]",
+             "    for _ in range(min(n, 1)):\n        card = s.zone(me).deck[0]",
+             rules=("114.2", "114.6a"), tests=(triggers("T01_each_card_drawn_is_an_event"),)),
     Mutation("R315.2-tamaseed-cast", "315.2: an executed tamaseed enters the battle zone", SC,
              'if m.card(d.card).type == "spell" or d.side == "spell":',
              'if m.card(d.card).type in ("spell", "tamaseed") or d.side == "spell":',

@@ -13,6 +13,7 @@ from typing import Any
 
 from dmcheck.model.instructions.common import attachments, same
 from dmcheck.model.state import PLAYERS, Decl, Pending, Replacement, State
+from dmcheck.model.vocabulary import TRIGGERS
 
 # instructions whose choices carry numbers that are not cards (the count drawn)
 _COUNTS = {"draw"}
@@ -182,8 +183,10 @@ def card(cdef: Any) -> dict[str, Any]:
                         "effect": [instruction(i) for i in side.effect]}
     if cdef.effect:
         out["effect"] = [instruction(i) for i in cdef.effect]
-    if cdef.abilities:
-        out["abilities"] = [_ability(a) for a in cdef.abilities]
+    # a delayed ability (zone `delayed`) is written inside the `delayed_trigger` that makes it
+    written = [a for a in cdef.abilities if a.zone != "delayed"]
+    if written:
+        out["abilities"] = [_ability(a) for a in written]
     if cdef.s_trigger_if:
         out["s_trigger_if"] = dict(cdef.s_trigger_if)
     if cdef.omitted:
@@ -193,7 +196,9 @@ def card(cdef: Any) -> dict[str, Any]:
 
 def _ability(a: Any) -> dict[str, Any]:
     out: dict[str, Any] = {"id": a.id}
-    out["replaces" if a.replaces else "trigger"] = a.replaces or a.trigger
+    pattern = getattr(a, "pattern", None)   # a trigger written as a pattern, not as a word of the vocabulary
+    out["replaces" if a.replaces else "trigger"] = a.replaces or (
+        pattern.as_data() if pattern is not None and a.trigger not in TRIGGERS else a.trigger)
     if a.replaces:
         out["optional"] = a.optional
     if a.zone != "battle":

@@ -46,6 +46,7 @@ PHASES: dict[Phase, str] = {
     "ntp_declare": "the non-turn player declares hidden-zone abilities: Ninja Strike, Ninja Change (R506.3, A25, A08)",
     "block": "the non-turn player chooses a blocker or none (R507.1)",
     "blocked": "the block step is decided; what it triggered resolves (R507.3c, model/attack_end.py)",
+    "battle_start": "a battle has begun; what it triggered resolves before the powers are compared (R115.2)",
     "battle": "a battle took place; its losers are being destroyed (R508)",
     "end_attack": "the end-of-attack step (R510)",
     "end_turn": "the end step of the turn (R511.1)",
@@ -86,6 +87,8 @@ class AttackSteps(Host):
         target = self.label(s.target) if s.target >= 0 else s.defender
         out.append(ev("attack", "R506.1", card=self.label(s.attacker), player=s.turn, target=target))
         s = replace(self.tap_attacker(s), phase="attack")
+        if "tapped" in self.words:   # 603.2c: the attacker becomes tapped
+            s = self.trigger(s, "tapped", s.turn, s.attacker, out)
         if "attacks" in self.words or "opponent_attacks" in self.words:
             s = self.trigger(s, "attacks", s.turn, s.attacker, out)
         if self.tp_declarables(s):
@@ -136,6 +139,10 @@ class AttackSteps(Host):
             if self.attack_ended(s):
                 return self.end_attack(s, out), False       # R505.6a: e.g. the blocker left
             return self.battle_or_break(s, out), False
+        if phase == "battle_start":   # R115.3a: a creature of the battle has left, there is no battle
+            if self.attack_ended(s):
+                return self.end_attack(s, out), False
+            return self.battle(s, out), False
         if phase == "battle":
             return self.end_attack(s, out), False
         if phase == "end_attack":
@@ -210,6 +217,8 @@ class AttackSteps(Host):
                 out.append(ev("tap", "R507.1a", card=self.label(c), player=s.defender))
             out.append(ev("block", "R507.2", card=self.label(blocker), attacker=self.label(s.attacker),
                           player=s.defender))
+            for c in chosen if "tapped" in self.words else ():   # 603.2c: each Blocker used becomes tapped
+                s = self.trigger(s, "tapped", s.defender, c, out)
             s = replace(s, blocked=True, target=blocker)
         return self.after_block(replace(s, phase="attack"), out)
 
@@ -223,6 +232,11 @@ class AttackSteps(Host):
 
     def battle_or_break(self, s: State, out: list[Event]) -> State:
         if s.target >= 0:
+            if "battle_start" in self.words:   # R115.2: the battle's start triggers, resolved first
+                for c in (s.attacker, s.target):
+                    s = self.trigger(s, "battle_start", self.owner(c), c, out)
+                if s.pending:
+                    return replace(s, phase="battle_start")
             return self.battle(s, out)
         return replace(s, phase="")
 
@@ -300,13 +314,12 @@ class AttackSteps(Host):
         """R511.1 (A13): the end-of-turn abilities of what is in play now trigger; a card arriving
         during the step does not (it is not looked at again)."""
         s = replace(s, phase="end_turn")
-        if "end_of_your_turn" not in self.words:
+        if "end_of_turn" not in self.words:
             return s
-        # "at the end of your turn" watches its controller's turn only; the non-turn player's end-of-turn
-        # abilities (none in the pool yet) would trigger here too and resolve after (R509.4a-b order)
-        for cid in s.zone(s.turn).battle:
-            s = self.trigger(s, "end_of_your_turn", s.turn, cid, out)
-        return s
+        # R511.1a: every "at the end of the turn" ability of either player triggers (a pattern on
+        # `end_of_turn`: "at the end of your turn" is the turn player's, model/trigger_patterns.py); the
+        # turn player's resolve first (R509.4a-b, 511.1c-e)
+        return self.trigger(s, "end_of_turn", s.turn, -1, out)
 
     # ---- R104: wins and losses -----------------------------------------------------------------
     def lose(self, s: State, player: str, winner: str, rule: str) -> State:

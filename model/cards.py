@@ -7,6 +7,7 @@ an ability; the instructions do.
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import os
 import re
@@ -21,9 +22,13 @@ from .errors import InputError, Mistakes, did_you_mean, raise_all
 from .instr import Instr
 from .instructions import card_words
 from .instructions.declaring import CONDITION_OPS
+from .instructions.delayed import compile_delayed
 from .instructions.registry import BIND as BIND_SCHEMA
 from .instructions.registry import BINDERS
 from .rules_index import needed_for
+from .trigger_patterns import DELAYED_ZONE, TriggerPattern
+from .trigger_patterns import SCHEMA as PATTERN_SCHEMA
+from .trigger_patterns import read as read_pattern
 from .vocabulary import EXTRA_BREAK, KEYWORDS, POWER_ATTACKER, REPLACES, SMAX, STAR_EVOLUTION, TRIGGERS
 from .yamlio import key_path, line_of, load_yaml, plain, schema_errors, shown, spoilt, validate
 
@@ -38,6 +43,7 @@ class Ability:
     replaces: str = ""
     optional: bool = True          # a replacement its controller may decline
     zone: str = "battle"           # where the card must be for its trigger to watch
+    pattern: TriggerPattern | None = None   # the events it watches (model/trigger_patterns.py); None: declared
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,7 +140,8 @@ _CARD_SCHEMA = {
             "type": "object",
             "description": "an ability with id, effect and either trigger or replaces",
             "properties": {"id": {"type": "string", "pattern": "^[a-z0-9_]+$"},
-                           "trigger": {"enum": sorted(TRIGGERS)},
+                           "trigger": {"if": {"type": "string"}, "then": {"enum": sorted(TRIGGERS)},
+                                       "else": PATTERN_SCHEMA},
                            "replaces": {"enum": sorted(REPLACES)},
                            "optional": {"type": "boolean"},
                            "zone": {"enum": ["battle", "graveyard"]},
@@ -536,9 +543,13 @@ def _card(raw: Any, root: Any, here: tuple, file: str) -> CardDef:
     abilities = []
     for j, a in enumerate(raw.get("abilities", [])):
         program = mistakes.check(_program, a["effect"], root, here + ("abilities", j, "effect"), file)
-        abilities.append(Ability(str(a["id"]), str(a.get("trigger", "")), program or (),
+        raw_trigger = a.get("trigger", "")
+        pattern = mistakes.check(read_pattern, raw_trigger, root, here + ("abilities", j, "trigger"), file) \
+            if raw_trigger else None
+        word = raw_trigger if isinstance(raw_trigger, str) else (pattern.text() if pattern else "pattern")
+        abilities.append(Ability(str(a["id"]), word, program or (),
                                  replaces=str(a.get("replaces", "")), optional=bool(a.get("optional", True)),
-                                 zone=str(a.get("zone", "battle"))))
+                                 zone=str(a.get("zone", "battle")), pattern=pattern))
     card = CardDef(
         id=str(raw["id"]), name=str(raw["name"]), ja=str(raw.get("ja", "")),
         type="creature" if spell_side is not None else str(raw["type"]),   # its battle-zone side (S216)
@@ -549,6 +560,8 @@ def _card(raw: Any, root: Any, here: tuple, file: str) -> CardDef:
         spell_side=spell_side,
     )
     whole = not mistakes    # a program with a mistake is read in part: what reads programs waits for the fix
+    if whole:
+        card = mistakes.check(_with_delayed, card, raw, root, here, file) or card
     for check in (_check_keywords, touch_keywords.check) + ((_check_declared, _check_forms) if whole else ()):
         mistakes.check(check, card, root, here, file)   # touch_keywords: valued keywords, triggers the type cannot have
     if whole:
@@ -563,6 +576,22 @@ def _card(raw: Any, root: Any, here: tuple, file: str) -> CardDef:
         mistakes.check(_check_binds, program, root, where, file)
     mistakes.raise_all()
     return card
+
+
+def _with_delayed(card: CardDef, raw: Any, root: Any, here: tuple, file: str) -> CardDef:
+    """The card with an ability for each delayed triggered ability its effects create (R603.6,
+    model/instructions/delayed.py): it waits in no zone, and resolves like any other ability of the card."""
+    programs = [(raw.get("effect"), card.effect, here + ("effect",), "effect")]
+    if card.spell_side is not None:
+        programs.append((raw["spell"].get("effect"), card.spell_side.effect, here + ("spell", "effect"), "effect"))
+    programs += [(a.get("effect"), ability.effect, here + ("abilities", j, "effect"), ability.id)
+                 for j, (a, ability) in enumerate(zip(raw.get("abilities", []), card.abilities))]
+    made = compile_delayed(programs, root, file, tuple(sorted(PROGRAM_ARGS)))
+    if not made:
+        return card
+    extra = tuple(Ability(key, pattern.text(), program, zone=DELAYED_ZONE, pattern=pattern)
+                  for key, pattern, program in made)
+    return dataclasses.replace(card, abilities=card.abilities + extra)
 
 
 def _check_forms(card: CardDef, root: Any, here: tuple, file: str) -> None:

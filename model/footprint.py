@@ -28,7 +28,8 @@ if TYPE_CHECKING:
 def simple(m: Game, card: str, ability: str) -> bool:
     """An ability whose effect has no decision and triggers nothing."""
     a = next(x for x in m.pool[card].abilities if x.id == ability)
-    return all(OPS[ins.op].simple and not ins.get("up_to", False) for ins in a.effect)
+    return all(OPS[ins.op].simple and not ins.get("up_to", False) for ins in a.effect) and \
+        not spawns(program_footprint(m, a.effect, "A"))   # a draw an ability watches triggers it (R114.2)
 
 
 def of_ability(m: Game, card: str, ability: str, controller: str) -> frozenset[Access]:

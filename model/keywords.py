@@ -25,6 +25,8 @@ _EXAMPLE = {EVASION: "Evasion:power<=5000", IGNORE: "Ignore:cost<=5"}
 # triggers about the card itself as a creature in the battle zone: a spell, castle or aura has none
 CREATURE_TRIGGERS = frozenset({"attacks", "attacked", "blocks", "blocked", "battle_win", "battle_lose",
                                "breaks", "breaks_one_or_more", "end_of_attack", "not_blocked"})
+# the events of model/trigger_patterns.py only a creature in the battle zone has (`card: this` on them)
+CREATURE_EVENTS = CREATURE_TRIGGERS | {"battle_start", "tapped", "untapped", "leaves"}
 # the hidden-zone words and the card types that can be used that way
 USED_AS = {"attack_chance": ("spell", "creature"), "oni_end": ("spell",), "kirifu_dash": ("creature", "spell")}
 # the abilities declared from the hand (model/declarations.py, model/touch.py): no other zone uses them
@@ -56,7 +58,9 @@ def check(card: Any, root: Any, here: tuple, file: str) -> None:
                              f"expected `{_EXAMPLE[head]}` (the power or cost a whole number), got {word!r}")
     for j, ability in enumerate(card.abilities):
         where = here + ("abilities", j, "trigger")
-        if ability.trigger in CREATURE_TRIGGERS and card.type != "creature":
+        own = ability.pattern is not None and ability.pattern.card == "this" and \
+            bool(CREATURE_EVENTS.intersection(ability.pattern.on))
+        if (ability.trigger in CREATURE_TRIGGERS or own) and card.type != "creature":
             raise InputError(file, line_of(root, where), key_path(where),
                              f"a {card.type} cannot have the trigger {ability.trigger!r}: only a creature in the "
                              f"battle zone attacks, is attacked, blocks or battles; expected a creature, or one "

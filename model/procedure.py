@@ -24,6 +24,7 @@ from .errors import EndlessStep
 from .events import Event, ev
 from .instructions import breaking, effects
 from .instructions import piles as pile_words
+from .instructions.battle_start import LABEL as BATTLE_START
 from .instructions.common import same
 from .instructions.game_end import GAME_ENDS
 from .instructions.registry import OPS, advance_pc, chooser, execute, instr, options, push
@@ -39,7 +40,7 @@ from .state import Frame, Pending, State, Task, replace, setter
 from .symmetry import Symmetry
 from .table import CardTable
 from .touch import Touch
-from .triggers import BEFORE_BREAK, SELF, Triggers
+from .triggers import BEFORE_BREAK, Triggers, listened, watching
 from .turn import TurnSteps
 from .vocabulary import SMAX
 
@@ -62,8 +63,8 @@ ROUND_SHOWN = 60
 # the words of the non-turn player's hidden-zone declarations at an attack (model/attack.py `ninjas`)
 NTP_WINDOW = frozenset({"ninja_strike", "ninja_change", "oni_end"})
 # the rule an effect resolving outside a break follows, by the step it resolves in
-PHASE_RULES = {"attack": "R506.3", "blocked": "R507.3", "end_attack": "R510", "end_turn": "R511.1",
-               "start_turn": "R501.2"}
+PHASE_RULES = {"attack": "R506.3", "blocked": "R507.3", "battle_start": "R115.2", "end_attack": "R510",
+               "end_turn": "R511.1", "start_turn": "R501.2"}
 
 
 class BreakModel(CardTable, Legality, Touch, PowerRules, Triggers, TurnSteps, AttackSteps, AttackEnd, Declarations):
@@ -83,12 +84,12 @@ class BreakModel(CardTable, Legality, Touch, PowerRules, Triggers, TurnSteps, At
             else Interpretation.make(scenario.interpretation)
         self._initial = repaired(self._build_initial(), self)   # 703.4i, 815.1a: what the rules put right first
         # the trigger and replacement words of the scenario's cards: steps of the whole attack look only for these
+        # (and the events their triggers watch, model/trigger_patterns.py)
         self.words = frozenset(w for i in self.instances for a in self.pool[i.card].abilities
-                               for w in (a.trigger, a.replaces) if w)
-        # the cards with an ability that watches others (a trigger word not about the card itself):
-        # the only ones `trigger` looks at in the zones; the S-Back creatures' "enters" is not one
-        self.watching = frozenset(i.id for i in self.instances
-                                  if any(a.trigger and a.trigger not in SELF for a in self.pool[i.card].abilities))
+                               for w in (a.trigger, a.replaces) if w) | listened(self.pool, self.instances)
+        # the cards with an ability that watches others (a pattern not about the card itself): the only
+        # ones `trigger` looks at in the zones; the S-Back creatures' "enters" is not one
+        self.watching = watching(self.pool, self.instances)
         self.symmetry = Symmetry(self, self._initial)   # which identical cards are interchangeable where
         self._footprints: dict[tuple, frozenset] = {}
         self._simple: dict[tuple, bool] = {}
@@ -522,7 +523,14 @@ class BreakModel(CardTable, Legality, Touch, PowerRules, Triggers, TurnSteps, At
 
     # ---- optional hooks of explorer.protocol.Model ----------------------------------------------
     def canonical(self, s: State) -> State:
-        """The symmetry's representative of `s` (identical cards renamed in a fixed way)."""
+        """The symmetry's representative of `s` (identical cards renamed in a fixed way). A state in which
+        a delayed or a "once each turn" ability of one of several identical cards waits, or a battle an
+        effect started waits for its start, is kept as it is: always sound, it only stores a twin more."""
+        if (s.delayed or s.fired) and not self.symmetry.members.isdisjoint(
+                [d.source for d in s.delayed] + [c for c, _ in s.fired]):
+            return s   # a delayed ability's card (R603.6), a "once each turn" one's: not renamed
+        if s.running and any(t.ability == BATTLE_START for t in s.running):
+            return s   # the creatures of a battle an effect started, waiting for its start (R101.4f)
         return self.symmetry.canonical(s)
 
     def interchangeable(self) -> bool:

@@ -19,9 +19,9 @@ from .instr import Instr
 from .record import Record, is_record, record, replace, setter
 from .record import build as _new
 
-__all__ = ["BOUND", "CARD_ID", "PLAYERS", "SORTED", "Bound", "CardId", "Check", "Decl", "Frame", "Pending",
-           "PendingKind", "Phase", "Replacement", "Sorted", "State", "Task", "Zones", "other", "pindex", "replace",
-           "setter"]
+__all__ = ["BOUND", "CARD_ID", "PLAYERS", "SORTED", "Bound", "CardId", "Check", "Decl", "Delayed", "Frame",
+           "Pending", "PendingKind", "Phase", "Replacement", "Sorted", "State", "Task", "Zones", "other", "pindex",
+           "replace", "setter"]
 
 
 PLAYERS = ("A", "B")
@@ -154,6 +154,17 @@ class Pending(Record):
 
 
 @record
+class Delayed(Record):
+    """A delayed triggered ability an effect created (R110.3b, R603.6): it waits for its event, triggers
+    once and is gone. Its pattern and effect are an ability of its card (model/delayed.py)."""
+
+    controller: str
+    card: str          # pool id of the card whose effect created it
+    ability: str       # the id of the delayed ability on that card
+    source: int        # the card instance whose effect created it
+
+
+@record
 class Task(Record):
     """An effect being carried out: a program, where it is, and what it has bound so far."""
 
@@ -226,8 +237,8 @@ class Frame(Record):
 
 
 # where the attack is (model/attack.py PHASES says what each means): "" is the direct attack step (D0-D7)
-Phase = Literal["", "declare", "attack", "tp_declare", "ntp_declare", "block", "blocked", "battle", "end_attack",
-                "end_turn", "start_turn", "draw"]   # the last two: the next turn's steps (model/turn.py)
+Phase = Literal["", "declare", "attack", "tp_declare", "ntp_declare", "block", "blocked", "battle_start", "battle",
+                "end_attack", "end_turn", "start_turn", "draw"]   # the last two: the next turn's steps (model/turn.py)
 
 
 @record
@@ -278,6 +289,8 @@ class State(Record):
     entered: Sorted[CardId] = ()     # the turn player's creatures put into the battle zone this turn
     lasting: Sorted[tuple[CardId, str, str]] = ()   # (card, keyword, player): a keyword of `granted` given
                                                      # until that player's next turn begins (R500.3), sorted
+    delayed: tuple[Delayed, ...] = ()    # delayed triggered abilities waiting for their event (R603.6), sorted
+    fired: tuple[tuple[int, str], ...] = ()   # (card, ability) "once each turn" abilities triggered this turn, sorted
 
     def forget(self, card: int) -> State:
         """`card` left the battle zone: it is a new object, the effects that reached it end (110.2e,

@@ -26,15 +26,16 @@ from .host import Host
 from .instructions.declaring import meets
 from .keywords import EVASION, IGNORE, value, values
 from .state import Pending, State, other, replace
+from .trigger_patterns import LEAVING
 from .triggers import TRIGGERED
 from .vocabulary import ATTACK_DECLARED, IGNORED, Keyword
 
-ATTACKED = frozenset({"attacked", "own_attacked", "you_attacked"})
+ATTACKED = frozenset({"attacked", "player_attacked"})   # the events (their trigger words are in `words` too)
 HIDDEN_ATTACK = frozenset({"attack_chance", "oni_end"})
-# abilities used from the hand (never ignored: 無視 reaches the battle zone only), and those that trigger as
-# their creature leaves the battle zone (judged as it was just before, 603.5c)
+# abilities used from the hand (never ignored: 無視 reaches the battle zone only), and the events that
+# trigger as their creature leaves the battle zone (model/trigger_patterns.py: judged as it was just
+# before, 603.5c)
 HIDDEN_WORDS = frozenset(ATTACK_DECLARED)
-LEAVING = frozenset({"destroyed"})
 
 
 class Touch(Host):
@@ -118,7 +119,8 @@ class Touch(Host):
         if ability is None or ability.zone != "battle" or ability.trigger in HIDDEN_WORDS:
             return False   # from the hand or the graveyard: ignoring reaches the battle zone only
         src = p.source
-        if src not in s.zone(self.owner(src)).battle and ability.trigger not in LEAVING:
+        if src not in s.zone(self.owner(src)).battle and \
+                (ability.pattern is None or LEAVING.isdisjoint(ability.pattern.on)):
             return False
         if (src, IGNORED) in s.granted:
             return True

@@ -136,9 +136,8 @@ class TurnSteps(Host):
                     entered=(), cant_attack=(), extra_breaks=(), spells_cast=(0, 0))
         out.append(ev("start_turn", rule, player=tp))
         s = self.untap_all(self.end_lasting(s, out), out)
-        if "start_of_your_turn" in self.words:   # 501.2a: only what is there now; an arrival waits a turn
-            for cid in s.zone(tp).battle:
-                s = self.trigger(s, "start_of_your_turn", tp, cid, out)
+        if "start_of_turn" in self.words:   # 501.2a: only what is there now; an arrival waits a turn
+            s = self.trigger(s, "start_of_turn", tp, -1, out)
         return s
 
     def end_lasting(self, s: State, out: list[Event]) -> State:

@@ -1,7 +1,8 @@
 """The words a card file may use besides instructions: triggers, replacements and keywords.
 
-Cards are data. Each ability is a trigger from TRIGGERS (or a replacement from REPLACES) and an
-effect: a list of instructions, each a one-key mapping `{op: {arg: value}}`, whose words and
+Cards are data. Each ability is a trigger from TRIGGERS — or a pattern over events, of which each
+word that watches an event is an alias (model/trigger_patterns.py) — or a replacement from REPLACES,
+and an effect: a list of instructions, each a one-key mapping `{op: {arg: value}}`, whose words and
 schemas are registered with their semantics in model/instructions/ (`card_words()`). The card
 loader checks against both, so a user's card file fails with the line and the word it did not know.
 """

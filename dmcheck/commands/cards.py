@@ -16,6 +16,7 @@ from typing import Any, TextIO
 from dmcheck.model.cards import CARD_SCHEMA, CardPool
 from dmcheck.model.errors import InputError
 from dmcheck.model.instructions import card_words
+from dmcheck.model.trigger_patterns import EVENTS
 from dmcheck.model.vocabulary import KEYWORDS, REPLACES, TRIGGERS
 from dmcheck.model.yamlio import load_yaml
 
@@ -101,7 +102,7 @@ def pool_lines(cards: list[tuple[str, Any]], by_file: bool) -> list[str]:
         if "effect" in data:
             lines.append(f"    effect: {flow(data['effect'])}")
         for a in data.get("abilities", []):
-            when = f"trigger {a['trigger']}" if "trigger" in a else f"replaces {a['replaces']}"
+            when = f"trigger {flow(a['trigger'])}" if "trigger" in a else f"replaces {a['replaces']}"
             lines.append(f"    {a['id']}: {when}" + (f" (from the {a['zone']})" if "zone" in a else "")
                          + f": {flow(a['effect'])}")
     where = ", ".join(dict.fromkeys(f for f, _ in cards)) if by_file else "the built-in pool (model/data/cards.yaml)"
@@ -119,6 +120,8 @@ def describe(schema: dict) -> str:
     """What a JSON schema of an argument accepts, in a user's words."""
     if "description" in schema and ("anyOf" in schema or "oneOf" in schema):
         return schema["description"]
+    if "then" in schema and "else" in schema:   # a word or a mapping (a trigger's pattern, model/trigger_patterns.py)
+        return f"{describe(schema['then'])}; or {describe(schema['else'])}"
     if "enum" in schema:
         return " or ".join(map(str, schema["enum"]))
     kind = schema.get("type")
@@ -153,6 +156,7 @@ def words_json() -> dict[str, Any]:
     ability = card["properties"]["abilities"]["items"]
     return {"instructions": instructions(),
             "triggers": [{"word": k, "doc": v} for k, v in TRIGGERS.items()],
+            "events": [{"word": k, "doc": doc, "rule": rule} for k, (doc, rule) in EVENTS.items()],
             "replacements": [{"word": k, "doc": v} for k, v in REPLACES.items()],
             "keywords": [{"word": k, "doc": v} for k, v in KEYWORDS.items()],
             "card_keys": {"card": sorted(card["properties"]), "required": card["required"],
@@ -169,11 +173,14 @@ def words_lines() -> list[str]:
     for w in data["instructions"]:
         lines.append(f"  {w['word']}: {w['doc']}")
         lines += [f"      {a['name']}{' (required)' if a['required'] else ''}: {a['accepts']}" for a in w["arguments"]]
-    for title, key, where in (("triggers", "triggers", "an ability's `trigger:`"),
+    for title, key, where in (("triggers", "triggers", "an ability's `trigger:`, a word"),
+                              ("events", "events", "what a `trigger: {on: ...}` pattern watches, with `player`, "
+                                                   "`card`, `has`, `type`"),
                               ("replacements", "replacements", "an ability's `replaces:`"),
                               ("keywords", "keywords", "a card's `keywords:` the engine reads (any other word: a race "
                                                        "or civilization)")):
-        lines += ["", f"{title}: {where} (model/vocabulary.py):"]
+        module = "model/trigger_patterns.py" if key == "events" else "model/vocabulary.py"
+        lines += ["", f"{title}: {where} ({module}):"]
         lines += [f"  {w['word']}: {w['doc']}" for w in data[key]]
     lines += ["", f"{len(data['instructions'])} card words, {len(data['triggers'])} triggers, "
                   f"{len(data['replacements'])} replacements, {len(data['keywords'])} keywords"]

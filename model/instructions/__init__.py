@@ -7,10 +7,12 @@ import it, never the other way round.
 from . import (  # noqa: F401  (registration: importing each module registers its words)
     attack_end,
     attacking,
+    battle_start,
     breaking,
     conditions,
     deck,
     declaring,
+    delayed,
     destruction,
     effects,
     game_end,

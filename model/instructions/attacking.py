@@ -54,7 +54,7 @@ def _stop_attack(m, s, task, ins, choice, out):
     battle, no break, so "is not blocked" never comes — but it is still the end of an attack: what
     has already triggered resolves, and the end-of-attack step comes (R510, A12). Only an attack in
     progress can be stopped (the steps after the attack triggers read `stop_attack`, R505.6a's path)."""
-    if s.attacker < 0 or s.phase not in ("attack", "blocked") or s.stop_attack:
+    if s.attacker < 0 or s.phase not in ("attack", "blocked", "battle_start") or s.stop_attack:
         return s
     return replace(s, stop_attack=True)
 

@@ -230,7 +230,8 @@ def carry_out(m: Game, s: State, out: list[Event]) -> State:
     return s
 
 
-BREAK_WORDS = frozenset({"breaks", "breaks_one_or_more", "own_creature_breaks", "opponent_shield_leaves"})
+# the events a break emits (model/trigger_patterns.py; `words` holds those some ability watches)
+BREAK_WORDS = frozenset({"breaks", "breaks_one_or_more", "shield_leaves"})
 
 
 def break_triggers(m: Game, s: State, frame: Frame, broken: tuple[int, ...], out: list[Event]) -> State:
@@ -242,12 +243,12 @@ def break_triggers(m: Game, s: State, frame: Frame, broken: tuple[int, ...], out
         return s
     if frame.by_creature:
         breaker = m.owner(frame.by)
-        if words & {"breaks", "own_creature_breaks"}:
+        if "breaks" in words:
             for _ in broken:
                 s = m.trigger(s, "breaks", breaker, frame.by, out)
         if "breaks_one_or_more" in words:
             s = m.trigger(s, "breaks_one_or_more", breaker, frame.by, out)
-    if "opponent_shield_leaves" in words:
+    if "shield_leaves" in words:
         for c in broken:
             s = m.trigger(s, "shield_leaves", frame.defender, c, out)
     return s

@@ -182,6 +182,8 @@ def move_out(m: Game, s: State, card: int, to: str, out: list[Event], destroy: b
         out.append(ev("put", "", card=m.label(card), player=owner,
                       **{"from": "battle", "to": "deck" if to == "deck_top" else to}))
     s = _destroyed(m, s, owner, gone + attached, out)
+    if "leaves" in m.words:   # 603.5c: seen as it was, before the effects on it end below
+        s = m.trigger(s, "leaves", owner, card, out, to="deck" if to.startswith("deck") else to)
     # a new object wherever it goes: the effects on it end (110.2e) - once what triggers as it leaves has
     # been judged by the card as it was just before (603.5c: an effect ignoring its abilities still counts)
     s = s.forget(card)
@@ -218,7 +220,7 @@ def _ex_life(m: Game, s: State, task: Task, ins, choice, out: list[Event]) -> St
             z = z.remove("shields", shield).unlink(shield).add("graveyard", shield)
             out.append(ev("move", "", card=m.label(shield), player=owner, **{"from": "shields", "to": "graveyard"}))
             s = s.with_zone(owner, z)
-            if "opponent_shield_leaves" in m.words:   # A20: any card leaving the shield zone, once
+            if "shield_leaves" in m.words:   # A20: any card leaving the shield zone, once
                 s = m.trigger(s, "shield_leaves", owner, shield, out)
             return s
     return s.with_zone(owner, z)

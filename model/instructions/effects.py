@@ -394,9 +394,23 @@ def _draw_options(m, s, task, ins):
 
 
 def _draw(m, s, task, ins, choice, out):
+    """R114.2: a draw of N is N draws of one card, each an event abilities may watch (one trigger per
+    card drawn, after its own move); a draw from an empty deck draws nothing and triggers nothing (114.6a)."""
     me = task.controller
     n = choice[0] if choice is not None else min(ins.get("count"), len(s.zone(me).deck))
-    return move_cards(m, s, me, s.zone(me).deck[:n], "deck", "hand", out)
+    if "draw" not in m.words:
+        return move_cards(m, s, me, s.zone(me).deck[:n], "deck", "hand", out)
+    for _ in range(n):
+        card = s.zone(me).deck[0]
+        s = move_cards(m, s, me, (card,), "deck", "hand", out)
+        s = m.trigger(s, "draw", me, card, out)
+    return s
+
+
+def _draw_footprint(m, ins, me, seen):
+    """Two draws commute; a draw some ability watches adds pending effects too (R114.2)."""
+    found = {("deck", me, "top>hand"), ("hand", me, "add")}
+    return frozenset(found | {("pending", "*", "add")} if "draw" in m.words else found)
 
 
 _SCHEMA_DRAW = {
@@ -404,9 +418,7 @@ _SCHEMA_DRAW = {
     "properties": {"count": {"type": "integer", "minimum": 1}, "up_to": {"type": "boolean"}},
     "required": ["count"],
 }
-op("draw", schema=_SCHEMA_DRAW,
-   footprint=lambda m, ins, me, seen: frozenset({("deck", me, "top>hand"), ("hand", me, "add")}),
-   simple=True)((_draw_options, _draw))
+op("draw", schema=_SCHEMA_DRAW, footprint=_draw_footprint, simple=True)((_draw_options, _draw))
 
 
 def _discard_options(m, s, task, ins):
@@ -559,7 +571,7 @@ def _tap(m, s, task, ins, choice, out):
     owner = m.owner(cid)
     s = s.with_zone(owner, replace(s.zone(owner), tapped=tuple(sorted(s.zone(owner).tapped + (cid,)))))
     out.append(ev("tap", "", card=m.label(cid), player=owner))
-    return s
+    return m.trigger(s, "tapped", owner, cid, out) if "tapped" in m.words else s
 
 
 def _cant_attack(m, s, task, ins, choice, out):
@@ -572,7 +584,10 @@ def _mark_footprint(mark: str):
     """Tapping or forbidding an attack marks one creature of `whose` (it reads who is in the battle zone)."""
     def fp(m, ins, me, seen):
         ps = footprint_players(me, ins.get("whose", "any"))
-        return frozenset({(mark, p, "w") for p in ps} | {("battle", p, "r") for p in ps})
+        found = {(mark, p, "w") for p in ps} | {("battle", p, "r") for p in ps}
+        if mark == "tapped" and "tapped" in m.words:   # it becomes tapped: an event abilities may watch
+            found.add(("pending", "*", "add"))
+        return frozenset(found)
     return fp
 
 

@@ -113,6 +113,8 @@ def top_leaves(m: Game, s: State, card: int, to: str, out: list[Event], destroy:
     else:
         out.append(ev("put", rule, card=m.label(card), player=owner,
                       **{"from": "battle", "to": "deck" if to.startswith("deck") else to}))
+    if "leaves" in m.words:
+        s = m.trigger(s, "leaves", owner, card, out, to="deck" if to.startswith("deck") else to)
     if m.version.rebuild_keeps_stack:
         return _rebuild(m, s, owner, card, carried, tapped, out)
     keep = m.card(card).evolution() or 1

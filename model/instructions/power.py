@@ -21,6 +21,7 @@ from ..events import ev
 from ..state import State, replace
 from ..vocabulary import IGNORED, STACKS
 from . import destruction
+from .battle_start import start_battle
 from .common import creatures, players_of
 from .registry import NONE, WHOSE, deterministic, op
 
@@ -112,6 +113,8 @@ def _battle(m, s, task, ins, choice, out):
     a, b = choice
     if a not in s.zone(m.owner(a)).battle or b not in s.zone(m.owner(b)).battle:
         return s
+    if "battle_start" in m.words:   # R101.4f: what its start triggers resolves first, inside this effect
+        return start_battle(m, s, a, b, out)
     return m.fight(s, a, b, out, "R115")
 
 
@@ -141,6 +144,8 @@ def _untap(m, s, task, ins, choice, out):
         if c in z.tapped:
             s = s.with_zone(owner, replace(z, tapped=tuple(x for x in z.tapped if x != c)))
             out.append(ev("untap", "", card=m.label(c), player=owner))
+            if "untapped" in m.words:   # 603.2c: it becomes untapped (an untapped one does not)
+                s = m.trigger(s, "untapped", owner, c, out)
     return s
 
 

@@ -85,7 +85,7 @@ def left_shield_zone(m: Game, s: State, player: str, cards: tuple[int, ...], out
     triggers once per card, however it left: a break (breaking.break_triggers), an effect putting shields
     into the hand, a replacement recovering another shield, a shield burn. Like everything triggered
     during a shield check it waits until the check's uses are over (R509.5e)."""
-    if "opponent_shield_leaves" in m.words:
+    if "shield_leaves" in m.words:
         for c in cards:
             s = m.trigger(s, "shield_leaves", player, c, out)
     return s
@@ -249,7 +249,7 @@ def _to_hand(m, s, task, ins, choice, out):
         moved.append(c)
         out.append(ev("move", "SC3", card=m.label(c), player=player, **{"from": "shields", "to": "hand"}))
     s = s.with_zone(player, z)
-    if "opponent_shield_leaves" in m.words:   # A20: castles that left with their shield, once each
+    if "shield_leaves" in m.words:   # A20: castles that left with their shield, once each
         gone = [c for c in s.zone(player).graveyard if c not in z_before.graveyard and m.card(c).type == "castle"]
         for castle in gone:
             s = m.trigger(s, "shield_leaves", player, castle, out)
@@ -345,7 +345,7 @@ def _castle_leaves(m: Game, s: State, player: str, castle: int | None, out: list
         return s
     out.append(ev("move", "R304.3", card=m.label(castle), player=player, **{"from": "shields", "to": "graveyard"}))
     s = s.with_zone(player, z.remove("attached", castle).unlink(castle).add("graveyard", castle))
-    if "opponent_shield_leaves" in m.words:   # A20: a castle leaving counts as a card leaving the shield zone
+    if "shield_leaves" in m.words:   # A20: a castle leaving counts as a card leaving the shield zone
         s = m.trigger(s, "shield_leaves", player, castle, out)
     return s
 
