@@ -26,6 +26,7 @@ import datetime as dt
 import json
 import os
 import socket
+import time
 import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
@@ -93,11 +94,24 @@ class Store:
             self.db = sqlite3.connect(self.path, isolation_level=None, timeout=30)
             with self._transaction():     # two sweeps starting together on a new file: one creates it
                 self._check_or_create(template_file, template_digest, positions)
-            self.db.execute("PRAGMA journal_mode = WAL")
+            self._wal()
             self.db.execute("PRAGMA synchronous = NORMAL")
         except sqlite3.DatabaseError as exc:
             raise InputError(self.path, None, "--db", f"not a dmcheck sweep database ({exc}); expected a new "
                                                       f"file or one made by `dmcheck sweep`") from None
+
+    def _wal(self) -> None:
+        """Switch the file to write-ahead logging. SQLite answers 'database is locked' at once, without
+        its busy wait, while another sweep starting on the same file holds it: retry for the same 30 s."""
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                self.db.execute("PRAGMA journal_mode = WAL")
+                return
+            except sqlite3.OperationalError as exc:
+                if "locked" not in str(exc) or time.monotonic() > deadline:
+                    raise
+                time.sleep(0.05)
 
     def _check_or_create(self, template_file: str, template_digest: str, positions: int) -> None:
         tables = {r[0] for r in self.db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
