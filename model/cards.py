@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from . import keywords as touch_keywords
+from .characteristics import CIVILIZATIONS, INFINITY
 from .errors import InputError, Mistakes, did_you_mean, raise_all
 from .instr import Instr
 from .instructions import card_words
@@ -56,9 +57,23 @@ class CardDef:
     s_trigger_if: tuple[tuple[str, int], ...] = ()   # a condition that gives S-Trigger (R113.6b-c)
     spell_side: CardDef | None = None   # a twinpact's spell side (this record is its creature side)
     has_power: bool = True   # False when a card file leaves a creature's power out (it reads 0, model/power.py)
+    civilizations: tuple[str, ...] = ()   # `civilizations:` of the card file (106.2; none: colorless, 106.2c)
+    races: tuple[str, ...] = ()           # `races:` of the card file (203.1)
 
     def has(self, keyword: str) -> bool:
         return keyword in self.keywords
+
+    def civs(self) -> tuple[str, ...]:
+        """Its civilizations (106.2), in the rules' order: those of `civilizations:` and, for a card file
+        that lists them among its keywords, those keywords. None: a colorless card (106.2c)."""
+        return tuple(c for c in CIVILIZATIONS if c in self.civilizations or c in self.keywords)
+
+    def race_names(self) -> tuple[str, ...]:
+        """Its races (203.1): those of `races:` and, for a card file that lists them among its keywords, every
+        keyword that is neither an engine keyword nor a civilization (Armored Dragon, Dragon, Hunter)."""
+        extra = tuple(k for k in self.keywords if k not in CIVILIZATIONS and k.partition(":")[0] not in ENGINE_WORDS
+                      and k not in self.races)
+        return self.races + extra
 
     def is_spell(self) -> bool:
         """A spell, or a twinpact outside the battle zone: it is a creature and a spell at once (S214)."""
@@ -106,6 +121,8 @@ class CardDef:
         return tuple(a for a in self.abilities if a.trigger == trigger)
 
 
+# the heads of the engine's keywords (S-Back:<civ> is S-Back): what a race never is
+ENGINE_WORDS = frozenset(k.partition(":")[0] for k in KEYWORDS)
 CARD_TYPES = ["creature", "spell", "castle", "aura", "tamaseed", "cross_gear", "twinpact"]
 _POWER_ATTACKER_FORM = re.compile(r"Power Attacker:\+?[0-9]{1,9}")
 _EXTRA_BREAK_FORM = re.compile(r"Extra Break:\+?[0-9]{1,2}")
@@ -126,7 +143,14 @@ _CARD_SCHEMA = {
         "ja": {"type": "string"},
         "type": {"enum": CARD_TYPES},
         "cost": {"type": "integer", "minimum": 0, "maximum": MAX_COST},
-        "power": {"type": "integer", "minimum": 0, "maximum": MAX_POWER},
+        "power": {"description": "a whole number, or infinity (∞, R108.1c)",
+                  "anyOf": [{"type": "integer", "minimum": 0, "maximum": MAX_POWER}, {"const": "infinity"}]},
+        "civilizations": {"type": "array", "items": {"enum": list(CIVILIZATIONS)}, "uniqueItems": True,
+                          "description": "the card's civilizations (106.1): Light, Water, Darkness, Fire, Nature; "
+                                         "two or more for a multicolored card, [] for a colorless one (106.2)"},
+        "races": {"type": "array", "items": {"type": "string", "minLength": 1}, "maxItems": MAX_ITEMS,
+                  "description": "the card's races (203.1), e.g. [Armored Dragon]; an effect naming Dragon "
+                                 "reaches every race containing it (203.2)"},
         "breaker": {"type": "integer", "minimum": 1, "maximum": MAX_BREAKER},
         "keywords": {"type": "array", "items": {"type": "string"}, "maxItems": MAX_ITEMS},
         "effect": _PROGRAM,
@@ -208,6 +232,8 @@ def _instruction(item: Any, root: Any, here: tuple, file: str) -> Instr:
     args = {} if args is None else args
     schema = {"type": "object", "properties": spec["properties"], "additionalProperties": False,
               "required": spec.get("required", [])}
+    if "oneOf" in spec:   # exactly one of several arguments (power's amount, times, divided_by)
+        schema["oneOf"] = spec["oneOf"]
     try:
         validate(args, schema, file, whole=False)
     except InputError as err:  # re-anchor the key paths at the instruction
@@ -542,7 +568,10 @@ def _card(raw: Any, root: Any, here: tuple, file: str) -> CardDef:
     card = CardDef(
         id=str(raw["id"]), name=str(raw["name"]), ja=str(raw.get("ja", "")),
         type="creature" if spell_side is not None else str(raw["type"]),   # its battle-zone side (S216)
-        cost=raw["cost"], power=raw.get("power", 0), breaker=raw.get("breaker", 1), has_power="power" in raw,
+        cost=raw["cost"], power=INFINITY if raw.get("power") == "infinity" else raw.get("power", 0),
+        breaker=raw.get("breaker", 1), has_power="power" in raw,
+        civilizations=tuple(str(c) for c in raw.get("civilizations", [])),
+        races=tuple(str(r) for r in raw.get("races", [])),
         keywords=tuple(str(k) for k in raw.get("keywords", [])), effect=effect or (), abilities=tuple(abilities),
         omitted=str(raw.get("omitted", "")),
         s_trigger_if=tuple(sorted((str(k), int(v)) for k, v in (raw.get("s_trigger_if") or {}).items())),

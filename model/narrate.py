@@ -96,12 +96,17 @@ def describe(e: Event) -> str:
     elif e.kind == "lose" and e.rule == "LO01":
         text = f"{g('player')} loses the game: the deck is empty"
     elif e.kind == "power" and g("until") == "end_turn":
-        text = f"{g('card')} ({g('player')}) gets {g('amount'):+d} power until the end of the turn"
+        text = f"{g('card')} ({g('player')}) gets {_amount(g('amount'))} power until the end of the turn"
     elif e.kind in _PLAIN:
         text = _PLAIN[e.kind].format_map(_Fields(e))
     else:
         text = e.kind + " " + ", ".join(f"{k}={v}" for k, v in e.fields)
     return f"{text} [{e.rule}]" if e.rule else text
+
+
+def _amount(amount) -> str:
+    """A power change as cards write it: +2000, -3000; x2, /2 and +infinity as the effect gave them (R108.2)."""
+    return f"{amount:+d}" if isinstance(amount, int) else str(amount)
 
 
 # an action whose first event says the same thing again
@@ -239,7 +244,7 @@ def _ja_variant(e: Event, f: dict[str, Any], names: lang.Names) -> str:
     if kind == "lose" and e.rule == "LO01":
         return "lose_deck_out"
     if kind == "power" and e.get("until") == "end_turn":
-        f["amount"] = f"{e.get('amount'):+d}"
+        f["amount"] = _amount(e.get("amount"))
         return "power_turn"
     return kind
 

@@ -17,12 +17,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..characteristics import INFINITY
 from ..events import ev
 from ..state import State, replace
 from ..vocabulary import IGNORED, STACKS
 from . import destruction
 from .common import creatures, players_of
 from .registry import NONE, WHOSE, deterministic, op
+from .selection import WHICH, fits
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -42,7 +44,7 @@ def _reached(m: Game, s: State, task, ins, choice) -> list[int]:
         return [choice[0]] if choice and choice != NONE else []
     if target == "all":
         return [c for p in players_of(task.controller, ins.get("whose", "opponent")) for c in s.zone(p).battle
-                if m.card(c).type == "creature"]
+                if m.card(c).type == "creature" and fits(m, s, c, ins.get("which"))]
     cid = task.source if target == "self" else s.attacker if target == "attacker" else s.target
     return [cid] if cid >= 0 and cid in s.zone(m.owner(cid)).battle else []
 
@@ -53,7 +55,8 @@ def _one_options(verb: str):
         if ins.get("target", "one") != "one":
             return None
         me = task.controller
-        opts = [((c,), f"{me} {verb} {m.label(c)}") for c in creatures(m, s, me, ins.get("whose", "opponent"))]
+        opts = [((c,), f"{me} {verb} {m.label(c)}")
+                for c in creatures(m, s, me, ins.get("whose", "opponent"), which=ins.get("which"))]
         if opts and ins.get("optional", False):
             opts.append((NONE, f"{me} chooses no creature"))
         return opts
@@ -61,42 +64,65 @@ def _one_options(verb: str):
 
 
 # ---- power ---------------------------------------------------------------------------------------
+INFINITE_AMOUNTS = {"+infinity": INFINITY, "-infinity": -INFINITY}   # R108.1c: "+∞ / -∞ power"
+
+
+def lowering(amount) -> bool:
+    """Whether a `power` word's amount lowers a power (a negative number or minus ∞)."""
+    return amount == "-infinity" or (isinstance(amount, int) and amount < 0)
+
+
 def _power(m, s, task, ins, choice, out):
-    amount = ins.get("amount")
     reached = _reached(m, s, task, ins, choice)
-    for c in reached:
-        out.append(ev("power", "", card=m.label(c), player=m.owner(c), amount=amount, until="end_turn"))
     if not reached:
         return s
-    return replace(s, powers=tuple(sorted(s.powers + tuple((c, amount) for c in reached))))
+    times, by = ins.get("times"), ins.get("divided_by")
+    if times or by:   # R108.2, R206.4: kept apart from the additions, applied after all of them
+        for c in reached:
+            out.append(ev("power", "", card=m.label(c), player=m.owner(c), amount=f"x{times}" if times else f"/{by}",
+                          until="end_turn"))
+        new = tuple((c, times or 1, by or 1) for c in reached)
+        return replace(s, scales=tuple(sorted(s.scales + new)))
+    amount = ins.get("amount")
+    n = INFINITE_AMOUNTS.get(amount, amount)
+    for c in reached:
+        out.append(ev("power", "", card=m.label(c), player=m.owner(c), amount=amount, until="end_turn"))
+    return replace(s, powers=tuple(sorted(s.powers + tuple((c, n) for c in reached))))
 
 
 _TARGET: dict[str, Any] = {"enum": ["one", "all", "self", "attacker", "attacked"],
            "description": "one chosen creature of `whose`, all of them, this ability's creature, the attacking "
                           "creature, the creature it attacks"}
+_FACTOR = {"type": "integer", "minimum": 2, "maximum": 1000}
 _SCHEMA_POWER = {
-    "doc": "creatures get +N or -N power (`amount`, a whole number) until the end of the turn (R511.2); "
-           "`target`: one (chosen), all (of `whose`, those there now), self, attacker",
-    "properties": {"amount": {"type": "integer", "minimum": -1_000_000_000, "maximum": 1_000_000_000,
-                              "not": {"const": 0}},
-                   "target": _TARGET, "whose": WHOSE, "until": TURN, "optional": {"type": "boolean"}},
-    "required": ["amount", "until"],
+    "doc": "creatures get +N or -N power (`amount`: a whole number, +infinity or -infinity, R108.1c), or their "
+           "power is multiplied (`times`) or divided (`divided_by`, rounded down), until the end of the turn "
+           "(R511.2); whatever the order they came in, additions and subtractions apply first, then "
+           "multiplications, then divisions (R108.2, R206.4). `target`: one (chosen), all (of `whose`, those "
+           "there now), self, attacker",
+    "properties": {"amount": {"description": "a whole number (not 0), +infinity or -infinity",
+                              "anyOf": [{"type": "integer", "minimum": -1_000_000_000, "maximum": 1_000_000_000,
+                                         "not": {"const": 0}}, {"enum": sorted(INFINITE_AMOUNTS)}]},
+                   "times": _FACTOR, "divided_by": _FACTOR,
+                   "which": WHICH, "target": _TARGET, "whose": WHOSE, "until": TURN, "optional": {"type": "boolean"}},
+    "required": ["until"],
+    "oneOf": [{"required": ["amount"]}, {"required": ["times"]}, {"required": ["divided_by"]}],
 }
 op("power", schema=_SCHEMA_POWER)((_one_options("changes the power of"), _power))
 
 
 # ---- a battle started by an effect (rule 115) ----------------------------------------------------
-def _side(m, s, task, who: str, whose: str) -> list[int]:
+def _side(m, s, task, who: str, whose: str, which=None) -> list[int]:
     if who == "self":
         return [task.source] if task.source in s.zone(m.owner(task.source)).battle else []
     if who == "attacker":
         return [s.attacker] if s.attacker >= 0 and s.attacker in s.zone(s.turn).battle else []
-    return creatures(m, s, task.controller, whose)
+    return creatures(m, s, task.controller, whose, which=which)
 
 
 def _battle_options(m, s, task, ins):
     mine = _side(m, s, task, ins.get("mine", "one"), "own")
-    theirs = _side(m, s, task, ins.get("theirs", "one"), "opponent")
+    theirs = _side(m, s, task, ins.get("theirs", "one"), "opponent", ins.get("which"))
     pairs = [(a, b) for a in mine for b in theirs if a != b]
     me = task.controller
     opts = [((a, b), f"{me} has {m.label(a)} battle {m.label(b)}") for a, b in pairs]
@@ -118,7 +144,9 @@ _SIDE = {"enum": ["one", "self", "attacker"]}
 _SCHEMA_BATTLE = {
     "doc": "two creatures battle (rule 115): `mine` (one of yours, this creature, the attacking creature) "
            "against `theirs` (one of the opponent's, the attacking creature); the loser is destroyed",
-    "properties": {"mine": _SIDE, "theirs": _SIDE, "optional": {"type": "boolean"}},
+    "properties": {"mine": _SIDE, "theirs": _SIDE, "optional": {"type": "boolean"},
+                   "which": {**WHICH, "description": "the opponent's creature chosen (`theirs: one`) has: "
+                                                     + str(WHICH["description"])}},
 }
 op("battle", schema=_SCHEMA_BATTLE)((_battle_options, _battle))
 
@@ -145,7 +173,7 @@ def _untap(m, s, task, ins, choice, out):
 
 _SCHEMA_UNTAP = {
     "doc": "untap a creature (`target`: one of `whose`, all of them, self, attacker)",
-    "properties": {"target": _TARGET, "whose": WHOSE, "optional": {"type": "boolean"}},
+    "properties": {"which": WHICH, "target": _TARGET, "whose": WHOSE, "optional": {"type": "boolean"}},
     "required": ["target"],
 }
 op("untap", schema=_SCHEMA_UNTAP)((_one_options("untaps"), _untap))
@@ -174,7 +202,7 @@ def _grant_options(m, s, task, ins):
 _SCHEMA_GRANT = {
     "doc": "give a keyword until the end of the turn: to one creature of `whose`, all of them, self, the "
            "attacker, or `shields` (the shields of `whose` there now: S-Trigger, R113.6b-d)",
-    "properties": {"keyword": {"enum": GRANTABLE}, "target": {"enum": _TARGET["enum"] + ["shields"]},
+    "properties": {"keyword": {"enum": GRANTABLE}, "which": WHICH, "target": {"enum": _TARGET["enum"] + ["shields"]},
                    "whose": WHOSE, "until": TURN, "optional": {"type": "boolean"}},
     "required": ["keyword", "until"],
 }
@@ -191,7 +219,7 @@ def _ignore(m, s, task, ins, choice, out):
 _SCHEMA_IGNORE = {
     "doc": "this turn the abilities of a creature are ignored (無視): its keywords, triggers and replacement "
            "effects do nothing while it is in the battle zone (`target`: one of `whose`, all, self, attacker)",
-    "properties": {"target": _TARGET, "whose": WHOSE, "until": TURN, "optional": {"type": "boolean"}},
+    "properties": {"which": WHICH, "target": _TARGET, "whose": WHOSE, "until": TURN, "optional": {"type": "boolean"}},
     "required": ["until"],
 }
 op("ignore", schema=_SCHEMA_IGNORE)((_one_options("ignores the abilities of"), _ignore))

@@ -1,0 +1,65 @@
+"""Which creatures an effect may choose: the `which` filter on the characteristics (rules 106, 201-206).
+
+"One of your opponent's Dragons", "a multicolored creature", "a creature of cost 4 or less", "a creature with
+power 3000 or less", "a creature with Rupia in its name": every card word that chooses or reaches creatures
+(`destroy`, `return_to_hand`, `to_mana`, `tap`, `cant_attack`, `power`, `untap`, `grant`, `ignore`, `battle`)
+takes `which:`, a mapping whose entries must all hold. The characteristics are read as the rules read them
+(model/characteristics.py): a race by its whole words (203.2), a name by its whole words (202.3), the printed
+cost (201.2, 201.2a), the power now with a negative power read as 0 (108.1b).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..characteristics import CIVILIZATIONS, COLOURS, colour, contains_words, has_race
+
+if TYPE_CHECKING:
+    from ..game import Game
+    from ..state import State
+
+_NAMES = {"anyOf": [{"type": "string", "minLength": 1},
+                    {"type": "array", "items": {"type": "string", "minLength": 1}, "minItems": 1, "maxItems": 50}]}
+_CIV = {"enum": list(CIVILIZATIONS)}
+_BOUND = {"type": "integer", "minimum": 0, "maximum": 1_000_000_000}
+WHICH = {
+    "type": "object", "minProperties": 1, "additionalProperties": False,
+    "description": "only creatures with all of: race (a race or a list, any of them: whole words, 203.2), "
+                   "civilization (one of the five or a list, any of them, 106.1), color (colorless, mono, "
+                   "multicolored, 106.2), name (a part of the name, whole words, 202.3), cost_max / cost_min "
+                   "(printed cost, 201.2), power_max / power_min (power now, below 0 read as 0, 108.1b)",
+    "properties": {
+        "race": _NAMES,
+        "civilization": {"anyOf": [_CIV, {"type": "array", "items": _CIV, "minItems": 1}]},
+        "color": {"enum": list(COLOURS)},
+        "name": {"type": "string", "minLength": 1},
+        "cost_max": _BOUND, "cost_min": _BOUND, "power_max": _BOUND, "power_min": _BOUND,
+    },
+}
+
+
+def _listed(value: Any) -> tuple[str, ...]:
+    return (value,) if isinstance(value, str) else tuple(value)
+
+
+def fits(m: Game, s: State, cid: int, which: Any) -> bool:
+    """Whether creature `cid` has every characteristic `which` asks for (`which`: the instruction's frozen
+    mapping, (key, value) pairs; None or empty: any creature)."""
+    card = m.card(cid)
+    for key, want in which or ():
+        if key == "race" and not any(has_race(card.race_names(), r) for r in _listed(want)):
+            return False
+        if key == "civilization" and not set(_listed(want)) & set(card.civs()):
+            return False
+        if key == "color" and colour(card.civs()) != want:
+            return False
+        if key == "name" and not (contains_words(card.name, want) or contains_words(card.ja, want)):
+            return False
+        if key == "cost_max" and card.cost > want or key == "cost_min" and card.cost < want:
+            return False
+        if key in ("power_max", "power_min"):
+            power = m.power(s, cid)   # R108.1b: read as 0 below 0
+            if power > want if key == "power_max" else power < want:
+                return False
+    return True
+
