@@ -139,9 +139,11 @@ EVENT_VALUES: dict[str, dict] = {
     "face_down": {"type": "boolean"},
     "characteristics": {"type": "boolean"},
     "replaced": {"enum": ["break", "destroy", "leave", "lose"]},   # lose: a loss replacement (R104.2)
-    "amount": {"type": "integer", "minimum": -1_000_000_000, "maximum": 1_000_000_000},
+    "amount": {"anyOf": [{"type": "integer", "minimum": -1_000_000_000, "maximum": 1_000_000_000},   # R108.2, 108.1c
+                         {"type": "string", "pattern": "^([x/][0-9]+|[+-]infinity)$"}]},
     "until": {"enum": ["end_attack", "end_turn"]},
-    "power": {"type": "integer", "minimum": -1_000_000_000, "maximum": 1_000_000_000},
+    "power": {"anyOf": [{"type": "integer", "minimum": -1_000_000_000, "maximum": 1_000_000_000},
+                        {"enum": ["∞", "-∞"]}]},   # R108.1c
     "keyword": {"type": "string"},
 }
 _EVENT = {"type": "object", "properties": {"event": {"enum": sorted(EVENT_KEYS)}}, "required": ["event"]}
