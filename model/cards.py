@@ -234,6 +234,7 @@ def _instruction(item: Any, root: Any, here: tuple, file: str) -> Instr:
               "required": spec.get("required", [])}
     if "oneOf" in spec:   # exactly one of several arguments (power's amount, times, divided_by)
         schema["oneOf"] = spec["oneOf"]
+        schema["description"] = "exactly one of " + ", ".join(k for o in spec["oneOf"] for k in o["required"])
     try:
         validate(args, schema, file, whole=False)
     except InputError as err:  # re-anchor the key paths at the instruction

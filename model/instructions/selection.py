@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from ..game import Game
     from ..state import State
 
-_NAMES = {"anyOf": [{"type": "string", "minLength": 1},
+_NAMES = {"description": "a name or a list of names", "anyOf": [{"type": "string", "minLength": 1},
                     {"type": "array", "items": {"type": "string", "minLength": 1}, "minItems": 1, "maxItems": 50}]}
 _CIV = {"enum": list(CIVILIZATIONS)}
 _BOUND = {"type": "integer", "minimum": 0, "maximum": 1_000_000_000}
@@ -30,7 +30,8 @@ WHICH = {
                    "(printed cost, 201.2), power_max / power_min (power now, below 0 read as 0, 108.1b)",
     "properties": {
         "race": _NAMES,
-        "civilization": {"anyOf": [_CIV, {"type": "array", "items": _CIV, "minItems": 1}]},
+        "civilization": {"description": f"one of {', '.join(CIVILIZATIONS)}, or a list of them",
+                         "anyOf": [_CIV, {"type": "array", "items": _CIV, "minItems": 1}]},
         "color": {"enum": list(COLOURS)},
         "name": {"type": "string", "minLength": 1},
         "cost_max": _BOUND, "cost_min": _BOUND, "power_max": _BOUND, "power_min": _BOUND,
