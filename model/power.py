@@ -151,14 +151,16 @@ class PowerRules(Host):
     def attack_phase(self, s: State, out: list[Event]):
         """R511.2: when the end step's abilities have resolved, the effects of the turn end (power
         changes, keywords given) before the turn does; the rest is AttackSteps'."""
-        if s.phase == "end_turn" and (s.powers or s.granted or s.scales):
-            for c, n in s.powers:
-                out.append(ev("expire", "R511.2", card=self.label(c), effect=f"power {change(n)}"))
+        if s.phase == "end_turn" and s.scales:
             for c, x, d in s.scales:
                 out.append(ev("expire", "R511.2", card=self.label(c), effect=f"power {scale(x, d)}"))
+            s = replace(s, scales=())
+        if s.phase == "end_turn" and (s.powers or s.granted):
+            for c, n in s.powers:
+                out.append(ev("expire", "R511.2", card=self.label(c), effect=f"power {change(n)}"))
             for c, word in s.granted:
                 out.append(ev("expire", "R511.2", card=self.label(c), effect=word))
-            s = replace(s, powers=(), granted=(), scales=())
+            s = replace(s, powers=(), granted=())
         return super().attack_phase(s, out)
 
 
