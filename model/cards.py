@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from . import keywords as touch_keywords
-from .characteristics import CIVILIZATIONS, INFINITY
+from .characteristics import CIVILIZATIONS, INFINITY, has_race
 from .errors import InputError, Mistakes, did_you_mean, raise_all
 from .instr import Instr
 from .instructions import card_words
@@ -67,6 +67,11 @@ class CardDef:
         """Its civilizations (106.2), in the rules' order: those of `civilizations:` and, for a card file
         that lists them among its keywords, those keywords. None: a colorless card (106.2c)."""
         return tuple(c for c in CIVILIZATIONS if c in self.civilizations or c in self.keywords)
+
+    def is_of(self, name: str) -> bool:
+        """Whether a condition naming `name` reaches the card: one of its civilizations (106.2), one of its
+        races or a part of one (203.2: Dragon reaches Armored Dragon), or a keyword it prints."""
+        return name in self.keywords or name in self.civs() or has_race(self.race_names(), name)
 
     def race_names(self) -> tuple[str, ...]:
         """Its races (203.1): those of `races:` and, for a card file that lists them among its keywords, every
@@ -605,6 +610,10 @@ def _check_forms(card: CardDef, root: Any, here: tuple, file: str) -> None:
             mistakes.add(InputError(file, line_of(root, where), key_path(where),
                                     f"expected `Power Attacker:+N` (N a whole number of power, e.g. "
                                     f"`Power Attacker:+3000`), got {word!r}"))
+        if word.startswith("S-Back:") and word.partition(":")[2] not in CIVILIZATIONS:
+            mistakes.add(InputError(file, line_of(root, where), key_path(where),
+                                    f"expected `S-Back:<civilization>` with one of {', '.join(CIVILIZATIONS)} "
+                                    f"(e.g. `S-Back:Nature`), got {word!r}"))
         if word.startswith(EXTRA_BREAK) and not _EXTRA_BREAK_FORM.fullmatch(word):
             mistakes.add(InputError(file, line_of(root, where), key_path(where),
                                     f"expected `Extra Break:+N` (N a whole number of shields up to 99, e.g. "

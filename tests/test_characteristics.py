@@ -69,9 +69,9 @@ def test_mono_multicolored_colorless():
 
 
 # ---- card files -------------------------------------------------------------------------------------------------
-def _cards(tmp_path: Path, body: str) -> Path:
+def _cards(tmp_path: Path, body: str, kind: str = "creature") -> Path:
     path = tmp_path / "cards.yaml"
-    head = "cards:\n  - id: probe\n    name: Probe\n    type: creature\n    cost: 3\n"
+    head = f"cards:\n  - id: probe\n    name: Probe\n    type: {kind}\n    cost: 3\n"
     path.write_text(head + body, encoding="utf-8")
     return path
 
@@ -109,3 +109,17 @@ def test_a_power_word_takes_exactly_one_change(tmp_path):
     with pytest.raises(InputError) as err:
         CardPool().add_file(path)
     assert f"{path}:11" in str(err.value), str(err.value)
+
+
+@pytest.mark.parametrize("body,line,key", [
+    ('    power: 1000\n    keywords: ["S-Back:Wind"]\n', 7, "keywords[0]"),
+    ("    keywords: [Darkness]\n    abilities:\n      - id: oni\n        trigger: oni_end\n        effect:\n"
+     "          - oni_end: {mana_all_of: [Fire, Wind]}\n", 11, "mana_all_of[1]"),
+    ("    power: 1000\n    abilities:\n      - id: hunt\n        trigger: attacks\n        effect:\n"
+     "          - destroy: {which: {civilization: [Fire, Wind]}}\n", 11, "which.civilization"),
+], ids=["s_back", "oni_end", "which"])
+def test_every_civilization_a_card_file_names_is_one_of_the_five(tmp_path, body, line, key):
+    path = _cards(tmp_path, body, "spell" if "oni_end" in body else "creature")
+    with pytest.raises(InputError) as err:
+        CardPool().add_file(path)
+    assert f"{path}:{line}" in str(err.value) and key in str(err.value), str(err.value)
