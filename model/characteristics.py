@@ -51,19 +51,38 @@ def has_race(races: Iterable[str], named: str) -> bool:
     return any(contains_words(r, named) for r in races)
 
 
-# ---- power --------------------------------------------------------------------------------------
-def power_value(base: int, additions: Iterable[int] = (), scales: Iterable[tuple[int, int]] = ()) -> int:
-    """A creature's power from its base (printed power and what applies during the attack) and the changes
-    effects gave it, in the order of 108.2: every addition, then every subtraction, then every
-    multiplication, then every division (206.4: doubling comes after the other changes). `scales` are
-    (multiplier, divisor) pairs; a fraction is rounded down (the rules do not say; no card known to us
-    divides a power). 108.1c: ∞ stays ∞ under every change except minus ∞, which leaves minus ∞.
+# ---- changes an effect makes to a card's characteristics for the turn (State.traits) ---------------------------
+TIMES: Final = "times"                  # R108.2, R206.4: its power multiplied by the value
+DIVIDED_BY: Final = "divided_by"        # R108.2: its power divided by the value (a fraction rounded down)
+FIXED: Final = "fixed"                  # R206.3: its power is the value, whatever else applies
+CIVILIZATION: Final = "civilization"    # R106.4: a civilization added
+RACE: Final = "race"                    # R203.3: a race added
+TRAITS: Final = (TIMES, DIVIDED_BY, FIXED, CIVILIZATION, RACE)
 
-    >>> power_value(3000, (2000,), ((2, 1),))   # the 206.4 example: (3000 + 2000) x 2
+
+# ---- power --------------------------------------------------------------------------------------
+def power_value(base: int, additions: Iterable[int] = (), traits: Iterable[tuple[str, int | str]] = ()) -> int:
+    """A creature's power from its base (printed power and what applies during the attack), the additions
+    effects gave it and its other changes (`traits`: (kind, value) pairs), in the order of 108.2: every
+    addition, then every subtraction, then every multiplication, then every division (206.4: doubling comes
+    after the other changes). A fraction is rounded down (the rules do not say; no card known to us divides a
+    power). 108.1c: ∞ stays ∞ under every change except minus ∞, which leaves minus ∞. 206.3: a fixed power is
+    the power, whatever else applies (a second fix cannot change it either: `instructions/power.py` keeps the
+    first).
+
+    >>> power_value(3000, (2000,), ((TIMES, 2),))   # the 206.4 example: (3000 + 2000) x 2
     10000
-    >>> power_value(3000, (-5000,), ((2, 1),))  # below 0 first, then doubled (read as 0: `referenced`)
+    >>> power_value(3000, (-5000,), ((TIMES, 2),))  # below 0 first, then doubled (read as 0: `referenced`)
     -4000
     """
+    multiplier = divisor = 1
+    for kind, value in traits:
+        if kind == FIXED:
+            return int(value)
+        if kind == TIMES:
+            multiplier *= int(value)
+        elif kind == DIVIDED_BY:
+            divisor *= int(value)
     adds = tuple(additions)
     if any(a <= -INFINITY for a in adds):
         return -INFINITY
@@ -71,10 +90,6 @@ def power_value(base: int, additions: Iterable[int] = (), scales: Iterable[tuple
         return INFINITY
     total = base + sum(a for a in adds if a > 0)
     total += sum(a for a in adds if a < 0)
-    multiplier = divisor = 1
-    for times, by in scales:
-        multiplier *= times
-        divisor *= by
     return total * multiplier // divisor
 
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Final
 
-from .characteristics import INFINITY, power_value, referenced, shown
+from .characteristics import DIVIDED_BY, FIXED, INFINITY, TIMES, power_value, referenced, shown
 from .events import Event, ev
 from .host import Host
 from .instructions import destruction
@@ -52,10 +52,9 @@ class PowerRules(Host):
         of R108.2 (additions, subtractions, multiplications, divisions) and with ∞ (R108.1c):
         model/characteristics.py `power_value`. It may be below 0 (R108.1b)."""
         base = super().power(s, cid)   # model/attack.py
-        if not (s.powers or s.scales):
+        if not (s.powers or s.traits):
             return base
-        return power_value(base, [n for c, n in s.powers if c == cid],
-                           [(x, d) for c, x, d in s.scales if c == cid])
+        return power_value(base, [n for c, n in s.powers if c == cid], [(k, v) for c, k, v in s.traits if c == cid])
 
     @cached_property
     def power_checks(self) -> bool:
@@ -84,10 +83,10 @@ class PowerRules(Host):
         creature whose power can be 0 is looked at (a change reached it this turn, or it prints 0),
         between any two automatic steps: a +N and a -N in one step leave it destroyed if it was at 0
         between them."""
-        if not (s.powers or s.scales or self.printed_zero) or any(
+        if not (s.powers or s.traits or self.printed_zero) or any(
                 t.ability == DESTRUCTION or t.bound(destruction.REPLACING) is not None for t in s.running):
             return ()
-        watched = {c for c, _ in s.powers} | {p[0] for p in s.scales} | self.printed_zero
+        watched = {c for c, _ in s.powers} | {p[0] for p in s.traits} | self.printed_zero
         found = []
         for player in (s.turn, "B" if s.turn == "A" else "A"):
             for c in s.zone(player).battle:
@@ -151,10 +150,10 @@ class PowerRules(Host):
     def attack_phase(self, s: State, out: list[Event]):
         """R511.2: when the end step's abilities have resolved, the effects of the turn end (power
         changes, keywords given) before the turn does; the rest is AttackSteps'."""
-        if s.phase == "end_turn" and s.scales:
-            for c, x, d in s.scales:
-                out.append(ev("expire", "R511.2", card=self.label(c), effect=f"power {scale(x, d)}"))
-            s = replace(s, scales=())
+        if s.phase == "end_turn" and s.traits:
+            for c, kind, value in s.traits:
+                out.append(ev("expire", "R511.2", card=self.label(c), effect=trait(kind, value)))
+            s = replace(s, traits=())
         if s.phase == "end_turn" and (s.powers or s.granted):
             for c, n in s.powers:
                 out.append(ev("expire", "R511.2", card=self.label(c), effect=f"power {change(n)}"))
@@ -169,14 +168,16 @@ def change(n: int) -> str:
     return ("+" if n > 0 else "") + shown(n)
 
 
-def scale(times: int, by: int) -> str:
-    """A multiplication or division of power as written: x2, /2."""
-    return f"x{times}" if by == 1 else f"/{by}"
+def trait(kind: str, value) -> str:
+    """A change of a characteristic as the events write it: power x2, power /2, power fixed at 5000, race
+    Dragon, civilization Fire."""
+    return {TIMES: f"power x{value}", DIVIDED_BY: f"power /{value}", FIXED: f"power fixed at {value}"}.get(
+        kind, f"{kind} {value}")
 
 
 def _lowers(ins) -> bool:
     """Whether an instruction (or one of its `if_done` / `do` / `else` programs) can lower a power: a
     subtraction (R108.1b: below 0) or a division (a fraction rounded down can reach 0)."""
-    if ins.op == "power" and (lowering(ins.get("amount")) or ins.get("divided_by")):
+    if ins.op == "power" and (lowering(ins.get("amount")) or ins.get("divided_by") or ins.get("fixed") is not None):
         return True
     return any(_lowers(sub) for key in ("if_done", "do", "else") for sub in (ins.get(key) or ()))

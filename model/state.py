@@ -256,7 +256,8 @@ class State(Record):
                                      # declared, or his own waiting effects began to resolve: 506.3d-e)
     # the rest of the game an attack touches (model/power.py, model/touch.py)
     powers: tuple[tuple[int, int], ...] = ()   # (creature, +/-N) "until the end of the turn" (R511.2), sorted
-    scales: tuple[tuple[int, int, int], ...] = ()   # (creature, x, /) power multiplied, divided this turn (R108.2)
+    traits: tuple[tuple[int, str, int | str], ...] = ()   # (card, kind, value): characteristics changed this turn
+                                     # (model/characteristics.py TRAITS: x2, /2, a fixed power, an added race), sorted
     granted: tuple[tuple[int, str], ...] = ()  # (card, keyword) given until the end of the turn, sorted
     broke: tuple[int, ...] = ()      # creatures that broke a shield during this attack (Kirifu Dash), sorted
     bonus: tuple[int, ...] = ()      # cards used with their Super S-Trigger / S-Trigger Plus bonus, sorted
@@ -277,7 +278,7 @@ class State(Record):
                        guards=tuple(c for c in self.guards if c != card),
                        cant_attack=tuple(c for c in self.cant_attack if c != card),
                        powers=tuple(p for p in self.powers if p[0] != card),
-                       scales=tuple(p for p in self.scales if p[0] != card),
+                       traits=tuple(p for p in self.traits if p[0] != card),
                        granted=tuple(g for g in self.granted if g[0] != card))
 
     def _reached(self, card: int) -> bool:
@@ -286,7 +287,7 @@ class State(Record):
         return (any(c == card for c, _ in self.extra_breaks) or any(c == card for c, _ in self.boosts)
                 or card in self.guards or card in self.cant_attack
                 or any(c == card for c, _ in self.powers) or any(c == card for c, _ in self.granted)
-                or any(p[0] == card for p in self.scales))
+                or any(p[0] == card for p in self.traits))
 
     def inherit(self, old: int, new: int) -> State:
         """`new` evolved onto `old`: the effects that reached `old` apply to `new` (S160, the official
@@ -301,7 +302,7 @@ class State(Record):
         return replace(self, extra_breaks=move(self.extra_breaks), boosts=move(self.boosts),
                        guards=ids(self.guards), cant_attack=ids(self.cant_attack),
                        powers=move(self.powers), granted=move(self.granted),
-                       scales=tuple(sorted((new if c == old else c, x, d) for c, x, d in self.scales)))
+                       traits=tuple(sorted((new if c == old else c, k, v) for c, k, v in self.traits)))
 
     def zone(self, player: str) -> Zones:
         return self.zones[0 if player == "A" else 1]

@@ -407,8 +407,8 @@ def _touch_roles(s: State, add, members: frozenset[int]) -> None:
     a shield this attack, a shield-check bonus (model/power.py, model/touch.py)."""
     for c, amount in s.powers:
         add(c, "power", amount)
-    for c, times, by in s.scales:
-        add(c, "scale", times, by)
+    for c, kind, value in s.traits:
+        add(c, "trait", kind, value)
     for c, word in s.granted:
         add(c, "granted", word)
     for c in members.intersection(s.broke):
@@ -421,8 +421,8 @@ def _touch_rename(s: State, r: _Renamer, changes: dict) -> None:
     """The renaming of the parts `_touch_roles` reads (sorted again once renamed)."""
     if any(c in r.mapping for c, _ in s.powers):
         changes["powers"] = tuple(sorted((r.f(c), n) for c, n in s.powers))
-    if any(p[0] in r.mapping for p in s.scales):
-        changes["scales"] = tuple(sorted((r.f(c), x, d) for c, x, d in s.scales))
+    if any(p[0] in r.mapping for p in s.traits):
+        changes["traits"] = tuple(sorted((r.f(c), k, v) for c, k, v in s.traits))
     if any(c in r.mapping for c, _ in s.granted):
         changes["granted"] = tuple(sorted((r.f(c), w) for c, w in s.granted))
     if not r.moved.isdisjoint(s.broke):

@@ -360,7 +360,7 @@ TOUCH_STATE_FACTS: tuple[Fact, ...] = (
     Fact("zero_power", (), "Int", "how many creatures the state-based check would destroy now (power 0 or less, "
          "able to be destroyed, no destruction under way; R703.4c)", lambda d, s, m: len(d.model.zero_power(s))),
     Fact("turn_effects", (), "Int", "how many power changes and keywords given for the turn apply (R511.2)",
-         lambda d, s, m: len(s.powers) + len(s.scales) + len(s.granted)),
+         lambda d, s, m: len(s.powers) + len(s.traits) + len(s.granted)),
     Fact("turn_over", (), "Bool", "the turn is over: a terminal state after the end step (R511)",
          lambda d, s, m: s.over and s.phase == "end_turn"),
 )

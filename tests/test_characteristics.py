@@ -12,7 +12,10 @@ import pytest
 from dmcheck.main import main
 from dmcheck.model.cards import CardPool
 from dmcheck.model.characteristics import (
+    DIVIDED_BY,
+    FIXED,
     INFINITY,
+    TIMES,
     colour,
     contains_words,
     has_race,
@@ -25,25 +28,30 @@ from dmcheck.model.errors import InputError
 # ---- R108.2, R206.4: additions, subtractions, multiplications, divisions --------------------------------------
 def test_the_doubling_example_of_206_4():
     # 3000 with +2000 and "double its power" at once: 3000 + 2000 first, then doubled
-    assert power_value(3000, (2000,), ((2, 1),)) == 10000
+    assert power_value(3000, (2000,), ((TIMES, 2),)) == 10000
 
 
 def test_changes_apply_by_kind_not_by_the_order_they_came_in():
     # a halving given before a +1000 still comes after it: (4000 + 1000) / 2, not 4000 / 2 + 1000
-    assert power_value(4000, (1000,), ((1, 2),)) == 2500
+    assert power_value(4000, (1000,), ((DIVIDED_BY, 2),)) == 2500
     # multiplications before divisions: 3000 x 3 / 2 = 4500 (dividing first and rounding would give 3000)
-    assert power_value(3000, (), ((1, 2), (3, 1))) == 4500
+    assert power_value(3000, (), ((DIVIDED_BY, 2), (TIMES, 3))) == 4500
+
+
+def test_a_fixed_power_is_the_power_whatever_else_applies():
+    # R206.3: fixed at 500, a +2000 and a doubling change nothing
+    assert power_value(3000, (2000, -INFINITY), ((TIMES, 2), (FIXED, 500))) == 500
 
 
 def test_a_negative_power_doubled_stays_negative_and_is_read_as_0():
-    raw = power_value(3000, (-5000,), ((2, 1),))    # R108.1b: (3000 - 5000) x 2
+    raw = power_value(3000, (-5000,), ((TIMES, 2),))    # R108.1b: (3000 - 5000) x 2
     assert raw == -4000
     assert referenced(raw) == 0
     assert referenced(2500) == 2500
 
 
 def test_infinite_power_ignores_changes_but_minus_infinity():
-    assert power_value(INFINITY, (-5000,), ((1, 2),)) == INFINITY          # R108.1c: stays ∞
+    assert power_value(INFINITY, (-5000,), ((DIVIDED_BY, 2),)) == INFINITY          # R108.1c: stays ∞
     assert power_value(7000, (INFINITY,)) == INFINITY                       # +∞ makes it ∞
     assert power_value(INFINITY, (-INFINITY,)) == -INFINITY                 # minus ∞: destroyed (703.4c)
     assert referenced(power_value(INFINITY, (-INFINITY,))) == 0

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..characteristics import INFINITY
+from ..characteristics import CIVILIZATION, CIVILIZATIONS, DIVIDED_BY, FIXED, INFINITY, RACE, TIMES
 from ..events import ev
 from ..state import State, replace
 from ..vocabulary import IGNORED, STACKS
@@ -76,13 +76,11 @@ def _power(m, s, task, ins, choice, out):
     reached = _reached(m, s, task, ins, choice)
     if not reached:
         return s
-    times, by = ins.get("times"), ins.get("divided_by")
-    if times or by:   # R108.2, R206.4: kept apart from the additions, applied after all of them
-        for c in reached:
-            out.append(ev("power", "", card=m.label(c), player=m.owner(c), amount=f"x{times}" if times else f"/{by}",
-                          until="end_turn"))
-        new = tuple((c, times or 1, by or 1) for c in reached)
-        return replace(s, scales=tuple(sorted(s.scales + new)))
+    kind = next((k for k in (TIMES, DIVIDED_BY, FIXED) if ins.get(k) is not None), None)
+    if kind is not None:   # R108.2, R206.4, R206.3: kept apart from the additions (model/characteristics.py)
+        if kind == FIXED:  # R206.3: no other effect changes a fixed power, a second fix neither
+            reached = [c for c in reached if not any(t[0] == c and t[1] == FIXED for t in s.traits)]
+        return _add_traits(m, s, reached, kind, ins.get(kind), out)
     amount = ins.get("amount")
     n = INFINITE_AMOUNTS.get(amount, amount)
     for c in reached:
@@ -90,25 +88,62 @@ def _power(m, s, task, ins, choice, out):
     return replace(s, powers=tuple(sorted(s.powers + tuple((c, n) for c in reached))))
 
 
+_SHOWN = {TIMES: "x{}", DIVIDED_BY: "/{}", FIXED: "={}"}
+
+
+def _add_traits(m, s, cards, kind: str, value, out):
+    """Cards get a changed characteristic until the end of the turn (State.traits), one event each: `power`
+    for a power (amount x2, /2, =5000), `characteristic` for an added civilization or race."""
+    for c in cards:
+        if kind in _SHOWN:
+            out.append(ev("power", "", card=m.label(c), player=m.owner(c), amount=_SHOWN[kind].format(value),
+                          until="end_turn"))
+        else:
+            out.append(ev("characteristic", "", card=m.label(c), player=m.owner(c), what=kind, value=value))
+    new = tuple((c, kind, value) for c in cards if kind in _SHOWN or (c, kind, value) not in s.traits)
+    return replace(s, traits=tuple(sorted(s.traits + new))) if new else s
+
+
 _TARGET: dict[str, Any] = {"enum": ["one", "all", "self", "attacker", "attacked"],
            "description": "one chosen creature of `whose`, all of them, this ability's creature, the attacking "
                           "creature, the creature it attacks"}
 _FACTOR = {"type": "integer", "minimum": 2, "maximum": 1000}
+_POWER = {"type": "integer", "minimum": 0, "maximum": 1_000_000_000}
 _SCHEMA_POWER = {
     "doc": "creatures get +N or -N power (`amount`: a whole number, +infinity or -infinity, R108.1c), or their "
-           "power is multiplied (`times`) or divided (`divided_by`, rounded down), until the end of the turn "
-           "(R511.2); whatever the order they came in, additions and subtractions apply first, then "
-           "multiplications, then divisions (R108.2, R206.4). `target`: one (chosen), all (of `whose`, those "
-           "there now), self, attacker",
+           "power is multiplied (`times`), divided (`divided_by`, rounded down) or fixed (`fixed`: no other effect "
+           "changes it, R206.3), until the end of the turn (R511.2); whatever the order they came in, additions "
+           "and subtractions apply first, then multiplications, then divisions (R108.2, R206.4). `target`: one "
+           "(chosen), all (of `whose`, those there now), self, attacker",
     "properties": {"amount": {"description": "a whole number (not 0), +infinity or -infinity",
                               "anyOf": [{"type": "integer", "minimum": -1_000_000_000, "maximum": 1_000_000_000,
                                          "not": {"const": 0}}, {"enum": sorted(INFINITE_AMOUNTS)}]},
-                   "times": _FACTOR, "divided_by": _FACTOR,
+                   "times": _FACTOR, "divided_by": _FACTOR, "fixed": _POWER,
                    "which": WHICH, "target": _TARGET, "whose": WHOSE, "until": TURN, "optional": {"type": "boolean"}},
     "required": ["until"],
-    "oneOf": [{"required": ["amount"]}, {"required": ["times"]}, {"required": ["divided_by"]}],
+    "oneOf": [{"required": ["amount"]}, {"required": ["times"]}, {"required": ["divided_by"]},
+              {"required": ["fixed"]}],
 }
 op("power", schema=_SCHEMA_POWER)((_one_options("changes the power of"), _power))
+
+
+# ---- a civilization or a race added (R106.4, R203.3) ----------------------------------------------------
+def _add_characteristic(m, s, task, ins, choice, out):
+    kind = CIVILIZATION if ins.get(CIVILIZATION) is not None else RACE
+    return _add_traits(m, s, _reached(m, s, task, ins, choice), kind, ins.get(kind), out)
+
+
+_SCHEMA_ADD_CHARACTERISTIC = {
+    "doc": "creatures get a civilization (R106.4) or a race (R203.3) besides their own until the end of the turn; "
+           "a characteristic, not an ability (R110.6): ignoring the creature's abilities leaves it. `target`: one "
+           "(chosen), all (of `whose`, those there now), self, attacker",
+    "properties": {CIVILIZATION: {"enum": list(CIVILIZATIONS)}, RACE: {"type": "string", "minLength": 1},
+                   "which": WHICH, "target": _TARGET, "whose": WHOSE, "until": TURN, "optional": {"type": "boolean"}},
+    "required": ["until"],
+    "oneOf": [{"required": [CIVILIZATION]}, {"required": [RACE]}],
+}
+op("add_characteristic", schema=_SCHEMA_ADD_CHARACTERISTIC)(
+    (_one_options("adds a characteristic to"), _add_characteristic))
 
 
 # ---- a battle started by an effect (rule 115) ----------------------------------------------------

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..characteristics import CIVILIZATIONS, COLOURS, colour, contains_words, has_race
+from ..characteristics import CIVILIZATION, CIVILIZATIONS, COLOURS, RACE, colour, contains_words, has_race
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -43,16 +43,28 @@ def _listed(value: Any) -> tuple[str, ...]:
     return (value,) if isinstance(value, str) else tuple(value)
 
 
+def civilizations(m: Game, s: State, cid: int) -> tuple[str, ...]:
+    """A card's civilizations now: its own and those effects added this turn (R106.4), in the rules' order."""
+    own = m.card(cid).civs()
+    added = {v for c, k, v in s.traits if c == cid and k == CIVILIZATION}
+    return tuple(c for c in CIVILIZATIONS if c in own or c in added) if added else own
+
+
+def races(m: Game, s: State, cid: int) -> tuple[str, ...]:
+    """A card's races now: its own and those effects added this turn (R203.3)."""
+    return m.card(cid).race_names() + tuple(str(v) for c, k, v in s.traits if c == cid and k == RACE)
+
+
 def fits(m: Game, s: State, cid: int, which: Any) -> bool:
     """Whether creature `cid` has every characteristic `which` asks for (`which`: the instruction's frozen
     mapping, (key, value) pairs; None or empty: any creature)."""
     card = m.card(cid)
     for key, want in which or ():
-        if key == "race" and not any(has_race(card.race_names(), r) for r in _listed(want)):
+        if key == "race" and not any(has_race(races(m, s, cid), r) for r in _listed(want)):
             return False
-        if key == "civilization" and not set(_listed(want)) & set(card.civs()):
+        if key == "civilization" and not set(_listed(want)) & set(civilizations(m, s, cid)):
             return False
-        if key == "color" and colour(card.civs()) != want:
+        if key == "color" and colour(civilizations(m, s, cid)) != want:
             return False
         if key == "name" and not (contains_words(card.name, want) or contains_words(card.ja, want)):
             return False
