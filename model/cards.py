@@ -204,7 +204,7 @@ def _bounded(args: dict, root: Any, path: tuple, file: str) -> None:
     """Every whole number an instruction takes is at most MAX_ARG (docs/limits.md); an amount of power
     (`power`, e.g. add_power's) at most MAX_POWER, like a card's power."""
     for key, value in args.items():
-        limit = MAX_POWER if key in ("power", "amount") and args.get("until") else MAX_ARG   # a power change
+        limit = MAX_POWER if key in ("power", "amount", "fixed") and args.get("until") else MAX_ARG   # a power change
         if isinstance(value, int) and not isinstance(value, bool) and value > limit:
             raise InputError(file, line_of(root, path + (key,)), key_path(path + (key,)),
                              f"expected a number <= {limit}, got {value}; the limit is {limit} (docs/limits.md)")

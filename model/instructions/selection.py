@@ -21,7 +21,8 @@ if TYPE_CHECKING:
 _NAMES = {"description": "a name or a list of names", "anyOf": [{"type": "string", "minLength": 1},
                     {"type": "array", "items": {"type": "string", "minLength": 1}, "minItems": 1, "maxItems": 50}]}
 _CIV = {"enum": list(CIVILIZATIONS)}
-_BOUND = {"type": "integer", "minimum": 0, "maximum": 1_000_000_000}
+_POWER = {"type": "integer", "minimum": 0, "maximum": 1_000_000_000}   # as a card's power and cost (docs/limits.md)
+_COST = {"type": "integer", "minimum": 0, "maximum": 1000}
 WHICH = {
     "type": "object", "minProperties": 1, "additionalProperties": False,
     "description": "only creatures with all of: race (a race or a list, any of them: whole words, 203.2), "
@@ -34,7 +35,7 @@ WHICH = {
                          "anyOf": [_CIV, {"type": "array", "items": _CIV, "minItems": 1}]},
         "color": {"enum": list(COLOURS)},
         "name": {"type": "string", "minLength": 1},
-        "cost_max": _BOUND, "cost_min": _BOUND, "power_max": _BOUND, "power_min": _BOUND,
+        "cost_max": _COST, "cost_min": _COST, "power_max": _POWER, "power_min": _POWER,
     },
 }
 
