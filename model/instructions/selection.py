@@ -1,18 +1,28 @@
-"""Which creatures an effect may choose: the `which` filter on the characteristics (rules 106, 201-206).
+"""Which cards an effect may choose: the `which` filter on the characteristics (rules 106, 201-206).
 
 "One of your opponent's Dragons", "a multicolored creature", "a creature of cost 4 or less", "a creature with
 power 3000 or less", "a creature with Rupia in its name": every card word that chooses or reaches creatures
-(`destroy`, `return_to_hand`, `to_mana`, `tap`, `cant_attack`, `power`, `untap`, `grant`, `ignore`, `battle`)
-takes `which:`, a mapping whose entries must all hold. The characteristics are read as the rules read them
-(model/characteristics.py): a race by its whole words (203.2), a name by its whole words (202.3), the printed
-cost (201.2, 201.2a), the power now with a negative power read as 0 (108.1b).
+(`destroy`, `return_to_hand`, `to_mana`, `tap`, `cant_attack`, `power`, `add_characteristic`, `untap`,
+`grant`, `ignore`, `battle`), and the deck's `look_top` and `search_deck`, takes `which:`, a mapping whose
+entries must all hold. The characteristics are read as the rules read them (model/characteristics.py): a
+race by its whole words (203.2), a name by its whole words (202.3), the printed cost (201.2, 201.2a; a
+twinpact's two, 201.2b and 810.3a), the power now with a negative power read as 0 (108.1b).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..characteristics import CIVILIZATION, CIVILIZATIONS, COLOURS, RACE, colour, contains_words, has_race
+from ..characteristics import (
+    CIVILIZATION,
+    CIVILIZATIONS,
+    COLOURS,
+    INFINITY,
+    RACE,
+    colour,
+    contains_words,
+    has_race,
+)
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -56,24 +66,37 @@ def races(m: Game, s: State, cid: int) -> tuple[str, ...]:
     return m.card(cid).race_names() + tuple(str(v) for c, k, v in s.traits if c == cid and k == RACE)
 
 
-def fits(m: Game, s: State, cid: int, which: Any) -> bool:
-    """Whether creature `cid` has every characteristic `which` asks for (`which`: the instruction's frozen
-    mapping, (key, value) pairs; None or empty: any creature)."""
+def costs(m: Game, s: State, cid: int, kind: str = "any") -> tuple[int, ...]:
+    """The costs an effect may read of a card: its cost; a twinpact outside the battle zone has two and the
+    player reading them may use either (R201.2b), unless the effect asks for one card type, whose side alone
+    counts (R810.3a); in the battle zone it is its creature side."""
     card = m.card(cid)
-    for key, want in which or ():
-        if key == "race" and not any(has_race(races(m, s, cid), r) for r in _listed(want)):
-            return False
-        if key == "civilization" and not set(_listed(want)) & set(civilizations(m, s, cid)):
-            return False
-        if key == "color" and colour(civilizations(m, s, cid)) != want:
-            return False
-        if key == "name" and not (contains_words(card.name, want) or contains_words(card.ja, want)):
-            return False
-        if key == "cost_max" and card.cost > want or key == "cost_min" and card.cost < want:
-            return False
-        if key in ("power_max", "power_min"):
-            power = m.power(s, cid)   # R108.1b: read as 0 below 0
-            if power > want if key == "power_max" else power < want:
-                return False
-    return True
+    side = card.spell_side
+    if side is None or kind == "creature" or cid in s.zone(m.owner(cid)).battle:
+        return (card.cost,)
+    return (side.cost,) if kind == "spell" else (card.cost, side.cost)
 
+
+def fits(m: Game, s: State, cid: int, which: Any, kind: str = "any") -> bool:
+    """Whether card `cid` has every characteristic `which` asks for (`which`: the instruction's frozen
+    mapping, (key, value) pairs; None or empty: any card). `kind`: the card type the effect asks for."""
+    if not which:
+        return True
+    card, want = m.card(cid), dict(which)
+    if "race" in want and not any(has_race(races(m, s, cid), r) for r in _listed(want["race"])):
+        return False
+    if "civilization" in want and not set(_listed(want["civilization"])) & set(civilizations(m, s, cid)):
+        return False
+    if "color" in want and colour(civilizations(m, s, cid)) != want["color"]:
+        return False
+    if "name" in want and not (contains_words(card.name, want["name"]) or contains_words(card.ja, want["name"])):
+        return False
+    if "cost_max" in want or "cost_min" in want:   # one cost must meet both (R201.2b: the one read)
+        low, high = want.get("cost_min", 0), want.get("cost_max", INFINITY)
+        if not any(low <= c <= high for c in costs(m, s, cid, kind)):
+            return False
+    if "power_max" in want or "power_min" in want:
+        power = m.power(s, cid)   # R108.1b: read as 0 below 0; outside the battle zone the printed power
+        if not want.get("power_min", 0) <= power <= want.get("power_max", INFINITY):
+            return False
+    return True
