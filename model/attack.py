@@ -2,7 +2,7 @@
 the attack and of the turn, and how the game ends.
 
 A mixin of the procedure (BreakModel). The steps, with the rules they follow (General Game Rules
-numbering as quoted in /work/research/attack.md, entries A01-A27):
+numbering; A01-A28 are the scenarios of scenarios/attack/ that pin each):
 - R506.1 (A01, A24): the turn player's creature attacks the opponent or one of his TAPPED creatures.
   R506.3 (A25): "when ... attacks" abilities trigger; the turn player's waiting effects resolve first
   (the procedure's eligibility, R509.4a-b), then the non-turn player's. The hidden-zone declarations

@@ -1,7 +1,7 @@
 """The end of an attack (R510) and what lasts until then.
 
 A mixin of the procedure beside model/attack.py (kept apart so that the declaration steps and the
-end steps can change independently). Sources: research/attack.md A12 (DM Wiki old EUC edition,
+end steps can change independently). Sources: scenario A12 (DM Wiki old EUC edition,
 "攻撃終了ステップ", undated pre-2020 copy; the King Bolbalzak card page of the same wiki, undated).
 - A12c, A25 (dmwiki "攻撃クリーチャー指定ステップ", undated): "while attacking" statics (Power Attacker)
   apply from the declaration until the attack's processing is over; effects given "until the end of

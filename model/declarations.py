@@ -1,5 +1,5 @@
 """The turn player's hidden-zone declarations at an attack: Revolution Change and Invasion
-(research/attack.md A03-A06, A23, A25), and the non-turn player's Ninja Change
+(scenarios/attack/ A03-A06, A23, A25), and the non-turn player's Ninja Change
 beside his Ninja Strike (A08).
 
 A mixin of the procedure (BreakModel), next to model/attack.py. The window (R506.3 as read by S116
@@ -32,7 +32,6 @@ from .triggers import TRIGGERED
 from .vocabulary import ATTACK_DECLARED
 
 TP_WORDS = ("revolution_change", "invasion")
-NTP_WORDS = ("ninja_strike", "ninja_change")
 
 
 class Declarations(Host):

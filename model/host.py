@@ -7,89 +7,64 @@ legality (legality.py), what touches the attack (touch.py), power and battles (p
 with their types, and every mixin derives from it, so that a type checker checks each mixin on its
 own and each definition against the declaration here.
 
+It extends model/game.py `Game`, the one declaration of what card instructions may ask of the model,
+with what only the mixins ask of one another, and gives their types to the members `Game` must leave
+`Any` (their modules import the instructions).
+
 Only declarations: the attributes are annotations (no class attribute is created) and the methods
-exist for type checkers only (`if TYPE_CHECKING`), so at run time `Host` is an empty class at the end
-of the model's method resolution order and every lookup finds the mixin that defines the name, as
-before. A mixin that extends another's method calls `super()`; here that call is checked against the
-declaration.
+exist for type checkers only (`if TYPE_CHECKING`, in `Game` too), so at run time `Host` is an empty
+class near the end of the model's method resolution order and every lookup finds the mixin that
+defines the name. A mixin that extends another's method calls `super()`; here that call is checked
+against the declaration.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .game import Game
+
 if TYPE_CHECKING:
     from collections.abc import Iterable
-    from collections.abc import Set as AbstractSet
-    from typing import Any
 
     from .actions import Action
     from .cards import CardDef, CardPool
     from .events import Event
-    from .interpretations import Readings
-    from .outcome import OutcomeKey
-    from .rules import RulesVersion
     from .scenario import Scenario
-    from .state import Frame, Pending, State
+    from .state import Pending, State
     from .symmetry import Symmetry
     from .table import CardInstance
     from .vocabulary import Keyword
 
 
-class Host:
+class Host(Game):
     """What the model's mixins expect of the model (see the module docstring)."""
 
     # ---- the card table (model/table.py) ------------------------------------------------------------
     scenario: Scenario
+    summoned: frozenset[int]         # creatures put into the battle zone this turn
+    # ---- the types `Game` cannot name --------------------------------------------------------------
     pool: CardPool
     instances: list[CardInstance]
-    summoned: frozenset[int]         # creatures put into the battle zone this turn
-    # ---- the procedure (model/procedure.py) -----------------------------------------------------------
-    version: RulesVersion
-    interpretation: Readings         # the readings of the open choices (model/interpretations.py)
-    words: frozenset[str]            # the trigger and replacement words of the scenario's cards
-    watching: frozenset[int]         # the instances with an ability watching other cards
     symmetry: Symmetry
-    outcome_key: OutcomeKey
 
     if TYPE_CHECKING:
-        # ---- the card table (model/table.py) --------------------------------------------------------
         def card(self, cid: int) -> CardDef: ...
-        def owner(self, cid: int) -> str: ...
-        def label(self, cid: int) -> str: ...
-        def name(self, cid: int) -> str: ...
-        def ability_label(self, card: str, ability: str) -> str: ...
-        def restriction(self, player: str, key: str) -> Any: ...
-        def shield_list(self, ids: Iterable[int]) -> str: ...
 
         # ---- the procedure (model/procedure.py) -----------------------------------------------------
         def initial_state(self) -> State: ...
         def actions(self, s: State) -> tuple[Action, ...]: ...
         def step(self, s: State, action: Action) -> tuple[State, tuple[Event, ...]]: ...
         def _advance(self, s: State, out: list[Event]) -> State: ...
-        def shield_choices(self, s: State, defender: str, n: int,
-                           exclude: AbstractSet[int] = ...) -> list[tuple[int, ...]]: ...
-        def open_frame(self, s: State, by: int, by_creature: bool, defender: str, chosen: tuple[int, ...],
-                       is_attack: bool, out: list[Event], later: int = ...) -> State: ...
-        def carry_out_break(self, s: State, out: list[Event]) -> State: ...
-        def put_resolved_spell(self, s: State, spell: int, dest: str, out: list[Event]) -> State: ...
 
         # ---- triggers (model/triggers.py; touch.py extends `add_pending`) ---------------------------
         def add_pending(self, s: State, p: Pending, out: list[Event], rule: str) -> State: ...
-        def trigger(self, s: State, what: str, player: str, card: int, out: list[Event]) -> State: ...
-        def trigger_before_break(self, s: State, frame: Frame, n: int, out: list[Event]) -> State: ...
 
         # ---- power and keywords (model/power.py, model/touch.py over model/attack.py's) -------------
         def power(self, s: State, cid: int) -> int: ...
-        def has_keyword(self, s: State, cid: int, word: Keyword) -> bool: ...
-        def abilities_work(self, s: State, cid: int) -> bool: ...
         def keyword_count(self, s: State, cid: int, word: Keyword) -> int: ...
-        def keyword_total(self, s: State, cid: int, head: Keyword) -> int: ...
         def keyword_limit(self, s: State, cid: int, head: Keyword) -> int | None: ...
         def breaker(self, s: State, cid: int) -> int: ...
-        def fight(self, s: State, a: int, b: int, out: list[Event], rule: str) -> State: ...
-        def mark_bonus(self, s: State, player: str, card: int, out: list[Event]) -> State: ...
-
         # ---- the attack's steps (model/attack.py, attack_end.py; legality.py, touch.py extend them) -
         def declared(self, s: State) -> tuple[State, tuple[Event, ...]]: ...
         def declare_actions(self, s: State) -> tuple[Action, ...]: ...

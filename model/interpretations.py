@@ -78,11 +78,12 @@ CHOICES: tuple[Choice, ...] = (
             ("triggered_effects", "S001: its sentence on the old rules follows the bullet on abilities triggered "
                                   "before the break, and says apart that the before-break abilities could not "
                                   "be interrupted"),
-            ("before_break_effects", "domain.md's digest of S001: before the change the before-break abilities "
-                                     "resolved after the shields were broken, without interruption"),
+            ("before_break_effects", "the project's first English digest of S001: before the change the "
+                                     "before-break abilities resolved after the shields were broken, without "
+                                     "interruption"),
         ),
         default="triggered_effects",
-        why_default="the seed wins over the digest (domain.md says so), and S001 names the before-break "
+        why_default="the source wins over a digest of it, and S001 names the before-break "
                     "abilities only to say they could not be interrupted",
     ),
     Choice(
@@ -106,7 +107,7 @@ CHOICES: tuple[Choice, ...] = (
         name="ntp_declaration_time",
         question="When an opponent's creature attacks, when does the non-turn player declare hidden-zone "
                  "abilities such as Ninja Strike: once the turn player's waiting effects have all resolved, or "
-                 "at the moment the attack triggers, before anything resolves? (research/attack.md D-1)",
+                 "at the moment the attack triggers, before anything resolves? (D-1)",
         readings=(
             ("after_tp_resolved", "S102 (dmwiki 攻撃(アタック)クリーチャー指定ステップ, current): the turn player "
                                   "resolves all his waiting effects, then the non-turn player declares and "
@@ -192,7 +193,7 @@ CHOICES = CHOICES + (
         name="invasion_condition_rechecked",
         question="An Invasion was declared when a creature meeting its condition attacked; when it resolves, "
                  "must the attacking creature (perhaps another Invasion creature by now) still meet that "
-                 "condition? (research/attack.md D-2)",
+                 "condition? (D-2)",
         readings=(
             ("no", "S121 (dmwiki 侵略, revision 2024-04-24): after The Red attacks and Onsoku Gatling invades "
                    "first, Red Zone (fire Command) still goes on top, though Gatling is no fire Command"),

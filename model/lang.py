@@ -2,7 +2,7 @@
 
 The official rules, the official Q&A and the game's largest wiki are Japanese, so a judge or a wiki
 writer reads a trace in the words of the comprehensive rules (ブレイク, 待機状態, S・トリガー,
-攻撃終了ステップ, ...; the terms are taken from /work/rules/dm_rule.md Ver.1.48, never its sentences).
+攻撃終了ステップ, ...; the terms are taken from the comprehensive rules Ver.1.48, never its sentences).
 Every Japanese string lives in one table, `data/ja.yaml`:
 - `events`: each event kind's sentence, filled with its fields in Japanese (model/narrate.py);
 - `actions`: a pattern per kind of choice, matching the English text the model gives an action;

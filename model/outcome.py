@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import Any
 
 from .state import State
-
-if TYPE_CHECKING:
-    from .game import Game
 
 
 class OutcomeKey:
@@ -18,8 +16,8 @@ class OutcomeKey:
     keeps the fields the outcome reads, and a player's zones as what the outcome makes of them,
     computed once per distinct zones value (most terminal states share them)."""
 
-    def __init__(self, m: Game):
-        self.name = m.name
+    def __init__(self, name: Callable[[int], str]):
+        self.name = name   # a card instance's English name (model/table.py)
         self._zones: dict = {}
 
     def __call__(self, s: State) -> tuple:
@@ -40,10 +38,10 @@ class OutcomeKey:
 _ZONES = ("hand", "battle", "graveyard", "mana", "deck_bottom")
 
 
-def outcome(m: Game, s: State) -> dict[str, Any]:
+def outcome(key: OutcomeKey, s: State) -> dict[str, Any]:
     """Every outcome key for a terminal state (multisets as sorted lists of English names), built from
     its `OutcomeKey` (so the names of a player's zones are sorted once per distinct zones)."""
-    winner, stopped, skipped, broken, a, b, uses, blocked, loser = m.outcome_key(s)
+    winner, stopped, skipped, broken, a, b, uses, blocked, loser = key(s)
     out: dict[str, Any] = {
         "winner": winner or "none",
         "attack_stopped": stopped,
@@ -51,8 +49,8 @@ def outcome(m: Game, s: State) -> dict[str, Any]:
         "shields_broken": broken,
         "shields": {"A": a[0], "B": b[0]},
     }
-    for i, key in enumerate(_ZONES, 1):   # deck_bottom: the cards put on the bottom of the deck
-        out[key] = {"A": list(a[i]), "B": list(b[i])}
+    for i, zone in enumerate(_ZONES, 1):   # deck_bottom: the cards put on the bottom of the deck
+        out[zone] = {"A": list(a[i]), "B": list(b[i])}
     out["uses"] = dict(uses)
     out["blocked"] = blocked            # R507.2 (the whole attack)
     out["loser"] = loser or "none"      # R104.2a, R509.1

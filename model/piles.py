@@ -51,17 +51,6 @@ def pile(z: Zones, top: int) -> tuple[tuple[int, str], ...]:
     return tuple(found)
 
 
-def top_of(z: Zones, card: int) -> int:
-    """The top card of the pile `card` belongs to (`card` itself when it lies on nothing)."""
-    seen = 0
-    while seen < 1000:
-        host = next((h for c, h, k in z.links if c == card), None)
-        if host is None:
-            return card
-        card, seen = host, seen + 1
-    raise AssertionError("a cycle of linked cards")
-
-
 def stack(z: Zones, shield: int) -> tuple[int, ...]:
     """The cards of one shield: its card and the cards stacked with it (S212, S213)."""
     if not z.links:

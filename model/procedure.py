@@ -94,7 +94,7 @@ class BreakModel(CardTable, Legality, Touch, PowerRules, Triggers, AttackSteps, 
         self._eligible_by: dict[tuple, tuple[Pending, ...]] = {}
         self._resolve_actions: dict[Pending, Action] = {}
         self._resolving: dict[Pending, tuple] = {}   # p -> (label, running, the resolve event's fields)
-        self.outcome_key = OutcomeKey(self)   # the explorer's optional hook: outcomes grouped cheaply
+        self.outcome_key = OutcomeKey(self.name)   # the explorer's optional hook: outcomes grouped cheaply
         self._watch: Callable[[int], None] | None = None   # the search's check inside a step (`watch`)
         self.rounds = 0   # how many rounds the last step's automatic procedure took (`_advance`)
         # 815.1a: a player may come to have two S-MAX evolution creatures (one at most per player to start)
@@ -515,11 +515,7 @@ class BreakModel(CardTable, Legality, Touch, PowerRules, Triggers, AttackSteps, 
 
     # ---- optional hooks of explorer.protocol.Model ----------------------------------------------
     def canonical(self, s: State) -> State:
-        """The symmetry's representative of `s` (identical cards renamed in a fixed way). A state in which
-        an effect reached one of several identical creatures (`extra_breaks`, which the renaming does not
-        cover) is kept as it is: always sound, it only stores a twin more."""
-        if s.extra_breaks and not self.symmetry.members.isdisjoint(c for c, _ in s.extra_breaks):
-            return s
+        """The symmetry's representative of `s` (identical cards renamed in a fixed way)."""
         return self.symmetry.canonical(s)
 
     def interchangeable(self) -> bool:
@@ -536,7 +532,7 @@ class BreakModel(CardTable, Legality, Touch, PowerRules, Triggers, AttackSteps, 
         return replace(s, uses=(), spells_cast=(min(s.spells_cast[0], 2), min(s.spells_cast[1], 2)))
 
     def outcome(self, s: State) -> dict:
-        return outcome(self, s)
+        return outcome(self.outcome_key, s)
 
     def is_terminal(self, s: State) -> bool:
         return s.over

@@ -38,7 +38,8 @@ _new = tuple.__new__
 if not TYPE_CHECKING:
     build = _new   # build(cls, items): a record of `cls` from all its items, its name first (a copy's list)
 _NAMES: dict[str, str] = {}   # record name -> its module
-_SKIP = {"__dict__", "__weakref__", "__annotations__", "__module__", "__qualname__", "__doc__"}
+_SKIP = {"__dict__", "__weakref__", "__module__", "__qualname__", "__doc__"}   # the annotations stay:
+# `typing.get_type_hints` reads a record's declared field types from them (model/symmetry.py does)
 
 
 @dataclass_transform(frozen_default=True)   # ordered as tuples are (item by item, the name first)

@@ -1,25 +1,42 @@
-"""The immutable, hashable state of a direct attack step.
+"""The immutable, hashable state of an attack (its declaration, block, battle, shield breaks and end).
 
 Only tuples, ints, strings, bools and nested frozen records: two states that are equal compare and
 hash equal, and `fingerprint` gives the same id under any PYTHONHASHSEED. Cards are referred to by
 instance id (an int); what a card is (name, owner, label) is static and lives in the model's table.
 Unordered zones are kept sorted so that the order in which cards arrived does not split states.
+
+The fields say what they hold in their types: `CardId` marks a card instance id and `Sorted` a tuple
+kept sorted, so that model/symmetry.py reads from the declarations which parts of a state name cards
+(and which it must sort again once it renamed them) instead of keeping its own list.
 """
 
 from __future__ import annotations
 
 import hashlib
-from typing import Any, Literal
+from typing import Annotated, Any, Literal, TypeVar
 
 from .instr import Instr
 from .record import Record, is_record, record, replace, setter
 from .record import build as _new
 
-__all__ = ["PLAYERS", "Check", "Decl", "Frame", "Pending", "PendingKind", "Phase", "Replacement", "State", "Task",
-           "Zones", "other", "pindex", "replace", "setter"]
+__all__ = ["BOUND", "CARD_ID", "PLAYERS", "SORTED", "Bound", "CardId", "Check", "Decl", "Frame", "Pending",
+           "PendingKind", "Phase", "Replacement", "Sorted", "State", "Task", "Zones", "other", "pindex", "replace",
+           "setter"]
 
 
 PLAYERS = ("A", "B")
+
+_T = TypeVar("_T")
+CARD_ID = "card id"   # the metadata of `CardId`
+SORTED = "sorted"     # the metadata of `Sorted`
+BOUND = "bound"       # the metadata of `Bound`
+CardId = Annotated[int, CARD_ID]
+"""A card instance id (-1: none): identical cards' ids are what the symmetry renames."""
+Sorted = Annotated[tuple[_T, ...], SORTED]
+"""A tuple kept sorted (an unordered collection): the order cards arrived in does not split states."""
+Bound = Annotated[int, BOUND]
+"""A value a program bound under a name: a card id when the name is one a program binds cards to
+(model/symmetry.py `Symmetry.id_binds`), a number otherwise."""
 
 
 def other(player: str) -> str:
@@ -34,21 +51,19 @@ def pindex(player: str) -> int:
 class Zones(Record):
     """One player's zones. `deck` is top first; `deck_added` counts cards put on its bottom."""
 
-    deck: tuple[int, ...] = ()
-    hand: tuple[int, ...] = ()
-    mana: tuple[int, ...] = ()
-    shields: tuple[int, ...] = ()
-    battle: tuple[int, ...] = ()
-    graveyard: tuple[int, ...] = ()
-    resolving: tuple[int, ...] = ()   # spells being cast (on their way to resolution)
-    standby: tuple[int, ...] = ()     # shields on their way to the hand: in the zone, not counted (R113.6a)
-    attached: tuple[int, ...] = ()    # auras, seals, evolution sources (battle zone) and castles (shield zone)
-    links: tuple[tuple[int, int, str], ...] = ()   # (card, host, kind): aura, seal, under, castle, ex_life
-    face_up: tuple[int, ...] = ()     # shields lying face up
-    tapped: tuple[int, ...] = ()
+    deck: tuple[CardId, ...] = ()
+    hand: Sorted[CardId] = ()
+    mana: Sorted[CardId] = ()
+    shields: Sorted[CardId] = ()
+    battle: Sorted[CardId] = ()
+    graveyard: Sorted[CardId] = ()
+    resolving: Sorted[CardId] = ()   # spells being cast (on their way to resolution)
+    standby: Sorted[CardId] = ()     # shields on their way to the hand: in the zone, not counted (R113.6a)
+    attached: Sorted[CardId] = ()    # auras, seals, evolution sources (battle zone) and castles (shield zone)
+    links: Sorted[tuple[CardId, CardId, str]] = ()   # (card, host, kind): aura, seal, under, castle, ex_life
+    face_up: Sorted[CardId] = ()     # shields lying face up
+    tapped: Sorted[CardId] = ()
     deck_added: int = 0
-
-    UNORDERED = ("hand", "mana", "shields", "battle", "graveyard", "resolving", "standby", "attached")
 
     def add(self, zone: str, card: int) -> Zones:
         items = list(self)
@@ -70,12 +85,6 @@ class Zones(Record):
     def hosted(self, host: int, kind: str | None = None) -> tuple[int, ...]:
         """The cards linked to `host` (of one kind, or all)."""
         return tuple(c for c, h, k in self.links if h == host and (kind is None or k == kind))
-
-    def host_of(self, card: int) -> tuple[int, str] | None:
-        for c, h, k in self.links:
-            if c == card:
-                return h, k
-        return None
 
     def unlink(self, card: int) -> Zones:
         """Forget every link from or to `card`; face-up and tapped marks go with it."""
@@ -141,7 +150,7 @@ class Pending(Record):
     controller: str
     card: str          # pool id of the source card
     ability: str       # ability id on that card
-    source: int        # card instance id
+    source: CardId     # card instance id
 
 
 @record
@@ -151,11 +160,11 @@ class Task(Record):
     program: tuple[Instr, ...]
     pc: int
     controller: str
-    source: int            # the card whose ability or spell this is
+    source: CardId         # the card whose ability or spell this is
     ability: str           # "Card/ability" or the spell's name, for events
-    spell: int = -1        # the spell card being resolved, or -1
+    spell: CardId = -1     # the spell card being resolved, or -1
     then: str = ""         # where that spell goes afterwards: "", "deck_bottom", "graveyard"
-    binds: tuple[tuple[str, int], ...] = ()
+    binds: tuple[tuple[str, Bound], ...] = ()
 
     def bound(self, name: str) -> int | None:
         for key, value in self.binds:
@@ -169,10 +178,10 @@ class Replacement(Record):
     """A replacement effect chosen for an event: whose ability, and what it needs (a target)."""
 
     label: str             # "Card/ability" or a static effect such as "cannot be broken"
-    source: int = -1       # the card whose ability it is (-1: a static effect)
+    source: CardId = -1    # the card whose ability it is (-1: a static effect)
     card: str = ""         # pool id of that card
     ability: str = ""
-    target: int = -1       # e.g. the other shield a castle recovers
+    target: CardId = -1    # e.g. the other shield a castle recovers
 
 
 @record
@@ -180,8 +189,8 @@ class Decl(Record):
     """A declaration made in a shield check (SC2/SC3): which ability, which card, what it discards."""
 
     kind: str              # S-Trigger, G-Strike, S-Back, Sabaki Z, Revolution 0
-    card: int
-    cost: int = -1         # the card discarded for it (S-Back, Sabaki Z)
+    card: CardId
+    cost: CardId = -1      # the card discarded for it (S-Back, Sabaki Z)
     side: str = ""         # "spell": a twinpact's spell side is used (its S-Trigger casts it, S214)
 
 
@@ -190,12 +199,12 @@ class Check(Record):
     """A shield check in progress (S004, SC1-SC5): its cards, declarations and what waits on them."""
 
     player: str
-    cards: tuple[int, ...]            # the cards moving to the hand (standby until SC3)
+    cards: Sorted[CardId]             # the cards moving to the hand (standby until SC3)
     s_trigger_ok: bool = True         # False for a recovery that forbids S-Trigger (Escape)
-    granted: tuple[int, ...] = ()     # given S-Trigger by the state just before standby (R113.6b)
-    declared: tuple[Decl, ...] = ()
-    arrived: tuple[int, ...] = ()     # moved to the hand at SC3
-    castles: tuple[tuple[int, int], ...] = ()   # (shield, castle): the castle leaves after that S-Trigger
+    granted: Sorted[CardId] = ()      # given S-Trigger by the state just before standby (R113.6b)
+    declared: Sorted[Decl] = ()
+    arrived: tuple[CardId, ...] = ()  # moved to the hand at SC3
+    castles: tuple[tuple[CardId, CardId], ...] = ()   # (shield, castle): the castle leaves after that S-Trigger
     collecting: bool = True           # a break's check still takes recovered shields (D4)
     deferred: bool = False            # Q14: inside an Escape chain, uses wait until the chain ends
 
@@ -204,14 +213,14 @@ class Check(Record):
 class Frame(Record):
     """One choice of shields to break and everything that waits for it (R603.7b nests them)."""
 
-    by: int                  # the creature (or spell) that breaks
+    by: CardId               # the creature (or spell) that breaks
     by_creature: bool
     defender: str
-    chosen: tuple[int, ...]  # shields chosen; their number is fixed now (Q07)
+    chosen: Sorted[CardId]   # shields chosen; their number is fixed now (Q07)
     is_attack: bool          # the attacking creature's own break (Q10 stops the attack)
     resume: tuple[Task, ...] = ()   # the effect suspended by this break, continued afterwards
     broken: bool = False     # the break has happened; the shield check is under way
-    replaced: tuple[tuple[int, Replacement], ...] = ()   # (shield, the replacement decided for it) D2
+    replaced: Sorted[tuple[CardId, Replacement]] = ()   # (shield, the replacement decided for it) D2
     breaking: bool = False   # the break (D2 at the break, then D4) has begun
     to_choose: int = 0       # shields still to choose, after the before-break effects (`before_break_order`)
 
@@ -225,20 +234,20 @@ Phase = Literal["", "declare", "attack", "tp_declare", "ntp_declare", "block", "
 class State(Record):
     turn: str
     zones: tuple[Zones, Zones]
-    attacker: int
+    attacker: CardId
     defender: str
     started: bool = False            # D1 has happened (or D0)
     attacker_left: bool = False      # the attacking creature left the battle zone (R509.4c)
-    pending: tuple[Pending, ...] = ()
+    pending: Sorted[Pending] = ()
     frames: tuple[Frame, ...] = ()
     running: tuple[Task, ...] = ()
     checks: tuple[Check, ...] = ()   # shield checks in progress, innermost last
     queued: tuple[Decl, ...] = ()    # Q14: declarations waiting for an Escape chain to end
-    cant_attack: tuple[int, ...] = ()
+    cant_attack: Sorted[CardId] = ()
     spells_cast: tuple[int, int] = (0, 0)
-    extra_breaks: tuple[tuple[int, int], ...] = ()   # (creature, n): n more shields this turn (110.2e), sorted
+    extra_breaks: Sorted[tuple[CardId, int]] = ()   # (creature, n): n more shields this turn (110.2e)
     breaks_left: int = 0             # before 2017-03-25: single breaks the attack still makes (S007)
-    broken: tuple[int, ...] = ()     # shields broken so far (sorted)
+    broken: Sorted[CardId] = ()      # shields broken so far
     uses: tuple[tuple[str, int], ...] = ()
     stop_attack: bool = False        # Q10: every chosen shield left before the break
     attack_stopped: bool = False
@@ -247,7 +256,7 @@ class State(Record):
     over: bool = False
     # the whole attack: R506 declaration, R507 block, R508 battle, R510 end of attack, R511
     phase: Phase = ""                # "" the direct attack step; see model/attack.py PHASES
-    target: int = -1                 # the creature attacked (R506.1e), or the blocker after a block (R507)
+    target: CardId = -1              # the creature attacked (R506.1e), or the blocker after a block (R507)
     blocked: bool = False            # R507.2: the attack was blocked
     loser: str = ""                  # R104.2a / R509.1: the player who lost
     wins: tuple[str, ...] = ()       # R104.2c: "you win the game" effects met, decided together with
@@ -255,16 +264,16 @@ class State(Record):
     ntp_declared: bool = False       # R506.3 (A25): the non-turn player's declaration window has passed (he
                                      # declared, or his own waiting effects began to resolve: 506.3d-e)
     # the rest of the game an attack touches (model/power.py, model/touch.py)
-    powers: tuple[tuple[int, int], ...] = ()   # (creature, +/-N) "until the end of the turn" (R511.2), sorted
-    traits: tuple[tuple[int, str, int | str], ...] = ()   # (card, kind, value): characteristics changed this turn
-                                     # (model/characteristics.py TRAITS: x2, /2, a fixed power, an added race), sorted
-    granted: tuple[tuple[int, str], ...] = ()  # (card, keyword) given until the end of the turn, sorted
-    broke: tuple[int, ...] = ()      # creatures that broke a shield during this attack (Kirifu Dash), sorted
-    bonus: tuple[int, ...] = ()      # cards used with their Super S-Trigger / S-Trigger Plus bonus, sorted
+    powers: Sorted[tuple[CardId, int]] = ()    # (creature, +/-N) "until the end of the turn" (R511.2)
+    traits: Sorted[tuple[CardId, str, int | str]] = ()   # (card, kind, value): characteristics changed this turn
+                                     # (model/characteristics.py TRAITS: x2, /2, a fixed power, an added race)
+    granted: Sorted[tuple[CardId, str]] = ()   # (card, keyword) given until the end of the turn
+    broke: Sorted[CardId] = ()       # creatures that broke a shield during this attack (Kirifu Dash)
+    bonus: Sorted[CardId] = ()       # cards used with their Super S-Trigger / S-Trigger Plus bonus
     # the rest of the attack (model/attack_end.py)
     extra_turns: tuple[str, ...] = ()   # players who take another turn after this one (King Bolbalzak, A12)
-    boosts: tuple[tuple[int, int], ...] = ()   # (card, power) given "until the end of the attack" (A12c), sorted
-    guards: tuple[int, ...] = ()     # cards not to be destroyed until the end of the attack (R506.1d, S105), sorted
+    boosts: Sorted[tuple[CardId, int]] = ()    # (card, power) given "until the end of the attack" (A12c)
+    guards: Sorted[CardId] = ()      # cards not to be destroyed until the end of the attack (R506.1d, S105)
     attack_effects_ended: bool = False   # 510.2: the "while attacking" effects have ended (model/attack_end.py)
 
     def forget(self, card: int) -> State:

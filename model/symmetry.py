@@ -15,16 +15,20 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .access import TOP
+from .card_ids import IdsNode, Renaming, record_shape
 from .footprint import scenario_footprint
-from .instr import Instr
-from .state import Decl, Replacement, State, Task, Zones, pindex, replace
+from .state import State, Zones, pindex
 
 if TYPE_CHECKING:
     from .game import Game
 
-_ZONE_FIELDS = ("deck", "hand", "mana", "shields", "battle", "graveyard", "resolving", "standby", "attached",
-                "face_up", "tapped")
-_ID_ARGS = {"card", "castle", "shield"}    # internal instructions name cards in these arguments
+# where a state names cards, read from its records' declared types (model/card_ids.py): the zones' tuples
+# of cards, their links (a pile: `_pile_entries`) and any other part of them; the rest of the state (roles)
+_STATE = record_shape(State)
+_ZONES = record_shape(Zones)
+_ZONE_FIELDS = tuple(name for _, name, node in _ZONES.parts if isinstance(node, IdsNode))
+_ZONE_OTHER = tuple(part for part in _ZONES.parts if part[1] not in _ZONE_FIELDS and part[1] != "links")
+_ROLES = record_shape(State, skip=frozenset({"zones"}))
 
 
 class Symmetry:
@@ -189,6 +193,8 @@ class _ZoneOcc:
                     seen |= hit
         for card, host, _ in z.links:
             twice.update(c for c in (card, host) if c in sym.members)
+        for index, _name, node in _ZONE_OTHER:
+            node.occ(z[index], (), lambda c, _: twice.add(c), sym.members, set())
         class_of = sym.class_of.__getitem__
         self.present = set(map(class_of, seen))
         self.multi = set(map(class_of, twice))   # classes with a member that occurs more than once
@@ -240,6 +246,8 @@ def _zone_entries(z: Zones, player: str, members: frozenset[int], pool: tuple[st
                 found.append(entry)
     if z.links:
         _pile_entries(z, player, members, pool, occ)
+    for index, name, node in _ZONE_OTHER:
+        node.occ(z[index], (player, name), lambda c, where: occ.setdefault(c, []).append(where), members, set())
     for found in occ.values():
         if len(found) > 1:
             found.sort(key=repr)
@@ -300,217 +308,22 @@ def _destroy_binds(m: Game) -> set[str]:
 
 
 def _role_occurrences(s: State, id_binds: set[str], members: frozenset[int]) -> dict[int, list]:
-    """Where and how each of `members` occurs outside the zones: the roles it plays. Most parts name
-    no member at all, so each is first tested with a set operation or a membership test."""
+    """Where and how each of `members` occurs outside the zones: the roles it plays, each the path to
+    the card in the state (a field's name, an ordered tuple's position, what an element of a sorted
+    tuple holds besides card ids: model/card_ids.py)."""
     occ: dict[int, list] = {}
 
-    def add(cid: int, *where: Any) -> None:
-        if cid in members:
-            occ.setdefault(cid, []).append(where)
+    def add(cid: int, where: tuple) -> None:
+        occ.setdefault(cid, []).append(where)
 
-    add(s.attacker, "attacker")
-    add(s.target, "target")
-    for c in members.intersection(s.broken):
-        add(c, "broken")
-    for c in members.intersection(s.cant_attack):
-        add(c, "cant_attack")
-    for c, amount in s.boosts:
-        add(c, "boost", amount)
-    for c in members.intersection(s.guards):
-        add(c, "guard")
-    _touch_roles(s, add, members)
-    for p in s.pending:
-        if p.source in members:
-            add(p.source, "pending", p.kind, p.frame, p.controller, p.card, p.ability)
-    for i, f in enumerate(s.frames):
-        add(f.by, "frame-by", i)
-        for c in members.intersection(f.chosen):
-            add(c, "frame-chosen", i)
-        for c, r in f.replaced:
-            add(c, "frame-replaced", i, r.label)
-            add(r.source, "replacement-source", i, r.label)
-            add(r.target, "replacement-target", i, r.label)
-        for j, t in enumerate(f.resume):
-            _task_occurrences(t, add, ("resume", i, j), id_binds, members)
-    for j, t in enumerate(s.running):
-        _task_occurrences(t, add, ("running", j), id_binds, members)
-    for i, ch in enumerate(s.checks):
-        for name in ("cards", "granted", "arrived"):
-            cards = getattr(ch, name)
-            if cards and not members.isdisjoint(cards):
-                for c in cards:
-                    add(c, "check", i, name)
-        for d in ch.declared:
-            if d.card in members or d.cost in members:
-                add(d.card, "check-declared", i, d.kind)
-                add(d.cost, "check-cost", i, d.kind)
-        for sh, castle in ch.castles:
-            add(sh, "check-castle-shield", i)
-            add(castle, "check-castle", i)
-    for d in s.queued:
-        add(d.card, "queued", d.kind)
-        add(d.cost, "queued-cost", d.kind)
+    _ROLES.occ(s, (), add, members, id_binds)
     return occ
-
-
-def _task_occurrences(t: Task, add, where: tuple, id_binds: set[str], members: frozenset[int]) -> None:
-    if t.source in members:
-        add(t.source, *where, "source", t.ability)
-    if t.spell in members:
-        add(t.spell, *where, "spell")
-    for name, value in t.binds:
-        if value in members and name in id_binds:
-            add(value, *where, "bind", name)
-    if not members.isdisjoint(_program_ids(t.program)):
-        for k, ins in enumerate(t.program[t.pc:]):
-            for name, value in ins.args:
-                if name in _ID_ARGS and isinstance(value, int):
-                    add(value, *where, "arg", k, ins.op, name)
 
 
 def _rename(s: State, mapping: dict[int, int], id_binds: set[str]) -> State:
     """`s` with the cards of `mapping` renamed. Only the parts that hold a renamed card are rebuilt;
-    the rest is shared with `s` (unordered parts that are rebuilt are sorted again)."""
-    r = _Renamer(mapping, id_binds)
-    changes: dict[str, Any] = {}
-    zs = (r.zones(s.zones[0]), r.zones(s.zones[1]))
-    if zs[0] is not s.zones[0] or zs[1] is not s.zones[1]:
-        changes["zones"] = zs
-    if s.attacker in mapping:
-        changes["attacker"] = r.f(s.attacker)
-    if s.target in mapping:
-        changes["target"] = r.f(s.target)      # the creature attacked, or the blocker (R507)
-    if any(p.source in mapping for p in s.pending):
-        changes["pending"] = tuple(sorted(replace(p, source=r.f(p.source)) for p in s.pending))
-    if s.frames:
-        changes["frames"] = tuple(r.frame(fr) for fr in s.frames)
-    if s.running:
-        changes["running"] = tuple(r.task(t) for t in s.running)
-    if s.checks:
-        changes["checks"] = tuple(r.check(ch) for ch in s.checks)
-    if s.queued:
-        changes["queued"] = tuple(r.decl(d) for d in s.queued)
-    if not r.moved.isdisjoint(s.cant_attack):
-        changes["cant_attack"] = tuple(sorted(r.ids(s.cant_attack)))
-    if not r.moved.isdisjoint(s.broken):
-        changes["broken"] = tuple(sorted(r.ids(s.broken)))
-    if any(c in mapping for c, _ in s.boosts):
-        changes["boosts"] = tuple(sorted((r.f(c), n) for c, n in s.boosts))
-    if not r.moved.isdisjoint(s.guards):
-        changes["guards"] = tuple(sorted(r.ids(s.guards)))
-    _touch_rename(s, r, changes)
-    return replace(s, **changes)
+    the rest is shared with `s` (sorted parts that are rebuilt are sorted again)."""
+    renamed: State = _STATE.rename(s, Renaming(mapping, id_binds))
+    return renamed
 
 
-def _touch_roles(s: State, add, members: frozenset[int]) -> None:
-    """The roles the turn's effects in a state give a card: a power change, a keyword given, having broken
-    a shield this attack, a shield-check bonus (model/power.py, model/touch.py)."""
-    for c, amount in s.powers:
-        add(c, "power", amount)
-    for c, kind, value in s.traits:
-        add(c, "trait", kind, value)
-    for c, word in s.granted:
-        add(c, "granted", word)
-    for c in members.intersection(s.broke):
-        add(c, "broke")
-    for c in members.intersection(s.bonus):
-        add(c, "bonus")
-
-
-def _touch_rename(s: State, r: _Renamer, changes: dict) -> None:
-    """The renaming of the parts `_touch_roles` reads (sorted again once renamed)."""
-    if any(c in r.mapping for c, _ in s.powers):
-        changes["powers"] = tuple(sorted((r.f(c), n) for c, n in s.powers))
-    if any(p[0] in r.mapping for p in s.traits):
-        changes["traits"] = tuple(sorted((r.f(c), k, v) for c, k, v in s.traits))
-    if any(c in r.mapping for c, _ in s.granted):
-        changes["granted"] = tuple(sorted((r.f(c), w) for c, w in s.granted))
-    if not r.moved.isdisjoint(s.broke):
-        changes["broke"] = tuple(sorted(r.ids(s.broke)))
-    if not r.moved.isdisjoint(s.bonus):
-        changes["bonus"] = tuple(sorted(r.ids(s.bonus)))
-
-
-class _Renamer:
-    """One renaming of card ids applied to each kind of record; a record holding no renamed card
-    (and already in the form a rebuild gives) is returned as it is."""
-
-    __slots__ = ("mapping", "moved", "get", "id_binds")
-
-    def __init__(self, mapping: dict[int, int], id_binds: set[str]):
-        self.mapping, self.moved, self.get, self.id_binds = mapping, frozenset(mapping), mapping.get, id_binds
-
-    def f(self, c: int) -> int:
-        return self.get(c, c)
-
-    def ids(self, values) -> tuple[int, ...]:
-        get = self.get
-        return tuple([get(c, c) for c in values])
-
-    def zones(self, z: Zones) -> Zones:
-        get, moved, mapping, f = self.get, self.moved, self.mapping, self.f
-        changes = {}
-        for name in _ZONE_FIELDS:
-            cards = getattr(z, name)
-            if cards and not moved.isdisjoint(cards):
-                changes[name] = self.ids(cards) if name == "deck" else tuple(sorted([get(c, c) for c in cards]))
-        if z.links and any(c in mapping or h in mapping for c, h, _ in z.links):
-            changes["links"] = tuple(sorted((f(c), f(h), k) for c, h, k in z.links))
-        return replace(z, **changes) if changes else z
-
-    def task(self, t: Task) -> Task:
-        mapping, f, id_binds = self.mapping, self.f, self.id_binds
-        program = t.program
-        if _program_ids(program) & self.moved:
-            program = tuple(Instr(ins.op, tuple((n, f(v) if n in _ID_ARGS and isinstance(v, int) else v)
-                                                for n, v in ins.args)) for ins in program)
-        elif t.source not in mapping and t.spell not in mapping and \
-                not any(n in id_binds and v in mapping for n, v in t.binds):
-            return t
-        return replace(t, program=program, source=f(t.source), spell=f(t.spell),
-                       binds=tuple((n, f(v) if n in id_binds else v) for n, v in t.binds))
-
-    def repl(self, r: Replacement) -> Replacement:
-        return replace(r, source=self.f(r.source), target=self.f(r.target))
-
-    def decl(self, d: Decl) -> Decl:
-        return replace(d, card=self.f(d.card), cost=self.f(d.cost))
-
-    def frame(self, fr):
-        mapping = self.mapping
-        resume = tuple(self.task(t) for t in fr.resume)
-        if fr.by not in mapping and self.moved.isdisjoint(fr.chosen) and _is_sorted(fr.chosen) and \
-                all(a is b for a, b in zip(resume, fr.resume)) and \
-                not any(c in mapping or r.source in mapping or r.target in mapping for c, r in fr.replaced):
-            return fr   # nothing renamed in it, and already in the form a rebuild gives
-        return replace(fr, by=self.f(fr.by), chosen=tuple(sorted(self.ids(fr.chosen))), resume=resume,
-                       replaced=tuple((self.f(c), self.repl(r)) for c, r in fr.replaced))
-
-    def check(self, ch):
-        mapping, moved, f = self.mapping, self.moved, self.f
-        if moved.isdisjoint(ch.cards) and moved.isdisjoint(ch.granted) and moved.isdisjoint(ch.arrived) and \
-                not any(d.card in mapping or d.cost in mapping for d in ch.declared) and \
-                not any(a in mapping or b in mapping for a, b in ch.castles) and \
-                _is_sorted(ch.cards) and _is_sorted(ch.granted) and _is_sorted(ch.declared):
-            return ch
-        return replace(ch, cards=tuple(sorted(self.ids(ch.cards))), granted=tuple(sorted(self.ids(ch.granted))),
-                       declared=tuple(sorted(self.decl(d) for d in ch.declared)),
-                       arrived=self.ids(ch.arrived), castles=tuple((f(a), f(b)) for a, b in ch.castles))
-
-
-def _is_sorted(values: tuple) -> bool:
-    return all(a <= b for a, b in zip(values, values[1:])) if len(values) > 1 else True
-
-
-_PROGRAM_IDS: dict[int, tuple[tuple, frozenset[int]]] = {}
-
-
-def _program_ids(program: tuple[Instr, ...]) -> frozenset[int]:
-    """The card ids an internal program names in its arguments (cached per program object)."""
-    entry = _PROGRAM_IDS.get(id(program))
-    if entry is None or entry[0] is not program:
-        if len(_PROGRAM_IDS) > 65536:
-            _PROGRAM_IDS.clear()
-        found = frozenset(v for ins in program for n, v in ins.args if n in _ID_ARGS and isinstance(v, int))
-        entry = _PROGRAM_IDS[id(program)] = (program, found)
-    return entry[1]

@@ -18,7 +18,7 @@ TRIGGERS = {
     "destroyed": "when this card is destroyed: it reached the graveyard face up, with its characteristics (S003)",
     "own_dragon_destroyed": "when another own Dragon is destroyed (face up, with characteristics: Q12); "
                             "with `zone: graveyard` the ability watches from the graveyard",
-    # the whole attack (research/attack.md)
+    # the whole attack (scenarios/attack/)
     "attacks": "when this creature attacks (R506.3, A01)",
     "opponent_attacks": "when an opponent's creature attacks (R506.3; resolves after the turn player's, A22, A25)",
     "battle_win": "when this creature wins a battle; never on a tie (R508, A11)",
@@ -154,4 +154,3 @@ ATTACK_DECLARED = {"ninja_strike": NINJA_STRIKE, "ninja_change": NINJA_CHANGE,
 SHIELD_CHECK_DECLARED = ("S-Trigger", "G-Strike", "S-Back", "Sabaki Z", "Revolution 0")
 # the keywords that make a card an S-Trigger (SC2): Super S-Trigger and S-Trigger Plus are S-Triggers too
 S_TRIGGERS: tuple[Keyword, ...] = ("S-Trigger", "Super S-Trigger", "S-Trigger Plus")
-DECLARED = tuple(sorted(SHIELD_CHECK_DECLARED + tuple(ATTACK_DECLARED.values())))

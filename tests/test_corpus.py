@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import io
 import re
 
@@ -11,7 +12,7 @@ from ruamel.yaml import YAML
 
 from dmcheck.main import main
 from dmcheck.model.interpretations import CHOICES
-from dmcheck.model.rules import timeline
+from dmcheck.model.rules import timeline, version_on
 from dmcheck.rulings.corpus import builtin_corpus, parse_constraint
 
 SEEDS = ROOT.parent / "shared" / "seeds"
@@ -96,13 +97,23 @@ def test_rules_versions_name_the_statements_of_their_change(corpus):
     refs = {s.ref for s in corpus.statements}
     for v in data["versions"]:
         assert set(v.get("statements", ())) <= refs
-    assert [v.date.isoformat() for v in timeline()][1:] == ["2004-06-26", "2017-03-25", "2020-11-19", "2021-03-16",
-                                                           "2021-09-07", "2022-04-08", "2022-08-10", "2023-04-19",
-                                                           "2024-06-19"]
+
+
+def test_the_timeline_runs_forward_and_docs_list_its_eras():
+    """Each version starts after the one before, under its own name, and docs/corpus.md's table of eras
+    has one row per version, in order, from its date (the rows say what changes: docs, not code)."""
+    versions = timeline()
+    assert all(a.date < b.date for a, b in zip(versions, versions[1:]))
+    assert len({v.name for v in versions}) == len(versions)
+    text = (ROOT / "docs" / "corpus.md").read_text(encoding="utf-8")
+    table = text.split("## Rules eras", 1)[1].split("\n\n| era (from)", 1)[1].split("\n\n", 1)[0]
+    rows = re.findall(r"^\| (\d{4}-\d{2}-\d{2})\b", table, flags=re.M)
+    assert rows == [v.date.isoformat() for v in versions]
 
 
 def test_a_statement_is_in_force_from_the_version_of_its_date(corpus):
-    oldest, _slayer, old, _, _rebuild2021, _, change2022, _, change2023, v142 = timeline()   # old: 2017-03-25
+    oldest, old = timeline()[0], version_on(dt.date(2017, 3, 25))   # old: the shields of one attack at once
+    change2022, change2023, v142 = (version_on(dt.date(*d)) for d in ((2022, 4, 8), (2023, 4, 19), (2024, 6, 19)))
     assert not corpus.get("Q01@S000").in_force(change2022) and corpus.get("Q01@S000").in_force(change2023)
     assert corpus.get("R509.3@S001").in_force(v142) and not corpus.get("R509.3@S001").in_force(change2023)
     # a statement about the earlier rules speaks of them until the change

@@ -46,52 +46,59 @@ def _plain_signatures(sym, s: State) -> dict[int, tuple]:
 
 
 def _plain_roles(s: State, id_binds, add) -> None:
-    """Every role of every card outside the zones, visited one by one."""
+    """Every role of every card outside the zones, visited one by one: the path to it in the state (a
+    field's name, an ordered tuple's position, a sorted tuple's element by what it holds besides card ids;
+    an internal program's instructions from its counter on)."""
     add(s.attacker, "attacker")
     add(s.target, "target")
-    for c in s.broken:
-        add(c, "broken")
-    for c in s.cant_attack:
-        add(c, "cant_attack")
+    for name in ("broken", "cant_attack", "broke", "bonus", "guards"):
+        for c in getattr(s, name):
+            add(c, name)
+    for name in ("extra_breaks", "powers", "granted", "boosts"):
+        for c, value in getattr(s, name):
+            add(c, name, value, 0)
     for p in s.pending:
-        add(p.source, "pending", p.kind, p.frame, p.controller, p.card, p.ability)
+        add(p.source, "pending", p.kind, p.frame, p.controller, p.card, p.ability, "source")
 
     def task(t, *where):
-        add(t.source, *where, "source", t.ability)
+        add(t.source, *where, "source")
         add(t.spell, *where, "spell")
         for name, value in t.binds:
             if name in id_binds:
-                add(value, *where, "bind", name)
+                add(value, *where, "binds", name)
         for k, ins in enumerate(t.program[t.pc:]):
             for name, value in ins.args:
-                if name in ("card", "castle", "shield") and isinstance(value, int):
-                    add(value, *where, "arg", k, ins.op, name)
+                if name in ("card", "castle", "shield", "old") and isinstance(value, int):
+                    add(value, *where, "program", k, ins.op, name)
 
     for i, f in enumerate(s.frames):
-        add(f.by, "frame-by", i)
+        add(f.by, "frames", i, "by")
         for c in f.chosen:
-            add(c, "frame-chosen", i)
+            add(c, "frames", i, "chosen")
         for c, r in f.replaced:
-            add(c, "frame-replaced", i, r.label)
-            add(r.source, "replacement-source", i, r.label)
-            add(r.target, "replacement-target", i, r.label)
+            known = ((r.label, r.card, r.ability),)
+            add(c, "frames", i, "replaced", *known, 0)
+            add(r.source, "frames", i, "replaced", *known, 1, "source")
+            add(r.target, "frames", i, "replaced", *known, 1, "target")
         for j, t in enumerate(f.resume):
-            task(t, "resume", i, j)
+            task(t, "frames", i, "resume", j)
     for j, t in enumerate(s.running):
         task(t, "running", j)
     for i, ch in enumerate(s.checks):
-        for name in ("cards", "granted", "arrived"):
+        for name in ("cards", "granted"):
             for c in getattr(ch, name):
-                add(c, "check", i, name)
+                add(c, "checks", i, name)
+        for j, c in enumerate(ch.arrived):
+            add(c, "checks", i, "arrived", j)
         for d in ch.declared:
-            add(d.card, "check-declared", i, d.kind)
-            add(d.cost, "check-cost", i, d.kind)
-        for sh, castle in ch.castles:
-            add(sh, "check-castle-shield", i)
-            add(castle, "check-castle", i)
-    for d in s.queued:
-        add(d.card, "queued", d.kind)
-        add(d.cost, "queued-cost", d.kind)
+            add(d.card, "checks", i, "declared", d.kind, d.side, "card")
+            add(d.cost, "checks", i, "declared", d.kind, d.side, "cost")
+        for j, (sh, castle) in enumerate(ch.castles):
+            add(sh, "checks", i, "castles", j, 0)
+            add(castle, "checks", i, "castles", j, 1)
+    for j, d in enumerate(s.queued):
+        add(d.card, "queued", j, "card")
+        add(d.cost, "queued", j, "cost")
 
 
 def _plain_canonical(sym, s: State) -> State:

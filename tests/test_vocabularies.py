@@ -1,13 +1,37 @@
-"""The vocabularies declared once as Literal types match the tables the loader reads: an event kind a
-scenario may name is an event the model can emit, and the reverse."""
+"""The vocabularies declared once match everything that reads them, across the whole repository, as
+Hypothesis's documentation test ties its strategies to their docs:
+
+- an event kind a scenario may name is an event the model can emit, and the reverse;
+- `Keyword` names each keyword of KEYWORDS by its head, and each keyword is read by a rule: a function of
+  the model names it (as a string, or through a constant holding it). A keyword nobody reads would load
+  from a card file and do nothing;
+- a keyword an effect may give is one the loader accepts as expired at the end of the turn;
+- each interpretation choice has its row in README's table of choices, its readings there with the
+  default first, and the table names no other choice.
+
+The keyword and README checks take a repository root, and are shown to fail on a copy that adds a keyword
+or a reading without the rest.
+"""
 
 from __future__ import annotations
 
+import ast
+import importlib.util
+import re
+import shutil
+import sys
+from pathlib import Path
 from typing import get_args
 
+from conftest import ROOT
+
 from dmcheck.model.events import EventKind
-from dmcheck.model.scenario_file import EVENT_KEYS
+from dmcheck.model.instructions.power import GRANTABLE
+from dmcheck.model.scenario_file import _EXPIRED, EVENT_KEYS
 from dmcheck.model.vocabulary import KEYWORDS, Keyword
+
+# modules that only list words (the declarations, the census of a scenario's features): no rule reads there
+LISTS = ("model/vocabulary.py", "model/census.py")
 
 
 def test_event_kinds_are_the_events_a_scenario_may_name():
@@ -17,3 +41,164 @@ def test_event_kinds_are_the_events_a_scenario_may_name():
 def test_keywords_are_the_engine_keywords():
     """`Keyword` names each keyword of KEYWORDS by its head (`S-Back:<civ>` is `S-Back`)."""
     assert set(get_args(Keyword)) == {k.partition(":")[0] for k in KEYWORDS}
+
+
+def test_every_keyword_an_effect_gives_is_one_that_expires():
+    """R511.2: a keyword given for the turn ends with it; an `expire` event may name each one given."""
+    assert [k for k in GRANTABLE if not _EXPIRED.fullmatch(k)] == []
+
+
+def _strings(node: ast.AST) -> set[str] | None:
+    """The strings a constant's value holds ("x", ("x", "y"), frozenset({...})), or None for another value."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return {node.value}
+    if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+        found: set[str] = set()
+        for element in node.elts:
+            inner = _strings(element)
+            if inner is None:
+                return None
+            found |= inner
+        return found
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("frozenset", "tuple") \
+            and len(node.args) == 1:
+        return _strings(node.args[0])
+    return None
+
+
+def declared_keywords(root: Path) -> tuple[str, ...]:
+    """The heads of `Keyword`, read from model/vocabulary.py's source."""
+    tree = ast.parse((root / "model" / "vocabulary.py").read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "Keyword" for t in node.targets):
+            assert isinstance(node.value, ast.Subscript)
+            found = _strings(node.value.slice)
+            assert found is not None
+            return tuple(sorted(found))
+    raise AssertionError("model/vocabulary.py declares no Keyword")
+
+
+def keyword_readers(root: Path) -> dict[str, set[str]]:
+    """Each declared keyword -> the modules whose functions name it (directly or by a constant holding it)."""
+    constants: dict[str, set[str]] = {}
+    named: dict[str, set[str]] = {}     # a string or a name used in a function -> the modules using it
+    for path in sorted((root / "model").rglob("*.py")):
+        rel = path.relative_to(root).as_posix()
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in tree.body:
+            value = node.value if isinstance(node, (ast.Assign, ast.AnnAssign)) else None
+            held = _strings(value) if value is not None else None
+            if held is not None:
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]  # type: ignore[union-attr]
+                for t in targets:
+                    if isinstance(t, ast.Name):
+                        constants.setdefault(t.id, set()).update(held)
+        if rel in LISTS:
+            continue
+        for function in ast.walk(tree):
+            if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+                continue
+            for n in ast.walk(function):
+                if isinstance(n, ast.Constant) and isinstance(n.value, str):
+                    named.setdefault(n.value, set()).add(rel)
+                elif isinstance(n, ast.Name):
+                    named.setdefault(n.id, set()).add(rel)
+                elif isinstance(n, ast.Attribute):
+                    named.setdefault(n.attr, set()).add(rel)
+    readers: dict[str, set[str]] = {}
+    for head in declared_keywords(root):
+        found = set(named.get(head, ()))
+        for name, held in constants.items():
+            if head in held:
+                found |= named.get(name, set())
+        readers[head] = found
+    return readers
+
+
+def unread_keywords(root: Path) -> list[str]:
+    return [head for head, found in keyword_readers(root).items() if not found]
+
+
+def test_every_keyword_is_read_by_a_rule():
+    assert unread_keywords(ROOT) == []
+    readers = keyword_readers(ROOT)
+    # spot checks of where: the blocker is chosen at the block step, Evasion by what touches the attack
+    assert "model/attack.py" in readers["Blocker"] and "model/touch.py" in readers["Evasion"]
+
+
+def _choices(root: Path) -> dict[str, tuple[str, list[str]]]:
+    """name -> (default, readings) of the choices model/interpretations.py declares (loaded from `root`)."""
+    name = "_choices_under_test"
+    spec = importlib.util.spec_from_file_location(name, root / "model" / "interpretations.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module   # its dataclasses look their module up
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        del sys.modules[name]
+    return {c.name: (c.default, [r for r, _ in c.readings]) for c in module.CHOICES}
+
+
+_ROW = re.compile(r"^\| `([a-z_0-9]+)` \| ((?:`[a-z_0-9]+`(?:, )?)+) \|")
+
+
+def readme_rows(root: Path) -> dict[str, list[str]]:
+    """README's table of choices: name -> readings as listed."""
+    text = (root / "README.md").read_text(encoding="utf-8")
+    section = text.split("### All the choices", 1)[1].split("\n#", 1)[0]
+    rows = {}
+    for line in section.splitlines():
+        m = _ROW.match(line)
+        if m:
+            rows[m.group(1)] = re.findall(r"`([a-z_0-9]+)`", m.group(2))
+    return rows
+
+
+def readme_mismatches(root: Path) -> list[str]:
+    rows, choices = readme_rows(root), _choices(root)
+    wrong = [f"{name}: no row in README" for name in choices if name not in rows]
+    wrong += [f"{name}: a row in README for no choice" for name in rows if name not in choices]
+    for name, (default, readings) in choices.items():
+        listed = rows.get(name)
+        if listed is not None and (sorted(listed) != sorted(readings) or listed[0] != default):
+            wrong.append(f"{name}: README lists {listed}, the choice has {readings} (default {default})")
+    return wrong
+
+
+def test_every_choice_has_its_readme_row():
+    assert readme_mismatches(ROOT) == []
+
+
+def _copy(tmp_path: Path) -> Path:
+    shutil.copytree(ROOT / "model", tmp_path / "model", ignore=shutil.ignore_patterns("__pycache__", "data"))
+    shutil.copy(ROOT / "README.md", tmp_path / "README.md")
+    return tmp_path
+
+
+def test_a_keyword_nobody_reads_is_caught(tmp_path):
+    root = _copy(tmp_path)
+    vocabulary = root / "model" / "vocabulary.py"
+    text = vocabulary.read_text(encoding="utf-8")
+    anchor = '    "S-Trigger Plus",\n]'
+    assert anchor in text
+    vocabulary.write_text(text.replace(anchor, '    "S-Trigger Plus", "Moonwalk",\n]'), encoding="utf-8")
+    assert unread_keywords(root) == ["Moonwalk"]
+    # a rule that reads it, and the keyword is read
+    touch = root / "model" / "touch.py"
+    touch.write_text(touch.read_text(encoding="utf-8") +
+                     '\n\ndef _moonwalks(m, s, cid):\n    return m.has_keyword(s, cid, "Moonwalk")\n', encoding="utf-8")
+    assert unread_keywords(root) == []
+
+
+def test_a_reading_without_its_readme_row_is_caught(tmp_path):
+    root = _copy(tmp_path)
+    interpretations = root / "model" / "interpretations.py"
+    text = interpretations.read_text(encoding="utf-8")
+    anchor = '            ("top_only", '
+    assert text.count(anchor) == 1
+    interpretations.write_text(text.replace(anchor, '            ("every_other", "a reading made up here"),\n'
+                                            + anchor), encoding="utf-8")
+    assert readme_mismatches(root) == [
+        "pile_count: README lists ['cards', 'top_only'], the choice has ['cards', 'every_other', 'top_only'] "
+        "(default cards)"]

@@ -46,9 +46,9 @@ EXAMPLES = """examples:
 def add_parser(sub: Any) -> argparse.ArgumentParser:
     ex = sub.add_parser(
         "explore", help="explore every legal ordering of scenarios and check their expectations",
-        description="Explore every legal way the direct attack step of each scenario can go (breadth "
-                    "first, states deduplicated), list the outcomes and check the scenario's `expect` "
-                    "items; a failed item is shown with its shortest trace.",
+        description="Explore every legal way the attack of each scenario can go (its declaration, block, "
+                    "battle, shield breaks and end; breadth first, states deduplicated), list the outcomes "
+                    "and check the scenario's `expect` items; a failed item is shown with its shortest trace.",
         epilog=EXAMPLES + PATHS_NOTE + "\n" + HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
     ex.add_argument("files", nargs="+", metavar="FILE", help="scenario YAML files, or directories of them")
     add_search_options(ex)

@@ -1,5 +1,5 @@
 """Card words used at the end of an attack (R510) and for effects that last while attacking
-(research/attack.md A12, A25)."""
+(scenarios/attack/ A12, A25)."""
 
 from __future__ import annotations
 

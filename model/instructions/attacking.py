@@ -1,4 +1,4 @@
-"""Card words about the attack itself (research/attack.md)."""
+"""Card words about the attack itself (scenarios/attack/)."""
 
 from __future__ import annotations
 

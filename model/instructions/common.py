@@ -19,12 +19,8 @@ if TYPE_CHECKING:
 def same(m: Game, s: State, cid: int) -> tuple:
     """What makes a card interchangeable with another in `s`: the same card, the same owner, and the
     same occurrences — where it is and every role it plays (declared in a shield check, source of a
-    pending effect, chosen to break, ...; model/canonical.py) and the additional breaks effects gave it."""
-    extra = 0
-    for c, n in s.extra_breaks:
-        if c == cid:
-            extra = n
-    return (m.instances[cid].card, m.owner(cid), m.symmetry.signature(s, cid), extra)
+    pending effect, chosen to break, given additional breaks, ...; model/symmetry.py)."""
+    return (m.instances[cid].card, m.owner(cid), m.symmetry.signature(s, cid))
 
 
 def distinct(m: Game, s: State, ids, key=None) -> list[int]:

@@ -1,4 +1,4 @@
-"""Card words of the hidden-zone abilities declared at an attack (research/attack.md A03-A08, A23):
+"""Card words of the hidden-zone abilities declared at an attack (scenarios/attack/ A03-A08, A23):
 what Revolution Change, Invasion and Ninja Change do when the declared ability resolves, and the two
 entering abilities the rulings' cards need.
 

@@ -1,5 +1,5 @@
 """How the game ends: "you win the game" / "you lose the game" effects, the loss itself, and loss
-replacements (R104.2, R104.2c, R509.1; research/attack.md A14, A15, A21).
+replacements (R104.2, R104.2c, R509.1; scenarios/attack/ A14, A15, A21).
 
 An effect that makes a player win or lose records it on the state (`wins`, `losses`); when the
 effect is over the procedure decides them together (R104.2c: a player who meets a win and a loss

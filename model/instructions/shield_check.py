@@ -1,4 +1,4 @@
-"""The shield check pseudo-step (S004, domain.md SC1-SC5).
+"""The shield check pseudo-step (S004 of scenarios/corpus.yaml, its steps SC1-SC5).
 
 Entered whenever shields go to a hand: by a break, by a break replaced with a shield recovery, or
 by an effect in the middle of its resolution (which it then interrupts). Its steps are internal
