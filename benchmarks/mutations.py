@@ -72,6 +72,7 @@ P, T, SC, BR, DE, EF = ("model/procedure.py", "model/triggers.py", "model/instru
 RV, IN, RU = "model/data/rules_versions.yaml", "model/interpretations.py", "model/rules.py"
 DC, AT, GE = "model/instructions/declaring.py", "model/attack.py", "model/instructions/game_end.py"
 PUBLIC = FAST + ("tests/test_public_answers.py",)
+POS = "model/positions.py"   # issue 34: the positions a game reaches
 RIGHT = ("tests/test_right_rules.py",)   # issue 35: rules where public rulings disagreed with the model
 PW, PL, AE, LG, CA = ("model/power.py", "model/instructions/pile_moves.py", "model/attack_end.py", "model/legality.py",
                       "model/cards.py")
@@ -462,9 +463,21 @@ CATALOGUE: tuple[Mutation, ...] = (
     Mutation("R813.1-star-evolution-leaves-whole", "813.1: a leaving star evolution loses its top card only", DE,
              "if m.card(card).has(STAR_EVOLUTION) and under(s.zone(owner), card):", "if False:",
              rules=("813.1",), tests=(piles("ST01_star_evolution_top_only"),)),
-    Mutation("R815.1-smax-needs-a-source", "815.1: an S-MAX evolution needs no source", "model/piles.py",
-             "if cdef.evolution() and not sources:", "if cdef.is_evolution() and not sources:",
+    Mutation("R815.1-smax-needs-a-source", "815.1: an S-MAX evolution needs no source", POS,
+             "if needs_a_source(cdef) and not under(z, c):", "if cdef.is_evolution() and not under(z, c):",
              rules=("815.1",), tests=(piles("SM01_smax_replaces_the_loss"),)),
+    # ---- the initial position (model/positions.py): refused when no game reaches it, put right as the rules say
+    Mutation("R400.1-card-twice", "400.1: every card is in one zone", POS,
+             "if seen.get(c, 0) != 1:", "if seen.get(c, 0) > 2:",
+             rules=("400.1",),
+             tests=("tests/test_positions.py::test_a_card_in_two_zones_or_in_another_players_hand_is_found",)),
+    Mutation("R703.4i-initial-spell-stays",
+             "302.3, 403.1, 703.4i: a spell alone in the battle zone goes to the graveyard", POS,
+             "fix=lambda s, cards, p: _to_graveyard(s, cards, p.card))", "fix=lambda s, cards, p: s)",
+             rules=("302.3", "403.1"), tests=(pin("R703.4i_spell_castle_aura_alone_start_in_the_graveyard"),)),
+    Mutation("R815.1a-initial-two-smax-kept", "815.1a: a position with two S-MAX for one player is put right first",
+             POS, "    if task in s.running:\n        return s\n", "    return s\n",
+             rules=("815.1a",), tests=(pin("R815.1a_two_smax_at_the_start"),)),
     # ---- rows pinned by a scenario of their own (tests/data/pins/R*.yaml) -----------------------------------------
     Mutation("R110.4c-watcher-anywhere", "110.4c: an ability naming no zone works in the battle zone only", T,
              "if ability.zone != zone or not ability.trigger:", "if not ability.trigger:",

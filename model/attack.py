@@ -120,6 +120,8 @@ class AttackSteps(Host):
     def attack_phase(self, s: State, out: list[Event]) -> tuple[State, bool]:
         """Move on from a phase whose pending effects are done: (the state, whether it is a decision)."""
         phase = s.phase
+        if phase == "declare":   # what put the initial position right is done (815.1a): the declaration comes
+            return s, True
         if phase == "attack":
             if self.attack_ended(s):
                 return self.end_attack(s, out), False       # R505.6a

@@ -11,14 +11,11 @@ cards (shield plus, S212). The zones keep one object per pile — the top card i
 - `stack`: a shield's other cards, linked to the shield's card (one shield whatever its size, S213).
 
 Only the top card's characteristics count (S200: the pile is one object with the top's
-characteristics). What happens when a pile moves is model/instructions/piles.py's; this module only
-reads piles and checks a scenario's entries.
+characteristics). What happens when a pile moves is model/instructions/piles.py's, what a pile may be
+model/positions.py's; this module only reads piles.
 """
 
 from __future__ import annotations
-
-from collections.abc import Callable
-from typing import Any
 
 from .state import Zones
 
@@ -56,31 +53,3 @@ def stack(z: Zones, shield: int) -> tuple[int, ...]:
     if not z.links:
         return (shield,)
     return (shield,) + tuple(sorted(c for c, h, k in z.links if h == shield and k == STACKED))
-
-
-def check_pile(pool: Any, entry: dict, top: str, fail: Callable[..., Exception], here: tuple) -> None:
-    """A scenario's battle-zone entry is a pile the rules allow: auras, sources and cross gear lie on a
-    creature; the bottom of an evolution's pile is a creature (801); an evolution creature lies on
-    something unless it needs no source (S-MAX, S207); an aura is an aura, a crossed card a cross gear."""
-    cdef = pool[top]
-    kinds = [k for k in ("aura", "under", "cross") if entry.get(k)]
-    if kinds and cdef.type != "creature":
-        raise fail(here + ("card",), f"expected a creature at the base of a pile (`{'`, `'.join(kinds)}`: only a "
-                                     f"creature carries them); {cdef.name} is a {cdef.type.replace('_', ' ')}")
-    for kind, want in (("aura", "aura"), ("cross", "cross_gear")):
-        for j, name in enumerate(entry.get(kind) or []):
-            card = pool[pool.resolve(str(name))]
-            if card.type != want:
-                raise fail(here + (kind, j), f"expected {'an aura' if want == 'aura' else 'a cross gear'} under "
-                                             f"`{kind}:`, {card.name} is a {card.type.replace('_', ' ')}")
-    sources = entry.get("under") or []
-    if cdef.evolution() and not sources:
-        raise fail(here + ("card",) if entry else here,
-                   f"{cdef.name} is an evolution creature with nothing to evolve onto (801); write "
-                   f"{{card: {cdef.name}, under: [a creature]}} (only an S-MAX evolution needs no source)")
-    if sources:
-        base = pool[pool.resolve(str(sources[-1]))]
-        if base.type != "creature":
-            raise fail(here + ("under", len(sources) - 1),
-                       f"expected a creature at the bottom of the pile (an evolution lies on a creature, 801); "
-                       f"{base.name} is a {base.type}")

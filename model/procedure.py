@@ -31,6 +31,7 @@ from .interpretations import Interpretation
 from .legality import Legality
 from .narrate import narrate
 from .outcome import OutcomeKey, outcome
+from .positions import repaired
 from .power import PowerRules
 from .rules import RulesVersion, version_on
 from .scenario import Scenario
@@ -78,7 +79,7 @@ class BreakModel(CardTable, Legality, Touch, PowerRules, Triggers, AttackSteps, 
         # then tell which choices a run depended on (rulings/readings.py passes a recording one).
         self.interpretation = interpretation if interpretation is not None \
             else Interpretation.make(scenario.interpretation)
-        self._initial = self._build_initial()
+        self._initial = repaired(self._build_initial(), self)   # 703.4i, 815.1a: what the rules put right first
         # the trigger and replacement words of the scenario's cards: steps of the whole attack look only for these
         self.words = frozenset(w for i in self.instances for a in self.pool[i.card].abilities
                                for w in (a.trigger, a.replaces) if w)
@@ -97,7 +98,7 @@ class BreakModel(CardTable, Legality, Touch, PowerRules, Triggers, AttackSteps, 
         self.outcome_key = OutcomeKey(self.name)   # the explorer's optional hook: outcomes grouped cheaply
         self._watch: Callable[[int], None] | None = None   # the search's check inside a step (`watch`)
         self.rounds = 0   # how many rounds the last step's automatic procedure took (`_advance`)
-        # 815.1a: a player may come to have two S-MAX evolution creatures (one at most per player to start)
+        # 815.1a: a player may come to have two S-MAX evolution creatures (or start with two: model/positions.py)
         self.smax_rule = sum(1 for i in self.instances if self.pool[i.card].has(SMAX)) > 1
 
     # ---- the model interface -----------------------------------------------------------------
@@ -108,7 +109,7 @@ class BreakModel(CardTable, Legality, Touch, PowerRules, Triggers, AttackSteps, 
         """Every legal choice in `s`, in a deterministic order; () when `s` is terminal."""
         if s.over:
             return ()
-        if s.phase == "declare":
+        if s.phase == "declare" and not (s.running or s.pending):   # 815.1a may put the position right first
             return self.declare_actions(s)
         if s.running:
             task = s.running[-1]
@@ -132,7 +133,7 @@ class BreakModel(CardTable, Legality, Touch, PowerRules, Triggers, AttackSteps, 
 
     def step(self, s: State, action: Action) -> tuple[State, tuple[Event, ...]]:
         """The state after `action` and the events it caused (the automatic procedure included)."""
-        if s.phase == "declare":
+        if s.phase == "declare" and not (s.running or s.pending):
             return self.declare_step(s, action)
         out: list[Event] = []
         if action.kind == "choose":

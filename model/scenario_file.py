@@ -16,11 +16,11 @@ from .cards import CardPool
 from .census import CANNOT_BE_BROKEN, EVENT_ABILITIES, Census, counted
 from .errors import InputError, Mistakes, did_you_mean, raise_all
 from .interpretations import CHOICES, choice_named
-from .piles import LINKED, STACKED, check_pile
+from .piles import LINKED, STACKED
+from .positions import refuse
 from .rules import parse_date, rules_date_problem
 from .scenario import ZONE_KEYS, Expectation, PlayerSetup, Scenario
-from .table import MARKS
-from .vocabulary import SMAX
+from .table import MARKS, CardTable
 from .yamlio import inner_path, key_path, line_of, load_yaml, plain, schema_errors, shown, spoilt, validate
 
 # Bounds on counts (docs/limits.md): a zone, a count in an expectation, a frame depth
@@ -261,35 +261,20 @@ def _zone(value: Any, default: tuple[str, ...], names: _Names, path: tuple, zone
         except InputError as exc:      # every unknown card of the zone is reported at once
             problems.append(exc)
     raise_all(problems)
-    if zone == "battle":
-        smax = [i for i, card in enumerate(out) if names.pool[card].has(SMAX)]
-        if len(smax) > 1:   # 815.1a: the rules would return all but one to the hand at once
-            raise names.fail(path + (smax[1],), "a player has at most one S-MAX evolution creature in the battle "
-                                                "zone (815.1a: with two, all but one return to the hand at "
-                                                "once); expected one S-MAX evolution creature per player here")
     return tuple(out)
 
 
 def _entry(v: Any, i: int, names: _Names, here: tuple, zone: str, extras: list) -> str:
     """One card of a zone (a name, or a mapping naming what lies on or under it) as a pool id."""
     if not isinstance(v, dict):
-        card_id = names.card(v, here)
-        if zone == "battle":
-            check_pile(names.pool, {}, card_id, names.fail, here)
-        return card_id
+        return names.card(v, here)
     card_id = names.card(v["card"], here + ("card",))
     for kind in LINKED + (STACKED,):
         for j, name in enumerate(v.get(kind) or []):
             extras.append((zone, i, kind, names.card(name, here + (kind, j))))
-    if zone == "battle":
-        check_pile(names.pool, v, card_id, names.fail, here)
     for kind in ("ex_life", "castle"):
         if v.get(kind):
-            card = names.card(v[kind], here + (kind,))
-            if kind == "castle" and names.pool[card].type != "castle":
-                raise names.fail(here + (kind,), f"expected a castle, {names.pool[card].name} is a "
-                                                 f"{names.pool[card].type}")
-            extras.append((zone, i, kind, card))
+            extras.append((zone, i, kind, names.card(v[kind], here + (kind,))))
     if v.get("face_up"):
         extras.append((zone, i, "face_up", ""))
     if v.get("tapped"):
@@ -570,6 +555,8 @@ def scenario_from_root(root: Any, file: str, pool: CardPool | None = None, varie
                     for p, r in plain(root.get("restrictions") or {}).items()} \
         if not spoilt(schema, ("restrictions",)) else {}
     turn = str(root.get("turn"))
+    if zones_read:
+        mistakes.check(_reachable, players, turn, pool, names)
     attack_read = not any(spoilt(schema, (key,)) or key not in root for key in ("turn", "attack"))
     attack = mistakes.check(_the_attack, root, turn, players, pool, names, zones_read) \
         if attack_read else None
@@ -588,6 +575,14 @@ def scenario_from_root(root: Any, file: str, pool: CardPool | None = None, varie
     if not attacker:
         _some_attack_is_legal(scenario, names)
     return scenario
+
+
+def _reachable(players: dict[str, PlayerSetup], turn: str, pool: CardPool, names: _Names) -> None:
+    """The initial position is one a game can reach: every check of model/positions.py that refuses."""
+    turn = turn if turn in ("A", "B") else "A"
+    table = CardTable(Scenario(name="", turn=turn, players=players, attacker="", attacker_index=0,
+                               defender="B" if turn == "A" else "A", pool=pool))
+    refuse(table._build_initial(), table, players, names.root, names.fail)
 
 
 def _card_files(root: Any, file: str, pool: CardPool, schema: list[InputError]) -> None:

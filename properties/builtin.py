@@ -211,6 +211,12 @@ def _end_of_attack_comes(s: StateScope) -> z3.BoolRef:
                              s.loser == s.player("nobody")), s.attack_ended)
 
 
+def _position_reachable(s: StateScope) -> z3.BoolRef:
+    # issue 34: every explored state is a position a game can reach, one the scenario loader would accept
+    # (model/positions.py: each check cites its rule)
+    return s.unreachable == 0
+
+
 def _power_zero_at_once(s: StateScope) -> z3.BoolRef:
     # R703.1, R703.3, R703.4c: the state-based check runs between any two automatic steps, so a state that
     # waits for a choice never has a creature the rules would destroy now (model/power.py)
@@ -458,6 +464,11 @@ BUILTIN: tuple[Property, ...] = (
              "Once the attack is declared, no choice is ever made while a creature that can be destroyed has power "
              "0 or less and no destruction is under way: the rules destroy it before anything else is handled.",
              ("R703.1", "R703.3", "R703.4c", "S300", "S304"), "always", "states", _power_zero_at_once),
+    Property("position-reachable",
+             "Every state explored is a position a game can reach, one the scenario loader would not refuse: each "
+             "card in one zone and its owner's, no evolution creature with nothing under it, no card lying on a card "
+             "that is not there, marks only where they mean something.",
+             ("R400.1", "R403.4", "R406.2", "R801.1a", "R303.3", "R310.5"), "always", "states", _position_reachable),
     Property("turn-effects-end-with-the-turn",
              "When the turn is over, no power change or keyword given for the turn applies any more.",
              ("R511.2", "S328"), "always", "outcomes", _turn_effects_end),

@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from itertools import product
 from typing import Any
 
+from ..model.positions import problems
 from ..model.state import PLAYERS, State, other
 
 PLAYER_VALUES = ("A", "B", "nobody", "both")   # both: the loser of a draw (S109)
@@ -365,8 +366,15 @@ TOUCH_STATE_FACTS: tuple[Fact, ...] = (
          lambda d, s, m: s.over and s.phase == "end_turn"),
 )
 
+# ---- the position itself (model/positions.py) ------------------------------------------------------------
+POSITION_STATE_FACTS: tuple[Fact, ...] = (
+    Fact("unreachable", (), "Int", "how many problems make the state a position no game reaches, each one the "
+         "scenario loader would refuse (model/positions.py: a card in two zones, an evolution creature with nothing "
+         "under it, a card lying on a card that is not there, ...)", lambda d, s, m: len(problems(s, d.model))),
+)
+
 STATE_FACTS: tuple[Fact, ...] = BREAK_STATE_FACTS + SHIELD_STATE_FACTS + ATTACK_STATE_FACTS + PILE_STATE_FACTS + \
-    TOUCH_STATE_FACTS
+    TOUCH_STATE_FACTS + POSITION_STATE_FACTS
 
 
 # ---- transition facts -----------------------------------------------------------------------------

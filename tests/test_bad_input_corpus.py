@@ -253,6 +253,7 @@ CASES = [
     ('sweep', 'compare_choice_typo.yaml', 9, ["did you mean 'nested_other_pending'"]),
     ('sweep', 'three_zones_of_40.yaml', 7, ['1,879,537,767,821 positions', 'the limit is 1,000,000']),
     ('sweep', 'mixed_keys.yaml', 12, ['compare.rules[1]', 'expected a date']),
+    ('sweep', 'battle_evolution_alone.yaml', 8, ['vary.B.battle.from[1]', 'nothing to evolve onto (801.1a)']),
     # names a rulings file uses that refer to nothing
     ('rulings', 'milestone_typo.yaml', 6, ["unknown milestone 'brake'", "did you mean 'break'"]),
     ('rulings', 'order_if_reading_typo.yaml', 6, ['nested_other_pending', "'al'", "did you mean 'all'"]),
@@ -264,6 +265,10 @@ CASES = [
     ('scenario', 'evolution_without_source.yaml', 9, ['battle[1]', 'nothing to evolve onto',
                                                       '{card: Ladia Bale, under: [a creature]}']),
     ('scenario', 'aura_not_an_aura.yaml', 9, ['aura[0]', 'expected an aura', 'Terror Pit is a spell']),
+    # a position no game reaches (model/positions.py): every mistake of the position in one run, each with its rule
+    ('scenario', 'position_mistakes_together.yaml', 10, ['players.B.battle[0]', '(801.1a)', 'under[1]',
+                                                         'expected a castle, Aqua Surfer is a creature (304.2)',
+                                                         "unknown key 'winnr'"]),
     ('cards', 'twinpact_without_spell_side.yaml', 4, ['a twinpact has two sides', 'its spell side', 'is missing']),
     ('cards', 'twinpact_without_creature_power.yaml', 4, ["its creature side's power", 'is missing']),
     ('cards', 'spell_side_on_a_creature.yaml', 7, ['only a twinpact has a spell side', 'type: twinpact']),

@@ -199,6 +199,10 @@ def _break_after_skip(pre, events, post):
     return "skip_turn" in kinds and "break" in kinds[kinds.index("skip_turn"):]
 
 
+def _tapped_outside_play(pre, events, post):
+    return any(c not in post.zone(p).battle and c not in post.zone(p).mana for p in "AB" for c in post.zone(p).tapped)
+
+
 def _outer_breaks_first(pre, events, post):
     open_frames = [f for f in pre.frames if not f.broken]
     return len(open_frames) >= 2 and any(e.kind == "break" and e.get("frame") == 1 for e in events)
@@ -212,6 +216,8 @@ WRONG = [
     (wrong_models.NonTurnPlayerFirst, PROPS / "tp_ntp_together.yaml", "turn-player-first", _non_turn_player_first),
     (wrong_models.SkipStillBreaks, ruling("Q09"), "skip-cancels-break", _break_after_skip),
     (wrong_models.OuterFrameFirst, ruling("Q04"), "frames-lifo", _outer_breaks_first),
+    (wrong_models.DestroyedStaysTapped, ROOT / "scenarios" / "attack" / "A10a_battle_tapped_creature.yaml",
+     "position-reachable", _tapped_outside_play),
 ]
 
 

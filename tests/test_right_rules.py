@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 from dmcheck.explorer.bfs import explore
 from dmcheck.explorer.limits import Limits
-from dmcheck.model.errors import EndlessStep, InputError
+from dmcheck.model.errors import EndlessStep
 from dmcheck.model.events import ev
 from dmcheck.model.instructions import destruction
 from dmcheck.model.interpretations import Interpretation
@@ -216,14 +216,22 @@ def test_each_block_action_does_what_its_label_says():
 
 
 # ---- item 6: one S-MAX per player --------------------------------------------------------------------------
-def test_a_position_with_two_smax_for_one_player_is_refused(tmp_path):
+def test_a_position_with_two_smax_for_one_player_is_put_right_before_the_declaration(tmp_path):
+    """815.1a is a static ability: a position with two S-MAX evolution creatures for one player is not
+    refused (issue 34) but put right first, his choice, before the attack is declared."""
     path = tmp_path / "s.yaml"
-    path.write_text("name: t\nturn: A\nplayers:\n  A: {battle: [Vanilla W-breaker]}\n"
-                    "  B:\n    battle: [Johnny-MAX, Johnny-MAX]\n    shields: 1\n"
+    path.write_text("name: t\nturn: A\ncards: [" + str(ROOT / "scenarios" / "attack" / "cards" / "right.yaml") +
+                    "]\nplayers:\n  A: {battle: [Vanilla W-breaker]}\n"
+                    "  B:\n    battle: [Johnny-MAX, MAX Trigger Probe]\n    shields: 1\n"
                     "attack: {attacker: Vanilla W-breaker, player: B}\n", encoding="utf-8")
-    with pytest.raises(InputError) as caught:
-        load_scenario(path)
-    assert "s.yaml:6" in str(caught.value) and "815.1a" in str(caught.value)
+    model = BreakModel(load_scenario(path))
+    first = model.actions(model.initial_state())
+    assert {a.player for a in first} == {"B"} and len(first) == 2
+    assert all("815.1a" in a.text and "keeps" in a.text for a in first)
+    for action in first:
+        after, events = model.step(model.initial_state(), action)
+        assert after.phase == "declare" and not after.running   # the declaration comes next
+        assert [(e.kind, e.get("to")) for e in events] == [("put", "hand")]
 
 
 # ---- item 7: the window under both readings -----------------------------------------------------------------

@@ -273,3 +273,16 @@ class HiddenCardTriggers(BreakModel):
             if e.get("face_down") or e.get("characteristics") is False:
                 s = super().trigger(s, "destroyed", player, by_label[e.get("card")], out)
         return s
+
+
+class DestroyedStaysTapped(BreakModel):
+    """Wrong: a tapped creature destroyed keeps its tapped mark in the graveyard, where it means nothing
+    (400.5: a card that changes zones is a new card; 105.4a: only cards in play are tapped)."""
+
+    def step(self, s: State, action: Action) -> tuple[State, tuple]:
+        post, events = super().step(s, action)
+        for p in ("A", "B"):
+            kept = tuple(c for c in s.zone(p).tapped if c in post.zone(p).graveyard)
+            if kept:
+                post = post.with_zone(p, replace(post.zone(p), tapped=tuple(sorted(post.zone(p).tapped + kept))))
+        return post, events

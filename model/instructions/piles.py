@@ -178,12 +178,15 @@ def one_smax(player: str) -> Task:
 
 
 def _smax_one_options(m, s, task, ins):
+    """Which one the player keeps. Before the declaration (the scenario's own position put right) a creature
+    the scenario's attack names is the one kept: the attack says it was still there to attack or be attacked."""
     me = ins.get("player")
     found = [c for c in s.zone(me).battle if m.card(c).has(SMAX)]
     if len(found) < 2:
         return []
+    named = [c for c in found if s.phase == "declare" and c in (s.attacker, s.target)]
     return [((c,), f"{me} keeps {m.label(c)}: the other S-MAX evolution creatures return to the hand (815.1a)")
-            for c in distinct(m, s, found)]
+            for c in named or distinct(m, s, found)]
 
 
 def _smax_one(m, s, task, ins, choice, out):

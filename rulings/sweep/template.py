@@ -19,6 +19,7 @@ from typing import Any
 from ...model.cards import CardPool
 from ...model.errors import InputError, Mistakes, did_you_mean, raise_all
 from ...model.interpretations import CHOICES, choice_named
+from ...model.positions import needs_a_source
 from ...model.rules import parse_date
 from ...model.scenario import ZONE_KEYS, Scenario
 from ...model.scenario_file import SCHEMA, scenario_from_root
@@ -111,6 +112,11 @@ def _vary(root: Any, file: str, scenario: Scenario, key: str, raw: Any) -> Vary:
         raise _fail(root, file, here + ("size",), f"expected [lo, hi] with 0 <= lo <= hi <= {MAX_SIZE}, "
                                                   f"got [{lo}, {hi}]")
     cards = _from_cards(root, file, key, raw, scenario.pool)
+    for i, card in enumerate(cards if zone == "battle" else ()):   # each card lies alone there
+        alone = needs_a_source(scenario.pool[card])
+        if alone:
+            raise _fail(root, file, here + ("from", i), f"{alone}: a varied battle zone holds cards with nothing "
+                                                        f"under them; expected creatures that stand alone")
     distinct = bool(raw.get("distinct", False))
     if distinct and hi > len(cards):
         raise _fail(root, file, here + ("size",), f"distinct: true allows at most {len(cards)} cards from "

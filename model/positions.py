@@ -1,0 +1,365 @@
+"""The positions a game can be in: one registry of checks over a state, each citing its rule.
+
+A scenario's initial position must be one a game can reach (issue 34). Each check reads a `State` and
+the card table (what each card instance is and whose it is) and says what is wrong, card by card,
+with the Ver.1.48 rule it breaks. A check is of one of two kinds:
+
+- `unreachable`: no game reaches such a position (an evolution creature with nothing under it, 801.1a).
+  The scenario loader refuses it at the line of the card's entry; the property `position-reachable`
+  (properties/builtin.py) asks that no explored state has one.
+- `repaired`: the rules themselves put it right at once, and the model does the same to the initial
+  position (`repaired`, called by model/procedure.py) rather than the loader refusing it: a spell or a
+  castle alone in the battle zone goes to the graveyard (302.3, 703.4i); a player with two S-MAX
+  evolution creatures keeps one, his choice, before the attack is declared (815.1a).
+
+The loader's part (`refuse`) maps each card instance back to its entry in the file: the instances
+are numbered as model/table.py's CardTable numbers them (player A then B; in each, the zones in
+ZONE_KEYS order, then the cards lying on or under others in the order of the entries).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from .errors import InputError, raise_all
+from .instructions import piles as pile_words
+from .piles import STACKED, under
+from .scenario import ZONE_KEYS, PlayerSetup
+from .state import PLAYERS, State, Zones, replace
+from .vocabulary import SMAX
+
+Kind = Literal["unreachable", "repaired"]
+# marks on an entry that are no card (model/table.py MARKS, face_up): they get no instance id
+_MARKS = ("tapped", "summoned", "power", "face_up")
+# the kinds of linked card whose host is a shield (the others lie on a card of the battle zone)
+_ON_SHIELD = ("castle", STACKED)
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One card at fault in a position: the rule, what is wrong, and the part of its entry to point at
+    (`card`: the entry's card when the entry is a mapping)."""
+
+    check: str
+    rule: str
+    card: int
+    text: str
+    key: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PositionCheck:
+    """One rule on what a position may hold: what finds its problems, and how the rules put them right."""
+
+    name: str
+    rules: tuple[str, ...]
+    kind: Kind
+    find: Callable[[State, Any], Iterator[Problem]]
+    fix: Callable[[State, Any, Problem], State] | None = None   # the rules' repair (kind `repaired`)
+
+
+CHECKS: list[PositionCheck] = []
+
+
+def check(name: str, rules: tuple[str, ...], kind: Kind = "unreachable",
+          fix: Callable[[State, Any, Problem], State] | None = None) -> Callable:
+    """Register a check: `find(state, cards)` yields its problems (cards: a CardTable or the model)."""
+    def register(find: Callable[[State, Any], Iterator[Problem]]) -> Callable[[State, Any], Iterator[Problem]]:
+        CHECKS.append(PositionCheck(name, rules, kind, find, fix))
+        return find
+    return register
+
+
+def problems(s: State, cards: Any, kind: Kind = "unreachable") -> tuple[Problem, ...]:
+    """Every problem of the position of one kind (by default what makes `s` a position no game reaches:
+    what the loader refuses, and what the property `position-reachable` wants none of)."""
+    return tuple(p for c in CHECKS if c.kind == kind for p in c.find(s, cards))
+
+
+def repaired(s: State, cards: Any) -> State:
+    """The initial position once the rules' own repairs are made (703.4i, 815.1a)."""
+    for c in CHECKS:
+        if c.fix is not None:
+            for p in tuple(c.find(s, cards)):
+                s = c.fix(s, cards, p)
+    return s
+
+
+def _creature(cdef: Any) -> bool:
+    return cdef.type in ("creature", "twinpact")   # a twinpact in the battle zone is its creature side (810.4)
+
+
+def _article(word: str) -> str:
+    return ("an " if word[:1] in "aeiou" else "a ") + word.replace("_", " ")
+
+
+# ---- where each card is ---------------------------------------------------------------------------
+_OWN_ZONES = ("hand", "mana", "graveyard", "deck", "shields")   # each player's own (400.1)
+_ALL_ZONES = ("battle", "hand", "mana", "graveyard", "deck", "shields", "resolving", "standby", "attached")
+
+
+@check("one_place", ("400.1",))
+def one_place(s: State, cards: Any) -> Iterator[Problem]:
+    """400.1: every card is in exactly one zone, and a zone other than the battle zone is its owner's."""
+    seen: dict[int, int] = {}
+    for player in PLAYERS:
+        z = s.zone(player)
+        for zone in _ALL_ZONES:
+            for c in getattr(z, zone):
+                seen[c] = seen.get(c, 0) + 1
+                if zone in _OWN_ZONES and 0 <= c < len(cards.instances) and cards.owner(c) != player:
+                    yield Problem("one_place", "400.1", c, f"{cards.label(c)} is in {player}'s {zone}; expected its "
+                                                           f"owner's ({cards.owner(c)})")
+    for c in range(len(cards.instances)):
+        if seen.get(c, 0) != 1:
+            yield Problem("one_place", "400.1", c, f"{cards.label(c)} is in {seen.get(c, 0)} places; expected one")
+
+
+@check("battle_zone_types", ("403.1", "302.3", "310.5", "703.4i"), kind="repaired",
+       fix=lambda s, cards, p: _to_graveyard(s, cards, p.card))
+def battle_zone_types(s: State, cards: Any) -> Iterator[Problem]:
+    """403.1: a spell or a castle is never in the battle zone (302.3), nor an aura lying on nothing (310.5);
+    the rules put such a card into its owner's graveyard at once (703.4i)."""
+    for player in PLAYERS:
+        for c in s.zone(player).battle:
+            kind = cards.card(c).type
+            if kind in ("spell", "castle", "aura"):
+                alone = " lying on no creature" if kind == "aura" else ""
+                yield Problem("battle_zone_types", "703.4i", c, f"{cards.label(c)} is {_article(kind)}{alone} in the "
+                                                               f"battle zone; the rules put it into the graveyard")
+
+
+def _to_graveyard(s: State, cards: Any, card: int) -> State:
+    """703.4i: the card leaves the battle zone for its owner's graveyard."""
+    player = next(p for p in PLAYERS if card in s.zone(p).battle)
+    s = s.with_zone(player, s.zone(player).unlink(card).remove("battle", card))
+    owner = cards.owner(card)
+    return s.with_zone(owner, s.zone(owner).add("graveyard", card)).forget(card)
+
+
+# ---- cards made of several cards (801, 303, 310, 304, 406) ------------------------------------------
+@check("evolution_has_source", ("801.1a", "815.1"))
+def evolution_has_source(s: State, cards: Any) -> Iterator[Problem]:
+    """801.1a: an evolution creature lies on a creature (an S-MAX evolution needs none, 815.1; a NEO
+    creature may lie alone, 802.1)."""
+    for player in PLAYERS:
+        z = s.zone(player)
+        for c in z.battle:
+            cdef = cards.card(c)
+            if needs_a_source(cdef) and not under(z, c):
+                yield Problem("evolution_has_source", "801.1a", c,
+                              f"{needs_a_source(cdef)}; write {{card: {cdef.name}, under: [a creature]}} (only an "
+                              f"S-MAX evolution needs no source)", key="card")
+
+
+def needs_a_source(cdef: Any) -> str:
+    """Why a card cannot lie in the battle zone with nothing under it (801.1a), or "" when it can."""
+    return f"{cdef.name} is an evolution creature with nothing to evolve onto (801.1a)" if cdef.evolution() else ""
+
+
+@check("pile_base_is_a_creature", ("801.1a",))
+def pile_base_is_a_creature(s: State, cards: Any) -> Iterator[Problem]:
+    """801.1a: the bottom card of an evolution creature's pile is a creature."""
+    for player in PLAYERS:
+        z = s.zone(player)
+        for c in z.battle if z.links else ():
+            sources = under(z, c)
+            if sources and not _creature(cards.card(sources[-1])):
+                base = cards.card(sources[-1])
+                yield Problem("pile_base_is_a_creature", "801.1a", sources[-1],
+                              f"expected a creature at the bottom of the pile (an evolution lies on a creature, "
+                              f"801.1a); {base.name} is {_article(base.type)}")
+
+
+# what only a creature carries, with the rule that says so (a seal lies on any card of the battle zone, 116.1)
+_CARRIED = {"under": "801.1a", "aura": "310.5", "cross": "303.3"}
+
+
+@check("carried_by_a_creature", ("303.3", "310.5", "801.1a"))
+def carried_by_a_creature(s: State, cards: Any) -> Iterator[Problem]:
+    """303.3, 310.5, 801.1a: only a creature carries sources, auras and cross gear."""
+    for player in PLAYERS:
+        z = s.zone(player)
+        for c in z.battle if z.links else ():
+            kinds = [k for k in _CARRIED if any(h == c and kind == k for _, h, kind in z.links)]
+            if kinds and not _creature(cards.card(c)):
+                cdef = cards.card(c)
+                yield Problem("carried_by_a_creature", _CARRIED[kinds[0]], c,
+                              f"expected a creature at the base of a pile (`{'`, `'.join(kinds)}`: only a creature "
+                              f"carries them); {cdef.name} is {_article(cdef.type)}", key="card")
+
+
+_LINK_TYPES = {"aura": ("aura", "310.5", "an aura"), "cross": ("cross_gear", "303.3", "a cross gear"),
+               "castle": ("castle", "304.2", "a castle")}
+
+
+@check("linked_card_types", ("303.3", "304.2", "310.5"))
+def linked_card_types(s: State, cards: Any) -> Iterator[Problem]:
+    """An aura lying on a creature is an aura (310), a crossed card a cross gear (303.3), a card fortifying a
+    shield a castle (304.2)."""
+    for player in PLAYERS:
+        for c, _, kind in s.zone(player).links:
+            if kind in _LINK_TYPES and cards.card(c).type != _LINK_TYPES[kind][0]:
+                want, rule, name = _LINK_TYPES[kind]
+                where = "" if kind == "castle" else f" under `{kind}:`"
+                yield Problem("linked_card_types", rule, c, f"expected {name}{where}, {cards.card(c).name} is "
+                                                            f"{_article(cards.card(c).type)}")
+
+
+@check("links_in_place", ("403.4", "406.2"))
+def links_in_place(s: State, cards: Any) -> Iterator[Problem]:
+    """A card lying on or under another is there only while that card is: sources, auras, seals and cross
+    gear on a battle-zone card, the sources as one chain (403.4); castles and stacked cards on a shield
+    (406.2); and every attached card lies on exactly one card."""
+    waiting = _in_the_middle(s)
+    for player in PLAYERS:
+        z = s.zone(player)
+        yield from _links_of(player, z, cards, waiting)
+
+
+def _in_the_middle(s: State) -> frozenset[int]:
+    """The cards whose links a rule is putting right now: a fortified shield on its way to the hand and its
+    castle, which leaves after the shield's S-Trigger (304.3); the top card of a pile that left, whose
+    sources wait for their owner's choice (801.4 before 2021-03-16)."""
+    found = {card for check in s.checks for pair in check.castles for card in pair}
+    found.update(c for z in s.zones for c in z.standby)
+    for task in s.running:
+        if task.pc < len(task.program) and task.program[task.pc].op == "_rebuild_old":
+            found.add(task.program[task.pc].get("card"))
+    return frozenset(found)
+
+
+def _links_of(player: str, z: Zones, cards: Any, waiting: frozenset[int]) -> Iterator[Problem]:
+    linked = [c for c, _, _ in z.links]
+    for c in z.attached:
+        if linked.count(c) != 1 and c not in waiting:
+            yield Problem("links_in_place", "403.4", c, f"{cards.label(c)} is attached to {linked.count(c)} cards "
+                                                        f"of {player}; expected one")
+    sources: set[int] = set()
+    chained = {c for c, _, k in z.links if k == "under"}   # a source may lie under another source
+    for c, host, kind in z.links:
+        home = "shields" if kind == "ex_life" else "attached"
+        if c not in getattr(z, home):
+            yield Problem("links_in_place", "403.4", c, f"{cards.label(c)} lies on {cards.label(host)} ({kind}) but "
+                                                        f"is not in {player}'s {home}")
+        if kind == "under":
+            if host in sources:
+                yield Problem("links_in_place", "403.4", c, f"two cards lie right under {cards.label(host)}; "
+                                                            f"expected one chain of sources (403.4)")
+            sources.add(host)
+        ok = (host in z.shields) if kind in _ON_SHIELD else (host in z.battle or (kind == "under" and host in chained))
+        if not ok and host not in waiting:
+            where = "a shield" if kind in _ON_SHIELD else "a card of the battle zone"
+            yield Problem("links_in_place", "406.2" if kind in _ON_SHIELD else "403.4", c,
+                          f"{cards.label(c)} lies on {cards.label(host)} ({kind}), which is not {where}")
+
+
+# ---- marks that mean something in one zone only -------------------------------------------------------
+@check("tapped_in_play", ("400.5", "105.4a"))
+def tapped_in_play(s: State, cards: Any) -> Iterator[Problem]:
+    """105.4a: only cards of the battle zone and the mana zone are tapped; a card that changes zones comes
+    untapped (400.5)."""
+    for player in PLAYERS:
+        z = s.zone(player)
+        for c in z.tapped:
+            if c not in z.battle and c not in z.mana:
+                yield Problem("tapped_in_play", "105.4a", c, f"{cards.label(c)} is tapped in {player}'s "
+                                                             f"{z.where(c) or 'nowhere'}")
+
+
+@check("face_up_shields", ("406.2", "400.5"))
+def face_up_shields(s: State, cards: Any) -> Iterator[Problem]:
+    """406.2: only a shield lies face up or down (face up by an effect, 113.6d); elsewhere the mark means
+    nothing and a card that changes zones does not keep it (400.5)."""
+    for player in PLAYERS:
+        z = s.zone(player)
+        for c in z.face_up:
+            if c not in z.shields and c not in z.standby:
+                yield Problem("face_up_shields", "406.2", c, f"{cards.label(c)} lies face up in {player}'s "
+                                                             f"{z.where(c) or 'nowhere'}")
+
+
+@check("effects_in_play", ("400.5",))
+def effects_in_play(s: State, cards: Any) -> Iterator[Problem]:
+    """400.5: a card that changes zones is a new card, so what effects gave a creature (a power change, a
+    boost until the end of the attack, protection, "cannot attack", additional breaks) reaches only
+    creatures in the battle zone (keywords given for the turn may also reach a shield: S-Trigger)."""
+    battle = set(s.zones[0].battle) | set(s.zones[1].battle)
+    for name, given in (("a power change", [c for c, _ in s.powers]), ("a boost", [c for c, _ in s.boosts]),
+                        ("a changed characteristic", [p[0] for p in s.traits]),
+                        ("protection", s.guards), ("cannot attack", s.cant_attack),
+                        ("additional breaks", [c for c, _ in s.extra_breaks])):
+        for c in given:
+            if c not in battle:
+                yield Problem("effects_in_play", "400.5", c, f"{cards.label(c)} has {name} but is not in the battle "
+                                                             f"zone")
+
+
+# ---- rules that put a position right by a choice ------------------------------------------------------
+def _keep_one_smax(s: State, cards: Any, p: Problem) -> State:
+    """815.1a: the player chooses the one he keeps before anything else happens, the turn player first (the
+    model's own rule, model/instructions/piles.py `_smax_one`, run before the declaration)."""
+    player = next(q for q in PLAYERS if p.card in s.zone(q).battle)
+    task = pile_words.one_smax(player)
+    if task in s.running:
+        return s
+    return replace(s, running=s.running + (task,) if player == s.turn else (task,) + s.running)
+
+
+@check("one_smax", ("815.1a",), kind="repaired", fix=_keep_one_smax)
+def one_smax(s: State, cards: Any) -> Iterator[Problem]:
+    """815.1a: a player has one S-MAX evolution creature at most; with more, he keeps one of his choice and
+    the others return to his hand at once."""
+    for player in PLAYERS:
+        found = [c for c in s.zone(player).battle if cards.card(c).has(SMAX)]
+        for c in found[1:]:
+            yield Problem("one_smax", "815.1a", c, f"{player} has {len(found)} S-MAX evolution creatures in the "
+                                                   f"battle zone; he keeps one, the others return to his hand")
+
+
+# ---- the loader's part ------------------------------------------------------------------------------
+def entry_paths(players: dict[str, PlayerSetup]) -> list[tuple]:
+    """The scenario path of each card instance's entry, by instance id (model/table.py's numbering)."""
+    paths: list[tuple] = []
+    for player in PLAYERS:
+        setup = players[player]
+        for zone in ZONE_KEYS:
+            paths += [("players", player, zone, i) for i in range(len(getattr(setup, zone)))]
+        counts: dict[tuple, int] = {}
+        for zone, index, kind, card in setup.extras:
+            if kind in _MARKS or not card:
+                continue
+            if kind in ("ex_life", "castle"):
+                paths.append(("players", player, zone, index, kind))
+                continue
+            j = counts.get((zone, index, kind), 0)
+            counts[zone, index, kind] = j + 1
+            paths.append(("players", player, zone, index, kind, j))
+    return paths
+
+
+def refuse(s: State, cards: Any, players: dict[str, PlayerSetup], root: Any,
+           fail: Callable[[tuple, str], InputError]) -> None:
+    """Raise every problem of a scenario's initial position that the loader refuses, each at its card's
+    entry with its rule (`fail(path, text)` makes the InputError with the line)."""
+    paths = entry_paths(players)
+    found = []
+    for p in problems(s, cards):
+        path = paths[p.card]
+        if p.key and isinstance(_node(root, path), dict):
+            path += (p.key,)
+        text = p.text if p.rule in p.text else f"{p.text} ({p.rule})"
+        found.append(fail(path, text))
+    raise_all(found)
+
+
+def _node(root: Any, path: tuple) -> Any:
+    node = root
+    for part in path:
+        try:
+            node = node[part]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return node
