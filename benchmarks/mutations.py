@@ -661,6 +661,36 @@ CATALOGUE += (
              rules=("500.5", "500.5a"), tests=(turn("TN05_extra_turn_comes_next"),)),
 )
 
+# ---- issue 33, item 5: characteristics as data (model/characteristics.py) --------------------------------------
+CH = "model/characteristics.py"
+CATALOGUE += (
+    Mutation("R108.2-doubled-before-added", "108.2, 206.4: additions before multiplications", CH,
+             "    return total * multiplier // divisor", "    return base * multiplier // divisor + (total - base)",
+             rules=("108.2", "206.4"), tests=(attack("CH01_doubling_after_addition"),)),
+    Mutation("R108.1b-negative-power-compared", "108.1b: a power below 0 is read as 0", CH,
+             "return power if power > 0 else 0", "return power",
+             rules=("108.1b",), tests=(attack("CH03_negative_powers_tie"),)),
+    Mutation("R108.1c-minus-infinity-ignored", "108.1c: minus infinity destroys even infinite power", CH,
+             "    if any(a <= -INFINITY for a in adds):\n        return -INFINITY\n"
+             "    if base >= INFINITY or any(a >= INFINITY for a in adds):\n        return INFINITY\n",
+             "    if base >= INFINITY or any(a >= INFINITY for a in adds):\n        return INFINITY\n"
+             "    if any(a <= -INFINITY for a in adds):\n        return -INFINITY\n",
+             rules=("108.1c",), tests=(attack("CH05_minus_infinity_destroys_infinite_power"),)),
+    Mutation("R106.2b-multicolored-as-mono", "106.2b: two civilizations or more make a multicolored card", CH,
+             "return COLOURS[min(n, 2)]", "return COLOURS[min(n, 1)]",
+             rules=("106.2b",), tests=(attack("CH07_multicolored_creature"),)),
+    Mutation("R202.3-name-letters-across-words", "202.3: part of a name matches whole words only", CH,
+             "return bool(p) and any(w[i:i + len(p)] == p for i in range(len(w) - len(p) + 1))",
+             'return "".join(p) in "".join(w)',
+             rules=("202.3",), tests=(attack("CH11_part_of_a_name"),)),
+    Mutation("R206.3-fixed-power-changed", "206.3: no other effect changes a fixed power", CH,
+             "            return int(value)", "            pass",
+             rules=("206.3",), tests=(attack("CH13_fixed_power_changes_no_more"),)),
+    Mutation("R203.2-race-matched-whole", "203.2: a race named reaches every race containing it", CH,
+             "return any(contains_words(r, named) for r in races)", "return named in races",
+             rules=("203.2",), tests=(attack("CH06_race_part_reaches_the_race"),)),
+)
+
 IGNORE = shutil.ignore_patterns(".git", ".venv", "__pycache__", ".hypothesis", ".pytest_cache", "*.pyc")
 TIMING = {"seconds", "solver_seconds", "lines"}
 

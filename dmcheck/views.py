@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from dmcheck.model.characteristics import INFINITY
 from dmcheck.model.instructions.common import attachments, same
 from dmcheck.model.state import PLAYERS, Decl, Pending, Replacement, State
 from dmcheck.model.vocabulary import TRIGGERS
@@ -176,6 +177,12 @@ def card(cdef: Any) -> dict[str, Any]:
     out: dict[str, Any] = {"id": cdef.id, "name": cdef.name, "ja": cdef.ja, "type": cdef.type,
                            "cost": cdef.cost, "power": cdef.power, "breaker": cdef.breaker,
                            "keywords": list(cdef.keywords)}
+    if cdef.power >= INFINITY:   # R108.1c
+        out["power"] = "infinity"
+    if cdef.civilizations:
+        out["civilizations"] = list(cdef.civilizations)
+    if cdef.races:
+        out["races"] = list(cdef.races)
     if cdef.spell_side is not None:   # a twinpact: its creature side here, its spell side under `spell` (S214)
         side = cdef.spell_side
         out["type"] = "twinpact"
@@ -209,7 +216,17 @@ def _ability(a: Any) -> dict[str, Any]:
 
 def instruction(ins: Any) -> dict[str, Any]:
     """`{op: {arg: value}}`, as a card file writes one instruction."""
-    return {ins.op: {k: _plain(v) for k, v in ins.args}}
+    return {ins.op: {k: _mapping(v) if k in _MAPPINGS else _plain(v) for k, v in ins.args}}
+
+
+# the arguments a card file writes as a mapping (frozen as sorted pairs in the instruction), and the keys
+# inside them that hold a mapping again (`if`'s `cond: {where: {bound, zone}}`)
+_MAPPINGS = frozenset({"cond", "which"})
+_NESTED = frozenset({"where"})
+
+
+def _mapping(value: Any) -> dict[str, Any]:
+    return {k: _mapping(v) if k in _NESTED else _plain(v) for k, v in value}
 
 
 def _plain(value: Any) -> Any:

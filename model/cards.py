@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from . import keywords as touch_keywords
+from .characteristics import CIVILIZATIONS, INFINITY, has_race
 from .errors import InputError, Mistakes, did_you_mean, raise_all
 from .instr import Instr
 from .instructions import card_words
@@ -62,9 +63,28 @@ class CardDef:
     s_trigger_if: tuple[tuple[str, int], ...] = ()   # a condition that gives S-Trigger (R113.6b-c)
     spell_side: CardDef | None = None   # a twinpact's spell side (this record is its creature side)
     has_power: bool = True   # False when a card file leaves a creature's power out (it reads 0, model/power.py)
+    civilizations: tuple[str, ...] = ()   # `civilizations:` of the card file (106.2; none: colorless, 106.2c)
+    races: tuple[str, ...] = ()           # `races:` of the card file (203.1)
 
     def has(self, keyword: str) -> bool:
         return keyword in self.keywords
+
+    def civs(self) -> tuple[str, ...]:
+        """Its civilizations (106.2), in the rules' order: those of `civilizations:` and, for a card file
+        that lists them among its keywords, those keywords. None: a colorless card (106.2c)."""
+        return tuple(c for c in CIVILIZATIONS if c in self.civilizations or c in self.keywords)
+
+    def is_of(self, name: str) -> bool:
+        """Whether a condition naming `name` reaches the card: one of its civilizations (106.2), one of its
+        races or a part of one (203.2: Dragon reaches Armored Dragon), or a keyword it prints."""
+        return name in self.keywords or name in self.civs() or has_race(self.race_names(), name)
+
+    def race_names(self) -> tuple[str, ...]:
+        """Its races (203.1): those of `races:` and, for a card file that lists them among its keywords, every
+        keyword that is neither an engine keyword nor a civilization (Armored Dragon, Dragon, Hunter)."""
+        extra = tuple(k for k in self.keywords if k not in CIVILIZATIONS and k.partition(":")[0] not in ENGINE_WORDS
+                      and k not in self.races)
+        return self.races + extra
 
     def is_spell(self) -> bool:
         """A spell, or a twinpact outside the battle zone: it is a creature and a spell at once (S214)."""
@@ -112,6 +132,8 @@ class CardDef:
         return tuple(a for a in self.abilities if a.trigger == trigger)
 
 
+# the heads of the engine's keywords (S-Back:<civ> is S-Back): what a race never is
+ENGINE_WORDS = frozenset(k.partition(":")[0] for k in KEYWORDS)
 CARD_TYPES = ["creature", "spell", "castle", "aura", "tamaseed", "cross_gear", "twinpact"]
 _POWER_ATTACKER_FORM = re.compile(r"Power Attacker:\+?[0-9]{1,9}")
 _EXTRA_BREAK_FORM = re.compile(r"Extra Break:\+?[0-9]{1,2}")
@@ -132,7 +154,14 @@ _CARD_SCHEMA = {
         "ja": {"type": "string"},
         "type": {"enum": CARD_TYPES},
         "cost": {"type": "integer", "minimum": 0, "maximum": MAX_COST},
-        "power": {"type": "integer", "minimum": 0, "maximum": MAX_POWER},
+        "power": {"description": "a whole number, or infinity (∞, R108.1c)",
+                  "anyOf": [{"type": "integer", "minimum": 0, "maximum": MAX_POWER}, {"const": "infinity"}]},
+        "civilizations": {"type": "array", "items": {"enum": list(CIVILIZATIONS)}, "uniqueItems": True,
+                          "description": "the card's civilizations (106.1): Light, Water, Darkness, Fire, Nature; "
+                                         "two or more for a multicolored card, [] for a colorless one (106.2)"},
+        "races": {"type": "array", "items": {"type": "string", "minLength": 1}, "maxItems": MAX_ITEMS,
+                  "description": "the card's races (203.1), e.g. [Armored Dragon]; an effect naming Dragon "
+                                 "reaches every race containing it (203.2)"},
         "breaker": {"type": "integer", "minimum": 1, "maximum": MAX_BREAKER},
         "keywords": {"type": "array", "items": {"type": "string"}, "maxItems": MAX_ITEMS},
         "effect": _PROGRAM,
@@ -182,7 +211,7 @@ def _bounded(args: dict, root: Any, path: tuple, file: str) -> None:
     """Every whole number an instruction takes is at most MAX_ARG (docs/limits.md); an amount of power
     (`power`, e.g. add_power's) at most MAX_POWER, like a card's power."""
     for key, value in args.items():
-        limit = MAX_POWER if key in ("power", "amount") and args.get("until") else MAX_ARG   # a power change
+        limit = MAX_POWER if key in ("power", "amount", "fixed") and args.get("until") else MAX_ARG   # a power change
         if isinstance(value, int) and not isinstance(value, bool) and value > limit:
             raise InputError(file, line_of(root, path + (key,)), key_path(path + (key,)),
                              f"expected a number <= {limit}, got {value}; the limit is {limit} (docs/limits.md)")
@@ -215,6 +244,9 @@ def _instruction(item: Any, root: Any, here: tuple, file: str) -> Instr:
     args = {} if args is None else args
     schema = {"type": "object", "properties": spec["properties"], "additionalProperties": False,
               "required": spec.get("required", [])}
+    if "oneOf" in spec:   # exactly one of several arguments (power's amount, times, divided_by)
+        schema["oneOf"] = spec["oneOf"]
+        schema["description"] = "exactly one of " + ", ".join(k for o in spec["oneOf"] for k in o["required"])
     try:
         validate(args, schema, file, whole=False)
     except InputError as err:  # re-anchor the key paths at the instruction
@@ -553,7 +585,10 @@ def _card(raw: Any, root: Any, here: tuple, file: str) -> CardDef:
     card = CardDef(
         id=str(raw["id"]), name=str(raw["name"]), ja=str(raw.get("ja", "")),
         type="creature" if spell_side is not None else str(raw["type"]),   # its battle-zone side (S216)
-        cost=raw["cost"], power=raw.get("power", 0), breaker=raw.get("breaker", 1), has_power="power" in raw,
+        cost=raw["cost"], power=INFINITY if raw.get("power") == "infinity" else raw.get("power", 0),
+        breaker=raw.get("breaker", 1), has_power="power" in raw,
+        civilizations=tuple(str(c) for c in raw.get("civilizations", [])),
+        races=tuple(str(r) for r in raw.get("races", [])),
         keywords=tuple(str(k) for k in raw.get("keywords", [])), effect=effect or (), abilities=tuple(abilities),
         omitted=str(raw.get("omitted", "")),
         s_trigger_if=tuple(sorted((str(k), int(v)) for k, v in (raw.get("s_trigger_if") or {}).items())),
@@ -604,6 +639,10 @@ def _check_forms(card: CardDef, root: Any, here: tuple, file: str) -> None:
             mistakes.add(InputError(file, line_of(root, where), key_path(where),
                                     f"expected `Power Attacker:+N` (N a whole number of power, e.g. "
                                     f"`Power Attacker:+3000`), got {word!r}"))
+        if word.startswith("S-Back:") and word.partition(":")[2] not in CIVILIZATIONS:
+            mistakes.add(InputError(file, line_of(root, where), key_path(where),
+                                    f"expected `S-Back:<civilization>` with one of {', '.join(CIVILIZATIONS)} "
+                                    f"(e.g. `S-Back:Nature`), got {word!r}"))
         if word.startswith(EXTRA_BREAK) and not _EXTRA_BREAK_FORM.fullmatch(word):
             mistakes.add(InputError(file, line_of(root, where), key_path(where),
                                     f"expected `Extra Break:+N` (N a whole number of shields up to 99, e.g. "

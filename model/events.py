@@ -22,6 +22,8 @@ EventKind = Literal[
     "extra_turn", "power", "expire", "protect",
     # power 0, untapping, given keywords, S-Trigger bonuses, no attack at all
     "power_zero", "untap", "grant", "bonus", "no_attack",
+    # a characteristic added (R106.4, R203.3; model/characteristics.py)
+    "characteristic",
 ]
 
 

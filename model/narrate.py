@@ -42,6 +42,7 @@ _PLAIN = {
     "power_zero": "{card} ({player}) has power {power}: it is destroyed by the rules",
     "untap": "{card} ({player}) is untapped",
     "grant": "{card} ({player}) has {keyword} until the end of the turn",
+    "characteristic": "{card} ({player}) has the {what} {value} too until the end of the turn",
     "bonus": "{card} ({player}) is used with its bonus",
     "no_attack": "{player} does not attack",
 }
@@ -97,12 +98,17 @@ def describe(e: Event) -> str:
     elif e.kind == "lose" and e.rule == "LO01":
         text = f"{g('player')} loses the game: the deck is empty"
     elif e.kind == "power" and g("until") == "end_turn":
-        text = f"{g('card')} ({g('player')}) gets {g('amount'):+d} power until the end of the turn"
+        text = f"{g('card')} ({g('player')}) gets {_amount(g('amount'))} power until the end of the turn"
     elif e.kind in _PLAIN:
         text = _PLAIN[e.kind].format_map(_Fields(e))
     else:
         text = e.kind + " " + ", ".join(f"{k}={v}" for k, v in e.fields)
     return f"{text} [{e.rule}]" if e.rule else text
+
+
+def _amount(amount) -> str:
+    """A power change as cards write it: +2000, -3000; x2, /2 and +infinity as the effect gave them (R108.2)."""
+    return f"{amount:+d}" if isinstance(amount, int) else str(amount)
 
 
 # an action whose first event says the same thing again
@@ -240,7 +246,7 @@ def _ja_variant(e: Event, f: dict[str, Any], names: lang.Names) -> str:
     if kind == "lose" and e.rule == "LO01":
         return "lose_deck_out"
     if kind == "power" and e.get("until") == "end_turn":
-        f["amount"] = f"{e.get('amount'):+d}"
+        f["amount"] = _amount(e.get("amount"))
         return "power_turn"
     return kind
 

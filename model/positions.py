@@ -288,6 +288,7 @@ def effects_in_play(s: State, cards: Any) -> Iterator[Problem]:
     creatures in the battle zone (keywords given for the turn may also reach a shield: S-Trigger)."""
     battle = set(s.zones[0].battle) | set(s.zones[1].battle)
     for name, given in (("a power change", [c for c, _ in s.powers]), ("a boost", [c for c, _ in s.boosts]),
+                        ("a changed characteristic", [p[0] for p in s.traits]),
                         ("protection", s.guards), ("cannot attack", s.cant_attack),
                         ("additional breaks", [c for c, _ in s.extra_breaks])):
         for c in given:

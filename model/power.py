@@ -24,9 +24,11 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Final
 
+from .characteristics import DIVIDED_BY, FIXED, INFINITY, TIMES, power_value, referenced, shown
 from .events import Event, ev
 from .host import Host
 from .instructions import destruction
+from .instructions.power import lowering
 from .instructions.registry import instr, push
 from .state import State, Task, replace
 from .vocabulary import Keyword
@@ -42,11 +44,17 @@ class PowerRules(Host):
 
     # ---- what power a creature has ----------------------------------------------------------------
     def power(self, s: State, cid: int) -> int:
-        """Printed power, what applies during the attack (A12c) and the changes of this turn."""
+        """The power an effect or a battle refers to: `raw_power`, read as 0 below 0 (R108.1b)."""
+        return referenced(self.raw_power(s, cid))
+
+    def raw_power(self, s: State, cid: int) -> int:
+        """Printed power, what applies during the attack (A12c) and the changes of this turn, in the order
+        of R108.2 (additions, subtractions, multiplications, divisions) and with ∞ (R108.1c):
+        model/characteristics.py `power_value`. It may be below 0 (R108.1b)."""
         base = super().power(s, cid)   # model/attack.py
-        if s.powers:
-            base += sum(n for c, n in s.powers if c == cid)
-        return base
+        if not (s.powers or s.traits):
+            return base
+        return power_value(base, [n for c, n in s.powers if c == cid], [(k, v) for c, k, v in s.traits if c == cid])
 
     @cached_property
     def power_checks(self) -> bool:
@@ -75,10 +83,10 @@ class PowerRules(Host):
         creature whose power can be 0 is looked at (a change reached it this turn, or it prints 0),
         between any two automatic steps: a +N and a -N in one step leave it destroyed if it was at 0
         between them."""
-        if not (s.powers or self.printed_zero) or any(t.ability == DESTRUCTION or t.bound(destruction.REPLACING)
-                                                        is not None for t in s.running):
+        if not (s.powers or s.traits or self.printed_zero) or any(
+                t.ability == DESTRUCTION or t.bound(destruction.REPLACING) is not None for t in s.running):
             return ()
-        watched = {c for c, _ in s.powers} | self.printed_zero if s.powers else self.printed_zero
+        watched = {c for c, _ in s.powers} | {p[0] for p in s.traits} | self.printed_zero
         found = []
         for player in (s.turn, "B" if s.turn == "A" else "A"):
             for c in s.zone(player).battle:
@@ -94,8 +102,9 @@ class PowerRules(Host):
         """703.3, 703.4c: every creature at power 0 or less is destroyed at once, as one event (each
         destruction still offers its owner's replacements, R701.6a)."""
         for c in reversed(cards):
+            raw = self.raw_power(s, c)
             out.append(ev("power_zero", "R703.4c", card=self.label(c), player=self.owner(c),
-                          power=self.power(s, c)))
+                          power=raw if -INFINITY < raw < INFINITY else shown(raw)))
             s = destruction.attempt(self, s, c, out)
         return s
 
@@ -141,12 +150,16 @@ class PowerRules(Host):
     def attack_phase(self, s: State, out: list[Event]):
         """R511.2: when the end step's abilities have resolved, the effects of the turn end (power
         changes, keywords given) before the turn does; the rest is AttackSteps'."""
+        if s.phase == "end_turn" and s.traits:
+            for c, kind, value in s.traits:
+                out.append(ev("expire", "R511.2", card=self.label(c), effect=trait(kind, value)))
+            s = replace(s, traits=())
         if s.phase == "end_turn" and (s.powers or s.granted):
             # a keyword given until a player's next turn begins outlives this one (model/turn.py)
             kept = tuple(g for g in s.granted if (g[0], g[1]) in {(c, w) for c, w, _ in s.lasting}) \
                 if s.lasting else ()
             for c, n in s.powers:
-                out.append(ev("expire", "R511.2", card=self.label(c), effect=f"power {n:+d}"))
+                out.append(ev("expire", "R511.2", card=self.label(c), effect=f"power {change(n)}"))
             for c, word in s.granted:
                 if (c, word) not in kept:
                     out.append(ev("expire", "R511.2", card=self.label(c), effect=word))
@@ -154,8 +167,21 @@ class PowerRules(Host):
         return super().attack_phase(s, out)
 
 
+def change(n: int) -> str:
+    """A change of power as written on cards: +2000, -3000, +∞, -∞."""
+    return ("+" if n > 0 else "") + shown(n)
+
+
+def trait(kind: str, value) -> str:
+    """A change of a characteristic as the events write it: power x2, power /2, power fixed at 5000, race
+    Dragon, civilization Fire."""
+    return {TIMES: f"power x{value}", DIVIDED_BY: f"power /{value}", FIXED: f"power fixed at {value}"}.get(
+        kind, f"{kind} {value}")
+
+
 def _lowers(ins) -> bool:
-    """Whether an instruction (or one of its `if_done` / `do` / `else` programs) can lower a power."""
-    if ins.op == "power" and (ins.get("amount") or 0) < 0:
+    """Whether an instruction (or one of its `if_done` / `do` / `else` programs) can lower a power: a
+    subtraction (R108.1b: below 0) or a division (a fraction rounded down can reach 0)."""
+    if ins.op == "power" and (lowering(ins.get("amount")) or ins.get("divided_by") or ins.get("fixed") is not None):
         return True
     return any(_lowers(sub) for key in ("if_done", "do", "else") for sub in (ins.get(key) or ()))

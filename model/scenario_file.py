@@ -122,6 +122,7 @@ EVENT_KEYS: dict[str, list[str]] = {
     "protect": ["card", "player"],
     # power 0, untapping, given keywords, bonuses, no attack (model/power.py, model/touch.py, model/legality.py)
     "power_zero": ["card", "player", "power"],
+    "characteristic": ["card", "player", "what", "value"],
     "untap": ["card", "player"],
     "grant": ["card", "player", "keyword"],
     "bonus": ["card", "player"],
@@ -141,10 +142,14 @@ EVENT_VALUES: dict[str, dict] = {
     "face_down": {"type": "boolean"},
     "characteristics": {"type": "boolean"},
     "replaced": {"enum": ["break", "destroy", "leave", "lose"]},   # lose: a loss replacement (R104.2)
-    "amount": {"type": "integer", "minimum": -1_000_000_000, "maximum": 1_000_000_000},
+    "amount": {"anyOf": [{"type": "integer", "minimum": -1_000_000_000, "maximum": 1_000_000_000},   # R108.2, 108.1c
+                         {"type": "string", "pattern": "^([x/=][0-9]+|[+-]infinity)$"}]},
     "until": {"enum": ["end_attack", "end_turn"]},
-    "power": {"type": "integer", "minimum": -1_000_000_000, "maximum": 1_000_000_000},
+    "power": {"anyOf": [{"type": "integer", "minimum": -1_000_000_000, "maximum": 1_000_000_000},
+                        {"enum": ["∞", "-∞"]}]},   # R108.1c
     "keyword": {"type": "string"},
+    "what": {"enum": ["civilization", "race"]},
+    "value": {"type": "string"},
 }
 _EVENT = {"type": "object", "properties": {"event": {"enum": sorted(EVENT_KEYS)}}, "required": ["event"]}
 _ORDER = {"type": "array", "items": _EVENT, "minItems": 1, "maxItems": MAX_LIST}

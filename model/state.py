@@ -276,6 +276,8 @@ class State(Record):
                                      # declared, or his own waiting effects began to resolve: 506.3d-e)
     # the rest of the game an attack touches (model/power.py, model/touch.py)
     powers: Sorted[tuple[CardId, int]] = ()    # (creature, +/-N) "until the end of the turn" (R511.2)
+    traits: Sorted[tuple[CardId, str, int | str]] = ()   # (card, kind, value): characteristics changed this turn
+                                     # (model/characteristics.py TRAITS: x2, /2, a fixed power, an added race)
     granted: Sorted[tuple[CardId, str]] = ()   # (card, keyword) given until the end of the turn
     broke: Sorted[CardId] = ()       # creatures that broke a shield during this attack (Kirifu Dash)
     bonus: Sorted[CardId] = ()       # cards used with their Super S-Trigger / S-Trigger Plus bonus
@@ -303,6 +305,7 @@ class State(Record):
                        guards=tuple(c for c in self.guards if c != card),
                        cant_attack=tuple(c for c in self.cant_attack if c != card),
                        powers=tuple(p for p in self.powers if p[0] != card),
+                       traits=tuple(p for p in self.traits if p[0] != card),
                        granted=tuple(g for g in self.granted if g[0] != card),
                        lasting=tuple(g for g in self.lasting if g[0] != card))
 
@@ -312,6 +315,7 @@ class State(Record):
         return (any(c == card for c, _ in self.extra_breaks) or any(c == card for c, _ in self.boosts)
                 or card in self.guards or card in self.cant_attack
                 or any(c == card for c, _ in self.powers) or any(c == card for c, _ in self.granted)
+                or any(p[0] == card for p in self.traits)
                 or bool(self.lasting and any(c == card for c, _, _ in self.lasting)))
 
     def inherit(self, old: int, new: int) -> State:
@@ -327,6 +331,7 @@ class State(Record):
         return replace(self, extra_breaks=move(self.extra_breaks), boosts=move(self.boosts),
                        guards=ids(self.guards), cant_attack=ids(self.cant_attack),
                        powers=move(self.powers), granted=move(self.granted),
+                       traits=tuple(sorted((new if c == old else c, k, v) for c, k, v in self.traits)),
                        lasting=tuple(sorted((new if c == old else c, w, p) for c, w, p in self.lasting)))
 
     def zone(self, player: str) -> Zones:

@@ -183,7 +183,7 @@ class Touch(Host):
             return False
         need = (cond.get("mana_all_of") if cond is not None else None) or ()
         mana = s.zone(player).mana
-        return all(any(self.card(c).has(civ) for c in mana) for civ in need)
+        return all(any(civ in self.card(c).civs() for c in mana) for civ in need)
 
     def _hidden_in_hand(self, s: State, player: str, found: tuple[int, ...]) -> tuple[int, ...]:
         """`found` with the hand cards usable now by Attack Chance or Oni End, every copy (dmwiki

@@ -369,7 +369,7 @@ TOUCH_STATE_FACTS: tuple[Fact, ...] = (
          "able to be destroyed, no destruction under way; R703.4c)", lambda d, s, m: len(d.model.zero_power(s))),
     Fact("turn_effects", (), "Int", "how many power changes and keywords given for the turn apply (R511.2; a "
          "keyword given until a player's next turn begins is not one)",
-         lambda d, s, m: len(s.powers) + len(_for_the_turn(s))),
+         lambda d, s, m: len(s.powers) + len(s.traits) + len(_for_the_turn(s))),
     Fact("turn_over", (), "Bool", "the turn is over: a terminal state after the end step (R511), or in the next "
          "turn (R512, model/turn.py)",
          lambda d, s, m: s.over and s.phase in ("end_turn", "start_turn", "draw")),

@@ -95,8 +95,9 @@ def pool_lines(cards: list[tuple[str, Any]], by_file: bool) -> list[str]:
     lines = []
     for _file, c in cards:
         data = views.card(c)
-        numbers = f"cost {c.cost}" + (f", power {c.power}" if c.type == "creature" else "") + \
-            (f", breaker {c.breaker}" if c.breaker != 1 else "")
+        numbers = f"cost {c.cost}" + (f", power {data['power']}" if c.type == "creature" else "") + \
+            (f", breaker {c.breaker}" if c.breaker != 1 else "") + \
+            "".join(f", {key} {'/'.join(data[key])}" for key in ("civilizations", "races") if key in data)
         names = ", ".join(n for n in (c.id, c.ja) if n)
         lines.append(f"{c.name} ({names}): {c.type}, {numbers}" + (f"; {', '.join(c.keywords)}" if c.keywords else ""))
         if "effect" in data:

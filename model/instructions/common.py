@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..piles import pile
 from ..state import State, other
+from .selection import fits
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -60,10 +61,12 @@ def players_of(controller: str, whose: str) -> list[str]:
     return {"own": [controller], "opponent": [other(controller)], "any": ["A", "B"]}[whose]
 
 
-def creatures(m: Game, s: State, controller: str, whose: str, untapped: bool = False) -> list[int]:
-    """Creatures in the battle zones of `whose` (cards attached to others are not creatures there)."""
+def creatures(m: Game, s: State, controller: str, whose: str, untapped: bool = False, which: Any = None) -> list[int]:
+    """Creatures in the battle zones of `whose` (cards attached to others are not creatures there), those
+    with the characteristics `which` asks for (model/instructions/selection.py)."""
     found = [cid for p in players_of(controller, whose) for cid in s.zone(p).battle
-             if m.card(cid).type == "creature" and not (untapped and cid in s.zone(p).tapped)]
+             if m.card(cid).type == "creature" and not (untapped and cid in s.zone(p).tapped)
+             and (which is None or fits(m, s, cid, which))]
     # the attacker is kept apart from its copies: R509.4c and Q06 depend on which one leaves
     return distinct(m, s, found, key=lambda c: (same(m, s, c), c == s.attacker, attachments(m, s, c)))
 

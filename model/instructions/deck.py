@@ -18,9 +18,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..state import State, replace
-from . import effects
+from . import effects, selection
 from .common import distinct
 from .registry import NONE, deterministic, op
+from .selection import WHICH
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -29,8 +30,10 @@ _KIND = {"enum": ["any", "creature", "spell"]}
 _TO = {"enum": ["hand", "mana", "shields", "battle"]}
 
 
-def _fits(m: Game, cid: int, kind: str) -> bool:
-    return kind == "any" or m.card(cid).type == kind
+def _fits(m: Game, s: State, cid: int, ins) -> bool:
+    """A card of the instruction's `kind` with the characteristics its `which` asks for (selection.py)."""
+    kind = ins.get("kind", "any")
+    return (kind == "any" or m.card(cid).type == kind) and selection.fits(m, s, cid, ins.get("which"), kind)
 
 
 def _put(m: Game, s: State, me: str, cid: int, to: str, out) -> State:
@@ -42,7 +45,7 @@ def _put(m: Game, s: State, me: str, cid: int, to: str, out) -> State:
 def _look_options(m, s, task, ins):
     me = task.controller
     top = s.zone(me).deck[:ins.get("count")]
-    fits = [c for c in top if _fits(m, c, ins.get("kind", "any"))]
+    fits = [c for c in top if _fits(m, s, c, ins)]
     opts = [((c,), f"{me} looks at the top {len(top)} and puts {m.label(c)} into the {ins.get('to')}")
             for c in distinct(m, s, fits)]
     if not opts or ins.get("optional", True):
@@ -62,7 +65,7 @@ _SCHEMA_LOOK_TOP = {
     "doc": "look at the top `count` cards of your deck, put one of `kind` into `to` (`optional`, default "
            "true: may take none), the rest on the deck bottom",
     "properties": {"count": {"type": "integer", "minimum": 1, "maximum": 100}, "kind": _KIND, "to": _TO,
-                   "optional": {"type": "boolean"}},
+                   "optional": {"type": "boolean"}, "which": WHICH},
     "required": ["count", "to"],
 }
 op("look_top", schema=_SCHEMA_LOOK_TOP)((_look_options, _look))
@@ -77,7 +80,7 @@ def shuffled(m: Game, s: State, player: str) -> State:
 
 def _search_options(m, s, task, ins):
     me = task.controller
-    fits = [c for c in s.zone(me).deck if _fits(m, c, ins.get("kind", "any"))]
+    fits = [c for c in s.zone(me).deck if _fits(m, s, c, ins)]
     opts = [((c,), f"{me} puts {m.label(c)} from the deck into the {ins.get('to')}") for c in distinct(m, s, fits)]
     if not opts or ins.get("optional", True):
         opts.append((NONE, f"{me} takes no card from the deck"))
@@ -93,7 +96,7 @@ def _search(m, s, task, ins, choice, out):
 
 _SCHEMA_SEARCH_DECK = {
     "doc": "put one card of `kind` from your deck into `to` (`optional`, default true), then shuffle",
-    "properties": {"kind": _KIND, "to": _TO, "optional": {"type": "boolean"}},
+    "properties": {"kind": _KIND, "to": _TO, "optional": {"type": "boolean"}, "which": WHICH},
     "required": ["to"],
 }
 op("search_deck", schema=_SCHEMA_SEARCH_DECK)((_search_options, _search))

@@ -40,7 +40,7 @@ def meets(m: Game, cid: int, ins: Instr | None) -> bool:
     if ins is None:
         return True
     any_of, all_of = ins.get("any_of") or (), ins.get("all_of") or ()
-    return (not any_of or any(card.has(k) for k in any_of)) and all(card.has(k) for k in all_of) \
+    return (not any_of or any(card.is_of(k) for k in any_of)) and all(card.is_of(k) for k in all_of) \
         and card.cost >= (ins.get("cost_min") or 0)
 
 
@@ -191,7 +191,7 @@ def _ninja_change_options(m, s, task, ins):
         return []
     kinds = ins.get("any_of") or ()
     found = [c for c in s.zone(me).battle if m.card(c).type == "creature" and m.card(c).cost >= ins.get("cost_min")
-             and (not kinds or any(m.card(c).has(k) for k in kinds))]
+             and (not kinds or any(m.card(c).is_of(k) for k in kinds))]
     opts = [((c,), f"{me} swaps {m.label(card)} with {m.label(c)} (Ninja Change)") for c in distinct(m, s, found)]
     return opts + [(NONE, f"{me} does not swap {m.label(card)}")] if opts else []
 

@@ -33,6 +33,7 @@ from .registry import (
     program_footprint,
     push,
 )
+from .selection import WHICH
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -166,7 +167,7 @@ def _target_options(verb: str, untapped: bool = False):
     def options(m, s, task, ins):
         me = task.controller
         opts = [((cid,), f"{me} {verb} {m.label(cid)}")
-                for cid in creatures(m, s, me, ins.get("whose", "any"), untapped)]
+                for cid in creatures(m, s, me, ins.get("whose", "any"), untapped, ins.get("which"))]
         if opts and ins.get("optional", False):
             opts.append((NONE, f"{me} chooses no creature"))
         return opts
@@ -200,19 +201,19 @@ def _destroy(m, s, task, ins, choice, out):
 _SCHEMA_RETURN_TO_HAND = {
     "doc": "return one creature in the battle zone to its owner's hand (with the cards under it and its "
            "auras, 801, 310.8); `bind` names it for later instructions",
-    "properties": {"whose": WHOSE, "optional": {"type": "boolean"}, "bind": BIND, **COUNTS},
+    "properties": {"which": WHICH, "whose": WHOSE, "optional": {"type": "boolean"}, "bind": BIND, **COUNTS},
 }
 op("return_to_hand", schema=_SCHEMA_RETURN_TO_HAND)((_target_options("returns"), _return_to_hand))
 _SCHEMA_TO_MANA = {
     "doc": "put one creature into its owner's mana zone (with the cards under it and its auras, S221)",
-    "properties": {"whose": WHOSE, "optional": {"type": "boolean"}, **COUNTS},
+    "properties": {"which": WHICH, "whose": WHOSE, "optional": {"type": "boolean"}, **COUNTS},
 }
 op("to_mana", schema=_SCHEMA_TO_MANA)((_target_options("puts into the mana zone"), _to_mana))
 _SCHEMA_DESTROY = {
     "doc": "destroy one creature (R701.6a); `bind` names the creature tried (Q13); with `repeat` it is "
            "destroyed again each time a replacement keeps it, until its owner stops replacing (Q14)",
-    "properties": {"whose": WHOSE, "optional": {"type": "boolean"}, "bind": BIND, "repeat": {"type": "boolean"},
-                   **COUNTS},
+    "properties": {"which": WHICH, "whose": WHOSE, "optional": {"type": "boolean"}, "bind": BIND,
+                   "repeat": {"type": "boolean"}, **COUNTS},
 }
 op("destroy", schema=_SCHEMA_DESTROY)((_target_options("destroys"), _destroy))
 
@@ -593,12 +594,12 @@ def _mark_footprint(mark: str):
 
 _SCHEMA_TAP = {
     "doc": "tap one creature",
-    "properties": {"whose": WHOSE},
+    "properties": {"which": WHICH, "whose": WHOSE},
 }
 op("tap", schema=_SCHEMA_TAP, footprint=_mark_footprint("tapped"))((_target_options("taps", untapped=True), _tap))
 _SCHEMA_CANT_ATTACK = {
     "doc": "one creature cannot attack this turn (G-Strike)",
-    "properties": {"whose": WHOSE},
+    "properties": {"which": WHICH, "whose": WHOSE},
 }
 op("cant_attack", schema=_SCHEMA_CANT_ATTACK, footprint=_mark_footprint("cant_attack"))(
     (_target_options("makes unable to attack this turn:"), _cant_attack))

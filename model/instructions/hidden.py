@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..characteristics import CIVILIZATIONS
 from ..state import State
 from . import effects
 from .declaring import _CONDITION
@@ -29,7 +30,7 @@ from .registry import NONE, deterministic, op
 if TYPE_CHECKING:
     from ..game import Game
 
-_CIVS = {"type": "array", "items": {"type": "string"}, "minItems": 1, "maxItems": 5}
+_CIVS = {"type": "array", "items": {"enum": list(CIVILIZATIONS)}, "minItems": 1, "maxItems": 5}
 
 
 def use_from_hand(m: Game, s: State, player: str, card: int, out) -> State:

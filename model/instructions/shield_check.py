@@ -153,7 +153,7 @@ def _declarable(m: Game, s: State, check: Check) -> list[Decl]:
         if civ is None or _locked(m, s, check.player, back):
             continue
         for c in check.cards:
-            if c in z.standby and m.card(c).has(civ):
+            if c in z.standby and m.card(c).is_of(civ):
                 found.append(Decl("S-Back", back, c))
     return found
 

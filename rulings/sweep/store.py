@@ -26,8 +26,8 @@ import datetime as dt
 import json
 import os
 import socket
-import time
 import sqlite3
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any

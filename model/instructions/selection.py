@@ -1,0 +1,102 @@
+"""Which cards an effect may choose: the `which` filter on the characteristics (rules 106, 201-206).
+
+"One of your opponent's Dragons", "a multicolored creature", "a creature of cost 4 or less", "a creature with
+power 3000 or less", "a creature with Rupia in its name": every card word that chooses or reaches creatures
+(`destroy`, `return_to_hand`, `to_mana`, `tap`, `cant_attack`, `power`, `add_characteristic`, `untap`,
+`grant`, `ignore`, `battle`), and the deck's `look_top` and `search_deck`, takes `which:`, a mapping whose
+entries must all hold. The characteristics are read as the rules read them (model/characteristics.py): a
+race by its whole words (203.2), a name by its whole words (202.3), the printed cost (201.2, 201.2a; a
+twinpact's two, 201.2b and 810.3a), the power now with a negative power read as 0 (108.1b).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..characteristics import (
+    CIVILIZATION,
+    CIVILIZATIONS,
+    COLOURS,
+    INFINITY,
+    RACE,
+    colour,
+    contains_words,
+    has_race,
+)
+
+if TYPE_CHECKING:
+    from ..game import Game
+    from ..state import State
+
+_NAMES = {"description": "a name or a list of names", "anyOf": [{"type": "string", "minLength": 1},
+                    {"type": "array", "items": {"type": "string", "minLength": 1}, "minItems": 1, "maxItems": 50}]}
+_CIV = {"enum": list(CIVILIZATIONS)}
+_POWER = {"type": "integer", "minimum": 0, "maximum": 1_000_000_000}   # as a card's power and cost (docs/limits.md)
+_COST = {"type": "integer", "minimum": 0, "maximum": 1000}
+WHICH = {
+    "type": "object", "minProperties": 1, "additionalProperties": False,
+    "description": "only creatures with all of: race (a race or a list, any of them: whole words, 203.2), "
+                   "civilization (one of the five or a list, any of them, 106.1), color (colorless, mono, "
+                   "multicolored, 106.2), name (a part of the name, whole words, 202.3), cost_max / cost_min "
+                   "(printed cost, 201.2), power_max / power_min (power now, below 0 read as 0, 108.1b)",
+    "properties": {
+        "race": _NAMES,
+        "civilization": {"description": f"one of {', '.join(CIVILIZATIONS)}, or a list of them",
+                         "anyOf": [_CIV, {"type": "array", "items": _CIV, "minItems": 1}]},
+        "color": {"enum": list(COLOURS)},
+        "name": {"type": "string", "minLength": 1},
+        "cost_max": _COST, "cost_min": _COST, "power_max": _POWER, "power_min": _POWER,
+    },
+}
+
+
+def _listed(value: Any) -> tuple[str, ...]:
+    return (value,) if isinstance(value, str) else tuple(value)
+
+
+def civilizations(m: Game, s: State, cid: int) -> tuple[str, ...]:
+    """A card's civilizations now: its own and those effects added this turn (R106.4), in the rules' order."""
+    own = m.card(cid).civs()
+    added = {v for c, k, v in s.traits if c == cid and k == CIVILIZATION}
+    return tuple(c for c in CIVILIZATIONS if c in own or c in added) if added else own
+
+
+def races(m: Game, s: State, cid: int) -> tuple[str, ...]:
+    """A card's races now: its own and those effects added this turn (R203.3)."""
+    return m.card(cid).race_names() + tuple(str(v) for c, k, v in s.traits if c == cid and k == RACE)
+
+
+def costs(m: Game, s: State, cid: int, kind: str = "any") -> tuple[int, ...]:
+    """The costs an effect may read of a card: its cost; a twinpact outside the battle zone has two and the
+    player reading them may use either (R201.2b), unless the effect asks for one card type, whose side alone
+    counts (R810.3a); in the battle zone it is its creature side."""
+    card = m.card(cid)
+    side = card.spell_side
+    if side is None or kind == "creature" or cid in s.zone(m.owner(cid)).battle:
+        return (card.cost,)
+    return (side.cost,) if kind == "spell" else (card.cost, side.cost)
+
+
+def fits(m: Game, s: State, cid: int, which: Any, kind: str = "any") -> bool:
+    """Whether card `cid` has every characteristic `which` asks for (`which`: the instruction's frozen
+    mapping, (key, value) pairs; None or empty: any card). `kind`: the card type the effect asks for."""
+    if not which:
+        return True
+    card, want = m.card(cid), dict(which)
+    if "race" in want and not any(has_race(races(m, s, cid), r) for r in _listed(want["race"])):
+        return False
+    if "civilization" in want and not set(_listed(want["civilization"])) & set(civilizations(m, s, cid)):
+        return False
+    if "color" in want and colour(civilizations(m, s, cid)) != want["color"]:
+        return False
+    if "name" in want and not (contains_words(card.name, want["name"]) or contains_words(card.ja, want["name"])):
+        return False
+    if "cost_max" in want or "cost_min" in want:   # one cost must meet both (R201.2b: the one read)
+        low, high = want.get("cost_min", 0), want.get("cost_max", INFINITY)
+        if not any(low <= c <= high for c in costs(m, s, cid, kind)):
+            return False
+    if "power_max" in want or "power_min" in want:
+        power = m.power(s, cid)   # R108.1b: read as 0 below 0; outside the battle zone the printed power
+        if not want.get("power_min", 0) <= power <= want.get("power_max", INFINITY):
+            return False
+    return True
