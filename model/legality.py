@@ -16,14 +16,14 @@ from __future__ import annotations
 
 from .actions import Action
 from .events import Event
-from .host import Host
+from .attack import AttackSteps
 from .instructions.common import same
 from .piles import under
 from .state import State, other, replace
 from .vocabulary import NEO
 
 
-class Legality(Host):
+class Legality(AttackSteps):
     """The attacks of the initial position; expects the card table, `has_keyword`, `declared` and
     AttackSteps' `declare_actions` / `declare_step`, which it extends."""
 

@@ -26,11 +26,11 @@ from typing import Final
 
 from .characteristics import DIVIDED_BY, FIXED, INFINITY, TIMES, power_value, referenced, shown
 from .events import Event, ev
-from .host import Host
 from .instructions import destruction
 from .instructions.power import lowering
 from .instructions.registry import instr, push
 from .state import State, Task, replace
+from .turn import TurnSteps
 from .vocabulary import Keyword
 
 INDESTRUCTIBLE: tuple[Keyword, ...] = ("Indestructible", "Cannot Leave")   # 700.3: the rule does not move them
@@ -38,7 +38,7 @@ WINS_ALL: Final = "Wins All Battles"                                       # 700
 DESTRUCTION = "leaves the battle zone"                 # the ability name of destruction's own tasks
 
 
-class PowerRules(Host):
+class PowerRules(TurnSteps):
     """Power changes, battles (by an attack or an effect), Slayer, "when it loses a battle" and the
     power-0 check. Expects the card table, `trigger`, `words`, `version` and AttackSteps' `power`."""
 

@@ -17,9 +17,6 @@ from typing import Any
 from . import footprint, lang
 from .access import conflicts, spawns
 from .actions import Action
-from .attack import AttackSteps
-from .attack_end import AttackEnd
-from .declarations import Declarations
 from .errors import EndlessStep
 from .events import Event, ev
 from .instructions import breaking, effects
@@ -40,8 +37,7 @@ from .state import Frame, Pending, State, Task, replace, setter
 from .symmetry import Symmetry
 from .table import CardTable
 from .touch import Touch
-from .triggers import BEFORE_BREAK, Triggers, listened, watching
-from .turn import TurnSteps
+from .triggers import BEFORE_BREAK, listened, watching
 from .vocabulary import SMAX
 
 _with_running = setter(State, "running")
@@ -67,7 +63,7 @@ PHASE_RULES = {"attack": "R506.3", "blocked": "R507.3", "battle_start": "R115.2"
                "end_turn": "R511.1", "start_turn": "R501.2"}
 
 
-class BreakModel(CardTable, Legality, Touch, PowerRules, Triggers, TurnSteps, AttackSteps, AttackEnd, Declarations):
+class BreakModel(CardTable, Legality, Touch, PowerRules):
     """A nondeterministic procedure: where a direct attack step starts and what may happen next.
 
     It implements explorer.protocol.Model (initial_state, actions, step) and its optional hooks: the

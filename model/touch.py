@@ -22,12 +22,14 @@ from __future__ import annotations
 from functools import cached_property
 
 from .events import Event, ev
-from .host import Host
+from .attack_end import AttackEnd
+from .declarations import Declarations
 from .instructions.declaring import meets
 from .keywords import EVASION, IGNORE, value, values
 from .state import Pending, State, other, replace
 from .trigger_patterns import LEAVING
-from .triggers import TRIGGERED
+from .triggers import TRIGGERED, Triggers
+from .turn import TurnSteps
 from .vocabulary import ATTACK_DECLARED, IGNORED, Keyword
 
 ATTACKED = frozenset({"attacked", "player_attacked"})   # the events (their trigger words are in `words` too)
@@ -38,7 +40,7 @@ HIDDEN_ATTACK = frozenset({"attack_chance", "oni_end"})
 HIDDEN_WORDS = frozenset(ATTACK_DECLARED)
 
 
-class Touch(Host):
+class Touch(TurnSteps, Triggers, AttackEnd, Declarations):
     """See the module docstring. Expects the card table, `trigger`, `words`, `interpretation`,
     PowerRules' `has_keyword` and `power`, and the declarations' `_declared_name`."""
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 from functools import cached_property
 
 from .events import Event, ev
-from .host import Host
+from .attack import AttackSteps
 from .state import State, other, replace
 from .turn_plan import Plan, plan_of
 
@@ -35,7 +35,7 @@ TURN_PHASES = {
 }
 
 
-class TurnSteps(Host):
+class TurnSteps(AttackSteps):
     """Several attacks in a turn and the move to the next turn (see the module docstring). Expects the
     model's `legal_attacks` (model/legality.py), `begin_end_step` (model/attack.py) and `_advance`."""
 
