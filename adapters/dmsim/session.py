@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import queue
+import re
 import sys
 import threading
 import traceback
@@ -56,6 +57,7 @@ def _checked(request: dict) -> list[dict]:
 
     defs = [attempt(definition, card, request["rules"]) for _, card in sorted(request["cards"].items())]
     attempt(_rules_and_zones, request)
+    attempt(_one_attack, request)
     attempt(_one_replacement_each, request)
     attempt(_hand_keywords, request)
     attempt(_granted_slayer, request)
@@ -84,6 +86,21 @@ def _rules_and_zones(request: dict) -> None:
     if any(position["restrictions"].values()):
         raise Unsupported("continuous restrictions (no S-Trigger, locked card types) have no DMSIM counterpart "
                           "in the adapter")
+
+
+PLAYED = ("end_attack", "end_turn")   # the `until` values the adapter plays: one attack, then the end step
+
+
+def _one_attack(request: dict) -> None:
+    """The adapter plays one attack (and the end of the turn): several attacks in a turn and the next turn's
+    start or draw are not played (DMSIM's TurnManager would, but the adapter does not drive it there)."""
+    position = request["position"]
+    if position["until"] not in PLAYED:
+        raise Unsupported(f"the run goes on until {position['until']}: the adapter does not translate a run past "
+                          "one attack and the end of its turn into DMSIM")
+    if position.get("attacks") is not None:
+        raise Unsupported(f"the run allows {position['attacks']} attacks in the turn (`attacks`): the adapter does "
+                          "not translate several attacks in a turn into DMSIM")
 
 
 def _piles(request: dict, player: str) -> list[str]:
@@ -160,11 +177,18 @@ def _races_told_apart(request: dict, races: list[str]) -> None:
         card = request["cards"][cid]
         if card["type"] != "creature":
             continue
-        joined = "/".join(card["keywords"])
+        own = [*card["keywords"], *(card.get("races") or [])]
+        joined = "/".join(own)
         for race in races:
-            if race in joined and race not in card["keywords"]:
-                raise Unsupported(f"{card['name']} would meet {race!r} in DMSIM by a part of a race's name "
-                                  "(DMSIM's race_ja filter matches parts of names)")
+            if (race in joined) != any(_whole_words(r, race) for r in own):
+                raise Unsupported(f"{card['name']} meets {race!r} in one of DMSIM and dmcheck only (DMSIM's race_ja "
+                                  "filter matches any part of the names; dmcheck whole words, 203.2)")
+
+
+def _whole_words(whole: str, part: str) -> bool:
+    """Whether `part` is a run of whole words of `whole` ("Dragon" of "Armored Dragon", 203.2)."""
+    w, p = ([x for x in re.split(r"[\s・･/]+", text.casefold()) if x] for text in (whole, part))
+    return bool(p) and any(w[i:i + len(p)] == p for i in range(len(w) - len(p) + 1))
 
 
 class Abandoned(BaseException):
