@@ -171,8 +171,8 @@ def _granted_slayer(request: dict) -> None:
 
 
 def _races_told_apart(request: dict, races: list[str]) -> None:
-    """DMSIM's race_ja filter matches a part of a race's name: refuse a run where a creature would match a
-    race of `races` by a part of its name only."""
+    """DMSIM's race_ja filter matches any part of a race's name, dmcheck whole words of it (203.2): refuse a
+    run where a creature would meet a race of `races` in one of them only."""
     for cid in request["position"]["cards"].values():
         card = request["cards"][cid]
         if card["type"] != "creature":
@@ -181,8 +181,10 @@ def _races_told_apart(request: dict, races: list[str]) -> None:
         joined = "/".join(own)
         for race in races:
             if (race in joined) != any(_whole_words(r, race) for r in own):
-                raise Unsupported(f"{card['name']} meets {race!r} in one of DMSIM and dmcheck only (DMSIM's race_ja "
-                                  "filter matches any part of the names; dmcheck whole words, 203.2)")
+                raise Unsupported(f"{card['name']} meets {race!r} in one of DMSIM and dmcheck only: the adapter "
+                                  "gives DMSIM the English race names, which DMSIM's race_ja filter matches by any "
+                                  "part (effects/composition/card_predicates.py), dmcheck by whole words (203.2); "
+                                  "the Japanese names DMSIM is made for would not be cut so")
 
 
 def _whole_words(whole: str, part: str) -> bool:
