@@ -88,16 +88,18 @@ def _rules_and_zones(request: dict) -> None:
                           "in the adapter")
 
 
-PLAYED = ("end_attack", "end_turn")   # the `until` values the adapter plays: one attack, then the end step
+# the `until` values the adapter plays: one attack (then the end step), or every attack of the attack step
+PLAYED = ("end_attack", "end_turn", "end_attack_step")
 
 
 def _one_attack(request: dict) -> None:
-    """The adapter plays one attack (and the end of the turn): several attacks in a turn and the next turn's
-    start or draw are not played (DMSIM's TurnManager would, but the adapter does not drive it there)."""
+    """The adapter plays one attack (and the end of the turn), or the whole attack step: a limit on the
+    attacks and the next turn's start or draw are not played (DMSIM's TurnManager would, but the adapter
+    does not drive it there)."""
     position = request["position"]
     if position["until"] not in PLAYED:
         raise Unsupported(f"the run goes on until {position['until']}: the adapter does not translate a run past "
-                          "one attack and the end of its turn into DMSIM")
+                          "the attack step and the end of its turn into DMSIM")
     if position.get("attacks") is not None:
         raise Unsupported(f"the run allows {position['attacks']} attacks in the turn (`attacks`): the adapter does "
                           "not translate several attacks in a turn into DMSIM")
@@ -371,7 +373,7 @@ class Session:
             self.game.state.step = GameStep.ATTACK
             turns = self.game.context.turn_manager
             turns.attack_step(player)
-            if self.position["until"] == "end_turn" and not self.game.state.game_over:
+            if self.position["until"] == "end_turn" and not self.game.state.game_over:   # not end_attack_step
                 turns.turn_end_step(player)   # the end step: "at the end of the turn" abilities, durations end
             self.asked.put(("done", None))
         except Abandoned:
@@ -401,6 +403,13 @@ class Session:
                 and self.position["until"] == "end_turn":
             # the attack is over and the run goes on to the end of the turn: the attack step ends (DMSIM's
             # FinishAttackStepAction), then its end step is played (_run)
+            self.answer(next(c for c in value.choices if type(c).__name__ == "FinishAttackStepAction"))
+            return self.question()
+        if kind == "question" and value.prompt == ATTACK_STEP and self.attacked and not self.game.state.game_over \
+                and self.position["until"] == "end_attack_step":
+            if any(type(c).__name__ == "AttackAction" for c in value.choices):
+                return value   # another attack, or none: labels.py offers them as dmcheck's choose_attack
+            # no creature can attack: the attack step ends with no choice (505.5), as dmcheck has it
             self.answer(next(c for c in value.choices if type(c).__name__ == "FinishAttackStepAction"))
             return self.question()
         if kind == "question" and (self.game.state.game_over or value.prompt == ATTACK_STEP and self.attacked):
