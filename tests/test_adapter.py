@@ -69,3 +69,17 @@ def test_what_the_engine_has_no_word_for_is_unsupported_never_guessed():
     assert "twinpact" in status["TW04_either_side_not_both.yaml"][1]
     assert status["PW06_slayer_loses_and_takes_the_winner.yaml"][0] == "conforms"
     assert status["LO02_both_decks_out_both_lose.yaml"][0] == "conforms"
+
+
+@needs_engine
+def test_infinite_power_and_a_second_attack_are_unsupported():
+    """The engine's power is an int (no infinity, R108.1c), and the adapter plays one attack: CH04 and TN01
+    are unsupported, each with its reason."""
+    files = [ROOT / "scenarios" / "attack" / "CH04_infinite_power_stays_infinite.yaml",
+             ROOT / "scenarios" / "turn" / "TN01_second_attack_by_the_untapped_creature.yaml"]
+    _code, doc = conform(*map(str, files))
+    status = {s["file"].rpartition("/")[2]: (s["status"], s["reason"]) for s in doc["scenarios"]}
+    assert status["CH04_infinite_power_stays_infinite.yaml"][0] == "unsupported"
+    assert "no infinite power" in status["CH04_infinite_power_stays_infinite.yaml"][1]
+    assert status["TN01_second_attack_by_the_untapped_creature.yaml"][0] == "unsupported"
+    assert "end_attack_step" in status["TN01_second_attack_by_the_untapped_creature.yaml"][1]

@@ -127,6 +127,74 @@ def test_what_dmsim_lacks_is_the_reason_given_before_what_the_adapter_does_not_t
     assert not isinstance(caught.value, word_map.Lacks)
 
 
+def test_a_card_s_civilizations_and_races_keys_are_carried_and_infinite_power_is_refused():
+    """A card file may give civilizations and races as keys of their own (R106, R203); DMSIM gets them as it
+    gets those written among the keywords. An infinite power (R108.1c), printed or as a change, has no DMSIM
+    counterpart: its powers are whole numbers."""
+    out = card_map.definition(_card(civilizations=["Fire", "Nature"], races=["Armored Dragon"]), "2024-06-19")
+    assert out["civilizations"] == ["fire", "nature"] and out["race_ja"] == "Armored Dragon"
+    with pytest.raises(word_map.Lacks, match="DMSIM has no infinite power"):
+        card_map.definition(_card(power="infinity"), "2024-06-19")
+    drain = _card(type="spell", power=0, effect=[{"power": {"amount": "-infinity", "target": "one",
+                                                              "whose": "opponent", "until": "end_turn"}}])
+    with pytest.raises(word_map.Lacks, match="DMSIM has no infinite power"):
+        card_map.definition(drain, "2024-06-19")
+
+
+def test_a_condition_is_read_as_a_mapping():
+    """`if {cond: {no_shields: own}}` is checked on resolution as DMSIM's v2 `if` on its controller's shield
+    count; a condition the adapter does not know (a Super S-Trigger's bonus) is unsupported, with its reason."""
+    [built] = word_map.effects("Probe", [{"if": {"cond": {"no_shields": "own"}, "do": [{"draw": {"count": 1}}]}}])
+    assert built["type"] == "if" and built["condition"]["player"] == "controller"
+    assert built["condition"]["zone"] == "shield" and built["condition"]["value"] == 0
+    with pytest.raises(word_map.Unsupported, match="card word `if"):
+        word_map.effects("Probe", [{"if": {"cond": {"bonus": True}, "do": [{"draw": {"count": 1}}]}}])
+
+
+def test_a_run_past_the_attack_step_and_a_race_met_by_part_of_a_word_are_refused():
+    """The adapter plays one attack (and the end step) or the whole attack step: a limit on the attacks or the
+    next turn are unsupported.
+    DMSIM's race filter matches any part of the (English) names, dmcheck whole words (203.2): "Dragon"
+    reaches "Armored Dragon" in both, "Dragonoid" in DMSIM only, which is refused."""
+    import session
+
+    for position in ({"until": "next_turn_start"}, {"until": "next_turn_draw"},
+                     {"until": "end_attack_step", "attacks": 2}):
+        with pytest.raises(word_map.Unsupported, match="does not translate"):
+            session._one_attack({"position": position})
+    session._one_attack({"position": {"until": "end_turn"}})
+    session._one_attack({"position": {"until": "end_attack_step"}})
+
+    def request(race: str) -> dict:
+        return {"position": {"cards": {"P": "p"}}, "cards": {"p": _card(races=[race])}}
+    session._races_told_apart(request("Armored Dragon"), ["Dragon"])
+    with pytest.raises(word_map.Unsupported, match="in one of DMSIM and dmcheck only"):
+        session._races_told_apart(request("Dragonoid"), ["Dragon"])
+
+
+@needs_dmsim
+def test_the_new_scenarios_conform_or_say_why_not():
+    """CH12: Revolution Change reads the races key (an Armored Dragon is a Dragon, 203.2) and conforms; CN06:
+    "if you have no shields" conforms; TN01: a second attack only by the untapped creature (505.5, 506.1a)
+    conforms; CH04 (infinite power) is unsupported. TN09: DMSIM's G-Strike may choose no creature once used
+    (509.5e's example: it chooses one), an extra choice."""
+    files = [SCENARIOS / "attack" / "CH12_revolution_change_reads_the_race.yaml",
+             SCENARIOS / "attack" / "CN06_if_you_have_no_shields.yaml",
+             SCENARIOS / "attack" / "CH04_infinite_power_stays_infinite.yaml",
+             SCENARIOS / "turn" / "TN01_second_attack_by_the_untapped_creature.yaml",
+             SCENARIOS / "turn" / "TN09_cannot_attack_this_turn_holds_at_the_next_attack.yaml"]
+    _code, doc = conform(*map(str, files))
+    status = {s["file"].rpartition("/")[2]: (s["status"], s["reason"]) for s in doc["scenarios"]}
+    assert status["CH12_revolution_change_reads_the_race.yaml"][0] == "conforms"
+    assert status["CN06_if_you_have_no_shields.yaml"][0] == "conforms"
+    assert status["CH04_infinite_power_stays_infinite.yaml"][0] == "unsupported"
+    assert "DMSIM has no infinite power" in status["CH04_infinite_power_stays_infinite.yaml"][1]
+    assert status["TN01_second_attack_by_the_untapped_creature.yaml"][0] == "conforms"
+    tn09 = [s for s in doc["scenarios"] if "TN09_cannot_attack" in s["file"]]
+    assert [f["kind"] for s in tn09 for f in s["findings"]] == ["extra_choice"]
+    assert '"cant_attack"' in tn09[0]["findings"][0]["message"] and '"none"' in tn09[0]["findings"][0]["message"]
+
+
 # ---- the translated abilities, run in DMSIM ---------------------------------------------------------------
 def _by_id(doc: dict) -> dict:
     return {s["id"]: s for s in doc["scenarios"]}

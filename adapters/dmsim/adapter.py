@@ -89,8 +89,9 @@ class Adapter:
         if value is self.labels.SPLIT:     # the first half of a DMSIM question: its second half comes next
             self.session.split[id(self.session.now[1])] = True
             return
-        if isinstance(value, AttackAction):
+        if isinstance(value, AttackAction):   # `blocked` tells of the last attack (docs/scenario-format.md)
             self.session.attacked = True
+            self.session.tally.blocked = False
         self.session.answer(value)
 
     def apply(self, choice: dict) -> dict:

@@ -71,6 +71,11 @@ def _definition(card: dict, rules: str, attempt) -> dict:
         attempt(_raise, Unsupported(f"{name} is a card of type {card['type']} (the adapter gives DMSIM creatures and "
                                     "spells)"))
     rules_words, civs, races = words.split(card["keywords"])
+    civs, races = civs + list(card.get("civilizations") or []), races + list(card.get("races") or [])
+    if card["type"] == "creature" and not isinstance(card.get("power"), int):
+        attempt(_raise, Lacks(f"{name} has the power {card.get('power')!r}: DMSIM has no infinite power (a card's "
+                              "power is a whole number; its one 'infinite' power is an ability's 1,000,000,000 "
+                              "while battling, abilities/keywords/battle_or_deck_face_up_infinite_power_ability.py)"))
     keyword: list = []
     if card.get("s_trigger_if"):
         keyword.append(attempt(_conditional_s_trigger, name, card["s_trigger_if"]))

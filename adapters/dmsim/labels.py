@@ -49,6 +49,9 @@ def offers(session: Any, q: Any) -> list[tuple[dict, Any]]:
     if prompt == "Choose a hand card to shield":    # AddHandToShieldEffect (word_map: dmcheck's hand_to_shield)
         return [(_label(who, "choose", ["none"] if c is None else [session.label(c)], "hand_to_shield"), c)
                 for c in q.choices]
+    if prompt == "Choose an opponent creature for G・ストライク":   # ShieldTriggerResolver._resolve_g_strike
+        return [(_label(who, "choose", ["none"] if c is None else [session.label(c)], "cant_attack"), c)
+                for c in q.choices]
     if prompt == "dmcheck:leave":      # word_map.json_replacement: whether the destruction is replaced
         used = _replacement(session, q.asker, "self_destroy")
         return [(_label(who, "choose", [used] if c else ["none"], "leave"), c) for c in q.choices]
@@ -83,18 +86,20 @@ def offers(session: Any, q: Any) -> list[tuple[dict, Any]]:
 
 def _attack(session: Any, q: Any, who: str) -> list[tuple[dict, Any]]:
     """The attack step: the position's attack (declared at setup, `automatic`, or as its own choice,
-    `choice`), or any attack and none (`chosen`); once an attack is over, the end of the run."""
+    `choice`), or any attack and none (`chosen`, and after an attack when the run plays the whole attack
+    step, session.py); once the run's attacks are over, the end of the run."""
     from actions.attack_action import AttackAction
 
     attack = session.position["attack"]
+    chosen = attack.get("choose") or session.attacked
     out = []
     for c in q.choices:
         if not isinstance(c, AttackAction):
-            if attack.get("choose") and type(c).__name__ == "FinishAttackStepAction":
+            if chosen and type(c).__name__ == "FinishAttackStepAction":
                 out.append((_label(who, "no_attack"), c))
             continue
         target = None if c.target in session.players else session.label(c.target)
-        if attack.get("choose"):
+        if chosen:
             out.append((_label(who, "choose_attack", [session.label(c.attacker), target]), c))
         elif session.label(c.attacker) == attack["attacker"] and target == attack.get("creature"):
             declared = session.position["declaration"] == "automatic"

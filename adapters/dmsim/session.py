@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import queue
+import re
 import sys
 import threading
 import traceback
@@ -56,6 +57,7 @@ def _checked(request: dict) -> list[dict]:
 
     defs = [attempt(definition, card, request["rules"]) for _, card in sorted(request["cards"].items())]
     attempt(_rules_and_zones, request)
+    attempt(_one_attack, request)
     attempt(_one_replacement_each, request)
     attempt(_hand_keywords, request)
     attempt(_granted_slayer, request)
@@ -84,6 +86,23 @@ def _rules_and_zones(request: dict) -> None:
     if any(position["restrictions"].values()):
         raise Unsupported("continuous restrictions (no S-Trigger, locked card types) have no DMSIM counterpart "
                           "in the adapter")
+
+
+# the `until` values the adapter plays: one attack (then the end step), or every attack of the attack step
+PLAYED = ("end_attack", "end_turn", "end_attack_step")
+
+
+def _one_attack(request: dict) -> None:
+    """The adapter plays one attack (and the end of the turn), or the whole attack step: a limit on the
+    attacks and the next turn's start or draw are not played (DMSIM's TurnManager would, but the adapter
+    does not drive it there)."""
+    position = request["position"]
+    if position["until"] not in PLAYED:
+        raise Unsupported(f"the run goes on until {position['until']}: the adapter does not translate a run past "
+                          "the attack step and the end of its turn into DMSIM")
+    if position.get("attacks") is not None:
+        raise Unsupported(f"the run allows {position['attacks']} attacks in the turn (`attacks`): the adapter does "
+                          "not translate several attacks in a turn into DMSIM")
 
 
 def _piles(request: dict, player: str) -> list[str]:
@@ -154,17 +173,26 @@ def _granted_slayer(request: dict) -> None:
 
 
 def _races_told_apart(request: dict, races: list[str]) -> None:
-    """DMSIM's race_ja filter matches a part of a race's name: refuse a run where a creature would match a
-    race of `races` by a part of its name only."""
+    """DMSIM's race_ja filter matches any part of a race's name, dmcheck whole words of it (203.2): refuse a
+    run where a creature would meet a race of `races` in one of them only."""
     for cid in request["position"]["cards"].values():
         card = request["cards"][cid]
         if card["type"] != "creature":
             continue
-        joined = "/".join(card["keywords"])
+        own = [*card["keywords"], *(card.get("races") or [])]
+        joined = "/".join(own)
         for race in races:
-            if race in joined and race not in card["keywords"]:
-                raise Unsupported(f"{card['name']} would meet {race!r} in DMSIM by a part of a race's name "
-                                  "(DMSIM's race_ja filter matches parts of names)")
+            if (race in joined) != any(_whole_words(r, race) for r in own):
+                raise Unsupported(f"{card['name']} meets {race!r} in one of DMSIM and dmcheck only: the adapter "
+                                  "gives DMSIM the English race names, which DMSIM's race_ja filter matches by any "
+                                  "part (effects/composition/card_predicates.py), dmcheck by whole words (203.2); "
+                                  "the Japanese names DMSIM is made for would not be cut so")
+
+
+def _whole_words(whole: str, part: str) -> bool:
+    """Whether `part` is a run of whole words of `whole` ("Dragon" of "Armored Dragon", 203.2)."""
+    w, p = ([x for x in re.split(r"[\s・･/]+", text.casefold()) if x] for text in (whole, part))
+    return bool(p) and any(w[i:i + len(p)] == p for i in range(len(w) - len(p) + 1))
 
 
 class Abandoned(BaseException):
@@ -345,7 +373,7 @@ class Session:
             self.game.state.step = GameStep.ATTACK
             turns = self.game.context.turn_manager
             turns.attack_step(player)
-            if self.position["until"] == "end_turn" and not self.game.state.game_over:
+            if self.position["until"] == "end_turn" and not self.game.state.game_over:   # not end_attack_step
                 turns.turn_end_step(player)   # the end step: "at the end of the turn" abilities, durations end
             self.asked.put(("done", None))
         except Abandoned:
@@ -375,6 +403,13 @@ class Session:
                 and self.position["until"] == "end_turn":
             # the attack is over and the run goes on to the end of the turn: the attack step ends (DMSIM's
             # FinishAttackStepAction), then its end step is played (_run)
+            self.answer(next(c for c in value.choices if type(c).__name__ == "FinishAttackStepAction"))
+            return self.question()
+        if kind == "question" and value.prompt == ATTACK_STEP and self.attacked and not self.game.state.game_over \
+                and self.position["until"] == "end_attack_step":
+            if any(type(c).__name__ == "AttackAction" for c in value.choices):
+                return value   # another attack, or none: labels.py offers them as dmcheck's choose_attack
+            # no creature can attack: the attack step ends with no choice (505.5), as dmcheck has it
             self.answer(next(c for c in value.choices if type(c).__name__ == "FinishAttackStepAction"))
             return self.question()
         if kind == "question" and (self.game.state.game_over or value.prompt == ATTACK_STEP and self.attacked):

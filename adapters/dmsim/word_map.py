@@ -253,7 +253,8 @@ def _effect(name: str, op: str, args: dict) -> dict:
         return {"effect_id": "select_then", "candidates": WHOSE[args.get("whose", "any")],
                 "filter": {"type": "creature"}, "effect": ONE_CREATURE[op], "optional": bool(args.get("optional")),
                 "prompt": f"dmcheck:{op}"}
-    if op == "power" and set(args) <= {"amount", "target", "whose", "optional", "until"} and \
+    if op == "power" and set(args) <= {"amount", "target", "whose", "optional", "until"} \
+            and isinstance(args.get("amount"), int) and \
             args.get("until", "end_turn") == "end_turn" and args.get("target", "one") in ("one", "self"):
         change = {"amount": args["amount"], "duration": {"type": "until_end_of_turn"}}
         if args.get("target", "one") == "self":
@@ -266,10 +267,10 @@ def _effect(name: str, op: str, args: dict) -> dict:
                 "target_player": "self", "optional": False}
     if op in ("destroy_self", "destroy_attacker") and not args:   # DMSIM's v2 destroy of a card by reference
         return {"type": "destroy", "target": {"ref": "source" if op == "destroy_self" else "event.attacker"}}
-    if op == "if" and set(args) == {"cond", "do"} and len(args["cond"]) == 1 and args["cond"][0][0] == "no_shields" \
-            and args["cond"][0][1] in ("own", "opponent"):
+    if op == "if" and set(args) == {"cond", "do"} and args["cond"] in ({"no_shields": "own"},
+                                                                        {"no_shields": "opponent"}):
         # checked on resolution, as dmcheck does: DMSIM's v2 `if` with its player_zone_count condition
-        who = "controller" if args["cond"][0][1] == "own" else "opponent"
+        who = "controller" if args["cond"]["no_shields"] == "own" else "opponent"
         return {"type": "if", "condition": {"type": "player_zone_count", "player": who, "zone": "shield", "op": "eq",
                                             "value": 0}, "then": effects(name, args["do"])}
     if op == "battle" and args == {"mine": "self", "theirs": "attacker", "optional": True}:
@@ -315,6 +316,9 @@ def _effect(name: str, op: str, args: dict) -> dict:
         return {"effect_id": "add_deck_to_shield", "amount": 1}
     if op in LACKS:
         raise Lacks(f"{name}'s card word `{op}`: {LACKS[op]}")
+    if op == "power" and "infinity" in str(args.get("amount")):
+        raise Lacks(f"{name}'s card word `power` of {args['amount']}: DMSIM has no infinite power (its power "
+                    "changes are whole numbers, effects/modifiers/)")
     for inner in ("do", "if_done", "else"):   # a word DMSIM has nothing for, inside this one
         if isinstance(args.get(inner), list):
             _lacking(name, args[inner])

@@ -77,6 +77,10 @@ class Adapter:
             raise Unsupported(f"{card['name']} is a card of type {card['type']} (the engine is given creatures "
                               "and spells)")
         rules_words, civs, races = words.split(card["keywords"])
+        civs, races = civs + list(card.get("civilizations") or []), races + list(card.get("races") or [])
+        if card["type"] == "creature" and not isinstance(card["power"], int):
+            raise Unsupported(f"{card['name']} has the power {card['power']!r}: the engine has no infinite power "
+                              "(CardDefinition.power is an int, core/cards.py)")
         keywords = set()
         for name, value in rules_words:
             shown = f"{name}:{value}" if value else name
@@ -101,7 +105,11 @@ class Adapter:
     def setup(self, request: dict) -> None:
         position = request["position"]
         if position["until"] != "end_attack":
-            raise Unsupported("the engine's turn goes on after the attack (until: end_turn)")
+            raise Unsupported(f"the run goes on until {position['until']}: the adapter plays one attack and stops "
+                              "at its end (until: end_attack)")
+        if position.get("attacks") is not None:
+            raise Unsupported(f"the run allows {position['attacks']} attacks in the turn (`attacks`): the adapter "
+                              "plays one attack")
         if any(position["restrictions"].values()):
             raise Unsupported("continuous restrictions (no S-Trigger, locked types)")
         defs = {cid: self.definition(n, card, request["rules"])
