@@ -70,7 +70,8 @@ expect:
 
 def test_the_loader_refuses_a_card_that_is_no_psychic_in_the_hyperspatial_zone(tmp_path):
     # 407.1: the hyperspatial zone holds psychic cards
-    path = _write(tmp_path, "  A:\n    battle: [Vanilla]\n    hyperspatial: [Psychic Probe, Vanilla]\n  B: {shields: 1}\n")
+    path = _write(tmp_path, "  A:\n    battle: [Vanilla]\n    hyperspatial: [Psychic Probe, Vanilla]\n"
+                            "  B: {shields: 1}\n")
     with pytest.raises(InputError) as caught:
         load_scenario(path)
     (error,) = caught.value.all()
