@@ -900,3 +900,21 @@ def report(rows: list[dict]) -> None:
 
 if __name__ == "__main__":
     sys.exit(main())
+
+# ---- the hyperspatial zone and psychic creatures (issue 34 items 2-3: 117, 407, 805) ----------------------------
+HS = "model/instructions/hyperspatial.py"
+PSY = "tests/test_psychic.py::"
+CATALOGUE += (
+    Mutation("R805.4b-psychic-stays-outside", "117.1, 805.4b: a psychic creature put elsewhere returns at once", P,
+             "return hyperspatial.return_strays(self, s, found, out)   # 117.1, 805.4b", "return None",
+             rules=("117.1", "805.4b"), tests=(attack("PS02_bounced_psychic_returns_to_hyperspatial"),)),
+    Mutation("R407.1-anything-in-hyperspatial", "407.1: the hyperspatial zone holds psychic cards only", POS,
+             "            if not cards.card(c).psychic:", "            if False:",
+             rules=("407.1",),
+             tests=(PSY + "test_the_loader_refuses_a_card_that_is_no_psychic_in_the_hyperspatial_zone",)),
+    Mutation("R805.4a-cost-limit-ignored", "805.4a: an effect puts a psychic creature within its limits", HS,
+             "cands = [c for c in s.zone(me).hyperspatial if m.card(c).cost <= limit]",
+             "cands = list(s.zone(me).hyperspatial)",
+             rules=("805.4a",),
+             tests=(PSY + "test_put_from_hyperspatial_offers_only_the_psychic_creatures_within_the_cost",)),
+)

@@ -19,7 +19,8 @@ from dmcheck.model.vocabulary import TRIGGERS
 # instructions whose choices carry numbers that are not cards (the count drawn)
 _COUNTS = {"draw"}
 # every zone of a player, in the order a state view lists them
-ZONES = ("battle", "hand", "mana", "shields", "graveyard", "deck", "resolving", "standby", "attached")
+ZONES = ("battle", "hand", "mana", "shields", "graveyard", "deck", "resolving", "standby", "attached",
+         "hyperspatial")
 
 
 def decision(m: Any, s: State, action: Any) -> str:

@@ -96,8 +96,9 @@ def _article(word: str) -> str:
 
 
 # ---- where each card is ---------------------------------------------------------------------------
-_OWN_ZONES = ("hand", "mana", "graveyard", "deck", "shields")   # each player's own (400.1)
-_ALL_ZONES = ("battle", "hand", "mana", "graveyard", "deck", "shields", "resolving", "standby", "attached")
+_OWN_ZONES = ("hand", "mana", "graveyard", "deck", "shields", "hyperspatial")   # each player's own (400.1)
+_ALL_ZONES = ("battle", "hand", "mana", "graveyard", "deck", "shields", "resolving", "standby", "attached",
+              "hyperspatial")
 
 
 @check("one_place", ("400.1",))
@@ -137,6 +138,29 @@ def _to_graveyard(s: State, cards: Any, card: int) -> State:
     s = s.with_zone(player, s.zone(player).unlink(card).remove("battle", card))
     owner = cards.owner(card)
     return s.with_zone(owner, s.zone(owner).add("graveyard", card)).forget(card)
+
+
+@check("hyperspatial_zone", ("407.1", "805.4b"))
+def hyperspatial_zone(s: State, cards: Any) -> Iterator[Problem]:
+    """407.1: the hyperspatial zone holds psychic cards only; 117.1, 805.4b: a psychic creature is in the
+    battle zone (or under a creature there) or in the hyperspatial zone, never anywhere else."""
+    for player in PLAYERS:
+        z = s.zone(player)
+        for c in z.hyperspatial:
+            if not cards.card(c).psychic:
+                yield Problem("hyperspatial_zone", "407.1", c, f"{cards.label(c)} is in the hyperspatial zone; "
+                                                               f"expected a psychic creature (type: psychic_creature)")
+        for zone in ("hand", "mana", "graveyard", "deck", "shields", "attached"):
+            for c in getattr(z, zone):
+                if cards.card(c).psychic and not (zone == "attached" and _under_a_creature(z, c)):
+                    yield Problem("hyperspatial_zone", "805.4b", c,
+                                  f"{cards.label(c)} is a psychic creature in the {zone}; expected it in the battle "
+                                  f"zone or the hyperspatial zone (one put elsewhere returns there at once)")
+
+
+def _under_a_creature(z: Zones, card: int) -> bool:
+    """Whether `card` lies under a card of the battle zone as an evolution source (in the battle zone, 801)."""
+    return any(c == card and kind == "under" for c, _, kind in z.links)
 
 
 # ---- cards made of several cards (801, 303, 310, 304, 406) ------------------------------------------

@@ -19,7 +19,7 @@ from .access import conflicts, spawns
 from .actions import Action
 from .errors import EndlessStep
 from .events import Event, ev
-from .instructions import breaking, effects
+from .instructions import breaking, effects, hyperspatial
 from .instructions import piles as pile_words
 from .instructions.battle_start import LABEL as BATTLE_START
 from .instructions.common import same
@@ -99,6 +99,8 @@ class BreakModel(CardTable, Legality, Touch, PowerRules):
         self.rounds = 0   # how many rounds the last step's automatic procedure took (`_advance`)
         # 815.1a: a player may come to have two S-MAX evolution creatures (or start with two: model/positions.py)
         self.smax_rule = sum(1 for i in self.instances if self.pool[i.card].has(SMAX)) > 1
+        # 805.4b: a psychic creature put outside the battle zone returns to the hyperspatial zone
+        self.psychic_rule = any(self.pool[i.card].psychic for i in self.instances)
 
     # ---- the model interface -----------------------------------------------------------------
     def initial_state(self) -> State:
@@ -177,7 +179,7 @@ class BreakModel(CardTable, Legality, Touch, PowerRules):
             if not (s.zones[0].deck and s.zones[1].deck) and not _ending(s):
                 s = self.deck_out(s)   # LO01: a state-based loss, even in the middle of an effect
                 continue
-            if self.power_checks or self.smax_rule:
+            if self.power_checks or self.smax_rule or self.psychic_rule:
                 after = self._between_steps(s, out)   # 703.4c, 815.1a: before anything else is handled
                 if after is not None:
                     s = after
@@ -227,8 +229,9 @@ class BreakModel(CardTable, Legality, Touch, PowerRules):
     def _between_steps(self, s: State, out: list[Event]) -> State | None:
         """What the rules do between any two automatic steps, before anything else is handled (703.1,
         111.2d): destroy the creatures at power 0 or less (703.4c, model/power.py), and return all but one
-        of a player's S-MAX evolution creatures to his hand, his choice (815.1a, a static ability). None
-        when neither applies (a destruction that changed nothing still applied: the rule is met again)."""
+        of a player's S-MAX evolution creatures to his hand, his choice (815.1a, a static ability); a psychic
+        creature put outside the battle zone goes back to the hyperspatial zone (805.4b). None
+        when none applies (a destruction that changed nothing still applied: the rule is met again)."""
         if self.power_checks:
             zero = self.zero_power(s)
             if zero:
@@ -237,6 +240,10 @@ class BreakModel(CardTable, Legality, Touch, PowerRules):
             player = pile_words.smax_excess(self, s)
             if player:
                 return push(s, pile_words.one_smax(player))
+        if self.psychic_rule:
+            found = hyperspatial.strays(self, s)
+            if found:
+                return hyperspatial.return_strays(self, s, found, out)   # 117.1, 805.4b
         return None
 
     def _long_step(self, s: State, rounds: int, out: list[Event],

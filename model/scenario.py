@@ -12,7 +12,7 @@ from typing import Any
 
 from .cards import CardPool
 
-ZONE_KEYS = ("battle", "hand", "mana", "graveyard", "deck", "shields")
+ZONE_KEYS = ("battle", "hand", "mana", "graveyard", "deck", "shields", "hyperspatial")
 
 
 @dataclass(frozen=True)
@@ -23,6 +23,7 @@ class PlayerSetup:
     graveyard: tuple[str, ...] = ()
     deck: tuple[str, ...] = ("vanilla",) * 10
     shields: tuple[str, ...] = ("vanilla",) * 5
+    hyperspatial: tuple[str, ...] = ()   # psychic creatures only (R407.1)
     # cards on other cards: (zone, index in that zone, kind, pool id); kinds: aura, seal, under and
     # ex_life on a battle-zone creature, castle on a shield; ("shields", i, "face_up", "") marks a
     # face-up shield

@@ -64,6 +64,7 @@ class Zones(Record):
     face_up: Sorted[CardId] = ()     # shields lying face up
     tapped: Sorted[CardId] = ()
     deck_added: int = 0
+    hyperspatial: Sorted[CardId] = ()   # psychic creatures (R407.1; model/instructions/hyperspatial.py)
 
     def add(self, zone: str, card: int) -> Zones:
         items = list(self)
@@ -96,7 +97,8 @@ class Zones(Record):
                        tapped=tuple(c for c in self.tapped if c != card))
 
     def where(self, card: int) -> str | None:
-        for zone in ("battle", "hand", "shields", "mana", "graveyard", "resolving", "standby", "attached", "deck"):
+        for zone in ("battle", "hand", "shields", "mana", "graveyard", "resolving", "standby", "attached", "deck",
+                     "hyperspatial"):
             if card in getattr(self, zone):
                 return zone
         return None

@@ -30,7 +30,8 @@ from .report import expect_text, outcome_line
 MAX_EMBED = 2000   # states embedded for the click-through explorer (the first ones, breadth first) ...
 MAX_TRACES = 100   # ... plus the states on the traces of the first outcomes and of every check
 MAX_DRAW = 300     # states drawn in the SVG picture of the graph
-_ZONES = ("hand", "battle", "shields", "mana", "graveyard", "deck", "resolving", "standby", "attached")
+_ZONES = ("hand", "battle", "shields", "mana", "graveyard", "deck", "resolving", "standby", "attached",
+          "hyperspatial")
 
 
 def write_page(path: str, scenario, graph, verdicts: list[Verdict], properties=None, flags: str = "",
@@ -65,7 +66,7 @@ SCRIPT_TEXT = (
     "--no-reduce to see every order)", "initial state", "step {n}: no choice [{i}] here; the choices are ",
     "none (the state is terminal)", "step {n}: that state is not embedded in this page (it holds {k} of {all} "
     "states); ", " prints the trace", "replay", "watch", "yes", "no", "?", "after step {n}", "start",
-    "hand", "battle", "shields", "mana", "graveyard", "deck", "resolving", "standby", "attached",
+    "hand", "battle", "shields", "mana", "graveyard", "deck", "resolving", "standby", "attached", "hyperspatial",
     "not a replay key: write action indexes separated by '/', like 0/2/1",
 )
 

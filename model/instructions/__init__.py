@@ -17,6 +17,7 @@ from . import (  # noqa: F401  (registration: importing each module registers it
     effects,
     game_end,
     hidden,
+    hyperspatial,
     pile_moves,
     piles,
     power,
