@@ -15,8 +15,8 @@ asks `legal_attacks` of the initial position).
 from __future__ import annotations
 
 from .actions import Action
-from .events import Event
 from .attack import AttackSteps
+from .events import Event
 from .instructions.common import same
 from .piles import under
 from .state import State, other, replace

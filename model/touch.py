@@ -21,9 +21,9 @@ from __future__ import annotations
 
 from functools import cached_property
 
-from .events import Event, ev
 from .attack_end import AttackEnd
 from .declarations import Declarations
+from .events import Event, ev
 from .instructions.declaring import meets
 from .keywords import EVASION, IGNORE, value, values
 from .state import Pending, State, other, replace

@@ -23,8 +23,8 @@ from __future__ import annotations
 
 from functools import cached_property
 
-from .events import Event, ev
 from .attack import AttackSteps
+from .events import Event, ev
 from .state import State, other, replace
 from .turn_plan import Plan, plan_of
 
