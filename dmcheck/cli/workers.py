@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any, TextIO
 
 SLICE = 0.2          # seconds: how long a wait may hold the main thread before it looks up again
+JOIN = 5.0            # seconds: the most terminate() waits for the executor's own thread to end
 RETRIES = 1          # a task whose worker died is redone this many times before it is Lost
 
 
@@ -44,12 +45,18 @@ class Workers(ProcessPoolExecutor):
     def terminate(self) -> None:
         """End the workers now: Ctrl-C, the time budget, bad input, a broken pool (the executor itself can
         only wait for a running task)."""
+        manager = getattr(self, "_executor_manager_thread", None)
         for process in list((getattr(self, "_processes", None) or {}).values()):
             try:
                 process.kill()
             except (OSError, ValueError):    # already gone
                 pass
         self.shutdown(wait=False, cancel_futures=True)
+        # The executor's manager thread closes its wake-up pipe as it ends; Python 3.11's exit hook may
+        # write to that pipe at the same moment (a traceback on stderr at exit: a race in CPython 3.11).
+        # The workers are dead, so the thread ends at once: wait for it, a bounded time.
+        if manager is not None:
+            manager.join(timeout=JOIN)
 
     def close(self) -> None:
         self.shutdown(wait=True)
