@@ -42,6 +42,7 @@ _PLAIN = {
     "power_zero": "{card} ({player}) has power {power}: it is destroyed by the rules",
     "untap": "{card} ({player}) is untapped",
     "grant": "{card} ({player}) has {keyword} until the end of the turn",
+    "restrict": "{card} ({player}): {restriction} {until}",
     "characteristic": "{card} ({player}) has the {what} {value} too until the end of the turn",
     "bonus": "{card} ({player}) is used with its bonus",
     "no_attack": "{player} does not attack",
