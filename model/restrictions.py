@@ -34,7 +34,9 @@ PRINTED: Final[dict[str, Keyword]] = {CANNOT_ATTACK: "Cannot Attack", CANNOT_ATT
 # "until the start of your next turn" is tagged with the player whose turn ends it
 UNTIL: Final = {"end_turn": "turn", "end_attack": "attack"}
 NEXT_TURN_START: Final = "your_next_turn_start"
-SHOWN: Final = {"turn": "this turn", "attack": "until the end of the attack"}
+# how an event (`restrict`) tells each duration
+SHOWN: Final = {"end_turn": "this turn", "end_attack": "until the end of the attack",
+                NEXT_TURN_START: "until the start of its controller's next turn"}
 
 
 def restricted(m, s: State, cid: int, what: str) -> bool:
@@ -53,8 +55,9 @@ def until_tag(until: str, controller: str) -> str:
     return controller if until == NEXT_TURN_START else UNTIL[until]
 
 
-def shown(tag: str) -> str:
-    return SHOWN.get(tag, f"until the start of {tag}'s next turn")
+def shown(until: str) -> str:
+    """A `restrict` event's duration in words ("this turn")."""
+    return SHOWN.get(until, until)
 
 
 def ending(s: State, tag: str) -> tuple[tuple[int, str, str], ...]:

@@ -392,7 +392,8 @@ def _expired(value: Any, names: _Names, here: tuple) -> str:
     """What an `expire` event says stopped applying at R510 (model/attack_end.py)."""
     if not _EXPIRED.fullmatch(str(value)):
         raise names.fail(here, f"expected Power Attacker, power +N or -N (a whole number), protection from "
-                               f"destruction, a keyword given for the turn or a restriction (cannot_block...), got {shown(value)}")
+                               f"destruction, a keyword given for the turn or a restriction (cannot_block...), "
+                               f"got {shown(value)}")
     if str(value) == "Power Attacker" and names.census is not None and \
             not any(c.power_attacker() for c in names.census.cards()):
         raise names.fail(here, "no card of the scenario has Power Attacker")

@@ -10,7 +10,7 @@ restricted); one that leaves the battle zone is a new object and loses it (State
 from __future__ import annotations
 
 from ..events import ev
-from ..restrictions import NEXT_TURN_START, PRINTED, UNTIL, shown, until_tag
+from ..restrictions import NEXT_TURN_START, PRINTED, UNTIL, until_tag
 from ..state import replace
 from .power import _TARGET, _one_options, _reached
 from .registry import WHOSE, op
@@ -23,7 +23,7 @@ def _restrict(m, s, task, ins, choice, out):
     new = tuple((c, what, tag) for c in _reached(m, s, task, ins, choice) if (c, what, tag) not in s.restrictions)
     for c, _, _ in new:
         out.append(ev("restrict", "R608.2a", card=m.label(c), player=m.owner(c), restriction=what,
-                      until=shown(tag)))
+                      until=ins.get("until")))
     return replace(s, restrictions=tuple(sorted(s.restrictions + new))) if new else s
 
 
