@@ -156,7 +156,7 @@ class Pending(Record):
 @record
 class Delayed(Record):
     """A delayed triggered ability an effect created (R110.3b, R603.6): it waits for its event, triggers
-    once and is gone. Its pattern and effect are an ability of its card (model/delayed.py)."""
+    once and is gone. Its pattern and effect are an ability of its card (model/instructions/delayed.py)."""
 
     controller: str
     card: str          # pool id of the card whose effect created it
