@@ -27,9 +27,9 @@ CANNOT_ATTACK: Final = "cannot_attack"
 CANNOT_ATTACK_PLAYERS: Final = "cannot_attack_players"
 CANNOT_BLOCK: Final = "cannot_block"
 CANNOT_BE_BLOCKED: Final = "cannot_be_blocked"
-# each restriction and the keyword that prints it as a static ability of the creature itself
-PRINTED: Final[dict[str, Keyword]] = {CANNOT_ATTACK: "Cannot Attack", CANNOT_ATTACK_PLAYERS: "Cannot Attack Players",
-                                      CANNOT_BLOCK: "Cannot Block", CANNOT_BE_BLOCKED: "Unblockable"}
+RESTRICTIONS: Final = (CANNOT_ATTACK, CANNOT_ATTACK_PLAYERS, CANNOT_BLOCK, CANNOT_BE_BLOCKED)
+# the keyword that prints each restriction (in the same order) as a static ability of the creature itself
+STATICS: Final[tuple[Keyword, ...]] = ("Cannot Attack", "Cannot Attack Players", "Cannot Block", "Unblockable")
 # how long an effect's restriction lasts (the `until` of the card word) and its tag in State.restrictions;
 # "until the start of your next turn" is tagged with the player whose turn ends it
 UNTIL: Final = {"end_turn": "turn", "end_attack": "attack"}
@@ -46,7 +46,12 @@ def restricted(m, s: State, cid: int, what: str) -> bool:
         return True
     if s.restrictions and any(c == cid and k == what for c, k, _ in s.restrictions):
         return True
-    return m.has_keyword(s, cid, PRINTED[what])
+    return m.has_keyword(s, cid, printed(what))
+
+
+def printed(what: str) -> Keyword:
+    """The keyword a card prints for restriction `what` (`cannot_block`: Cannot Block)."""
+    return STATICS[RESTRICTIONS.index(what)]
 
 
 def until_tag(until: str, controller: str) -> str:

@@ -10,7 +10,7 @@ restricted); one that leaves the battle zone is a new object and loses it (State
 from __future__ import annotations
 
 from ..events import ev
-from ..restrictions import NEXT_TURN_START, PRINTED, UNTIL, until_tag
+from ..restrictions import NEXT_TURN_START, RESTRICTIONS, UNTIL, until_tag
 from ..state import replace
 from .power import _TARGET, _one_options, _reached
 from .registry import WHOSE, op
@@ -33,7 +33,7 @@ _SCHEMA_RESTRICT = {
            "the effect's controller's next turn (`your_next_turn_start`, R500.3). A restriction beats any "
            "permission (R101.2: Speed Attacker, a given Blocker, Must Block). `target`: one (chosen), all (of "
            "`whose`, those there now), self, attacker, attacked",
-    "properties": {"restriction": {"enum": sorted(PRINTED)}, "which": WHICH, "target": _TARGET, "whose": WHOSE,
+    "properties": {"restriction": {"enum": list(RESTRICTIONS)}, "which": WHICH, "target": _TARGET, "whose": WHOSE,
                    "until": {"enum": sorted(UNTIL) + [NEXT_TURN_START]}, "optional": {"type": "boolean"}},
     "required": ["restriction", "until"],
 }
