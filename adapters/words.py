@@ -12,7 +12,8 @@ RULES = frozenset({
     "Indestructible", "Cannot Leave", "Extra Break", "Blocker", "Evolution", "Vortex Evolution", "NEO",
     "Star Evolution",
     "S-MAX Evolution", "Power Attacker", "Slayer", "Wins All Battles", "Speed Attacker", "Cannot Attack",
-    "Cannot Attack Players", "Must Attack", "Must Block", "Unblockable", "Evasion", "Ignore", "Super S-Trigger",
+    "Cannot Attack Players", "Cannot Block", "Must Attack", "Must Block", "Unblockable", "Evasion", "Ignore",
+    "Super S-Trigger",
     "S-Trigger Plus", "Ignore casting locks", "EX Life",
 })
 CIVILIZATIONS = frozenset({"Fire", "Water", "Nature", "Light", "Darkness"})

@@ -36,6 +36,7 @@ from .events import Event, ev
 from .host import Host
 from .instructions import attacking, destruction, game_end
 from .instructions.common import same
+from .restrictions import CANNOT_BLOCK, restricted
 from .state import Phase, State, other, replace
 
 # phases of State.phase (model/state.py Phase; "" is the direct attack step, D0-D7)
@@ -166,7 +167,7 @@ class AttackSteps(Host):
         (`has_keyword`; none is the attacked creature: it is tapped)."""
         z = s.zone(s.defender)
         return tuple(c for c in z.battle if c not in z.tapped and self.card(c).type == "creature"
-                     and self.has_keyword(s, c, "Blocker"))
+                     and self.has_keyword(s, c, "Blocker") and not restricted(self, s, c, CANNOT_BLOCK))
 
     def block_actions(self, s: State) -> tuple[Action, ...]:
         """R507.1: one Blocker or none; since 2021-09-07 (R507.1a of v1.25, S153, S154) any number of

@@ -24,6 +24,7 @@ from __future__ import annotations
 from .attack import PHASES
 from .events import Event, ev
 from .host import Host
+from .restrictions import ending, without
 from .state import State, replace
 from .vocabulary import POWER_ATTACKER
 
@@ -73,7 +74,9 @@ class AttackEnd(Host):
             out.append(ev("expire", "R510.2", card=self.label(c), effect=f"power +{n}"))
         for c in s.guards:
             out.append(ev("expire", "R510.2", card=self.label(c), effect="protection from destruction"))
-        return replace(s, boosts=(), guards=(), attack_effects_ended=True)
+        for c, what, _ in ending(s, "attack"):
+            out.append(ev("expire", "R510.2", card=self.label(c), effect=what))
+        return replace(s, boosts=(), guards=(), attack_effects_ended=True, restrictions=without(s, "attack"))
 
     # ---- R507.3c (A26): what the block step triggers --------------------------------------------------
     def block_triggers(self, s: State, out: list[Event]) -> State:

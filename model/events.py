@@ -24,6 +24,8 @@ EventKind = Literal[
     "power_zero", "untap", "grant", "bonus", "no_attack",
     # a characteristic added (R106.4, R203.3; model/characteristics.py)
     "characteristic",
+    # a restriction on attacking or blocking for a time (model/restrictions.py)
+    "restrict",
 ]
 
 

@@ -19,6 +19,7 @@ from .attack import AttackSteps
 from .events import Event
 from .instructions.common import same
 from .piles import under
+from .restrictions import CANNOT_ATTACK, CANNOT_ATTACK_PLAYERS, restricted
 from .state import State, other, replace
 from .vocabulary import NEO
 
@@ -37,11 +38,11 @@ class Legality(AttackSteps):
         for c in z.battle:
             if self.card(c).type != "creature" or c in z.tapped or c in s.cant_attack:
                 continue
-            if self.has_keyword(s, c, "Cannot Attack"):
+            if restricted(self, s, c, CANNOT_ATTACK):   # R101.2: before any permission (Speed Attacker)
                 continue
             if self.summoning_sick(s, c):
                 continue
-            if not self.has_keyword(s, c, "Cannot Attack Players"):
+            if not restricted(self, s, c, CANNOT_ATTACK_PLAYERS):
                 found.append((c, -1))
             found += [(c, t) for t in theirs.battle if t in theirs.tapped and self.card(t).type == "creature"]
         return found
@@ -62,7 +63,7 @@ class Legality(AttackSteps):
         z = s.zone(s.turn)
         out = []
         for c in z.battle:
-            why = ("tapped" if c in z.tapped else "it cannot attack" if self.has_keyword(s, c, "Cannot Attack")
+            why = ("tapped" if c in z.tapped else "it cannot attack" if restricted(self, s, c, CANNOT_ATTACK)
                    else "summoning sickness (put into the battle zone this turn, no Speed Attacker)"
                    if self.summoning_sick(s, c)
                    else "it cannot attack players and the opponent has no tapped creature")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import lang
+from . import lang, restrictions
 from .actions import Action
 from .events import Event
 
@@ -99,6 +99,8 @@ def describe(e: Event) -> str:
         text = f"{g('player')} loses the game: the deck is empty"
     elif e.kind == "power" and g("until") == "end_turn":
         text = f"{g('card')} ({g('player')}) gets {_amount(g('amount'))} power until the end of the turn"
+    elif e.kind == "restrict":
+        text = f"{g('card')} ({g('player')}): {g('restriction').replace('_', ' ')} {restrictions.shown(g('until'))}"
     elif e.kind in _PLAIN:
         text = _PLAIN[e.kind].format_map(_Fields(e))
     else:
@@ -245,6 +247,9 @@ def _ja_variant(e: Event, f: dict[str, Any], names: lang.Names) -> str:
         return "win_direct"
     if kind == "lose" and e.rule == "LO01":
         return "lose_deck_out"
+    if kind == "restrict":   # model/restrictions.py: one sentence per duration
+        f["restriction"] = lang.keyword(str(f["restriction"]))
+        return f"restrict_{e.get('until')}"
     if kind == "power" and e.get("until") == "end_turn":
         f["amount"] = _amount(e.get("amount"))
         return "power_turn"

@@ -308,13 +308,14 @@ def face_up_shields(s: State, cards: Any) -> Iterator[Problem]:
 @check("effects_in_play", ("400.5",))
 def effects_in_play(s: State, cards: Any) -> Iterator[Problem]:
     """400.5: a card that changes zones is a new card, so what effects gave a creature (a power change, a
-    boost until the end of the attack, protection, "cannot attack", additional breaks) reaches only
+    boost until the end of the attack, protection, "cannot attack", additional breaks, a restriction) reaches only
     creatures in the battle zone (keywords given for the turn may also reach a shield: S-Trigger)."""
     battle = set(s.zones[0].battle) | set(s.zones[1].battle)
     for name, given in (("a power change", [c for c, _ in s.powers]), ("a boost", [c for c, _ in s.boosts]),
                         ("a changed characteristic", [p[0] for p in s.traits]),
                         ("protection", s.guards), ("cannot attack", s.cant_attack),
-                        ("additional breaks", [c for c, _ in s.extra_breaks])):
+                        ("additional breaks", [c for c, _ in s.extra_breaks]),
+                        ("a restriction", [r[0] for r in s.restrictions])):
         for c in given:
             if c not in battle:
                 yield Problem("effects_in_play", "400.5", c, f"{cards.label(c)} has {name} but is not in the battle "

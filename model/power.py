@@ -29,6 +29,7 @@ from .events import Event, ev
 from .instructions import destruction
 from .instructions.power import lowering
 from .instructions.registry import instr, push
+from .restrictions import ending, without
 from .state import State, Task, replace
 from .turn import TurnSteps
 from .vocabulary import Keyword
@@ -154,6 +155,10 @@ class PowerRules(TurnSteps):
             for c, kind, value in s.traits:
                 out.append(ev("expire", "R511.2", card=self.label(c), effect=trait(kind, value)))
             s = replace(s, traits=())
+        if s.phase == "end_turn" and s.restrictions:   # restrictions "this turn" (model/restrictions.py)
+            for c, what, _ in ending(s, "turn") + ending(s, "attack"):   # no attack outlives its turn
+                out.append(ev("expire", "R511.2", card=self.label(c), effect=what))
+            s = replace(s, restrictions=without(s, "turn", "attack"))
         if s.phase == "end_turn" and (s.powers or s.granted):
             # a keyword given until a player's next turn begins outlives this one (model/turn.py)
             kept = tuple(g for g in s.granted if (g[0], g[1]) in {(c, w) for c, w, _ in s.lasting}) \

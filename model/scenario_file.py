@@ -125,6 +125,7 @@ EVENT_KEYS: dict[str, list[str]] = {
     "characteristic": ["card", "player", "what", "value"],
     "untap": ["card", "player"],
     "grant": ["card", "player", "keyword"],
+    "restrict": ["card", "player", "restriction", "until"],
     "bonus": ["card", "player"],
     "no_attack": ["player"],
 }
@@ -384,14 +385,16 @@ def _replacement(value: Any, names: _Names, here: tuple) -> str:
 
 # a battle-zone entry also carries the turn's power changes (`power -2000`) and keywords given for the turn (R511.2)
 _EXPIRED = re.compile(r"Power Attacker|protection from destruction|power [+-][1-9][0-9]*|"
-                      r"Blocker|Slayer|Speed Attacker|Unblockable|Must Block|S-Trigger|Wins All Battles|Ignored")
+                      r"Blocker|Slayer|Speed Attacker|Unblockable|Must Block|S-Trigger|Wins All Battles|Ignored|"
+                      r"cannot_attack|cannot_attack_players|cannot_block|cannot_be_blocked")   # model/restrictions.py
 
 
 def _expired(value: Any, names: _Names, here: tuple) -> str:
     """What an `expire` event says stopped applying at R510 (model/attack_end.py)."""
     if not _EXPIRED.fullmatch(str(value)):
         raise names.fail(here, f"expected Power Attacker, power +N or -N (a whole number), protection from "
-                               f"destruction or a keyword given for the turn, got {shown(value)}")
+                               f"destruction, a keyword given for the turn or a restriction (cannot_block...), "
+                               f"got {shown(value)}")
     if str(value) == "Power Attacker" and names.census is not None and \
             not any(c.power_attacker() for c in names.census.cards()):
         raise names.fail(here, "no card of the scenario has Power Attacker")

@@ -295,6 +295,8 @@ class State(Record):
                                                      # until that player's next turn begins (R500.3), sorted
     delayed: tuple[Delayed, ...] = ()    # delayed triggered abilities waiting for their event (R603.6), sorted
     fired: tuple[tuple[int, str], ...] = ()   # (card, ability) "once each turn" abilities triggered this turn, sorted
+    restrictions: Sorted[tuple[CardId, str, str]] = ()   # (card, restriction, until) made by an effect
+                                     # (model/restrictions.py: until "turn", "attack" or a player's next turn)
 
     def forget(self, card: int) -> State:
         """`card` left the battle zone: it is a new object, the effects that reached it end (110.2e,
@@ -309,7 +311,8 @@ class State(Record):
                        powers=tuple(p for p in self.powers if p[0] != card),
                        traits=tuple(p for p in self.traits if p[0] != card),
                        granted=tuple(g for g in self.granted if g[0] != card),
-                       lasting=tuple(g for g in self.lasting if g[0] != card))
+                       lasting=tuple(g for g in self.lasting if g[0] != card),
+                       restrictions=tuple(r for r in self.restrictions if r[0] != card))
 
     def _reached(self, card: int) -> bool:
         """Whether an effect that belongs to creatures (those `forget` ends and `inherit` moves) reaches
@@ -318,7 +321,8 @@ class State(Record):
                 or card in self.guards or card in self.cant_attack
                 or any(c == card for c, _ in self.powers) or any(c == card for c, _ in self.granted)
                 or any(p[0] == card for p in self.traits)
-                or bool(self.lasting and any(c == card for c, _, _ in self.lasting)))
+                or bool(self.lasting and any(c == card for c, _, _ in self.lasting))
+                or bool(self.restrictions and any(r[0] == card for r in self.restrictions)))
 
     def inherit(self, old: int, new: int) -> State:
         """`new` evolved onto `old`: the effects that reached `old` apply to `new` (S160, the official
@@ -334,7 +338,8 @@ class State(Record):
                        guards=ids(self.guards), cant_attack=ids(self.cant_attack),
                        powers=move(self.powers), granted=move(self.granted),
                        traits=tuple(sorted((new if c == old else c, k, v) for c, k, v in self.traits)),
-                       lasting=tuple(sorted((new if c == old else c, w, p) for c, w, p in self.lasting)))
+                       lasting=tuple(sorted((new if c == old else c, w, p) for c, w, p in self.lasting)),
+                       restrictions=tuple(sorted((new if c == old else c, k, u) for c, k, u in self.restrictions)))
 
     def zone(self, player: str) -> Zones:
         return self.zones[0 if player == "A" else 1]

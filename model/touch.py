@@ -26,6 +26,7 @@ from .declarations import Declarations
 from .events import Event, ev
 from .instructions.declaring import meets
 from .keywords import EVASION, IGNORE, value, values
+from .restrictions import CANNOT_BE_BLOCKED, restricted
 from .state import Pending, State, other, replace
 from .trigger_patterns import LEAVING
 from .triggers import TRIGGERED, Triggers
@@ -150,7 +151,7 @@ class Touch(TurnSteps, Triggers, AttackEnd, Declarations):
         """The Blockers of R507.1 that may block this attacker: none if it is Unblockable; with
         Evasion:power<=N, those whose power is more than N when they are chosen."""
         a = s.attacker
-        if self.has_keyword(s, a, "Unblockable"):
+        if restricted(self, s, a, CANNOT_BE_BLOCKED):   # printed Unblockable or an effect's (R101.2)
             return ()
         limit = self.keyword_limit(s, a, EVASION)
         found = super().blockers(s)

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from functools import cached_property
 
+from . import restrictions
 from .attack import AttackSteps
 from .events import Event, ev
 from .state import State, other, replace
@@ -143,6 +144,9 @@ class TurnSteps(AttackSteps):
     def end_lasting(self, s: State, out: list[Event]) -> State:
         """500.3: an effect lasting "until the start of your next turn" ends as the turn player's start step
         begins (the keywords his effects gave, model/instructions/power.py `grant`)."""
+        for c, what, _ in restrictions.ending(s, s.turn):   # model/restrictions.py
+            out.append(ev("expire", "R500.3", card=self.label(c), effect=what))
+        s = replace(s, restrictions=restrictions.without(s, s.turn)) if s.restrictions else s
         ending = [(c, w) for c, w, p in s.lasting if p == s.turn]
         if not ending:
             return s

@@ -109,6 +109,7 @@ KEYWORDS = {
     "Speed Attacker": "may attack the turn it was put into the battle zone (no summoning sickness)",
     "Cannot Attack": "this creature cannot attack",
     "Cannot Attack Players": "this creature can attack only creatures",
+    "Cannot Block": "this creature cannot block, even with Blocker (R101.2; model/restrictions.py)",
     "Must Attack": "this creature attacks if able (a turn with no attack is not allowed while it can attack)",
     "Must Block": "this Blocker blocks if able",
     "Unblockable": "this creature cannot be blocked",
@@ -127,7 +128,8 @@ Keyword = Literal[
     "Indestructible", "Cannot Leave", "Extra Break", "Blocker", "Evolution", "Vortex Evolution", "Star Evolution",
     "NEO",
     "S-MAX Evolution", "Power Attacker", "Slayer", "Wins All Battles", "Speed Attacker", "Cannot Attack",
-    "Cannot Attack Players", "Must Attack", "Must Block", "Unblockable", "Evasion", "Ignore", "Super S-Trigger",
+    "Cannot Attack Players", "Cannot Block", "Must Attack", "Must Block", "Unblockable", "Evasion", "Ignore",
+    "Super S-Trigger",
     "S-Trigger Plus",
 ]
 

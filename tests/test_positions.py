@@ -168,6 +168,8 @@ def test_an_effect_on_a_card_gone_from_the_battle_zone_is_found(model):
     charger = _card(model, "Boil Charger")
     assert _found(model, replace(s, powers=((charger, -2000),))) == {("effects_in_play", "400.5", "Boil Charger")}
     assert _found(model, replace(s, cant_attack=(charger,))) == {("effects_in_play", "400.5", "Boil Charger")}
+    assert _found(model, replace(s, restrictions=((charger, "cannot_block", "turn"),))) == \
+        {("effects_in_play", "400.5", "Boil Charger")}
     assert _found(model, replace(s, powers=((_card(model, "Kakumeijin"), -2000),))) == set()
 
 

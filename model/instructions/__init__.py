@@ -21,6 +21,7 @@ from . import (  # noqa: F401  (registration: importing each module registers it
     pile_moves,
     piles,
     power,
+    restrict,
     shield_check,
 )
 from .registry import OPS, card_words  # noqa: F401
