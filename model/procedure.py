@@ -91,6 +91,8 @@ class BreakModel(CardTable, Legality, Touch, PowerRules, Triggers, AttackSteps, 
         self._simple: dict[tuple, bool] = {}
         self._spawnable: dict[str | None, frozenset] = {}   # owner (None: everyone) -> footprint
         self._eligible_last: tuple = (None, ())
+        # the options `_advance` found where it stopped, for `actions` to ask of the same state next
+        self._options_last: tuple = (None, None)
         self._eligible_by: dict[tuple, tuple[Pending, ...]] = {}
         self._resolve_actions: dict[Pending, Action] = {}
         self._resolving: dict[Pending, tuple] = {}   # p -> (label, running, the resolve event's fields)
@@ -114,7 +116,9 @@ class BreakModel(CardTable, Legality, Touch, PowerRules, Triggers, AttackSteps, 
             task = s.running[-1]
             ins = task.program[task.pc]
             who = chooser(self, s, task, ins)
-            return tuple(Action("choose", who, choice, text) for choice, text in options(self, s, task, ins) or ())
+            last = self._options_last
+            opts = last[1] if last[0] is s else options(self, s, task, ins)
+            return tuple(Action("choose", who, choice, text) for choice, text in opts or ())
         eligible = self.eligible(s)
         if eligible:
             return tuple(self._resolve_action(p) for p in eligible)
@@ -192,6 +196,7 @@ class BreakModel(CardTable, Legality, Touch, PowerRules, Triggers, AttackSteps, 
                 if not opts:   # nothing to choose from: the instruction does nothing
                     s = advance_pc(s)
                     continue
+                self._options_last = (s, opts)   # `actions` asks for them next (by identity, as `eligible`)
                 break
             if s.frames and s.frames[-1].broken:
                 frame = s.frames[-1]
