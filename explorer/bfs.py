@@ -170,7 +170,7 @@ def explore(model: Any, limits: Limits = DEFAULT_LIMITS, progress: Progress | No
     # The search keeps every state alive and makes many short-lived containers per step: with the
     # default young generation (700 objects) the cyclic collector runs every few steps and costs
     # about a sixth of the search. A larger one changes nothing but how often it runs. The states
-    # stored so far are frozen (gc.freeze) every few thousand expansions: they live until the search
+    # stored so far are frozen (gc.freeze) every few hundred expansions: they live until the search
     # ends, and the older generations' collections would otherwise walk all of them again and again
     # (a fifth of an unreduced search's CPU). Freezing only exempts them from the cycle collector;
     # `unfreeze` hands everything back to it when the search ends.
@@ -186,7 +186,8 @@ SYMMETRY_SAMPLE = 2_000     # transitions of the search without the symmetry bef
 SYMMETRY_MIN_SAVED = 0.3    # the share of the states the symmetry must save to be kept (its canonical
                             # form costs up to 40 % of a step: Kakumeijin L6/L7)
 YOUNG_GENERATION = 200_000
-FREEZE_EVERY = 4096   # expansions between two freezes
+FREEZE_EVERY = 256   # expansions between two freezes (a freeze costs next to nothing; between
+                     # two, a step makes far fewer lasting objects than a young collection waits for)
 
 
 def _run(model: Any, limits: Limits, progress: Progress | None, reduce: bool, observe: Observe | None,

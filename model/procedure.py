@@ -57,6 +57,7 @@ WATCH_EVERY = 256
 WATCH_MASK = WATCH_EVERY - 1   # (a power of two: `rounds & WATCH_MASK` is the cheap test of the hot loop)
 REMEMBER_AFTER = 1024          # (a multiple of WATCH_EVERY: from there on every round is remembered)
 ROUND_SHOWN = 60
+OPTIONS_KEPT = 1 << 15   # states whose options `_advance` keeps for `actions` (about a search's frontier)
 # the words of the non-turn player's hidden-zone declarations at an attack (model/attack.py `ninjas`)
 NTP_WINDOW = frozenset({"ninja_strike", "ninja_change", "oni_end"})
 # the rule an effect resolving outside a break follows, by the step it resolves in
@@ -91,8 +92,10 @@ class BreakModel(CardTable, Legality, Touch, PowerRules, Triggers, AttackSteps, 
         self._simple: dict[tuple, bool] = {}
         self._spawnable: dict[str | None, frozenset] = {}   # owner (None: everyone) -> footprint
         self._eligible_last: tuple = (None, ())
-        # the options `_advance` found where it stopped, for `actions` to ask of the same state next
-        self._options_last: tuple = (None, None)
+        # id(state) -> (state, options): the options `_advance` found where it stopped, kept until
+        # `actions` asks for them (the search expands the state later); the entry holds the state, so
+        # its id stays its own
+        self._options_of: dict[int, tuple[State, list]] = {}
         self._eligible_by: dict[tuple, tuple[Pending, ...]] = {}
         self._resolve_actions: dict[Pending, Action] = {}
         self._resolving: dict[Pending, tuple] = {}   # p -> (label, running, the resolve event's fields)
@@ -116,8 +119,8 @@ class BreakModel(CardTable, Legality, Touch, PowerRules, Triggers, AttackSteps, 
             task = s.running[-1]
             ins = task.program[task.pc]
             who = chooser(self, s, task, ins)
-            last = self._options_last
-            opts = last[1] if last[0] is s else options(self, s, task, ins)
+            kept = self._options_of.pop(id(s), None)
+            opts = kept[1] if kept is not None else options(self, s, task, ins)
             return tuple(Action("choose", who, choice, text) for choice, text in opts or ())
         eligible = self.eligible(s)
         if eligible:
@@ -196,7 +199,9 @@ class BreakModel(CardTable, Legality, Touch, PowerRules, Triggers, AttackSteps, 
                 if not opts:   # nothing to choose from: the instruction does nothing
                     s = advance_pc(s)
                     continue
-                self._options_last = (s, opts)   # `actions` asks for them next (by identity, as `eligible`)
+                if len(self._options_of) >= OPTIONS_KEPT:   # states never expanded (seen before) leave theirs
+                    self._options_of.clear()
+                self._options_of[id(s)] = (s, opts)
                 break
             if s.frames and s.frames[-1].broken:
                 frame = s.frames[-1]
