@@ -98,6 +98,7 @@ class BreakModel(CardTable, Legality, Touch, PowerRules, Triggers, AttackSteps, 
         self._options_of: dict[int, tuple[State, list]] = {}
         self._eligible_by: dict[tuple, tuple[Pending, ...]] = {}
         self._resolve_actions: dict[Pending, Action] = {}
+        self._resolve_all: dict[tuple[Pending, ...], tuple[Action, ...]] = {}
         self._resolving: dict[Pending, tuple] = {}   # p -> (label, running, the resolve event's fields)
         self.outcome_key = OutcomeKey(self)   # the explorer's optional hook: outcomes grouped cheaply
         self._watch: Callable[[int], None] | None = None   # the search's check inside a step (`watch`)
@@ -124,7 +125,13 @@ class BreakModel(CardTable, Legality, Touch, PowerRules, Triggers, AttackSteps, 
             return tuple(Action("choose", who, choice, text) for choice, text in opts or ())
         eligible = self.eligible(s)
         if eligible:
-            return tuple(self._resolve_action(p) for p in eligible)
+            # one tuple of actions per answer of `eligible` (its answers are shared by many states)
+            found = self._resolve_all.get(eligible)
+            if found is None:
+                if len(self._resolve_all) > 65536:
+                    self._resolve_all.clear()
+                found = self._resolve_all[eligible] = tuple(self._resolve_action(p) for p in eligible)
+            return found
         if s.frames and s.frames[-1].to_choose:
             return self._late_actions(s)
         if s.phase == "block":
@@ -171,6 +178,7 @@ class BreakModel(CardTable, Legality, Touch, PowerRules, Triggers, AttackSteps, 
         counted and watched, `_long_step`)."""
         rounds = 0
         seen: dict[State, int] | None = None
+        between = self.power_checks or self.smax_rule   # (fixed per scenario)
         while True:
             rounds += 1
             if not rounds & WATCH_MASK or seen is not None:
@@ -180,7 +188,7 @@ class BreakModel(CardTable, Legality, Touch, PowerRules, Triggers, AttackSteps, 
             if not (s.zones[0].deck and s.zones[1].deck) and not _ending(s):
                 s = self.deck_out(s)   # LO01: a state-based loss, even in the middle of an effect
                 continue
-            if self.power_checks or self.smax_rule:
+            if between:
                 after = self._between_steps(s, out)   # 703.4c, 815.1a: before anything else is handled
                 if after is not None:
                     s = after

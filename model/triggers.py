@@ -42,7 +42,7 @@ class Triggers(Host):
             for ability in cdef.abilities_with(what):
                 found.append(Pending(TRIGGERED, depth, player, cdef.id, ability.id, card))
         watching = self.watching
-        for watcher in PLAYERS:
+        for watcher in PLAYERS if watching else ():   # (no card of the scenario watches others)
             z = s.zone(watcher)
             for cid, zone in [(c, "battle") for c in z.battle if c in watching] + \
                     [(c, "graveyard") for c in z.graveyard if c in watching]:
