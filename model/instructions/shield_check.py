@@ -286,10 +286,20 @@ op("_declare_after", chooser=lambda m, s, t, i: _check(s).player)((_declare_afte
 
 # ---- SC4 ---------------------------------------------------------------------------------------
 def _use_options_for(m: Game, s: State, player: str, decls) -> list[Option]:
-    reps: dict[tuple, Decl] = {}
-    for d in sorted(decls):
-        reps.setdefault(_decl_key(m, s, d), d)
-    return [((d,), f"{player} uses the {_decl_text(m, d)}") for d in sorted(reps.values())]
+    """One option per class of interchangeable declarations; the list depends on the declarations and
+    their classes alone, so it is built once per such combination (kept in the model)."""
+    keys = tuple([_decl_key(m, s, d) for d in decls])
+    known = vars(m).setdefault("_use_options_known", {})
+    found = known.get((player, decls, keys))
+    if found is None:
+        reps: dict[tuple, Decl] = {}
+        for d, key in sorted(zip(decls, keys)):
+            reps.setdefault(key, d)
+        found = [((d,), f"{player} uses the {_decl_text(m, d)}") for d in sorted(reps.values())]
+        if len(known) > 65536:
+            known.clear()
+        known[player, decls, keys] = found
+    return found
 
 
 def _use_options(m, s, task, ins):
