@@ -213,7 +213,8 @@ def _record(m: Game, s: State, choice, out: list[Event], step: str, zone: str) -
             out.append(ev("move", step, card=m.label(d.cost), player=check.player,
                           **{"from": "shields" if zone == "standby" else zone, "to": "graveyard"}))
     s = s.with_zone(check.player, z)
-    kept = tuple(c for c in check.cards if c not in {d.cost for d in choice})
+    costs = {d.cost for d in choice}
+    kept = tuple([c for c in check.cards if c not in costs])
     s = _set(s, replace(check, cards=kept, declared=check.declared + tuple(choice)))
     for d in choice:
         if d.kind == "S-Trigger":   # a Super / Plus bonus is decided as it is declared (model/touch.py)
