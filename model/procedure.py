@@ -174,11 +174,9 @@ class BreakModel(CardTable, Legality, Touch, PowerRules, Triggers, AttackSteps, 
 
     # ---- the automatic procedure -------------------------------------------------------------
     def _advance(self, s: State, out: list[Event]) -> State:
-        """Run everything that needs no decision, stopping at the next decision or at the end (its rounds
-        counted and watched, `_long_step`)."""
+        """Run everything that needs no decision, up to the next decision or the end (rounds: `_long_step`)."""
         rounds = 0
         seen: dict[State, int] | None = None
-        between = self.power_checks or self.smax_rule   # (fixed per scenario)
         while True:
             rounds += 1
             if not rounds & WATCH_MASK or seen is not None:
@@ -188,7 +186,7 @@ class BreakModel(CardTable, Legality, Touch, PowerRules, Triggers, AttackSteps, 
             if not (s.zones[0].deck and s.zones[1].deck) and not _ending(s):
                 s = self.deck_out(s)   # LO01: a state-based loss, even in the middle of an effect
                 continue
-            if between:
+            if self.power_checks or self.smax_rule:
                 after = self._between_steps(s, out)   # 703.4c, 815.1a: before anything else is handled
                 if after is not None:
                     s = after
@@ -207,9 +205,7 @@ class BreakModel(CardTable, Legality, Touch, PowerRules, Triggers, AttackSteps, 
                 if not opts:   # nothing to choose from: the instruction does nothing
                     s = advance_pc(s)
                     continue
-                if len(self._options_of) >= OPTIONS_KEPT:   # states never expanded (seen before) leave theirs
-                    self._options_of.clear()
-                self._options_of[id(s)] = (s, opts)
+                self._keep_options(s, opts)
                 break
             if s.frames and s.frames[-1].broken:
                 frame = s.frames[-1]
@@ -237,6 +233,13 @@ class BreakModel(CardTable, Legality, Touch, PowerRules, Triggers, AttackSteps, 
             s = self.end_attack(s, out)
         self.rounds = rounds
         return s
+
+    def _keep_options(self, s: State, options: list) -> None:
+        """The options of `s`, which `_advance` stopped at, kept for `actions` (by the state's id: the entry
+        holds the state, so the id stays its own; states never expanded, seen before, leave theirs)."""
+        if len(self._options_of) >= OPTIONS_KEPT:
+            self._options_of.clear()
+        self._options_of[id(s)] = (s, options)
 
     def _between_steps(self, s: State, out: list[Event]) -> State | None:
         """What the rules do between any two automatic steps, before anything else is handled (703.1,
