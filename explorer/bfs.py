@@ -44,6 +44,13 @@ class _Search:
         self.key = (lambda st: st) if keep_graph else (lambda st: st.digest())
         self.index: dict = {}
         self.frontier: deque = deque()
+        # the weighing of the symmetry (`_weigh`): while the plain search makes its sample it remembers,
+        # per node, the actions and the steps it followed (`memo`); the symmetric search then brought to
+        # the same depth expands only states the plain one expanded (a state it stores is reachable in
+        # as many steps or fewer), and reads them there (`replay`) instead of asking the model again
+        self.memo: dict[int, tuple[Any, dict]] | None = None
+        self.replay: _Search | None = None
+        self.replay_depth = -1   # the depth of the last node the replayed search expanded
 
     def add_initial(self) -> None:
         init = self.model.initial_state()
@@ -57,7 +64,26 @@ class _Search:
         self.result.depth.append(0)
         self.frontier.append((0, init))
 
-    def chosen(self, state, actions) -> tuple[range | tuple[int], list | None]:
+    def known(self, state) -> tuple[Any, dict] | None:
+        """What the plain search remembers of `state`'s expansion (its actions and the steps it followed),
+        when this search replays it (`replay`), or None."""
+        plain = self.replay
+        if plain is None or plain.memo is None:
+            return None
+        node = plain.index.get(plain.key(state))
+        return None if node is None else plain.memo.get(node)
+
+    def step(self, state, actions, i: int, known: tuple[Any, dict] | None, steps: dict | None) -> tuple:
+        """The model's step along action `i` (read from `known` where the plain search made it; kept in
+        `steps` while this search remembers its own)."""
+        made = known[1].get(i) if known is not None else None
+        if made is None:
+            made = self.model.step(state, actions[i])
+        if steps is not None:
+            steps[i] = made
+        return made
+
+    def chosen(self, state, actions, known=None, steps=None) -> tuple[range | tuple[int], list | None]:
         """Which actions to follow: all of them, or one ample action when the reduction allows it; and
         their steps, when the visibility test (C2) made them already, or None."""
         if self.reducer is None:
@@ -66,7 +92,7 @@ class _Search:
         if pick is None:
             return range(len(actions)), None
         if self.reducer.observe is not None:
-            successors = [self.model.step(state, a) for a in actions]
+            successors = [self.step(state, actions, i, known, steps) for i in range(len(actions))]
             if not self.reducer.invisible(state, actions, successors):
                 return range(len(actions)), successors
             self.result.pruned += len(actions) - 1
@@ -81,7 +107,14 @@ class _Search:
             result.edges.append(out)  # nodes are expanded in index order, so edges[node] lines up
         i = -1
         try:
-            actions = model.actions(state)
+            if self.replay is not None and result.depth[node] > self.replay_depth:
+                self.replay = None   # deeper than anything the plain search expanded
+            known = self.known(state) if self.replay is not None else None
+            actions = model.actions(state) if known is None else known[0]
+            steps: dict | None = None
+            if self.memo is not None:
+                steps = {}
+                self.memo[node] = (actions, steps)
             if not actions:
                 result.terminals.append(node)
                 if not self.keep_graph:
@@ -90,9 +123,14 @@ class _Search:
             if result.depth[node] >= self.limits.max_depth:
                 result.complete, result.reason = False, f"depth limit {self.limits.max_depth} reached"
                 return
-            follow, made = self.chosen(state, actions)
+            follow, made = self.chosen(state, actions, known, steps)
             for j, i in enumerate(follow):
-                succ, events = model.step(state, actions[i]) if made is None else made[j]
+                if made is not None:
+                    succ, events = made[j]
+                elif known is None and steps is None:
+                    succ, events = model.step(state, actions[i])
+                else:
+                    succ, events = self.step(state, actions, i, known, steps)
                 if self.canonical is None:
                     target = self.store(succ, succ, node, i)
                 else:
@@ -170,7 +208,7 @@ def explore(model: Any, limits: Limits = DEFAULT_LIMITS, progress: Progress | No
     # The search keeps every state alive and makes many short-lived containers per step: with the
     # default young generation (700 objects) the cyclic collector runs every few steps and costs
     # about a sixth of the search. A larger one changes nothing but how often it runs. The states
-    # stored so far are frozen (gc.freeze) every few thousand expansions: they live until the search
+    # stored so far are frozen (gc.freeze) every few hundred expansions: they live until the search
     # ends, and the older generations' collections would otherwise walk all of them again and again
     # (a fifth of an unreduced search's CPU). Freezing only exempts them from the cycle collector;
     # `unfreeze` hands everything back to it when the search ends.
@@ -186,7 +224,8 @@ SYMMETRY_SAMPLE = 2_000     # transitions of the search without the symmetry bef
 SYMMETRY_MIN_SAVED = 0.3    # the share of the states the symmetry must save to be kept (its canonical
                             # form costs up to 40 % of a step: Kakumeijin L6/L7)
 YOUNG_GENERATION = 200_000
-FREEZE_EVERY = 4096   # expansions between two freezes
+FREEZE_EVERY = 256   # expansions between two freezes (a freeze costs next to nothing; between
+                     # two, a step makes far fewer lasting objects than a young collection waits for)
 
 
 def _run(model: Any, limits: Limits, progress: Progress | None, reduce: bool, observe: Observe | None,
@@ -219,9 +258,15 @@ def _search(model: Any, limits: Limits, reduce: bool, observe: Observe | None, k
     if asked and (weigh or not offered):
         search.result.record = replace(search.result.record, symmetry=SYMMETRY_UNUSED)
     if offered and weigh:
+        search.memo = {}
         _advance(search, clock, lambda: search.result.transitions >= SYMMETRY_SAMPLE)
         if search.frontier and search.result.complete:
-            search = _weigh(search, fresh(True), clock)
+            symmetric = fresh(True)
+            symmetric.replay = search   # until it passes the depth the sample reached (`expand`)
+            symmetric.replay_depth = search.result.depth[len(search.memo) - 1]
+            search = _weigh(search, symmetric, clock)
+        if search.replay is None:
+            search.memo = None
     _advance(search, clock, lambda: False)
     return _finish(search, model, keep_graph, clock)
 

@@ -56,6 +56,7 @@ WATCH_EVERY = 256
 WATCH_MASK = WATCH_EVERY - 1   # (a power of two: `rounds & WATCH_MASK` is the cheap test of the hot loop)
 REMEMBER_AFTER = 1024          # (a multiple of WATCH_EVERY: from there on every round is remembered)
 ROUND_SHOWN = 60
+OPTIONS_KEPT = 1 << 15   # states whose options `_advance` keeps for `actions` (about a search's frontier)
 # the words of the non-turn player's hidden-zone declarations at an attack (model/attack.py `ninjas`)
 NTP_WINDOW = frozenset({"ninja_strike", "ninja_change", "oni_end"})
 # the rule an effect resolving outside a break follows, by the step it resolves in
@@ -91,8 +92,13 @@ class BreakModel(CardTable, Legality, Touch, PowerRules):
         self._simple: dict[tuple, bool] = {}
         self._spawnable: dict[str | None, frozenset] = {}   # owner (None: everyone) -> footprint
         self._eligible_last: tuple = (None, ())
+        # id(state) -> (state, options): the options `_advance` found where it stopped, kept until
+        # `actions` asks for them (the search expands the state later); the entry holds the state, so
+        # its id stays its own
+        self._options_of: dict[int, tuple[State, list]] = {}
         self._eligible_by: dict[tuple, tuple[Pending, ...]] = {}
         self._resolve_actions: dict[Pending, Action] = {}
+        self._resolve_all: dict[tuple[Pending, ...], tuple[Action, ...]] = {}
         self._resolving: dict[Pending, tuple] = {}   # p -> (label, running, the resolve event's fields)
         self.outcome_key = OutcomeKey(self.name)   # the explorer's optional hook: outcomes grouped cheaply
         self._watch: Callable[[int], None] | None = None   # the search's check inside a step (`watch`)
@@ -116,10 +122,18 @@ class BreakModel(CardTable, Legality, Touch, PowerRules):
             task = s.running[-1]
             ins = task.program[task.pc]
             who = chooser(self, s, task, ins)
-            return tuple(Action("choose", who, choice, text) for choice, text in options(self, s, task, ins) or ())
+            kept = self._options_of.pop(id(s), None)
+            opts = kept[1] if kept is not None else options(self, s, task, ins)
+            return tuple(Action("choose", who, choice, text) for choice, text in opts or ())
         eligible = self.eligible(s)
         if eligible:
-            return tuple(self._resolve_action(p) for p in eligible)
+            # one tuple of actions per answer of `eligible` (its answers are shared by many states)
+            found = self._resolve_all.get(eligible)
+            if found is None:
+                if len(self._resolve_all) > 65536:
+                    self._resolve_all.clear()
+                found = self._resolve_all[eligible] = tuple(self._resolve_action(p) for p in eligible)
+            return found
         if s.frames and s.frames[-1].to_choose:
             return self._late_actions(s)
         if s.phase == "block":
@@ -166,8 +180,7 @@ class BreakModel(CardTable, Legality, Touch, PowerRules):
 
     # ---- the automatic procedure -------------------------------------------------------------
     def _advance(self, s: State, out: list[Event]) -> State:
-        """Run everything that needs no decision, stopping at the next decision or at the end (its rounds
-        counted and watched, `_long_step`)."""
+        """Run everything that needs no decision, up to the next decision or the end (rounds: `_long_step`)."""
         rounds = 0
         seen: dict[State, int] | None = None
         while True:
@@ -198,6 +211,7 @@ class BreakModel(CardTable, Legality, Touch, PowerRules):
                 if not opts:   # nothing to choose from: the instruction does nothing
                     s = advance_pc(s)
                     continue
+                self._keep_options(s, opts)
                 break
             if s.frames and s.frames[-1].broken:
                 frame = s.frames[-1]
@@ -225,6 +239,13 @@ class BreakModel(CardTable, Legality, Touch, PowerRules):
             s = self.end_attack(s, out)
         self.rounds = rounds
         return s
+
+    def _keep_options(self, s: State, options: list) -> None:
+        """The options of `s`, which `_advance` stopped at, kept for `actions` (by the state's id: the entry
+        holds the state, so the id stays its own; states never expanded, seen before, leave theirs)."""
+        if len(self._options_of) >= OPTIONS_KEPT:
+            self._options_of.clear()
+        self._options_of[id(s)] = (s, options)
 
     def _between_steps(self, s: State, out: list[Event]) -> State | None:
         """What the rules do between any two automatic steps, before anything else is handled (703.1,

@@ -77,10 +77,23 @@ class Zones(Record):
         return _new(Zones, items)
 
     def move(self, src: str, dst: str, card: int) -> Zones:
-        """`remove(src, card).add(dst, card)` in one copy (what every move of a card does)."""
+        """`remove(src, card).add(dst, card)` in one copy (what every move of a card does); a move
+        between two unordered zones, or from the deck's top part, inline (`_take`, `_put` otherwise)."""
         items = list(self)
-        _take(items, src, card)
-        _put(items, dst, card)
+        i = _ZONE.get(src)
+        if i is not None and src != "deck":
+            cards = list(items[i])
+            cards.remove(card)
+            items[i] = tuple(cards)
+        elif i == _DECK and items[_DECK] and items[_DECK][0] == card and len(items[_DECK]) > items[_DECK_ADDED]:
+            items[_DECK] = items[_DECK][1:]   # the top card, not one put on the bottom
+        else:
+            _take(items, src, card)
+        j = _ZONE.get(dst)
+        if j is not None and dst != "deck":
+            items[j] = tuple(sorted(items[j] + (card,)))
+        else:
+            _put(items, dst, card)
         return _new(Zones, items)
 
     def hosted(self, host: int, kind: str | None = None) -> tuple[int, ...]:

@@ -115,3 +115,41 @@ def test_a_trace_of_a_kept_symmetry_is_a_real_path_of_the_toy():
     for node in result.terminals[:50]:
         assert result.state(node) == result._replay(result._path(node))[-1]
         assert len(result.trace(node).steps) == result.depth[node]
+
+
+class Counted(Grid):
+    """Counts the model's steps and action lists, per state."""
+
+    def __init__(self):
+        super().__init__()
+        self.steps: dict = {}
+        self.asked: dict = {}
+
+    def actions(self, s):
+        self.asked[s] = self.asked.get(s, 0) + 1
+        return super().actions(s)
+
+    def step(self, s, a):
+        self.steps[s, a] = self.steps.get((s, a), 0) + 1
+        return super().step(s, a)
+
+
+class CountedMirrored(Counted, Mirrored):
+    pass
+
+
+class CountedRelabelled(Counted, Relabelled):
+    pass
+
+
+def test_the_weighing_asks_the_model_nothing_twice():
+    """The search with the symmetry, brought to the sample's depth, expands only states the sample
+    expanded: it reads their actions and steps there. Every step is then asked once however the
+    symmetry is decided, and the graph is the one the model gives without any remembering."""
+    for model, record in ((CountedMirrored(), "kept"), (CountedRelabelled(), "dropped")):
+        result = explore(model, Limits(max_states=10 ** 6), reduce=True)
+        assert result.record.symmetry == record
+        assert max(model.steps.values()) == 1 and max(model.asked.values()) == 1
+        fresh = explore(type(model)(), Limits(max_states=10 ** 6), reduce=True, weigh=False) if record == "kept" \
+            else explore(Grid(), Limits(max_states=10 ** 6))
+        assert result.states == fresh.states and result.edges == fresh.edges

@@ -103,13 +103,21 @@ def instr(name: str, **args: Any) -> Instr:
 
 
 _with_running = setter(State, "running")
-_with_pc = setter(Task, "pc")
+
+
+_RUNNING, _PC = State._index["running"], Task._index["pc"]
+_new = tuple.__new__
 
 
 def advance_pc(s: State) -> State:
-    """Move the running task past its current instruction."""
-    task = s.running[-1]
-    return _with_running(s, s.running[:-1] + (_with_pc(task, task.pc + 1),))
+    """Move the running task past its current instruction (both copies inline: the hottest copy of the
+    procedure)."""
+    running = s.running
+    task = list(running[-1])
+    task[_PC] += 1
+    items = list(s)
+    items[_RUNNING] = running[:-1] + (_new(Task, task),)
+    return _new(State, items)
 
 
 def push(s: State, task: Task) -> State:

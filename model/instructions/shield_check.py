@@ -213,7 +213,8 @@ def _record(m: Game, s: State, choice, out: list[Event], step: str, zone: str) -
             out.append(ev("move", step, card=m.label(d.cost), player=check.player,
                           **{"from": "shields" if zone == "standby" else zone, "to": "graveyard"}))
     s = s.with_zone(check.player, z)
-    kept = tuple(c for c in check.cards if c not in {d.cost for d in choice})
+    costs = {d.cost for d in choice}
+    kept = tuple([c for c in check.cards if c not in costs])
     s = _set(s, replace(check, cards=kept, declared=check.declared + tuple(choice)))
     for d in choice:
         if d.kind == "S-Trigger":   # a Super / Plus bonus is decided as it is declared (model/touch.py)
@@ -286,10 +287,20 @@ op("_declare_after", chooser=lambda m, s, t, i: _check(s).player)((_declare_afte
 
 # ---- SC4 ---------------------------------------------------------------------------------------
 def _use_options_for(m: Game, s: State, player: str, decls) -> list[Option]:
-    reps: dict[tuple, Decl] = {}
-    for d in sorted(decls):
-        reps.setdefault(_decl_key(m, s, d), d)
-    return [((d,), f"{player} uses the {_decl_text(m, d)}") for d in sorted(reps.values())]
+    """One option per class of interchangeable declarations; the list depends on the declarations and
+    their classes alone, so it is built once per such combination (kept in the model)."""
+    keys = tuple([_decl_key(m, s, d) for d in decls])
+    known = vars(m).setdefault("_use_options_known", {})
+    found = known.get((player, decls, keys))
+    if found is None:
+        reps: dict[tuple, Decl] = {}
+        for d, key in sorted(zip(decls, keys)):
+            reps.setdefault(key, d)
+        found = [((d,), f"{player} uses the {_decl_text(m, d)}") for d in sorted(reps.values())]
+        if len(known) > 65536:
+            known.clear()
+        known[player, decls, keys] = found
+    return found
 
 
 def _use_options(m, s, task, ins):
