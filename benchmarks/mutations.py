@@ -897,10 +897,6 @@ def report(rows: list[dict]) -> None:
         if r["result"] != "KILLED":
             print(f"  {r['result'].lower()}: {r['id']} ({r['rule']})")
 
-
-if __name__ == "__main__":
-    sys.exit(main())
-
 # ---- the hyperspatial zone and psychic creatures (issue 34 items 2-3: 117, 407, 805) ----------------------------
 HS = "model/instructions/hyperspatial.py"
 PSY = "tests/test_psychic.py::"
@@ -918,3 +914,7 @@ CATALOGUE += (
              rules=("805.4a",),
              tests=(PSY + "test_put_from_hyperspatial_offers_only_the_psychic_creatures_within_the_cost",)),
 )
+
+
+if __name__ == "__main__":
+    sys.exit(main())
