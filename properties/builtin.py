@@ -303,12 +303,13 @@ def shield_features(model: Any) -> set[str]:
 # ---- cards made of several cards (model/piles.py, model/instructions/pile_moves.py) --------------------
 def _pile_cards_follow(t: TransitionScope) -> z3.BoolRef:
     # 801 (S201, S221), 310.8 (S209): when a creature leaves the battle zone, the cards under it and its
-    # auras go to the same zone - unless only its top card left and the rest was rebuilt (801.4, 813.1)
+    # auras go to the same zone - unless only its top card left and the rest was rebuilt (801.4, 813.1); a
+    # psychic or GR card among them goes there too, then at once on to its own zone (805.4b, 811.2b)
     battle = t.zone("battle")
     return t.forall_cards(lambda c: t.forall_cards(lambda h: z3.Implies(
         z3.And(t.pre.lies_on(c, h), t.pre.follows(c), t.pre.zone_of(h) == battle, t.post.zone_of(h) != battle,
                z3.Not(t.top_only_now(h))),
-        t.post.zone_of(c) == t.post.zone_of(h))))
+        z3.Or(t.post.zone_of(c) == t.post.zone_of(h), t.went_home_now(c)))))
 
 
 def _stack_breaks_whole(t: TransitionScope) -> z3.BoolRef:
@@ -448,8 +449,9 @@ BUILTIN: tuple[Property, ...] = (
                    ("SC2", "SC3"), "sometimes", "transitions", _some_declaration, needs=("shields", "declaration")),
     Property("pile-cards-follow",
              "When a creature leaves the battle zone, the cards under it and its auras go to the same zone, unless "
-             "only its top card left and the rest was rebuilt.",
-             ("R801", "R310.8", "R801.4", "R813.1"), "always", "transitions", _pile_cards_follow),
+             "only its top card left and the rest was rebuilt (a psychic or GR card among them then goes on to its "
+             "own zone).",
+             ("R801", "R310.8", "R801.4", "R813.1", "R805.4b"), "always", "transitions", _pile_cards_follow),
     Property("stack-breaks-whole",
              "A stacked shield is one shield: when it is broken, every card of it leaves the shield zone with it.",
              ("S212", "S213"), "always", "transitions", _stack_breaks_whole),

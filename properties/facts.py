@@ -788,9 +788,21 @@ def _top_only(d: Domains, t: Transition, memo: dict) -> frozenset[int]:
     return frozenset(_cards(d, tops)) | frozenset(waiting)
 
 
+# the zones of cards that live in a zone of their own (psychic 805.4b, GR 811.2b)
+_HOME_ZONES = ("hyperspatial", "super_gr")
+
+
+def _went_home(d: Domains, t: Transition, memo: dict) -> frozenset[int]:
+    """The cards sent back to their own zone this transition, from wherever a move had put them."""
+    return frozenset(_cards(d, {e.get("card") for e in t.events
+                                if e.kind == "move" and e.get("to") in _HOME_ZONES}))
+
+
 PILE_TRANSITION_FACTS: tuple[Fact, ...] = (
     Fact("top_only_now", ("Card",), "Bool", "only this card, the top of a pile, left the battle zone during this "
          "transition; what was under it stays (801.4 rebuild, Star Evolution 813.1)", _top_only),
+    Fact("went_home_now", ("Card",), "Bool", "the card, a psychic or GR creature put outside the battle zone, went "
+         "back to its own zone during this transition (805.4b, 811.2b)", _went_home),
 )
 
 TOUCH_TRANSITION_FACTS: tuple[Fact, ...] = (

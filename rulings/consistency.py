@@ -63,18 +63,19 @@ def structure() -> list[z3.BoolRef]:
     out.append(_point("shields_chosen", "last") < _point("nested_shields_chosen", "first"))
     # a stopped attack ends the step: nothing of the procedure follows it (D7)
     # (R510, R511: only the end of the attack and of the turn come after it)
-    after = ("attack_stopped", "end_of_attack", "end_of_turn")
+    after = ("attack_stopped", "end_of_attack", "end_of_turn", "game_lost")
     out += [_point(m, "last") < _point("attack_stopped", "first") for m in MILESTONES if m not in after]
-    # a lost game ends the game at once (R104.2a, LO01): nothing of the procedure follows it, so whatever
-    # else happens in the same game happened before (the ends of the attack and turn never come)
-    ended = ("game_lost", "attack_stopped", "end_of_attack", "end_of_turn")
-    out += [_point(m, "last") < _point("game_lost", "first") for m in MILESTONES if m not in ended]
+    # a lost game ends the game at once (R104.1, LO01): nothing of the procedure follows it, so whatever
+    # else happens in the same game happened before - a stopped attack, the end of the attack and of the
+    # turn included, when the loss comes later (a second attack, the next turn's draw)
+    out += [_point(m, "last") < _point("game_lost", "first") for m in MILESTONES if m != "game_lost"]
     # the attack begins with its declaration (R506.1) and ends with its end-of-attack step (R510), the
-    # turn with its end (R511)
-    edges = ("attack_declared", "end_of_attack", "end_of_turn")
+    # turn with its end (R511); a loss before them means they never come
+    edges = ("attack_declared", "end_of_attack", "end_of_turn", "game_lost")
     out += [_point("attack_declared", "last") < _point(m, "first") for m in MILESTONES if m != "attack_declared"]
     out += [_point(m, "last") < _point("end_of_attack", "first") for m in MILESTONES if m not in edges]
-    out += [_point(m, "last") < _point("end_of_turn", "first") for m in MILESTONES if m != "end_of_turn"]
+    out += [_point(m, "last") < _point("end_of_turn", "first") for m in MILESTONES
+            if m not in ("end_of_turn", "game_lost")]
     # the attack's break begins when its shields are chosen (D1): what belongs to that break follows
     within = ("break", "shield_check", "check_declared", "check_to_hand", "check_declared_late", "check_used",
               "before_break_resolved", "replacements_applied", "after_break_resolved")
