@@ -49,6 +49,7 @@ def _ending(s: State) -> bool:
 
 
 _with_resolved = setter(State, "pending", "uses", "running")
+_without_uses = setter(State, "uses", "spells_cast")
 # the rounds of one step's automatic procedure (`_advance`): how often the search's check is asked, after
 # how many the positions are remembered to find one coming back (the corpus's longest step takes a few
 # dozen), and how many events of the loop's round an EndlessStep shows
@@ -566,9 +567,12 @@ class BreakModel(CardTable, Legality, Touch, PowerRules):
         """The game position of `s` without the bookkeeping that only grows as a loop goes round (how
         often each ability resolved; spells cast beyond the second, which nothing tells apart): two
         states with one position have the same future, so the explorer cuts a repeat (A27)."""
-        if not s.uses and max(s.spells_cast) < 3:
+        cast = s.spells_cast
+        if cast[0] > 2 or cast[1] > 2:
+            cast = (cast[0] if cast[0] < 2 else 2, cast[1] if cast[1] < 2 else 2)
+        elif not s.uses:
             return s
-        return replace(s, uses=(), spells_cast=(min(s.spells_cast[0], 2), min(s.spells_cast[1], 2)))
+        return _without_uses(s, (), cast)   # (the search asks this of every deep state: one copy, no keywords)
 
     def outcome(self, s: State) -> dict:
         return outcome(self.outcome_key, s)
