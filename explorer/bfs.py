@@ -124,20 +124,24 @@ class _Search:
                 result.complete, result.reason = False, f"depth limit {self.limits.max_depth} reached"
                 return
             follow, made = self.chosen(state, actions, known, steps)
+            index, canonical, keep = self.index, self.canonical, self.keep_graph
+            plain_step = made is None and known is None and steps is None
             for j, i in enumerate(follow):
-                if made is not None:
-                    succ, events = made[j]
-                elif known is None and steps is None:
+                if plain_step:
                     succ, events = model.step(state, actions[i])
+                elif made is not None:
+                    succ, events = made[j]
                 else:
                     succ, events = self.step(state, actions, i, known, steps)
-                if self.canonical is None:
-                    target = self.store(succ, succ, node, i)
-                else:
-                    target = self.store(succ, self.canonical(succ), node, i)
+                form = succ if canonical is None else canonical(succ)
+                k = form if keep else form.digest()
+                target = len(index)
+                found = index.setdefault(k, target)   # one hash of the state, not two
+                if found == target:   # a new state (a state seen before is an ordinary edge: exact
+                    found = self.store(succ, form, k, node, i)   # cycles are found at the end)
                 result.transitions += 1
-                if target is not None and self.keep_graph:
-                    out.append((i, target, events))
+                if found is not None and keep:
+                    out.append((i, found, events))
         except StepLimit as stopped:   # a limit reached inside one step (explorer/limits.py)
             result.complete, result.reason = False, str(stopped)
         except Exception as exc:
@@ -155,18 +159,15 @@ class _Search:
         path = round_from(self.result, entry, node, index)[:length]
         self.result.loops.append(Loop(entry, path, forced(self.model, self.result, path)))
 
-    def store(self, succ, form, node: int, index: int) -> int | None:
-        """The node of `succ`, stored now if it is new; None when the state limit leaves it out.
+    def store(self, succ, form, k, node: int, index: int) -> int | None:
+        """The node of `succ`, new under the key `k` (just entered in the index as its next node: `expand`
+        looks it up), stored now; None when a loop or the state limit leaves it out.
 
         States are looked up by `form` (the symmetry's canonical form, or `succ` itself) but stored as
         the step made them: a stored state is exactly the state its parent links reach from the
         initial state, so a trace along them names the card copies that really moved, and its replay
         key needs no symmetry to be replayed."""
-        k = self.key(form)
-        target = len(self.index)
-        found = self.index.setdefault(k, target)   # one hash of the state, not two
-        if found != target:
-            return found   # a state seen before: an ordinary edge (exact cycles are found at the end)
+        target = len(self.index) - 1
         paths, seen = self.paths, None
         if paths is not None and self.result.depth[node] + 1 >= LOOP_CHECK_DEPTH:
             seen, repeat = paths.repeated(node, succ)
@@ -279,12 +280,15 @@ def _weigh(plain: _Search, symmetric: _Search, clock: _Clock) -> _Search:
     run of one search stores the same states; the decision depends on the search alone, never on time.
     Sound either way (the symmetry only merges states that have the same futures)."""
     layer = plain.result.depth[plain.frontier[0][0]]
-    _advance(symmetric, clock, lambda: symmetric.result.depth[symmetric.frontier[0][0]] >= layer)
+    upto = bisect.bisect_right(plain.result.depth, layer)
+    most = (1 - SYMMETRY_MIN_SAVED) * upto
+    stored = symmetric.result.parent   # (every state it stores on the way lies no deeper than `layer`)
+    # once it has renamed a state and stored more than it may keep, the answer is known: it stops there
+    _advance(symmetric, clock, lambda: symmetric.result.depth[symmetric.frontier[0][0]] >= layer
+             or (symmetric.renamed > 0 and len(stored) > most))
     if not symmetric.result.complete:
         return symmetric   # a limit stopped it: report what it has
-    upto = bisect.bisect_right(plain.result.depth, layer)
-    kept = bisect.bisect_right(symmetric.result.depth, layer)
-    if symmetric.renamed and kept <= (1 - SYMMETRY_MIN_SAVED) * upto:
+    if symmetric.renamed and bisect.bisect_right(symmetric.result.depth, layer) <= most:
         return symmetric
     plain.result.record = replace(plain.result.record,
                                   symmetry=SYMMETRY_DROPPED if symmetric.renamed else SYMMETRY_UNUSED)
