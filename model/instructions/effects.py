@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING
 from ..access import players as footprint_players
 from ..events import Event, EventKind, ev
 from ..instr import Instr
-from ..state import State, Task, other, pindex, replace
+from ..record import build
+from ..state import State, Task, other, replace, setter
 from ..vocabulary import EXTRA_BREAK, NEO
 from . import destruction
 from .common import creatures, distinct, multisets
@@ -39,14 +40,15 @@ if TYPE_CHECKING:
     from ..game import Game
 
 
+_with_spells_cast = setter(State, "spells_cast")
+
 # ---- casting and summoning ---------------------------------------------------------------------
 def cast(m: Game, s: State, player: str, cid: int, zone: str, then: str, out: list[Event]) -> State:
     """Cast a spell for free: it waits in `resolving`, its watchers trigger, its effect runs next."""
     s = s.with_zone(player, s.zone(player).move(zone, "resolving", cid))
-    count = list(s.spells_cast)
-    count[pindex(player)] += 1
-    s = replace(s, spells_cast=(count[0], count[1]))
-    out.append(ev("cast", "", card=m.label(cid), player=player))
+    a, b = s.spells_cast
+    s = _with_spells_cast(s, (a + 1, b) if player == "A" else (a, b + 1))
+    out.append(build(Event, ("Event", "cast", (("card", m.label(cid)), ("player", player)), "")))
     s = m.trigger(s, "cast", player, cid, out)
     # a twinpact is cast as its spell side (S214)
     return push(s, Task(program=m.card(cid).as_spell().effect, pc=0, controller=player, source=cid,
@@ -69,8 +71,9 @@ def summon(m: Game, s: State, player: str, cid: int, zone: str, out: list[Event]
 def enter(m: Game, s: State, player: str, cid: int, zone: str, out: list[Event]) -> State:
     """The card goes from `zone` into the battle zone alone; its 'enters' and the watchers trigger (R112.3a)."""
     s = s.with_zone(player, s.zone(player).move(zone, "battle", cid))
-    out.append(ev("put", "R112.3a" if zone in ("hand", "standby") else "", card=m.label(cid), player=player,
-                  **{"from": zone, "to": "battle"}))
+    # ev("put", rule, card=..., player=..., from=zone, to="battle") without a keyword dict
+    out.append(build(Event, ("Event", "put", (("card", m.label(cid)), ("player", player), ("from", zone),
+                                              ("to", "battle")), "R112.3a" if zone in ("hand", "standby") else "")))
     return m.trigger(s, "enters", player, cid, out)
 
 
