@@ -23,7 +23,8 @@ from typing import TYPE_CHECKING
 
 from ..events import Event, ev
 from ..piles import stack
-from ..state import Check, Decl, State, Task, other, replace
+from ..record import build
+from ..state import Check, Decl, State, Task, other, replace, setter
 from ..vocabulary import S_TRIGGERS
 from . import effects
 from .common import same
@@ -96,7 +97,11 @@ def _check(s: State) -> Check:
 
 
 def _set(s: State, check: Check) -> State:
-    return replace(s, checks=s.checks[:-1] + (check,))
+    return _with_checks(s, s.checks[:-1] + (check,))
+
+
+_with_checks = setter(State, "checks")
+_with_declared = setter(Check, "declared")
 
 
 # ---- SC2 ---------------------------------------------------------------------------------------
@@ -289,8 +294,11 @@ op("_declare_after", chooser=lambda m, s, t, i: _check(s).player)((_declare_afte
 def _use_options_for(m: Game, s: State, player: str, decls) -> list[Option]:
     """One option per class of interchangeable declarations; the list depends on the declarations and
     their classes alone, so it is built once per such combination (kept in the model)."""
-    keys = tuple([_decl_key(m, s, d) for d in decls])
     known = vars(m).setdefault("_use_options_known", {})
+    found = known.get((player, decls))   # declarations of cards without an identical twin: the classes are the
+    if found is not None:                # cards themselves, whatever the state
+        return found
+    keys = tuple([_decl_key(m, s, d) for d in decls])
     found = known.get((player, decls, keys))
     if found is None:
         reps: dict[tuple, Decl] = {}
@@ -300,6 +308,9 @@ def _use_options_for(m: Game, s: State, player: str, decls) -> list[Option]:
         if len(known) > 65536:
             known.clear()
         known[player, decls, keys] = found
+        members = m.symmetry.members
+        if not any(d.card in members or d.cost in members for d in decls):
+            known[player, decls] = found
     return found
 
 
@@ -320,7 +331,7 @@ def _use(m, s, task, ins, choice, out):
     d: Decl = choice[0]
     declared = list(check.declared)
     declared.remove(d)
-    s = _set(s, replace(check, declared=tuple(declared)))
+    s = _set(s, _with_declared(check, tuple(declared)))
     if not declared:
         s = advance_pc(s)
     castle = next((c for sh, c in check.castles if sh == d.card), None)
@@ -341,7 +352,9 @@ def use(m: Game, s: State, player: str, d: Decl, out: list[Event], castle: int |
     if d.card not in z.hand:
         out.append(ev("fizzle", "SC4", card=m.label(d.card), player=player, ability=d.kind))
         return _castle_leaves(m, s, player, castle, out)
-    out.append(ev("shield_trigger", rule, card=m.label(d.card), player=player, ability=d.kind))
+    # ev("shield_trigger", rule, card=..., player=..., ability=...) without a keyword dict
+    out.append(build(Event, ("Event", "shield_trigger", (("card", m.label(d.card)), ("player", player),
+                                                         ("ability", d.kind)), rule)))
     if castle is not None:   # R304.3: the castle goes once this shield's S-Trigger is done
         s = push(s, Task(program=(instr("_castle_leave", castle=castle),), pc=0, controller=player, source=castle,
                          ability="castle"))
