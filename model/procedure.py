@@ -31,6 +31,7 @@ from .narrate import narrate
 from .outcome import OutcomeKey, outcome
 from .positions import repaired
 from .power import PowerRules
+from .record import build
 from .rules import RulesVersion, version_on
 from .scenario import Scenario
 from .state import Frame, Pending, State, Task, replace, setter
@@ -98,6 +99,7 @@ class BreakModel(CardTable, Legality, Touch, PowerRules):
         # its id stays its own
         self._options_of: dict[int, tuple[State, list]] = {}
         self._eligible_by: dict[tuple, tuple[Pending, ...]] = {}
+        self._choices_of: dict[int, tuple[list, str, tuple[Action, ...]]] = {}   # id(options) -> (them, who, actions)
         self._resolve_actions: dict[Pending, Action] = {}
         self._resolve_all: dict[tuple[Pending, ...], tuple[Action, ...]] = {}
         self._resolving: dict[Pending, tuple] = {}   # p -> (label, running, the resolve event's fields)
@@ -125,7 +127,7 @@ class BreakModel(CardTable, Legality, Touch, PowerRules):
             who = chooser(self, s, task, ins)
             kept = self._options_of.pop(id(s), None)
             opts = kept[1] if kept is not None else options(self, s, task, ins)
-            return tuple(Action("choose", who, choice, text) for choice, text in opts or ())
+            return self._choices(who, opts) if opts else ()
         eligible = self.eligible(s)
         if eligible:
             # one tuple of actions per answer of `eligible` (its answers are shared by many states)
@@ -146,6 +148,18 @@ class BreakModel(CardTable, Legality, Touch, PowerRules):
         if not s.started or self._next_single_break(s):
             return self._start_actions(s)
         raise AssertionError("a non-terminal state without a decision")  # _advance never stops here
+
+    def _choices(self, who: str, opts: list) -> tuple[Action, ...]:
+        """The actions of `who` choosing among `opts`, built once per list of options where an instruction
+        keeps its lists (the entry holds the list, so its id stays its own)."""
+        found = self._choices_of.get(id(opts))
+        if found is not None and found[0] is opts and found[1] == who:
+            return found[2]
+        actions = tuple([Action("choose", who, choice, text) for choice, text in opts])
+        if len(self._choices_of) >= OPTIONS_KEPT:
+            self._choices_of.clear()
+        self._choices_of[id(opts)] = (opts, who, actions)
+        return actions
 
     def step(self, s: State, action: Action) -> tuple[State, tuple[Event, ...]]:
         """The state after `action` and the events it caused (the automatic procedure included)."""
@@ -184,6 +198,7 @@ class BreakModel(CardTable, Legality, Touch, PowerRules):
         """Run everything that needs no decision, up to the next decision or the end (rounds: `_long_step`)."""
         rounds = 0
         seen: dict[State, int] | None = None
+        between = self.power_checks or self.smax_rule or self.psychic_rule   # (read once per step)
         while True:
             rounds += 1
             if not rounds & WATCH_MASK or seen is not None:
@@ -193,7 +208,7 @@ class BreakModel(CardTable, Legality, Touch, PowerRules):
             if not (s.zones[0].deck and s.zones[1].deck) and not _ending(s):
                 s = self.deck_out(s)   # LO01: a state-based loss, even in the middle of an effect
                 continue
-            if self.power_checks or self.smax_rule or self.psychic_rule:
+            if between:
                 after = self._between_steps(s, out)   # 703.4c, 815.1a: before anything else is handled
                 if after is not None:
                     s = after
@@ -525,8 +540,8 @@ class BreakModel(CardTable, Legality, Touch, PowerRules):
                 (("ability", label), ("source", self.label(p.source)), ("controller", p.controller),
                  ("frame", p.frame)))
         label, running, fields = found
-        pending = list(s.pending)
-        pending.remove(p)
+        pending = s.pending
+        at = pending.index(p)
         uses = s.uses
         for k, (name, n) in enumerate(uses):
             if name == label:
@@ -536,8 +551,8 @@ class BreakModel(CardTable, Legality, Touch, PowerRules):
             uses = tuple(sorted(uses + ((label, 1),)))   # a new label: sort once
         rule = "R509.4" if p.kind == BEFORE_BREAK else ("R603.7a" if s.depth() else
                                                         PHASE_RULES.get(s.phase, "D6"))
-        out.append(Event("resolve", fields, rule))
-        s = _with_resolved(s, tuple(pending), uses, running)
+        out.append(build(Event, ("Event", "resolve", fields, rule)))
+        s = _with_resolved(s, pending[:at] + pending[at + 1:], uses, running)
         if s.phase == "attack" and p.controller != s.turn and not s.ntp_declared and self.words & NTP_WINDOW:
             # 506.3d-e: the non-turn player's declaration window is one moment, before his own waiting effects
             # resolve: once they begin, it has passed, even if nothing could be declared then (S157: from

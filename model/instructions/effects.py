@@ -613,7 +613,11 @@ def _skip_options(m, s, task, ins):
     if not ins.get("optional", False):
         return None
     me = task.controller
-    return [(("yes",), f"{me} skips the rest of the turn"), (NONE, f"{me} does not skip the turn")]
+    known = vars(m).setdefault("_skip_options", {})   # one list per player: the procedure's actions for it are
+    found = known.get(me)                              # then built once too (BreakModel.actions)
+    if found is None:
+        found = known[me] = [(("yes",), f"{me} skips the rest of the turn"), (NONE, f"{me} does not skip the turn")]
+    return found
 
 
 def _skip(m, s, task, ins, choice, out):
