@@ -227,6 +227,8 @@ SYMMETRY_MIN_SAVED = 0.3    # the share of the states the symmetry must save to 
 YOUNG_GENERATION = 200_000
 FREEZE_EVERY = 256   # expansions between two freezes (a freeze costs next to nothing; between
                      # two, a step makes far fewer lasting objects than a young collection waits for)
+FREEZE_MASK = FREEZE_EVERY - 1   # (powers of two: `node & MASK` is the cheap test of the loop)
+CLOCK_MASK = 7       # the limits and the progress are looked at every 8 expansions (well under a millisecond)
 
 
 def _run(model: Any, limits: Limits, progress: Progress | None, reduce: bool, observe: Observe | None,
@@ -315,11 +317,14 @@ class _Clock:
 def _advance(search: _Search, clock: _Clock, enough: Callable[[], bool]) -> None:
     """Expand breadth first until the frontier is empty, a limit is reached or `enough()` says so."""
     result, limits = search.result, clock.limits
-    while search.frontier and not enough():
-        node, state = search.frontier.popleft()
-        search.expand(node, state)
-        if node % FREEZE_EVERY == 0:
+    frontier, expand = search.frontier, search.expand
+    while frontier and not enough():
+        node, state = frontier.popleft()
+        expand(node, state)
+        if not node & FREEZE_MASK:
             gc.freeze()
+        if node & CLOCK_MASK and result.complete:
+            continue   # the clock is read every few expansions (a step's own limits: `_Clock.check_step`)
         now = time.perf_counter()
         if now - clock.start > limits.max_seconds:
             if result.complete:   # (a limit reached inside the step has said so already)
