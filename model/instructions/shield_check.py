@@ -42,10 +42,13 @@ def start(m: Game, s: State, player: str, cards: tuple[int, ...], out: list[Even
     from .destruction import CHAIN
     z = s.zone(player)
     # R113.6b: what gives S-Trigger by the state before standby is looked at now (a twinpact in the
-    # graveyard is a spell there too, S214)
-    spells = sum(1 for c in z.graveyard if m.card(c).is_spell())
+    # graveyard is a spell there too, S214; standby moves no card of the graveyard)
     z, cards = _to_standby(z, cards)
-    granted = tuple(c for c in cards if dict(m.card(c).s_trigger_if).get("graveyard_spells_at_least", 99) <= spells)
+    granted: tuple[int, ...] = ()
+    if any(m.card(c).s_trigger_if for c in cards):
+        spells = sum(1 for c in z.graveyard if m.card(c).is_spell())
+        granted = tuple(c for c in cards
+                        if dict(m.card(c).s_trigger_if).get("graveyard_spells_at_least", 99) <= spells)
     s = s.with_zone(player, z)
     deferred = any(t.bound(CHAIN) for t in s.running)
     check = Check(player=player, cards=tuple(sorted(cards)), s_trigger_ok=s_trigger_ok, granted=granted,
