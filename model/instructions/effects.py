@@ -427,11 +427,24 @@ op("draw", schema=_SCHEMA_DRAW, footprint=_draw_footprint, simple=True)((_draw_o
 
 def _discard_options(m, s, task, ins):
     me = task.controller
-    hand = list(s.zone(me).hand)
+    hand = s.zone(me).hand
     n = min(ins.get("count", 1), len(hand))
-    opts = [(tuple(combo), f"{me} discards {', '.join(m.label(c) for c in combo)}")
-            for combo in multisets(m, s, hand, n)] if n else []
-    if ins.get("optional", False):
+    optional = ins.get("optional", False)
+    if not m.symmetry.members.isdisjoint(hand):   # identical twins: their roles in the state tell them apart
+        return _discard_list(m, me, multisets(m, s, list(hand), n) if n else [], optional)
+    known = vars(m).setdefault("_discard_options", {})   # otherwise the hand alone decides
+    found = known.get((me, hand, n, optional))
+    if found is None:
+        if len(known) > 65536:
+            known.clear()
+        found = known[me, hand, n, optional] = _discard_list(m, me, multisets(m, s, list(hand), n) if n else [],
+                                                             optional)
+    return found
+
+
+def _discard_list(m, me: str, combos: list, optional: bool) -> list:
+    opts = [(tuple(combo), f"{me} discards {', '.join(m.label(c) for c in combo)}") for combo in combos]
+    if optional:
         opts.append((NONE, f"{me} discards nothing"))
     return opts
 
@@ -465,11 +478,25 @@ op("discard", schema=_SCHEMA_DISCARD, footprint=_discard_footprint)((_discard_op
 
 def _mechraid_options(m, s, task, ins):
     me = task.controller
-    top = list(s.zone(me).deck[:3])
+    top = s.zone(me).deck[:3]
     n, keyword = ins.get("n"), ins.get("keyword")
     usable = [c for c in top if m.card(c).has(keyword) and m.card(c).cost <= n]
+    if m.symmetry.members.isdisjoint(usable):   # no identical twin to choose among: the state adds nothing
+        known = vars(m).setdefault("_mechraid_options", {})
+        found = known.get((me, top, n, keyword))
+        if found is None:
+            if len(known) > 65536:
+                known.clear()
+            found = known[me, top, n, keyword] = _mechraid_list(m, me, list(top), n, sorted(usable))
+        return found
+    return _mechraid_list(m, me, list(top), n, distinct(m, s, usable))
+
+
+def _mechraid_list(m, me: str, top: list[int], n: int, representatives: list[int]) -> list:
+    """The options of a Mechraid looking at `top`: which of `representatives` to use (or none), and every
+    order of the rest on the deck bottom, one per order of distinct cards."""
     opts: list[Option] = []
-    for use in [None] + distinct(m, s, usable):
+    for use in [None] + representatives:
         rest = [c for c in top if c != use]
         seen = set()
         for order in permutations(rest):
