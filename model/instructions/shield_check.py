@@ -28,6 +28,7 @@ from ..state import Check, Decl, State, Task, other, replace, setter
 from ..vocabulary import S_TRIGGERS
 from . import effects
 from .common import same
+from .destruction import CHAIN
 from .registry import BIND, Option, advance_pc, instr, op, push
 
 if TYPE_CHECKING:
@@ -39,7 +40,6 @@ CHECK_PROGRAM = (instr("_declare"), instr("_to_hand"), instr("_declare_after"), 
 def start(m: Game, s: State, player: str, cards: tuple[int, ...], out: list[Event],
           s_trigger_ok: bool = True, collecting: bool = False) -> State:
     """SC1: put `cards` of `player`'s shield zone in standby and begin their check."""
-    from .destruction import CHAIN
     z = s.zone(player)
     # R113.6b: what gives S-Trigger by the state before standby is looked at now (a twinpact in the
     # graveyard is a spell there too, S214; standby moves no card of the graveyard)
@@ -53,8 +53,7 @@ def start(m: Game, s: State, player: str, cards: tuple[int, ...], out: list[Even
     deferred = any(t.bound(CHAIN) for t in s.running)
     check = Check(player=player, cards=tuple(sorted(cards)), s_trigger_ok=s_trigger_ok, granted=granted,
                   collecting=collecting, deferred=deferred)
-    s = replace(s, checks=s.checks + (check,))
-    return push(s, Task(program=CHECK_PROGRAM, pc=0, controller=player, source=-1, ability="shield check"))
+    return _with_checks_running(s, s.checks + (check,), s.running + (_CHECK_TASKS[player],))
 
 
 def _to_standby(z, shields: tuple[int, ...]):
@@ -104,6 +103,10 @@ def _set(s: State, check: Check) -> State:
 
 
 _with_checks = setter(State, "checks")
+_with_checks_running = setter(State, "checks", "running")
+# the task of a shield check (SC2-SC5), one per player
+_CHECK_TASKS = {p: Task(program=CHECK_PROGRAM, pc=0, controller=p, source=-1, ability="shield check")
+                for p in ("A", "B")}
 _with_declared = setter(Check, "declared")
 
 
@@ -254,9 +257,10 @@ def _to_hand(m, s, task, ins, choice, out):
                 z = z.remove("attached", castle).unlink(castle).add("graveyard", castle)
                 out.append(ev("move", "R304.3", card=m.label(castle), player=player,
                               **{"from": "shields", "to": "graveyard"}))
-        z = z.remove("standby", c).unlink(c).add("hand", c)
+        z = z.move("standby", "hand", c).unlink(c)
         moved.append(c)
-        out.append(ev("move", "SC3", card=m.label(c), player=player, **{"from": "shields", "to": "hand"}))
+        out.append(build(Event, ("Event", "move", (("card", m.label(c)), ("player", player), ("from", "shields"),
+                                                   ("to", "hand")), "SC3")))
     s = s.with_zone(player, z)
     if "shield_leaves" in m.words:   # A20: castles that left with their shield, once each
         gone = [c for c in s.zone(player).graveyard if c not in z_before.graveyard and m.card(c).type == "castle"]
