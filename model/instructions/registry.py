@@ -110,14 +110,24 @@ _new = tuple.__new__
 
 
 def advance_pc(s: State) -> State:
-    """Move the running task past its current instruction (both copies inline: the hottest copy of the
-    procedure)."""
+    """Move the running task past its current instruction (the copies inline: the hottest copy of the
+    procedure). The running stacks a step starts from are mostly shared (a resolving ability's task is
+    built once), so the stack moved on is kept by the stack's id (the entry holds it: its id stays its own)."""
     running = s.running
-    task = list(running[-1])
-    task[_PC] += 1
+    found = _ADVANCED.get(id(running))
+    if found is None or found[0] is not running:
+        task = list(running[-1])
+        task[_PC] += 1
+        if len(_ADVANCED) >= ADVANCED_KEPT:
+            _ADVANCED.clear()
+        found = _ADVANCED[id(running)] = (running, running[:-1] + (_new(Task, task),))
     items = list(s)
-    items[_RUNNING] = running[:-1] + (_new(Task, task),)
+    items[_RUNNING] = found[1]
     return _new(State, items)
+
+
+_ADVANCED: dict[int, tuple[tuple[Task, ...], tuple[Task, ...]]] = {}   # id(stack) -> (stack, moved on)
+ADVANCED_KEPT = 1 << 12
 
 
 def push(s: State, task: Task) -> State:
