@@ -196,9 +196,8 @@ class BreakModel(CardTable, Legality, Touch, PowerRules):
     # ---- the automatic procedure -------------------------------------------------------------
     def _advance(self, s: State, out: list[Event]) -> State:
         """Run everything that needs no decision, up to the next decision or the end (rounds: `_long_step`)."""
-        rounds = 0
         seen: dict[State, int] | None = None
-        between = self.power_checks or self.smax_rule or self.psychic_rule   # (read once per step)
+        rounds, between = 0, self.power_checks or self.smax_rule or self.psychic_rule   # (read once per step)
         while True:
             rounds += 1
             if not rounds & WATCH_MASK or seen is not None:
