@@ -168,8 +168,9 @@ class _Search:
         initial state, so a trace along them names the card copies that really moved, and its replay
         key needs no symmetry to be replayed."""
         target = len(self.index) - 1
-        paths, seen = self.paths, None
-        if paths is not None and self.result.depth[node] + 1 >= LOOP_CHECK_DEPTH:
+        result, paths, seen = self.result, self.paths, None
+        depth = result.depth[node] + 1
+        if paths is not None and depth >= LOOP_CHECK_DEPTH:
             seen, repeat = paths.repeated(node, succ)
             if repeat is not None:
                 self.loop_closed(node, index, repeat)
@@ -180,13 +181,13 @@ class _Search:
             self.result.complete, self.result.reason = False, f"state limit {self.limits.max_states} reached"
             return None
         if self.keep_graph:
-            self.result.states.append(succ)
+            result.states.append(succ)
             if paths is not None and seen is not None:   # asked about: indexed with the hash just made
                 paths.add(target, seen)
         if form is not succ:
             self.renamed += 1
-        self.result.parent.append((node, index))
-        self.result.depth.append(self.result.depth[node] + 1)
+        result.parent.append((node, index))
+        result.depth.append(depth)
         self.frontier.append((target, succ))
         return target
 
