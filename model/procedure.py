@@ -102,6 +102,7 @@ class BreakModel(CardTable, Legality, Touch, PowerRules):
         self._choices_of: dict[int, tuple[list, str, tuple[Action, ...]]] = {}   # id(options) -> (them, who, actions)
         self._resolve_actions: dict[Pending, Action] = {}
         self._resolve_all: dict[tuple[Pending, ...], tuple[Action, ...]] = {}
+        self._counted: dict[tuple, tuple[tuple[str, int], ...]] = {}   # (uses, label) -> uses after one more
         self._resolving: dict[Pending, tuple] = {}   # p -> (label, running, the resolve event's fields)
         self.outcome_key = OutcomeKey(self.name)   # the explorer's optional hook: outcomes grouped cheaply
         self._watch: Callable[[int], None] | None = None   # the search's check inside a step (`watch`)
@@ -541,13 +542,9 @@ class BreakModel(CardTable, Legality, Touch, PowerRules):
         label, running, fields = found
         pending = s.pending
         at = pending.index(p)
-        uses = s.uses
-        for k, (name, n) in enumerate(uses):
-            if name == label:
-                uses = uses[:k] + ((label, n + 1),) + uses[k + 1:]
-                break
-        else:
-            uses = tuple(sorted(uses + ((label, 1),)))   # a new label: sort once
+        uses = self._counted.get((s.uses, label))   # the counts after this use: many states share them
+        if uses is None:
+            uses = self._count_use(s.uses, label)
         rule = "R509.4" if p.kind == BEFORE_BREAK else ("R603.7a" if s.depth() else
                                                         PHASE_RULES.get(s.phase, "D6"))
         out.append(build(Event, ("Event", "resolve", fields, rule)))
@@ -559,6 +556,19 @@ class BreakModel(CardTable, Legality, Touch, PowerRules):
             # effect has begun to resolve). His own effects raising his mana do not open it again.
             s = replace(s, ntp_declared=True)
         return s
+
+    def _count_use(self, uses: tuple[tuple[str, int], ...], label: str) -> tuple[tuple[str, int], ...]:
+        """`uses` with one more use of `label` (sorted by label), kept for the next state with the same counts."""
+        for k, (name, n) in enumerate(uses):
+            if name == label:
+                after = uses[:k] + ((label, n + 1),) + uses[k + 1:]
+                break
+        else:
+            after = tuple(sorted(uses + ((label, 1),)))   # a new label: sort once
+        if len(self._counted) > 65536:
+            self._counted.clear()
+        self._counted[uses, label] = after
+        return after
 
     # ---- optional hooks of explorer.protocol.Model ----------------------------------------------
     def canonical(self, s: State) -> State:
