@@ -124,20 +124,24 @@ class _Search:
                 result.complete, result.reason = False, f"depth limit {self.limits.max_depth} reached"
                 return
             follow, made = self.chosen(state, actions, known, steps)
+            index, canonical, keep = self.index, self.canonical, self.keep_graph
+            plain_step = made is None and known is None and steps is None
             for j, i in enumerate(follow):
-                if made is not None:
-                    succ, events = made[j]
-                elif known is None and steps is None:
+                if plain_step:
                     succ, events = model.step(state, actions[i])
+                elif made is not None:
+                    succ, events = made[j]
                 else:
                     succ, events = self.step(state, actions, i, known, steps)
-                if self.canonical is None:
-                    target = self.store(succ, succ, node, i)
-                else:
-                    target = self.store(succ, self.canonical(succ), node, i)
+                form = succ if canonical is None else canonical(succ)
+                k = form if keep else form.digest()
+                target = len(index)
+                found = index.setdefault(k, target)   # one hash of the state, not two
+                if found == target:   # a new state (a state seen before is an ordinary edge: exact
+                    found = self.store(succ, form, k, node, i)   # cycles are found at the end)
                 result.transitions += 1
-                if target is not None and self.keep_graph:
-                    out.append((i, target, events))
+                if found is not None and keep:
+                    out.append((i, found, events))
         except StepLimit as stopped:   # a limit reached inside one step (explorer/limits.py)
             result.complete, result.reason = False, str(stopped)
         except Exception as exc:
@@ -155,20 +159,18 @@ class _Search:
         path = round_from(self.result, entry, node, index)[:length]
         self.result.loops.append(Loop(entry, path, forced(self.model, self.result, path)))
 
-    def store(self, succ, form, node: int, index: int) -> int | None:
-        """The node of `succ`, stored now if it is new; None when the state limit leaves it out.
+    def store(self, succ, form, k, node: int, index: int) -> int | None:
+        """The node of `succ`, new under the key `k` (just entered in the index as its next node: `expand`
+        looks it up), stored now; None when a loop or the state limit leaves it out.
 
         States are looked up by `form` (the symmetry's canonical form, or `succ` itself) but stored as
         the step made them: a stored state is exactly the state its parent links reach from the
         initial state, so a trace along them names the card copies that really moved, and its replay
         key needs no symmetry to be replayed."""
-        k = self.key(form)
-        target = len(self.index)
-        found = self.index.setdefault(k, target)   # one hash of the state, not two
-        if found != target:
-            return found   # a state seen before: an ordinary edge (exact cycles are found at the end)
-        paths, seen = self.paths, None
-        if paths is not None and self.result.depth[node] + 1 >= LOOP_CHECK_DEPTH:
+        target = len(self.index) - 1
+        result, paths, seen = self.result, self.paths, None
+        depth = result.depth[node] + 1
+        if paths is not None and depth >= LOOP_CHECK_DEPTH:
             seen, repeat = paths.repeated(node, succ)
             if repeat is not None:
                 self.loop_closed(node, index, repeat)
@@ -179,13 +181,13 @@ class _Search:
             self.result.complete, self.result.reason = False, f"state limit {self.limits.max_states} reached"
             return None
         if self.keep_graph:
-            self.result.states.append(succ)
+            result.states.append(succ)
             if paths is not None and seen is not None:   # asked about: indexed with the hash just made
                 paths.add(target, seen)
         if form is not succ:
             self.renamed += 1
-        self.result.parent.append((node, index))
-        self.result.depth.append(self.result.depth[node] + 1)
+        result.parent.append((node, index))
+        result.depth.append(depth)
         self.frontier.append((target, succ))
         return target
 
@@ -226,6 +228,8 @@ SYMMETRY_MIN_SAVED = 0.3    # the share of the states the symmetry must save to 
 YOUNG_GENERATION = 200_000
 FREEZE_EVERY = 256   # expansions between two freezes (a freeze costs next to nothing; between
                      # two, a step makes far fewer lasting objects than a young collection waits for)
+FREEZE_MASK = FREEZE_EVERY - 1   # (powers of two: `node & MASK` is the cheap test of the loop)
+CLOCK_MASK = 7       # the limits and the progress are looked at every 8 expansions (well under a millisecond)
 
 
 def _run(model: Any, limits: Limits, progress: Progress | None, reduce: bool, observe: Observe | None,
@@ -279,12 +283,15 @@ def _weigh(plain: _Search, symmetric: _Search, clock: _Clock) -> _Search:
     run of one search stores the same states; the decision depends on the search alone, never on time.
     Sound either way (the symmetry only merges states that have the same futures)."""
     layer = plain.result.depth[plain.frontier[0][0]]
-    _advance(symmetric, clock, lambda: symmetric.result.depth[symmetric.frontier[0][0]] >= layer)
+    upto = bisect.bisect_right(plain.result.depth, layer)
+    most = (1 - SYMMETRY_MIN_SAVED) * upto
+    stored = symmetric.result.parent   # (every state it stores on the way lies no deeper than `layer`)
+    # once it has renamed a state and stored more than it may keep, the answer is known: it stops there
+    _advance(symmetric, clock, lambda: symmetric.result.depth[symmetric.frontier[0][0]] >= layer
+             or (symmetric.renamed > 0 and len(stored) > most))
     if not symmetric.result.complete:
         return symmetric   # a limit stopped it: report what it has
-    upto = bisect.bisect_right(plain.result.depth, layer)
-    kept = bisect.bisect_right(symmetric.result.depth, layer)
-    if symmetric.renamed and kept <= (1 - SYMMETRY_MIN_SAVED) * upto:
+    if symmetric.renamed and bisect.bisect_right(symmetric.result.depth, layer) <= most:
         return symmetric
     plain.result.record = replace(plain.result.record,
                                   symmetry=SYMMETRY_DROPPED if symmetric.renamed else SYMMETRY_UNUSED)
@@ -311,11 +318,14 @@ class _Clock:
 def _advance(search: _Search, clock: _Clock, enough: Callable[[], bool]) -> None:
     """Expand breadth first until the frontier is empty, a limit is reached or `enough()` says so."""
     result, limits = search.result, clock.limits
-    while search.frontier and not enough():
-        node, state = search.frontier.popleft()
-        search.expand(node, state)
-        if node % FREEZE_EVERY == 0:
+    frontier, expand = search.frontier, search.expand
+    while frontier and not enough():
+        node, state = frontier.popleft()
+        expand(node, state)
+        if not node & FREEZE_MASK:
             gc.freeze()
+        if node & CLOCK_MASK and result.complete:
+            continue   # the clock is read every few expansions (a step's own limits: `_Clock.check_step`)
         now = time.perf_counter()
         if now - clock.start > limits.max_seconds:
             if result.complete:   # (a limit reached inside the step has said so already)

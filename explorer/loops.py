@@ -105,6 +105,9 @@ def exact_cycles(model: Any, result: Any) -> list[Loop]:
     """Forced cycles among stored states (nothing grows): each node of one has a single edge and a
     single action. Found in the graph of single edges first, so a graph without any costs one pass."""
     nxt = {n: out[0] for n, out in enumerate(result.edges) if len(out) == 1}
+    depth = result.depth
+    if all(depth[edge[1]] > depth[n] for n, edge in nxt.items()):
+        return []   # every single edge leads deeper: a cycle has to come back up somewhere
     colour: dict[int, int] = {}
     loops = []
     for start in nxt:

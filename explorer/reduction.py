@@ -46,11 +46,29 @@ class Reducer:
         self.model = model
         self.observe = observe
         self._known: dict[Any, int | None] = {}
+        self._by_id: dict[int, tuple[Any, int | None]] = {}   # id(actions) -> (actions, answer)
+        self._last: tuple[Any, int | None] = ((), None)
 
     def candidate(self, actions) -> int | None:
         """The index of an action that may be explored alone (C0, C1), or None."""
         if len(actions) < 2 or not self.model.is_order(actions[0]):
             return None
+        if type(actions) is not tuple:
+            return self._by_value(actions)
+        same = self._last   # a model that keeps its tuples of actions hands the same one out again and again
+        if same[0] is actions:
+            return same[1]
+        found = self._by_id.get(id(actions))
+        if found is not None and found[0] is actions:   # (the entry holds the tuple: its id stays its own)
+            self._last = found
+            return found[1]
+        answer = self._by_value(actions)
+        if len(self._by_id) >= KNOWN_MOST:
+            self._by_id.clear()
+        self._by_id[id(actions)] = self._last = (actions, answer)
+        return answer
+
+    def _by_value(self, actions) -> int | None:
         key = actions if type(actions) is tuple else tuple(actions)
         try:
             found = self._known.get(key, _UNKNOWN)

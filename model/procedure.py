@@ -31,6 +31,7 @@ from .narrate import narrate
 from .outcome import OutcomeKey, outcome
 from .positions import repaired
 from .power import PowerRules
+from .record import build
 from .rules import RulesVersion, version_on
 from .scenario import Scenario
 from .state import Frame, Pending, State, Task, replace, setter
@@ -49,6 +50,7 @@ def _ending(s: State) -> bool:
 
 
 _with_resolved = setter(State, "pending", "uses", "running")
+_without_uses = setter(State, "uses", "spells_cast")
 # the rounds of one step's automatic procedure (`_advance`): how often the search's check is asked, after
 # how many the positions are remembered to find one coming back (the corpus's longest step takes a few
 # dozen), and how many events of the loop's round an EndlessStep shows
@@ -97,8 +99,10 @@ class BreakModel(CardTable, Legality, Touch, PowerRules):
         # its id stays its own
         self._options_of: dict[int, tuple[State, list]] = {}
         self._eligible_by: dict[tuple, tuple[Pending, ...]] = {}
+        self._choices_of: dict[int, tuple[list, str, tuple[Action, ...]]] = {}   # id(options) -> (them, who, actions)
         self._resolve_actions: dict[Pending, Action] = {}
         self._resolve_all: dict[tuple[Pending, ...], tuple[Action, ...]] = {}
+        self._counted: dict[tuple, tuple[tuple[str, int], ...]] = {}   # (uses, label) -> uses after one more
         self._resolving: dict[Pending, tuple] = {}   # p -> (label, running, the resolve event's fields)
         self.outcome_key = OutcomeKey(self.name)   # the explorer's optional hook: outcomes grouped cheaply
         self._watch: Callable[[int], None] | None = None   # the search's check inside a step (`watch`)
@@ -124,7 +128,7 @@ class BreakModel(CardTable, Legality, Touch, PowerRules):
             who = chooser(self, s, task, ins)
             kept = self._options_of.pop(id(s), None)
             opts = kept[1] if kept is not None else options(self, s, task, ins)
-            return tuple(Action("choose", who, choice, text) for choice, text in opts or ())
+            return self._choices(who, opts) if opts else ()
         eligible = self.eligible(s)
         if eligible:
             # one tuple of actions per answer of `eligible` (its answers are shared by many states)
@@ -145,6 +149,18 @@ class BreakModel(CardTable, Legality, Touch, PowerRules):
         if not s.started or self._next_single_break(s):
             return self._start_actions(s)
         raise AssertionError("a non-terminal state without a decision")  # _advance never stops here
+
+    def _choices(self, who: str, opts: list) -> tuple[Action, ...]:
+        """The actions of `who` choosing among `opts`, built once per list of options where an instruction
+        keeps its lists (the entry holds the list, so its id stays its own)."""
+        found = self._choices_of.get(id(opts))
+        if found is not None and found[0] is opts and found[1] == who:
+            return found[2]
+        actions = tuple([Action("choose", who, choice, text) for choice, text in opts])
+        if len(self._choices_of) >= OPTIONS_KEPT:
+            self._choices_of.clear()
+        self._choices_of[id(opts)] = (opts, who, actions)
+        return actions
 
     def step(self, s: State, action: Action) -> tuple[State, tuple[Event, ...]]:
         """The state after `action` and the events it caused (the automatic procedure included)."""
@@ -181,8 +197,8 @@ class BreakModel(CardTable, Legality, Touch, PowerRules):
     # ---- the automatic procedure -------------------------------------------------------------
     def _advance(self, s: State, out: list[Event]) -> State:
         """Run everything that needs no decision, up to the next decision or the end (rounds: `_long_step`)."""
-        rounds = 0
         seen: dict[State, int] | None = None
+        rounds, between = 0, self.power_checks or self.smax_rule or self.psychic_rule   # (read once per step)
         while True:
             rounds += 1
             if not rounds & WATCH_MASK or seen is not None:
@@ -192,7 +208,7 @@ class BreakModel(CardTable, Legality, Touch, PowerRules):
             if not (s.zones[0].deck and s.zones[1].deck) and not _ending(s):
                 s = self.deck_out(s)   # LO01: a state-based loss, even in the middle of an effect
                 continue
-            if self.power_checks or self.smax_rule or self.psychic_rule:
+            if between:
                 after = self._between_steps(s, out)   # 703.4c, 815.1a: before anything else is handled
                 if after is not None:
                     s = after
@@ -524,19 +540,15 @@ class BreakModel(CardTable, Legality, Touch, PowerRules):
                 (("ability", label), ("source", self.label(p.source)), ("controller", p.controller),
                  ("frame", p.frame)))
         label, running, fields = found
-        pending = list(s.pending)
-        pending.remove(p)
-        uses = s.uses
-        for k, (name, n) in enumerate(uses):
-            if name == label:
-                uses = uses[:k] + ((label, n + 1),) + uses[k + 1:]
-                break
-        else:
-            uses = tuple(sorted(uses + ((label, 1),)))   # a new label: sort once
+        pending = s.pending
+        at = pending.index(p)
+        uses = self._counted.get((s.uses, label))   # the counts after this use: many states share them
+        if uses is None:
+            uses = self._count_use(s.uses, label)
         rule = "R509.4" if p.kind == BEFORE_BREAK else ("R603.7a" if s.depth() else
                                                         PHASE_RULES.get(s.phase, "D6"))
-        out.append(Event("resolve", fields, rule))
-        s = _with_resolved(s, tuple(pending), uses, running)
+        out.append(build(Event, ("Event", "resolve", fields, rule)))
+        s = _with_resolved(s, pending[:at] + pending[at + 1:], uses, running)
         if s.phase == "attack" and p.controller != s.turn and not s.ntp_declared and self.words & NTP_WINDOW:
             # 506.3d-e: the non-turn player's declaration window is one moment, before his own waiting effects
             # resolve: once they begin, it has passed, even if nothing could be declared then (S157: from
@@ -544,6 +556,19 @@ class BreakModel(CardTable, Legality, Touch, PowerRules):
             # effect has begun to resolve). His own effects raising his mana do not open it again.
             s = replace(s, ntp_declared=True)
         return s
+
+    def _count_use(self, uses: tuple[tuple[str, int], ...], label: str) -> tuple[tuple[str, int], ...]:
+        """`uses` with one more use of `label` (sorted by label), kept for the next state with the same counts."""
+        for k, (name, n) in enumerate(uses):
+            if name == label:
+                after = uses[:k] + ((label, n + 1),) + uses[k + 1:]
+                break
+        else:
+            after = tuple(sorted(uses + ((label, 1),)))   # a new label: sort once
+        if len(self._counted) > 65536:
+            self._counted.clear()
+        self._counted[uses, label] = after
+        return after
 
     # ---- optional hooks of explorer.protocol.Model ----------------------------------------------
     def canonical(self, s: State) -> State:
@@ -566,9 +591,12 @@ class BreakModel(CardTable, Legality, Touch, PowerRules):
         """The game position of `s` without the bookkeeping that only grows as a loop goes round (how
         often each ability resolved; spells cast beyond the second, which nothing tells apart): two
         states with one position have the same future, so the explorer cuts a repeat (A27)."""
-        if not s.uses and max(s.spells_cast) < 3:
+        cast = s.spells_cast
+        if cast[0] > 2 or cast[1] > 2:
+            cast = (cast[0] if cast[0] < 2 else 2, cast[1] if cast[1] < 2 else 2)
+        elif not s.uses:
             return s
-        return replace(s, uses=(), spells_cast=(min(s.spells_cast[0], 2), min(s.spells_cast[1], 2)))
+        return _without_uses(s, (), cast)   # (the search asks this of every deep state: one copy, no keywords)
 
     def outcome(self, s: State) -> dict:
         return outcome(self.outcome_key, s)

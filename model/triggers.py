@@ -19,9 +19,10 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Final
 
-from .events import Event, ev
+from .events import Event
 from .host import Host
-from .state import PLAYERS, Frame, Pending, State, pindex, replace
+from .record import build
+from .state import PLAYERS, Frame, Pending, State, pindex, replace, setter
 from .trigger_patterns import DELAYED_ZONE, EVENTS, LEAVING, TriggerPattern
 
 if TYPE_CHECKING:
@@ -96,6 +97,9 @@ def matches(p: TriggerPattern, s: State, player: str, card: int, cdef: CardDef |
     return not p.first_this_turn or p.on != ("cast",) or s.spells_cast[pindex(player)] == 1
 
 
+_with_pending = setter(State, "pending")
+
+
 class Triggers(Host):
     """Adds pending effects; expects the card table's `card`, `owner`, `label`, `instances`."""
 
@@ -104,9 +108,11 @@ class Triggers(Host):
         return TriggerIndex.build(self.pool, self.instances)
 
     def add_pending(self, s: State, p: Pending, out: list[Event], rule: str) -> State:
-        out.append(ev("trigger", rule, ability=self.ability_label(p.card, p.ability),
-                      source=self.label(p.source), controller=p.controller, frame=p.frame))
-        return replace(s, pending=tuple(sorted(s.pending + (p,))))
+        # ev("trigger", rule, ability=..., source=..., controller=..., frame=...) without a keyword dict
+        out.append(build(Event, ("Event", "trigger", (("ability", self.ability_label(p.card, p.ability)),
+                                 ("source", self.label(p.source)), ("controller", p.controller), ("frame", p.frame)),
+                                 rule)))
+        return _with_pending(s, tuple(sorted(s.pending + (p,))))
 
     def trigger(self, s: State, what: str, player: str, card: int, out: list[Event], to: str = "") -> State:
         """The abilities whose pattern the event `what` of `player` about `card` (-1: none; `to`: the zone

@@ -201,7 +201,6 @@ def carry_out(m: Game, s: State, out: list[Event]) -> State:
     if not present:
         # Q10: every chosen shield has left the zone; pending effects resolve, the attack is stopped
         return replace(s, frames=frames, stop_attack=s.stop_attack or frame.is_attack)
-    s = replace(s, frames=frames)
     rule = "R509.4c" if frame.is_attack and s.attacker_left else ("R603.7b" if depth > 1 else "D4")
     breaking, programs = [], []
     for c in present:
@@ -220,9 +219,10 @@ def carry_out(m: Game, s: State, out: list[Event]) -> State:
             binds += ((BROKEN_SHIELD, c),)   # the shield whose break it replaces (a shield burn, A19)
             programs.append(Task(program=ability.effect, pc=0, controller=m.owner(r.source), source=r.source,
                                  ability=r.label, binds=binds + ((destruction.REPLACING, 1),)))
-    s = replace(s, broken=tuple(sorted(s.broken + tuple(breaking))))
-    if breaking and frame.by_creature and frame.by not in s.broke:   # Kirifu Dash reads it (R510)
-        s = replace(s, broke=tuple(sorted(s.broke + (frame.by,))))
+    broke = s.broke
+    if breaking and frame.by_creature and frame.by not in broke:   # Kirifu Dash reads it (R510)
+        broke = tuple(sorted(broke + (frame.by,)))
+    s = replace(s, frames=frames, broken=tuple(sorted(s.broken + tuple(breaking))), broke=broke)   # one copy
     s = break_triggers(m, s, frame, tuple(breaking), out)
     s = shield_check.start(m, s, frame.defender, tuple(breaking), out, collecting=True)
     for t in reversed(programs):   # the replacements happen with the break; recovered shields join its check

@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING
 from ..access import players as footprint_players
 from ..events import Event, EventKind, ev
 from ..instr import Instr
-from ..state import State, Task, other, pindex, replace
+from ..record import build
+from ..state import State, Task, other, replace, setter
 from ..vocabulary import EXTRA_BREAK, NEO
 from . import destruction
 from .common import creatures, distinct, multisets
@@ -39,14 +40,15 @@ if TYPE_CHECKING:
     from ..game import Game
 
 
+_with_spells_cast = setter(State, "spells_cast")
+
 # ---- casting and summoning ---------------------------------------------------------------------
 def cast(m: Game, s: State, player: str, cid: int, zone: str, then: str, out: list[Event]) -> State:
     """Cast a spell for free: it waits in `resolving`, its watchers trigger, its effect runs next."""
     s = s.with_zone(player, s.zone(player).move(zone, "resolving", cid))
-    count = list(s.spells_cast)
-    count[pindex(player)] += 1
-    s = replace(s, spells_cast=(count[0], count[1]))
-    out.append(ev("cast", "", card=m.label(cid), player=player))
+    a, b = s.spells_cast
+    s = _with_spells_cast(s, (a + 1, b) if player == "A" else (a, b + 1))
+    out.append(build(Event, ("Event", "cast", (("card", m.label(cid)), ("player", player)), "")))
     s = m.trigger(s, "cast", player, cid, out)
     # a twinpact is cast as its spell side (S214)
     return push(s, Task(program=m.card(cid).as_spell().effect, pc=0, controller=player, source=cid,
@@ -69,8 +71,9 @@ def summon(m: Game, s: State, player: str, cid: int, zone: str, out: list[Event]
 def enter(m: Game, s: State, player: str, cid: int, zone: str, out: list[Event]) -> State:
     """The card goes from `zone` into the battle zone alone; its 'enters' and the watchers trigger (R112.3a)."""
     s = s.with_zone(player, s.zone(player).move(zone, "battle", cid))
-    out.append(ev("put", "R112.3a" if zone in ("hand", "standby") else "", card=m.label(cid), player=player,
-                  **{"from": zone, "to": "battle"}))
+    # ev("put", rule, card=..., player=..., from=zone, to="battle") without a keyword dict
+    out.append(build(Event, ("Event", "put", (("card", m.label(cid)), ("player", player), ("from", zone),
+                                              ("to", "battle")), "R112.3a" if zone in ("hand", "standby") else "")))
     return m.trigger(s, "enters", player, cid, out)
 
 
@@ -424,11 +427,24 @@ op("draw", schema=_SCHEMA_DRAW, footprint=_draw_footprint, simple=True)((_draw_o
 
 def _discard_options(m, s, task, ins):
     me = task.controller
-    hand = list(s.zone(me).hand)
+    hand = s.zone(me).hand
     n = min(ins.get("count", 1), len(hand))
-    opts = [(tuple(combo), f"{me} discards {', '.join(m.label(c) for c in combo)}")
-            for combo in multisets(m, s, hand, n)] if n else []
-    if ins.get("optional", False):
+    optional = ins.get("optional", False)
+    if not m.symmetry.members.isdisjoint(hand):   # identical twins: their roles in the state tell them apart
+        return _discard_list(m, me, multisets(m, s, list(hand), n) if n else [], optional)
+    known = vars(m).setdefault("_discard_options", {})   # otherwise the hand alone decides
+    found = known.get((me, hand, n, optional))
+    if found is None:
+        if len(known) > 65536:
+            known.clear()
+        found = known[me, hand, n, optional] = _discard_list(m, me, multisets(m, s, list(hand), n) if n else [],
+                                                             optional)
+    return found
+
+
+def _discard_list(m, me: str, combos: list, optional: bool) -> list:
+    opts = [(tuple(combo), f"{me} discards {', '.join(m.label(c) for c in combo)}") for combo in combos]
+    if optional:
         opts.append((NONE, f"{me} discards nothing"))
     return opts
 
@@ -462,11 +478,25 @@ op("discard", schema=_SCHEMA_DISCARD, footprint=_discard_footprint)((_discard_op
 
 def _mechraid_options(m, s, task, ins):
     me = task.controller
-    top = list(s.zone(me).deck[:3])
+    top = s.zone(me).deck[:3]
     n, keyword = ins.get("n"), ins.get("keyword")
     usable = [c for c in top if m.card(c).has(keyword) and m.card(c).cost <= n]
+    if m.symmetry.members.isdisjoint(usable):   # no identical twin to choose among: the state adds nothing
+        known = vars(m).setdefault("_mechraid_options", {})
+        found = known.get((me, top, n, keyword))
+        if found is None:
+            if len(known) > 65536:
+                known.clear()
+            found = known[me, top, n, keyword] = _mechraid_list(m, me, list(top), n, sorted(usable))
+        return found
+    return _mechraid_list(m, me, list(top), n, distinct(m, s, usable))
+
+
+def _mechraid_list(m, me: str, top: list[int], n: int, representatives: list[int]) -> list:
+    """The options of a Mechraid looking at `top`: which of `representatives` to use (or none), and every
+    order of the rest on the deck bottom, one per order of distinct cards."""
     opts: list[Option] = []
-    for use in [None] + distinct(m, s, usable):
+    for use in [None] + representatives:
         rest = [c for c in top if c != use]
         seen = set()
         for order in permutations(rest):
@@ -610,7 +640,11 @@ def _skip_options(m, s, task, ins):
     if not ins.get("optional", False):
         return None
     me = task.controller
-    return [(("yes",), f"{me} skips the rest of the turn"), (NONE, f"{me} does not skip the turn")]
+    known = vars(m).setdefault("_skip_options", {})   # one list per player: the procedure's actions for it are
+    found = known.get(me)                              # then built once too (BreakModel.actions)
+    if found is None:
+        found = known[me] = [(("yes",), f"{me} skips the rest of the turn"), (NONE, f"{me} does not skip the turn")]
+    return found
 
 
 def _skip(m, s, task, ins, choice, out):

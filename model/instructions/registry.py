@@ -110,14 +110,27 @@ _new = tuple.__new__
 
 
 def advance_pc(s: State) -> State:
-    """Move the running task past its current instruction (both copies inline: the hottest copy of the
-    procedure)."""
+    """Move the running task past its current instruction (the copies inline: the hottest copy of the
+    procedure). The stack a resolving ability starts with is shared (its task is built once), so that
+    stack moved on is kept by the stack's identity (the entry holds it: its id stays its own)."""
     running = s.running
-    task = list(running[-1])
-    task[_PC] += 1
+    task = running[-1]
+    found = _ADVANCED.get(id(running)) if len(running) == 1 and not task[_PC] else None
+    if found is None or found[0] is not running:
+        moved = list(task)
+        moved[_PC] += 1
+        found = (running, running[:-1] + (_new(Task, moved),))
+        if len(running) == 1 and not task[_PC]:   # (the first instruction of a lone task: kept)
+            if len(_ADVANCED) >= ADVANCED_KEPT:
+                _ADVANCED.clear()
+            _ADVANCED[id(running)] = found
     items = list(s)
-    items[_RUNNING] = running[:-1] + (_new(Task, task),)
+    items[_RUNNING] = found[1]
     return _new(State, items)
+
+
+_ADVANCED: dict[int, tuple[tuple[Task, ...], tuple[Task, ...]]] = {}   # id(stack) -> (stack, moved on)
+ADVANCED_KEPT = 1 << 12
 
 
 def push(s: State, task: Task) -> State:

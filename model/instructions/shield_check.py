@@ -23,10 +23,12 @@ from typing import TYPE_CHECKING
 
 from ..events import Event, ev
 from ..piles import stack
-from ..state import Check, Decl, State, Task, other, replace
+from ..record import build
+from ..state import Check, Decl, State, Task, other, replace, setter
 from ..vocabulary import S_TRIGGERS
 from . import effects
 from .common import same
+from .destruction import CHAIN
 from .registry import BIND, Option, advance_pc, instr, op, push
 
 if TYPE_CHECKING:
@@ -38,19 +40,20 @@ CHECK_PROGRAM = (instr("_declare"), instr("_to_hand"), instr("_declare_after"), 
 def start(m: Game, s: State, player: str, cards: tuple[int, ...], out: list[Event],
           s_trigger_ok: bool = True, collecting: bool = False) -> State:
     """SC1: put `cards` of `player`'s shield zone in standby and begin their check."""
-    from .destruction import CHAIN
     z = s.zone(player)
     # R113.6b: what gives S-Trigger by the state before standby is looked at now (a twinpact in the
-    # graveyard is a spell there too, S214)
-    spells = sum(1 for c in z.graveyard if m.card(c).is_spell())
+    # graveyard is a spell there too, S214; standby moves no card of the graveyard)
     z, cards = _to_standby(z, cards)
-    granted = tuple(c for c in cards if dict(m.card(c).s_trigger_if).get("graveyard_spells_at_least", 99) <= spells)
+    granted: tuple[int, ...] = ()
+    if any(m.card(c).s_trigger_if for c in cards):
+        spells = sum(1 for c in z.graveyard if m.card(c).is_spell())
+        granted = tuple(c for c in cards
+                        if dict(m.card(c).s_trigger_if).get("graveyard_spells_at_least", 99) <= spells)
     s = s.with_zone(player, z)
     deferred = any(t.bound(CHAIN) for t in s.running)
     check = Check(player=player, cards=tuple(sorted(cards)), s_trigger_ok=s_trigger_ok, granted=granted,
                   collecting=collecting, deferred=deferred)
-    s = replace(s, checks=s.checks + (check,))
-    return push(s, Task(program=CHECK_PROGRAM, pc=0, controller=player, source=-1, ability="shield check"))
+    return _with_checks_running(s, s.checks + (check,), s.running + (_CHECK_TASKS[player],))
 
 
 def _to_standby(z, shields: tuple[int, ...]):
@@ -96,7 +99,15 @@ def _check(s: State) -> Check:
 
 
 def _set(s: State, check: Check) -> State:
-    return replace(s, checks=s.checks[:-1] + (check,))
+    return _with_checks(s, s.checks[:-1] + (check,))
+
+
+_with_checks = setter(State, "checks")
+_with_checks_running = setter(State, "checks", "running")
+# the task of a shield check (SC2-SC5), one per player
+_CHECK_TASKS = {p: Task(program=CHECK_PROGRAM, pc=0, controller=p, source=-1, ability="shield check")
+                for p in ("A", "B")}
+_with_declared = setter(Check, "declared")
 
 
 # ---- SC2 ---------------------------------------------------------------------------------------
@@ -246,9 +257,10 @@ def _to_hand(m, s, task, ins, choice, out):
                 z = z.remove("attached", castle).unlink(castle).add("graveyard", castle)
                 out.append(ev("move", "R304.3", card=m.label(castle), player=player,
                               **{"from": "shields", "to": "graveyard"}))
-        z = z.remove("standby", c).unlink(c).add("hand", c)
+        z = z.move("standby", "hand", c).unlink(c)
         moved.append(c)
-        out.append(ev("move", "SC3", card=m.label(c), player=player, **{"from": "shields", "to": "hand"}))
+        out.append(build(Event, ("Event", "move", (("card", m.label(c)), ("player", player), ("from", "shields"),
+                                                   ("to", "hand")), "SC3")))
     s = s.with_zone(player, z)
     if "shield_leaves" in m.words:   # A20: castles that left with their shield, once each
         gone = [c for c in s.zone(player).graveyard if c not in z_before.graveyard and m.card(c).type == "castle"]
@@ -289,8 +301,11 @@ op("_declare_after", chooser=lambda m, s, t, i: _check(s).player)((_declare_afte
 def _use_options_for(m: Game, s: State, player: str, decls) -> list[Option]:
     """One option per class of interchangeable declarations; the list depends on the declarations and
     their classes alone, so it is built once per such combination (kept in the model)."""
-    keys = tuple([_decl_key(m, s, d) for d in decls])
     known = vars(m).setdefault("_use_options_known", {})
+    found = known.get((player, decls))   # declarations of cards without an identical twin: the classes are the
+    if found is not None:                # cards themselves, whatever the state
+        return found
+    keys = tuple([_decl_key(m, s, d) for d in decls])
     found = known.get((player, decls, keys))
     if found is None:
         reps: dict[tuple, Decl] = {}
@@ -300,6 +315,9 @@ def _use_options_for(m: Game, s: State, player: str, decls) -> list[Option]:
         if len(known) > 65536:
             known.clear()
         known[player, decls, keys] = found
+        members = m.symmetry.members
+        if not any(d.card in members or d.cost in members for d in decls):
+            known[player, decls] = found
     return found
 
 
@@ -320,7 +338,7 @@ def _use(m, s, task, ins, choice, out):
     d: Decl = choice[0]
     declared = list(check.declared)
     declared.remove(d)
-    s = _set(s, replace(check, declared=tuple(declared)))
+    s = _set(s, _with_declared(check, tuple(declared)))
     if not declared:
         s = advance_pc(s)
     castle = next((c for sh, c in check.castles if sh == d.card), None)
@@ -341,7 +359,9 @@ def use(m: Game, s: State, player: str, d: Decl, out: list[Event], castle: int |
     if d.card not in z.hand:
         out.append(ev("fizzle", "SC4", card=m.label(d.card), player=player, ability=d.kind))
         return _castle_leaves(m, s, player, castle, out)
-    out.append(ev("shield_trigger", rule, card=m.label(d.card), player=player, ability=d.kind))
+    # ev("shield_trigger", rule, card=..., player=..., ability=...) without a keyword dict
+    out.append(build(Event, ("Event", "shield_trigger", (("card", m.label(d.card)), ("player", player),
+                                                         ("ability", d.kind)), rule)))
     if castle is not None:   # R304.3: the castle goes once this shield's S-Trigger is done
         s = push(s, Task(program=(instr("_castle_leave", castle=castle),), pc=0, controller=player, source=castle,
                          ability="castle"))
