@@ -66,11 +66,14 @@ def summon(m: Game, s: State, player: str, cid: int, zone: str, out: list[Event]
     return enter(m, s, player, cid, zone, out)
 
 
+# the rule an event `put` into the battle zone cites, by the zone the card came from
+_PUT_RULES = {"hand": "R112.3a", "standby": "R112.3a", "super_gr": "R701.30a"}
+
+
 def enter(m: Game, s: State, player: str, cid: int, zone: str, out: list[Event]) -> State:
     """The card goes from `zone` into the battle zone alone; its 'enters' and the watchers trigger (R112.3a)."""
     s = s.with_zone(player, s.zone(player).move(zone, "battle", cid))
-    out.append(ev("put", "R112.3a" if zone in ("hand", "standby") else "", card=m.label(cid), player=player,
-                  **{"from": zone, "to": "battle"}))
+    out.append(ev("put", _PUT_RULES.get(zone, ""), card=m.label(cid), player=player, **{"from": zone, "to": "battle"}))
     return m.trigger(s, "enters", player, cid, out)
 
 
