@@ -14,12 +14,11 @@ from collections.abc import Set as AbstractSet
 from itertools import combinations_with_replacement
 from typing import Any
 
-from . import footprint, lang
+from . import footprint, homes, lang
 from .access import conflicts, spawns
 from .actions import Action
 from .errors import EndlessStep
 from .events import Event, ev
-from . import homes
 from .instructions import breaking, effects
 from .instructions import piles as pile_words
 from .instructions.battle_start import LABEL as BATTLE_START

@@ -66,7 +66,8 @@ SCRIPT_TEXT = (
     "--no-reduce to see every order)", "initial state", "step {n}: no choice [{i}] here; the choices are ",
     "none (the state is terminal)", "step {n}: that state is not embedded in this page (it holds {k} of {all} "
     "states); ", " prints the trace", "replay", "watch", "yes", "no", "?", "after step {n}", "start",
-    "hand", "battle", "shields", "mana", "graveyard", "deck", "resolving", "standby", "attached", "hyperspatial", "super_gr",
+    "hand", "battle", "shields", "mana", "graveyard", "deck", "resolving", "standby", "attached", "hyperspatial",
+    "super_gr",
     "not a replay key: write action indexes separated by '/', like 0/2/1",
 )
 

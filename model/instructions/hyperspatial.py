@@ -13,6 +13,7 @@ from .common import distinct
 from .effects import summon
 from .registry import NONE, op
 
+
 def _put_options(m, s, task, ins):
     me = task.controller
     limit = int(ins.get("cost_max"))
