@@ -157,11 +157,11 @@ def home_zones(s: State, cards: Any) -> Iterator[Problem]:
                                   f"(type: {home.card_type})")
         for zone in ("hand", "mana", "graveyard", "deck", "shields", "attached"):
             for c in getattr(z, zone):
-                home = HOME_OF_ZONE.get(cards.card(c).home)
-                if home is not None and not (zone == "attached" and _under_a_creature(z, c)):
-                    yield Problem("home_zones", home.returns, c,
-                                  f"{cards.label(c)} is {home.what} in the {zone}; expected it in the battle zone "
-                                  f"or the {_ZONE_NAME[home.zone]} (one put elsewhere returns there at once)")
+                own = HOME_OF_ZONE.get(cards.card(c).home)
+                if own is not None and not (zone == "attached" and _under_a_creature(z, c)):
+                    yield Problem("home_zones", own.returns, c,
+                                  f"{cards.label(c)} is {own.what} in the {zone}; expected it in the battle zone "
+                                  f"or the {_ZONE_NAME[own.zone]} (one put elsewhere returns there at once)")
 
 
 _ZONE_NAME = {"hyperspatial": "hyperspatial zone", "super_gr": "super GR zone"}

@@ -160,3 +160,15 @@ def test_the_symmetry_keeps_every_outcome_with_identical_gr_creatures_in_the_sup
         sorted(repr(sorted(o.items())) for o, _, _ in renamed.outcomes())
     # 118.1, 701.30a: the GR Probe on top is summoned, the destroyed one lies under GR Draw Probe
     assert [check(g, scenario.expect[0]).verdict for g in (plain, renamed)] == ["holds", "holds"]
+
+
+def test_the_super_gr_zone_is_a_pile_in_order_through_every_move():
+    # 408.2, 408.3: an ordered pile nobody rearranges; 118.1: a card added goes under it (never sorted in)
+    from dmcheck.model.state import Zones
+    z = Zones(super_gr=(5, 2, 9), battle=(1, 3))
+    assert z.add("super_gr", 1).super_gr == (5, 2, 9, 1)
+    for card in (1, 3):
+        assert z.move("battle", "super_gr", card) == z.remove("battle", card).add("super_gr", card)
+        assert z.move("battle", "super_gr", card).super_gr == (5, 2, 9, card)
+    assert z.move("super_gr", "battle", 5).super_gr == (2, 9) and z.move("super_gr", "battle", 5).battle == (1, 3, 5)
+    assert z.remove("super_gr", 2).super_gr == (5, 9) and z.where(9) == "super_gr"
