@@ -172,3 +172,17 @@ def test_the_super_gr_zone_is_a_pile_in_order_through_every_move():
         assert z.move("battle", "super_gr", card).super_gr == (5, 2, 9, card)
     assert z.move("super_gr", "battle", 5).super_gr == (2, 9) and z.move("super_gr", "battle", 5).battle == (1, 3, 5)
     assert z.remove("super_gr", 2).super_gr == (5, 9) and z.where(9) == "super_gr"
+
+
+def test_dmcheck_cards_writes_the_types_of_gr_and_psychic_creatures_as_their_card_files_do():
+    # `dmcheck cards` lists cards "as a card file writes them": the type a file gives (811.1, 805.1)
+    import io
+
+    from conftest import output
+
+    from dmcheck.main import main
+    out = io.StringIO()
+    assert main(["cards", "--json", str(CARDS), str(PSYCHIC)], out, io.StringIO()) == 0
+    types = {c["id"]: c["type"] for c in output(out.getvalue())["cards"]}
+    assert types["gr_probe"] == "gr_creature" and types["psychic_probe"] == "psychic_creature"
+    assert types["gr_caller_probe"] == "creature"
