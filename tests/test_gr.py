@@ -186,3 +186,25 @@ def test_dmcheck_cards_writes_the_types_of_gr_and_psychic_creatures_as_their_car
     types = {c["id"]: c["type"] for c in output(out.getvalue())["cards"]}
     assert types["gr_probe"] == "gr_creature" and types["psychic_probe"] == "psychic_creature"
     assert types["gr_caller_probe"] == "creature"
+
+
+def test_a_gr_creature_under_a_destroyed_evolution_creature_goes_to_the_super_gr_zone(tmp_path):
+    # 811.2b: the pile goes to the graveyard (801); the GR creature in it is put there and then goes on to the
+    # super GR zone, while the evolution creature on top stays in the graveyard
+    path = tmp_path / "s.yaml"
+    path.write_text(f"""name: x
+cards: [{CARDS.as_posix()}]
+turn: A
+players:
+  A: {{battle: [Jolly the Johnny]}}
+  B: {{battle: [{{card: Ladia Bale, under: [GR Probe]}}], shields: 1}}
+attack: {{attacker: Jolly the Johnny, player: B}}
+expect:
+  - never: {{graveyard: {{B: [GR Probe, Ladia Bale]}}}}
+  - sometimes: {{graveyard: {{B: [Ladia Bale]}}, battle: {{B: []}}}}
+  - possible_order:
+      - {{event: destroyed, card: Ladia Bale}}
+      - {{event: move, card: GR Probe, from: graveyard, to: super_gr, player: B}}
+""", encoding="utf-8")
+    assert _verdicts(path) == ["holds", "holds", "holds"]
+    assert "violated" in _verdicts(path, _Lenient)
