@@ -897,22 +897,43 @@ def report(rows: list[dict]) -> None:
         if r["result"] != "KILLED":
             print(f"  {r['result'].lower()}: {r['id']} ({r['rule']})")
 
-# ---- the hyperspatial zone and psychic creatures (issue 34 items 2-3: 117, 407, 805) ----------------------------
+
+
+# ---- cards with a zone of their own: psychic creatures (issue 34 items 2-3: 117, 407, 805) and GR creatures
+# (118, 408, 701.30a, 811), one return rule for both (model/homes.py) ------------------------------------------
 HS = "model/instructions/hyperspatial.py"
 PSY = "tests/test_psychic.py::"
+GR = "tests/test_gr.py::"
 CATALOGUE += (
-    Mutation("R805.4b-psychic-stays-outside", "117.1, 805.4b: a psychic creature put elsewhere returns at once", P,
-             "return hyperspatial.return_strays(self, s, found, out)   # 117.1, 805.4b", "return None",
-             rules=("117.1", "805.4b"), tests=(attack("PS02_bounced_psychic_returns_to_hyperspatial"),)),
-    Mutation("R407.1-anything-in-hyperspatial", "407.1: the hyperspatial zone holds psychic cards only", POS,
-             "            if not cards.card(c).psychic:", "            if False:",
-             rules=("407.1",),
-             tests=(PSY + "test_the_loader_refuses_a_card_that_is_no_psychic_in_the_hyperspatial_zone",)),
+    Mutation("R805.4b-811.2b-stays-outside", "117.1, 805.4b, 118.1, 811.2b: a psychic or GR creature put elsewhere "
+             "returns at once", P,
+             "return homes.return_strays(self, s, found, out)   # 117.1, 805.4b, 118.1, 811.2b", "return None",
+             rules=("117.1", "805.4b", "118.1", "811.2b"),
+             tests=(attack("PS02_bounced_psychic_returns_to_hyperspatial"),
+                    attack("GR02_destroyed_gr_creature_returns_to_super_gr"),
+                    attack("GR03_returned_gr_creature_goes_under_the_pile"))),
+    Mutation("R407.1-408.1-anything-at-home", "407.1, 408.1: the hyperspatial zone holds psychic creatures only, "
+             "the super GR zone GR creatures only", POS,
+             "                if cards.card(c).home != home.zone:", "                if False:",
+             rules=("407.1", "408.1", "118.2"),
+             tests=(PSY + "test_the_loader_refuses_a_card_that_is_no_psychic_in_the_hyperspatial_zone",
+                    GR + "test_the_loader_refuses_a_card_that_is_no_gr_creature_in_the_super_gr_zone")),
     Mutation("R805.4a-cost-limit-ignored", "805.4a: an effect puts a psychic creature within its limits", HS,
              "cands = [c for c in s.zone(me).hyperspatial if m.card(c).cost <= limit]",
              "cands = list(s.zone(me).hyperspatial)",
              rules=("805.4a",),
              tests=(PSY + "test_put_from_hyperspatial_offers_only_the_psychic_creatures_within_the_cost",)),
+    Mutation("R118.1-returns-on-top", "118.1: a returning GR creature goes under the super GR pile, not on it",
+             "model/state.py", "        items[_ZONE[zone]] += (card,)",
+             "        items[_ZONE[zone]] = (card,) + items[_ZONE[zone]]",
+             rules=("118.1", "408.2"),
+             tests=(GR + "test_a_gr_creature_put_elsewhere_goes_to_the_bottom_of_its_owners_super_gr_zone",
+                    attack("GR03_returned_gr_creature_goes_under_the_pile"))),
+    Mutation("R701.30a-summons-the-bottom", "701.30a: GR summon takes the top card of the super GR zone",
+             "model/instructions/gr.py", "summon(m, s, task.controller, pile[0], \"super_gr\", out)",
+             "summon(m, s, task.controller, pile[-1], \"super_gr\", out)",
+             rules=("701.30a", "408.2", "811.2a"),
+             tests=(attack("GR01_gr_summon_puts_the_top_card_and_it_enters"),)),
 )
 
 

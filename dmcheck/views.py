@@ -12,6 +12,7 @@ import json
 from typing import Any
 
 from dmcheck.model.characteristics import INFINITY
+from dmcheck.model.homes import HOME_OF_ZONE
 from dmcheck.model.instructions.common import attachments, same
 from dmcheck.model.state import PLAYERS, Decl, Pending, Replacement, State
 from dmcheck.model.vocabulary import TRIGGERS
@@ -20,7 +21,7 @@ from dmcheck.model.vocabulary import TRIGGERS
 _COUNTS = {"draw"}
 # every zone of a player, in the order a state view lists them
 ZONES = ("battle", "hand", "mana", "shields", "graveyard", "deck", "resolving", "standby", "attached",
-         "hyperspatial")
+         "hyperspatial", "super_gr")
 
 
 def decision(m: Any, s: State, action: Any) -> str:
@@ -101,7 +102,7 @@ def pending(m: Any, p: Pending) -> dict[str, Any]:
 
 
 def zones(m: Any, s: State) -> dict[str, dict[str, list[str]]]:
-    """Each player's non-empty zones as labels (the deck top first, the others sorted)."""
+    """Each player's non-empty zones as labels (the deck and the super GR zone top first, the others sorted)."""
     out: dict[str, dict[str, list[str]]] = {}
     for player in PLAYERS:
         z = s.zone(player)
@@ -110,7 +111,7 @@ def zones(m: Any, s: State) -> dict[str, dict[str, list[str]]]:
             ids = getattr(z, zone)
             if ids:
                 labels = [m.label(c) for c in ids]
-                mine[zone] = labels if zone == "deck" else sorted(labels)
+                mine[zone] = labels if zone in ("deck", "super_gr") else sorted(labels)
         for mark in ("tapped", "face_up"):
             if getattr(z, mark):
                 mine[mark] = sorted(m.label(c) for c in getattr(z, mark))
@@ -178,6 +179,8 @@ def card(cdef: Any) -> dict[str, Any]:
     out: dict[str, Any] = {"id": cdef.id, "name": cdef.name, "ja": cdef.ja, "type": cdef.type,
                            "cost": cdef.cost, "power": cdef.power, "breaker": cdef.breaker,
                            "keywords": list(cdef.keywords)}
+    if cdef.home:   # a psychic or GR creature: a creature whose card file says where it lives (model/homes.py)
+        out["type"] = HOME_OF_ZONE[cdef.home].card_type
     if cdef.power >= INFINITY:   # R108.1c
         out["power"] = "infinity"
     if cdef.civilizations:

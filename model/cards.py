@@ -20,6 +20,7 @@ from typing import Any
 from . import keywords as touch_keywords
 from .characteristics import CIVILIZATIONS, INFINITY, has_race
 from .errors import InputError, Mistakes, did_you_mean, raise_all
+from .homes import HOME_OF_TYPE, HOMES
 from .instr import Instr
 from .instructions import card_words
 from .instructions.declaring import CONDITION_OPS
@@ -65,7 +66,17 @@ class CardDef:
     has_power: bool = True   # False when a card file leaves a creature's power out (it reads 0, model/power.py)
     civilizations: tuple[str, ...] = ()   # `civilizations:` of the card file (106.2; none: colorless, 106.2c)
     races: tuple[str, ...] = ()           # `races:` of the card file (203.1)
-    psychic: bool = False   # `type: psychic_creature`: lives in the hyperspatial zone or the battle zone (805.4b)
+    # the zone it lives in besides the battle zone (model/homes.py): `hyperspatial` for `type: psychic_creature`
+    # (805.4b), `super_gr` for `type: gr_creature` (811.2b); "" for any other card
+    home: str = ""
+
+    @property
+    def psychic(self) -> bool:
+        return self.home == "hyperspatial"
+
+    @property
+    def gr(self) -> bool:
+        return self.home == "super_gr"
 
     def has(self, keyword: str) -> bool:
         return keyword in self.keywords
@@ -135,7 +146,8 @@ class CardDef:
 
 # the heads of the engine's keywords (S-Back:<civ> is S-Back): what a race never is
 ENGINE_WORDS = frozenset(k.partition(":")[0] for k in KEYWORDS)
-CARD_TYPES = ["creature", "spell", "castle", "aura", "tamaseed", "cross_gear", "twinpact", "psychic_creature"]
+CARD_TYPES = ["creature", "spell", "castle", "aura", "tamaseed", "cross_gear", "twinpact",
+              *(h.card_type for h in HOMES)]
 _POWER_ATTACKER_FORM = re.compile(r"Power Attacker:\+?[0-9]{1,9}")
 _EXTRA_BREAK_FORM = re.compile(r"Extra Break:\+?[0-9]{1,2}")
 # Bounds (docs/limits.md): a card's numbers and the whole numbers an instruction takes (counts,
@@ -585,9 +597,10 @@ def _card(raw: Any, root: Any, here: tuple, file: str) -> CardDef:
                                  zone=str(a.get("zone", "battle")), pattern=pattern))
     card = CardDef(
         id=str(raw["id"]), name=str(raw["name"]), ja=str(raw.get("ja", "")),
-        # a twinpact in the battle zone is its creature side (S216); a psychic creature is a creature (805.1)
-        type="creature" if spell_side is not None or raw["type"] == "psychic_creature" else str(raw["type"]),
-        psychic=raw["type"] == "psychic_creature",
+        # a twinpact in the battle zone is its creature side (S216); a psychic or GR creature is a creature
+        # (805.1, 811.1)
+        type="creature" if spell_side is not None or raw["type"] in HOME_OF_TYPE else str(raw["type"]),
+        home=HOME_OF_TYPE[raw["type"]].zone if raw["type"] in HOME_OF_TYPE else "",
         cost=raw["cost"], power=INFINITY if raw.get("power") == "infinity" else raw.get("power", 0),
         breaker=raw.get("breaker", 1), has_power="power" in raw,
         civilizations=tuple(str(c) for c in raw.get("civilizations", [])),

@@ -11,7 +11,8 @@ from .events import Event
 
 def _zone(name: str) -> str:
     return {"deck_bottom": "the deck bottom", "deck": "the deck", "battle": "the battle zone",
-            "resolving": "resolution", "shields": "the shield zone"}.get(name, f"the {name}")
+            "resolving": "resolution", "shields": "the shield zone", "hyperspatial": "the hyperspatial zone",
+            "super_gr": "the super GR zone"}.get(name, f"the {name}")
 
 
 def _of(ability: str, source: str) -> str:

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from .errors import InputError, raise_all
+from .homes import HOME_OF_ZONE, HOMES
 from .instructions import piles as pile_words
 from .piles import STACKED, under
 from .scenario import ZONE_KEYS, PlayerSetup
@@ -96,9 +97,9 @@ def _article(word: str) -> str:
 
 
 # ---- where each card is ---------------------------------------------------------------------------
-_OWN_ZONES = ("hand", "mana", "graveyard", "deck", "shields", "hyperspatial")   # each player's own (400.1)
+_OWN_ZONES = ("hand", "mana", "graveyard", "deck", "shields", "hyperspatial", "super_gr")   # each player's (400.1)
 _ALL_ZONES = ("battle", "hand", "mana", "graveyard", "deck", "shields", "resolving", "standby", "attached",
-              "hyperspatial")
+              "hyperspatial", "super_gr")
 
 
 @check("one_place", ("400.1",))
@@ -140,22 +141,30 @@ def _to_graveyard(s: State, cards: Any, card: int) -> State:
     return s.with_zone(owner, s.zone(owner).add("graveyard", card)).forget(card)
 
 
-@check("hyperspatial_zone", ("407.1", "805.4b"))
-def hyperspatial_zone(s: State, cards: Any) -> Iterator[Problem]:
-    """407.1: the hyperspatial zone holds psychic cards only; 117.1, 805.4b: a psychic creature is in the
-    battle zone (or under a creature there) or in the hyperspatial zone, never anywhere else."""
+@check("home_zones", ("407.1", "805.4b", "408.1", "118.2", "811.2b"))
+def home_zones(s: State, cards: Any) -> Iterator[Problem]:
+    """407.1, 408.1 (118.2): the hyperspatial zone holds psychic creatures only, the super GR zone GR creatures
+    only; 117.1, 805.4b, 118.1, 811.2b: such a card is in the battle zone (or under a creature there) or in
+    its own zone, never anywhere else (model/homes.py). Only the kinds of card are checked: that a super GR
+    zone starts with exactly twelve (408.1) is deck building, and a scenario may show fewer."""
     for player in PLAYERS:
         z = s.zone(player)
-        for c in z.hyperspatial:
-            if not cards.card(c).psychic:
-                yield Problem("hyperspatial_zone", "407.1", c, f"{cards.label(c)} is in the hyperspatial zone; "
-                                                               f"expected a psychic creature (type: psychic_creature)")
+        for home in HOMES:
+            for c in getattr(z, home.zone):
+                if cards.card(c).home != home.zone:
+                    yield Problem("home_zones", home.holds, c,
+                                  f"{cards.label(c)} is in the {_ZONE_NAME[home.zone]}; expected {home.what} "
+                                  f"(type: {home.card_type})")
         for zone in ("hand", "mana", "graveyard", "deck", "shields", "attached"):
             for c in getattr(z, zone):
-                if cards.card(c).psychic and not (zone == "attached" and _under_a_creature(z, c)):
-                    yield Problem("hyperspatial_zone", "805.4b", c,
-                                  f"{cards.label(c)} is a psychic creature in the {zone}; expected it in the battle "
-                                  f"zone or the hyperspatial zone (one put elsewhere returns there at once)")
+                own = HOME_OF_ZONE.get(cards.card(c).home)
+                if own is not None and not (zone == "attached" and _under_a_creature(z, c)):
+                    yield Problem("home_zones", own.returns, c,
+                                  f"{cards.label(c)} is {own.what} in the {zone}; expected it in the battle zone "
+                                  f"or the {_ZONE_NAME[own.zone]} (one put elsewhere returns there at once)")
+
+
+_ZONE_NAME = {"hyperspatial": "hyperspatial zone", "super_gr": "super GR zone"}
 
 
 def _under_a_creature(z: Zones, card: int) -> bool:

@@ -14,12 +14,12 @@ from collections.abc import Set as AbstractSet
 from itertools import combinations_with_replacement
 from typing import Any
 
-from . import footprint, lang
+from . import footprint, homes, lang
 from .access import conflicts, spawns
 from .actions import Action
 from .errors import EndlessStep
 from .events import Event, ev
-from .instructions import breaking, effects, hyperspatial
+from .instructions import breaking, effects
 from .instructions import piles as pile_words
 from .instructions.battle_start import LABEL as BATTLE_START
 from .instructions.common import same
@@ -109,8 +109,8 @@ class BreakModel(CardTable, Legality, Touch, PowerRules):
         self.rounds = 0   # how many rounds the last step's automatic procedure took (`_advance`)
         # 815.1a: a player may come to have two S-MAX evolution creatures (or start with two: model/positions.py)
         self.smax_rule = sum(1 for i in self.instances if self.pool[i.card].has(SMAX)) > 1
-        # 805.4b: a psychic creature put outside the battle zone returns to the hyperspatial zone
-        self.psychic_rule = any(self.pool[i.card].psychic for i in self.instances)
+        # 805.4b, 811.2b: a psychic or GR creature put outside the battle zone goes back to its own zone
+        self.home_rule = any(self.pool[i.card].home for i in self.instances)
 
     # ---- the model interface -----------------------------------------------------------------
     def initial_state(self) -> State:
@@ -198,7 +198,7 @@ class BreakModel(CardTable, Legality, Touch, PowerRules):
     def _advance(self, s: State, out: list[Event]) -> State:
         """Run everything that needs no decision, up to the next decision or the end (rounds: `_long_step`)."""
         seen: dict[State, int] | None = None
-        rounds, between = 0, self.power_checks or self.smax_rule or self.psychic_rule   # (read once per step)
+        rounds, between = 0, self.power_checks or self.smax_rule or self.home_rule   # (read once per step)
         while True:
             rounds += 1
             if not rounds & WATCH_MASK or seen is not None:
@@ -267,7 +267,7 @@ class BreakModel(CardTable, Legality, Touch, PowerRules):
         """What the rules do between any two automatic steps, before anything else is handled (703.1,
         111.2d): destroy the creatures at power 0 or less (703.4c, model/power.py), and return all but one
         of a player's S-MAX evolution creatures to his hand, his choice (815.1a, a static ability); a psychic
-        creature put outside the battle zone goes back to the hyperspatial zone (805.4b). None
+        or GR creature put outside the battle zone goes back to its own zone (805.4b, 811.2b: model/homes.py). None
         when none applies (a destruction that changed nothing still applied: the rule is met again)."""
         if self.power_checks:
             zero = self.zero_power(s)
@@ -277,10 +277,10 @@ class BreakModel(CardTable, Legality, Touch, PowerRules):
             player = pile_words.smax_excess(self, s)
             if player:
                 return push(s, pile_words.one_smax(player))
-        if self.psychic_rule:
-            found = hyperspatial.strays(self, s)
+        if self.home_rule:
+            found = homes.strays(self, s)
             if found:
-                return hyperspatial.return_strays(self, s, found, out)   # 117.1, 805.4b
+                return homes.return_strays(self, s, found, out)   # 117.1, 805.4b, 118.1, 811.2b
         return None
 
     def _long_step(self, s: State, rounds: int, out: list[Event],

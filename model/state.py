@@ -49,7 +49,8 @@ def pindex(player: str) -> int:
 
 @record
 class Zones(Record):
-    """One player's zones. `deck` is top first; `deck_added` counts cards put on its bottom."""
+    """One player's zones. `deck` is top first; `deck_added` counts cards put on its bottom. `super_gr`
+    is a face-down pile too (R408.2), top first: a card added to it goes to its bottom (R118.1)."""
 
     deck: tuple[CardId, ...] = ()
     hand: Sorted[CardId] = ()
@@ -65,6 +66,7 @@ class Zones(Record):
     tapped: Sorted[CardId] = ()
     deck_added: int = 0
     hyperspatial: Sorted[CardId] = ()   # psychic creatures (R407.1; model/instructions/hyperspatial.py)
+    super_gr: tuple[CardId, ...] = ()    # GR creatures, top first (R408.1, R408.2; model/instructions/gr.py)
 
     def add(self, zone: str, card: int) -> Zones:
         items = list(self)
@@ -81,7 +83,7 @@ class Zones(Record):
         between two unordered zones, or from the deck's top part, inline (`_take`, `_put` otherwise)."""
         items = list(self)
         i = _ZONE.get(src)
-        if i is not None and src != "deck":
+        if i is not None and src != "deck":   # list.remove keeps the super GR zone's order
             cards = list(items[i])
             cards.remove(card)
             items[i] = tuple(cards)
@@ -90,7 +92,7 @@ class Zones(Record):
         else:
             _take(items, src, card)
         j = _ZONE.get(dst)
-        if j is not None and dst != "deck":
+        if j is not None and dst not in _ORDERED:
             items[j] = tuple(sorted(items[j] + (card,)))
         else:
             _put(items, dst, card)
@@ -111,7 +113,7 @@ class Zones(Record):
 
     def where(self, card: int) -> str | None:
         for zone in ("battle", "hand", "shields", "mana", "graveyard", "resolving", "standby", "attached", "deck",
-                     "hyperspatial"):
+                     "hyperspatial", "super_gr"):
             if card in getattr(self, zone):
                 return zone
         return None
@@ -120,12 +122,15 @@ class Zones(Record):
 
 _ZONE = Zones._index            # field name -> item index
 _DECK, _DECK_ADDED = _ZONE["deck"], _ZONE["deck_added"]
+_ORDERED = ("deck", "super_gr")   # the piles whose order means something (the others are kept sorted)
 
 
 def _put(items: list, zone: str, card: int) -> None:
     """Zones.add on a list of a Zones' items: unordered zones stay sorted, the deck takes the card on
-    top or at the bottom (counted in `deck_added`)."""
-    if zone == "deck_top":
+    top or at the bottom (counted in `deck_added`), the super GR zone at the bottom (R118.1)."""
+    if zone == "super_gr":
+        items[_ZONE[zone]] += (card,)
+    elif zone == "deck_top":
         items[_DECK] = (card,) + items[_DECK]
     elif zone == "deck_bottom":
         items[_DECK] = items[_DECK] + (card,)

@@ -27,6 +27,8 @@ if TYPE_CHECKING:
 _STATE = record_shape(State)
 _ZONES = record_shape(Zones)
 _ZONE_FIELDS = tuple(name for _, name, node in _ZONES.parts if isinstance(node, IdsNode))
+# the piles whose order means something (the deck, the super GR zone): a card there is known by its place
+_ORDERED_FIELDS = frozenset(name for _, name, node in _ZONES.parts if isinstance(node, IdsNode) and node.ordered)
 _ZONE_OTHER = tuple(part for part in _ZONES.parts if part[1] not in _ZONE_FIELDS and part[1] != "links")
 _ROLES = record_shape(State, skip=frozenset({"zones"}))
 
@@ -171,7 +173,7 @@ def _inert_classes(m: Game, initial: State, classes: list[list[int]], owners: li
 
 
 class _ZoneOcc:
-    """Where the twinned cards lie in one player's zones (position only in the deck, where order
+    """Where the twinned cards lie in one player's zones (position only in an ordered pile, where order
     matters), which classes appear there, and the rankings of classes found there alone. Each
     card's entries (`occ`, built on first use) are a list kept sorted by repr (lists compare like
     the signature's tuples)."""
@@ -232,8 +234,8 @@ def _zone_entries(z: Zones, player: str, members: frozenset[int], pool: tuple[st
         hit = members.intersection(cards)
         if not hit:
             continue
-        if name == "deck":
-            entries = _deck_entries(player, len(cards))
+        if name in _ORDERED_FIELDS:
+            entries = _pile_places(player, name, len(cards))
             pairs = [(cid, entries[i]) for i, cid in enumerate(cards) if cid in hit]
         else:
             entry = _ENTRIES[player, name]
@@ -270,14 +272,14 @@ def _pile_entries(z: Zones, player: str, members: frozenset[int], pool: tuple[st
 
 _SORTED_FIELDS = tuple(sorted(_ZONE_FIELDS))
 _ENTRIES = {(p, name): (p, name, -1) for p in "AB" for name in _ZONE_FIELDS}
-_DECK: dict[str, list] = {"A": [], "B": []}
+_PLACES: dict[tuple[str, str], list] = {}
 
 
-def _deck_entries(player: str, n: int) -> list:
-    """The shared (player, "deck", i) entries, i < n."""
-    entries = _DECK[player]
+def _pile_places(player: str, name: str, n: int) -> list:
+    """The shared (player, name, i) entries of an ordered pile (the deck, the super GR zone), i < n."""
+    entries = _PLACES.setdefault((player, name), [])
     while len(entries) < n:
-        entries.append((player, "deck", len(entries)))
+        entries.append((player, name, len(entries)))
     return entries
 
 

@@ -89,7 +89,8 @@ class CardTable:
                 mana=tuple(sorted(content["mana"])), shields=tuple(sorted(content["shields"])),
                 battle=tuple(sorted(content["battle"])), graveyard=tuple(sorted(content["graveyard"])),
                 attached=tuple(sorted(attached)), links=tuple(sorted(links)), face_up=tuple(sorted(face_up)),
-                tapped=tuple(sorted(tapped)), hyperspatial=tuple(sorted(content["hyperspatial"]))))
+                tapped=tuple(sorted(tapped)), hyperspatial=tuple(sorted(content["hyperspatial"])),
+                super_gr=tuple(content["super_gr"])))   # the order written, top first (R408.2)
         # R506: the attack is declared by the first step (procedure.py), so that its events are seen
         self.summoned = frozenset(host for kind, host, _ in marks if kind == "summoned")
         powers = tuple(sorted((host, int(n)) for kind, host, n in marks if kind == "power"))

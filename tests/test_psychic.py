@@ -46,7 +46,7 @@ def test_the_scenarios_fail_when_a_psychic_creature_may_stay_outside(path):
     class Lenient(BreakModel):
         def __init__(self, scenario, interpretation=None):
             super().__init__(scenario, interpretation)
-            self.psychic_rule = False
+            self.home_rule = False
     assert "violated" in _verdicts(path, Lenient)
 
 

@@ -99,7 +99,8 @@ def pool_lines(cards: list[tuple[str, Any]], by_file: bool) -> list[str]:
             (f", breaker {c.breaker}" if c.breaker != 1 else "") + \
             "".join(f", {key} {'/'.join(data[key])}" for key in ("civilizations", "races") if key in data)
         names = ", ".join(n for n in (c.id, c.ja) if n)
-        lines.append(f"{c.name} ({names}): {c.type}, {numbers}" + (f"; {', '.join(c.keywords)}" if c.keywords else ""))
+        kind = data["type"] if c.home else c.type   # psychic_creature, gr_creature: where it lives (model/homes.py)
+        lines.append(f"{c.name} ({names}): {kind}, {numbers}" + (f"; {', '.join(c.keywords)}" if c.keywords else ""))
         if "effect" in data:
             lines.append(f"    effect: {flow(data['effect'])}")
         for a in data.get("abilities", []):

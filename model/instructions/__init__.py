@@ -16,6 +16,7 @@ from . import (  # noqa: F401  (registration: importing each module registers it
     destruction,
     effects,
     game_end,
+    gr,
     hidden,
     hyperspatial,
     pile_moves,

@@ -68,12 +68,16 @@ def summon(m: Game, s: State, player: str, cid: int, zone: str, out: list[Event]
     return enter(m, s, player, cid, zone, out)
 
 
+# the rule an event `put` into the battle zone cites, by the zone the card came from
+_PUT_RULES = {"hand": "R112.3a", "standby": "R112.3a", "super_gr": "R701.30a"}
+
+
 def enter(m: Game, s: State, player: str, cid: int, zone: str, out: list[Event]) -> State:
     """The card goes from `zone` into the battle zone alone; its 'enters' and the watchers trigger (R112.3a)."""
     s = s.with_zone(player, s.zone(player).move(zone, "battle", cid))
     # ev("put", rule, card=..., player=..., from=zone, to="battle") without a keyword dict
     out.append(build(Event, ("Event", "put", (("card", m.label(cid)), ("player", player), ("from", zone),
-                                              ("to", "battle")), "R112.3a" if zone in ("hand", "standby") else "")))
+                                              ("to", "battle")), _PUT_RULES.get(zone, ""))))
     return m.trigger(s, "enters", player, cid, out)
 
 

@@ -1,0 +1,59 @@
+"""Cards with a zone of their own: psychic creatures (hyperspatial zone) and GR creatures (super GR zone).
+
+Such a card is only ever in the battle zone (or under a creature there) or in its home zone. When a
+move (a destruction, a bounce, mana, shields, the deck) puts one anywhere else, it does get there (its
+"destroyed" and "leaves" triggers see it arrive), and then it goes home at once: a psychic creature to
+its owner's hyperspatial zone (117.1, 805.4b), a GR creature to the bottom of its owner's super GR zone
+(118.1, 811.2b). Both are one rule, applied in one place for every home in `HOMES`: between the steps
+of the automatic procedure (model/procedure.py `_between_steps`), rather than in each of the many moves.
+The loader's checks of where such cards may start are model/positions.py `home_zones`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .events import Event, ev
+from .state import PLAYERS, State
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+@dataclass(frozen=True, slots=True)
+class Home:
+    """A kind of card that lives in a zone of its own, and the rules that say so."""
+
+    card_type: str   # its `type:` in a card file (it is a creature in every other way)
+    zone: str        # the Zones field it lives in; `Zones.add` puts a returning card where the rules say
+    what: str        # how messages name such a card
+    holds: str       # the rule: the zone holds these cards only
+    returns: str     # the rule: one put into another zone goes home at once
+
+
+HOMES = (
+    Home("psychic_creature", "hyperspatial", "a psychic creature", "407.1", "805.4b"),
+    Home("gr_creature", "super_gr", "a GR creature", "408.1", "811.2b"),
+)
+HOME_OF_TYPE = {h.card_type: h for h in HOMES}
+HOME_OF_ZONE = {h.zone: h for h in HOMES}
+# the zones such a card is put into only to go home at once (a card under a creature is in the battle zone)
+ELSEWHERE = ("hand", "mana", "shields", "graveyard", "deck", "resolving", "standby")
+
+
+def strays(m: Game, s: State) -> tuple[tuple[str, str, int], ...]:
+    """The cards with a home zone that are outside it and outside the battle zone: (player, zone, card)."""
+    return tuple((p, zone, c) for p in PLAYERS for zone in ELSEWHERE
+                 for c in getattr(s.zone(p), zone) if m.card(c).home)
+
+
+def return_strays(m: Game, s: State, found: tuple[tuple[str, str, int], ...], out: list[Event]) -> State:
+    """R117.1, R805.4b; R118.1, R811.2b: each card put elsewhere goes to its owner's home zone (the bottom
+    of the super GR zone; several at once in the order found, player A's first, then by card id)."""
+    for player, zone, c in found:
+        s = s.with_zone(player, s.zone(player).unlink(c).remove(zone, c))
+        owner, home = m.owner(c), HOME_OF_ZONE[m.card(c).home]
+        s = s.with_zone(owner, s.zone(owner).add(home.zone, c))
+        out.append(ev("move", "R" + home.returns, card=m.label(c), player=owner, **{"from": zone, "to": home.zone}))
+    return s
