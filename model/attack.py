@@ -244,7 +244,7 @@ class AttackSteps(Host):
                               player=s.defender))
             else:
                 out.append(ev("redirect", way.rule, card=self.label(last), attacker=self.label(s.attacker),
-                              player=s.defender, ability=way.keyword))
+                              player=s.defender, how=way.keyword))
             for c in chosen if "tapped" in self.words else ():   # 603.2c: each creature used becomes tapped
                 s = self.trigger(s, "tapped", s.defender, c, out)
             # R507.2c: an attacker once blocked stays so (a creature that entered blocking, R507.4)

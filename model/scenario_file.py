@@ -112,8 +112,8 @@ EVENT_KEYS: dict[str, list[str]] = {
     "attack": ["card", "player", "target"],
     "block": ["card", "attacker", "player"],
     # the attack taken by a creature that is no blocking creature: Guardman (R507.2b), or one that entered
-    # the battle zone blocking (R507.4); `ability`: Guardman, or `entered blocking`
-    "redirect": ["card", "attacker", "player", "ability"],
+    # the battle zone blocking (R507.4); `how`: Guardman, or `entered blocking`
+    "redirect": ["card", "attacker", "player", "how"],
     "battle": ["card", "against", "winner"],
     "end_attack": ["attacker"],
     "end_turn": ["player"],

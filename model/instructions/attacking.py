@@ -82,7 +82,7 @@ def _put_blocking(m, s, task, ins, choice, out):
     if card not in s.zone(me).battle:
         return s
     out.append(ev("redirect", "R507.4", card=m.label(card), attacker=m.label(s.attacker), player=me,
-                  ability="entered blocking"))
+                  how="entered blocking"))
     return replace(s, target=card, blocked=True)
 
 
