@@ -180,7 +180,7 @@ class AttackSteps(Host):
         if s.target < 0:
             return ()
         z = s.zone(s.defender)
-        return tuple(c for c in z.battle if c not in z.tapped and c != s.target and self.card(c).type == "creature"
+        return tuple(c for c in z.battle if c != s.target and c not in z.tapped and self.card(c).type == "creature"
                      and self.has_keyword(s, c, "Guardman"))
 
     def block_actions(self, s: State) -> tuple[Action, ...]:
