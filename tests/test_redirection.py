@@ -19,6 +19,7 @@ from dmcheck.model.errors import InputError
 from dmcheck.model.procedure import BreakModel
 from dmcheck.model.scenario_file import load_scenario
 from dmcheck.model.state import replace
+from dmcheck.model.vocabulary import IGNORED
 from dmcheck.properties.expectations import check
 
 ATTACK = ROOT / "scenarios" / "attack"
@@ -190,3 +191,19 @@ def test_an_attack_on_an_untapped_creature_needs_the_permission(tmp_path):
         load_scenario(path)
     text = str(caught.value)
     assert "s.yaml" in text and "attack.creature" in text and "Attacks Untapped" in text
+
+
+def test_a_guardman_given_by_an_effect_takes_the_attack_too(tmp_path):
+    # a keyword given for the turn is had like a printed one (`grant`); ignored abilities give no Guardman
+    path = _write(tmp_path, "  A: {battle: [Mach Probe]}\n"
+                            "  B: {battle: [{card: Vanilla, tapped: true}, Vanilla W-breaker]}\n",
+                  "{attacker: Mach Probe, creature: Vanilla}")
+    m = BreakModel(load_scenario(path))
+    s = m.initial_state()
+    w = _id(m, s, "Vanilla W-breaker")
+    assert m.guardmen(s) == ()
+    given = replace(s, granted=((w, "Guardman"),))
+    assert m.guardmen(given) == (w,)
+    assert [r.keyword for c, r in redirection.redirectors(m, given)] == ["Guardman"]
+    ignored = replace(s, granted=tuple(sorted(((w, "Guardman"), (w, IGNORED)))))
+    assert m.guardmen(ignored) == ()
