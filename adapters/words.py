@@ -9,7 +9,8 @@ from __future__ import annotations
 
 RULES = frozenset({
     "S-Trigger", "G-Strike", "S-Back", "Sabaki Z", "Judgement Crest", "Revolution 0", "Charger", "Unbreakable",
-    "Indestructible", "Cannot Leave", "Extra Break", "Blocker", "Evolution", "Vortex Evolution", "NEO",
+    "Indestructible", "Cannot Leave", "Extra Break", "Blocker", "Guardman", "Attacks Untapped", "Evolution",
+    "Vortex Evolution", "NEO",
     "Star Evolution",
     "S-MAX Evolution", "Power Attacker", "Slayer", "Wins All Battles", "Speed Attacker", "Cannot Attack",
     "Cannot Attack Players", "Cannot Block", "Must Attack", "Must Block", "Unblockable", "Evasion", "Ignore",

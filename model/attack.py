@@ -9,8 +9,9 @@ numbering; A01-A28 are the scenarios of scenarios/attack/ that pin each):
   (Revolution Change, Invasion, Ninja Strike, Ninja Change) are model/declarations.py's.
 - R505.6a (A02, A22): if the attacker or the attacked creature has left, the attack ends at once and
   the game goes to the end-of-attack step.
-- R507.1-2 (A09): the non-turn player may block with one untapped Blocker; the attack becomes an
-  attack on the blocker and the attacker is "blocked".
+- R507.1-2 (A09, BL01, GM01-GM04): the non-turn player may use the redirecting abilities of his untapped
+  creatures (model/redirection.py: Blocker, Guardman); the attack becomes an attack on the one resolved last,
+  and the attacker is "blocked" only if that one used Blocker (R507.2a-b).
 - R508 / R115 (A10, A11): a battle compares powers; the lower is destroyed (through the destruction
   path, so replacements apply), both on a tie; "when it wins a battle" never triggers on a tie.
 - the direct attack step (D0-D7, procedure.py) when the attack is on the player and not blocked.
@@ -36,6 +37,7 @@ from .events import Event, ev
 from .host import Host
 from .instructions import attacking, destruction, game_end
 from .instructions.common import same
+from .redirection import redirectors, used_by
 from .restrictions import CANNOT_BLOCK, restricted
 from .state import Phase, State, other, replace
 
@@ -131,7 +133,7 @@ class AttackSteps(Host):
                 return self.end_attack(s, out), False       # R505.6a
             if self.ntp_waits(s):
                 return replace(s, phase="ntp_declare"), True   # R506.3 (A25)
-            if self.blockers(s):
+            if redirectors(self, s):
                 return replace(s, phase="block"), True       # R507.1
             return self.after_block(s, out), False
         if phase in ("block", "ntp_declare", "tp_declare"):
@@ -164,28 +166,46 @@ class AttackSteps(Host):
 
     def blockers(self, s: State) -> tuple[int, ...]:
         """R507.1: the defender's untapped creatures with Blocker, printed or given and not ignored
-        (`has_keyword`; none is the attacked creature: it is tapped)."""
+        (`has_keyword`), other than the attacked creature (R507.1a, S154: an untapped Blocker attacked by a
+        creature that may attack untapped ones cannot take its own attack)."""
         z = s.zone(s.defender)
-        return tuple(c for c in z.battle if c not in z.tapped and self.card(c).type == "creature"
+        return tuple(c for c in z.battle if c not in z.tapped and c != s.target and self.card(c).type == "creature"
                      and self.has_keyword(s, c, "Blocker") and not restricted(self, s, c, CANNOT_BLOCK))
 
+    def guardmen(self, s: State) -> tuple[int, ...]:
+        """R507.1a: the defender's untapped creatures with Guardman when the attack is on ANOTHER of his
+        creatures: never when he himself is attacked (S154), read off the target the attacker chose, since
+        every redirecting creature is chosen at once (S155). Guardman is no block (R507.2b): neither
+        "cannot block" nor "cannot be blocked" reaches it (dmwiki and Duel Masters Wiki "Guardman")."""
+        if s.target < 0:
+            return ()
+        z = s.zone(s.defender)
+        return tuple(c for c in z.battle if c != s.target and c not in z.tapped and self.card(c).type == "creature"
+                     and self.has_keyword(s, c, "Guardman"))
+
     def block_actions(self, s: State) -> tuple[Action, ...]:
-        """R507.1: one Blocker or none; since 2021-09-07 (R507.1a of v1.25, S153, S154) any number of
-        Blockers at once, their abilities resolved in the order the non-turn player likes: every set with
-        the one resolved last, which becomes the blocking creature (identical cards offered once)."""
+        """R507.1: one redirecting creature or none; since 2021-09-07 (R507.1a of v1.25, S153, S154) any
+        number at once, their abilities resolved in the order the non-turn player likes: every set with the
+        one resolved last, which takes the attack (identical cards offered once)."""
         me = s.defender
-        blockers = self.blockers(s)
-        if not self.version.several_blockers or len(blockers) < 2:
-            acts = [Action("block", me, (c,), f"{me} blocks {self.label(s.attacker)} with {self.label(c)}")
-                    for c in blockers]
+        users = dict(redirectors(self, s))
+        if not self.version.several_blockers or len(users) < 2:
+            acts = [Action("block", me, (c,), self._redirect_text(s, c, (), users)) for c in users]
             return tuple(acts) + (Action("no_block", me, (), f"{me} does not block"),)
         acts = []
-        for last, group in self._block_sets(s, blockers):
+        for last, group in self._block_sets(s, tuple(users)):
             rest = tuple(c for c in group if c != last)
-            also = "".join(f", first using {self.label(c)}'s Blocker" for c in rest)
-            acts.append(Action("block", me, (last,) + rest,
-                               f"{me} blocks {self.label(s.attacker)} with {self.label(last)}{also}"))
+            acts.append(Action("block", me, (last,) + rest, self._redirect_text(s, last, rest, users)))
         return tuple(acts) + (Action("no_block", me, (), f"{me} does not block"),)
+
+    def _redirect_text(self, s: State, last: int, rest: tuple[int, ...], users: dict) -> str:
+        """How a choice of the block step reads: "B blocks X with Y, first using Z's Blocker" for Blockers;
+        "B redirects the attack of X to Y with its Guardman" when the last one is no Blocker (R507.2b)."""
+        also = "".join(f", first using {self.label(c)}'s {users[c].keyword}" for c in rest)
+        if users[last].blocks:
+            return f"{s.defender} blocks {self.label(s.attacker)} with {self.label(last)}{also}"
+        return (f"{s.defender} redirects the attack of {self.label(s.attacker)} to {self.label(last)} with its "
+                f"{users[last].keyword}{also}")
 
     def _block_sets(self, s: State, blockers: tuple[int, ...]) -> list[tuple[int, tuple[int, ...]]]:
         """(the Blocker resolved last, every Blocker used) once per set of classes of identical Blockers
@@ -208,25 +228,36 @@ class AttackSteps(Host):
         return [(last, group) for _, group, _, last in sorted(found)]
 
     def block(self, s: State, chosen: tuple[int, ...], out: list[Event]) -> State:
-        """R507.2: each Blocker used is tapped and redirects the attack to itself; the last one resolved
-        (`chosen[0]`) is the blocking creature (S154), the attack an attack on it; then on to R508."""
+        """R507.2: each redirecting creature used is tapped and sends the attack to itself; the last one
+        resolved (`chosen[0]`) takes it: a Blocker becomes the blocking creature (R507.2a, S154) and the
+        attacker is blocked; a Guardman makes no blocking creature (R507.2b) and blocks nothing. Then R507.3."""
+        designated = False
         if chosen:
-            blocker, first = chosen[0], chosen[1:]
+            last, first = chosen[0], chosen[1:]
+            way = used_by(self, s, last)
             z = s.zone(s.defender)
             s = s.with_zone(s.defender, replace(z, tapped=tuple(sorted(z.tapped + chosen))))
-            for c in first:   # R507.1a: its Blocker was used, then overridden by the one resolved after it
+            for c in first:   # R507.1a: its ability was used, then overridden by the one resolved after it
                 out.append(ev("tap", "R507.1a", card=self.label(c), player=s.defender))
-            out.append(ev("block", "R507.2", card=self.label(blocker), attacker=self.label(s.attacker),
-                          player=s.defender))
-            for c in chosen if "tapped" in self.words else ():   # 603.2c: each Blocker used becomes tapped
+            if way.blocks:
+                out.append(ev("block", "R507.2", card=self.label(last), attacker=self.label(s.attacker),
+                              player=s.defender))
+            else:
+                out.append(ev("redirect", way.rule, card=self.label(last), attacker=self.label(s.attacker),
+                              player=s.defender, how=way.keyword))
+            for c in chosen if "tapped" in self.words else ():   # 603.2c: each creature used becomes tapped
                 s = self.trigger(s, "tapped", s.defender, c, out)
-            s = replace(s, blocked=True, target=blocker)
-        return self.after_block(replace(s, phase="attack"), out)
+            # R507.2c: an attacker once blocked stays so (a creature that entered blocking, R507.4)
+            s = replace(s, blocked=s.blocked or way.blocks, target=last)
+            designated = way.blocks
+        return self.after_block(replace(s, phase="attack"), out, designated)
 
-    def after_block(self, s: State, out: list[Event]) -> State:
+    def after_block(self, s: State, out: list[Event], designated: bool = False) -> State:
         """The block step is over: what it triggers resolves first (model/attack_end.py, R507.3c), then
-        an attack on a creature is a battle (R508); an attack on the player goes to the direct attack step."""
-        s = self.block_triggers(s, out)
+        an attack on a creature is a battle (R508); an attack on the player goes to the direct attack step.
+        `designated`: a blocking creature was designated in this step (R507.3; not one that entered
+        blocking, R507.4)."""
+        s = self.block_triggers(s, out, designated)
         if s.pending:
             return replace(s, phase="blocked")
         return self.battle_or_break(s, out)

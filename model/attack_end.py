@@ -79,9 +79,11 @@ class AttackEnd(Host):
         return replace(s, boosts=(), guards=(), attack_effects_ended=True, restrictions=without(s, "attack"))
 
     # ---- R507.3c (A26): what the block step triggers --------------------------------------------------
-    def block_triggers(self, s: State, out: list[Event]) -> State:
-        """"when it blocks" for the blocker; "attacks a player and is not blocked" for the attacker."""
-        if s.blocked and "blocks" in self.words:
+    def block_triggers(self, s: State, out: list[Event], designated: bool = False) -> State:
+        """"when it blocks" for the blocker designated in this step (R507.3a; not for one that entered the
+        battle zone blocking, R507.4, nor for a Guardman, R507.2b); "attacks a player and is not blocked" for
+        the attacker."""
+        if designated and s.blocked and "blocks" in self.words:
             return self.trigger(s, "blocks", s.defender, s.target, out)
         if not s.blocked and s.target < 0 and "not_blocked" in self.words and self.attacker_still_there(s):
             return self.trigger(s, "not_blocked", s.turn, s.attacker, out)

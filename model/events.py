@@ -15,7 +15,7 @@ EventKind = Literal[
     # cards made of several cards (801, 310.8)
     "rebuild", "leave_together",
     # the whole attack (R506-R511, R104)
-    "attack", "block", "battle", "end_attack", "end_turn", "lose",
+    "attack", "block", "redirect", "battle", "end_attack", "end_turn", "lose",
     # the next turn (R512, R501; model/turn.py)
     "start_turn",
     # the rest of the attack: extra turns, power, effects that end, protection

@@ -3,7 +3,8 @@
 `Evasion:power<=N` (cannot be blocked by creatures with power N or less) and `Ignore:cost<=N` (the
 abilities of other creatures with cost N or less are ignored while this one is in the battle zone)
 carry a number; a card file giving anything else is refused with its line (bad input:
-"a power that is not a number"). The triggers that only a creature in the battle zone can have
+"a power that is not a number"); Guardman and Attacks Untapped on a card that is no creature are refused
+too. The triggers that only a creature in the battle zone can have
 (attacks, is attacked, blocks, is blocked, battles, breaks, its attack's end) are refused on a card
 of another type; the hidden-zone words are refused on a type they cannot use and with a `zone` other
 than the hand they are used from (bad input: "a hidden-zone use from a zone the card is
@@ -27,6 +28,8 @@ CREATURE_TRIGGERS = frozenset({"attacks", "attacked", "blocks", "blocked", "batt
                                "breaks", "breaks_one_or_more", "end_of_attack", "not_blocked"})
 # the events of model/trigger_patterns.py only a creature in the battle zone has (`card: this` on them)
 CREATURE_EVENTS = CREATURE_TRIGGERS | {"battle_start", "tapped", "untapped", "leaves"}
+# keywords only a creature in the battle zone uses: it takes an attack (Guardman, R507.1a) or attacks
+CREATURE_KEYWORDS = ("Guardman", "Attacks Untapped")
 # the hidden-zone words and the card types that can be used that way
 USED_AS = {"attack_chance": ("spell", "creature"), "oni_end": ("spell",), "kirifu_dash": ("creature", "spell")}
 # the abilities declared from the hand (model/declarations.py, model/touch.py): no other zone uses them
@@ -56,6 +59,11 @@ def check(card: Any, root: Any, here: tuple, file: str) -> None:
             where = here + ("keywords", k)
             raise InputError(file, line_of(root, where), key_path(where),
                              f"expected `{_EXAMPLE[head]}` (the power or cost a whole number), got {word!r}")
+        if head in CREATURE_KEYWORDS and card.type != "creature":
+            where = here + ("keywords", k)
+            raise InputError(file, line_of(root, where), key_path(where),
+                             f"a {card.type} cannot have {head}: only a creature in the battle zone takes an attack "
+                             f"or attacks (R505.3, R507.1a); expected a creature")
     for j, ability in enumerate(card.abilities):
         where = here + ("abilities", j, "trigger")
         own = ability.pattern is not None and ability.pattern.card == "this" and \

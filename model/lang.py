@@ -172,8 +172,10 @@ def _decls(text: str, names: Names) -> str:
 
 
 def _firsts(text: str, names: Names) -> str:
-    """`, first using X's Blocker, first using Y's Blocker`: the Blockers used before the last one."""
-    return "、".join(names.card(c) for c in re.findall(r", first using (.+?)'s Blocker", text))
+    """`, first using X's Blocker, first using Y's Guardman`: the redirecting abilities used before the last
+    one (model/redirection.py), each as its card's keyword (《X》のブロッカー)."""
+    return "、".join(f"{names.card(c)}の{keyword(k)}"
+                    for c, k in re.findall(r", first using (.+?)'s (Blocker|Guardman)", text))
 
 
 _PARTS: dict[str, Callable[[str, Names], str]] = {

@@ -6,7 +6,9 @@ into the battle zone this turn, `{card: X, summoned: true}`, cannot attack unles
 Attacker: dmwiki "召喚酔い", "スピードアタッカー"; an evolution creature is never summoning sick, 801.3),
 does not have "cannot attack" and, with "cannot
 attack players", attacks only a creature; its target is the opponent or one of his tapped creatures
-(R506.1e). "Not attacking" is a choice unless a creature that must attack if able (`Must Attack`,
+(R506.1e), or any of his creatures for an attacker that may attack untapped creatures (`Attacks Untapped`,
+printed or given: a permission, so a restriction on attacking still beats it, R101.2). "Not attacking" is a
+choice unless a creature that must attack if able (`Must Attack`,
 dmwiki "攻撃強制") has a legal attack. The choice leads to the declaration as model/attack.py makes it.
 A scenario with `choose: true` and no legal attack is refused when it is loaded (model/scenario_file.py
 asks `legal_attacks` of the initial position).
@@ -21,7 +23,7 @@ from .instructions.common import same
 from .piles import under
 from .restrictions import CANNOT_ATTACK, CANNOT_ATTACK_PLAYERS, restricted
 from .state import State, other, replace
-from .vocabulary import NEO
+from .vocabulary import ATTACKS_UNTAPPED, NEO
 
 
 class Legality(AttackSteps):
@@ -44,7 +46,9 @@ class Legality(AttackSteps):
                 continue
             if not restricted(self, s, c, CANNOT_ATTACK_PLAYERS):
                 found.append((c, -1))
-            found += [(c, t) for t in theirs.battle if t in theirs.tapped and self.card(t).type == "creature"]
+            untapped_too = self.has_keyword(s, c, ATTACKS_UNTAPPED)   # a permission, read after the restrictions
+            found += [(c, t) for t in theirs.battle if (untapped_too or t in theirs.tapped)
+                      and self.card(t).type == "creature"]
         return found
 
     def summoning_sick(self, s: State, c: int) -> bool:

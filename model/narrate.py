@@ -28,6 +28,7 @@ _PLAIN = {
     "attack_stopped": "the attack of {attacker} is stopped: every shield chosen to break has left the zone",
     "attack": "{player}'s {card} attacks {target}",
     "block": "{player} blocks {attacker} with {card}",
+    "redirect": "{player}'s {card} takes the attack of {attacker} ({how}); it does not block",
     "battle": "{card} battles {against}: winner {winner}",
     "end_attack": "the attack of {attacker} ends",
     "power": "{card} ({player}) gets +{amount} power until the end of the attack",

@@ -22,6 +22,7 @@ from .rules import parse_date, rules_date_problem
 from .scenario import ZONE_KEYS, Expectation, PlayerSetup, Scenario
 from .table import MARKS, CardTable
 from .turn_plan import UNTIL
+from .vocabulary import ATTACKS_UNTAPPED
 from .yamlio import inner_path, key_path, line_of, load_yaml, plain, schema_errors, shown, spoilt, validate
 
 # Bounds on counts (docs/limits.md): a zone, a count in an expectation, a frame depth
@@ -110,6 +111,9 @@ EVENT_KEYS: dict[str, list[str]] = {
     # the whole attack (R506-R511, R104)
     "attack": ["card", "player", "target"],
     "block": ["card", "attacker", "player"],
+    # the attack taken by a creature that is no blocking creature: Guardman (R507.2b), or one that entered
+    # the battle zone blocking (R507.4); `how`: Guardman, or `entered blocking`
+    "redirect": ["card", "attacker", "player", "how"],
     "battle": ["card", "against", "winner"],
     "end_attack": ["attacker"],
     "end_turn": ["player"],
@@ -386,6 +390,7 @@ def _replacement(value: Any, names: _Names, here: tuple) -> str:
 # a battle-zone entry also carries the turn's power changes (`power -2000`) and keywords given for the turn (R511.2)
 _EXPIRED = re.compile(r"Power Attacker|protection from destruction|power [+-][1-9][0-9]*|"
                       r"Blocker|Slayer|Speed Attacker|Unblockable|Must Block|S-Trigger|Wins All Battles|Ignored|"
+                      r"Guardman|Attacks Untapped|"
                       r"cannot_attack|cannot_attack_players|cannot_block|cannot_be_blocked")   # model/restrictions.py
 
 
@@ -665,14 +670,24 @@ def _whole_attack(root: dict, defender: str, players: dict, names: _Names) -> tu
         if not here:
             raise names.fail(("attack", "creature"), f"expected a creature in players.{defender}.battle; "
                                                      f"{names.pool[target].name} is not there")
-        if not tapped:
+        if not tapped and not _attacks_untapped(attack, names):
             raise names.fail(("attack", "creature"), f"expected a tapped creature (R506.1e: only the opponent's "
-                                                     f"tapped creatures can be attacked); write it as "
+                                                     f"tapped creatures can be attacked, unless the attacker has "
+                                                     f"Attacks Untapped); write it as "
                                                      f"{{card: {names.pool[target].name}, tapped: true}}")
-        index = here.index(tapped[0])
+        index = here.index(tapped[0]) if tapped else 0
     elif "player" not in attack:
         raise names.fail(("attack",), "expected `player: A|B` or `creature: NAME` (a tapped creature)")
     return target, index, until
+
+
+def _attacks_untapped(attack: dict, names: _Names) -> bool:
+    """Whether the attacker may attack an untapped creature (the permission `Attacks Untapped`, printed or
+    given by a card of the scenario); a restriction that beats it is the model's to read (R101.2)."""
+    if "attacker" not in attack:
+        return False
+    cdef = names.pool[names.card(attack["attacker"], ("attack", "attacker"))]
+    return cdef.has(ATTACKS_UNTAPPED) or (names.census is not None and names.census.grants(ATTACKS_UNTAPPED))
 
 
 def _until(root: dict, names: _Names) -> str:

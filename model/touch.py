@@ -141,9 +141,9 @@ class Touch(TurnSteps, Triggers, AttackEnd, Declarations):
         return self.trigger(s, "player_attacked", s.defender, s.attacker, out)
 
     # ---- R507: blocks --------------------------------------------------------------------------------
-    def block_triggers(self, s: State, out: list[Event]) -> State:
-        s = super().block_triggers(s, out)
-        if s.blocked and "blocked" in self.words and s.attacker in s.zone(s.turn).battle:
+    def block_triggers(self, s: State, out: list[Event], designated: bool = False) -> State:
+        s = super().block_triggers(s, out, designated)
+        if designated and s.blocked and "blocked" in self.words and s.attacker in s.zone(s.turn).battle:
             s = self.trigger(s, "blocked", s.turn, s.attacker, out)
         return s
 

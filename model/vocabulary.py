@@ -87,6 +87,9 @@ KEYWORDS = {
                       "Soul's); with the reading `extra_break_applies_to_effect_breaks=yes` also in the breaks its "
                       "own abilities make it do (S161)",
     "Blocker": "may block an opponent's attacking creature when untapped (R507.1)",
+    "Guardman": "when an opponent's creature attacks another of its controller's creatures, this untapped creature "
+                "may be tapped to take the attack instead; that is no block: no blocking creature, the attacker "
+                "is not blocked, \"when it blocks\" does not trigger (R507.1a, R507.2b; model/redirection.py)",
     # cards made of several cards (model/piles.py)
     "Evolution": "an evolution creature: it lies on a creature (`under:` in a scenario), the pile has only its "
                  "characteristics and leaves the battle zone whole (801, S200, S201); an effect putting it into the "
@@ -107,6 +110,8 @@ KEYWORDS = {
               "2004-06-26: only when this one lost)",
     "Wins All Battles": "this creature wins every battle: no power is compared (700.5)",
     "Speed Attacker": "may attack the turn it was put into the battle zone (no summoning sickness)",
+    "Attacks Untapped": "this creature can attack the opponent's untapped creatures as well as his tapped ones (a "
+                        "permission: a restriction on attacking beats it, R101.2)",
     "Cannot Attack": "this creature cannot attack",
     "Cannot Attack Players": "this creature can attack only creatures",
     "Cannot Block": "this creature cannot block, even with Blocker (R101.2; model/restrictions.py)",
@@ -125,7 +130,8 @@ KEYWORDS = {
 # asks a card about (model/touch.py `has_keyword`)
 Keyword = Literal[
     "S-Trigger", "G-Strike", "S-Back", "Sabaki Z", "Judgement Crest", "Revolution 0", "Charger", "Unbreakable",
-    "Indestructible", "Cannot Leave", "Extra Break", "Blocker", "Evolution", "Vortex Evolution", "Star Evolution",
+    "Indestructible", "Cannot Leave", "Extra Break", "Blocker", "Guardman", "Attacks Untapped",
+    "Evolution", "Vortex Evolution", "Star Evolution",
     "NEO",
     "S-MAX Evolution", "Power Attacker", "Slayer", "Wins All Battles", "Speed Attacker", "Cannot Attack",
     "Cannot Attack Players", "Cannot Block", "Must Attack", "Must Block", "Unblockable", "Evasion", "Ignore",
@@ -140,6 +146,7 @@ IGNORED: Final = "Ignored"                    # the mark an `ignore` effect give
 STACKS: frozenset[str] = frozenset({"Slayer"})
 EXTRA_BREAK: Final = "Extra Break"
 POWER_ATTACKER: Final = "Power Attacker"
+ATTACKS_UNTAPPED: Final = "Attacks Untapped"   # a permission (R101.2): the opponent's untapped creatures too
 NEO: Final = "NEO"                            # 802: a creature that may be put as an evolution or alone
 STAR_EVOLUTION: Final = "Star Evolution"      # 813.1 (S204): when it would leave, only its top card leaves
 SMAX: Final = "S-MAX Evolution"               # S207: an evolution creature needing no source

@@ -202,11 +202,11 @@ def test_a_card_of_a_feature_not_modelled_is_refused_naming_its_rules(tmp_path):
     file = tmp_path / "cards.yaml"
     file.write_text("cards:\n"
                     "  - {id: a, name: A, type: psychic, cost: 3, power: 1000}\n"
-                    "  - {id: b, name: B, type: creature, cost: 3, power: 1000, keywords: [Dragon, Guardman]}\n",
+                    "  - {id: b, name: B, type: creature, cost: 3, power: 1000, keywords: [Dragon, God Link]}\n",
                     encoding="utf-8")
     with pytest.raises(InputError) as caught:
         CardPool().add_file(file)
     lines = [str(e) for e in caught.value.all()]
     assert len(lines) == 2
     assert ":2:" in lines[0] and "805" in lines[0] and "--feature psychic_creatures" in lines[0]
-    assert ":3:" in lines[1] and "'Guardman'" in lines[1] and "507" in lines[1]
+    assert ":3:" in lines[1] and "'God Link'" in lines[1] and "804" in lines[1]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..events import ev
 from ..state import replace
 from . import destruction, effects
 from .registry import deterministic, op
@@ -65,3 +66,30 @@ _SCHEMA_STOP_ATTACK = {
     "properties": {},
 }
 op("stop_attack", schema=_SCHEMA_STOP_ATTACK)((deterministic, _stop_attack))
+
+
+def _put_blocking(m, s, task, ins, choice, out):
+    """Put this card from the hand into the battle zone blocking the attacking creature (R507.4): it is the
+    blocking creature, the attack an attack on it and the attacker blocked (R507.2c), but it did not "block":
+    no "when it blocks" or "when blocked" ability triggers (model/attack.py `after_block`: no designation).
+    Only the defender's card does it, while the attack goes on before its battle; otherwise the card stays
+    where it is. An evolution creature, put by `_put_evolution`, does not enter blocking (a limit)."""
+    me, card = task.controller, task.source
+    if card not in s.zone(me).hand or s.attacker < 0 or me != s.defender or s.stop_attack \
+            or s.phase not in ("attack", "blocked") or s.attacker not in s.zone(s.turn).battle:
+        return s
+    s = effects.summon(m, s, me, card, "hand", out)
+    if card not in s.zone(me).battle:
+        return s
+    out.append(ev("redirect", "R507.4", card=m.label(card), attacker=m.label(s.attacker), player=me,
+                  how="entered blocking"))
+    return replace(s, target=card, blocked=True)
+
+
+_SCHEMA_PUT_BLOCKING = {
+    "doc": "put this card from the hand into the battle zone blocking the attacking creature (R507.4): the "
+           "blocking creature, though it did not block (no \"when it blocks\" trigger); the defender's card only, "
+           "during the attack before its battle",
+    "properties": {},
+}
+op("put_blocking", schema=_SCHEMA_PUT_BLOCKING)((deterministic, _put_blocking))

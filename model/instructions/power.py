@@ -35,7 +35,7 @@ TURN = {"enum": ["end_turn"]}
 NEXT_TURN_START = "your_next_turn_start"   # "until the start of your next turn" (R500.3, model/turn.py)
 # the keywords an effect may give (each read by the engine; model/vocabulary.py KEYWORDS)
 GRANTABLE: list[Keyword] = ["Blocker", "Slayer", "Speed Attacker", "Unblockable", "Must Block", "S-Trigger",
-                            "Wins All Battles"]
+                            "Wins All Battles", "Guardman", "Attacks Untapped"]
 
 
 def _reached(m: Game, s: State, task, ins, choice) -> list[int]:
