@@ -126,6 +126,9 @@ EVENT_KEYS: dict[str, list[str]] = {
     "untap": ["card", "player"],
     "grant": ["card", "player", "keyword"],
     "restrict": ["card", "player", "restriction", "until"],
+    # a mana charge from the hand (R701.8a), a castle put onto a shield (R701.19a)
+    "charge": ["card", "player"],
+    "fortify": ["card", "player", "shield"],
     "bonus": ["card", "player"],
     "no_attack": ["player"],
 }

@@ -14,6 +14,7 @@ from typing import Final, Literal
 TRIGGERS = {
     "before_break": "before each break of this creature: one pending effect per shield chosen (R509.3, R603.7)",
     "enters": "when this creature is put into the battle zone (R112.3a for an S-Trigger creature)",
+    "summoned": "when this creature is summoned (R701.3a), not when an effect puts it into the battle zone",
     "first_spell": "the first time its controller casts a spell each turn",
     "opponent_cast_or_summon": "when an opponent casts a spell or puts a creature into the battle zone",
     "destroyed": "when this card is destroyed: it reached the graveyard face up, with its characteristics (S003)",

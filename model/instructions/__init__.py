@@ -18,6 +18,7 @@ from . import (  # noqa: F401  (registration: importing each module registers it
     game_end,
     hidden,
     hyperspatial,
+    keyword_process,
     pile_moves,
     piles,
     power,

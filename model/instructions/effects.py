@@ -53,25 +53,39 @@ def cast(m: Game, s: State, player: str, cid: int, zone: str, then: str, out: li
                         ability=m.name(cid), spell=cid, then=then))
 
 
-def summon(m: Game, s: State, player: str, cid: int, zone: str, out: list[Event]) -> State:
+def summon(m: Game, s: State, player: str, cid: int, zone: str, out: list[Event], *, summoned: bool = False) -> State:
     """Put a creature (or tamaseed) into the battle zone, whatever puts it there (an S-Trigger, Ninja Strike,
     Revolution 0, any "put" or "summon"). An evolution creature goes onto a creature it can evolve from, its
     owner choosing, or cannot be put at all (801.1, 801.1a); a NEO creature may go onto one or alone (802.1);
     an S-MAX evolution creature needs no source (815.1): those are `_put_evolution`'s
-    (model/instructions/piles.py). Everything else enters at once (`enter`)."""
+    (model/instructions/piles.py). Everything else enters at once (`enter`).
+
+    `summoned`: the card is summoned (R701.3a: S-Trigger, S-Back, Sabaki Z and Revolution 0 summon, R112.3a-d;
+    Ninja Strike, R112.3c; a "use" of Mechraid or Kirifu Dash), not merely put: it emits `summoned` besides
+    `enters`. An effect that puts a creature into the battle zone (put_creature_free, look_top, a psychic
+    creature) leaves it False."""
     cdef = m.card(cid)
     if cdef.evolution() or cdef.has(NEO):
-        return push(s, Task(program=(instr("_put_evolution", card=cid, zone=zone),), pc=0, controller=player,
+        args = {"card": cid, "zone": zone, "summoned": True} if summoned else {"card": cid, "zone": zone}
+        return push(s, Task(program=(instr("_put_evolution", **args),), pc=0, controller=player,
                             source=cid, ability=f"{m.name(cid)} (801)"))
-    return enter(m, s, player, cid, zone, out)
+    return enter(m, s, player, cid, zone, out, summoned=summoned)
 
 
-def enter(m: Game, s: State, player: str, cid: int, zone: str, out: list[Event]) -> State:
-    """The card goes from `zone` into the battle zone alone; its 'enters' and the watchers trigger (R112.3a)."""
+def enter(m: Game, s: State, player: str, cid: int, zone: str, out: list[Event], *, summoned: bool = False) -> State:
+    """The card goes from `zone` into the battle zone alone; its 'enters' and the watchers trigger (R112.3a),
+    and its `summoned` too when it was summoned (R701.3a)."""
     s = s.with_zone(player, s.zone(player).move(zone, "battle", cid))
     out.append(ev("put", "R112.3a" if zone in ("hand", "standby") else "", card=m.label(cid), player=player,
                   **{"from": zone, "to": "battle"}))
-    return m.trigger(s, "enters", player, cid, out)
+    return entered(m, s, player, cid, out, summoned)
+
+
+def entered(m: Game, s: State, player: str, cid: int, out: list[Event], summoned: bool) -> State:
+    """The events of a creature that came into the battle zone: `enters` always, `summoned` for a summon
+    (R701.3a: one event of the summon, not of every way into the battle zone)."""
+    s = m.trigger(s, "enters", player, cid, out)
+    return m.trigger(s, "summoned", player, cid, out) if summoned and "summoned" in m.words else s
 
 
 def move_cards(m: Game, s: State, player: str, cards, src: str, dst: str, out: list[Event],
@@ -494,7 +508,7 @@ def _mechraid(m, s, task, ins, choice, out):
         return s
     if m.card(use).type == "spell":
         return cast(m, s, me, use, "deck", "graveyard", out)
-    return summon(m, s, me, use, "deck", out)
+    return summon(m, s, me, use, "deck", out, summoned=True)   # Mechraid "uses" the card: a creature is summoned
 
 
 _SCHEMA_MECHRAID = {
