@@ -138,6 +138,9 @@ ALIASES: dict[str, TriggerPattern] = {
     "opponent_shield_leaves": TriggerPattern(on=("shield_leaves",), player="opponent"),
     "own_attacked": TriggerPattern(on=("attacked",), player="you"),
     "you_attacked": TriggerPattern(on=("player_attacked",), player="you"),
+    "opponent_summons": TriggerPattern(on=("summoned",), player="opponent"),
+    "opponent_creature_enters": TriggerPattern(on=("enters",), player="opponent"),
+    "you_charge": TriggerPattern(on=("charged",), player="you"),
 }
 
 SCHEMA: dict[str, Any] = {
