@@ -27,7 +27,7 @@ EventKind = Literal[
     # a restriction on attacking or blocking for a time (model/restrictions.py)
     "restrict",
     # keyword processes of rule 701 with an event of their own (model/instructions/keyword_process.py)
-    "charge", "fortify",
+    "charge", "fortify", "generate", "cross",
 ]
 
 

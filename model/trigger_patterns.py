@@ -41,6 +41,10 @@ EVENTS: dict[str, tuple[str, str]] = {
     "fortified": ("a castle fortifies a shield, put onto it from the hand (R701.19a, R304.2; the card word "
                   "`fortify`); never a castle the position started with: the castle's owner, the castle",
                   "R701.19a"),
+    "generated": ("a cross gear is generated into the battle zone (R701.16a, the card word `generate`): its "
+                  "owner, the gear", "R701.16a"),
+    "crossed": ("a cross gear is crossed onto a creature, or onto another one (R701.17a, 303.4; the card word "
+                "`cross`): its owner, the gear", "R701.17a"),
     "draw": ("a card is drawn, one event per card drawn (R114.2; a move to the hand without the word "
              "'draw' is none, R114.3; a draw from an empty deck is none, R114.6a): the drawer, the card", "R114.2"),
     "attacks": ("a creature attacks: the turn player, the attacker", "R506.3"),

@@ -8,6 +8,8 @@ Written from the comprehensive rules Ver.1.48 (2025-12-17):
 - 701.8a: a charge puts a card from the hand into its player's mana zone; other moves to the mana zone
   are no charge.
 - 701.19a and 304.2: fortifying puts a castle from the hand onto a chosen shield, which it then fortifies.
+- 701.16a, 701.17a, 303.2-303.4a: a generated cross gear comes into the battle zone; crossing puts it under
+  a creature, a crossed gear may move to another creature but never onto its own again.
 The scenarios KP01-KP05 (scenarios/attack/) pin the same rules on whole attacks.
 """
 
@@ -86,6 +88,14 @@ _WATCHERS = """
     keywords: [S-Trigger]
     effect:
       - fortify: {}
+  - id: gear_watch
+    name: Gear Watch
+    type: creature
+    cost: 2
+    power: 1000
+    abilities:
+      - {id: g, trigger: {on: generated, player: you, type: cross_gear}, effect: PUMP}
+      - {id: c, trigger: {on: crossed, player: you}, effect: PUMP}
   - id: charge_trigger
     name: Charge Trigger
     type: spell
@@ -96,11 +106,12 @@ _WATCHERS = """
 """.replace("PUMP", "[{add_power: {power: 1000, who: self, until: end_attack}}]")
 
 
-def _holds(tmp_path: Path, players: str, attack: str, expect: str) -> list[str]:
-    """The verdict of each expectation of a scenario with the watcher cards above (all must be decided)."""
+def _holds(tmp_path: Path, players: str, attack: str, expect: str, extra: Path | None = None) -> list[str]:
+    """The verdict of each expectation of a scenario with the watcher cards above (and the cards of `extra`)."""
     (tmp_path / "cards.yaml").write_text("cards:" + _WATCHERS, encoding="utf-8")
+    files = "[cards.yaml" + (f", {extra}]" if extra else "]")
     path = tmp_path / "scenario.yaml"
-    path.write_text("name: keyword process probe\nsource: [S340 R701]\nrules: 2025-12-17\ncards: [cards.yaml]\n"
+    path.write_text(f"name: keyword process probe\nsource: [S340 R701]\nrules: 2025-12-17\ncards: {files}\n"
                     f"turn: A\nplayers:\n{players}\nattack: {attack}\nexpect:\n{expect}\n", encoding="utf-8")
     from dmcheck.explorer.bfs import explore
     from dmcheck.model.procedure import BreakModel
@@ -209,3 +220,28 @@ def test_a_castle_the_position_starts_with_was_never_fortified_in_play(tmp_path)
                "  B:\n    shields: [{card: Vanilla, castle: Hustle Castle}, Vanilla]")
     expect = "  - never_order:\n      - {event: trigger, ability: Fort Watch/w}\n"
     assert _holds(tmp_path, players, "{attacker: Vanilla, player: B}", expect) == ["holds"]
+
+
+def test_generate_and_cross_each_have_their_event(tmp_path):
+    """701.16a, 701.17a: a generated gear triggers what watches generating, its crossing what watches crossing;
+    a creature card in the hand is not generated, and a gear is crossed only onto a creature."""
+    players = ("  A:\n    battle: [Gear Smith Probe, Gear Watch]\n    hand: [Bajula's Soul, Armored One]\n"
+               "  B:\n    shields: 1")
+    expect = ("  - possible_order:\n      - {event: generate, card: Bajula's Soul}\n"
+              "      - {event: trigger, ability: Gear Watch/g}\n"
+              "      - {event: cross, card: Bajula's Soul, onto: Gear Smith Probe}\n"
+              "      - {event: trigger, ability: Gear Watch/c}\n"
+              "  - never_order:\n      - {event: generate, card: Armored One}\n"
+              "  - never_order:\n      - {event: cross, card: Bajula's Soul, onto: Bajula's Soul}\n")
+    cards = ROOT / "scenarios" / "attack" / "cards" / "keyword_processes.yaml"
+    assert _holds(tmp_path, players, "{attacker: Gear Smith Probe, player: B}", expect, extra=cards) == ["holds"] * 3
+
+
+def test_a_crossed_gear_is_never_crossed_again_onto_its_creature(tmp_path):
+    """303.4a: with only the creature it is crossed to, the gear has nowhere to go: no cross happens."""
+    players = ("  A:\n    battle: [{card: Gear Smith Probe, cross: [Bajula's Soul]}, Gear Watch]\n"
+               "  B:\n    shields: 1")
+    expect = ("  - possible_order:\n      - {event: cross, card: Bajula's Soul, onto: Gear Watch}\n"
+              "  - never_order:\n      - {event: cross, card: Bajula's Soul, onto: Gear Smith Probe}\n")
+    cards = ROOT / "scenarios" / "attack" / "cards" / "keyword_processes.yaml"
+    assert _holds(tmp_path, players, "{attacker: Gear Smith Probe, player: B}", expect, extra=cards) == ["holds"] * 2

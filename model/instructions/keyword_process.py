@@ -1,5 +1,6 @@
 """Card words for keyword processes of rule 701 that move a card in a way of its own: charging mana from
-the hand (R701.8a) and fortifying a shield with a castle (R701.19a, R304.2).
+the hand (R701.8a), fortifying a shield with a castle (R701.19a, R304.2), generating a cross gear
+(R701.16a) and crossing it onto a creature (R701.17a, R303.3c, R303.4).
 
 Each is told apart from the other moves to the same zone by its own event, which triggered abilities
 may watch (model/trigger_patterns.py EVENTS): `charged` is a charge, never a card put into the mana zone
@@ -8,6 +9,13 @@ from the deck or the battle zone; `fortified` is a castle put onto a shield, nev
 - `charge: {optional}`: its controller puts one card of his hand into his mana zone as a mana charge.
 - `fortify: {optional}`: its controller puts one castle of his hand onto one of his shields (R304.2); the
   castle's abilities work from there as those of a castle the position started with (D2's replacement).
+- `generate: {optional}`: its controller puts one cross gear of his hand into his battle zone, crossed to
+  nothing (R701.16a, 303.2); event `generated`.
+- `cross: {optional}`: its controller crosses one of his cross gears in the battle zone onto one of his
+  creatures (R701.17a, 303.3c): one crossed to nothing, or one crossed already onto another creature
+  (303.4), never again onto the creature it is crossed to (303.4a); event `crossed`. What a crossed gear
+  gives its creature is the card file's (Bajula's Soul's is omitted); where the gear lies is the model's
+  (it stays in the battle zone when its creature leaves, 303.5, model/instructions/pile_moves.py).
 Paying a cost is not modelled: these are the free charges and fortifications effects make (701.5a).
 """
 
@@ -17,7 +25,7 @@ from typing import TYPE_CHECKING
 
 from ..events import ev
 from ..state import State, replace
-from .common import distinct
+from .common import creatures, distinct
 from .registry import NONE, Option, op
 
 if TYPE_CHECKING:
@@ -90,3 +98,74 @@ _SCHEMA_FORTIFY = {
     "properties": dict(_OPTIONAL),
 }
 op("fortify", schema=_SCHEMA_FORTIFY)((_fortify_options, _fortify))
+
+
+# ---- generating and crossing a cross gear (R701.16a, R701.17a, R303.3c, R303.4) ------------------------
+def _generate_options(m, s, task, ins) -> list[Option]:
+    me = task.controller
+    gears = distinct(m, s, [c for c in s.zone(me).hand if m.card(c).type == "cross_gear"])
+    opts: list[Option] = [((c,), f"{me} generates {m.label(c)}") for c in gears]
+    if opts and ins.get("optional", False):
+        opts.append((NONE, f"{me} generates no cross gear"))
+    return opts
+
+
+def _generate(m, s, task, ins, choice, out):
+    if choice == NONE:
+        return s
+    me, gear = task.controller, choice[0]
+    s = s.with_zone(me, s.zone(me).move("hand", "battle", gear))
+    out.append(ev("generate", "R701.16a", card=m.label(gear), player=me))
+    return m.trigger(s, "generated", me, gear, out) if "generated" in m.words else s
+
+
+_SCHEMA_GENERATE = {
+    "doc": "generate (R701.16a): put one cross gear from own hand into own battle zone, crossed to nothing",
+    "properties": dict(_OPTIONAL),
+}
+op("generate", schema=_SCHEMA_GENERATE)((_generate_options, _generate))
+
+
+def crossed_to(z, gear: int) -> int:
+    """The creature `gear` is crossed to, or -1 (a gear in the battle zone crossed to nothing)."""
+    return next((h for c, h, k in z.links if c == gear and k == "cross"), -1)
+
+
+def _cross_options(m, s, task, ins) -> list[Option]:
+    me = task.controller
+    z = s.zone(me)
+    gears = [c for c in z.battle if m.card(c).type == "cross_gear"] + \
+        [c for c in z.attached if m.card(c).type == "cross_gear" and crossed_to(z, c) >= 0]
+    targets = creatures(m, s, me, "own")
+    opts: list[Option] = [((g, c), f"{me} crosses {m.label(g)} onto {m.label(c)}")
+                          for g in gears for c in targets if c != crossed_to(z, g)]   # 303.4a
+    if opts and ins.get("optional", False):
+        opts.append((NONE, f"{me} crosses no cross gear"))
+    return opts
+
+
+def _cross(m, s, task, ins, choice, out):
+    return s if choice == NONE else cross(m, s, task.controller, choice[0], choice[1], out)
+
+
+def cross(m: Game, s: State, player: str, gear: int, creature: int, out) -> State:
+    """R701.17a: the gear goes under `creature` (from the battle zone, or from the creature it was crossed
+    to, 303.4); `crossed` triggers."""
+    z = s.zone(player)
+    if creature not in z.battle or crossed_to(z, gear) == creature:
+        return s
+    if gear in z.battle:
+        z = z.remove("battle", gear).add("attached", gear)
+    links = tuple(sorted([link for link in z.links if not (link[0] == gear and link[2] == "cross")]
+                         + [(gear, creature, "cross")]))
+    s = s.with_zone(player, replace(z, links=links))
+    out.append(ev("cross", "R701.17a", card=m.label(gear), player=player, onto=m.label(creature)))
+    return m.trigger(s, "crossed", player, gear, out) if "crossed" in m.words else s
+
+
+_SCHEMA_CROSS = {
+    "doc": "cross (R701.17a, 303.3c): put one own cross gear of the battle zone under one own creature; a gear "
+           "crossed already may move to another creature (303.4), never onto the one it is crossed to (303.4a)",
+    "properties": dict(_OPTIONAL),
+}
+op("cross", schema=_SCHEMA_CROSS)((_cross_options, _cross))
