@@ -60,7 +60,8 @@ def summon(m: Game, s: State, player: str, cid: int, zone: str, out: list[Event]
     an S-MAX evolution creature needs no source (815.1): those are `_put_evolution`'s
     (model/instructions/piles.py). Everything else enters at once (`enter`).
 
-    `summoned`: the card is summoned (R701.3a: S-Trigger, S-Back, Sabaki Z and Revolution 0 summon, R112.3a-d;
+    `summoned`: the card is summoned (R701.3a: S-Trigger, S-Back, Sabaki Z summon, R112.3a-d, and so does a
+    Revolution 0 (dmwiki "閃光の精霊カンビアーレ"), unlike a Revolution 0 Trigger creature, which is put;
     Ninja Strike, R112.3c; a "use" of Mechraid or Kirifu Dash), not merely put: it emits `summoned` besides
     `enters`. An effect that puts a creature into the battle zone (put_creature_free, look_top, a psychic
     creature) leaves it False."""
