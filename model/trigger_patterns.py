@@ -145,6 +145,7 @@ ALIASES: dict[str, TriggerPattern] = {
     "opponent_summons": TriggerPattern(on=("summoned",), player="opponent"),
     "opponent_creature_enters": TriggerPattern(on=("enters",), player="opponent"),
     "you_charge": TriggerPattern(on=("charged",), player="you"),
+    "you_draw": TriggerPattern(on=("draw",), player="you"),
 }
 
 SCHEMA: dict[str, Any] = {

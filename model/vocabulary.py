@@ -17,6 +17,7 @@ TRIGGERS = {
     "summoned": "when this creature is summoned (R701.3a), not when an effect puts it into the battle zone",
     "opponent_summons": "whenever an opponent summons a creature (R701.3a); not when an effect puts one",
     "opponent_creature_enters": "whenever a creature is put into an opponent's battle zone, summoned or not (R112.3a)",
+    "you_draw": "whenever its controller draws a card, one trigger per card, the draw step's draw too (R114.2)",
     "you_charge": "whenever its controller charges a card from the hand into the mana zone (R701.8a)",
     "first_spell": "the first time its controller casts a spell each turn",
     "opponent_cast_or_summon": "when an opponent casts a spell or puts a creature into the battle zone",

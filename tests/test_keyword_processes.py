@@ -10,6 +10,7 @@ Written from the comprehensive rules Ver.1.48 (2025-12-17):
 - 701.19a and 304.2: fortifying puts a castle from the hand onto a chosen shield, which it then fortifies.
 - 701.16a, 701.17a, 303.2-303.4a: a generated cross gear comes into the battle zone; crossing puts it under
   a creature, a crossed gear may move to another creature but never onto its own again.
+- 114.2 and 502.1: the draw step's draw is a draw: what watches its player's draws triggers (KP08).
 The scenarios KP01-KP05 (scenarios/attack/) pin the same rules on whole attacks.
 """
 
@@ -23,7 +24,7 @@ from conftest import ROOT
 from dmcheck.model.scenario_file import load_scenario
 from dmcheck.properties.expectations import check
 
-KP = sorted((ROOT / "scenarios" / "attack").glob("KP*.yaml"))
+KP = sorted((ROOT / "scenarios" / "attack").glob("KP*.yaml")) + sorted((ROOT / "scenarios" / "turn").glob("KP*.yaml"))
 CARDS = ROOT / "scenarios" / "attack" / "cards" / "keyword_processes.yaml"
 
 _WATCHERS = """
@@ -133,8 +134,8 @@ def test_keyword_process_scenarios_hold(path):
         assert verdict.verdict == "holds", (path.name, item.raw, verdict.reason)
 
 
-def test_there_are_five_keyword_process_scenarios_on_their_card_file():
-    assert len(KP) >= 5 and CARDS.exists()
+def test_there_are_eight_keyword_process_scenarios_on_their_card_file():
+    assert len(KP) >= 8 and CARDS.exists()
 
 
 def test_mechraid_summons_what_it_uses(tmp_path):
