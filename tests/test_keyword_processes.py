@@ -10,6 +10,7 @@ Written from the comprehensive rules Ver.1.48 (2025-12-17):
 - 701.19a and 304.2: fortifying puts a castle from the hand onto a chosen shield, which it then fortifies.
 - 701.16a, 701.17a, 303.2-303.4a: a generated cross gear comes into the battle zone; crossing puts it under
   a creature, a crossed gear may move to another creature but never onto its own again.
+- 701.32b with 113.6d: a card put into the shield zone face up is a face-up shield whose effect applies there.
 - 114.2 and 502.1: the draw step's draw is a draw: what watches its player's draws triggers (KP08).
 The scenarios KP01-KP05 (scenarios/attack/) pin the same rules on whole attacks.
 """
@@ -246,3 +247,20 @@ def test_a_crossed_gear_is_never_crossed_again_onto_its_creature(tmp_path):
               "  - never_order:\n      - {event: cross, card: Bajula's Soul, onto: Gear Smith Probe}\n")
     cards = ROOT / "scenarios" / "attack" / "cards" / "keyword_processes.yaml"
     assert _holds(tmp_path, players, "{attacker: Gear Smith Probe, player: B}", expect, extra=cards) == ["holds"] * 2
+
+
+@pytest.mark.parametrize("face_up, declared", [(True, "holds"), (False, "violated")])
+def test_only_a_face_up_shield_lifts_the_lock(tmp_path, face_up, declared):
+    """701.32b, 113.6d: Justice Shield put into the shield zone face up lifts B's spell lock when it is broken
+    with Terror Pit; put face down, it is a plain shield and Terror Pit's S-Trigger is never declared."""
+    maker = ("  - id: maker\n    name: Maker\n    type: creature\n    cost: 2\n    power: 1000\n    abilities:\n"
+             "      - {id: up, trigger: opponent_attacks, effect: [{hand_to_shield: {face_up: FACE}}]}\n"
+             ).replace("FACE", str(face_up).lower())
+    (tmp_path / "maker.yaml").write_text("cards:\n" + maker, encoding="utf-8")
+    players = ("  A:\n    battle: [Vanilla T-breaker]\n  B:\n    battle: [Maker]\n    hand: [Justice Shield]\n"
+               "    shields: [Terror Pit, Vanilla, Vanilla]\nrestrictions:\n  B: {locked_types: [spell]}")
+    expect = ("  - possible_order:\n      - {event: put, card: Justice Shield, from: hand, to: shields}\n"
+              "      - {event: declare, card: Terror Pit, ability: S-Trigger}\n")
+    rulings = ROOT / "scenarios" / "rulings" / "cards" / "rulings.yaml"
+    extra = Path(f"{tmp_path / 'maker.yaml'}, {rulings}")
+    assert _holds(tmp_path, players, "{attacker: Vanilla T-breaker, player: B}", expect, extra=extra) == [declared]

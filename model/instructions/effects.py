@@ -537,7 +537,8 @@ op("add_shield_from_deck", schema=_SCHEMA_ADD_SHIELD_FROM_DECK,
 
 def _hand_to_shield_options(m, s, task, ins):
     me = task.controller
-    opts = [((cid,), f"{me} puts {m.label(cid)} from the hand into the shield zone")
+    up = " face up" if ins.get("face_up", False) else ""
+    opts = [((cid,), f"{me} puts {m.label(cid)} from the hand into the shield zone{up}")
             for cid in distinct(m, s, s.zone(me).hand)]
     if opts and ins.get("optional", False):
         opts.append((NONE, f"{me} puts no card into the shield zone"))
@@ -548,12 +549,17 @@ def _hand_to_shield(m, s, task, ins, choice, out):
     me = task.controller
     if choice == NONE:
         return s
-    return move_cards(m, s, me, choice, "hand", "shields", out, "put")
+    s = move_cards(m, s, me, choice, "hand", "shields", out, "put")
+    if not ins.get("face_up", False):
+        return s
+    z = s.zone(me)   # R701.32b: a new face-up shield
+    return s.with_zone(me, replace(z, face_up=tuple(sorted(set(z.face_up) | set(choice)))))
 
 
 _SCHEMA_HAND_TO_SHIELD = {
-    "doc": "put a card from own hand into own shield zone",
-    "properties": {"optional": {"type": "boolean"}},
+    "doc": "put a card from own hand into own shield zone as a new shield (R701.32a); with `face_up: true`, a new "
+           "face-up shield (R701.32b), whose continuous effects apply there (R113.6d)",
+    "properties": {"optional": {"type": "boolean"}, "face_up": {"type": "boolean"}},
 }
 op("hand_to_shield", schema=_SCHEMA_HAND_TO_SHIELD)((_hand_to_shield_options, _hand_to_shield))
 
