@@ -934,8 +934,8 @@ CATALOGUE += (
              tests=(GR + "test_a_gr_creature_put_elsewhere_goes_to_the_bottom_of_its_owners_super_gr_zone",
                     attack("GR03_returned_gr_creature_goes_under_the_pile"))),
     Mutation("R701.30a-summons-the-bottom", "701.30a: GR summon takes the top card of the super GR zone",
-             "model/instructions/gr.py", "summon(m, s, task.controller, pile[0], \"super_gr\", out)",
-             "summon(m, s, task.controller, pile[-1], \"super_gr\", out)",
+             "model/instructions/gr.py", "summon(m, s, task.controller, pile[0], \"super_gr\", out, summoned=True)",
+             "summon(m, s, task.controller, pile[-1], \"super_gr\", out, summoned=True)",
              rules=("701.30a", "408.2", "811.2a"),
              tests=(attack("GR01_gr_summon_puts_the_top_card_and_it_enters"),)),
 )

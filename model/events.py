@@ -26,6 +26,8 @@ EventKind = Literal[
     "characteristic",
     # a restriction on attacking or blocking for a time (model/restrictions.py)
     "restrict",
+    # keyword processes of rule 701 with an event of their own (model/instructions/keyword_process.py)
+    "charge", "fortify", "generate", "cross",
 ]
 
 

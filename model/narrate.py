@@ -47,6 +47,10 @@ _PLAIN = {
     "characteristic": "{card} ({player}) has the {what} {value} too until the end of the turn",
     "bonus": "{card} ({player}) is used with its bonus",
     "no_attack": "{player} does not attack",
+    "charge": "{player} charges {card} from the hand into the mana zone",
+    "fortify": "{player} fortifies the shield {shield} with the castle {card}",
+    "generate": "{player} generates the cross gear {card}: it is in the battle zone, crossed to nothing",
+    "cross": "{player} crosses the cross gear {card} onto {onto}",
 }
 
 

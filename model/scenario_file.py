@@ -130,6 +130,12 @@ EVENT_KEYS: dict[str, list[str]] = {
     "untap": ["card", "player"],
     "grant": ["card", "player", "keyword"],
     "restrict": ["card", "player", "restriction", "until"],
+    # a mana charge from the hand (R701.8a), a castle put onto a shield (R701.19a)
+    "charge": ["card", "player"],
+    "fortify": ["card", "player", "shield"],
+    # a cross gear generated (R701.16a) and crossed onto a creature (R701.17a)
+    "generate": ["card", "player"],
+    "cross": ["card", "player", "onto"],
     "bonus": ["card", "player"],
     "no_attack": ["player"],
 }

@@ -22,6 +22,10 @@ from .yamlio import key_path, line_of
 # when they trigger (docs/scenario-extensions.md "Triggers as patterns over events"; `dmcheck cards --words`)
 EVENTS: dict[str, tuple[str, str]] = {
     "enters": ("a creature is put into the battle zone: the player who puts it, the creature", "R112.3a"),
+    "summoned": ("a creature is summoned, besides its `enters` (R701.3a: S-Trigger, S-Back, Sabaki Z, Revolution 0, "
+                 "Ninja Strike, a Mechraid or Kirifu Dash use; never a creature an effect puts into the battle zone, "
+                 "nor one Revolution Change, Invasion or Ninja Change brings in): the summoner, the creature",
+                 "R701.3a"),
     "cast": ("a spell is cast: its caster, the spell", "R509.4"),
     "destroyed": ("a card is destroyed: its owner, the card", "R701.6b"),
     "leaves": ("a creature leaves the battle zone, whatever its new zone (destroyed, returned, put into the "
@@ -31,6 +35,16 @@ EVENTS: dict[str, tuple[str, str]] = {
                "tapped or tapped already (603.2c): its owner, the creature", "R603.2c"),
     "untapped": ("a creature becomes untapped by an effect; never one untapped already (603.2c): its owner, "
                  "the creature", "R603.2c"),
+    "charged": ("a card is charged from the hand into the mana zone (R701.8a, the card word `charge`); never a "
+                "card put into the mana zone another way (from the deck, a creature, a Charger spell): the charger, "
+                "the card", "R701.8a"),
+    "fortified": ("a castle fortifies a shield, put onto it from the hand (R701.19a, R304.2; the card word "
+                  "`fortify`); never a castle the position started with: the castle's owner, the castle",
+                  "R701.19a"),
+    "generated": ("a cross gear is generated into the battle zone (R701.16a, the card word `generate`): its "
+                  "owner, the gear", "R701.16a"),
+    "crossed": ("a cross gear is crossed onto a creature, or onto another one (R701.17a, 303.4; the card word "
+                "`cross`): its owner, the gear", "R701.17a"),
     "draw": ("a card is drawn, one event per card drawn (R114.2; a move to the hand without the word "
              "'draw' is none, R114.3; a draw from an empty deck is none, R114.6a): the drawer, the card", "R114.2"),
     "attacks": ("a creature attacks: the turn player, the attacker", "R506.3"),
@@ -116,7 +130,7 @@ def _this(kind: str) -> TriggerPattern:
 
 # every trigger word that watches an event, as its pattern (model/vocabulary.py TRIGGERS says what each means)
 ALIASES: dict[str, TriggerPattern] = {
-    **{w: _this(w) for w in ("enters", "destroyed", "attacks", "battle_win", "battle_lose", "breaks",
+    **{w: _this(w) for w in ("enters", "summoned", "destroyed", "attacks", "battle_win", "battle_lose", "breaks",
                              "breaks_one_or_more", "end_of_attack", "blocks", "not_blocked", "attacked", "blocked")},
     "end_of_your_turn": TriggerPattern(on=("end_of_turn",), player="you"),
     "start_of_your_turn": TriggerPattern(on=("start_of_turn",), player="you"),
@@ -128,6 +142,10 @@ ALIASES: dict[str, TriggerPattern] = {
     "opponent_shield_leaves": TriggerPattern(on=("shield_leaves",), player="opponent"),
     "own_attacked": TriggerPattern(on=("attacked",), player="you"),
     "you_attacked": TriggerPattern(on=("player_attacked",), player="you"),
+    "opponent_summons": TriggerPattern(on=("summoned",), player="opponent"),
+    "opponent_creature_enters": TriggerPattern(on=("enters",), player="opponent"),
+    "you_charge": TriggerPattern(on=("charged",), player="you"),
+    "you_draw": TriggerPattern(on=("draw",), player="you"),
 }
 
 SCHEMA: dict[str, Any] = {

@@ -178,11 +178,13 @@ class TurnSteps(AttackSteps):
         return super().attack_phase(s, out)
 
     def draw_step(self, s: State, out: list[Event]) -> State:
-        """502.1: the turn player draws a card (a turn-based action, no effect of a card)."""
+        """502.1: the turn player draws a card (a turn-based action, no effect of a card); it is a draw like
+        any other, so what watches draws triggers (R114.2) and resolves in the draw step."""
         tp = s.turn
         z = s.zone(tp)
         if not z.deck:
             return s   # an empty deck has already lost (LO01, 104)
         card = z.deck[0]
         out.append(ev("move", "R502.1", card=self.label(card), player=tp, **{"from": "deck", "to": "hand"}))
-        return s.with_zone(tp, z.move("deck", "hand", card))
+        s = s.with_zone(tp, z.move("deck", "hand", card))
+        return self.trigger(s, "draw", tp, card, out) if "draw" in self.words else s

@@ -14,6 +14,11 @@ from typing import Final, Literal
 TRIGGERS = {
     "before_break": "before each break of this creature: one pending effect per shield chosen (R509.3, R603.7)",
     "enters": "when this creature is put into the battle zone (R112.3a for an S-Trigger creature)",
+    "summoned": "when this creature is summoned (R701.3a), not when an effect puts it into the battle zone",
+    "opponent_summons": "whenever an opponent summons a creature (R701.3a); not when an effect puts one",
+    "opponent_creature_enters": "whenever a creature is put into an opponent's battle zone, summoned or not (R112.3a)",
+    "you_draw": "whenever its controller draws a card, one trigger per card, the draw step's draw too (R114.2)",
+    "you_charge": "whenever its controller charges a card from the hand into the mana zone (R701.8a)",
     "first_spell": "the first time its controller casts a spell each turn",
     "opponent_cast_or_summon": "when an opponent casts a spell or puts a creature into the battle zone",
     "destroyed": "when this card is destroyed: it reached the graveyard face up, with its characteristics (S003)",

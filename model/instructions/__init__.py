@@ -19,6 +19,7 @@ from . import (  # noqa: F401  (registration: importing each module registers it
     gr,
     hidden,
     hyperspatial,
+    keyword_process,
     pile_moves,
     piles,
     power,

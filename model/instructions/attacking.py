@@ -38,11 +38,11 @@ def _ninja_summon(m, s, task, ins, choice, out):
         return s
     if m.version.ninja_mana_on_resolution and len(s.zone(me).mana) < ins.get("mana"):
         return s
-    return effects.summon(m, s, me, card, "hand", out)
+    return effects.summon(m, s, me, card, "hand", out, summoned=True)   # R112.3c
 
 
 _SCHEMA_NINJA_SUMMON = {
-    "doc": "Ninja Strike's effect: put this card from the hand into the battle zone if its owner has `mana` "
+    "doc": "Ninja Strike's effect: summon this card from the hand (R112.3c) if its owner has `mana` "
            "or more cards in the mana zone (counted on resolution since 2022-08-10, at the declaration before)",
     "properties": {"mana": {"type": "integer", "minimum": 0}},
     "required": ["mana"],

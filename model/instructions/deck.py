@@ -2,7 +2,7 @@
 from the deck, shuffle.
 
 - `look_top: {count, kind, to, optional}`: look at the top `count` cards; put one of `kind` of them
-  into `to` (hand, mana, shields, or the battle zone: summoned, its "enters" triggers, R112.3a); the
+  into `to` (hand, mana, shields, or the battle zone: put there, not summoned, R701.3a; its "enters" triggers); the
   others go to the deck bottom in the order they lay (the owner's choice of order is not modelled,
   as for hand_to_deck_bottom).
 - `search_deck: {kind, to, optional}`: put one card of `kind` from anywhere in the deck into `to`,

@@ -55,30 +55,45 @@ def cast(m: Game, s: State, player: str, cid: int, zone: str, then: str, out: li
                         ability=m.name(cid), spell=cid, then=then))
 
 
-def summon(m: Game, s: State, player: str, cid: int, zone: str, out: list[Event]) -> State:
+def summon(m: Game, s: State, player: str, cid: int, zone: str, out: list[Event], *, summoned: bool = False) -> State:
     """Put a creature (or tamaseed) into the battle zone, whatever puts it there (an S-Trigger, Ninja Strike,
     Revolution 0, any "put" or "summon"). An evolution creature goes onto a creature it can evolve from, its
     owner choosing, or cannot be put at all (801.1, 801.1a); a NEO creature may go onto one or alone (802.1);
     an S-MAX evolution creature needs no source (815.1): those are `_put_evolution`'s
-    (model/instructions/piles.py). Everything else enters at once (`enter`)."""
+    (model/instructions/piles.py). Everything else enters at once (`enter`).
+
+    `summoned`: the card is summoned (R701.3a: S-Trigger, S-Back, Sabaki Z summon, R112.3a-d, and so does a
+    Revolution 0 (dmwiki "閃光の精霊カンビアーレ"), unlike a Revolution 0 Trigger creature, which is put;
+    Ninja Strike, R112.3c; a "use" of Mechraid or Kirifu Dash; GR summon, 701.30a), not merely put: it emits
+    `summoned` besides `enters`. An effect that puts a creature into the battle zone (put_creature_free,
+    look_top, a psychic creature) leaves it False."""
     cdef = m.card(cid)
     if cdef.evolution() or cdef.has(NEO):
-        return push(s, Task(program=(instr("_put_evolution", card=cid, zone=zone),), pc=0, controller=player,
+        args = {"card": cid, "zone": zone, "summoned": True} if summoned else {"card": cid, "zone": zone}
+        return push(s, Task(program=(instr("_put_evolution", **args),), pc=0, controller=player,
                             source=cid, ability=f"{m.name(cid)} (801)"))
-    return enter(m, s, player, cid, zone, out)
+    return enter(m, s, player, cid, zone, out, summoned=summoned)
 
 
 # the rule an event `put` into the battle zone cites, by the zone the card came from
 _PUT_RULES = {"hand": "R112.3a", "standby": "R112.3a", "super_gr": "R701.30a"}
 
 
-def enter(m: Game, s: State, player: str, cid: int, zone: str, out: list[Event]) -> State:
-    """The card goes from `zone` into the battle zone alone; its 'enters' and the watchers trigger (R112.3a)."""
+def enter(m: Game, s: State, player: str, cid: int, zone: str, out: list[Event], *, summoned: bool = False) -> State:
+    """The card goes from `zone` into the battle zone alone; its 'enters' and the watchers trigger (R112.3a),
+    and its `summoned` too when it was summoned (R701.3a)."""
     s = s.with_zone(player, s.zone(player).move(zone, "battle", cid))
     # ev("put", rule, card=..., player=..., from=zone, to="battle") without a keyword dict
     out.append(build(Event, ("Event", "put", (("card", m.label(cid)), ("player", player), ("from", zone),
                                               ("to", "battle")), _PUT_RULES.get(zone, ""))))
-    return m.trigger(s, "enters", player, cid, out)
+    return entered(m, s, player, cid, out, summoned)
+
+
+def entered(m: Game, s: State, player: str, cid: int, out: list[Event], summoned: bool) -> State:
+    """The events of a creature that came into the battle zone: `enters` always, `summoned` for a summon
+    (R701.3a: one event of the summon, not of every way into the battle zone)."""
+    s = m.trigger(s, "enters", player, cid, out)
+    return m.trigger(s, "summoned", player, cid, out) if summoned and "summoned" in m.words else s
 
 
 def move_cards(m: Game, s: State, player: str, cards, src: str, dst: str, out: list[Event],
@@ -528,7 +543,7 @@ def _mechraid(m, s, task, ins, choice, out):
         return s
     if m.card(use).type == "spell":
         return cast(m, s, me, use, "deck", "graveyard", out)
-    return summon(m, s, me, use, "deck", out)
+    return summon(m, s, me, use, "deck", out, summoned=True)   # Mechraid "uses" the card: a creature is summoned
 
 
 _SCHEMA_MECHRAID = {
@@ -556,7 +571,8 @@ op("add_shield_from_deck", schema=_SCHEMA_ADD_SHIELD_FROM_DECK,
 
 def _hand_to_shield_options(m, s, task, ins):
     me = task.controller
-    opts = [((cid,), f"{me} puts {m.label(cid)} from the hand into the shield zone")
+    up = " face up" if ins.get("face_up", False) else ""
+    opts = [((cid,), f"{me} puts {m.label(cid)} from the hand into the shield zone{up}")
             for cid in distinct(m, s, s.zone(me).hand)]
     if opts and ins.get("optional", False):
         opts.append((NONE, f"{me} puts no card into the shield zone"))
@@ -567,12 +583,17 @@ def _hand_to_shield(m, s, task, ins, choice, out):
     me = task.controller
     if choice == NONE:
         return s
-    return move_cards(m, s, me, choice, "hand", "shields", out, "put")
+    s = move_cards(m, s, me, choice, "hand", "shields", out, "put")
+    if not ins.get("face_up", False):
+        return s
+    z = s.zone(me)   # R701.32b: a new face-up shield
+    return s.with_zone(me, replace(z, face_up=tuple(sorted(set(z.face_up) | set(choice)))))
 
 
 _SCHEMA_HAND_TO_SHIELD = {
-    "doc": "put a card from own hand into own shield zone",
-    "properties": {"optional": {"type": "boolean"}},
+    "doc": "put a card from own hand into own shield zone as a new shield (R701.32a); with `face_up: true`, a new "
+           "face-up shield (R701.32b), whose continuous effects apply there (R113.6d)",
+    "properties": {"optional": {"type": "boolean"}, "face_up": {"type": "boolean"}},
 }
 op("hand_to_shield", schema=_SCHEMA_HAND_TO_SHIELD)((_hand_to_shield_options, _hand_to_shield))
 

@@ -19,7 +19,7 @@ from .registry import deterministic, op
 def _gr_summon(m, s: State, task, ins, choice, out: list[Event]) -> State:
     """R701.30a: the top card of the controller's super GR zone, if any, is summoned."""
     pile = s.zone(task.controller).super_gr
-    return summon(m, s, task.controller, pile[0], "super_gr", out) if pile else s
+    return summon(m, s, task.controller, pile[0], "super_gr", out, summoned=True) if pile else s
 
 
 _SCHEMA_GR_SUMMON = {

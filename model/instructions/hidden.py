@@ -37,7 +37,7 @@ def use_from_hand(m: Game, s: State, player: str, card: int, out) -> State:
     """Cast the card from the hand for free, or summon it when it is a creature."""
     if m.card(card).type == "spell":
         return effects.cast(m, s, player, card, "hand", "graveyard", out)
-    return effects.summon(m, s, player, card, "hand", out)
+    return effects.summon(m, s, player, card, "hand", out, summoned=True)
 
 
 def _cast_self(m, s, task, ins, choice, out):

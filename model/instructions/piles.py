@@ -66,12 +66,13 @@ def _put_evolution_options(m, s, task, ins):
 
 def _put_evolution(m, s, task, ins, choice, out):
     me, card, zone = task.controller, ins.get("card"), ins.get("zone")
+    summoned = bool(ins.get("summoned", False))
     if choice == ALONE:
-        return effects.enter(m, s, me, card, zone, out)
-    return evolve_onto(m, s, me, card, zone, choice, out)
+        return effects.enter(m, s, me, card, zone, out, summoned=summoned)
+    return evolve_onto(m, s, me, card, zone, choice, out, summoned)
 
 
-def evolve_onto(m, s, me: str, card: int, zone: str, bases: tuple[int, ...], out):
+def evolve_onto(m, s, me: str, card: int, zone: str, bases: tuple[int, ...], out, summoned: bool = False):
     """`card` goes from `zone` onto `bases` (801.1b: stacked under it, each with the cards already under it),
     and is the same creature as they were (801.2): what lay on them lies on it, tapped if one was (801.2b),
     the effects on them apply to it, and an attack of theirs goes on with it (801.2a). It was put into the
@@ -98,7 +99,7 @@ def evolve_onto(m, s, me: str, card: int, zone: str, bases: tuple[int, ...], out
             s = replace(s, target=card)
     out.append(ev("put", "801", card=m.label(card), player=me, onto=m.label(bases[0]),
                   **{"from": zone, "to": "battle"}))
-    return m.trigger(s, "enters", me, card, out)
+    return effects.entered(m, s, me, card, out, summoned)
 
 
 op("_put_evolution")((_put_evolution_options, _put_evolution))

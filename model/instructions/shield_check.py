@@ -367,7 +367,7 @@ def use(m: Game, s: State, player: str, d: Decl, out: list[Event], castle: int |
                          ability="castle"))
     if m.card(d.card).type == "spell" or d.side == "spell":   # a twinpact's spell side is cast (S214)
         return effects.cast(m, s, player, d.card, "hand", "graveyard", out)
-    return effects.summon(m, s, player, d.card, "hand", out)   # R112.3a: its cip is a separate trigger
+    return effects.summon(m, s, player, d.card, "hand", out, summoned=True)   # R112.3a: its cip is a separate trigger
 
 
 def _castle_leaves(m: Game, s: State, player: str, castle: int | None, out: list[Event]) -> State:
