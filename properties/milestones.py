@@ -53,7 +53,8 @@ MILESTONES: dict[str, str] = {
     # the whole attack (model/attack.py)
     "attack_declared": "the attack is declared: attacker and target (R506.1)",
     "attack_trigger_resolved_tp":
-        "an effect of the turn player resolves while the attack's triggers resolve (R506.3)",
+        "an effect of the turn player resolves while the attack's triggers resolve, before the non-turn player's "
+        "begin (R506.3c; one triggered while those resolve interrupts them, R506.3e, and is not counted)",
     "attack_trigger_resolved_ntp":
         "an effect of the non-turn player resolves while the attack's triggers resolve (R506.3)",
     "tp_declared": "the turn player declares a hidden-zone ability at the attack: Revolution Change, Invasion (R506.3)",
@@ -166,7 +167,7 @@ def step(w: Walk, pre: State, events: tuple, post: State, bb: frozenset[str]) ->
             waiting.append((key, _waits_as(e, frame, attack, nested, bb, tokens)))
         elif kind == "resolve":
             check = 0
-            _resolved(e, frame, pre, attack, waiting, tokens)
+            _resolved(e, frame, pre, attack, waiting, tokens, w.groups)
         elif kind == "break":
             if frame == 1 and attack == 1:
                 tokens.append("break")
@@ -237,7 +238,8 @@ _RESOLVED = {"bb1": ("before_break_resolved",), "bb2": ("nested_before_break_res
              "nested": ("nested_other_pending_resolved",)}
 
 
-def _resolved(e: Any, frame: Any, pre: State, attack: int, waiting: list, tokens: list[str]) -> None:
+def _resolved(e: Any, frame: Any, pre: State, attack: int, waiting: list, tokens: list[str],
+              groups: Groups) -> None:
     """The tokens of an effect resolving, by the class it waited in (it stops waiting)."""
     key = (e.get("ability"), e.get("source"), e.get("controller"), frame)
     at = next((i for i, (k, _) in enumerate(waiting) if k == key), None)
@@ -246,8 +248,13 @@ def _resolved(e: Any, frame: Any, pre: State, attack: int, waiting: list, tokens
     if attack == 2 and pre.phase not in ("end_attack", "end_turn"):   # not the end step's (R511)
         tokens.append("after_break_resolved")
     if e.rule == "R506.3":
-        tokens.append("attack_trigger_resolved_tp" if e.get("controller") == pre.turn
-                      else "attack_trigger_resolved_ntp")
+        if e.get("controller") != pre.turn:
+            tokens.append("attack_trigger_resolved_ntp")
+        elif "attack_trigger_resolved_ntp" not in tokens and not any("attack_trigger_resolved_ntp" in g
+                                                                     for g in groups):
+            tokens.append("attack_trigger_resolved_tp")
+        # else R506.3e: a turn player's effect that triggered while the non-turn player's resolve goes
+        # first, then his resume; it interrupts them and is no part of the turn player's own turn (506.3c)
 
 
 def _shield_checked(kind: str, e: Any, check: int, tokens: list[str]) -> None:
