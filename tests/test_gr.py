@@ -208,3 +208,32 @@ expect:
 """, encoding="utf-8")
     assert _verdicts(path) == ["holds", "holds", "holds"]
     assert "violated" in _verdicts(path, _Lenient)
+
+
+def test_a_gr_summoned_creature_is_summoned_not_merely_put(tmp_path):
+    # 701.30a: GR summon summons the card (its cost counts as paid), so "when this creature is summoned" triggers
+    # (701.3a) besides its entering; a GR creature that only entered would not meet it
+    cards = tmp_path / "summoned.yaml"
+    cards.write_text("""\
+cards:
+  - id: gr_summoned_probe
+    name: GR Summoned Probe
+    type: gr_creature
+    cost: 2
+    power: 2000
+    modelled: 'a probe GR creature for "when this creature is summoned, draw a card", not a real card'
+    abilities:
+      - id: summoned
+        trigger: summoned
+        effect:
+          - draw: {count: 1}
+""", encoding="utf-8")
+    path = tmp_path / "s.yaml"
+    path.write_text(f"name: x\ncards: [{CARDS.as_posix()}, {cards.as_posix()}]\nturn: A\nplayers:\n"
+                    "  A:\n    battle: [GR Caller Probe]\n    super_gr: [GR Summoned Probe]\n    deck: 2\n"
+                    "  B: {shields: 1}\nattack: {attacker: GR Caller Probe, player: B}\nexpect:\n"
+                    "  - in_order:\n"
+                    "      - {event: put, card: GR Summoned Probe, from: super_gr, to: battle}\n"
+                    "      - {event: trigger, ability: GR Summoned Probe/summoned}\n"
+                    "  - always: {uses: {GR Summoned Probe/summoned: 1}}\n", encoding="utf-8")
+    assert _verdicts(path) == ["holds", "holds"]
