@@ -142,7 +142,7 @@ def load(path: str | Path, *, rules: str | dt.date | None = None,
     if rules is not None:
         changes["rules"] = rules if isinstance(rules, dt.date) else rules_date(str(rules))
     if interpretation:
-        changes["interpretation"] = dict(reading(f"{k}={v}") for k, v in interpretation.items())
+        changes["readings"] = dict(reading(f"{k}={v}") for k, v in interpretation.items())
     return wrap(_load_file(str(path), changes))
 
 
@@ -151,7 +151,7 @@ def wrap(sc: Any) -> Scenario:
     m = BreakModel(sc)
     used = {m.instances[i].card for i in range(len(m.instances))}
     return Scenario(sc.name, sc.file, m.version.date.isoformat(), m.version.name,
-                    dict(m.interpretation.readings), tuple(sc.source),
+                    dict(m.readings.pairs), tuple(sc.source),
                     views.position(m, m.initial_state()),
                     {cid: views.card(m.pool[cid]) for cid in sorted(used)},
                     tuple(e.raw for e in sc.expect), sc)

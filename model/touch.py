@@ -252,7 +252,7 @@ class Touch(TurnSteps, Triggers, AttackEnd, Declarations):
 
     def _broken_this_turn(self, s: State, player: str) -> int:
         mine = [c for c in s.broken if self.owner(c) == player]
-        if self.interpretation.get("s_trigger_plus_count") == "excludes_current" and s.checks:
+        if self.readings.get("s_trigger_plus_count") == "excludes_current" and s.checks:
             mine = [c for c in mine if c not in s.checks[-1].cards]   # those of the check now declaring
         return len(mine)
 

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from ..model.errors import InputError, Mistakes, did_you_mean, raise_all
-from ..model.interpretations import CHOICES, Choice, choice_named
+from ..model.readings import CHOICES, Choice, choice_named
 from ..model.rules import RulesVersion, rules_date_problem, timeline, version_on
 from ..model.yamlio import inner_path, key_path, line_of, load_yaml, schema_errors, shown, spoilt
 from ..properties.milestones import MILESTONES

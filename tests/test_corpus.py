@@ -11,7 +11,7 @@ from conftest import DATA, ROOT
 from ruamel.yaml import YAML
 
 from dmcheck.main import main
-from dmcheck.model.interpretations import CHOICES
+from dmcheck.model.readings import CHOICES
 from dmcheck.model.rules import timeline, version_on
 from dmcheck.rulings.corpus import builtin_corpus, parse_constraint
 

@@ -127,9 +127,9 @@ def test_every_keyword_is_read_by_a_rule():
 
 
 def _choices(root: Path) -> dict[str, tuple[str, list[str]]]:
-    """name -> (default, readings) of the choices model/interpretations.py declares (loaded from `root`)."""
+    """name -> (default, readings) of the choices model/readings.py declares (loaded from `root`)."""
     name = "_choices_under_test"
-    spec = importlib.util.spec_from_file_location(name, root / "model" / "interpretations.py")
+    spec = importlib.util.spec_from_file_location(name, root / "model" / "readings.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module   # its dataclasses look their module up
@@ -193,11 +193,11 @@ def test_a_keyword_nobody_reads_is_caught(tmp_path):
 
 def test_a_reading_without_its_readme_row_is_caught(tmp_path):
     root = _copy(tmp_path)
-    interpretations = root / "model" / "interpretations.py"
-    text = interpretations.read_text(encoding="utf-8")
+    readings = root / "model" / "readings.py"
+    text = readings.read_text(encoding="utf-8")
     anchor = '            ("top_only", '
     assert text.count(anchor) == 1
-    interpretations.write_text(text.replace(anchor, '            ("every_other", "a reading made up here"),\n'
+    readings.write_text(text.replace(anchor, '            ("every_other", "a reading made up here"),\n'
                                             + anchor), encoding="utf-8")
     assert readme_mismatches(root) == [
         "pile_count: README lists ['cards', 'top_only'], the choice has ['cards', 'every_other', 'top_only'] "

@@ -227,7 +227,7 @@ def replay_json(scenario, key: str) -> dict[str, Any]:
     sc, done = _replayed(scenario, key)
     return {
         "scenario": sc.name, "file": sc.file, "rules": sc.rules_name,
-        "interpretation": sc.interpretation, "key": done.key,
+        "interpretation": sc.readings, "key": done.key,
         "steps": [{"step": n, "index": s.index, "action": s.choice.text, "narrated": s.narrated,
                    "events": list(s.events)} for n, s in enumerate(done.steps, 1)],
         "trace": [dict(e, step=n) for n, s in enumerate(done.steps, 1) for e in s.events],
@@ -251,7 +251,7 @@ def explore_json(scenario, graph, verdicts: list[Verdict], max_outcomes: int | N
         "scenario": scenario.name,
         "file": scenario.file,
         "rules": graph.model.version.name,
-        "interpretation": dict(graph.model.interpretation.readings),
+        "interpretation": dict(graph.model.readings.pairs),
         "complete": graph.complete,
         "reason": graph.reason,
         "states": graph.count,

@@ -17,13 +17,13 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any, TextIO
 
-from dmcheck.model.interpretations import CHOICES
 from dmcheck.model.lang import tr
+from dmcheck.model.readings import CHOICES
 from dmcheck.properties.milestones import show as show_order
 from dmcheck.properties.verdict import VIOLATED
 from dmcheck.rulings.consistency import defaults, set_aside
 from dmcheck.rulings.only import verify_only
-from dmcheck.rulings.readings import Combo, as_dict, default_combo, show
+from dmcheck.rulings.operational import Combo, as_dict, default_combo, show
 from dmcheck.rulings.verify import EVERYTHING, Sofar, verify
 
 from ..cli import ci_formats, stop

@@ -268,30 +268,30 @@ CHOICES = CHOICES + (
 )
 
 
-class Readings(Protocol):
+class ReadingsLike(Protocol):
     """What the model asks of its interpretation: an `Interpretation`, or one that notes which choices
-    were looked up (rulings/readings.py)."""
+    were looked up (rulings/operational.py)."""
 
     @property
-    def readings(self) -> tuple[tuple[str, str], ...]: ...   # sorted (name, reading) pairs
+    def pairs(self) -> tuple[tuple[str, str], ...]: ...   # sorted (name, reading) pairs
 
     def get(self, name: str) -> str: ...
 
 
 @dataclass(frozen=True, slots=True)
-class Interpretation:
+class Readings:
     """The reading chosen for each choice, as sorted (name, reading) pairs."""
 
-    readings: tuple[tuple[str, str], ...]
+    pairs: tuple[tuple[str, str], ...]
 
     def get(self, name: str) -> str:
-        for key, value in self.readings:
+        for key, value in self.pairs:
             if key == name:
                 return value
         raise KeyError(name)
 
     @classmethod
-    def make(cls, chosen: dict[str, str] | None = None) -> Interpretation:
+    def make(cls, chosen: dict[str, str] | None = None) -> Readings:
         chosen = dict(chosen or {})
         out = []
         for choice in CHOICES:
