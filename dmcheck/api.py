@@ -136,8 +136,9 @@ class Replay:
 
 def load(path: str | Path, *, rules: str | dt.date | None = None,
          interpretation: dict[str, str] | None = None) -> Scenario:
-    """Read a scenario file; `rules` (a date) and `interpretation` override the file's, as the
-    command line's `--rules` and `--interpretation` do. InputError names the file, line and key."""
+    """Read a scenario file; `rules` (a date) and `interpretation` (readings: name -> reading)
+    override the file's, as the command line's `--rules` and `--interpretation` do. InputError
+    names the file, line and key."""
     changes: dict[str, Any] = {}
     if rules is not None:
         changes["rules"] = rules if isinstance(rules, dt.date) else rules_date(str(rules))

@@ -37,7 +37,7 @@ TP_WORDS = ("revolution_change", "invasion")
 class Declarations(Host):
     """Who may declare what at the attack, and the declaring itself (see the module docstring).
 
-    Expects the procedure's card table, `words`, `interpretation`, `add_pending` and `ninjas`."""
+    Expects the procedure's card table, `words`, `readings`, `add_pending` and `ninjas`."""
 
     # ---- the turn player: Revolution Change, Invasion -----------------------------------------
     def tp_declarables(self, s: State) -> tuple[int, ...]:

@@ -31,7 +31,7 @@ class Game(Protocol):
     pool: Any                    # model/cards.CardPool (see the module docstring)
     instances: list              # of model/table.CardInstance
     version: RulesVersion
-    readings: ReadingsLike     # the readings of the open choices (model/readings.py)
+    readings: ReadingsLike       # the readings of the open choices (model/readings.py)
     symmetry: Any                # model/symmetry.Symmetry
     words: frozenset[str]        # the trigger and replacement words of the scenario's cards (procedure.py)
     watching: frozenset[int]     # the instances with an ability watching other cards (procedure.py)

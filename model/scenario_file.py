@@ -427,7 +427,7 @@ def _pattern_refers(out: dict, names: _Names, path: tuple) -> None:
 
 
 def _readings(raw: dict, names: _Names, mistakes: Mistakes) -> dict[str, str]:
-    """The scenario's readings, each checked against the interpretation choices."""
+    """The scenario's readings (its `interpretation:` key), each checked against the open choices."""
     out = {}
     for key, value in raw.items():
         choice = choice_named(str(key))

@@ -42,7 +42,7 @@ HIDDEN_WORDS = frozenset(ATTACK_DECLARED)
 
 
 class Touch(TurnSteps, Triggers, AttackEnd, Declarations):
-    """See the module docstring. Expects the card table, `trigger`, `words`, `interpretation`,
+    """See the module docstring. Expects the card table, `trigger`, `words`, `readings`,
     PowerRules' `has_keyword` and `power`, and the declarations' `_declared_name`."""
 
     # ---- statics that ignore abilities (`Ignore:cost<=N`) ------------------------------------------

@@ -1,4 +1,4 @@
-"""Comparing one scenario under two settings: two rules versions, or two interpretation readings.
+"""Comparing one scenario under two settings: two rules versions, or two readings of an open choice.
 
 What a rules change or a reading does to a situation is the difference between the sets of what can
 happen: the *outcomes* (the end states, as `explore` reports them) and the *orders* (the sequence of

@@ -1,4 +1,4 @@
-"""Operational consistency: which rulings each combination of interpretation readings satisfies.
+"""Operational consistency: which rulings each combination of readings satisfies.
 
 Every statement of the corpus that has scenarios is a *ruling* here: it holds under a combination of
 readings when every `expect` item of its scenarios holds on the complete exploration of the scenario
@@ -73,7 +73,7 @@ def show(combo: Combo | dict, only_changed: bool = True) -> str:
 
 
 class _Consulted:
-    """The model's interpretation, noting which choices the model looked up."""
+    """The model's readings, noting which choices the model looked up."""
 
     def __init__(self, inner: Any):
         self.inner = inner

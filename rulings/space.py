@@ -1,4 +1,4 @@
-"""Every combination of interpretation readings, numbered, and sets of them as bits.
+"""Every combination of readings, numbered, and sets of them as bits.
 
 `verify` asks each ruling under every combination (9,216 of them with the readings of
 model/readings.py), but a ruling's verdict reads only a few choices. A set of combinations

@@ -1,7 +1,7 @@
 """The main job of dmcheck: check the whole rulings corpus against itself and against the model.
 
 `verify` loads the built-in corpus (plus any rulings files a user brings), then:
-1. runs every ruling's scenarios under every combination of interpretation readings, in the rules
+1. runs every ruling's scenarios under every combination of readings, in the rules
    version in force on the ruling's date (operational.py): which rulings hold under the default
    readings, which readings satisfy the most, and which sets of rulings no reading satisfies;
 2. checks the ordering constraints of each rules version with Z3 (consistency.py): every minimal

@@ -1,4 +1,4 @@
-"""The interpretation choices found in the seeds: each reading does what its sources say.
+"""The open choices found in the seeds: each reading does what its sources say.
 
 - old_rules_waiting: before 2023-04-19 S001 has the *triggered* abilities wait for the break; the
   project's first English digest of S001 has the before-break abilities themselves resolve after it.
@@ -104,7 +104,7 @@ def test_castle_may_take_a_chosen_shield_only_under_not_used():
 
 
 class _Noting:
-    """The model's interpretation, noting which choices the model looks up."""
+    """The model's readings, noting which choices the model looks up."""
 
     def __init__(self, inner):
         self.inner, self.names = inner, set()

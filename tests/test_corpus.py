@@ -80,7 +80,7 @@ def test_texts_are_paraphrases_not_the_seeds_sentences(corpus):
             assert run not in seeds, (s.ref, run)
 
 
-def test_interpretation_readings_name_statements_of_the_corpus(corpus):
+def test_readings_name_statements_of_the_corpus(corpus):
     refs = {s.ref for s in corpus.statements}
     for c in CHOICES:
         for reading, aside in c.sets_aside:

@@ -1,4 +1,4 @@
-"""The `dmcheck diff` command: one scenario under two rules versions or two interpretation readings.
+"""The `dmcheck diff` command: one scenario under two rules versions or two readings of an open choice.
 
 It exists to show what a rule change or a reading changes in a concrete situation: whether the
 outcomes and the procedure orders under the left setting are the same as under the right one, a

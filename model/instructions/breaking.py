@@ -1,6 +1,6 @@
 """Breaking shields: which replacement takes each chosen shield's break (D2), and the break (D4).
 
-When the decision is made is an interpretation choice (`break_replacement_timing`):
+When the decision is made is an open choice (`break_replacement_timing`, model/readings.py):
 - `at_break` (S001/Q11, default): every chosen shield gets its before-break trigger (R509.3); the
   replacements are decided when the break comes, after the before-break effects. A Shield Saver
   destroyed meanwhile can no longer protect.
