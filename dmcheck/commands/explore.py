@@ -227,7 +227,7 @@ def replay_json(scenario, key: str) -> dict[str, Any]:
     sc, done = _replayed(scenario, key)
     return {
         "scenario": sc.name, "file": sc.file, "rules": sc.rules_name,
-        "interpretation": sc.readings, "key": done.key,
+        "interpretation": sc.interpretation, "key": done.key,
         "steps": [{"step": n, "index": s.index, "action": s.choice.text, "narrated": s.narrated,
                    "events": list(s.events)} for n, s in enumerate(done.steps, 1)],
         "trace": [dict(e, step=n) for n, s in enumerate(done.steps, 1) for e in s.events],
