@@ -217,7 +217,7 @@ SPELT = re.compile(r"--interpretation|\"interpretation\"|\binterpretation=")
 KEY_IN_CODE = re.compile(r"`[^`\n]*`")
 KEY = re.compile(r"^\{?interpretation\b|\binterpretation:")
 # the public Python API (docs/api.md) keeps the word users know: the keyword `interpretation=` of `load` and
-# `export_bundle`, the field `interpretation` of its Scenario; a call may pass that keyword anywhere
+# `export_bundle`, the field `interpretation` of its Scenario; any code may pass that keyword and read that field
 PUBLIC = {"dmcheck/api.py", "dmcheck/engines/bundle.py"}
 SKIPPED = (".venv", "build", ".git", "tests/data")
 
@@ -232,8 +232,8 @@ def _python_strays(rel: str, source: str) -> list[str]:
     tree = ast.parse(source)
     out = []
     for node in ast.walk(tree):
-        if isinstance(node, ast.keyword):
-            continue   # `interpretation=` in a call: only the public API accepts it (anything else fails at once)
+        if isinstance(node, ast.keyword) or isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load):
+            continue   # a keyword passed, a field read: only the public API has that name, anything else fails
         names = {ast.Name: "id", ast.Attribute: "attr", ast.arg: "arg", ast.FunctionDef: "name",
                  ast.AsyncFunctionDef: "name", ast.ClassDef: "name", ast.alias: "name", ast.ImportFrom: "module"}
         field = names.get(type(node))
@@ -291,7 +291,7 @@ def test_the_word_coming_back_is_caught(tmp_path):
     touch.write_text(text + (
         "\n\ndef _planted(m, interpretation):\n"
         '    """Ask the interpretation (the `interpretation:` key and --interpretation are fine)."""\n'
-        '    return m.readings.get("pile_count")   # the interpretation again\n'
+        '    m.interpretation = m.readings   # the interpretation again\n'
         "\n\nKEY = \"interpretation\"   # a key: a string the loader reads\n"), encoding="utf-8")
     (tmp_path / "docs" / "planted.md").write_text(
         "Give `--interpretation NAME=READING` or the `interpretation:` key.\n"
@@ -299,4 +299,4 @@ def test_the_word_coming_back_is_caught(tmp_path):
     assert sorted(stray_words(tmp_path)) == [
         "docs/planted.md:5",
         f"model/touch.py:{end + 3}: a docstring", f"model/touch.py:{end + 3}: the name interpretation",
-        f"model/touch.py:{end + 5}: a comment"]
+        f"model/touch.py:{end + 5}: a comment", f"model/touch.py:{end + 5}: the name interpretation"]
