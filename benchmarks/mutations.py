@@ -69,7 +69,7 @@ class Mutation:
 P, T, SC, BR, DE, EF = ("model/procedure.py", "model/triggers.py", "model/instructions/shield_check.py",
                         "model/instructions/breaking.py", "model/instructions/destruction.py",
                         "model/instructions/effects.py")
-RV, IN, RU = "model/data/rules_versions.yaml", "model/interpretations.py", "model/rules.py"
+RV, IN, RU = "model/data/rules_versions.yaml", "model/readings.py", "model/rules.py"
 TP, DL = "model/trigger_patterns.py", "model/instructions/delayed.py"
 DC, AT, GE = "model/instructions/declaring.py", "model/attack.py", "model/instructions/game_end.py"
 PUBLIC = FAST + ("tests/test_public_answers.py",)
@@ -156,7 +156,7 @@ CATALOGUE: tuple[Mutation, ...] = (
     Mutation("old_rules_waiting-swapped", "reading old_rules_waiting (triggered_effects vs before_break_effects)", P,
              '.get("old_rules_waiting") == "before_break_effects":',
              '.get("old_rules_waiting") == "triggered_effects":',
-             tests=FAST + ("tests/test_interpretation_choices.py",)),
+             tests=FAST + ("tests/test_choice_readings.py",)),
     # ---- D0/D1, Q10, Q02 --------------------------------------------------------------------------
     Mutation("D0-no-direct-attack", "D0: with no shields the attack is direct and wins", P,
              "if not shields:\n            return (Action(\"direct_attack\"",
@@ -236,7 +236,7 @@ CATALOGUE: tuple[Mutation, ...] = (
              rules=("113.4",)),
     Mutation("castle_other_shield-swapped", "reading castle_other_shield (unchosen_only vs not_used)", BR,
              '.get("castle_other_shield") == "not_used"):', '.get("castle_other_shield") == "unchosen_only"):',
-             tests=FAST + ("tests/test_interpretation_choices.py",)),
+             tests=FAST + ("tests/test_choice_readings.py",)),
     Mutation("Q11e-unbreakable-broken", "Q11e: a shield that cannot be broken is not broken", BR,
              "return CANNOT_BE_BROKEN", "return None"),
     Mutation("break_replacement_timing-swapped", "reading break_replacement_timing (at_break vs before_triggers)", P,
@@ -410,7 +410,7 @@ CATALOGUE: tuple[Mutation, ...] = (
              'dest = to if kind in FOLLOWS else "graveyard"', 'dest = to if kind == "under" else "graveyard"',
              rules=("310.8",), tests=(piles("AU02_aura_follows_to_hand"),)),
     Mutation("R316.3-sources-not-counted", "316.3: an effect moving an element moves (and counts) all its cards", PL,
-             'return 1 + len(sources) if m.interpretation.get("pile_count") == "cards" else 1', "return 1",
+             'return 1 + len(sources) if m.readings.get("pile_count") == "cards" else 1', "return 1",
              rules=("316.3",), tests=(piles("CT03_sources_counted"),)),
     Mutation("R400.5-power-change-survives-leaving", "400.5: a card that changed zones is a new object", ST,
              "powers=tuple(p for p in self.powers if p[0] != card),", "powers=self.powers,",

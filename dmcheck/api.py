@@ -136,13 +136,14 @@ class Replay:
 
 def load(path: str | Path, *, rules: str | dt.date | None = None,
          interpretation: dict[str, str] | None = None) -> Scenario:
-    """Read a scenario file; `rules` (a date) and `interpretation` override the file's, as the
-    command line's `--rules` and `--interpretation` do. InputError names the file, line and key."""
+    """Read a scenario file; `rules` (a date) and `interpretation` (readings: name -> reading)
+    override the file's, as the command line's `--rules` and `--interpretation` do. InputError
+    names the file, line and key."""
     changes: dict[str, Any] = {}
     if rules is not None:
         changes["rules"] = rules if isinstance(rules, dt.date) else rules_date(str(rules))
     if interpretation:
-        changes["interpretation"] = dict(reading(f"{k}={v}") for k, v in interpretation.items())
+        changes["readings"] = dict(reading(f"{k}={v}") for k, v in interpretation.items())
     return wrap(_load_file(str(path), changes))
 
 
@@ -151,7 +152,7 @@ def wrap(sc: Any) -> Scenario:
     m = BreakModel(sc)
     used = {m.instances[i].card for i in range(len(m.instances))}
     return Scenario(sc.name, sc.file, m.version.date.isoformat(), m.version.name,
-                    dict(m.interpretation.readings), tuple(sc.source),
+                    dict(m.readings.pairs), tuple(sc.source),
                     views.position(m, m.initial_state()),
                     {cid: views.card(m.pool[cid]) for cid in sorted(used)},
                     tuple(e.raw for e in sc.expect), sc)

@@ -96,7 +96,7 @@ class AttackSteps(Host):
             s = self.trigger(s, "attacks", s.turn, s.attacker, out)
         if self.tp_declarables(s):
             return replace(s, phase="tp_declare")   # A03, A05: the turn player declares first (model/declarations.py)
-        if self.ninjas(s) and self.interpretation.get("ntp_declaration_time") == "at_trigger":
+        if self.ninjas(s) and self.readings.get("ntp_declaration_time") == "at_trigger":
             s = replace(s, phase="ntp_declare")   # S116: declared at the trigger, before anything resolves
         return s
 
@@ -319,7 +319,7 @@ class AttackSteps(Host):
 
     def ntp_waits(self, s: State) -> bool:
         """Under `after_tp_resolved` the non-turn player still has to declare (R506.3, A25)."""
-        return bool(self.ninjas(s)) and self.interpretation.get("ntp_declaration_time") == "after_tp_resolved"
+        return bool(self.ninjas(s)) and self.readings.get("ntp_declaration_time") == "after_tp_resolved"
 
     def ninja_actions(self, s: State) -> tuple[Action, ...]:
         ntp = other(s.turn)

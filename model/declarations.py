@@ -37,7 +37,7 @@ TP_WORDS = ("revolution_change", "invasion")
 class Declarations(Host):
     """Who may declare what at the attack, and the declaring itself (see the module docstring).
 
-    Expects the procedure's card table, `words`, `interpretation`, `add_pending` and `ninjas`."""
+    Expects the procedure's card table, `words`, `readings`, `add_pending` and `ninjas`."""
 
     # ---- the turn player: Revolution Change, Invasion -----------------------------------------
     def tp_declarables(self, s: State) -> tuple[int, ...]:
@@ -81,7 +81,7 @@ class Declarations(Host):
         under `at_trigger` (S116), else the attack's triggers resolve."""
         for c in cards:
             s = self._declare_one(s, s.turn, c, out)
-        at_trigger = self.ninjas(s) and self.interpretation.get("ntp_declaration_time") == "at_trigger"
+        at_trigger = self.ninjas(s) and self.readings.get("ntp_declaration_time") == "at_trigger"
         return replace(s, phase="ntp_declare" if at_trigger else "attack")
 
     # ---- the non-turn player: Ninja Strike and Ninja Change (A08) -------------------------------

@@ -20,8 +20,8 @@ from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING, Any, Protocol
 
 from .events import Event
-from .interpretations import Readings
 from .outcome import OutcomeKey
+from .readings import ReadingsLike
 from .rules import RulesVersion
 from .state import Frame, State
 from .vocabulary import Keyword
@@ -31,7 +31,7 @@ class Game(Protocol):
     pool: Any                    # model/cards.CardPool (see the module docstring)
     instances: list              # of model/table.CardInstance
     version: RulesVersion
-    interpretation: Readings     # the readings of the open choices (model/interpretations.py)
+    readings: ReadingsLike       # the readings of the open choices (model/readings.py)
     symmetry: Any                # model/symmetry.Symmetry
     words: frozenset[str]        # the trigger and replacement words of the scenario's cards (procedure.py)
     watching: frozenset[int]     # the instances with an ability watching other cards (procedure.py)

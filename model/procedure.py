@@ -25,12 +25,12 @@ from .instructions.battle_start import LABEL as BATTLE_START
 from .instructions.common import same
 from .instructions.game_end import GAME_ENDS
 from .instructions.registry import OPS, advance_pc, chooser, execute, instr, options, push
-from .interpretations import Interpretation
 from .legality import Legality
 from .narrate import narrate
 from .outcome import OutcomeKey, outcome
 from .positions import repaired
 from .power import PowerRules
+from .readings import Readings
 from .record import build
 from .rules import RulesVersion, version_on
 from .scenario import Scenario
@@ -73,14 +73,14 @@ class BreakModel(CardTable, Legality, Touch, PowerRules):
     symmetry's canonical form, the independence of pending effects for the reduction, and outcomes.
     """
 
-    def __init__(self, scenario: Scenario, interpretation: Any = None):
+    def __init__(self, scenario: Scenario, readings: Any = None):
         super().__init__(scenario)
         self.version: RulesVersion = version_on(scenario.rules)
         # Readings are given when the model is made (never patched into a live one) and looked up
         # where they matter, only when the readings would act differently there: an analysis can
-        # then tell which choices a run depended on (rulings/readings.py passes a recording one).
-        self.interpretation = interpretation if interpretation is not None \
-            else Interpretation.make(scenario.interpretation)
+        # then tell which choices a run depended on (rulings/operational.py passes a recording one).
+        self.readings = readings if readings is not None \
+            else Readings.make(scenario.readings)
         self._initial = repaired(self._build_initial(), self)   # 703.4i, 815.1a: what the rules put right first
         # the trigger and replacement words of the scenario's cards: steps of the whole attack look only for these
         # (and the events their triggers watch, model/trigger_patterns.py)
@@ -338,7 +338,7 @@ class BreakModel(CardTable, Legality, Touch, PowerRules):
         if self.version.triggers_wait_for_break:
             # before 2023-04-19 (S001); `old_rules_waiting` says what waited for the break
             late = [p for p in s.pending if p.kind == BEFORE_BREAK and p.frame > depth]  # their frame broke
-            if (pool or late) and self.interpretation.get("old_rules_waiting") == "before_break_effects":
+            if (pool or late) and self.readings.get("old_rules_waiting") == "before_break_effects":
                 if not late:
                     return ()   # the before-break effects too wait until the chosen shields are broken
                 pool = late     # then they resolve first, uninterrupted
@@ -354,7 +354,7 @@ class BreakModel(CardTable, Legality, Touch, PowerRules):
                 pool = [p for p in s.pending if p.kind != BEFORE_BREAK]  # R603.7a
                 inner = [p for p in pool if p.frame >= depth]
                 # R603.7b: "other pending effects" before a nested break — all, or those of its frame (Q05)
-                if inner != pool and self.interpretation.get("nested_other_pending") == "inner_only":
+                if inner != pool and self.readings.get("nested_other_pending") == "inner_only":
                     pool = inner
             else:
                 pool = list(s.pending)
@@ -374,7 +374,7 @@ class BreakModel(CardTable, Legality, Touch, PowerRules):
             if self.card(task.spell).as_spell().has("Charger") and dest != "mana":
                 # Q02: Charger puts the spell into the mana zone instead of the graveyard; when the
                 # effect that cast it names another place, `charger_cast_destination` decides
-                reading = "charger" if dest == "graveyard" else self.interpretation.get("charger_cast_destination")
+                reading = "charger" if dest == "graveyard" else self.readings.get("charger_cast_destination")
                 if reading == "owner_chooses":
                     return push(s, Task(program=(instr("_spell_destination", card=task.spell, to=("mana", dest)),),
                                         pc=0, controller=self.owner(task.spell), source=task.spell,
@@ -422,7 +422,7 @@ class BreakModel(CardTable, Legality, Touch, PowerRules):
         before-break ability breaking for its attack resolves it before the shields are chosen (looked up
         only for such a creature)."""
         return bool(self.card(by).abilities_with("before_break")) and \
-            self.interpretation.get("before_break_order") == "effects_first"
+            self.readings.get("before_break_order") == "effects_first"
 
     def _late_actions(self, s: State) -> tuple[Action, ...]:
         """S166: the attack's before-break effects have resolved; now the shields are chosen."""
@@ -491,7 +491,7 @@ class BreakModel(CardTable, Legality, Touch, PowerRules):
                       player=self.owner(by), shields=tuple(self.label(c) for c in frame.chosen),
                       by=self.label(by), frame=depth))
         if breaking.decides(self, s, frame, at_choice=True) and \
-                self.interpretation.get("break_replacement_timing") == "before_triggers":
+                self.readings.get("break_replacement_timing") == "before_triggers":
             # S002 D2-D3: decide the replacements first; the real breaks fix the number of triggers
             program = breaking.decision_program(self, s, frame) + (instr("_trigger_before_break"),)
             return push(s, Task(program=program, pc=0, controller=defender, source=by, ability="D2"))
@@ -505,7 +505,7 @@ class BreakModel(CardTable, Legality, Touch, PowerRules):
         if frame.breaking:
             raise AssertionError("a frame's break began twice")
         decided = breaking.decides(self, s, frame) and \
-            self.interpretation.get("break_replacement_timing") == "before_triggers"   # at D2 already
+            self.readings.get("break_replacement_timing") == "before_triggers"   # at D2 already
         program = () if decided else breaking.decision_program(self, s, frame)
         return push(s, Task(program=program + (instr("_carry_out"),), pc=0, controller=frame.defender,
                             source=frame.by, ability="break"))

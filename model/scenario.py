@@ -51,7 +51,7 @@ class Scenario:
     defender: str
     pool: CardPool
     rules: dt.date | None = None
-    interpretation: dict[str, str] = field(default_factory=dict)
+    readings: dict[str, str] = field(default_factory=dict)
     source: tuple[str, ...] = ()
     expect: tuple[Expectation, ...] = ()
     file: str = "<scenario>"

@@ -15,9 +15,9 @@ from typing import Any
 from .cards import CardPool
 from .census import CANNOT_BE_BROKEN, EVENT_ABILITIES, Census, counted
 from .errors import InputError, Mistakes, did_you_mean, raise_all
-from .interpretations import CHOICES, choice_named
 from .piles import LINKED, STACKED
 from .positions import refuse
+from .readings import CHOICES, choice_named
 from .rules import parse_date, rules_date_problem
 from .scenario import ZONE_KEYS, Expectation, PlayerSetup, Scenario
 from .table import MARKS, CardTable
@@ -437,8 +437,8 @@ def _pattern_refers(out: dict, names: _Names, path: tuple) -> None:
                                            f"spell is cast (expected a spell, or a `put` event)")
 
 
-def _interpretation(raw: dict, names: _Names, mistakes: Mistakes) -> dict[str, str]:
-    """The scenario's readings, each checked against the interpretation choices."""
+def _readings(raw: dict, names: _Names, mistakes: Mistakes) -> dict[str, str]:
+    """The scenario's readings (its `interpretation:` key), each checked against the open choices."""
     out = {}
     for key, value in raw.items():
         choice = choice_named(str(key))
@@ -562,7 +562,7 @@ def scenario_from_root(root: Any, file: str, pool: CardPool | None = None, varie
     mistakes.check(_card_files, root, file, pool, schema)
     names = _Names(pool, root, file)
     rules = mistakes.check(_rules, root, names) if not spoilt(schema, ("rules",)) else None
-    interpretation = _interpretation(root.get("interpretation") or {}, names, mistakes) \
+    readings = _readings(root.get("interpretation") or {}, names, mistakes) \
         if not spoilt(schema, ("interpretation",)) else {}
     before = len(mistakes.found)
     players = _players(root, names, mistakes, schema)
@@ -589,7 +589,7 @@ def scenario_from_root(root: Any, file: str, pool: CardPool | None = None, varie
     source = (str(source),) if isinstance(source, str) else tuple(str(s) for s in source)
     scenario = Scenario(name=str(root["name"]), turn=turn, players=players, attacker=attacker,
                         attacker_index=attacker_index, defender=defender, pool=pool, rules=rules,
-                        interpretation=interpretation, source=source, expect=tuple(expect), file=file,
+                        readings=readings, source=source, expect=tuple(expect), file=file,
                         restrictions=restrictions, target=target, target_index=target_index, until=until,
                         attacks=root.get("attacks"))
     if not attacker:

@@ -42,7 +42,7 @@ HIDDEN_WORDS = frozenset(ATTACK_DECLARED)
 
 
 class Touch(TurnSteps, Triggers, AttackEnd, Declarations):
-    """See the module docstring. Expects the card table, `trigger`, `words`, `interpretation`,
+    """See the module docstring. Expects the card table, `trigger`, `words`, `readings`,
     PowerRules' `has_keyword` and `power`, and the declarations' `_declared_name`."""
 
     # ---- statics that ignore abilities (`Ignore:cost<=N`) ------------------------------------------
@@ -252,7 +252,7 @@ class Touch(TurnSteps, Triggers, AttackEnd, Declarations):
 
     def _broken_this_turn(self, s: State, player: str) -> int:
         mine = [c for c in s.broken if self.owner(c) == player]
-        if self.interpretation.get("s_trigger_plus_count") == "excludes_current" and s.checks:
+        if self.readings.get("s_trigger_plus_count") == "excludes_current" and s.checks:
             mine = [c for c in mine if c not in s.checks[-1].cards]   # those of the check now declaring
         return len(mine)
 

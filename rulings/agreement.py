@@ -5,7 +5,7 @@ bundle of the model's runs. `verify` reports this check under the JSON key `conf
 
 - Soundness: every complete trace of every run (a scenario under a rules version and a
   combination of readings) satisfies the ordering constraints of the statements in force in that
-  version that those readings follow (interpretations.py sets the others aside). The traces are
+  version that those readings follow (model/readings.py sets the others aside). The traces are
   seen through the milestones of properties/milestones.py, one distinct milestone order at a time;
   a violated constraint is a finding with the shortest trace that shows it.
 - Reachability: the witness order Z3 gives for a version (consistency.py) puts some milestones
@@ -24,12 +24,12 @@ from dataclasses import dataclass, field
 from operator import itemgetter
 from typing import Any
 
-from ..model.interpretations import CHOICES
+from ..model.readings import CHOICES
 from ..model.rules import RulesVersion
 from ..properties.milestones import CAUSED, PARTS, Groups, occurrences
 from .consistency import Witness, set_aside
 from .corpus import Constraint, Corpus, Statement
-from .readings import Combo, Run, as_dict
+from .operational import Combo, Run, as_dict
 
 
 def satisfied(c: Constraint, occ: dict[str, list[tuple[int, int]]]) -> bool:

@@ -27,12 +27,12 @@ from typing import Any
 
 from ..explorer.limits import Limits
 from ..model import yamlcache
-from ..model.interpretations import CHOICES
+from ..model.readings import CHOICES
 from ..model.rules import version_on
 from ..model.yamlio import load_yaml
 from ..properties.expectations import INCONCLUSIVE
 from .corpus import Statement
-from .readings import Operational, Runner
+from .operational import Operational, Runner
 
 FORMAT = 1   # raise when what an entry holds changes
 
@@ -146,7 +146,7 @@ def entry_of(op: Operational, runner: Runner, s: Statement, rules: dt.date | Non
     """A ruling's cache entry, from its row of a table and the runs of its scenarios."""
     depends = op.depends.get(s.ref, tuple(range(len(CHOICES))))
     row = op.table[s.ref]
-    # the verdicts read only the choices of `depends` (readings.py): one combination per projection
+    # the verdicts read only the choices of `depends` (operational.py): one combination per projection
     # says it, the defaults elsewhere
     base = tuple(c.default for c in CHOICES)
     holds, unsure = set(), False

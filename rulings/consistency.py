@@ -13,7 +13,7 @@ attack is the last thing that happens.
   be dropped. Where a statement's constraints depend on a reading (`order_if`), each combination
   of those readings is checked and each set says under which readings it arises.
 - A witness order is one order of the milestones that satisfies the statements the model follows
-  under given readings (those a reading sets aside are left out, interpretations.py); when even
+  under given readings (those a reading sets aside are left out, model/readings.py); when even
   those conflict, Z3 Optimize keeps as many statements as possible and says which it dropped.
 """
 
@@ -27,7 +27,7 @@ from typing import Literal, TypeAlias
 
 import z3
 
-from ..model.interpretations import CHOICES
+from ..model.readings import CHOICES
 from ..model.rules import RulesVersion
 from ..properties.milestones import MILESTONES, PARTS, TRIGGER_THEN_RESOLVE
 from .corpus import Constraint, Corpus, Statement, Term, known_choice

@@ -7,7 +7,7 @@ it comes from (`source`), the date the source gives, one paraphrased sentence, a
 
 - operationally, by scenario files whose `expect` items were written from its text;
 - declaratively, by ordering constraints over the procedure milestones of properties/milestones.py
-  (`order`, and `order_if` for constraints that depend on a reading of an interpretation choice).
+  (`order`, and `order_if` for constraints that depend on a reading of an open choice).
   `order_scope` says which of the model's traces the constraints bind: `all` (a rule: every trace
   of every scenario, the default), `own` (the traces of its own scenarios) or `none` (a ruling that
   describes one path of its situation: its scenario checks that path, Z3 only compares it).
@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from ..model.errors import InputError, Mistakes, did_you_mean, raise_all
-from ..model.interpretations import CHOICES, Choice, choice_named
+from ..model.readings import CHOICES, Choice, choice_named
 from ..model.rules import RulesVersion, rules_date_problem, timeline, version_on
 from ..model.yamlio import inner_path, key_path, line_of, load_yaml, schema_errors, shown, spoilt
 from ..properties.milestones import MILESTONES
@@ -162,7 +162,7 @@ class Statement:
         return tuple(out)
 
     def choices(self) -> tuple[str, ...]:
-        """The interpretation choices its constraints depend on."""
+        """The open choices its constraints depend on."""
         return tuple(sorted({name for when, _ in self.order_if for name, _ in when}))
 
     def declarative(self) -> bool:
@@ -191,7 +191,7 @@ def _reading(readings: dict[str, str] | None, name: str) -> str:
 
 
 def known_choice(name: str) -> Choice:
-    """The interpretation choice of a name a loaded corpus uses (its files name only known choices)."""
+    """The open choice of a name a loaded corpus uses (its files name only known choices)."""
     choice = choice_named(name)
     if choice is None:
         raise KeyError(f"unknown interpretation choice {name!r}")
@@ -276,7 +276,7 @@ def _date(value: Any, fail, path: tuple, allow_none: bool = False) -> dt.date | 
 
 
 def _when(raw: dict, fail, where: tuple) -> tuple[tuple[str, str], ...]:
-    """The readings an `order_if` item applies under, each checked against the interpretation choices."""
+    """The readings an `order_if` item applies under, each checked against the open choices."""
     when = []
     for name, reading in raw.items():
         choice = choice_named(str(name))

@@ -18,7 +18,7 @@ from ..explorer.limits import DEFAULT_LIMITS, Limits
 from ..properties.expectations import HOLDS, VIOLATED
 from ..properties.verdict import VerdictName
 from .corpus import Corpus, Statement
-from .readings import Runner, default_combo, ruling_verdict
+from .operational import Runner, default_combo, ruling_verdict
 
 # A statement's verdict under the default readings, or NOT_POSED when it has no scenarios.
 CoverageVerdict: TypeAlias = Literal[VerdictName, "not posed"]

@@ -1,4 +1,4 @@
-"""Comparing one scenario under two settings: two rules versions, or two interpretation readings.
+"""Comparing one scenario under two settings: two rules versions, or two readings of an open choice.
 
 What a rules change or a reading does to a situation is the difference between the sets of what can
 happen: the *outcomes* (the end states, as `explore` reports them) and the *orders* (the sequence of
@@ -82,13 +82,13 @@ def relation(left: set, right: set) -> str:
     return "incomparable"
 
 
-def side(scenario: Scenario, label: str, rules: dt.date | None, interpretation: dict[str, str],
+def side(scenario: Scenario, label: str, rules: dt.date | None, readings: dict[str, str],
          limits: Limits, progress=None) -> Side:
     sc = scenario
     if rules is not None:
         sc = dataclasses.replace(sc, rules=rules)
-    if interpretation:
-        sc = dataclasses.replace(sc, interpretation={**sc.interpretation, **interpretation})
+    if readings:
+        sc = dataclasses.replace(sc, readings={**sc.readings, **readings})
     model = BreakModel(sc)
     graph = explore(model, limits, progress(label) if progress else None)
     outs: dict[tuple, tuple[dict, int]] = {}

@@ -40,7 +40,7 @@ from ..model.scenario_file import load_scenario
 from . import agreement as agreement_mod
 from . import consistency
 from .corpus import Corpus
-from .readings import Combo, Run
+from .operational import Combo, Run
 
 # ---- the helper: card pool, scenarios, declarative consistency --------------------------------------
 _CARDS: CardPool | None = None     # in the helper: the built-in card pool it copies for each scenario

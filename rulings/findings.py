@@ -18,7 +18,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any
 
-from ..model.interpretations import CHOICES
+from ..model.readings import CHOICES
 from ..properties.verdict import VIOLATED
 
 KINDS = {

@@ -2,7 +2,7 @@
 
 Both consistency checks of `dmcheck verify` ask the same question of different assertions — the
 ordering constraints of the rulings corpus (consistency.py), and "this ruling holds" over the
-interpretation readings (readings.py): which sets of statements cannot all be true together, and
+readings (operational.py): which sets of statements cannot all be true together, and
 no smaller part of which is already impossible? One unsat core is not enough (it hides the other
 conflicts, and need not be minimal), so the subsets are enumerated the MARCO way (Liffiton et al.,
 "Fast, flexible MUS enumeration", 2016):

@@ -31,7 +31,7 @@ import z3
 
 from ..explorer.limits import DEFAULT_LIMITS, Limits
 from ..model.errors import InputError, did_you_mean
-from ..model.interpretations import CHOICES
+from ..model.readings import CHOICES
 from ..model.rules import RulesVersion, timeline, version_on
 from ..properties.milestones import Orders, occurrences
 from . import agreement as agreement_mod
@@ -40,7 +40,7 @@ from .cache import Entry, RunRecord, Store, entry_of, statement_key
 from .consistency import set_aside
 from .corpus import Corpus, Statement
 from .marco import muses_with
-from .readings import (
+from .operational import (
     Conflict,
     Operational,
     Run,

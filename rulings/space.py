@@ -1,7 +1,7 @@
-"""Every combination of interpretation readings, numbered, and sets of them as bits.
+"""Every combination of readings, numbered, and sets of them as bits.
 
 `verify` asks each ruling under every combination (9,216 of them with the readings of
-model/interpretations.py), but a ruling's verdict reads only a few choices. A set of combinations
+model/readings.py), but a ruling's verdict reads only a few choices. A set of combinations
 (those under which a ruling holds, those a run stands for, those alike on some choices) is one
 Python int here, bit i standing for the i-th combination in `combos()` order, so that such sets are
 joined, cut and counted whole instead of one tuple at a time.
@@ -15,7 +15,7 @@ from functools import cache
 from operator import itemgetter
 from typing import Any
 
-from ..model.interpretations import CHOICES
+from ..model.readings import CHOICES
 
 Combo = tuple[str, ...]   # one reading per choice, in the order of CHOICES
 Key = tuple[str, ...]     # the readings of some of the choices (their indices given apart)

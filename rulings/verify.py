@@ -1,8 +1,8 @@
 """The main job of dmcheck: check the whole rulings corpus against itself and against the model.
 
 `verify` loads the built-in corpus (plus any rulings files a user brings), then:
-1. runs every ruling's scenarios under every combination of interpretation readings, in the rules
-   version in force on the ruling's date (readings.py): which rulings hold under the default
+1. runs every ruling's scenarios under every combination of readings, in the rules
+   version in force on the ruling's date (operational.py): which rulings hold under the default
    readings, which readings satisfy the most, and which sets of rulings no reading satisfies;
 2. checks the ordering constraints of each rules version with Z3 (consistency.py): every minimal
    set of statements that cannot hold together, and a witness order;
@@ -35,7 +35,7 @@ from .corpus import Corpus, Statement, builtin_corpus, check_sources, load_corpu
 from .farm import Farm, Helper, Late, Lost
 from .findings import Finding
 from .findings import findings as findings_of
-from .readings import Combo, Operational, Row, Run, Runner, as_dict, default_combo, solve, tabulate
+from .operational import Combo, Operational, Row, Run, Runner, as_dict, default_combo, solve, tabulate
 
 if TYPE_CHECKING:
     from ..properties.checker import CheckResult
@@ -158,7 +158,7 @@ class Sofar:
         self.job: _Job | None = None
         self.rules: dt.date | None = None
         self.extra: tuple[str, ...] = ()
-        self.rows: dict[str, Row] = {}             # ruling ref -> its verdicts per reading (readings.py Row)
+        self.rows: dict[str, Row] = {}             # ruling ref -> its verdicts per reading (operational.py Row)
         self.operational: Operational | None = None
         self.declarative: consistency.Declarative | None = None
         self.agreement: agreement_mod.Agreement | None = None

@@ -273,10 +273,10 @@ def test_shield_burn_scenario_holds():
 
 def _explore(path: Path, readings: dict | None = None):
     from dmcheck.explorer.bfs import explore
-    from dmcheck.model.interpretations import Interpretation
     from dmcheck.model.procedure import BreakModel
+    from dmcheck.model.readings import Readings
     scenario = load_scenario(path)
-    return explore(BreakModel(scenario, Interpretation.make(readings) if readings else None))
+    return explore(BreakModel(scenario, Readings.make(readings) if readings else None))
 
 
 @pytest.mark.parametrize("timing", ["at_break", "before_triggers"])

@@ -17,7 +17,7 @@ from dmcheck.properties.milestones import occurrences, orders
 from dmcheck.rulings import agreement
 from dmcheck.rulings.consistency import check as declarative
 from dmcheck.rulings.corpus import builtin_corpus, parse_constraint
-from dmcheck.rulings.readings import Runner, analyse, as_dict, combos, default_combo
+from dmcheck.rulings.operational import Runner, analyse, as_dict, combos, default_combo
 
 
 def _flat(groups):

@@ -3,7 +3,7 @@ independent mistakes each gets five lines, each naming its line and key, and exi
 
 Each file below is written with five mistakes that do not depend on one another (fixing one would not
 fix or reveal another), of different kinds: a schema mistake (a wrong key, type or value), a name that
-refers to nothing (a card, a milestone, an interpretation choice), a value the format cannot read.
+refers to nothing (a card, a milestone, an open choice), a value the format cannot read.
 """
 
 from __future__ import annotations

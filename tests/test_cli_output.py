@@ -184,7 +184,7 @@ def test_progress_only_on_a_terminal():
 def test_diff_and_verify_report_what_they_run():
     from dmcheck.model.scenario_file import load_scenario
     from dmcheck.rulings.diff import compare
-    from dmcheck.rulings.readings import Runner, default_combo
+    from dmcheck.rulings.operational import Runner, default_combo
 
     asked = []
     compare(load_scenario(ruling("Q09")), ("old", None, {}), ("new", None, {"old_rules_waiting": "all"}),

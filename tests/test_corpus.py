@@ -11,7 +11,7 @@ from conftest import DATA, ROOT
 from ruamel.yaml import YAML
 
 from dmcheck.main import main
-from dmcheck.model.interpretations import CHOICES
+from dmcheck.model.readings import CHOICES
 from dmcheck.model.rules import timeline, version_on
 from dmcheck.rulings.corpus import builtin_corpus, parse_constraint
 
@@ -80,7 +80,7 @@ def test_texts_are_paraphrases_not_the_seeds_sentences(corpus):
             assert run not in seeds, (s.ref, run)
 
 
-def test_interpretation_readings_name_statements_of_the_corpus(corpus):
+def test_readings_name_statements_of_the_corpus(corpus):
     refs = {s.ref for s in corpus.statements}
     for c in CHOICES:
         for reading, aside in c.sets_aside:

@@ -30,9 +30,9 @@ def _write(tmp_path: Path, text: str, name: str = "s.yaml") -> Path:
     return path
 
 
-def _graph(path: Path, interpretation=None):
+def _graph(path: Path, readings=None):
     scenario = load_scenario(path)
-    model = BreakModel(scenario, interpretation) if interpretation else BreakModel(scenario)
+    model = BreakModel(scenario, readings) if readings else BreakModel(scenario)
     graph = explore(model)
     assert graph.complete
     return model, graph
@@ -141,13 +141,13 @@ def test_invasion_stacks_the_cards_under_the_new_top():
 
 def test_the_rechecked_reading_makes_red_zone_fail_on_gatling():
     # D-2: under `invasion_condition_rechecked=yes` Red Zone, resolving after Gatling (no fire Command), does nothing
-    from dmcheck.model.interpretations import Interpretation
+    from dmcheck.model.readings import Readings
     path = ATTACK / "A06r_invasion_rechecked_reading.yaml"
-    model, graph = _graph(path, Interpretation.make({"invasion_condition_rechecked": "yes"}))
+    model, graph = _graph(path, Readings.make({"invasion_condition_rechecked": "yes"}))
     for events in _traces(graph):
         puts = [e.get("card") for e in events if e.kind == "put" and e.get("onto")]
         assert puts != ["Onsoku Gatling", "Red Zone"]
-    model, graph = _graph(path, Interpretation.make({"invasion_condition_rechecked": "no"}))
+    model, graph = _graph(path, Readings.make({"invasion_condition_rechecked": "no"}))
     assert any([e.get("card") for e in events if e.kind == "put" and e.get("onto")] == ["Onsoku Gatling", "Red Zone"]
                for events in _traces(graph))
 

@@ -142,7 +142,7 @@ def test_a_sat_answer_is_confirmed_by_z3_with_its_witness():
 def test_every_corpus_projection_agrees_with_z3(monkeypatch):
     """Every run `verify` checks the built-in properties on (each ruling's scenarios under the default
     readings), every projection: Z3 and the compiled formula give the same answer."""
-    from dmcheck.rulings.readings import Runner, default_combo
+    from dmcheck.rulings.operational import Runner, default_combo
     from dmcheck.rulings.verify import load
 
     monkeypatch.setattr(checker, "CROSSCHECK", True)

@@ -39,8 +39,8 @@ def _write(tmp_path: Path, players: str, expect: str = "  - always: {shields_bro
 class _Lenient(BreakModel):
     """The model without 811.2b (nor 805.4b): a card put outside the battle zone stays where it went."""
 
-    def __init__(self, scenario, interpretation=None):
-        super().__init__(scenario, interpretation)
+    def __init__(self, scenario, readings=None):
+        super().__init__(scenario, readings)
         self.home_rule = False
 
 

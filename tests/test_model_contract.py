@@ -56,7 +56,7 @@ def scenarios(draw) -> Scenario:
     return Scenario(name="random", turn="A", players={"A": a, "B": b}, attacker=attacker, attacker_index=0,
                     defender="B", pool=POOL,
                     rules=draw(st.sampled_from([None, dt.date(2021, 1, 1), dt.date(2023, 1, 1)])),
-                    interpretation={"break_replacement_timing": draw(st.sampled_from(["at_break", "before_triggers"])),
+                    readings={"break_replacement_timing": draw(st.sampled_from(["at_break", "before_triggers"])),
                                     "nested_other_pending": draw(st.sampled_from(["all", "inner_only"]))})
 
 

@@ -18,7 +18,7 @@ from dmcheck.explorer.bfs import explore
 from dmcheck.explorer.graph import freeze
 from dmcheck.model.procedure import BreakModel
 from dmcheck.rulings.corpus import builtin_corpus
-from dmcheck.rulings.readings import Runner, analyse, as_dict, best_with_z3, combos, default_combo
+from dmcheck.rulings.operational import Runner, analyse, as_dict, best_with_z3, combos, default_combo
 
 # every test here analyses rulings under all the combinations of readings (tens of seconds): CI runs them
 pytestmark = pytest.mark.slow
@@ -35,7 +35,7 @@ def test_a_reused_run_is_the_run_that_combination_would_have_made(path):
     runner = Runner()
     for combo in combos():
         run = runner.run(path.resolve(), None, combo)
-        fresh = explore(BreakModel(dataclasses.replace(run.scenario, interpretation=as_dict(combo))))
+        fresh = explore(BreakModel(dataclasses.replace(run.scenario, readings=as_dict(combo))))
         assert _outcomes(fresh) == _outcomes(run.graph), combo
         assert len(fresh.states) == len(run.graph.states) and fresh.transitions == run.graph.transitions
     assert runner.explorations < len(combos())
@@ -55,7 +55,7 @@ def test_d3_fails_under_the_default_readings_with_its_trace(operational):
     assert any(e.kind == "replace" and e.get("by") == "Bucket Bucket/shield_saver" for e in events)
     # the others hold, but for the statements a default reading sets aside (DS01@S017: indestructible_saver;
     # A05@S116: the other reading of ntp_declaration_time)
-    from dmcheck.model.interpretations import CHOICES
+    from dmcheck.model.readings import CHOICES
     aside = {"D3@S002"} | {r for c in CHOICES for r in c.set_aside(c.default)}
     assert "A05@S116" in aside
     # the English v1.38 text of the block step (one blocker) is split from the Japanese rules by

@@ -12,8 +12,8 @@ from conftest import DATA, ROOT
 
 from dmcheck.explorer.bfs import explore
 from dmcheck.main import main
-from dmcheck.model.interpretations import Interpretation
 from dmcheck.model.procedure import BreakModel
+from dmcheck.model.readings import Readings
 from dmcheck.model.rules import timeline
 from dmcheck.model.scenario_file import load_scenario
 from dmcheck.properties.builtin import BUILTIN
@@ -31,7 +31,7 @@ def _explore(path, rules=None, readings=None, reduce=False, symmetry=None):
     scenario = load_scenario(path)
     if rules is not None:
         scenario = type(scenario)(**{**scenario.__dict__, "rules": rules})
-    model = BreakModel(scenario, Interpretation.make(readings) if readings else None)
+    model = BreakModel(scenario, Readings.make(readings) if readings else None)
     return scenario, model, explore(model, reduce=reduce, symmetry=symmetry)
 
 
@@ -165,7 +165,7 @@ def test_the_reduction_keeps_the_verdicts_of_the_pile_rulings(path):
     from dmcheck.properties.visibility import observer as property_observer
 
     scenario = load_scenario(path)
-    model = BreakModel(scenario, Interpretation.make(READINGS.get(path.stem)))
+    model = BreakModel(scenario, Readings.make(READINGS.get(path.stem)))
     obs = [o for o in (observer(scenario.expect), property_observer(model, BUILTIN)) if o]
     full = explore(model)
     reduced = explore(model, reduce=True, observe=lambda *t: tuple(o(*t) for o in obs))

@@ -79,9 +79,9 @@ def test_every_builtin_property_holds_on_every_ruling(path, rules):
 
 
 @pytest.mark.slow
-def test_every_builtin_property_holds_under_the_other_interpretation():
+def test_every_builtin_property_holds_under_the_other_reading():
     for path in RULINGS:
-        graph = graph_of(path, interpretation={"nested_other_pending": "inner_only"})
+        graph = graph_of(path, readings={"nested_other_pending": "inner_only"})
         for v in check(graph, BUILTIN).verdicts:
             assert v.verdict in (HOLDS, NO_EXAMPLE), (path.name, v.property.id, v.reason)
 

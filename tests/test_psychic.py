@@ -44,8 +44,8 @@ def test_every_psychic_scenario_holds(path):
 def test_the_scenarios_fail_when_a_psychic_creature_may_stay_outside(path):
     # 805.4b: without the return, the destroyed (PS01) or bounced (PS02) psychic creature stays where it went
     class Lenient(BreakModel):
-        def __init__(self, scenario, interpretation=None):
-            super().__init__(scenario, interpretation)
+        def __init__(self, scenario, readings=None):
+            super().__init__(scenario, readings)
             self.home_rule = False
     assert "violated" in _verdicts(path, Lenient)
 

@@ -15,8 +15,8 @@ import re
 from conftest import ROOT
 
 from dmcheck.explorer.bfs import explore
-from dmcheck.model.interpretations import Interpretation, choice_named
 from dmcheck.model.procedure import BreakModel
+from dmcheck.model.readings import Readings, choice_named
 from dmcheck.model.scenario_file import load_scenario
 from dmcheck.properties.expectations import check
 
@@ -29,7 +29,7 @@ def _graph(path, rules: dt.date | None = None, **readings):
     if rules is not None:
         scenario = dataclasses.replace(scenario, rules=rules)
     if readings:
-        scenario = dataclasses.replace(scenario, interpretation={**scenario.interpretation, **readings})
+        scenario = dataclasses.replace(scenario, readings={**scenario.readings, **readings})
     graph = explore(BreakModel(scenario))
     assert graph.complete
     return scenario, graph
@@ -122,7 +122,7 @@ def test_class4_a_creatures_own_break_gets_its_additional_break_by_default():
 
 
 def test_class4_defaults_follow_the_most_authoritative_most_recent_source():
-    defaults = Interpretation.make()
+    defaults = Readings.make()
     assert defaults.get("extra_break_applies_to_effect_breaks") == "yes"   # S161 (2023-06-23), S162 (2025-09-29)
     assert defaults.get("castle_other_shield") == "not_used"               # S164 (2024-01-14)
     assert defaults.get("break_replacement_timing") == "at_break"          # R603.7 (2023-09-14), R509.3 (v1.42)

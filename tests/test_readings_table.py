@@ -1,5 +1,5 @@
 """verify's table of rulings under every combination of readings, computed per reading of the choices
-each ruling depends on (rulings/readings.py `tabulate`, rulings/space.py), against the plain loop it
+each ruling depends on (rulings/operational.py `tabulate`, rulings/space.py), against the plain loop it
 replaces: every combination asked in turn, each ruling's runs looked up one combination at a time."""
 
 from __future__ import annotations
@@ -8,9 +8,9 @@ import itertools
 
 import pytest
 
-from dmcheck.model.interpretations import CHOICES
+from dmcheck.model.readings import CHOICES
 from dmcheck.rulings.corpus import Corpus, builtin_corpus
-from dmcheck.rulings.readings import Runner, combos, ruling_verdict, tabulate
+from dmcheck.rulings.operational import Runner, combos, ruling_verdict, tabulate
 from dmcheck.rulings.space import Served, projector, space
 
 # rulings whose verdicts read one, two or three choices, or none (R507.1a.v138 fails under all), and

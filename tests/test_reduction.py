@@ -129,7 +129,7 @@ def _watched_scenarios():
         return Scenario(name="watched random", turn="A", players={"A": a, "B": b}, attacker="bench_caster",
                         attacker_index=0, defender="B", pool=pool,
                         rules=draw(st.sampled_from([None, dt.date(2021, 1, 1)])),
-                        interpretation={"nested_other_pending": draw(st.sampled_from(["all", "inner_only"]))})
+                        readings={"nested_other_pending": draw(st.sampled_from(["all", "inner_only"]))})
     return build()
 
 

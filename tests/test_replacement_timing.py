@@ -20,37 +20,37 @@ def _outcomes(graph):
 
 def test_default_reading_is_at_break(ruling):
     _, model, _ = ruling("Q11c")
-    assert model.interpretation.get("break_replacement_timing") == "at_break"
+    assert model.readings.get("break_replacement_timing") == "at_break"
 
 
 def test_saver_destroyed_by_before_break(ruling):
     # S001: destroyed by Jolly's before-break, it cannot protect: both chosen shields break
-    _, _, graph = ruling("Q11c", interpretation=AT_BREAK)
+    _, _, graph = ruling("Q11c", readings=AT_BREAK)
     assert all(o["shields_broken"] == 2 for o in _outcomes(graph))
     # S002: its replacement was decided at D2 and still happens: one shield is saved
-    _, _, graph = ruling("Q11c", interpretation=BEFORE)
+    _, _, graph = ruling("Q11c", readings=BEFORE)
     assert any(o["shields_broken"] == 1 and "Bucket Bucket" in o["graveyard"]["B"] for o in _outcomes(graph))
 
 
 def test_number_of_before_break_triggers(ruling):
     # S001: the Dragon W-breaker's shield addition happens for both chosen shields, saved or not
-    _, _, graph = ruling("Q11d", interpretation=AT_BREAK)
+    _, _, graph = ruling("Q11d", readings=AT_BREAK)
     assert {o["uses"]["Kirazeus Savark/before_break"] for o in _outcomes(graph)} == {2}
     # S002 D3: a shield whose break is replaced gets no before-break trigger
-    _, _, graph = ruling("Q11d", interpretation=BEFORE)
+    _, _, graph = ruling("Q11d", readings=BEFORE)
     saved = [o for o in _outcomes(graph) if o["shields_broken"] == 1]
     assert saved and all(o["uses"].get("Kirazeus Savark/before_break") == 1 and o["shields"]["A"] == 6 for o in saved)
 
 
 def test_cannot_be_broken_still_gets_its_before_break_only_under_at_break(ruling):
-    scenario, _, graph = ruling("Q11e", interpretation=AT_BREAK)
+    scenario, _, graph = ruling("Q11e", readings=AT_BREAK)
     assert all(check(graph, e).holds for e in scenario.expect)
-    scenario, _, graph = ruling("Q11e", interpretation=BEFORE)
+    scenario, _, graph = ruling("Q11e", readings=BEFORE)
     assert {o["uses"]["Kirazeus Savark/before_break"] for o in _outcomes(graph)} == {1}
 
 
 def test_readings_give_different_outcome_sets(ruling):
     for prefix in ("Q11c", "Q11d", "Q11e"):
-        _, _, a = ruling(prefix, interpretation=AT_BREAK)
-        _, _, b = ruling(prefix, interpretation=BEFORE)
+        _, _, a = ruling(prefix, readings=AT_BREAK)
+        _, _, b = ruling(prefix, readings=BEFORE)
         assert {repr(sorted(o.items())) for o in _outcomes(a)} != {repr(sorted(o.items())) for o in _outcomes(b)}

@@ -14,8 +14,8 @@ import pytest
 from conftest import ROOT
 
 from dmcheck.explorer.bfs import explore
-from dmcheck.model.interpretations import Interpretation
 from dmcheck.model.procedure import BreakModel
+from dmcheck.model.readings import Readings
 from dmcheck.model.scenario_file import load_scenario
 from dmcheck.properties.expectations import check
 
@@ -27,9 +27,9 @@ def _run(name: str, readings: dict | None = None, rules: dt.date | None = None):
     if rules is not None:
         scenario = dataclasses.replace(scenario, rules=rules)
     if readings is not None:
-        chosen = dict(scenario.interpretation or {})
+        chosen = dict(scenario.readings or {})
         chosen.update(readings)
-        scenario = dataclasses.replace(scenario, interpretation=chosen)
+        scenario = dataclasses.replace(scenario, readings=chosen)
     graph = explore(BreakModel(scenario))
     assert graph.complete
     return scenario, graph
@@ -128,12 +128,12 @@ def test_class3_extra_break_reading_changes_only_effect_breaks():
     q07 = next(p for p in RULINGS if p.stem.startswith("Q07"))
     for reading in ("yes", "no"):
         scenario = load_scenario(q07)
-        scenario = dataclasses.replace(scenario, interpretation={"extra_break_applies_to_effect_breaks": reading})
+        scenario = dataclasses.replace(scenario, readings={"extra_break_applies_to_effect_breaks": reading})
         graph = explore(BreakModel(scenario))
         for item in scenario.expect:
             assert check(graph, item).holds, (reading, item.raw)
     # the official answer of 2023-06-23 (S161) and 701.14d (S162) made "yes" the default
-    assert Interpretation.make().get("extra_break_applies_to_effect_breaks") == "yes"
+    assert Readings.make().get("extra_break_applies_to_effect_breaks") == "yes"
 
 
 # ---- class 5: readings where sources disagree: how many shields an indestructible Saver protects -

@@ -24,8 +24,8 @@ from dmcheck.explorer.limits import Limits
 from dmcheck.model.errors import EndlessStep
 from dmcheck.model.events import ev
 from dmcheck.model.instructions import destruction
-from dmcheck.model.interpretations import Interpretation
 from dmcheck.model.procedure import BreakModel
+from dmcheck.model.readings import Readings
 from dmcheck.model.scenario_file import load_scenario
 from dmcheck.model.state import replace
 from dmcheck.properties.expectations import check
@@ -49,7 +49,7 @@ SCENARIOS = sorted(
 
 def _explore(path: Path, model_class=BreakModel, readings: dict | None = None, **overrides):
     scenario = dataclasses.replace(load_scenario(path), **overrides)
-    model = model_class(scenario, Interpretation.make(readings) if readings else None)
+    model = model_class(scenario, Readings.make(readings) if readings else None)
     return scenario, model, explore(model)
 
 

@@ -53,7 +53,7 @@ def _graph(path, reading: dict, rules: dt.date | None = None):
     scenario = load_scenario(path)
     overrides: dict = {}
     if reading:
-        overrides["interpretation"] = dict(scenario.interpretation or {}, **reading)
+        overrides["readings"] = dict(scenario.readings or {}, **reading)
     if rules and (scenario.rules is None or scenario.rules > rules):
         overrides["rules"] = rules
     return graph_of(path, **overrides)

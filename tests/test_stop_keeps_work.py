@@ -5,7 +5,7 @@ Ctrl-C while the command is still starting ends it with 130 and no traceback.
 Each run is a real process sent a real SIGINT. So that the signal lands where the test means it to (a
 search under way, the tabulation of verify, the imports), the process is a small driver that sends it to
 itself from the place: the progress report of a search (dmcheck/cli/stop.py `searching`, called twice a
-second while a search runs), verify's tabulation of one ruling (rulings/readings.py `_row`), or the
+second while a search runs), verify's tabulation of one ruling (rulings/operational.py `_row`), or the
 moment an import is reported by `python -X importtime`.
 """
 
@@ -33,7 +33,7 @@ IN_SEARCH = ("import os, signal, sys; import dmcheck.cli.stop as S; MAIN = os.ge
              "S.searching = searching\n"
              "from dmcheck.main import main; sys.exit(main(sys.argv[2:]))")
 # ... and in verify's tabulation, once `argv[1]` rulings have been tabulated
-IN_TABULATION = ("import os, signal, sys; import dmcheck.rulings.readings as R; real = R._row; n = [0]\n"
+IN_TABULATION = ("import os, signal, sys; import dmcheck.rulings.operational as R; real = R._row; n = [0]\n"
                  "def row(*a, **k):\n"
                  "    n[0] += 1\n"
                  "    if n[0] == int(sys.argv[1]) + 1: os.kill(os.getpid(), signal.SIGINT)\n"

@@ -122,7 +122,7 @@ def test_kirifu_dash_is_declared_at_the_end_of_the_attack_by_the_rule_r510():
 
 # ---- conditions and bonuses (item 5) ---------------------------------------------------------------------------
 def test_the_s_trigger_plus_reading_is_consulted_only_where_it_matters():
-    from dmcheck.rulings.readings import Runner, default_combo
+    from dmcheck.rulings.operational import Runner, default_combo
     runner = Runner()
     run_plus = runner.run(ATTACK / "CN04_s_trigger_plus_two_broken.yaml", None, default_combo())
     assert "s_trigger_plus_count" in run_plus.consulted

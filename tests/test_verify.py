@@ -112,7 +112,7 @@ def test_rulings_that_agree_add_no_conflict(baseline):
     with_them = verify([AGREE], properties=False)
     # they agree with what the default readings follow: a set they add can only pit them against a voice the
     # defaults set aside (A2, Q06's situation, against MB01@S166's 2017 order, as Q06 is)
-    from dmcheck.model.interpretations import CHOICES
+    from dmcheck.model.readings import CHOICES
     aside = {r for c in CHOICES for r in c.set_aside(c.default)}
     added = _conflicts(with_them) - _conflicts(baseline)
     assert all(set(refs) & aside for refs in added)

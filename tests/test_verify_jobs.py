@@ -77,7 +77,7 @@ def test_the_workers_load_the_scenarios_check_consistency_and_each_run(monkeypat
     explored checks every run's corpus agreement and the properties of every run of the default readings,
     each asked once. The scenarios the main process uses are the helper's (none loaded here)."""
     import dmcheck.rulings.farm as F
-    import dmcheck.rulings.readings as R
+    import dmcheck.rulings.operational as R
     import dmcheck.rulings.verify as V
     from dmcheck.cli.workers import worker_pool
     from dmcheck.rulings.corpus import load_corpus
@@ -130,7 +130,7 @@ def test_the_scenarios_come_in_the_order_the_tabulation_first_needs_them():
     for the one it needs next: that order is the tabulation's own."""
     from dmcheck.rulings.corpus import load_corpus
     from dmcheck.rulings.farm import first_needed
-    from dmcheck.rulings.readings import Runner, tabulate
+    from dmcheck.rulings.operational import Runner, tabulate
 
     corpus = load_corpus(SMALL, builtin=True)
     asked: list = []

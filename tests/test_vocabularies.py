@@ -6,20 +6,25 @@ Hypothesis's documentation test ties its strategies to their docs:
   the model names it (as a string, or through a constant holding it). A keyword nobody reads would load
   from a card file and do nothing;
 - a keyword an effect may give is one the loader accepts as expired at the end of the turn;
-- each interpretation choice has its row in README's table of choices, its readings there with the
-  default first, and the table names no other choice.
+- each open choice has its row in README's table of choices, its readings there with the
+  default first, and the table names no other choice;
+- the readings have one name inside: the word `interpretation` is only the user-facing name (the flag,
+  the scenario and sweep key, JSON keys, the public API's keyword and the texts users read), never an
+  identifier, comment, docstring or doc sentence of its own (docs/architecture.md, "Words").
 
-The keyword and README checks take a repository root, and are shown to fail on a copy that adds a keyword
-or a reading without the rest.
+The keyword, README and word checks take a repository root, and are shown to fail on a copy that adds a
+keyword or a reading without the rest, or the word back in a name, a docstring, a comment or a doc.
 """
 
 from __future__ import annotations
 
 import ast
 import importlib.util
+import io
 import re
 import shutil
 import sys
+import tokenize
 from pathlib import Path
 from typing import get_args
 
@@ -127,9 +132,9 @@ def test_every_keyword_is_read_by_a_rule():
 
 
 def _choices(root: Path) -> dict[str, tuple[str, list[str]]]:
-    """name -> (default, readings) of the choices model/interpretations.py declares (loaded from `root`)."""
+    """name -> (default, readings) of the choices model/readings.py declares (loaded from `root`)."""
     name = "_choices_under_test"
-    spec = importlib.util.spec_from_file_location(name, root / "model" / "interpretations.py")
+    spec = importlib.util.spec_from_file_location(name, root / "model" / "readings.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module   # its dataclasses look their module up
@@ -193,12 +198,105 @@ def test_a_keyword_nobody_reads_is_caught(tmp_path):
 
 def test_a_reading_without_its_readme_row_is_caught(tmp_path):
     root = _copy(tmp_path)
-    interpretations = root / "model" / "interpretations.py"
-    text = interpretations.read_text(encoding="utf-8")
+    readings = root / "model" / "readings.py"
+    text = readings.read_text(encoding="utf-8")
     anchor = '            ("top_only", '
     assert text.count(anchor) == 1
-    interpretations.write_text(text.replace(anchor, '            ("every_other", "a reading made up here"),\n'
+    readings.write_text(text.replace(anchor, '            ("every_other", "a reading made up here"),\n'
                                             + anchor), encoding="utf-8")
     assert readme_mismatches(root) == [
         "pile_count: README lists ['cards', 'top_only'], the choice has ['cards', 'every_other', 'top_only'] "
         "(default cards)"]
+
+
+# ---- one word for the readings: `interpretation` only where users meet it -------------------------------
+WORD = re.compile(r"interpretation", re.IGNORECASE)
+# in comments, docstrings and docs, the user-facing names as written: the flag, a key or keyword in backticks
+# (`interpretation`, `interpretation: {name: reading}`, `{interpretation: NAME}`), a JSON key, the API's keyword
+SPELT = re.compile(r"--interpretation|\"interpretation\"|\binterpretation=")
+KEY_IN_CODE = re.compile(r"`[^`\n]*`")
+KEY = re.compile(r"^\{?interpretation\b|\binterpretation:")
+# the public Python API (docs/api.md) keeps the word users know: the keyword `interpretation=` of `load` and
+# `export_bundle`, the field `interpretation` of its Scenario; any code may pass that keyword and read that field
+PUBLIC = {"dmcheck/api.py", "dmcheck/engines/bundle.py"}
+SKIPPED = (".venv", "build", ".git", "tests/data")
+
+
+def _own_words(text: str) -> bool:
+    text = KEY_IN_CODE.sub(lambda m: "" if KEY.search(m.group()[1:-1]) else m.group(), SPELT.sub("", text))
+    return bool(WORD.search(text))
+
+
+def _python_strays(rel: str, source: str) -> list[str]:
+    """Identifiers, docstrings and comments of one module that use the word as their own."""
+    tree = ast.parse(source)
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.keyword) or isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load):
+            continue   # a keyword passed, a field read: only the public API has that name, anything else fails
+        names = {ast.Name: "id", ast.Attribute: "attr", ast.arg: "arg", ast.FunctionDef: "name",
+                 ast.AsyncFunctionDef: "name", ast.ClassDef: "name", ast.alias: "name", ast.ImportFrom: "module"}
+        field = names.get(type(node))
+        name = getattr(node, field, None) if field else None
+        if name and WORD.search(name) and rel not in PUBLIC:
+            out.append(f"{rel}:{node.lineno}: the name {name}")
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            doc = ast.get_docstring(node, clean=False)
+            if doc and _own_words(doc):
+                out.append(f"{rel}:{getattr(node, 'lineno', 1)}: a docstring")
+    for tok in tokenize.generate_tokens(io.StringIO(source).readline):
+        if tok.type == tokenize.COMMENT and _own_words(tok.string):
+            out.append(f"{rel}:{tok.start[0]}: a comment")
+    return out
+
+
+def _doc_strays(rel: str, text: str) -> list[str]:
+    """Doc lines that use the word as their own (fenced blocks are files and outputs as written; the
+    architecture's "Words" section says what the word means to users and what it was inside)."""
+    out, fenced, words = [], False, False
+    for n, line in enumerate(text.splitlines(), 1):
+        if line.startswith("## "):
+            words = rel == "docs/architecture.md" and line == "## Words"
+        if line.lstrip().startswith("```"):
+            fenced = not fenced
+        elif not fenced and not words and _own_words(line):
+            out.append(f"{rel}:{n}")
+    return out
+
+
+def stray_words(root: Path) -> list[str]:
+    out = []
+    for path in sorted(root.rglob("*.py")):
+        rel = path.relative_to(root).as_posix()
+        if not rel.startswith(SKIPPED) and ".egg-info" not in rel:
+            out += _python_strays(rel, path.read_text(encoding="utf-8"))
+    docs = [root / "README.md", *sorted((root / "docs").glob("*.md")), root / "benchmarks" / "README.md"]
+    for path in docs:
+        if path.exists():
+            out += _doc_strays(path.relative_to(root).as_posix(), path.read_text(encoding="utf-8"))
+    return out
+
+
+def test_the_readings_have_one_name_inside():
+    assert stray_words(ROOT) == []
+
+
+def test_the_word_coming_back_is_caught(tmp_path):
+    for top in ("model", "docs"):
+        shutil.copytree(ROOT / top, tmp_path / top, ignore=shutil.ignore_patterns("__pycache__", "data"))
+    assert stray_words(tmp_path) == []
+    touch = tmp_path / "model" / "touch.py"
+    text = touch.read_text(encoding="utf-8")
+    end = len(text.splitlines())   # the planted function's `def` is on line end + 3
+    touch.write_text(text + (
+        "\n\ndef _planted(m, interpretation):\n"
+        '    """Ask the interpretation (the `interpretation:` key and --interpretation are fine)."""\n'
+        '    m.interpretation = m.readings   # the interpretation again\n'
+        "\n\nKEY = \"interpretation\"   # a key: a string the loader reads\n"), encoding="utf-8")
+    (tmp_path / "docs" / "planted.md").write_text(
+        "Give `--interpretation NAME=READING` or the `interpretation:` key.\n"
+        "```yaml\ninterpretation: {}\n```\nEach interpretation is a set of readings.\n", encoding="utf-8")
+    assert sorted(stray_words(tmp_path)) == [
+        "docs/planted.md:5",
+        f"model/touch.py:{end + 3}: a docstring", f"model/touch.py:{end + 3}: the name interpretation",
+        f"model/touch.py:{end + 5}: a comment", f"model/touch.py:{end + 5}: the name interpretation"]

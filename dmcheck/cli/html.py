@@ -251,7 +251,7 @@ def _header(scenario, graph) -> list[str]:
     except OSError:
         source = tr("(the scenario file could not be read again)")
     search = tr("complete") if graph.complete else tr("INCOMPLETE: {why}", why=graph.reason)
-    readings = ", ".join(f"{k}={v}" for k, v in sorted(dict(graph.model.interpretation.readings).items())) or "defaults"
+    readings = ", ".join(f"{k}={v}" for k, v in sorted(dict(graph.model.readings.pairs).items())) or "defaults"
     return [f"<h1>{_e(scenario.name)}</h1>",
             '<p class="meta">' + _e(tr("{file} · rules {rules} · readings {readings} · search {search}",
                                        file=scenario.file, rules=graph.model.version.name, readings=readings,

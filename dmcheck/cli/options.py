@@ -17,8 +17,8 @@ from typing import Any, TextIO
 from dmcheck.explorer.bfs import explore
 from dmcheck.explorer.limits import Limits
 from dmcheck.model.errors import InputError, ModelError, did_you_mean
-from dmcheck.model.interpretations import CHOICES
 from dmcheck.model.procedure import BreakModel
+from dmcheck.model.readings import CHOICES
 from dmcheck.model.rules import parse_date, rules_date_problem
 from dmcheck.model.scenario_file import load_scenario
 from dmcheck.properties.expectations import observer as expectation_observer
@@ -151,7 +151,7 @@ def add_search_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true",
                    help="print one JSON object: {schema_version, command, scenarios, errors} (docs/scenario-format.md)")
     p.add_argument("--rules", metavar="DATE", help="use the rules in force on DATE (YYYY-MM-DD)")
-    p.add_argument("--interpretation", metavar="NAME=READING", action="append", default=[],
+    p.add_argument("--interpretation", dest="readings", metavar="NAME=READING", action="append", default=[],
                    help="choose a reading of an interpretation choice: " + READINGS_HELP)
     add_limit_options(p)
     p.add_argument("--no-reduce", action="store_true",
@@ -173,9 +173,9 @@ def overrides(args: argparse.Namespace) -> dict:
     out: dict = {}
     if args.rules:
         out["rules"] = rules_date(args.rules)
-    chosen = dict(reading(item) for item in args.interpretation)
+    chosen = dict(reading(item) for item in args.readings)
     if chosen:
-        out["interpretation"] = chosen
+        out["readings"] = chosen
     return out
 
 
@@ -183,13 +183,13 @@ def replay_flags(args: argparse.Namespace) -> str:
     """The options a replay needs to mean what this run meant (the model's, not the search's): the
     rules date and the readings given on the command line, as they would be typed again."""
     flags = f" --rules {args.rules}" if getattr(args, "rules", None) else ""
-    return flags + "".join(f" --interpretation {item}" for item in getattr(args, "interpretation", ()) or ())
+    return flags + "".join(f" --interpretation {item}" for item in getattr(args, "readings", ()) or ())
 
 
 def load(file: str, changes: dict):
     scenario = load_scenario(file)
-    if "interpretation" in changes:
-        changes = dict(changes, interpretation={**scenario.interpretation, **changes["interpretation"]})
+    if "readings" in changes:
+        changes = dict(changes, readings={**scenario.readings, **changes["readings"]})
     return dataclasses.replace(scenario, **changes)
 
 

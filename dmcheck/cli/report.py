@@ -236,7 +236,7 @@ def trace_lines(trace, scenario: Any, rules: str, readings: dict[str, str] | Non
 
 def run_lines(trace, run: Any, combo: tuple | None = None) -> list[str]:
     """`trace_lines` of a trace of a verify run (a scenario under a rules version and readings)."""
-    from dmcheck.model.interpretations import CHOICES
+    from dmcheck.model.readings import CHOICES
     combo = combo if combo is not None else run.combo
     readings = {c.name: r for c, r in zip(CHOICES, combo) if r != c.default}
     return trace_lines(trace, run.file, run.version.date.isoformat(), readings)

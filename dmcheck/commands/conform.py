@@ -59,7 +59,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                    help="a bundle written by dmcheck export (repeatable)")
     p.add_argument("--corpus", action="store_true", help="export every scenario run of the built-in corpus first")
     p.add_argument("--rules", metavar="DATE", help="with FILEs or --corpus: the rules in force on DATE")
-    p.add_argument("--interpretation", metavar="NAME=READING", action="append", default=[],
+    p.add_argument("--interpretation", dest="readings", metavar="NAME=READING", action="append", default=[],
                    help="with FILEs or --corpus: a reading: " + READINGS_HELP)
     p.add_argument("--only", action="append", default=[], metavar="PATTERN",
                    help="check only the scenario runs whose id (FILE@RULES) matches this shell pattern (repeatable)")
@@ -182,7 +182,7 @@ def _bundle(args: argparse.Namespace, err: TextIO) -> dict:
         cards = {k: v for part in parts for k, v in part["cards"].items()}
         return bundle.bundle([e for part in parts for e in part["scenarios"]], cards)
     runs = bundle.corpus_runs() if args.corpus else expand(args.files)
-    readings = dict(reading(item) for item in args.interpretation) or None
+    readings = dict(reading(item) for item in args.readings) or None
     return bundle.export_bundle(runs, rules=rules_date(args.rules).isoformat() if args.rules else None,
                                 interpretation=readings, jobs=args.jobs or 1, workers=workers.mapper(err))
 
@@ -209,7 +209,7 @@ def _log(path: str | None) -> _Log | None:
 # ---- the report ------------------------------------------------------------------------------------
 def replay_hint(entry: dict, key: str) -> str:
     """The command that replays a finding's trace in dmcheck (the scenario file, its rules and readings)."""
-    from dmcheck.model.interpretations import CHOICES
+    from dmcheck.model.readings import CHOICES
 
     from ..engines.bundle import path_of
 

@@ -1,4 +1,4 @@
-"""The `dmcheck diff` command: one scenario under two rules versions or two interpretation readings.
+"""The `dmcheck diff` command: one scenario under two rules versions or two readings of an open choice.
 
 It exists to show what a rule change or a reading changes in a concrete situation: whether the
 outcomes and the procedure orders under the left setting are the same as under the right one, a
@@ -45,7 +45,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("file", metavar="FILE", help="a scenario YAML file")
     p.add_argument("--rules", action="append", default=[], metavar="DATE",
                    help="a rules date (YYYY-MM-DD); give it twice to compare two versions")
-    p.add_argument("--interpretation", action="append", default=[], metavar="NAME=READING",
+    p.add_argument("--interpretation", dest="readings", action="append", default=[], metavar="NAME=READING",
                    help="a reading; give two to compare them: " + READINGS_HELP)
     p.add_argument("--json", action="store_true",
                    help="print one JSON object with schema_version (docs/scenario-format.md)")
@@ -55,11 +55,11 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 
 def _sides(args: argparse.Namespace) -> tuple[tuple, tuple]:
-    if len(args.rules) > 2 or len(args.interpretation) > 2:
+    if len(args.rules) > 2 or len(args.readings) > 2:
         raise InputError("diff", None, "", "expected at most two --rules and two --interpretation options "
                                            "(a left and a right setting)")
     dates = [rules_date(text) for text in args.rules]
-    readings = [dict([reading(item)]) for item in args.interpretation]
+    readings = [dict([reading(item)]) for item in args.readings]
     left_rules = dates[0] if dates else None
     right_rules = dates[-1] if dates else None
     left_reading = readings[0] if readings else {}
@@ -130,7 +130,7 @@ def _rel(relation: str) -> str:
 def diff_json(diff, file: str) -> dict[str, Any]:
     def side(s) -> dict[str, Any]:
         return {"label": s.label, "rules": s.graph.model.version.name,
-                "interpretation": dict(s.graph.model.interpretation.readings), "complete": s.complete,
+                "interpretation": dict(s.graph.model.readings.pairs), "complete": s.complete,
                 "states": len(s.graph.states), "outcomes": len(s.outcomes), "orders": len(s.orders.paths)}
 
     def only(items) -> list[dict[str, Any]]:

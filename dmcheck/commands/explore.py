@@ -251,7 +251,7 @@ def explore_json(scenario, graph, verdicts: list[Verdict], max_outcomes: int | N
         "scenario": scenario.name,
         "file": scenario.file,
         "rules": graph.model.version.name,
-        "interpretation": dict(graph.model.interpretation.readings),
+        "interpretation": dict(graph.model.readings.pairs),
         "complete": graph.complete,
         "reason": graph.reason,
         "states": graph.count,

@@ -45,7 +45,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                    help="write the bundle to FILE, or one bundle per scenario run into DIR (an existing "
                         "directory or a name ending in /); default: standard output")
     p.add_argument("--rules", metavar="DATE", help="export every scenario under the rules in force on DATE")
-    p.add_argument("--interpretation", metavar="NAME=READING", action="append", default=[],
+    p.add_argument("--interpretation", dest="readings", metavar="NAME=READING", action="append", default=[],
                    help="a reading for every scenario: " + READINGS_HELP)
     p.add_argument("--max-states", type=int, default=None, metavar="N",
                    help="stop a search after N states; the bundle says the scenario is incomplete (exit 3)")
@@ -63,7 +63,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     runs = _runs(args)
     to_dir = _target(args.out)
     rules = rules_date(args.rules).isoformat() if args.rules else None
-    readings = dict(reading(item) for item in args.interpretation) or None
+    readings = dict(reading(item) for item in args.readings) or None
     limits = dict({"max_states": args.max_states} if args.max_states else {}, max_memory=args.max_memory)
     data = bundle.export_bundle(runs, rules=rules, interpretation=readings, limits=limits, jobs=args.jobs or 1,
                                 workers=workers.mapper(err))

@@ -1,7 +1,7 @@
 """The `dmcheck verify` command: the main job — the whole rulings corpus against itself and the model.
 
 It exists so that a rules editor gets, in one run, which rulings hold, which statements cannot all
-be true together (with the citations and the traces), which interpretation readings fit the most
+be true together (with the citations and the traces), which readings of the open choices fit the most
 rulings, whether the model follows the statements, and whether the rules properties hold — on the
 built-in corpus (scenarios/corpus.yaml) with no arguments, plus their own rulings with `--rulings`.
 The work is rulings/verify.py; the wording is below (summary first, then details, or JSON). Exit codes: 0 nothing
@@ -17,13 +17,13 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any, TextIO
 
-from dmcheck.model.interpretations import CHOICES
 from dmcheck.model.lang import tr
+from dmcheck.model.readings import CHOICES
 from dmcheck.properties.milestones import show as show_order
 from dmcheck.properties.verdict import VIOLATED
 from dmcheck.rulings.consistency import defaults, set_aside
 from dmcheck.rulings.only import verify_only
-from dmcheck.rulings.readings import Combo, as_dict, default_combo, show
+from dmcheck.rulings.operational import Combo, as_dict, default_combo, show
 from dmcheck.rulings.verify import EVERYTHING, Sofar, verify
 
 from ..cli import ci_formats, stop

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from dmcheck.model.errors import InputError
-from dmcheck.model.interpretations import CHOICES
+from dmcheck.model.readings import CHOICES
 from dmcheck.rulings.corpus import BUILTIN, Corpus, builtin_corpus
 
 from .. import api, views

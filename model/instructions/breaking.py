@@ -1,6 +1,6 @@
 """Breaking shields: which replacement takes each chosen shield's break (D2), and the break (D4).
 
-When the decision is made is an interpretation choice (`break_replacement_timing`):
+When the decision is made is an open choice (`break_replacement_timing`, model/readings.py):
 - `at_break` (S001/Q11, default): every chosen shield gets its before-break trigger (R509.3); the
   replacements are decided when the break comes, after the before-break effects. A Shield Saver
   destroyed meanwhile can no longer protect.
@@ -72,7 +72,7 @@ def candidates(m: Game, s: State, frame: Frame, shield: int, who: str) -> list[R
         # a shield chosen for this same break may be the other shield
         exclude = targets | {shield} | {c for c, _ in frame.replaced}
         free_chosen = (set(frame.chosen) & set(z.shields)) - exclude
-        if not (free_chosen and m.interpretation.get("castle_other_shield") == "not_used"):
+        if not (free_chosen and m.readings.get("castle_other_shield") == "not_used"):
             exclude |= set(frame.chosen)
         for ability in m.card(castle).replacements("fortified_shield_break"):
             for other_shield in m.shield_choices(s, owner, 1, exclude=exclude):
@@ -104,7 +104,7 @@ def saver_reading(m: Game, s: State, cid: int) -> str:
     "" for a Saver that can be destroyed (the reading is not looked up: nothing differs)."""
     if not m.has_keyword(s, cid, "Indestructible"):
         return ""
-    return m.interpretation.get("indestructible_saver")
+    return m.readings.get("indestructible_saver")
 
 
 def _replace_options(m, s, task, ins):

@@ -152,7 +152,7 @@ def _invade(m, s, task, ins, choice, out):
     me, card, old = task.controller, task.source, s.attacker
     if card not in s.zone(me).hand or old not in s.zone(me).battle or s.turn != me:
         return s
-    if m.interpretation.get("invasion_condition_rechecked") == "yes" and not meets(m, old, ins):
+    if m.readings.get("invasion_condition_rechecked") == "yes" and not meets(m, old, ins):
         return s
     z = s.zone(me)
     # the old top goes right under the new one, its own sources staying under it (a chain, model/piles.py);

@@ -365,7 +365,7 @@ def _effect_break_count(m, s, ins, by: int | None) -> int:
     if by is None or ins.get("by") == "self":
         return count
     extra = additional_breaks(m, s, by)
-    if extra and m.interpretation.get("extra_break_applies_to_effect_breaks") == "yes":
+    if extra and m.readings.get("extra_break_applies_to_effect_breaks") == "yes":
         return count + extra
     return count
 

@@ -65,7 +65,7 @@ def counted(m: Game, z: Zones, card: int) -> int:
     sources = under(z, card) if z.links else ()
     if not sources:
         return 1
-    return 1 + len(sources) if m.interpretation.get("pile_count") == "cards" else 1
+    return 1 + len(sources) if m.readings.get("pile_count") == "cards" else 1
 
 
 def start_counts(s: State, ins) -> tuple[State, tuple]:

@@ -90,11 +90,11 @@ def _side_graph(scenario, setting: Setting, base_graph, limits: Limits):
     sc = scenario
     if setting.rules is not None:
         sc = dataclasses.replace(sc, rules=setting.rules)
-    if setting.interpretation:
-        sc = dataclasses.replace(sc, interpretation={**sc.interpretation, **dict(setting.interpretation)})
+    if setting.readings:
+        sc = dataclasses.replace(sc, readings={**sc.readings, **dict(setting.readings)})
     model = BreakModel(sc)
     base = base_graph.model
-    if model.version == base.version and model.interpretation == base.interpretation:
+    if model.version == base.version and model.readings == base.readings:
         return base_graph
     return explore(model, limits, reduce=True)
 

@@ -18,8 +18,8 @@ from typing import Any
 
 from ...model.cards import CardPool
 from ...model.errors import InputError, Mistakes, did_you_mean, raise_all
-from ...model.interpretations import CHOICES, choice_named
 from ...model.positions import needs_a_source
+from ...model.readings import CHOICES, choice_named
 from ...model.rules import parse_date
 from ...model.scenario import ZONE_KEYS, Scenario
 from ...model.scenario_file import SCHEMA, scenario_from_root
@@ -78,7 +78,7 @@ class Setting:
 
     label: str
     rules: dt.date | None
-    interpretation: tuple[tuple[str, str], ...] = ()
+    readings: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)

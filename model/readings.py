@@ -1,7 +1,7 @@
-"""Named interpretation choices: the places where the sources disagree or are silent.
+"""The open choices and their readings: the places where the sources disagree or are silent.
 
 Each choice has readings, the sources behind each, and a default. A scenario picks readings with
-`interpretation: {name: reading}`; the model reads them through `Interpretation`, only at the
+its `interpretation: {name: reading}` key; the model reads them through `Readings`, only at the
 point where the readings would act differently. `sets_aside` names, per reading, the statements
 of the rulings corpus (scenarios/corpus.yaml, `ID@SOURCE`) that the model does not follow under
 that reading: `dmcheck verify` leaves them out when it checks the model's traces against the
@@ -268,30 +268,30 @@ CHOICES = CHOICES + (
 )
 
 
-class Readings(Protocol):
-    """What the model asks of its interpretation: an `Interpretation`, or one that notes which choices
-    were looked up (rulings/readings.py)."""
+class ReadingsLike(Protocol):
+    """What the model asks of its readings: a `Readings`, or one that notes which choices were
+    looked up (rulings/operational.py)."""
 
     @property
-    def readings(self) -> tuple[tuple[str, str], ...]: ...   # sorted (name, reading) pairs
+    def pairs(self) -> tuple[tuple[str, str], ...]: ...   # sorted (name, reading) pairs
 
     def get(self, name: str) -> str: ...
 
 
 @dataclass(frozen=True, slots=True)
-class Interpretation:
+class Readings:
     """The reading chosen for each choice, as sorted (name, reading) pairs."""
 
-    readings: tuple[tuple[str, str], ...]
+    pairs: tuple[tuple[str, str], ...]
 
     def get(self, name: str) -> str:
-        for key, value in self.readings:
+        for key, value in self.pairs:
             if key == name:
                 return value
         raise KeyError(name)
 
     @classmethod
-    def make(cls, chosen: dict[str, str] | None = None) -> Interpretation:
+    def make(cls, chosen: dict[str, str] | None = None) -> Readings:
         chosen = dict(chosen or {})
         out = []
         for choice in CHOICES:

@@ -1,4 +1,4 @@
-"""The interpretation choices found in the seeds: each reading does what its sources say.
+"""The open choices found in the seeds: each reading does what its sources say.
 
 - old_rules_waiting: before 2023-04-19 S001 has the *triggered* abilities wait for the break; the
   project's first English digest of S001 has the before-break abilities themselves resolve after it.
@@ -18,8 +18,8 @@ import datetime as dt
 from conftest import DATA, ROOT
 
 from dmcheck.explorer.bfs import explore
-from dmcheck.model.interpretations import CHOICES, choice_named
 from dmcheck.model.procedure import BreakModel
+from dmcheck.model.readings import CHOICES, choice_named
 from dmcheck.model.scenario_file import load_scenario
 from dmcheck.properties.expectations import check
 
@@ -55,7 +55,7 @@ def test_old_rules_triggered_effects_wait_but_before_break_effects_do_not(ruling
 
 def test_digest_reading_puts_the_before_break_effects_after_the_break(ruling):
     # the digest's reading: the before-break abilities resolved after the shields broke, uninterrupted
-    graph = _graph(ruling, "Q01", rules=OLD, interpretation={"old_rules_waiting": "before_break_effects"})
+    graph = _graph(ruling, "Q01", rules=OLD, readings={"old_rules_waiting": "before_break_effects"})
     seen = 0
     for node in graph.terminals:
         kinds = _kinds(graph, node)
@@ -69,19 +69,19 @@ def test_digest_reading_puts_the_before_break_effects_after_the_break(ruling):
     assert seen
     # the reading changes nothing under the rules since 2023-04-19
     new_a = _graph(ruling, "Q01")
-    new_b = _graph(ruling, "Q01", interpretation={"old_rules_waiting": "before_break_effects"})
+    new_b = _graph(ruling, "Q01", readings={"old_rules_waiting": "before_break_effects"})
     assert len(new_a.states) == len(new_b.states) and new_a.transitions == new_b.transitions
 
 
 def test_charger_readings_on_q02(ruling):
     # Q02 counts Boil Charger in the mana zone (default); read literally, Kakumeijin sends it under the deck
-    scenario, _, graph = ruling("Q02", interpretation={"charger_cast_destination": "cast_destination"})
+    scenario, _, graph = ruling("Q02", readings={"charger_cast_destination": "cast_destination"})
     outcomes = [o for o, _, _ in graph.outcomes()]
     assert all(len(o["mana"]["A"]) == 3 for o in outcomes)
     assert any("Boil Charger" in o["deck_bottom"]["A"] for o in outcomes)
     assert not all(check(graph, e).holds for e in scenario.expect)
     # the owner choosing: both places are possible, and Q02 holds
-    scenario, _, graph = ruling("Q02", interpretation={"charger_cast_destination": "owner_chooses"})
+    scenario, _, graph = ruling("Q02", readings={"charger_cast_destination": "owner_chooses"})
     outcomes = [o for o, _, _ in graph.outcomes()]
     assert any(len(o["mana"]["A"]) == 4 for o in outcomes)
     assert any("Boil Charger" in o["deck_bottom"]["A"] for o in outcomes)
@@ -91,7 +91,7 @@ def test_charger_readings_on_q02(ruling):
 def test_castle_may_take_a_chosen_shield_only_under_not_used():
     scenario = load_scenario(DATA / "rulings" / "castle_takes_chosen.yaml")
     # a T-breaker chose all three shields: under unchosen_only there is no other shield for the castle to take
-    sc = dataclasses.replace(scenario, interpretation={"castle_other_shield": "unchosen_only"})
+    sc = dataclasses.replace(scenario, readings={"castle_other_shield": "unchosen_only"})
     graph = explore(BreakModel(sc))
     assert {o["shields_broken"] for o, _, _ in graph.outcomes()} == {3}
     # by default (S164, S002 D2: only a shield another castle used is forbidden) the castle takes a chosen
@@ -104,7 +104,7 @@ def test_castle_may_take_a_chosen_shield_only_under_not_used():
 
 
 class _Noting:
-    """The model's interpretation, noting which choices the model looks up."""
+    """The model's readings, noting which choices the model looks up."""
 
     def __init__(self, inner):
         self.inner, self.names = inner, set()
@@ -116,9 +116,9 @@ class _Noting:
 
 def _consulted(scenario):
     model = BreakModel(scenario)
-    model.interpretation = _Noting(model.interpretation)
+    model.readings = _Noting(model.readings)
     explore(model)
-    return model.interpretation.names
+    return model.readings.names
 
 
 def test_readings_are_looked_up_only_where_they_matter(ruling):

@@ -1,9 +1,9 @@
-"""Operational consistency: which rulings each combination of interpretation readings satisfies.
+"""Operational consistency: which rulings each combination of readings satisfies.
 
 Every statement of the corpus that has scenarios is a *ruling* here: it holds under a combination of
 readings when every `expect` item of its scenarios holds on the complete exploration of the scenario
 under those readings and the rules version in force on its date. Every combination of the readings
-of model/interpretations.py is tried — cheaply: the model looks a reading up only where the readings
+of model/readings.py is tried — cheaply: the model looks a reading up only where the readings
 would act differently (model/procedure.py), so a run records which choices it *consulted*, and any
 combination that agrees with it on those choices has exactly the same state graph; it is reused.
 A ruling's verdict reads only the choices its runs consulted, so it is asked once per reading of
@@ -38,8 +38,8 @@ from ..explorer.bfs import explore
 from ..explorer.limits import DEFAULT_LIMITS, Limits
 from ..model.cards import CardPool
 from ..model.errors import ModelError
-from ..model.interpretations import CHOICES, Interpretation
 from ..model.procedure import BreakModel
+from ..model.readings import CHOICES, Readings
 from ..model.rules import RulesVersion, version_on
 from ..model.scenario import Scenario
 from ..model.scenario_file import load_scenario
@@ -73,15 +73,15 @@ def show(combo: Combo | dict, only_changed: bool = True) -> str:
 
 
 class _Consulted:
-    """The model's interpretation, noting which choices the model looked up."""
+    """The model's readings, noting which choices the model looked up."""
 
     def __init__(self, inner: Any):
         self.inner = inner
         self.names: set[str] = set()
 
     @property
-    def readings(self) -> tuple[tuple[str, str], ...]:
-        return self.inner.readings
+    def pairs(self) -> tuple[tuple[str, str], ...]:
+        return self.inner.pairs
 
     def get(self, name: str) -> str:
         self.names.add(name)
@@ -160,11 +160,11 @@ class Runner:
                 self.used.append(run)
                 return run
         start = time.perf_counter()
-        sc = dataclasses.replace(scenario, rules=version.date, interpretation=as_dict(combo))
-        consulted = _Consulted(Interpretation.make(sc.interpretation))
+        sc = dataclasses.replace(scenario, rules=version.date, readings=as_dict(combo))
+        consulted = _Consulted(Readings.make(sc.readings))
         if self.progress:
             self.progress(f"exploring {path.name} ({version.name})")
-        model = BreakModel(sc, interpretation=consulted)
+        model = BreakModel(sc, readings=consulted)
         try:
             graph = explore(model, self.limits)
         except ModelError as exc:   # the model's own error: named with its scenario, rules and readings
