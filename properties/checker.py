@@ -224,6 +224,12 @@ _SHARED: dict[tuple, _Shared] = {}
 SHARED_VOCABULARIES = 2
 
 
+def forget_shared() -> None:
+    """Drop every kept vocabulary: called when Z3's contexts were interrupted (a deadline, Ctrl-C), since an
+    interrupted context refuses every later query ("push canceled"), and its answers may be cut short."""
+    _SHARED.clear()
+
+
 def _shared(labels: tuple[str, ...], positions: int) -> _Shared:
     """The shared state of a vocabulary, the most recently used kept (setting Z3 up was most of the
     time of checking a small scenario: a context, its sorts and a solver per property)."""

@@ -69,3 +69,20 @@ def test_jobs_must_be_positive(capsys):
     except SystemExit as exc:
         assert exc.code == 2
     assert "at least 1" in capsys.readouterr().err
+
+
+
+def test_a_check_after_an_interrupt_in_the_same_process_gets_fresh_solvers():
+    # A deadline or Ctrl-C interrupts every Z3 context (dmcheck/cli/stop.py); an interrupted context
+    # refuses every later query ("push canceled"), so the next check of the process (the Python API, a
+    # test run) must not get the kept one (properties/checker.py forget_shared)
+    import z3
+
+    from dmcheck.cli import stop
+    from dmcheck.properties import checker
+    kept = checker._shared(("card a", "card b"), 2)
+    z3.Solver(ctx=kept.vocab().ctx).push()
+    stop._interrupt_z3()
+    fresh = checker._shared(("card a", "card b"), 2)
+    assert fresh is not kept
+    z3.Solver(ctx=fresh.vocab().ctx).push()   # raises Z3Exception on an interrupted context

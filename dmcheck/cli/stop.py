@@ -201,6 +201,9 @@ def _interrupt_z3() -> None:
         if isinstance(obj, z3.Context):
             with contextlib.suppress(Exception):
                 obj.interrupt()
+    checker = sys.modules.get("dmcheck.properties.checker")
+    if checker is not None:      # a cancelled context stays cancelled: the next check of this process
+        checker.forget_shared()  # (the Python API, a test run) makes fresh ones
 
 
 def _watch_sigint(stop: threading.Event) -> tuple[socket.socket, threading.Thread] | None:
