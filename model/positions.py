@@ -114,9 +114,14 @@ def one_place(s: State, cards: Any) -> Iterator[Problem]:
                 if zone in _OWN_ZONES and 0 <= c < len(cards.instances) and cards.owner(c) != player:
                     yield Problem("one_place", "400.1", c, f"{cards.label(c)} is in {player}'s {zone}; expected its "
                                                            f"owner's ({cards.owner(c)})")
+    faces = getattr(cards, "faces", {})   # 805.1: a double-sided card is one of its two faces (model/table.py)
     for c in range(len(cards.instances)):
-        if seen.get(c, 0) != 1:
-            yield Problem("one_place", "400.1", c, f"{cards.label(c)} is in {seen.get(c, 0)} places; expected one")
+        face = faces.get(c, c)
+        if face < c:
+            continue   # counted with its other face
+        n = seen.get(c, 0) + (seen.get(face, 0) if face != c else 0)
+        if n != 1:
+            yield Problem("one_place", "400.1", c, f"{cards.label(c)} is in {n} places; expected one")
 
 
 @check("battle_zone_types", ("403.1", "302.3", "310.5", "703.4i"), kind="repaired",
