@@ -1,0 +1,153 @@
+"""Double-sided psychic creatures (805.1-805.6): awakening and release turn the card over, the `flip` card
+word (model/instructions/hyperspatial.py). Expected values come from the rule text of the comprehensive rules
+Ver.1.48 (2025-12-17, S340) and the pages the scenarios cite, not from the program's output."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import ROOT
+
+from dmcheck.model.cards import CardPool
+from dmcheck.model.errors import InputError
+from dmcheck.model.instructions import hyperspatial
+from dmcheck.model.procedure import BreakModel
+from dmcheck.model.scenario_file import load_scenario
+from dmcheck.model.state import replace
+from dmcheck.properties.expectations import check
+
+ATTACK = ROOT / "scenarios" / "attack"
+CARDS = ATTACK / "cards" / "psychic.yaml"
+FLIPS = sorted(p for p in ATTACK.glob("PS*.yaml") if p.stem[:4] in ("PS04", "PS05", "PS06", "PS07"))
+
+
+def _verdicts(path: Path) -> list[str]:
+    from dmcheck.explorer.bfs import explore
+    scenario = load_scenario(path)
+    graph = explore(BreakModel(scenario))
+    assert graph.complete
+    return [check(graph, item).verdict for item in scenario.expect]
+
+
+def _scenario(stem: str) -> Path:
+    (path,) = [p for p in FLIPS if p.stem.startswith(stem)]
+    return path
+
+
+def test_the_four_flip_scenarios_are_there():
+    assert [p.stem[:4] for p in FLIPS] == ["PS04", "PS05", "PS06", "PS07"]
+
+
+@pytest.mark.parametrize("path", FLIPS, ids=lambda p: p.stem)
+def test_each_flip_scenario_fails_when_nothing_turns_over(path, monkeypatch):
+    # without the flip, Bolshack Dragon stays itself (PS04), Mobius stays Mobius (PS05), Waking Probe breaks one
+    # shield (PS06) and Dozing Probe, put this turn, never attacks (PS07)
+    monkeypatch.setattr(hyperspatial, "flip", lambda m, s, card, out: s)
+    assert "violated" in _verdicts(path)
+
+
+def test_ps04_fails_when_the_turned_creature_is_untapped(monkeypatch):
+    # 805.5: a tapped psychic creature that awakens stays tapped; untapped, Mobius could attack again this turn
+    real = hyperspatial.flip
+
+    def untapping(m, s, card, out):
+        s = real(m, s, card, out)
+        face, owner = m.faces[card], m.owner(card)
+        z = s.zone(owner)
+        return s.with_zone(owner, replace(z, tapped=tuple(c for c in z.tapped if c != face)))
+    monkeypatch.setattr(hyperspatial, "flip", untapping)
+    assert "violated" in _verdicts(_scenario("PS04"))
+
+
+def test_ps07_fails_when_the_awakened_face_is_summoning_sick(monkeypatch):
+    # 805.6: an awakened psychic creature is not summoning sick; sick like the face that arrived this turn,
+    # Wide-Awake Probe could never attack
+    real = hyperspatial.flip
+
+    def sick(m, s, card, out):
+        arrived = card in s.entered
+        s = real(m, s, card, out)
+        return replace(s, entered=tuple(sorted(s.entered + (m.faces[card],)))) if arrived else s
+    monkeypatch.setattr(hyperspatial, "flip", sick)
+    assert "violated" in _verdicts(_scenario("PS07"))
+
+
+def test_ps06_fails_when_the_attack_does_not_follow_the_turned_creature(monkeypatch):
+    # 805.5's example: the attack of a psychic creature that turns over goes on; kept on the face that left, the
+    # attacking creature would be nowhere and Awake Probe would not be the attacker at the end of the attack
+    real = hyperspatial.flip
+
+    def lost(m, s, card, out):
+        attacker = s.attacker
+        s = real(m, s, card, out)
+        return replace(s, attacker=attacker)
+    monkeypatch.setattr(hyperspatial, "flip", lost)
+    assert "violated" in _verdicts(_scenario("PS06"))
+
+
+def test_the_back_face_is_a_card_of_its_own_that_names_its_front():
+    # 805.1, 805.2: both faces are creatures with their own characteristics, each turning into the other
+    pool = CardPool.builtin()
+    pool.add_file(CARDS)
+    front = pool[pool.resolve("Bolshack Dragon of Space-Time")]
+    back = pool[pool.resolve("Bolshack Mobius")]
+    assert (front.cost, front.power, front.breaker, front.awakened) == (7, 6000, 2, False)
+    assert (back.cost, back.power, back.breaker, back.awakened) == (14, 12000, 3, True)
+    assert front.flips_to == back.id and back.flips_to == front.id
+    assert back.psychic and back.type == "creature"
+    assert [a.replaces for a in back.abilities] == ["self_leave"] and not back.abilities[0].optional
+
+
+def test_each_face_has_an_instance_and_one_of_the_two_is_somewhere(tmp_path):
+    # 400.1 with 805.1: the card is in one place, with one face up; the scenario may start with either face
+    path = tmp_path / "s.yaml"
+    path.write_text(f"""name: x
+cards: [{CARDS.as_posix()}]
+turn: A
+players:
+  A: {{battle: [Vanilla], hyperspatial: [Bolshack Mobius]}}
+  B: {{shields: 1}}
+attack: {{attacker: Vanilla, player: B}}
+expect:
+  - always: {{shields_broken: 1}}
+""", encoding="utf-8")
+    model = BreakModel(load_scenario(path))
+    mobius = next(i.id for i in model.instances if i.label == "Bolshack Mobius")
+    dragon = model.faces[mobius]
+    assert model.label(dragon) == "Bolshack Dragon of Space-Time" and model.faces[dragon] == mobius
+    z = model.initial_state().zone("A")
+    assert mobius in z.hyperspatial and dragon not in z.hyperspatial
+    assert _verdicts(path) == ["holds"]
+
+
+def test_the_loader_refuses_a_back_face_on_a_card_that_is_no_psychic_creature(tmp_path):
+    cards = tmp_path / "cards.yaml"
+    cards.write_text("""cards:
+  - id: two_faced
+    name: Two Faced
+    type: creature
+    cost: 3
+    power: 1000
+    back: {name: Other Face, cost: 5, power: 5000}
+""", encoding="utf-8")
+    with pytest.raises(InputError) as caught:
+        CardPool().add_file(cards)
+    (error,) = caught.value.all()
+    assert error.line == 7 and "cards[0].back" in str(error) and "805.1" in str(error), str(error)
+
+
+def test_the_loader_refuses_a_back_face_with_a_key_of_the_whole_card(tmp_path):
+    # the back face is a creature of the card: it has no id, type or spell side of its own
+    cards = tmp_path / "cards.yaml"
+    cards.write_text("""cards:
+  - id: psy
+    name: Psy
+    type: psychic_creature
+    cost: 3
+    power: 1000
+    back: {name: Psy Awake, cost: 5, power: 5000, type: creature}
+""", encoding="utf-8")
+    with pytest.raises(InputError) as caught:
+        CardPool().add_file(cards)
+    assert any("back" in str(e) and e.line == 7 for e in caught.value.all()), str(caught.value)
