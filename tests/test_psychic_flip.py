@@ -19,7 +19,7 @@ from dmcheck.properties.expectations import check
 
 ATTACK = ROOT / "scenarios" / "attack"
 CARDS = ATTACK / "cards" / "psychic.yaml"
-FLIPS = sorted(p for p in ATTACK.glob("PS*.yaml") if p.stem[:4] in ("PS04", "PS05", "PS06", "PS07"))
+FLIPS = sorted(p for p in ATTACK.glob("PS*.yaml") if p.stem[:4] in ("PS04", "PS05", "PS06", "PS07", "PS08"))
 
 
 def _verdicts(path: Path) -> list[str]:
@@ -36,13 +36,13 @@ def _scenario(stem: str) -> Path:
 
 
 def test_the_four_flip_scenarios_are_there():
-    assert [p.stem[:4] for p in FLIPS] == ["PS04", "PS05", "PS06", "PS07"]
+    assert [p.stem[:4] for p in FLIPS] == ["PS04", "PS05", "PS06", "PS07", "PS08"]
 
 
 @pytest.mark.parametrize("path", FLIPS, ids=lambda p: p.stem)
 def test_each_flip_scenario_fails_when_nothing_turns_over(path, monkeypatch):
     # without the flip, Bolshack Dragon stays itself (PS04), Mobius stays Mobius (PS05), Waking Probe breaks one
-    # shield (PS06) and Dozing Probe, put this turn, never attacks (PS07)
+    # shield (PS06), Dozing Probe, put this turn, never attacks (PS07), Mobius is never Bolshack Dragon (PS08)
     monkeypatch.setattr(hyperspatial, "flip", lambda m, s, card, out: s)
     assert "violated" in _verdicts(path)
 
@@ -151,3 +151,14 @@ def test_the_loader_refuses_a_back_face_with_a_key_of_the_whole_card(tmp_path):
     with pytest.raises(InputError) as caught:
         CardPool().add_file(cards)
     assert any("back" in str(e) and e.line == 7 for e in caught.value.all()), str(caught.value)
+
+
+def test_ps08_fails_when_a_released_face_is_summoning_sick(monkeypatch):
+    # 805.6a: turned over by release, a psychic creature there since the turn began gets no new sickness
+    real = hyperspatial.flip
+
+    def sick(m, s, card, out):
+        s = real(m, s, card, out)
+        return replace(s, entered=tuple(sorted(s.entered + (m.faces[card],))))
+    monkeypatch.setattr(hyperspatial, "flip", sick)
+    assert "violated" in _verdicts(_scenario("PS08"))
