@@ -169,7 +169,7 @@ def _places(d: Domains, s: State, memo: dict) -> frozenset:
     if len(every) == d.cards and frozenset(every) == d.everyone:
         return frozenset()            # each card exactly once: no exception to the default 1
     scan = _scan(s, memo)
-    faces = getattr(d.model, "faces", {})   # 805.1: a double-sided card is one card, in its zone with one face up (model/table.py)
+    faces = getattr(d.model, "faces", {})   # 805.1: a double-sided card is one card, one face up (model/table.py)
 
     def places(c: int) -> int:
         face = faces.get(c)
