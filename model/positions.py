@@ -359,23 +359,29 @@ def one_smax(s: State, cards: Any) -> Iterator[Problem]:
 
 
 # ---- the loader's part ------------------------------------------------------------------------------
-def entry_paths(players: dict[str, PlayerSetup]) -> list[tuple]:
-    """The scenario path of each card instance's entry, by instance id (model/table.py's numbering)."""
+def entry_paths(players: dict[str, PlayerSetup], pool: Any = None) -> list[tuple]:
+    """The scenario path of each card instance's entry, by instance id (model/table.py's numbering); with the
+    card pool, the other face of each double-sided card (made last, 805.1) at the entry of the face placed."""
     paths: list[tuple] = []
+    cards: list[str] = []
     for player in PLAYERS:
         setup = players[player]
         for zone in ZONE_KEYS:
             paths += [("players", player, zone, i) for i in range(len(getattr(setup, zone)))]
+            cards += getattr(setup, zone)
         counts: dict[tuple, int] = {}
         for zone, index, kind, card in setup.extras:
             if kind in _MARKS or not card:
                 continue
+            cards.append(card)
             if kind in ("ex_life", "castle"):
                 paths.append(("players", player, zone, index, kind))
                 continue
             j = counts.get((zone, index, kind), 0)
             counts[zone, index, kind] = j + 1
             paths.append(("players", player, zone, index, kind, j))
+    if pool is not None:
+        paths += [where for where, card in zip(list(paths), cards) if pool[card].flips_to]
     return paths
 
 
@@ -383,7 +389,7 @@ def refuse(s: State, cards: Any, players: dict[str, PlayerSetup], root: Any,
            fail: Callable[[tuple, str], InputError]) -> None:
     """Raise every problem of a scenario's initial position that the loader refuses, each at its card's
     entry with its rule (`fail(path, text)` makes the InputError with the line)."""
-    paths = entry_paths(players)
+    paths = entry_paths(players, getattr(cards, "pool", None))
     found = []
     for p in problems(s, cards):
         path = paths[p.card]
