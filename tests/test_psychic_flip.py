@@ -162,3 +162,45 @@ def test_ps08_fails_when_a_released_face_is_summoning_sick(monkeypatch):
         return replace(s, entered=tuple(sorted(s.entered + (m.faces[card],))))
     monkeypatch.setattr(hyperspatial, "flip", sick)
     assert "violated" in _verdicts(_scenario("PS08"))
+
+
+def test_the_loader_refuses_a_back_face_outside_its_two_zones(tmp_path):
+    # 805.4b holds for either face: the awakened side is a psychic creature too
+    path = tmp_path / "s.yaml"
+    path.write_text(f"""name: x
+cards: [{CARDS.as_posix()}]
+turn: A
+players:
+  A:
+    battle: [Vanilla]
+    graveyard: [Bolshack Mobius]
+  B: {{shields: 1}}
+attack: {{attacker: Vanilla, player: B}}
+expect:
+  - always: {{shields_broken: 1}}
+""", encoding="utf-8")
+    with pytest.raises(InputError) as caught:
+        load_scenario(path)
+    (error,) = caught.value.all()
+    assert error.line == 7 and "players.A.graveyard[0]" in str(error) and "805.4b" in str(error), str(error)
+
+
+def test_two_copies_pair_each_front_with_a_back_of_its_own(tmp_path):
+    # 805.1: each physical card has its two faces; two copies never share a face
+    path = tmp_path / "s.yaml"
+    path.write_text(f"""name: x
+cards: [{CARDS.as_posix()}]
+turn: A
+players:
+  A: {{battle: [Vanilla], hyperspatial: [Bolshack Dragon of Space-Time, Bolshack Dragon of Space-Time]}}
+  B: {{shields: 1}}
+attack: {{attacker: Vanilla, player: B}}
+expect:
+  - always: {{shields_broken: 1}}
+""", encoding="utf-8")
+    model = BreakModel(load_scenario(path))
+    fronts = [i.id for i in model.instances if i.card == "bolshack_dragon_psychic"]
+    backs = {model.faces[c] for c in fronts}
+    assert len(fronts) == 2 and len(backs) == 2
+    assert {model.instances[b].card for b in backs} == {"bolshack_dragon_psychic:back"}
+    assert {model.label(b) for b in backs} == {"Bolshack Mobius#1", "Bolshack Mobius#2"}
