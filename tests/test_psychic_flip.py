@@ -204,3 +204,22 @@ expect:
     assert len(fronts) == 2 and len(backs) == 2
     assert {model.instances[b].card for b in backs} == {"bolshack_dragon_psychic:back"}
     assert {model.label(b) for b in backs} == {"Bolshack Mobius#1", "Bolshack Mobius#2"}
+
+
+def test_release_replaces_any_leaving_not_only_a_destruction(tmp_path):
+    # 805.1b: release applies when the creature would leave the battle zone by any route (here to the mana zone)
+    path = tmp_path / "s.yaml"
+    path.write_text(f"""name: x
+cards: [{CARDS.as_posix()}]
+turn: A
+players:
+  A: {{battle: [Bolshack Mobius]}}
+  B: {{shields: [Natural Trap]}}
+attack: {{attacker: Bolshack Mobius, player: B}}
+expect:
+  - never: {{mana: {{A: [Bolshack Mobius]}}}}
+  - never: {{battle: {{A: []}}}}
+  - sometimes: {{battle: {{A: [Bolshack Dragon of Space-Time]}}, mana: {{A: 0}}}}
+  - possible_order: [{{event: replace, replaced: leave, card: Bolshack Mobius}}, {{event: flip, how: release}}]
+""", encoding="utf-8")
+    assert _verdicts(path) == ["holds"] * 4
