@@ -223,3 +223,30 @@ expect:
   - possible_order: [{{event: replace, replaced: leave, card: Bolshack Mobius}}, {{event: flip, how: release}}]
 """, encoding="utf-8")
     assert _verdicts(path) == ["holds"] * 4
+
+
+def test_a_power_change_on_the_front_applies_to_the_awakened_face(tmp_path):
+    # 805.5's example: a psychic creature with -2000 until the end of the turn keeps it once turned over; the
+    # power read is the new face's (805.3): Bolshack Mobius 12000 - 2000
+    path = tmp_path / "s.yaml"
+    path.write_text(f"""name: x
+cards: [{CARDS.as_posix()}]
+turn: A
+players:
+  A: {{battle: [Vanilla, {{card: Bolshack Dragon of Space-Time, power: -2000, tapped: true}}]}}
+  B: {{shields: 1}}
+attack: {{attacker: Vanilla, player: B}}
+expect:
+  - always: {{shields_broken: 1}}
+""", encoding="utf-8")
+    model = BreakModel(load_scenario(path))
+    s = model.initial_state()
+    dragon = next(i.id for i in model.instances if i.label == "Bolshack Dragon of Space-Time")
+    mobius = model.faces[dragon]
+    assert model.power(s, dragon) == 4000
+    out: list = []
+    after = hyperspatial.flip(model, s, dragon, out)
+    assert model.power(after, mobius) == 10000
+    z = after.zone("A")
+    assert mobius in z.battle and mobius in z.tapped and dragon not in z.battle
+    assert [e.kind for e in out] == ["flip"] and out[0].get("how") == "awaken"
