@@ -138,6 +138,8 @@ EVENT_KEYS: dict[str, list[str]] = {
     "cross": ["card", "player", "onto"],
     # a psychic creature turned over (805.1a awakening, 805.1b release): from face `card` to face `face`
     "flip": ["card", "face", "player", "how"],
+    # a psychic cell put under the top of a psychic super creature by an awakening link (805.1c, 806.1)
+    "link": ["card", "onto", "player"],
     "bonus": ["card", "player"],
     "no_attack": ["player"],
 }

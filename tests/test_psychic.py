@@ -17,7 +17,7 @@ from dmcheck.properties.expectations import check
 ATTACK = ROOT / "scenarios" / "attack"
 CARDS = ATTACK / "cards" / "psychic.yaml"
 SCENARIOS = sorted(ATTACK.glob("PS*.yaml"))
-HOME_SCENARIOS = [p for p in SCENARIOS if p.stem[:4] in ("PS01", "PS02", "PS03")]   # 805.4b
+HOME_SCENARIOS = [p for p in SCENARIOS if p.stem[:4] in ("PS01", "PS02", "PS03", "PS09")]   # 805.4b
 
 
 def _verdicts(path: Path, model_class=BreakModel) -> list[str]:

@@ -14,7 +14,7 @@ from dmcheck.model.errors import InputError
 from dmcheck.model.instructions import hyperspatial
 from dmcheck.model.procedure import BreakModel
 from dmcheck.model.scenario_file import load_scenario
-from dmcheck.model.state import replace
+from dmcheck.model.state import Task, replace
 from dmcheck.properties.expectations import check
 
 ATTACK = ROOT / "scenarios" / "attack"
@@ -250,3 +250,36 @@ expect:
     z = after.zone("A")
     assert mobius in z.battle and mobius in z.tapped and dragon not in z.battle
     assert [e.kind for e in out] == ["flip"] and out[0].get("how") == "awaken"
+
+
+def test_ps09_fails_when_the_awakening_link_makes_nothing(monkeypatch):
+    # 805.1c: without the link, Link Probe Alpha attacks as itself and breaks one shield, not Super Probe's three
+    monkeypatch.setattr(hyperspatial, "_partners", lambda m, s, task, ins: None)
+    assert "violated" in _verdicts(ATTACK / "PS09_linked_super_creature_leaves_as_one_and_its_cards_go_home.yaml")
+
+
+def test_the_link_makes_one_creature_of_two_cards(tmp_path):
+    # 806.1: the psychic super creature is one creature: the partner's other face lies under it as a cell, no
+    # creature of the battle zone; the link needs every partner in the battle zone (805.1c)
+    path = tmp_path / "s.yaml"
+    path.write_text(f"""name: x
+cards: [{CARDS.as_posix()}]
+turn: A
+players:
+  A: {{battle: [Link Probe Alpha], hyperspatial: [Link Probe Beta]}}
+  B: {{shields: 3}}
+attack: {{attacker: Link Probe Alpha, player: B}}
+expect:
+  - never_order: [{{event: flip}}]
+  - always: {{shields_broken: 1, battle: {{A: [Link Probe Alpha]}}}}
+""", encoding="utf-8")
+    assert _verdicts(path) == ["holds", "holds"]
+    model = BreakModel(load_scenario(ATTACK / "PS09_linked_super_creature_leaves_as_one_and_its_cards_go_home.yaml"))
+    s = model.initial_state()
+    alpha = next(i.id for i in model.instances if i.label == "Link Probe Alpha")
+    task = Task(program=(), pc=0, controller="A", source=alpha, ability="Link Probe Alpha/awakening_link")
+    ins = model.card(alpha).abilities[0].effect[0]
+    after = hyperspatial._link(model, s, task, ins, None, [])
+    z = after.zone("A")
+    top, cell = model.faces[alpha], next(i.id for i in model.instances if i.label == "Super Probe Cell")
+    assert z.battle == (top,) and cell in z.attached and (cell, top, "under") in z.links

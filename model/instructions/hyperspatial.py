@@ -13,7 +13,14 @@ own (model/table.py `faces`), one of the two in the zones and the other nowhere.
 the state: it is the same creature (805.5), tapped or not, attacking or attacked, its waiting abilities and the
 effects on it kept. What is read afterwards is the new face's (805.2, 805.3). Awakening is data: a triggered
 ability with the condition as its trigger pattern and `flip` as its effect; release is a `self_leave`
-replacement whose effect is `flip` (805.1b). Psychic links (805.1c, 806) are not modelled.
+replacement whose effect is `flip` (805.1b).
+
+Awakening link (805.1c, 806.1) is the card word `link`: this psychic creature and one of its controller's
+psychic creatures of each card named turn over at once into one psychic super creature, a pile whose top is
+this card's other face and whose other cards, the other faces of the partners (its psychic cells), lie under
+it as sources do (model/piles.py): the super creature leaves as one, its cards go where it goes and from
+there back to the hyperspatial zone (805.4b), and a cell under it is no creature that leaves (806.1e). Link
+release (806.1b) and a lone cell (806.1a) are not modelled.
 """
 
 from __future__ import annotations
@@ -22,6 +29,7 @@ from typing import TYPE_CHECKING
 
 from ..card_ids import Renaming, record_shape
 from ..events import Event, ev
+from ..piles import under
 from ..state import State, replace
 from .common import distinct
 from .effects import summon
@@ -87,3 +95,49 @@ _SCHEMA_FLIP = {
     "properties": {},
 }
 op("flip", schema=_SCHEMA_FLIP)((lambda m, s, t, i: None, _flip))
+
+
+def _partners(m: Game, s: State, task, ins) -> tuple[int, ...] | None:
+    """R805.1c: one creature of the controller's battle zone for each card the link names, with two faces,
+    other than the linking card; None when one is missing (the link needs all of them)."""
+    z = s.zone(task.controller)
+    found: list[int] = []
+    for name in ins.get("with"):
+        c = next((c for c in z.battle if c in m.faces and c != task.source and c not in found
+                  and m.card(c).name == name), None)
+        if c is None:
+            return None
+        found.append(c)
+    return tuple(found)
+
+
+def _link(m, s, task, ins, choice, out):
+    """R805.1c, R806.1: the linking card and its partners turn over at once; the partners' new faces go under
+    the linking card's, one chain top to bottom, and are creatures no more (the effects on them end)."""
+    me, top = task.controller, task.source
+    partners = _partners(m, s, task, ins)
+    if top not in s.zone(me).battle or top not in m.faces or partners is None:
+        return s
+    s = flip(m, s, top, out)
+    main = m.faces[top]
+    for p in partners:
+        s = flip(m, s, p, out)
+        cell = m.faces[p]
+        z = s.zone(me)
+        host = (under(z, main) or (main,))[-1]
+        z = z.remove("battle", cell).unlink(cell).add("attached", cell)
+        s = s.with_zone(me, replace(z, links=tuple(sorted(z.links + ((cell, host, "under"),))))).forget(cell)
+        out.append(ev("link", "R806.1", card=m.label(cell), onto=m.label(main), player=me))
+    return s
+
+
+_SCHEMA_LINK = {
+    "doc": "awakening link (805.1c): this psychic creature and one own psychic creature of each card named in "
+           "`with` (their front names) turn over at once into one psychic super creature (806.1), this card's "
+           "other face on top and the others' other faces (its cells) under it; nothing happens unless all are "
+           "in the battle zone",
+    "properties": {"with": {"type": "array", "items": {"type": "string", "minLength": 1}, "minItems": 1,
+                            "maxItems": 5}},
+    "required": ["with"],
+}
+op("link", schema=_SCHEMA_LINK)((lambda m, s, t, i: None, _link))
