@@ -943,6 +943,14 @@ CATALOGUE += (
              "summon(m, s, task.controller, pile[-1], \"super_gr\", out, summoned=True)",
              rules=("701.30a", "408.2", "811.2a"),
              tests=(attack("GR01_gr_summon_puts_the_top_card_and_it_enters"),)),
+    Mutation("R805.6-awakened-face-sick", "805.6: an awakened psychic creature is not summoning sick", HS,
+             "    s = replace(s, entered=entered) if s.entered != entered else s", "    pass",
+             rules=("805.6", "805.5"),
+             tests=(attack("PS07_awakened_psychic_is_not_summoning_sick"),)),
+    Mutation("R805.1c-806.1-no-link", "805.1c, 806.1: an awakening link makes one psychic super creature", HS,
+             "    if top not in s.zone(me).battle or top not in m.faces or partners is None:", "    if True:",
+             rules=("805.1c", "806.1"),
+             tests=(attack("PS09_linked_super_creature_leaves_as_one_and_its_cards_go_home"),)),
 )
 
 

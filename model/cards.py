@@ -69,6 +69,11 @@ class CardDef:
     # the zone it lives in besides the battle zone (model/homes.py): `hyperspatial` for `type: psychic_creature`
     # (805.4b), `super_gr` for `type: gr_creature` (811.2b); "" for any other card
     home: str = ""
+    # a double-sided card (805.1): the front carries its other face in `back` (a card of the pool under the id
+    # `<id>:back`); both faces name the other in `flips_to`; the back is the awakened side (805.6)
+    back: CardDef | None = None
+    flips_to: str = ""
+    awakened: bool = False
 
     @property
     def psychic(self) -> bool:
@@ -199,6 +204,10 @@ _CARD_SCHEMA = {
                                         "shields_at_most": {"type": "integer", "minimum": 0, "maximum": MAX_ARG}}},
         "modelled": {"type": "string"},
         "omitted": {"type": "string"},
+        "back": {"type": "object", "description": "a psychic creature's other face, its awakened side (805.1, "
+                 "805.2): a creature of its own (name, cost, power, keywords, abilities...); the `flip` card word "
+                 "turns the card over (awakening 805.1a, release 805.1b)",
+                 "properties": {}, "required": ["name", "cost"], "additionalProperties": False},
         "spell": {"type": "object", "description": "a twinpact's spell side: name, cost, effect (ja, keywords)",
                   "properties": {"name": {"type": "string"}, "ja": {"type": "string"},
                                  "cost": {"type": "integer", "minimum": 0, "maximum": MAX_COST},
@@ -209,6 +218,12 @@ _CARD_SCHEMA = {
     "required": ["id", "name", "type", "cost"],
     "additionalProperties": False,
 }
+
+# the back face says what a creature says, but not what only the whole card says (id, type, the other sides)
+_CARD_SCHEMA["properties"]["back"]["properties"] = {   # type: ignore[index]
+    k: v for k, v in _CARD_SCHEMA["properties"].items()   # type: ignore[attr-defined]
+    if k not in ("id", "type", "spell", "back", "effect", "s_trigger_if")}
+BACK_SUFFIX = ":back"   # the pool id of a back face: its front's id and this (no card file's id has a colon)
 
 CARD_SCHEMA = _CARD_SCHEMA   # what a card of a card file may say (`dmcheck cards --words` lists its keys)
 
@@ -486,6 +501,8 @@ class CardPool:
         for key in _names_of(card):
             if key:
                 self._by_name[key.casefold()] = card.id
+        if card.back is not None:   # 805.1: its other face is a card of the pool too, named by its own name
+            self._add(card.back, root, here + ("back",), file)
 
     @classmethod
     def builtin(cls) -> CardPool:
@@ -610,6 +627,8 @@ def _card(raw: Any, root: Any, here: tuple, file: str) -> CardDef:
         s_trigger_if=tuple(sorted((str(k), int(v)) for k, v in (raw.get("s_trigger_if") or {}).items())),
         spell_side=spell_side,
     )
+    if "back" in raw:
+        card = mistakes.check(_with_back, card, raw, root, here, file) or card
     whole = not mistakes    # a program with a mistake is read in part: what reads programs waits for the fix
     if whole:
         card = mistakes.check(_with_delayed, card, raw, root, here, file) or card
@@ -627,6 +646,18 @@ def _card(raw: Any, root: Any, here: tuple, file: str) -> CardDef:
         mistakes.check(_check_binds, program, root, where, file)
     mistakes.raise_all()
     return card
+
+
+def _with_back(card: CardDef, raw: Any, root: Any, here: tuple, file: str) -> CardDef:
+    """R805.1, R805.2: a psychic creature with a back face: each face a creature with its own characteristics,
+    each naming the other as the face it flips to; the back is the awakened side (805.6)."""
+    if raw["type"] != "psychic_creature":
+        raise InputError(file, line_of(root, here + ("back",)), key_path(here + ("back",)),
+                         f"only a psychic creature has a back face (805.1); this card's type is {raw['type']}")
+    back_id = str(raw["id"]) + BACK_SUFFIX
+    back = _card({**raw["back"], "id": raw["id"], "type": "psychic_creature"}, root, here + ("back",), file)
+    back = dataclasses.replace(back, id=back_id, flips_to=card.id, awakened=True)
+    return dataclasses.replace(card, back=back, flips_to=back_id)
 
 
 def _with_delayed(card: CardDef, raw: Any, root: Any, here: tuple, file: str) -> CardDef:

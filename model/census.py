@@ -136,4 +136,8 @@ def counted(pool: CardPool, zones: list[tuple[str, ...]], varied: Sequence[tuple
     for cards, most, distinct in varied:
         for card in cards:
             copies[card] = copies.get(card, 0) + (min(most, 1) if distinct else most)
+    for card, n in list(copies.items()):   # 805.1: a double-sided card brings its other face (model/table.py)
+        flips_to = pool[card].flips_to
+        if flips_to:
+            copies[flips_to] = copies.get(flips_to, 0) + n
     return Census(pool, copies, "the template (in any position)" if varied else "the scenario")

@@ -28,6 +28,8 @@ EventKind = Literal[
     "restrict",
     # keyword processes of rule 701 with an event of their own (model/instructions/keyword_process.py)
     "charge", "fortify", "generate", "cross",
+    # a double-sided card turned over (805.1a-b), a psychic cell linked (806.1): model/instructions/hyperspatial.py
+    "flip", "link",
 ]
 
 

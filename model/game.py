@@ -30,6 +30,7 @@ from .vocabulary import Keyword
 class Game(Protocol):
     pool: Any                    # model/cards.CardPool (see the module docstring)
     instances: list              # of model/table.CardInstance
+    faces: dict[int, int]        # a double-sided card's instance -> its other face's (model/table.py, 805.1)
     version: RulesVersion
     readings: ReadingsLike       # the readings of the open choices (model/readings.py)
     symmetry: Any                # model/symmetry.Symmetry

@@ -51,6 +51,7 @@ _PLAIN = {
     "fortify": "{player} fortifies the shield {shield} with the castle {card}",
     "generate": "{player} generates the cross gear {card}: it is in the battle zone, crossed to nothing",
     "cross": "{player} crosses the cross gear {card} onto {onto}",
+    "link": "{card} ({player}) is linked under {onto}: one psychic super creature, {card} a psychic cell of it",
 }
 
 
@@ -105,6 +106,9 @@ def describe(e: Event) -> str:
         text = f"{g('player')} loses the game: the deck is empty"
     elif e.kind == "power" and g("until") == "end_turn":
         text = f"{g('card')} ({g('player')}) gets {_amount(g('amount'))} power until the end of the turn"
+    elif e.kind == "flip":   # 805.1a-b: the same creature, its other face up
+        how = "awakens" if g("how") == "awaken" else "is released"
+        text = f"{g('card')} ({g('player')}) {how}: it turns over and is {g('face')}, the same creature"
     elif e.kind == "restrict":
         text = f"{g('card')} ({g('player')}): {g('restriction').replace('_', ' ')} {restrictions.shown(g('until'))}"
     elif e.kind in _PLAIN:
@@ -253,6 +257,8 @@ def _ja_variant(e: Event, f: dict[str, Any], names: lang.Names) -> str:
         return "win_direct"
     if kind == "lose" and e.rule == "LO01":
         return "lose_deck_out"
+    if kind == "flip":   # 805.1a awakening, 805.1b release
+        return f"flip_{e.get('how')}"
     if kind == "restrict":   # model/restrictions.py: one sentence per duration
         f["restriction"] = lang.keyword(str(f["restriction"]))
         return f"restrict_{e.get('until')}"

@@ -114,9 +114,14 @@ def one_place(s: State, cards: Any) -> Iterator[Problem]:
                 if zone in _OWN_ZONES and 0 <= c < len(cards.instances) and cards.owner(c) != player:
                     yield Problem("one_place", "400.1", c, f"{cards.label(c)} is in {player}'s {zone}; expected its "
                                                            f"owner's ({cards.owner(c)})")
+    faces = getattr(cards, "faces", {})   # 805.1: a double-sided card is one of its two faces (model/table.py)
     for c in range(len(cards.instances)):
-        if seen.get(c, 0) != 1:
-            yield Problem("one_place", "400.1", c, f"{cards.label(c)} is in {seen.get(c, 0)} places; expected one")
+        face = faces.get(c, c)
+        if face < c:
+            continue   # counted with its other face
+        n = seen.get(c, 0) + (seen.get(face, 0) if face != c else 0)
+        if n != 1:
+            yield Problem("one_place", "400.1", c, f"{cards.label(c)} is in {n} places; expected one")
 
 
 @check("battle_zone_types", ("403.1", "302.3", "310.5", "703.4i"), kind="repaired",
@@ -354,23 +359,29 @@ def one_smax(s: State, cards: Any) -> Iterator[Problem]:
 
 
 # ---- the loader's part ------------------------------------------------------------------------------
-def entry_paths(players: dict[str, PlayerSetup]) -> list[tuple]:
-    """The scenario path of each card instance's entry, by instance id (model/table.py's numbering)."""
+def entry_paths(players: dict[str, PlayerSetup], pool: Any = None) -> list[tuple]:
+    """The scenario path of each card instance's entry, by instance id (model/table.py's numbering); with the
+    card pool, the other face of each double-sided card (made last, 805.1) at the entry of the face placed."""
     paths: list[tuple] = []
+    cards: list[str] = []
     for player in PLAYERS:
         setup = players[player]
         for zone in ZONE_KEYS:
             paths += [("players", player, zone, i) for i in range(len(getattr(setup, zone)))]
+            cards += getattr(setup, zone)
         counts: dict[tuple, int] = {}
         for zone, index, kind, card in setup.extras:
             if kind in _MARKS or not card:
                 continue
+            cards.append(card)
             if kind in ("ex_life", "castle"):
                 paths.append(("players", player, zone, index, kind))
                 continue
             j = counts.get((zone, index, kind), 0)
             counts[zone, index, kind] = j + 1
             paths.append(("players", player, zone, index, kind, j))
+    if pool is not None:
+        paths += [where for where, card in zip(list(paths), cards) if pool[card].flips_to]
     return paths
 
 
@@ -378,7 +389,7 @@ def refuse(s: State, cards: Any, players: dict[str, PlayerSetup], root: Any,
            fail: Callable[[tuple, str], InputError]) -> None:
     """Raise every problem of a scenario's initial position that the loader refuses, each at its card's
     entry with its rule (`fail(path, text)` makes the InputError with the line)."""
-    paths = entry_paths(players)
+    paths = entry_paths(players, getattr(cards, "pool", None))
     found = []
     for p in problems(s, cards):
         path = paths[p.card]

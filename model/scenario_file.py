@@ -136,6 +136,10 @@ EVENT_KEYS: dict[str, list[str]] = {
     # a cross gear generated (R701.16a) and crossed onto a creature (R701.17a)
     "generate": ["card", "player"],
     "cross": ["card", "player", "onto"],
+    # a psychic creature turned over (805.1a awakening, 805.1b release): from face `card` to face `face`
+    "flip": ["card", "face", "player", "how"],
+    # a psychic cell put under the top of a psychic super creature by an awakening link (805.1c, 806.1)
+    "link": ["card", "onto", "player"],
     "bonus": ["card", "player"],
     "no_attack": ["player"],
 }
@@ -202,7 +206,7 @@ SCHEMA = {
     "additionalProperties": False,
 }
 
-CARD_KEYS = {"card", "shield", "source", "attacker", "cost", "onto", "with", "top"}
+CARD_KEYS = {"card", "shield", "source", "attacker", "cost", "onto", "with", "top", "face"}
 
 
 class _Names:

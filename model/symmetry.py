@@ -46,10 +46,10 @@ class Symmetry:
     """
 
     def __init__(self, m: Game, initial: State | None = None):
-        classes: dict[tuple[str, str], list[int]] = {}
-        for inst in m.instances:
-            classes.setdefault((inst.card, inst.owner), []).append(inst.id)
-        groups = [(owner, ids) for (_, owner), ids in classes.items() if len(ids) > 1]
+        classes: dict[tuple[str, str, int], list[int]] = {}
+        for inst in m.instances:   # a double-sided card is paired with its other face: no twin (805.1)
+            classes.setdefault((inst.card, inst.owner, inst.id if inst.id in m.faces else -1), []).append(inst.id)
+        groups = [(owner, ids) for (_, owner, _), ids in classes.items() if len(ids) > 1]
         self.classes = [ids for _, ids in groups]
         self.class_owner = [pindex(owner) for owner, _ in groups]
         self.members = frozenset(c for ids in self.classes for c in ids)

@@ -34,6 +34,7 @@ class CardTable:
         self.pool: CardPool = scenario.pool
         self.instances: list[CardInstance] = []
         self._defs: list[CardDef] = []   # each instance's card definition, by id
+        self.faces: dict[int, int] = {}   # a double-sided card's instance -> its other face's instance (805.1)
 
     def card(self, cid: int) -> CardDef:
         defs = self._defs
@@ -91,11 +92,21 @@ class CardTable:
                 attached=tuple(sorted(attached)), links=tuple(sorted(links)), face_up=tuple(sorted(face_up)),
                 tapped=tuple(sorted(tapped)), hyperspatial=tuple(sorted(content["hyperspatial"])),
                 super_gr=tuple(content["super_gr"])))   # the order written, top first (R408.2)
+        self._other_faces(new)
         # R506: the attack is declared by the first step (procedure.py), so that its events are seen
         self.summoned = frozenset(host for kind, host, _ in marks if kind == "summoned")
         powers = tuple(sorted((host, int(n)) for kind, host, n in marks if kind == "power"))
         return State(turn=sc.turn, zones=(zones[0], zones[1]), attacker=attacker, defender=sc.defender,
                      phase="declare", target=target, powers=powers)
+
+    def _other_faces(self, new) -> None:
+        """R805.1: each double-sided card gets an instance for its other face, in no zone, that a flip puts
+        in its place (model/instructions/hyperspatial.py `flip`); it is made last, so the other ids stay."""
+        for inst in list(self.instances):
+            flips_to = self.pool[inst.card].flips_to
+            if flips_to:
+                face = new(flips_to, inst.owner)
+                self.faces[inst.id], self.faces[face] = face, inst.id
 
     @staticmethod
     def _extras(extras, content: dict, new) -> tuple[list, list, list, list]:
@@ -139,4 +150,8 @@ def _counts(sc: Scenario) -> dict[str, int]:
         for _, _, kind, card in setup.extras:
             if card and kind not in MARKS:
                 counts[card] = counts.get(card, 0) + 1
+    for card, n in list(counts.items()):   # 805.1: each double-sided card has an instance of its other face too
+        flips_to = sc.pool[card].flips_to
+        if flips_to:
+            counts[flips_to] = counts.get(flips_to, 0) + n
     return counts

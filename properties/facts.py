@@ -169,7 +169,12 @@ def _places(d: Domains, s: State, memo: dict) -> frozenset:
     if len(every) == d.cards and frozenset(every) == d.everyone:
         return frozenset()            # each card exactly once: no exception to the default 1
     scan = _scan(s, memo)
-    return frozenset((c, len(scan.get(c, ()))) for c in range(d.cards) if len(scan.get(c, ())) != 1)
+    faces = getattr(d.model, "faces", {})   # 805.1: a double-sided card is one card, one face up (model/table.py)
+
+    def places(c: int) -> int:
+        face = faces.get(c)
+        return len(scan.get(c, ())) + (len(scan.get(face, ())) if face is not None else 0)
+    return frozenset((c, n) for c in range(d.cards) if (n := places(c)) != 1)
 
 
 def _strangers(d: Domains, s: State, memo: dict) -> int:

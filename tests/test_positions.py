@@ -95,7 +95,7 @@ def test_the_loader_numbers_the_cards_as_the_card_table_does():
         scenario = load_scenario(path)
         model = BreakModel(scenario)
         root = load_yaml(path)
-        paths = entry_paths(scenario.players)
+        paths = entry_paths(scenario.players, scenario.pool)
         assert len(paths) == len(model.instances), path
         for cid, where in enumerate(paths):
             node = root
@@ -105,7 +105,9 @@ def test_the_loader_numbers_the_cards_as_the_card_table_does():
             if isinstance(node, dict):
                 node = node["card"]
             if isinstance(node, str):
-                assert scenario.pool.resolve(node) == model.instances[cid].card, (path, where)
+                # an other face (805.1, made last) points at the entry of the face placed
+                placed = model.faces.get(cid, cid) if cid >= len(paths) - len(model.faces) // 2 else cid
+                assert scenario.pool.resolve(node) == model.instances[placed].card, (path, where)
                 checked += 1
     assert checked > 500
 

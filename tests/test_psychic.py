@@ -17,6 +17,7 @@ from dmcheck.properties.expectations import check
 ATTACK = ROOT / "scenarios" / "attack"
 CARDS = ATTACK / "cards" / "psychic.yaml"
 SCENARIOS = sorted(ATTACK.glob("PS*.yaml"))
+HOME_SCENARIOS = [p for p in SCENARIOS if p.stem[:4] in ("PS01", "PS02", "PS03", "PS09")]   # 805.4b
 
 
 def _verdicts(path: Path, model_class=BreakModel) -> list[str]:
@@ -40,7 +41,7 @@ def test_every_psychic_scenario_holds(path):
     assert set(_verdicts(path)) == {"holds"}
 
 
-@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", HOME_SCENARIOS, ids=lambda p: p.stem)
 def test_the_scenarios_fail_when_a_psychic_creature_may_stay_outside(path):
     # 805.4b: without the return, the destroyed (PS01) or bounced (PS02) psychic creature stays where it went
     class Lenient(BreakModel):

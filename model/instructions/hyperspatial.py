@@ -4,14 +4,41 @@ A psychic creature is only ever in the battle zone or in its owner's hyperspatia
 else, it goes back there at once (117.1, 805.4b), the rule GR creatures share (model/homes.py).
 
 An effect puts a psychic creature from the hyperspatial zone into the battle zone (805.4a): the card word
-`put_from_hyperspatial`. Awakening, release and psychic links (805.1a-c, 806) are not modelled.
+`put_from_hyperspatial`.
+
+A psychic creature has two faces (805.1): a card file gives the front's characteristics at the top and the
+back's under `back:` (model/cards.py); each face is a card of the pool and, in a scenario, an instance of its
+own (model/table.py `faces`), one of the two in the zones and the other nowhere. Turning the card over
+(`flip`, the keyword process of awakening 805.1a and release 805.1b) renames one to the other everywhere in
+the state: it is the same creature (805.5), tapped or not, attacking or attacked, its waiting abilities and the
+effects on it kept. What is read afterwards is the new face's (805.2, 805.3). Awakening is data: a triggered
+ability with the condition as its trigger pattern and `flip` as its effect; release is a `self_leave`
+replacement whose effect is `flip` (805.1b).
+
+Awakening link (805.1c, 806.1) is the card word `link`: this psychic creature and one of its controller's
+psychic creatures of each card named turn over at once into one psychic super creature, a pile whose top is
+this card's other face and whose other cards, the other faces of the partners (its psychic cells), lie under
+it as sources do (model/piles.py): the super creature leaves as one, its cards go where it goes and from
+there back to the hyperspatial zone (805.4b), and a cell under it is no creature that leaves (806.1e). Link
+release (806.1b) and a lone cell (806.1a) are not modelled.
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from ..card_ids import Renaming, record_shape
+from ..events import Event, ev
+from ..piles import under
+from ..state import State, replace
 from .common import distinct
 from .effects import summon
 from .registry import NONE, op
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+_STATE = record_shape(State)
 
 
 def _put_options(m, s, task, ins):
@@ -36,3 +63,81 @@ _SCHEMA_PUT_FROM_HYPERSPATIAL = {
     "required": ["cost_max"],
 }
 op("put_from_hyperspatial", schema=_SCHEMA_PUT_FROM_HYPERSPATIAL)((_put_options, _put))
+
+
+def flip(m: Game, s: State, card: int, out: list[Event]) -> State:
+    """R805.1a-b, R805.5: turn a double-sided card in the battle zone over. Its other face takes its place in
+    every part of the state (zones, tapped, links, the attack, effects, waiting abilities), except the memory
+    of the creatures put into the battle zone this turn, which stays with the face that arrived: an awakened
+    face is never sick (805.6), a face turned back by release is sick only if that face arrived this turn
+    (805.6a)."""
+    face = m.faces.get(card)
+    owner = m.owner(card)
+    if face is None or card not in s.zone(owner).battle:
+        return s   # a card that left (or a single-faced one) is not turned over
+    entered = s.entered
+    s = _STATE.rename(s, Renaming({card: face, face: card}, m.symmetry.id_binds))
+    s = replace(s, entered=entered) if s.entered != entered else s
+    awaken = m.card(face).awakened
+    out.append(ev("flip", "R805.1a" if awaken else "R805.1b", card=m.label(card), face=m.label(face), player=owner,
+                  how="awaken" if awaken else "release"))
+    return s
+
+
+def _flip(m, s, task, ins, choice, out):
+    return flip(m, s, task.source, out)
+
+
+_SCHEMA_FLIP = {
+    "doc": "turn this psychic creature over to its other face (805.1): awakening to its back face (805.1a, the "
+           "effect of an ability whose trigger is the awakening condition) or release to its front (805.1b, the "
+           "effect of a `replaces: self_leave` ability); it stays the same creature (805.5)",
+    "properties": {},
+}
+op("flip", schema=_SCHEMA_FLIP)((lambda m, s, t, i: None, _flip))
+
+
+def _partners(m: Game, s: State, task, ins) -> tuple[int, ...] | None:
+    """R805.1c: one creature of the controller's battle zone for each card the link names, with two faces,
+    other than the linking card; None when one is missing (the link needs all of them)."""
+    z = s.zone(task.controller)
+    found: list[int] = []
+    for name in ins.get("with"):
+        c = next((c for c in z.battle if c in m.faces and c != task.source and c not in found
+                  and m.card(c).name == name), None)
+        if c is None:
+            return None
+        found.append(c)
+    return tuple(found)
+
+
+def _link(m, s, task, ins, choice, out):
+    """R805.1c, R806.1: the linking card and its partners turn over at once; the partners' new faces go under
+    the linking card's, one chain top to bottom, and are creatures no more (the effects on them end)."""
+    me, top = task.controller, task.source
+    partners = _partners(m, s, task, ins)
+    if top not in s.zone(me).battle or top not in m.faces or partners is None:
+        return s
+    s = flip(m, s, top, out)
+    main = m.faces[top]
+    for p in partners:
+        s = flip(m, s, p, out)
+        cell = m.faces[p]
+        z = s.zone(me)
+        host = (under(z, main) or (main,))[-1]
+        z = z.remove("battle", cell).unlink(cell).add("attached", cell)
+        s = s.with_zone(me, replace(z, links=tuple(sorted(z.links + ((cell, host, "under"),))))).forget(cell)
+        out.append(ev("link", "R806.1", card=m.label(cell), onto=m.label(main), player=me))
+    return s
+
+
+_SCHEMA_LINK = {
+    "doc": "awakening link (805.1c): this psychic creature and one own psychic creature of each card named in "
+           "`with` (their front names) turn over at once into one psychic super creature (806.1), this card's "
+           "other face on top and the others' other faces (its cells) under it; nothing happens unless all are "
+           "in the battle zone",
+    "properties": {"with": {"type": "array", "items": {"type": "string", "minLength": 1}, "minItems": 1,
+                            "maxItems": 5}},
+    "required": ["with"],
+}
+op("link", schema=_SCHEMA_LINK)((lambda m, s, t, i: None, _link))
