@@ -28,6 +28,8 @@ EventKind = Literal[
     "restrict",
     # keyword processes of rule 701 with an event of their own (model/instructions/keyword_process.py)
     "charge", "fortify", "generate", "cross",
+    # a dragheart weapon equipped to a creature (R305.2; model/instructions/hyperspatial.py)
+    "equip",
 ]
 
 

@@ -51,6 +51,7 @@ _PLAIN = {
     "fortify": "{player} fortifies the shield {shield} with the castle {card}",
     "generate": "{player} generates the cross gear {card}: it is in the battle zone, crossed to nothing",
     "cross": "{player} crosses the cross gear {card} onto {onto}",
+    "equip": "{player} equips {onto} with the weapon {card}",
 }
 
 

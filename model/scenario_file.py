@@ -39,7 +39,7 @@ _ZONE = {"description": "a number of vanilla cards or a list of card names",
 # battle and shield entries may be a mapping naming what lies on the card (docs/scenario-extensions.md)
 _BATTLE_ENTRY = {"type": "object", "required": ["card"], "additionalProperties": False,
                  "properties": {"card": {"type": "string"}, "aura": _NAMES, "seal": _NAMES, "under": _NAMES,
-                                "cross": _NAMES, "ex_life": {"type": "string"}, "tapped": {"type": "boolean"},
+                                "cross": _NAMES, "weapon": _NAMES, "ex_life": {"type": "string"}, "tapped": {"type": "boolean"},
                                 # put into the battle zone this turn; a power change of this turn
                                 "summoned": {"type": "boolean"},
                                 "power": {"type": "integer", "minimum": -1_000_000_000, "maximum": 1_000_000_000,
@@ -136,6 +136,7 @@ EVENT_KEYS: dict[str, list[str]] = {
     # a cross gear generated (R701.16a) and crossed onto a creature (R701.17a)
     "generate": ["card", "player"],
     "cross": ["card", "player", "onto"],
+    "equip": ["card", "player", "onto"],   # a dragheart weapon equipped to a creature (R305.2)
     "bonus": ["card", "player"],
     "no_attack": ["player"],
 }
