@@ -1,9 +1,10 @@
 """Cards made of several cards: what a pile is, read off one player's zones.
 
 A creature in the battle zone may carry other cards: the cards under an evolution creature (801, its
-sources), auras (310), seals (116), crossed cross gear (303) and equipped dragheart weapons (305.2); a shield may be a stack of several
-cards (shield plus, S212). The zones keep one object per pile — the top card in `battle` or
-`shields` — and the other cards in `attached`, each linked to what it lies on (`Zones.links`):
+sources), auras (310), seals (116), crossed cross gear (303) and equipped dragheart weapons (305.2); a
+shield may be a stack of several cards (shield plus, S212). The zones keep one object per pile — the top
+card in `battle` or `shields` — and the other cards in `attached`, each linked to what it lies on
+(`Zones.links`):
 
 - `under`: a chain, top to bottom: the card right under the top is linked to the top, the next one to
   that card, and so on (801.4b needs the order: only the card right under a top that left stays);

@@ -39,7 +39,8 @@ _ZONE = {"description": "a number of vanilla cards or a list of card names",
 # battle and shield entries may be a mapping naming what lies on the card (docs/scenario-extensions.md)
 _BATTLE_ENTRY = {"type": "object", "required": ["card"], "additionalProperties": False,
                  "properties": {"card": {"type": "string"}, "aura": _NAMES, "seal": _NAMES, "under": _NAMES,
-                                "cross": _NAMES, "weapon": _NAMES, "ex_life": {"type": "string"}, "tapped": {"type": "boolean"},
+                                "cross": _NAMES, "weapon": _NAMES, "ex_life": {"type": "string"},
+                                "tapped": {"type": "boolean"},
                                 # put into the battle zone this turn; a power change of this turn
                                 "summoned": {"type": "boolean"},
                                 "power": {"type": "integer", "minimum": -1_000_000_000, "maximum": 1_000_000_000,
