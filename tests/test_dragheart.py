@@ -168,3 +168,19 @@ def test_the_hyperspatial_zone_takes_draghearts_and_still_refuses_other_cards(tm
         load_scenario(path)
     (error,) = caught.value.all()
     assert "players.A.hyperspatial[1]" in str(error) and "407.1" in str(error) and "dragheart" in str(error)
+
+
+@pytest.mark.parametrize("zone", ["graveyard", "hand", "mana"])
+def test_a_dragheart_put_into_another_zone_returns_to_the_hyperspatial_zone(tmp_path, zone):
+    # 807.4b: a dragheart (here a fortress, taken out of the battle zone) put into any zone but the battle zone
+    # goes back to its owner's hyperspatial zone at once; no card word of the model moves one, so the move is made
+    # by hand and the rules' step between two steps of the procedure is run
+    path = _write(tmp_path, "  A:\n    battle: [Vanilla, Probe Fort]\n  B: {shields: 1}\n")
+    model = BreakModel(load_scenario(path))
+    s = model.initial_state()
+    fort = next(c for c in s.zone("A").battle if model.label(c) == "Probe Fort")
+    s = s.with_zone("A", s.zone("A").move("battle", zone, fort))
+    out: list = []
+    after = model._between_steps(s, out)
+    assert after is not None and fort in after.zone("A").hyperspatial and fort not in getattr(after.zone("A"), zone)
+    assert [(e.kind, e.get("from"), e.get("to"), e.rule) for e in out] == [("move", zone, "hyperspatial", "R807.4b")]
