@@ -946,9 +946,9 @@ CATALOGUE += (
 )
 
 # ---- draghearts (305, 306, 807): weapons and fortresses put from the hyperspatial zone, a lone weapon sent home ------
-DH = "tests/test_dragheart.py::"
 CATALOGUE += (
-    Mutation("R117.2-lone-weapon-stays", "117.2, 305.3: a weapon left alone in the battle zone goes home", "model/homes.py",
+    Mutation("R117.2-lone-weapon-stays", "117.2, 305.3: a weapon left alone in the battle zone goes home",
+             "model/homes.py",
              'tuple((p, "battle", c) for p in PLAYERS for c in s.zone(p).battle if m.card(c).type in ALONE)', "()",
              rules=("117.2", "305.3"),
              tests=(piles("DH01_weapon_goes_home_when_its_creature_is_destroyed"),

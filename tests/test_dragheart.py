@@ -81,8 +81,8 @@ def test_dh03_fails_when_a_fortress_may_not_stand_alone(monkeypatch):
 def _options_become(monkeypatch, options) -> None:
     """put_dragheart offers `options(real, m, s, task, ins)` instead of its own options."""
     real = OPS["put_dragheart"]
-    monkeypatch.setitem(OPS, "put_dragheart",
-                        dataclasses.replace(real, options=lambda m, s, task, ins: options(real.options, m, s, task, ins)))
+    lenient = dataclasses.replace(real, options=lambda m, s, task, ins: options(real.options, m, s, task, ins))
+    monkeypatch.setitem(OPS, "put_dragheart", lenient)
 
 
 class _NoLimit:
