@@ -43,6 +43,8 @@ HOMES = (
     # 807.1: a dragheart is put as its weapon (305) or fortress (306) face; 305.3, 117.2: never a lone weapon
     Home("dragheart_weapon", "hyperspatial", "a dragheart", "407.1", "807.4b", creature=False, alone="117.2"),
     Home("dragheart_fortress", "hyperspatial", "a dragheart", "407.1", "807.4b", creature=False),
+    # a dragheart creature face up (807.1; how it turned over, dragsolution 807.1a, is not modelled)
+    Home("dragheart_creature", "hyperspatial", "a dragheart", "407.1", "807.4b"),
 )
 HOME_OF_TYPE = {h.card_type: h for h in HOMES}
 HOME_OF_ZONE = {h.zone: h for h in reversed(HOMES)}   # the first home of each zone: what names the zone's cards

@@ -166,7 +166,8 @@ def home_zones(s: State, cards: Any) -> Iterator[Problem]:
 
 _ZONE_NAME = {"hyperspatial": "hyperspatial zone", "super_gr": "super GR zone"}
 # what each home zone holds, as a message says it: "a psychic creature (type: psychic_creature) or a dragheart ..."
-_KINDS = {zone: " or ".join(f"{h.what} (type: {h.card_type})" for h in HOMES if h.zone == zone)
+_KINDS = {zone: " or ".join(f"{what} (type: {', '.join(h.card_type for h in HOMES if h.what == what)})"
+                            for what in dict.fromkeys(h.what for h in HOMES if h.zone == zone))
           for zone in HOME_OF_ZONE}
 
 

@@ -59,9 +59,10 @@ def test_every_dragheart_scenario_holds(path):
     assert set(_verdicts(path)) == {"holds"}
 
 
-@pytest.mark.parametrize("stem", ["DH01", "DH02", "DH03"])
-def test_the_scenarios_fail_when_a_lone_weapon_may_stay(stem):
-    # 117.2, 305.3: without the rule, the weapon of a destroyed (DH01, DH03) or bounced (DH02) creature stays
+@pytest.mark.parametrize("stem", ["DH01", "DH02", "DH03", "DH05"])
+def test_the_scenarios_fail_when_a_dragheart_may_stay_outside_its_home(stem):
+    # 117.2, 305.3: without the rule, the weapon of a destroyed (DH01, DH03) or bounced (DH02) creature stays;
+    # 807.4b: a destroyed or bounced dragheart creature (DH05) stays in the graveyard or the hand
     assert "violated" in _verdicts(_scenario(stem), NoHomeRule)
 
 
