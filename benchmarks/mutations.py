@@ -403,8 +403,8 @@ CATALOGUE: tuple[Mutation, ...] = (
              's.zone(owner).move("resolving", dest, spell)', 's.zone(owner).move("resolving", "hand", spell)',
              rules=("302.2", "605.2f"), tests=(attack("CN07_if_it_was_returned"),)),
     Mutation("R303.5-cross-gear-leaves", "303.5: a crossed cross gear stays when its creature leaves", PL,
-             'if kind == "cross":\n            z = z.add("battle", c)',
-             'if kind == "nothing":\n            z = z.add("battle", c)',
+             'if kind in STAYS:\n            z = z.add("battle", c)',
+             'if kind == "weapon":\n            z = z.add("battle", c)',
              rules=("303.5",), tests=(piles("CG01_cross_gear_stays"),)),
     Mutation("R310.8-aura-left-behind", "310.8: an aura goes where its creature goes", PL,
              'dest = to if kind in FOLLOWS else "graveyard"', 'dest = to if kind == "under" else "graveyard"',
@@ -951,6 +951,22 @@ CATALOGUE += (
              "    if top not in s.zone(me).battle or top not in m.faces or partners is None:", "    if True:",
              rules=("805.1c", "806.1"),
              tests=(attack("PS09_linked_super_creature_leaves_as_one_and_its_cards_go_home"),)),
+)
+
+# ---- draghearts (305, 306, 807): weapons and fortresses put from the hyperspatial zone, a lone weapon sent home ------
+CATALOGUE += (
+    Mutation("R117.2-lone-weapon-stays", "117.2, 305.3: a weapon left alone in the battle zone goes home",
+             "model/homes.py",
+             'tuple((p, "battle", c) for p in PLAYERS for c in s.zone(p).battle if m.card(c).type in ALONE)', "()",
+             rules=("117.2", "305.3"),
+             tests=(piles("DH01_weapon_goes_home_when_its_creature_is_destroyed"),
+                    piles("DH02_weapon_does_not_follow_its_bounced_creature"))),
+    Mutation("R306.2-no-fortress-put", "306.1, 306.2: an effect puts a fortress alone into the battle zone", HS,
+             'return s.with_zone(me, z.move("hyperspatial", "battle", c))', "return s",
+             rules=("306.1", "306.2"), tests=(piles("DH03_dragner_puts_a_weapon_or_a_fortress"),)),
+    Mutation("R807.4a-dragheart-cost-limit-ignored", "807.4a: an effect puts a dragheart within its limits", HS,
+             "and m.card(c).cost <= limit\n", "\n",
+             rules=("807.4a",), tests=(piles("DH03_dragner_puts_a_weapon_or_a_fortress"),)),
 )
 
 

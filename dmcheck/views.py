@@ -12,7 +12,7 @@ import json
 from typing import Any
 
 from dmcheck.model.characteristics import INFINITY
-from dmcheck.model.homes import HOME_OF_ZONE
+from dmcheck.model.homes import home_of
 from dmcheck.model.instructions.common import attachments, same
 from dmcheck.model.state import PLAYERS, Decl, Pending, Replacement, State
 from dmcheck.model.vocabulary import TRIGGERS
@@ -179,8 +179,8 @@ def card(cdef: Any) -> dict[str, Any]:
     out: dict[str, Any] = {"id": cdef.id, "name": cdef.name, "ja": cdef.ja, "type": cdef.type,
                            "cost": cdef.cost, "power": cdef.power, "breaker": cdef.breaker,
                            "keywords": list(cdef.keywords)}
-    if cdef.home:   # a psychic or GR creature: a creature whose card file says where it lives (model/homes.py)
-        out["type"] = HOME_OF_ZONE[cdef.home].card_type
+    if cdef.home:   # a psychic or GR creature, a dragheart: its card file says where it lives (model/homes.py)
+        out["type"] = home_of(cdef).card_type
     if cdef.power >= INFINITY:   # R108.1c
         out["power"] = "infinity"
     if cdef.civilizations:

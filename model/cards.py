@@ -615,8 +615,9 @@ def _card(raw: Any, root: Any, here: tuple, file: str) -> CardDef:
     card = CardDef(
         id=str(raw["id"]), name=str(raw["name"]), ja=str(raw.get("ja", "")),
         # a twinpact in the battle zone is its creature side (S216); a psychic or GR creature is a creature
-        # (805.1, 811.1)
-        type="creature" if spell_side is not None or raw["type"] in HOME_OF_TYPE else str(raw["type"]),
+        # (805.1, 811.1); a dragheart weapon or fortress keeps its type (305, 306)
+        type="creature" if spell_side is not None or (raw["type"] in HOME_OF_TYPE
+                                                      and HOME_OF_TYPE[raw["type"]].creature) else str(raw["type"]),
         home=HOME_OF_TYPE[raw["type"]].zone if raw["type"] in HOME_OF_TYPE else "",
         cost=raw["cost"], power=INFINITY if raw.get("power") == "infinity" else raw.get("power", 0),
         breaker=raw.get("breaker", 1), has_power="power" in raw,

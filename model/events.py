@@ -30,6 +30,8 @@ EventKind = Literal[
     "charge", "fortify", "generate", "cross",
     # a double-sided card turned over (805.1a-b), a psychic cell linked (806.1): model/instructions/hyperspatial.py
     "flip", "link",
+    # a dragheart weapon equipped to a creature (R305.2; model/instructions/hyperspatial.py)
+    "equip",
 ]
 
 

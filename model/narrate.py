@@ -52,6 +52,7 @@ _PLAIN = {
     "generate": "{player} generates the cross gear {card}: it is in the battle zone, crossed to nothing",
     "cross": "{player} crosses the cross gear {card} onto {onto}",
     "link": "{card} ({player}) is linked under {onto}: one psychic super creature, {card} a psychic cell of it",
+    "equip": "{player} equips {onto} with the weapon {card}",
 }
 
 

@@ -1,13 +1,14 @@
 """Cards made of several cards: what a pile is, read off one player's zones.
 
 A creature in the battle zone may carry other cards: the cards under an evolution creature (801, its
-sources), auras (310), seals (116) and crossed cross gear (303); a shield may be a stack of several
-cards (shield plus, S212). The zones keep one object per pile — the top card in `battle` or
-`shields` — and the other cards in `attached`, each linked to what it lies on (`Zones.links`):
+sources), auras (310), seals (116), crossed cross gear (303) and equipped dragheart weapons (305.2); a
+shield may be a stack of several cards (shield plus, S212). The zones keep one object per pile — the top
+card in `battle` or `shields` — and the other cards in `attached`, each linked to what it lies on
+(`Zones.links`):
 
 - `under`: a chain, top to bottom: the card right under the top is linked to the top, the next one to
   that card, and so on (801.4b needs the order: only the card right under a top that left stays);
-- `aura`, `seal`, `cross`: linked to the creature's top card;
+- `aura`, `seal`, `cross`, `weapon`: linked to the creature's top card;
 - `stack`: a shield's other cards, linked to the shield's card (one shield whatever its size, S213).
 
 Only the top card's characteristics count (S200: the pile is one object with the top's
@@ -20,10 +21,15 @@ from __future__ import annotations
 from .state import Zones
 
 # the kinds of cards a battle-zone entry may lay on a creature, and a shield entry on a shield
-LINKED = ("aura", "seal", "under", "cross")
+LINKED = ("aura", "seal", "under", "cross", "weapon")
 STACKED = "stack"
 # the kinds that make a creature's pile: they go where it goes (801, 310.8); seals and cross gear do not
 FOLLOWS = ("under", "aura")
+# the kinds that stay in the battle zone, attached to nothing, when their creature leaves: cross gear (S220)
+# and a weapon, which the rules then send to the hyperspatial zone (R117.2, R305.3: model/homes.py)
+STAYS = ("cross", "weapon")
+# the kinds lying on a creature's top card (the others lie under it)
+ON_TOP = ("aura", "seal") + STAYS
 
 
 def under(z: Zones, top: int) -> tuple[int, ...]:
@@ -40,11 +46,11 @@ def under(z: Zones, top: int) -> tuple[int, ...]:
 
 def pile(z: Zones, top: int) -> tuple[tuple[int, str], ...]:
     """Every card lying on or under the creature `top`, with its kind: its sources top to bottom, then
-    its auras, seals and cross gear."""
+    its auras, seals, cross gear and weapons."""
     if not z.links:
         return ()
     found = [(c, "under") for c in under(z, top)]
-    found += [(c, k) for c, h, k in z.links if h == top and k in ("aura", "seal", "cross")]
+    found += [(c, k) for c, h, k in z.links if h == top and k in ON_TOP]
     return tuple(found)
 
 

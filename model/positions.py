@@ -9,8 +9,9 @@ with the Ver.1.48 rule it breaks. A check is of one of two kinds:
   (properties/builtin.py) asks that no explored state has one.
 - `repaired`: the rules themselves put it right at once, and the model does the same to the initial
   position (`repaired`, called by model/procedure.py) rather than the loader refusing it: a spell or a
-  castle alone in the battle zone goes to the graveyard (302.3, 703.4i); a player with two S-MAX
-  evolution creatures keeps one, his choice, before the attack is declared (815.1a).
+  castle alone in the battle zone goes to the graveyard (302.3, 703.4i), a weapon alone to the hyperspatial
+  zone (117.2); a player with two S-MAX evolution creatures keeps one, his choice, before the attack is
+  declared (815.1a).
 
 The loader's part (`refuse`) maps each card instance back to its entry in the file: the instances
 are numbered as model/table.py's CardTable numbers them (player A then B; in each, the zones in
@@ -24,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from .errors import InputError, raise_all
-from .homes import HOME_OF_ZONE, HOMES
+from .homes import ALONE, HOME_OF_ZONE, HOMES, home_of
 from .instructions import piles as pile_words
 from .piles import STACKED, under
 from .scenario import ZONE_KEYS, PlayerSetup
@@ -154,27 +155,50 @@ def home_zones(s: State, cards: Any) -> Iterator[Problem]:
     zone starts with exactly twelve (408.1) is deck building, and a scenario may show fewer."""
     for player in PLAYERS:
         z = s.zone(player)
-        for home in HOMES:
+        for home in HOME_OF_ZONE.values():   # one per zone (the hyperspatial zone is several kinds' home)
             for c in getattr(z, home.zone):
                 if cards.card(c).home != home.zone:
                     yield Problem("home_zones", home.holds, c,
-                                  f"{cards.label(c)} is in the {_ZONE_NAME[home.zone]}; expected {home.what} "
-                                  f"(type: {home.card_type})")
+                                  f"{cards.label(c)} is in the {_ZONE_NAME[home.zone]}; expected {_KINDS[home.zone]}")
         for zone in ("hand", "mana", "graveyard", "deck", "shields", "attached"):
             for c in getattr(z, zone):
-                own = HOME_OF_ZONE.get(cards.card(c).home)
-                if own is not None and not (zone == "attached" and _under_a_creature(z, c)):
+                own = home_of(cards.card(c)) if cards.card(c).home else None
+                if own is not None and not (zone == "attached" and _on_a_creature(z, c)):
                     yield Problem("home_zones", own.returns, c,
                                   f"{cards.label(c)} is {own.what} in the {zone}; expected it in the battle zone "
                                   f"or the {_ZONE_NAME[own.zone]} (one put elsewhere returns there at once)")
 
 
 _ZONE_NAME = {"hyperspatial": "hyperspatial zone", "super_gr": "super GR zone"}
+# what each home zone holds, as a message says it: "a psychic creature (type: psychic_creature) or a dragheart ..."
+_KINDS = {zone: " or ".join(f"{what} (type: {', '.join(h.card_type for h in HOMES if h.what == what)})"
+                            for what in dict.fromkeys(h.what for h in HOMES if h.zone == zone))
+          for zone in HOME_OF_ZONE}
 
 
-def _under_a_creature(z: Zones, card: int) -> bool:
-    """Whether `card` lies under a card of the battle zone as an evolution source (in the battle zone, 801)."""
-    return any(c == card and kind == "under" for c, _, kind in z.links)
+def _on_a_creature(z: Zones, card: int) -> bool:
+    """Whether `card` lies under a card of the battle zone as an evolution source (801), or is a weapon
+    equipped to one (305.2): in the battle zone either way."""
+    return any(c == card and kind in ("under", "weapon") for c, _, kind in z.links)
+
+
+def _home_alone(s: State, cards: Any, p: Problem) -> State:
+    """117.2: the lone weapon goes to its owner's hyperspatial zone."""
+    player = next(q for q in PLAYERS if p.card in s.zone(q).battle)
+    s = s.with_zone(player, s.zone(player).unlink(p.card).remove("battle", p.card))
+    owner = cards.owner(p.card)
+    return s.with_zone(owner, s.zone(owner).add(home_of(cards.card(p.card)).zone, p.card))
+
+
+@check("lone_weapon", ("117.2", "305.3"), kind="repaired", fix=_home_alone)
+def lone_weapon(s: State, cards: Any) -> Iterator[Problem]:
+    """305.3: a weapon is never alone in the battle zone; the rules send one that is to its owner's hyperspatial
+    zone at once (117.2; the procedure does it between steps, model/homes.py)."""
+    for player in PLAYERS:
+        for c in s.zone(player).battle:
+            if cards.card(c).type in ALONE:
+                yield Problem("lone_weapon", "117.2", c, f"{cards.label(c)} is a weapon equipped to no creature; the "
+                                                         f"rules put it into the hyperspatial zone")
 
 
 # ---- cards made of several cards (801, 303, 310, 304, 406) ------------------------------------------
@@ -212,12 +236,12 @@ def pile_base_is_a_creature(s: State, cards: Any) -> Iterator[Problem]:
 
 
 # what only a creature carries, with the rule that says so (a seal lies on any card of the battle zone, 116.1)
-_CARRIED = {"under": "801.1a", "aura": "310.5", "cross": "303.3"}
+_CARRIED = {"under": "801.1a", "aura": "310.5", "cross": "303.3", "weapon": "305.2"}
 
 
-@check("carried_by_a_creature", ("303.3", "310.5", "801.1a"))
+@check("carried_by_a_creature", ("303.3", "310.5", "801.1a", "305.2"))
 def carried_by_a_creature(s: State, cards: Any) -> Iterator[Problem]:
-    """303.3, 310.5, 801.1a: only a creature carries sources, auras and cross gear."""
+    """303.3, 310.5, 801.1a, 305.2: only a creature carries sources, auras, cross gear and weapons."""
     for player in PLAYERS:
         z = s.zone(player)
         for c in z.battle if z.links else ():
@@ -230,13 +254,14 @@ def carried_by_a_creature(s: State, cards: Any) -> Iterator[Problem]:
 
 
 _LINK_TYPES = {"aura": ("aura", "310.5", "an aura"), "cross": ("cross_gear", "303.3", "a cross gear"),
+               "weapon": ("dragheart_weapon", "305.2", "a dragheart weapon"),
                "castle": ("castle", "304.2", "a castle")}
 
 
-@check("linked_card_types", ("303.3", "304.2", "310.5"))
+@check("linked_card_types", ("303.3", "304.2", "310.5", "305.2"))
 def linked_card_types(s: State, cards: Any) -> Iterator[Problem]:
-    """An aura lying on a creature is an aura (310), a crossed card a cross gear (303.3), a card fortifying a
-    shield a castle (304.2)."""
+    """An aura lying on a creature is an aura (310), a crossed card a cross gear (303.3), an equipped card a
+    dragheart weapon (305.2), a card fortifying a shield a castle (304.2)."""
     for player in PLAYERS:
         for c, _, kind in s.zone(player).links:
             if kind in _LINK_TYPES and cards.card(c).type != _LINK_TYPES[kind][0]:

@@ -39,7 +39,8 @@ _ZONE = {"description": "a number of vanilla cards or a list of card names",
 # battle and shield entries may be a mapping naming what lies on the card (docs/scenario-extensions.md)
 _BATTLE_ENTRY = {"type": "object", "required": ["card"], "additionalProperties": False,
                  "properties": {"card": {"type": "string"}, "aura": _NAMES, "seal": _NAMES, "under": _NAMES,
-                                "cross": _NAMES, "ex_life": {"type": "string"}, "tapped": {"type": "boolean"},
+                                "cross": _NAMES, "weapon": _NAMES, "ex_life": {"type": "string"},
+                                "tapped": {"type": "boolean"},
                                 # put into the battle zone this turn; a power change of this turn
                                 "summoned": {"type": "boolean"},
                                 "power": {"type": "integer", "minimum": -1_000_000_000, "maximum": 1_000_000_000,
@@ -140,6 +141,7 @@ EVENT_KEYS: dict[str, list[str]] = {
     "flip": ["card", "face", "player", "how"],
     # a psychic cell put under the top of a psychic super creature by an awakening link (805.1c, 806.1)
     "link": ["card", "onto", "player"],
+    "equip": ["card", "player", "onto"],   # a dragheart weapon equipped to a creature (R305.2)
     "bonus": ["card", "player"],
     "no_attack": ["player"],
 }

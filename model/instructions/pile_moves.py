@@ -4,7 +4,8 @@
 - A creature leaving the battle zone takes its pile along: the cards under an evolution creature go to
   the same zone (801; S201, S221: to the mana zone too), its auras as well (310.8, S208), each as a card
   of its own there — a separate new shield each in the shield zone (S211; an aura face down, 310.8a).
-  Seals go to the graveyard (S003); crossed cross gear stays in the battle zone, crossed to nothing (S220).
+  Seals go to the graveyard (S003); crossed cross gear stays in the battle zone, crossed to nothing (S220), and
+  so does an equipped weapon, which R117.2 then sends to the hyperspatial zone (model/homes.py).
 - When only the top card leaves (Star Evolution's replacement, 813.1; a top-card removal such as Royal
   Durian's), what was under it is rebuilt (801.4): since 2021-03-16 the card right under it stays as the
   creature, with the rest still under it, non-creature cards on top going to the graveyard until a
@@ -21,7 +22,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from ..events import Event, ev
-from ..piles import FOLLOWS, pile, under
+from ..piles import FOLLOWS, ON_TOP, STAYS, pile, under
 from ..state import State, Task, Zones, replace
 from .registry import Option, instr, op, push
 
@@ -39,9 +40,9 @@ def take_pile(m: Game, z: Zones, card: int, to: str, out: list[Event]) -> tuple[
     moved = []
     for c, kind in pile(z, card):
         z = z.remove("attached", c).unlink(c)
-        if kind == "cross":
-            z = z.add("battle", c)   # S220: the cross gear stays in the battle zone, crossed to nothing
-            continue
+        if kind in STAYS:
+            z = z.add("battle", c)   # S220: the cross gear stays in the battle zone, crossed to nothing (a weapon
+            continue                 # too, until R117.2 sends it home: model/homes.py)
         dest = to if kind in FOLLOWS else "graveyard"   # 801, 310.8; a seal goes to the graveyard (S003)
         z = z.add(dest, c)   # before the creature itself: on the deck top, it ends above them
         if dest == "graveyard":
@@ -101,7 +102,7 @@ def top_leaves(m: Game, s: State, card: int, to: str, out: list[Event], destroy:
     z = s.zone(owner)
     if card not in z.battle:
         return s
-    carried = tuple((c, k) for c, h, k in z.links if h == card and k in ("aura", "seal", "cross"))
+    carried = tuple((c, k) for c, h, k in z.links if h == card and k in ON_TOP)
     tapped = card in z.tapped
     # what lay on it or under it stays linked to `card` until it is rebuilt
     z = replace(z.remove("battle", card).add(to, card), tapped=tuple(c for c in z.tapped if c != card))
@@ -149,7 +150,7 @@ def _rebuild(m: Game, s: State, owner: str, old: int, carried: tuple, tapped: bo
 def _nothing_left(z: Zones, carried: tuple) -> Zones:
     """Nothing was rebuilt: what lay on the top has nothing to lie on (a cross gear stays, S220)."""
     for a, kind in carried:
-        z = z.remove("attached", a).unlink(a).add("battle" if kind == "cross" else "graveyard", a)
+        z = z.remove("attached", a).unlink(a).add("battle" if kind in STAYS else "graveyard", a)
     return z
 
 
