@@ -69,6 +69,8 @@ class CardDef:
     # the zone it lives in besides the battle zone (model/homes.py): `hyperspatial` for `type: psychic_creature`
     # (805.4b), `super_gr` for `type: gr_creature` (811.2b); "" for any other card
     home: str = ""
+    # G-Link (804.2, model/gods.py): (name, side) - this card may link at the `side` of a God with that name
+    g_link: tuple[tuple[str, str], ...] = ()
 
     @property
     def psychic(self) -> bool:
@@ -197,6 +199,11 @@ _CARD_SCHEMA = {
                          "properties": {"graveyard_spells_at_least": {"type": "integer", "minimum": 0,
                                                                       "maximum": MAX_ARG},
                                         "shields_at_most": {"type": "integer", "minimum": 0, "maximum": MAX_ARG}}},
+        "g_link": {"type": "array", "maxItems": 4, "description": "G-Link (804.2): the Gods this God may link "
+                   "beside, each {name: the other God's name, side: left or right - where this card lies}",
+                   "items": {"type": "object", "required": ["name", "side"], "additionalProperties": False,
+                             "properties": {"name": {"type": "string", "minLength": 1},
+                                            "side": {"enum": ["left", "right"]}}}},
         "modelled": {"type": "string"},
         "omitted": {"type": "string"},
         "spell": {"type": "object", "description": "a twinpact's spell side: name, cost, effect (ja, keywords)",
@@ -609,6 +616,7 @@ def _card(raw: Any, root: Any, here: tuple, file: str) -> CardDef:
         omitted=str(raw.get("omitted", "")),
         s_trigger_if=tuple(sorted((str(k), int(v)) for k, v in (raw.get("s_trigger_if") or {}).items())),
         spell_side=spell_side,
+        g_link=tuple((str(g["name"]), str(g["side"])) for g in raw.get("g_link", [])),
     )
     whole = not mistakes    # a program with a mistake is read in part: what reads programs waits for the fix
     if whole:

@@ -41,6 +41,8 @@ _PLAIN = {
     "win": "{player} wins the game",
     "rebuild": "{card} ({player}) stays in the battle zone as the creature: only {top}, the top card, left",
     "leave_together": "{card} ({player}) leaves the battle zone with the cards under it and its auras, to {to}",
+    "god_link": "{card} ({player}) links as a God at the {side} of {beside}: one creature with it",
+    "god_unlink": "{card} ({player}) comes out of the linked God; {stays} stays as that creature",
     "power_zero": "{card} ({player}) has power {power}: it is destroyed by the rules",
     "untap": "{card} ({player}) is untapped",
     "grant": "{card} ({player}) has {keyword} until the end of the turn",

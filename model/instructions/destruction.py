@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .. import gods
 from ..events import Event, ev
 from ..piles import under
 from ..state import Replacement, State, Task, other, replace
@@ -141,6 +142,9 @@ def _leave(m: Game, s: State, task: Task, ins, choice, out: list[Event]) -> Stat
         binds = ((CHAIN, 1), (REPLACING, 1)) if repeat else ((REPLACING, 1),)
         return push(s, Task(program=ability.effect, pc=0, controller=owner, source=card, ability=r.label,
                             binds=binds))
+    if gods.linked(s.zone(owner), card):   # 804.7, 703.4f: one of its cards leaves (instructions/god_links.py)
+        return push(s, Task(program=(instr("_god_leaves", card=card, to=to, destroy=destroy),), pc=0,
+                            controller=owner, source=card, ability="a linked God leaves (804.7)"))
     counts = ins.get(TALLY)   # what the effect moving it counts, as it really moves (S209, S210)
     moved = counted(m, s.zone(owner), card) if counts else 0
     s = move_out(m, s, card, to, out, destroy)

@@ -1,0 +1,146 @@
+"""Gods and God links (804, 202.5, 703.4e-f; model/gods.py, model/instructions/god_links.py).
+Expected values come from the rule text of the comprehensive rules Ver.1.48 (2025-12-17, S340) and the G-Link
+reminder text (dmwiki "G・リンク", revision 2023-11-25), not from the program's output. Each scenario also runs
+under a model lacking the rule it pins, and must then fail."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+from conftest import ROOT
+
+from dmcheck.model import gods
+from dmcheck.model.errors import InputError
+from dmcheck.model.procedure import BreakModel
+from dmcheck.model.scenario_file import load_scenario
+from dmcheck.properties.expectations import check
+
+PILES = ROOT / "scenarios" / "piles"
+CARDS = PILES / "cards" / "gods.yaml"
+SCENARIOS = sorted(PILES.glob("GD*.yaml"))
+
+
+def _verdicts(path: Path, model_class=BreakModel) -> list[str]:
+    from dmcheck.explorer.bfs import explore
+    scenario = load_scenario(path)
+    graph = explore(model_class(scenario))
+    assert graph.complete
+    return [check(graph, item).verdict for item in scenario.expect]
+
+
+def _scenario(name: str) -> Path:
+    (path,) = [p for p in SCENARIOS if p.name.startswith(name)]
+    return path
+
+
+def _write(tmp_path: Path, battle: str, extra: str = "") -> Path:
+    path = tmp_path / "s.yaml"
+    path.write_text(f"name: x\ncards: [{CARDS.as_posix()}]\nturn: A\nplayers:\n  A:\n    battle: {battle}\n{extra}"
+                    f"  B: {{shields: 2}}\nattack: {{attacker: Ryukyokushin Geki, player: B}}\n", encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
+def test_every_god_scenario_holds(path):
+    assert len(SCENARIOS) >= 6
+    assert set(_verdicts(path)) == {"holds"}
+
+
+def test_gd01_fails_when_a_linked_god_has_only_its_first_cards_power(monkeypatch):
+    # 804.1b: without the sum, 7000 loses to the 12000 blocker and a card of the God is destroyed
+    monkeypatch.setattr("dmcheck.model.attack.creature", lambda m, s, cid: m.card(cid))
+    assert "violated" in _verdicts(_scenario("GD01"))
+
+
+def test_gd02_fails_when_a_linked_card_lends_no_ability():
+    # 804.1b: the probe's attack trigger belongs to the one linked creature
+    class Lenient(BreakModel):
+        god_rule = False
+    assert "violated" in _verdicts(_scenario("GD02"), Lenient)
+
+
+@pytest.mark.parametrize("name", ["GD03", "GD04"])
+def test_gd03_gd04_fail_when_a_linked_god_leaves_whole(monkeypatch, name):
+    # 804.7, 703.4f: without the rule, the card standing for the creature leaves and the other card with it is
+    # lost from the battle zone (GD03), and nothing stays to be the same creature (GD04 then has no God at all)
+    monkeypatch.setattr("dmcheck.model.instructions.destruction.gods", SimpleNamespace(linked=lambda z, c: False))
+    assert "violated" in _verdicts(_scenario(name))
+
+
+def test_gd04_fails_when_the_card_that_stays_is_a_new_untapped_creature(monkeypatch):
+    # 804.4: the card that stays is the creature that attacked; a new untapped one could attack again
+    split = gods.split
+
+    def fresh(s, owner, head, out_card):
+        s, stay = split(s, owner, head, out_card)
+        z = s.zone(owner)
+        return s.with_zone(owner, gods.replace(z, tapped=tuple(c for c in z.tapped if c not in stay))), stay
+    monkeypatch.setattr(gods, "split", fresh)
+    assert "violated" in _verdicts(_scenario("GD04"))
+
+
+def test_gd05_fails_without_linking_on_entry(monkeypatch):
+    # 804.1a: without the link, Geki and Metsu are both summoning sick and neither attacks again
+    monkeypatch.setattr("dmcheck.model.instructions.effects.link_on_entry", lambda m, s, player, cid: s)
+    assert "violated" in _verdicts(_scenario("GD05"))
+
+
+def test_gd05_fails_when_a_linked_god_is_summoning_sick(monkeypatch):
+    # 804.5: Geki arrived this turn; linked, it is not summoning sick
+    monkeypatch.setattr("dmcheck.model.legality.gods", SimpleNamespace(linked=lambda z, c: False))
+    assert "violated" in _verdicts(_scenario("GD05"))
+
+
+def test_gd06_fails_when_a_g_link_reads_the_linked_creatures_names(monkeypatch):
+    # 804.2a: reading the creature's names (it has Geki's, 202.5) would let the second Metsu link at its right
+    def lenient(m, z, card):
+        found = []
+        for head in z.battle:
+            cards = gods.row(z, head)
+            named = {m.card(c).name for c in cards}
+            for name, side in card.g_link:
+                if name in named:
+                    found.append((head, cards[0] if side == "left" else cards[-1],
+                                  gods.LEFT if side == "left" else gods.RIGHT))
+        return tuple(found)
+    monkeypatch.setattr(gods, "free_sides", lenient)
+    assert "violated" in _verdicts(_scenario("GD06"))
+
+
+def test_the_linked_creature_has_both_names_civilizations_races_and_the_summed_power():
+    # 202.5, 804.1b: the names of all its cards, every civilization and race, one power: 7000 + 7000
+    model = BreakModel(load_scenario(_scenario("GD01")))
+    s = model.initial_state()
+    (head,) = [c for c in s.zone("A").battle]
+    assert set(gods.names(model, s, head)) >= {"Ryukyokushin Geki", "Ryukyokushin Metsu"}
+    assert model.power(s, head) == 14000
+    merged = gods.creature(model, s, head)
+    assert merged.civs() == ("Darkness", "Fire")
+    assert {"God", "Dragon Zombie", "Armored Dragon"} <= set(merged.race_names())
+
+
+def test_an_improper_link_comes_apart_into_two_creatures(tmp_path):
+    # 703.4e, 804.2b: Geki's G-Link names Metsu, not Geki: the link is put right at once, two creatures stay
+    model = BreakModel(load_scenario(_write(tmp_path, "[{card: Ryukyokushin Geki, god_right: [Ryukyokushin Geki]}]")))
+    z = model.initial_state().zone("A")
+    assert len(z.battle) == 2 and not z.links and not z.attached
+
+
+def test_the_loader_refuses_a_card_that_is_no_god_in_a_god_link(tmp_path):
+    # 804.1: only Gods (cards with a G-Link) link
+    path = _write(tmp_path, "[{card: Ryukyokushin Geki, god_right: [Vanilla]}]")
+    with pytest.raises(InputError) as caught:
+        load_scenario(path)
+    assert any("804.1" in str(e) and "Vanilla" in str(e) for e in caught.value.all()), str(caught.value)
+
+
+def test_the_card_loader_refuses_a_g_link_side_it_does_not_know(tmp_path):
+    cards = tmp_path / "c.yaml"
+    cards.write_text("cards:\n  - {id: g, name: G, type: creature, cost: 1, power: 1000,\n"
+                     "     g_link: [{name: H, side: above}]}\n", encoding="utf-8")
+    from dmcheck.model.cards import CardPool
+    with pytest.raises(InputError) as caught:
+        CardPool().add_file(cards)
+    assert "g_link" in str(caught.value) and caught.value.all()[0].line == 3
