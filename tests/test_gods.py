@@ -144,3 +144,35 @@ def test_the_card_loader_refuses_a_g_link_side_it_does_not_know(tmp_path):
     with pytest.raises(InputError) as caught:
         CardPool().add_file(cards)
     assert "g_link" in str(caught.value) and caught.value.all()[0].line == 3
+
+
+def _after_linking(monkeypatch, change) -> None:
+    """A lenient model: `change(state, head, card)` right after the God `card` links to the creature `head`."""
+    import dataclasses
+
+    from dmcheck.model.instructions import registry
+    op = registry.OPS["_g_link"]
+
+    def execute(m, s, task, ins, choice, out):
+        s = op.execute(m, s, task, ins, choice, out)
+        return change(s, choice[0], ins.get("card")) if choice and choice != registry.NONE else s
+    monkeypatch.setitem(registry.OPS, "_g_link", dataclasses.replace(op, execute=execute))
+
+
+def test_gd07_fails_when_linking_untaps_the_creature(monkeypatch):
+    # 804.3: the linked creature keeps the tapped state of the God that was there; untapped it would attack again
+    def untap(s, head, card):
+        z = s.zone("A")
+        return s.with_zone("A", gods.replace(z, tapped=tuple(c for c in z.tapped if c != head)))
+    _after_linking(monkeypatch, untap)
+    assert "violated" in _verdicts(_scenario("GD07"))
+
+
+def test_gd07_fails_when_linking_ends_the_attack(monkeypatch):
+    # 804.3b: the attack goes on with the linked creature (with Metsu's W-breaker, two shields); a model making
+    # the card that entered stand for the linked creature would lose the attacker and stop the attack
+    def new_creature(s, head, card):
+        z = s.zone("A")
+        return s.with_zone("A", gods.relink(z, gods.row(z, head), card))
+    _after_linking(monkeypatch, new_creature)
+    assert "violated" in _verdicts(_scenario("GD07"))
