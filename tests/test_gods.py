@@ -147,7 +147,8 @@ def test_the_card_loader_refuses_a_g_link_side_it_does_not_know(tmp_path):
 
 
 def _after_linking(monkeypatch, change) -> None:
-    """A lenient model: `change(state, head, card)` right after the God `card` links to the creature `head`."""
+    """A lenient model: `change(model, state, head, card, events)` right after the God `card` links to the
+    creature `head`."""
     import dataclasses
 
     from dmcheck.model.instructions import registry
@@ -155,13 +156,13 @@ def _after_linking(monkeypatch, change) -> None:
 
     def execute(m, s, task, ins, choice, out):
         s = op.execute(m, s, task, ins, choice, out)
-        return change(s, choice[0], ins.get("card")) if choice and choice != registry.NONE else s
+        return change(m, s, choice[0], ins.get("card"), out) if choice and choice != registry.NONE else s
     monkeypatch.setitem(registry.OPS, "_g_link", dataclasses.replace(op, execute=execute))
 
 
 def test_gd07_fails_when_linking_untaps_the_creature(monkeypatch):
     # 804.3: the linked creature keeps the tapped state of the God that was there; untapped it would attack again
-    def untap(s, head, card):
+    def untap(m, s, head, card, out):
         z = s.zone("A")
         return s.with_zone("A", gods.replace(z, tapped=tuple(c for c in z.tapped if c != head)))
     _after_linking(monkeypatch, untap)
@@ -171,8 +172,28 @@ def test_gd07_fails_when_linking_untaps_the_creature(monkeypatch):
 def test_gd07_fails_when_linking_ends_the_attack(monkeypatch):
     # 804.3b: the attack goes on with the linked creature (with Metsu's W-breaker, two shields); a model making
     # the card that entered stand for the linked creature would lose the attacker and stop the attack
-    def new_creature(s, head, card):
+    def new_creature(m, s, head, card, out):
         z = s.zone("A")
         return s.with_zone("A", gods.relink(z, gods.row(z, head), card))
     _after_linking(monkeypatch, new_creature)
     assert "violated" in _verdicts(_scenario("GD07"))
+
+
+def test_gd08_fails_when_the_linked_creature_counts_as_entering(monkeypatch):
+    # 804.1c: a model reading the whole linked creature as the one that entered triggers Dawn's ability too
+    _after_linking(monkeypatch, lambda m, s, head, card, out: m.trigger(s, "enters", "A", head, out))
+    assert "violated" in _verdicts(_scenario("GD08"))
+
+
+@pytest.mark.parametrize("sick", [True, False], ids=["always_sick", "never_sick"])
+def test_gd09_fails_unless_the_card_that_stays_keeps_its_own_arrival(monkeypatch, sick):
+    # 804.5a: Geki, there since the turn began, may attack once apart; Metsu, arrived this turn, may not. A model
+    # making the card that stays newly arrived (or taking the creature's freedom over to it) breaks one of them
+    split = gods.split
+
+    def changed(s, owner, head, out_card):
+        s, stay = split(s, owner, head, out_card)
+        entered = set(s.entered) | set(stay) if sick else set(s.entered) - set(stay)
+        return gods.replace(s, entered=tuple(sorted(entered))), stay
+    monkeypatch.setattr(gods, "split", changed)
+    assert "violated" in _verdicts(_scenario("GD09"))
