@@ -65,7 +65,8 @@ def test_gd02_fails_when_a_linked_card_lends_no_ability():
 def test_gd03_gd04_fail_when_a_linked_god_leaves_whole(monkeypatch, name):
     # 804.7, 703.4f: without the rule, the card standing for the creature leaves and the other card with it is
     # lost from the battle zone (GD03), and nothing stays to be the same creature (GD04 then has no God at all)
-    monkeypatch.setattr("dmcheck.model.instructions.destruction.gods", SimpleNamespace(linked=lambda z, c: False))
+    monkeypatch.setattr("dmcheck.model.instructions.destruction.gods",
+                        SimpleNamespace(linked=lambda z, c: False, parts=lambda m, s, c: (c,)))
     assert "violated" in _verdicts(_scenario(name))
 
 
@@ -197,3 +198,36 @@ def test_gd09_fails_unless_the_card_that_stays_keeps_its_own_arrival(monkeypatch
         return gods.replace(s, entered=tuple(sorted(entered))), stay
     monkeypatch.setattr(gods, "split", changed)
     assert "violated" in _verdicts(_scenario("GD09"))
+
+
+def test_a_linked_god_has_the_leaving_replacements_of_each_of_its_cards(tmp_path):
+    # 804.1b: the abilities of every card, a replacement of the creature's destruction too (an Escape on the card
+    # beside the one standing for the creature); when it is declined, only one card leaves (804.7)
+    cards = tmp_path / "c.yaml"
+    cards.write_text("""cards:
+  - id: escape_god_probe
+    name: Escape God Probe
+    type: creature
+    cost: 5
+    power: 3000
+    g_link: [{name: Ryukyokushin Geki, side: right}]
+    abilities:
+      - id: escape
+        replaces: self_destroy
+        effect:
+          - shield_to_hand: {whose: own, count: 1, s_trigger: false}
+""", encoding="utf-8")
+    path = tmp_path / "s.yaml"
+    path.write_text(f"""name: x
+cards: [{CARDS.as_posix()}, {cards.as_posix()}]
+turn: A
+players:
+  A: {{battle: [{{card: Ryukyokushin Geki, god_right: [Escape God Probe]}}]}}
+  B: {{shields: [Terror Pit]}}
+attack: {{attacker: Ryukyokushin Geki, player: B}}
+expect:
+  - possible_order: [{{event: replace, by: Escape God Probe/escape, card: Ryukyokushin Geki}}]
+  - sometimes: {{battle: {{A: [Ryukyokushin Geki]}}, graveyard: {{A: []}}}}
+  - sometimes: {{battle: {{A: [Escape God Probe]}}, graveyard: {{A: [Ryukyokushin Geki]}}}}
+""", encoding="utf-8")
+    assert _verdicts(path) == ["holds", "holds", "holds"]
