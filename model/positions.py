@@ -317,8 +317,8 @@ def god_rows(s: State, cards: Any) -> Iterator[Problem]:
 def _cut(s: State, cards: Any, p: Problem) -> State:
     player = next(q for q in PLAYERS if p.card in s.zone(q).attached or p.card in s.zone(q).battle)
     z = s.zone(player)
-    host = next(h for c, h, k in z.links if c == p.card and k in gods.GOD_KINDS)
-    return gods.cut(s, player, p.card, host)
+    host = next((h for c, h, k in z.links if c == p.card and k in gods.GOD_KINDS), None)
+    return s if host is None else gods.cut(s, player, p.card, host)   # an earlier cut may have undone it
 
 
 @check("god_links_proper", ("804.2b", "703.4e"), kind="repaired", fix=_cut)

@@ -127,6 +127,11 @@ def test_an_improper_link_comes_apart_into_two_creatures(tmp_path):
     model = BreakModel(load_scenario(_write(tmp_path, "[{card: Ryukyokushin Geki, god_right: [Ryukyokushin Geki]}]")))
     z = model.initial_state().zone("A")
     assert len(z.battle) == 2 and not z.links and not z.attached
+    # a proper link beside an improper one stays: Metsu at the right of the first Geki, a Geki at Metsu's right
+    path = _write(tmp_path, "[{card: Ryukyokushin Geki, god_right: [Ryukyokushin Metsu, Ryukyokushin Geki]}]")
+    model = BreakModel(load_scenario(path))
+    z = model.initial_state().zone("A")
+    assert len(z.battle) == 2 and len(z.links) == 1 and model.label(z.links[0][0]) == "Ryukyokushin Metsu"
 
 
 def test_the_loader_refuses_a_card_that_is_no_god_in_a_god_link(tmp_path):
