@@ -12,7 +12,8 @@ row, left to right (`row`).
   record an effect reads; only the head's cost is kept (the rules do not say how costs combine).
 - 804.2, 804.2a: a link is proper when a card's G-Link (`g_link:` of a card file) names the other card's
   own name on that side; each card is read alone, so a God linked to a Zen has Zen's name but is no Zen.
-- 703.4e, 804.2b: an improper link comes apart at once (`improper`, `split`).
+- 703.4e, 804.2b: an improper link comes apart at once (`improper`, `cut`); 804.7: a card leaving a linked God
+  leaves the rest as the same creature (`split`).
 
 What a God does when it enters and leaves is model/instructions/god_links.py's; this module reads rows
 and rewrites one player's zones, nothing else.
@@ -29,9 +30,6 @@ from .state import State, Zones, replace
 
 LEFT, RIGHT = "god_left", "god_right"
 GOD_KINDS = (LEFT, RIGHT)
-SIDES = {"left": LEFT, "right": RIGHT}
-# the scenario entry keys that lay Gods beside a battle-zone card, left to right out from it
-ENTRY_KEYS = {"god_left": LEFT, "god_right": RIGHT}
 
 
 def linked(z: Zones, card: int) -> bool:
@@ -126,13 +124,13 @@ def improper(m: Any, z: Zones) -> tuple[tuple[int, int], ...]:
 
 def free_sides(m: Any, z: Zones, card: Any) -> tuple[tuple[int, int, str], ...]:
     """Where a God card entering the battle zone may link (804.1a, 804.2): (creature, neighbour card, kind)
-    for each end of a God row of the same player that fits it and is not taken."""
+    for each end of a God row of the same player that fits it and is not taken (both cards Gods, 804.1)."""
     found = []
     for head in z.battle:
         cards = row(z, head)
-        ends = ((cards[0], LEFT),) + ((cards[-1], RIGHT),)
-        for end, kind in ends:
-            ok = fits(card, m.card(end)) if kind == LEFT else fits(m.card(end), card)
+        for end, kind in ((cards[0], LEFT), (cards[-1], RIGHT)):
+            other = m.card(end)
+            ok = bool(other.g_link) and (fits(card, other) if kind == LEFT else fits(other, card))
             if ok:
                 found.append((head, end, kind))
     return tuple(found)
