@@ -970,5 +970,27 @@ CATALOGUE += (
 )
 
 
+
+# ---- Gods and God links (issue 34 item 3: 202.5, 703.4e-f, 804; model/gods.py) ----------------------------------
+GODS = "tests/test_gods.py::"
+CATALOGUE += (
+    Mutation("R804.7-linked-god-leaves-whole", "804.7, 703.4f: only one card of a leaving linked God leaves",
+             "model/instructions/destruction.py",
+             "    if gods.linked(s.zone(owner), card):   # 804.7", "    if False:   # 804.7",
+             rules=("804.7", "703.4f"), tests=(piles("GD03_a_destroyed_linked_god_loses_one_card"),)),
+    Mutation("R804.1b-first-cards-power", "804.1b: a linked God's power is its cards' together", "model/gods.py",
+             "    power = min(sum(d.power for d in defs), INFINITY)", "    power = first.power",
+             rules=("804.1b",), tests=(piles("GD01_linked_god_power_is_the_sum"),)),
+    Mutation("R804.5-linked-god-sick", "804.5: a linked God is not summoning sick", "model/legality.py",
+             "        if gods.linked(s.zone(self.owner(c)), c):\n            return False",
+             "        if False:\n            return False",
+             rules=("804.5",), tests=(piles("GD05_a_god_entering_links_and_may_attack"),)),
+    Mutation("R804.2a-names-of-the-creature", "804.2a: a G-Link reads each card alone", "model/gods.py",
+             "    return any(where == side and name in (other.name, other.ja) for name, where in g_link)",
+             "    return any(where == side for name, where in g_link)",
+             rules=("804.2a",), tests=(piles("GD06_g_link_reads_each_card_alone"),)),
+)
+
+
 if __name__ == "__main__":
     sys.exit(main())

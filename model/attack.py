@@ -34,6 +34,7 @@ from itertools import product
 
 from .actions import Action
 from .events import Event, ev
+from .gods import creature
 from .host import Host
 from .instructions import attacking, destruction, game_end
 from .instructions.common import same
@@ -274,7 +275,7 @@ class AttackSteps(Host):
 
     def power(self, s: State, cid: int) -> int:
         """The printed power and what applies during the attack (model/attack_end.py: A12c)."""
-        return self.card(cid).power + self.attack_power_bonus(s, cid)
+        return creature(self, s, cid).power + self.attack_power_bonus(s, cid)   # 804.1b: a linked God's sum
 
     def battle(self, s: State, out: list[Event]) -> State:
         """R508, R115 (A10, A11): the greater power wins; the loser is destroyed by the rules, both on a tie."""

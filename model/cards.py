@@ -74,6 +74,8 @@ class CardDef:
     back: CardDef | None = None
     flips_to: str = ""
     awakened: bool = False
+    # G-Link (804.2, model/gods.py): (name, side) - this card may link at the `side` of a God with that name
+    g_link: tuple[tuple[str, str], ...] = ()
 
     @property
     def psychic(self) -> bool:
@@ -202,6 +204,11 @@ _CARD_SCHEMA = {
                          "properties": {"graveyard_spells_at_least": {"type": "integer", "minimum": 0,
                                                                       "maximum": MAX_ARG},
                                         "shields_at_most": {"type": "integer", "minimum": 0, "maximum": MAX_ARG}}},
+        "g_link": {"type": "array", "maxItems": 4, "description": "G-Link (804.2): the Gods this God may link "
+                   "beside, each {name: the other God's name, side: left or right - where this card lies}",
+                   "items": {"type": "object", "required": ["name", "side"], "additionalProperties": False,
+                             "properties": {"name": {"type": "string", "minLength": 1},
+                                            "side": {"enum": ["left", "right"]}}}},
         "modelled": {"type": "string"},
         "omitted": {"type": "string"},
         "back": {"type": "object", "description": "a psychic creature's other face, its awakened side (805.1, "
@@ -627,6 +634,7 @@ def _card(raw: Any, root: Any, here: tuple, file: str) -> CardDef:
         omitted=str(raw.get("omitted", "")),
         s_trigger_if=tuple(sorted((str(k), int(v)) for k, v in (raw.get("s_trigger_if") or {}).items())),
         spell_side=spell_side,
+        g_link=tuple((str(g["name"]), str(g["side"])) for g in raw.get("g_link", [])),
     )
     if "back" in raw:
         card = mistakes.check(_with_back, card, raw, root, here, file) or card

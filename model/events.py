@@ -14,6 +14,8 @@ EventKind = Literal[
     "destroyed", "replace", "declare", "fizzle", "tap", "cant_attack", "skip_turn", "attack_stopped", "win",
     # cards made of several cards (801, 310.8)
     "rebuild", "leave_together",
+    # God links (804; model/gods.py)
+    "god_link", "god_unlink",
     # the whole attack (R506-R511, R104)
     "attack", "block", "redirect", "battle", "end_attack", "end_turn", "lose",
     # the next turn (R512, R501; model/turn.py)

@@ -16,6 +16,7 @@ asks `legal_attacks` of the initial position).
 
 from __future__ import annotations
 
+from . import gods
 from .actions import Action
 from .attack import AttackSteps
 from .events import Event
@@ -54,11 +55,14 @@ class Legality(AttackSteps):
     def summoning_sick(self, s: State, c: int) -> bool:
         """Put into the battle zone this turn (`summoned: true`) and unable to attack for it: not with Speed
         Attacker, never an evolution creature (801.3; S-MAX too, 815.1), nor a NEO creature with cards
-        under it (802.3)."""
+        under it (802.3), nor a linked God (804.5; one that came apart is sick only if the card standing for it
+        arrived this turn, 804.5a)."""
         if c not in self.summoned and c not in s.entered:   # entered: a later attack of the turn (model/turn.py)
             return False
         cdef = self.card(c)
         if cdef.is_evolution() or (cdef.has(NEO) and under(s.zone(self.owner(c)), c)):
+            return False
+        if gods.linked(s.zone(self.owner(c)), c):
             return False
         return not self.has_keyword(s, c, "Speed Attacker")
 

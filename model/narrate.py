@@ -41,6 +41,8 @@ _PLAIN = {
     "win": "{player} wins the game",
     "rebuild": "{card} ({player}) stays in the battle zone as the creature: only {top}, the top card, left",
     "leave_together": "{card} ({player}) leaves the battle zone with the cards under it and its auras, to {to}",
+    "god_link": "{card} ({player}) links as a God at the {side} of {beside}: one creature with it",
+    "god_unlink": "{card} ({player}) comes out of the linked God; {stays} stays as that creature",
     "power_zero": "{card} ({player}) has power {power}: it is destroyed by the rules",
     "untap": "{card} ({player}) is untapped",
     "grant": "{card} ({player}) has {keyword} until the end of the turn",
@@ -206,7 +208,7 @@ def _ja(key: str, **fields: Any) -> str:
 
 # the fields of an event that name a card (a label), in Japanese as the card file names it
 _CARD_FIELDS = ("card", "shield", "by", "source", "attacker", "target", "against", "winner", "onto", "with",
-                "top", "cost")
+                "top", "cost", "beside")
 
 
 def describe_ja(e: Event, names: lang.Names) -> str:
@@ -217,6 +219,8 @@ def describe_ja(e: Event, names: lang.Names) -> str:
             f[key] = _ja("none") if f[key] == "none" else names.card(f[key])
     if "shields" in f:
         f["shields"] = names.cards(f["shields"])
+    if "stays" in f:   # god_unlink: the cards that stay as the creature, a list in one field
+        f["stays"] = "、".join(names.card(c) for c in str(f["stays"]).split(", "))
     for key in ("from", "to"):
         if key in f:
             f[key] = lang.term("zones", str(f[key]))
@@ -244,6 +248,8 @@ def _ja_variant(e: Event, f: dict[str, Any], names: lang.Names) -> str:
         f["ability"] = _ja("of_source", ability=f["ability"], source=f["source"])
     if kind in ("put", "move"):
         return "move_onto" if e.get("onto") else "move"
+    if kind == "god_link":   # one sentence per side (804.1a)
+        return f"god_link_{e.get('side')}"
     if kind == "declare" and e.get("cost"):
         return "declare_cost"
     if kind == "fizzle":

@@ -9,7 +9,9 @@ card in `battle` or `shields` — and the other cards in `attached`, each linked
 - `under`: a chain, top to bottom: the card right under the top is linked to the top, the next one to
   that card, and so on (801.4b needs the order: only the card right under a top that left stays);
 - `aura`, `seal`, `cross`, `weapon`: linked to the creature's top card;
-- `stack`: a shield's other cards, linked to the shield's card (one shield whatever its size, S213).
+- `stack`: a shield's other cards, linked to the shield's card (one shield whatever its size, S213);
+- `god_left`, `god_right`: the other cards of a linked God, each linked to its neighbour toward the card that
+  stands for the creature (804; model/gods.py reads the row they make).
 
 Only the top card's characteristics count (S200: the pile is one object with the top's
 characteristics). What happens when a pile moves is model/instructions/piles.py's, what a pile may be
@@ -21,7 +23,7 @@ from __future__ import annotations
 from .state import Zones
 
 # the kinds of cards a battle-zone entry may lay on a creature, and a shield entry on a shield
-LINKED = ("aura", "seal", "under", "cross", "weapon")
+LINKED = ("aura", "seal", "under", "cross", "weapon", "god_left", "god_right")
 STACKED = "stack"
 # the kinds that make a creature's pile: they go where it goes (801, 310.8); seals and cross gear do not
 FOLLOWS = ("under", "aura")

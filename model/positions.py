@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from . import gods
 from .errors import InputError, raise_all
 from .homes import ALONE, HOME_OF_ZONE, HOMES, home_of
 from .instructions import piles as pile_words
@@ -302,6 +303,7 @@ def _links_of(player: str, z: Zones, cards: Any, waiting: frozenset[int]) -> Ite
                                                         f"of {player}; expected one")
     sources: set[int] = set()
     chained = {c for c, _, k in z.links if k == "under"}   # a source may lie under another source
+    in_rows = {c for c, _, k in z.links if k in gods.GOD_KINDS}   # a linked God lies beside another
     for c, host, kind in z.links:
         home = "shields" if kind == "ex_life" else "attached"
         if c not in getattr(z, home):
@@ -312,11 +314,53 @@ def _links_of(player: str, z: Zones, cards: Any, waiting: frozenset[int]) -> Ite
                 yield Problem("links_in_place", "403.4", c, f"two cards lie right under {cards.label(host)}; "
                                                             f"expected one chain of sources (403.4)")
             sources.add(host)
-        ok = (host in z.shields) if kind in _ON_SHIELD else (host in z.battle or (kind == "under" and host in chained))
+        ok = (host in z.shields) if kind in _ON_SHIELD else (host in z.battle or (kind == "under" and host in chained)
+                                                          or (kind in gods.GOD_KINDS and host in in_rows))
         if not ok and host not in waiting:
             where = "a shield" if kind in _ON_SHIELD else "a card of the battle zone"
             yield Problem("links_in_place", "406.2" if kind in _ON_SHIELD else "403.4", c,
                           f"{cards.label(c)} lies on {cards.label(host)} ({kind}), which is not {where}")
+
+
+# ---- God links (804) ------------------------------------------------------------------------------------
+@check("god_rows", ("804.1", "804.2"))
+def god_rows(s: State, cards: Any) -> Iterator[Problem]:
+    """804.1, 804.2: only God creatures (cards with a G-Link) link, and a card has one neighbour on each side."""
+    for player in PLAYERS:
+        z = s.zone(player)
+        sides: set[tuple[int, str]] = set()
+        for c, host, kind in z.links if z.links else ():
+            if kind not in gods.GOD_KINDS:
+                continue
+            for card in (c, host):
+                cdef = cards.card(card)
+                if not (_creature(cdef) and cdef.g_link):
+                    yield Problem("god_rows", "804.1", card, f"{cards.label(card)} is linked as a God but "
+                                                             f"{cdef.name} is no creature with a G-Link (`g_link:`)")
+            for key in ((host, kind), (c, gods.RIGHT if kind == gods.LEFT else gods.LEFT)):
+                if key in sides:
+                    yield Problem("god_rows", "804.2", c, f"two Gods lie on one side of {cards.label(key[0])}; "
+                                                          f"expected one on each side")
+                sides.add(key)
+
+
+def _cut(s: State, cards: Any, p: Problem) -> State:
+    player = next(q for q in PLAYERS if p.card in s.zone(q).attached or p.card in s.zone(q).battle)
+    z = s.zone(player)
+    host = next((h for c, h, k in z.links if c == p.card and k in gods.GOD_KINDS), None)
+    return s if host is None else gods.cut(s, player, p.card, host)   # an earlier cut may have undone it
+
+
+@check("god_links_proper", ("804.2b", "703.4e"), kind="repaired", fix=_cut)
+def god_links_proper(s: State, cards: Any) -> Iterator[Problem]:
+    """804.2, 804.2a: a link needs a G-Link naming the other card on that side (each card read alone); an
+    improper link comes apart at once (804.2b, 703.4e), each part staying a creature of its own."""
+    for player in PLAYERS:
+        z = s.zone(player)
+        if z.links:
+            for c, host in gods.improper(cards, z):
+                yield Problem("god_links_proper", "703.4e", c, f"no G-Link lets {cards.label(c)} lie beside "
+                                                               f"{cards.label(host)}; the link comes apart")
 
 
 # ---- marks that mean something in one zone only -------------------------------------------------------

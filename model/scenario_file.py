@@ -41,6 +41,8 @@ _BATTLE_ENTRY = {"type": "object", "required": ["card"], "additionalProperties":
                  "properties": {"card": {"type": "string"}, "aura": _NAMES, "seal": _NAMES, "under": _NAMES,
                                 "cross": _NAMES, "weapon": _NAMES, "ex_life": {"type": "string"},
                                 "tapped": {"type": "boolean"},
+                                # linked Gods beside the card, out from it (804, model/gods.py)
+                                "god_left": _NAMES, "god_right": _NAMES,
                                 # put into the battle zone this turn; a power change of this turn
                                 "summoned": {"type": "boolean"},
                                 "power": {"type": "integer", "minimum": -1_000_000_000, "maximum": 1_000_000_000,
@@ -91,6 +93,9 @@ EVENT_KEYS: dict[str, list[str]] = {
     "rebuild": ["card", "player", "top"],
     # a creature of several cards leaves the battle zone with its sources and auras (801, 310.8)
     "leave_together": ["card", "player", "to"],
+    # a God links beside another (804.1a); a card of a linked God comes out of it (804.7, 703.4e)
+    "god_link": ["card", "player", "beside", "side"],
+    "god_unlink": ["card", "player", "stays"],
     "choose_shields": ["player", "shields", "by", "frame"],
     "trigger": ["ability", "source", "controller", "frame"],
     "resolve": ["ability", "source", "controller", "frame"],

@@ -24,6 +24,7 @@ class CardInstance:
 
 # marks on a battle-zone entry that are no card: summoned this turn, a power change of this turn
 MARKS = ("tapped", "summoned", "power")
+_CHAINS = ("under", "god_left", "god_right")   # entry keys whose cards lie one beyond the other
 
 
 class CardTable:
@@ -113,7 +114,7 @@ class CardTable:
         """What lies on the cards of one player's zones: the attached cards and their links (the sources
         under a creature as a chain, top to bottom: model/piles.py), face-up shields, tapped creatures."""
         attached, links, face_up, tapped = [], [], [], []
-        lowest: dict[tuple[str, int], int] = {}   # the bottom card so far of each pile's sources
+        lowest: dict[tuple[str, int, str], int] = {}   # the bottom card so far of each pile's sources
         for zone, index, kind, card in extras:
             host = content[zone][index]
             if kind == "face_up":
@@ -125,9 +126,10 @@ class CardTable:
             if kind in MARKS:   # summoned this turn, a power change: marks, not cards
                 continue
             cid = new(card)
-            links.append((cid, lowest.get((zone, index), host) if kind == "under" else host, kind))
-            if kind == "under":
-                lowest[zone, index] = cid
+            chain = kind in _CHAINS   # sources top to bottom; linked Gods out from the card (model/gods.py)
+            links.append((cid, lowest.get((zone, index, kind), host) if chain else host, kind))
+            if chain:
+                lowest[zone, index, kind] = cid
             if kind == "ex_life":
                 content["shields"].append(cid)   # an EX Life shield is a shield of its own
             else:

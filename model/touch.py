@@ -24,6 +24,7 @@ from functools import cached_property
 from .attack_end import AttackEnd
 from .declarations import Declarations
 from .events import Event, ev
+from .gods import creature
 from .instructions.declaring import meets
 from .keywords import EVASION, IGNORE, value, values
 from .restrictions import CANNOT_BE_BLOCKED, restricted
@@ -80,7 +81,7 @@ class Touch(TurnSteps, Triggers, AttackEnd, Declarations):
     def has_keyword(self, s: State, cid: int, word: Keyword) -> bool:
         """Printed or given this turn, unless the card's abilities are ignored (asked only of a card that has
         the keyword: most questions are about a keyword the card lacks)."""
-        if not (self.card(cid).has(word) or (cid, word) in s.granted):
+        if not (creature(self, s, cid).has(word) or (cid, word) in s.granted):
             return False
         return self.abilities_work(s, cid)
 
@@ -89,26 +90,26 @@ class Touch(TurnSteps, Triggers, AttackEnd, Declarations):
         110.2c: each works on its own, Slayer twice destroys twice); 0 while its abilities are ignored."""
         if not self.abilities_work(s, cid):
             return 0
-        return self.card(cid).count(word) + sum(1 for c, w in s.granted if c == cid and w == word)
+        return creature(self, s, cid).count(word) + sum(1 for c, w in s.granted if c == cid and w == word)
 
     def keyword_total(self, s: State, cid: int, head: Keyword) -> int:
         """The sum over the copies of an additive valued keyword the card prints (`Power Attacker:+N`,
         `Extra Break:+N`: 110.7, 110.2c, each copy adds its own); 0 while its abilities are ignored."""
         if not self.abilities_work(s, cid):
             return 0
-        return sum(values(self.card(cid).keywords, head))
+        return sum(values(creature(self, s, cid).keywords, head))
 
     def keyword_limit(self, s: State, cid: int, head: Keyword) -> int | None:
         """The widest copy of a threshold keyword (`Evasion:power<=N`: each copy works on its own, 110.2c,
         so the greatest N decides); None without one or while its abilities are ignored."""
         if not self.abilities_work(s, cid):
             return None
-        return value(self.card(cid).keywords, head)
+        return value(creature(self, s, cid).keywords, head)
 
     def breaker(self, s: State, cid: int) -> int:
         """How many shields the creature's breaker ability breaks (509.2b); one with it ignored or without
         one (509.2a)."""
-        return self.card(cid).breaker if self.abilities_work(s, cid) else 1
+        return creature(self, s, cid).breaker if self.abilities_work(s, cid) else 1
 
     def add_pending(self, s: State, p: Pending, out: list[Event], rule: str) -> State:
         """An ability of a creature whose abilities are ignored does not trigger (dmwiki "無視": only in the

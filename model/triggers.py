@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Final
 
+from . import gods
 from .events import Event
 from .host import Host
 from .record import build
@@ -121,27 +122,45 @@ class Triggers(Host):
         found: list[Pending] = []
         index = self.trigger_index
         cdef = self.card(card) if card >= 0 else None
+        if cdef is not None and self.god_rule:
+            cdef = gods.creature(self, s, card)   # 804.1b: what a linked God is, for the patterns' conditions
         if cdef is not None:
             owner = self.owner(card)
-            for ability in index.own.get((cdef.id, what), ()):
-                if matches(ability.pattern, s, player, card, cdef, card, owner, to):   # type: ignore[arg-type]
-                    found.append(Pending(TRIGGERED, depth, player, cdef.id, ability.id, card))
+            # 804.1b: a linked God has the abilities of each of its cards, about the one creature
+            for part in gods.parts(self, s, card) if self.god_rule else (card,):
+                pdef = self.card(part)
+                for ability in index.own.get((pdef.id, what), ()):
+                    if matches(ability.pattern, s, player, card, cdef, card, owner, to):   # type: ignore[arg-type]
+                        found.append(Pending(TRIGGERED, depth, player, pdef.id, ability.id, card))
         watchers = index.watchers.get(what)
         if watchers:
             for watcher in PLAYERS:
                 z = s.zone(watcher)
                 for cid, zone in [(c, "battle") for c in z.battle if c in watchers] + \
-                        [(c, "graveyard") for c in z.graveyard if c in watchers]:
+                        [(c, "graveyard") for c in z.graveyard if c in watchers] + \
+                        (self._god_watchers(z, watchers) if self.god_rule and z.links else []):
+                    me = gods.head_of(z, cid) if self.god_rule and zone == "battle" and z.links else cid
                     for ability in watchers[cid]:
-                        if ability.zone == zone and (cid != card or what not in LEAVING) and \
-                                matches(ability.pattern, s, player, card, cdef, cid, watcher, to):  # type: ignore[arg-type]
-                            found.append(Pending(TRIGGERED, depth, watcher, self.instances[cid].card, ability.id, cid))
+                        if ability.zone == zone and (me != card or what not in LEAVING) and \
+                                matches(ability.pattern, s, player, card, cdef, me, watcher, to):  # type: ignore[arg-type]
+                            found.append(Pending(TRIGGERED, depth, watcher, self.instances[cid].card, ability.id, me))
         if s.delayed:
             s = self._delayed(s, what, player, card, cdef, depth, found, to)
         rule = RULES.get(what) or EVENTS.get(what, ("", "R509.4"))[1]
         for p in found:
             s = self._add_once(s, p, out, rule) if self.once_per_turn else self.add_pending(s, p, out, rule)
         return s
+
+    @cached_property
+    def god_rule(self) -> bool:
+        """Whether a card of the scenario can link as a God (804): only then are rows of Gods read."""
+        return any(self.pool[i.card].g_link for i in self.instances)
+
+    @staticmethod
+    def _god_watchers(z, watchers) -> list[tuple[int, str]]:
+        """The cards of linked Gods beside the card standing for them: their abilities watch from the battle
+        zone (804.1b)."""
+        return [(c, "battle") for c, _, k in z.links if k in gods.GOD_KINDS and c in watchers]
 
     @cached_property
     def once_per_turn(self) -> dict[tuple[str, str], bool]:

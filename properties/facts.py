@@ -282,12 +282,13 @@ def _castled(s: State) -> frozenset[int]:
 
 
 def _attempted_on(s: State) -> set[int]:
-    """The cards a destroy attempt (R701.6a) is under way on: their owner's replacement choice waits."""
+    """The cards a destroy attempt (R701.6a) is under way on: their owner's replacement choice waits, or for a
+    linked God his choice of the one card that leaves (804.7)."""
     found = set()
     for task in s.running:
         if task.pc < len(task.program):
             ins = task.program[task.pc]
-            if ins.op == "_leave" and ins.get("destroy"):
+            if ins.op in ("_leave", "_god_leaves") and ins.get("destroy"):
                 found.add(ins.get("card"))
     return found
 
@@ -324,7 +325,8 @@ SHIELD_STATE_FACTS: tuple[Fact, ...] = (
     Fact("castled", ("Card",), "Bool", "a castle is on this shield: fortifying it, or waiting for its S-Trigger to "
          "be used after it went to the hand (R304.3)", lambda d, s, m: _castled(s)),
     Fact("attempted", ("Card",), "Bool", "a destroy attempt on the card (R701.6a) is under way: its owner's "
-         "replacement choice waits", lambda d, s, m: _attempted(s)),
+         "replacement choice waits (for a linked God, his choice of the card that leaves, 804.7)",
+         lambda d, s, m: _attempted(s)),
     Fact("host_attempted", ("Card",), "Bool", "the card lies on a card (an aura, a seal, a card under an evolution "
          "creature) a destroy attempt is under way on", lambda d, s, m: _host_attempted(s)),
 )

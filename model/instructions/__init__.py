@@ -16,6 +16,7 @@ from . import (  # noqa: F401  (registration: importing each module registers it
     destruction,
     effects,
     game_end,
+    god_links,
     gr,
     hidden,
     hyperspatial,

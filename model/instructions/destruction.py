@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .. import gods
 from ..events import Event, ev
 from ..piles import under
 from ..state import Replacement, State, Task, other, replace
@@ -71,11 +72,13 @@ def replacements(m: Game, s: State, card: int, destroy: bool) -> list[tuple[Repl
     opponent_creatures = any(m.card(c).type == "creature" for c in s.zone(other(owner)).battle)
     out = []
     for kind in (("self_leave", "self_destroy") if destroy else ("self_leave",)):
-        for ability in m.card(card).replacements(kind):
-            if not all(_can_do(m, s, card, ins, opponent_creatures) for ins in ability.effect):
-                continue   # 601.1a (S009): a replacement that cannot be carried out in full is not applied
-            out.append((Replacement(m.ability_label(m.instances[card].card, ability.id), card,
-                                    m.instances[card].card, ability.id), ability.optional))
+        for part in gods.parts(m, s, card):   # 804.1b: a linked God has each of its cards' replacements
+            pool_id = m.instances[part].card
+            for ability in m.card(part).replacements(kind):
+                if not all(_can_do(m, s, card, ins, opponent_creatures) for ins in ability.effect):
+                    continue   # 601.1a (S009): a replacement that cannot be carried out in full is not applied
+                out.append((Replacement(m.ability_label(pool_id, ability.id), card, pool_id, ability.id),
+                            ability.optional))
     if m.card(card).has(STAR_EVOLUTION) and under(s.zone(owner), card):
         # 813.1a (S204): Star Evolution's "only the top card leaves instead" is a replacement effect
         out.append((Replacement(f"{m.name(card)}/{STAR_EVOLUTION}", card, m.instances[card].card, ""), False))
@@ -141,6 +144,9 @@ def _leave(m: Game, s: State, task: Task, ins, choice, out: list[Event]) -> Stat
         binds = ((CHAIN, 1), (REPLACING, 1)) if repeat else ((REPLACING, 1),)
         return push(s, Task(program=ability.effect, pc=0, controller=owner, source=card, ability=r.label,
                             binds=binds))
+    if gods.linked(s.zone(owner), card):   # 804.7, 703.4f: one of its cards leaves (instructions/god_links.py)
+        return push(s, Task(program=(instr("_god_leaves", card=card, to=to, destroy=destroy),), pc=0,
+                            controller=owner, source=card, ability="a linked God leaves (804.7)"))
     counts = ins.get(TALLY)   # what the effect moving it counts, as it really moves (S209, S210)
     moved = counted(m, s.zone(owner), card) if counts else 0
     s = move_out(m, s, card, to, out, destroy)
@@ -169,6 +175,11 @@ def move_out(m: Game, s: State, card: int, to: str, out: list[Event], destroy: b
     """Move a card and what is attached to it out of the battle zone; report what was destroyed."""
     owner = m.owner(card)
     z = s.zone(owner)
+    if gods.linked(z, card):   # 804.7 by a move that offers no choice (`_leave` offers it): this card alone
+        s, stay = gods.split(s, owner, card, card)
+        out.append(ev("god_unlink", "R703.4f", card=m.label(card), player=owner,
+                      stays=", ".join(m.label(c) for c in stay)))
+        z = s.zone(owner)
     # its sources and auras go where it goes, its seals to the graveyard (model/instructions/pile_moves.py)
     together = followers(z, card) if z.links else ()
     z, attached = take_pile(m, z, card, to, out) if z.links else (z, [])

@@ -17,6 +17,7 @@ from ..state import State, Task, other, replace, setter
 from ..vocabulary import EXTRA_BREAK, NEO
 from . import destruction
 from .common import creatures, distinct, multisets
+from .god_links import link_on_entry
 from .pile_moves import start_counts
 from .registry import (
     BIND,
@@ -86,6 +87,7 @@ def enter(m: Game, s: State, player: str, cid: int, zone: str, out: list[Event],
     # ev("put", rule, card=..., player=..., from=zone, to="battle") without a keyword dict
     out.append(build(Event, ("Event", "put", (("card", m.label(cid)), ("player", player), ("from", zone),
                                               ("to", "battle")), _PUT_RULES.get(zone, ""))))
+    s = link_on_entry(m, s, player, cid)   # 804.1a: a God enters linked, if its owner links it
     return entered(m, s, player, cid, out, summoned)
 
 

@@ -23,6 +23,7 @@ from ..characteristics import (
     contains_words,
     has_race,
 )
+from ..gods import creature, names
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -56,14 +57,14 @@ def _listed(value: Any) -> tuple[str, ...]:
 
 def civilizations(m: Game, s: State, cid: int) -> tuple[str, ...]:
     """A card's civilizations now: its own and those effects added this turn (R106.4), in the rules' order."""
-    own = m.card(cid).civs()
+    own = creature(m, s, cid).civs()   # 804.1b: a linked God's are every card's
     added = {v for c, k, v in s.traits if c == cid and k == CIVILIZATION}
     return tuple(c for c in CIVILIZATIONS if c in own or c in added) if added else own
 
 
 def races(m: Game, s: State, cid: int) -> tuple[str, ...]:
     """A card's races now: its own and those effects added this turn (R203.3)."""
-    return m.card(cid).race_names() + tuple(str(v) for c, k, v in s.traits if c == cid and k == RACE)
+    return creature(m, s, cid).race_names() + tuple(str(v) for c, k, v in s.traits if c == cid and k == RACE)
 
 
 def costs(m: Game, s: State, cid: int, kind: str = "any") -> tuple[int, ...]:
@@ -82,14 +83,14 @@ def fits(m: Game, s: State, cid: int, which: Any, kind: str = "any") -> bool:
     mapping, (key, value) pairs; None or empty: any card). `kind`: the card type the effect asks for."""
     if not which:
         return True
-    card, want = m.card(cid), dict(which)
+    want = dict(which)
     if "race" in want and not any(has_race(races(m, s, cid), r) for r in _listed(want["race"])):
         return False
     if "civilization" in want and not set(_listed(want["civilization"])) & set(civilizations(m, s, cid)):
         return False
     if "color" in want and colour(civilizations(m, s, cid)) != want["color"]:
         return False
-    if "name" in want and not (contains_words(card.name, want["name"]) or contains_words(card.ja, want["name"])):
+    if "name" in want and not any(contains_words(n, want["name"]) for n in names(m, s, cid)):   # 202.5
         return False
     if "cost_max" in want or "cost_min" in want:   # one cost must meet both (R201.2b: the one read)
         low, high = want.get("cost_min", 0), want.get("cost_max", INFINITY)

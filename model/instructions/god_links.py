@@ -1,0 +1,94 @@
+"""God links as they happen (804; the rows themselves are model/gods.py's).
+
+- Linking (804.1a, 804.2): a God card put into the battle zone beside which its owner has a God it fits
+  (one of the two cards' G-Link names the other on that side, each card read alone: 804.2a) may link
+  there, its owner choosing where or not at all (the G-Link reminder text: "may link"). The creature it
+  joins is the one that was there (804.3): it keeps its tapped state, the effects on it and its attack
+  (804.3b); it is tapped when either card was (804.3a). The card that entered is the one its own "enters"
+  abilities see (804.1c): `effects.enter` fires them for that card.
+- Leaving (804.7, 703.4f): when a linked God would leave the battle zone (after the replacement effects had
+  their say, model/instructions/destruction.py), only one of its cards leaves, its owner choosing which
+  (the reminder text: "when it leaves, choose one of them"); the rest stays as the same creature, with its
+  tapped state, its effects and its attack (804.4). Which part keeps the attack when a God of three splits
+  in two (804.4a) is not offered: the part of the card that stood for the creature keeps it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .. import gods
+from ..events import Event, ev
+from ..state import State, Task, replace
+from .destruction import move_out
+from .registry import NONE, Option, instr, op, push
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+_SIDE = {gods.LEFT: "left", gods.RIGHT: "right"}
+
+
+def _places(m: Game, s: State, player: str, card: int) -> tuple[tuple[int, int, str], ...]:
+    """Where `card`, a God of `player`'s battle zone, may link (its own row excluded)."""
+    z = s.zone(player)
+    return tuple(p for p in gods.free_sides(m, z, m.card(card)) if p[0] != card)
+
+
+def link_on_entry(m: Game, s: State, player: str, card: int) -> State:
+    """804.1a: a God put into the battle zone offers its owner its links (a decision, pushed as a task)."""
+    if not m.card(card).g_link or not _places(m, s, player, card):
+        return s
+    return push(s, Task(program=(instr("_g_link", card=card),), pc=0, controller=player, source=card,
+                        ability=f"{m.name(card)}/G-Link (804.1a)"))
+
+
+def _g_link_options(m: Game, s: State, task: Task, ins) -> list[Option] | None:
+    card, player = ins.get("card"), task.controller
+    if card not in s.zone(player).battle:
+        return []
+    opts: list[Option] = [((head, end, kind), f"{player} links {m.label(card)} at the {_SIDE[kind]} of "
+                                               f"{m.label(end)} (804.1a)")
+                          for head, end, kind in _places(m, s, player, card)]
+    return opts + [(NONE, f"{player} does not link {m.label(card)}")]
+
+
+def _g_link(m: Game, s: State, task: Task, ins, choice, out: list[Event]) -> State:
+    if not choice or choice == NONE:
+        return s
+    card, player = ins.get("card"), task.controller
+    head, end, kind = choice
+    z = s.zone(player)
+    cards = gods.row(z, head)
+    tapped = head in z.tapped or card in z.tapped   # 804.3, 804.3a
+    z = gods.relink(z, (card,) + cards if kind == gods.LEFT else cards + (card,), head)
+    marks = set(z.tapped) - {card} | ({head} if tapped else set())
+    out.append(ev("god_link", "804.1a", card=m.label(card), player=player, beside=m.label(end), side=_SIDE[kind]))
+    return s.with_zone(player, replace(z, tapped=tuple(sorted(marks))))
+
+
+op("_g_link")((_g_link_options, _g_link))
+
+
+# ---- 804.7, 703.4f: one card leaves (destruction.py `_leave` pushes `_god_leaves`) ---------------------------
+def _god_leaves_options(m: Game, s: State, task: Task, ins) -> list[Option] | None:
+    card = ins.get("card")
+    z = s.zone(m.owner(card))
+    if card not in z.battle:
+        return []
+    where = "is destroyed" if ins.get("destroy") else "leaves the battle zone"
+    return [((c,), f"{task.controller} chooses {m.label(c)}: it alone {where} (804.7)") for c in gods.row(z, card)]
+
+
+def _god_leaves(m: Game, s: State, task: Task, ins, choice, out: list[Event]) -> State:
+    card, owner = ins.get("card"), task.controller
+    if card not in s.zone(owner).battle or not choice:
+        return s
+    leaving = choice[0]
+    s, stay = gods.split(s, owner, card, leaving)
+    out.append(ev("god_unlink", "R703.4f", card=m.label(leaving), player=owner,
+                  stays=", ".join(m.label(c) for c in stay)))
+    return move_out(m, s, leaving, ins.get("to"), out, bool(ins.get("destroy")))
+
+
+op("_god_leaves")((_god_leaves_options, _god_leaves))
