@@ -17,6 +17,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from . import continuous
 from . import keywords as touch_keywords
 from .characteristics import CIVILIZATIONS, INFINITY, has_race
 from .errors import InputError, Mistakes, did_you_mean, raise_all
@@ -27,6 +28,7 @@ from .instructions.declaring import CONDITION_OPS
 from .instructions.delayed import compile_delayed
 from .instructions.registry import BIND as BIND_SCHEMA
 from .instructions.registry import BINDERS
+from .restrictions import RESTRICTIONS
 from .rules_index import needed_for
 from .trigger_patterns import DELAYED_ZONE, TriggerPattern
 from .trigger_patterns import SCHEMA as PATTERN_SCHEMA
@@ -69,6 +71,7 @@ class CardDef:
     # the zone it lives in besides the battle zone (model/homes.py): `hyperspatial` for `type: psychic_creature`
     # (805.4b), `super_gr` for `type: gr_creature` (811.2b); "" for any other card
     home: str = ""
+    statics: tuple[continuous.Static, ...] = ()   # static abilities (R604; model/continuous.py)
 
     @property
     def psychic(self) -> bool:
@@ -192,6 +195,7 @@ _CARD_SCHEMA = {
             "oneOf": [{"required": ["trigger"]}, {"required": ["replaces"]}],
             "additionalProperties": False,
         }},
+        "statics": {"type": "array", "maxItems": MAX_ITEMS, "items": continuous.schema(RESTRICTIONS)},
         "s_trigger_if": {"type": "object", "minProperties": 1, "additionalProperties": False,
                          "description": "graveyard_spells_at_least (R113.6b) or shields_at_most (R113.6c)",
                          "properties": {"graveyard_spells_at_least": {"type": "integer", "minimum": 0,
@@ -608,7 +612,7 @@ def _card(raw: Any, root: Any, here: tuple, file: str) -> CardDef:
         keywords=tuple(str(k) for k in raw.get("keywords", [])), effect=effect or (), abilities=tuple(abilities),
         omitted=str(raw.get("omitted", "")),
         s_trigger_if=tuple(sorted((str(k), int(v)) for k, v in (raw.get("s_trigger_if") or {}).items())),
-        spell_side=spell_side,
+        spell_side=spell_side, statics=tuple(continuous.read(st) for st in raw.get("statics", [])),
     )
     whole = not mistakes    # a program with a mistake is read in part: what reads programs waits for the fix
     if whole:

@@ -95,9 +95,11 @@ class Census:
         return any(_breaks(card) for card in self.cards())
 
     def grants(self, keyword: str) -> bool:
-        """Whether a card of the scenario can give `keyword` for the turn (`grant`)."""
+        """Whether a card of the scenario can give `keyword`: for the turn (`grant`) or by a static ability
+        (`statics:`, model/continuous.py)."""
         return any(ins.op == "grant" and ins.get("keyword") == keyword
-                   for card in self.cards() for ins in _instructions(card))
+                   for card in self.cards() for ins in _instructions(card)) or \
+            any(st.change == "keyword" and st.value == keyword for card in self.cards() for st in card.statics)
 
     def unbreakable(self) -> bool:
         return any(card.has("Unbreakable") for card in self.cards())

@@ -41,10 +41,13 @@ SHOWN: Final = {"end_turn": "this turn", "end_attack": "until the end of the att
 
 def restricted(m, s: State, cid: int, what: str) -> bool:
     """Whether `cid` is under restriction `what` now: its static ability (while its abilities work), an
-    effect's restriction that has not ended, or, for `cannot_attack`, G-Strike's mark."""
+    effect's restriction that has not ended, a static of another card in force (model/continuous.py), or,
+    for `cannot_attack`, G-Strike's mark."""
     if what == CANNOT_ATTACK and cid in s.cant_attack:
         return True
     if s.restrictions and any(c == cid and k == what for c, k, _ in s.restrictions):
+        return True
+    if m.statics and m.static_restricts(s, cid, what):
         return True
     return m.has_keyword(s, cid, printed(what))
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from functools import cached_property
 
+from . import continuous
 from .attack_end import AttackEnd
 from .declarations import Declarations
 from .events import Event, ev
@@ -56,6 +57,15 @@ class Touch(TurnSteps, Triggers, AttackEnd, Declarations):
                 found.append((inst.id, n))
         return tuple(found)
 
+    @cached_property
+    def statics(self) -> tuple[tuple[int, continuous.Static], ...]:
+        """(card, static ability) for each static of a card of the scenario (model/continuous.py)."""
+        return continuous.sources(self)
+
+    def static_restricts(self, s: State, cid: int, what: str) -> bool:
+        """Whether a static of a card in force puts restriction `what` on `cid` (model/restrictions.py asks)."""
+        return continuous.restricts(self, s, cid, what)
+
     def ignored(self, s: State, cid: int) -> bool:
         """R110-style ignoring (無視): an `ignore` effect this turn, or another creature's `Ignore` static
         while that creature is in the battle zone and its own abilities are not ignored by an effect
@@ -78,18 +88,20 @@ class Touch(TurnSteps, Triggers, AttackEnd, Declarations):
         return not ((s.granted or self.ignorers) and self.ignored(s, cid))
 
     def has_keyword(self, s: State, cid: int, word: Keyword) -> bool:
-        """Printed or given this turn, unless the card's abilities are ignored (asked only of a card that has
-        the keyword: most questions are about a keyword the card lacks)."""
-        if not (self.card(cid).has(word) or (cid, word) in s.granted):
+        """Printed, given this turn or given by a static in force (R604.2), unless the card's abilities are
+        ignored (asked only of a card that has the keyword: most questions are about a keyword the card lacks)."""
+        if not (self.card(cid).has(word) or (cid, word) in s.granted or continuous.gives(self, s, cid, word)):
             return False
         return self.abilities_work(s, cid)
 
     def keyword_count(self, s: State, cid: int, word: Keyword) -> int:
         """How many times the card has a keyword now, printed copies and each effect giving it one (110.7,
-        110.2c: each works on its own, Slayer twice destroys twice); 0 while its abilities are ignored."""
+        110.2c: each works on its own, Slayer twice destroys twice) and each static in force giving it one;
+        0 while its abilities are ignored."""
         if not self.abilities_work(s, cid):
             return 0
-        return self.card(cid).count(word) + sum(1 for c, w in s.granted if c == cid and w == word)
+        return self.card(cid).count(word) + sum(1 for c, w in s.granted if c == cid and w == word) \
+            + continuous.gives(self, s, cid, word)
 
     def keyword_total(self, s: State, cid: int, head: Keyword) -> int:
         """The sum over the copies of an additive valued keyword the card prints (`Power Attacker:+N`,

@@ -1,0 +1,105 @@
+"""Continuous effects of static abilities (R604, R608.3; model/continuous.py) and the zones they work from
+(R110.4b-c). Expected values come from the rule text of the comprehensive rules Ver.1.48 (2025-12-17, S340),
+not from the program's output."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import ROOT
+
+from dmcheck.model import continuous
+from dmcheck.model.errors import InputError
+from dmcheck.model.procedure import BreakModel
+from dmcheck.model.scenario_file import load_scenario
+from dmcheck.properties.expectations import check
+
+ATTACK = ROOT / "scenarios" / "attack"
+CARDS = ATTACK / "cards" / "continuous.yaml"
+SCENARIOS = sorted(ATTACK.glob("CX*.yaml"))
+# the scenarios whose expectations need the statics to apply at all (CX05b: a face-down shield gives nothing,
+# which holds without any static too)
+APPLYING = [p for p in SCENARIOS if not p.stem.startswith("CX05b")]
+# the scenarios whose expectations need a static to stop where its card is not in its zone (R608.3b, R110.4b-c)
+ZONED = [p for p in SCENARIOS if p.stem.split("_")[0] in ("CX02", "CX04", "CX05b")]
+
+
+def _verdicts(path: Path, model_class=BreakModel) -> list[str]:
+    from dmcheck.explorer.bfs import explore
+    scenario = load_scenario(path)
+    graph = explore(model_class(scenario))
+    assert graph.complete
+    return [check(graph, item).verdict for item in scenario.expect]
+
+
+class NoStatics(BreakModel):
+    """A model with no static ability of another card: printed keywords and effects with a duration only."""
+
+    @property
+    def statics(self):
+        return ()
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
+def test_every_static_scenario_holds(path):
+    assert len(SCENARIOS) >= 7
+    assert set(_verdicts(path)) == {"holds"}
+
+
+@pytest.mark.parametrize("path", APPLYING, ids=lambda p: p.stem)
+def test_the_scenarios_fail_without_static_effects(path):
+    # R604.2, R608.3: without the evaluator, the +1000, the -2000, the given Blocker and "cannot block" vanish
+    assert "violated" in _verdicts(path, NoStatics)
+
+
+@pytest.mark.parametrize("path", ZONED, ids=lambda p: p.stem)
+def test_the_scenarios_fail_when_a_static_works_from_any_zone(path, monkeypatch):
+    # R608.3b, R110.4b-c: a static that kept working from the graveyard (CX02), the hand (CX04) or a face-down
+    # shield (CX05b) breaks them
+    monkeypatch.setattr(continuous, "works", lambda m, s, src, st: True)
+    assert "violated" in _verdicts(path)
+
+
+def _write(tmp_path: Path, players: str, expect: str, attack: str = "{attacker: Light Lancer Probe, player: B}",
+           extra: str = "") -> Path:
+    path = tmp_path / "s.yaml"
+    path.write_text(f"name: x\ncards: [{CARDS.as_posix()}{extra}]\nturn: A\nplayers:\n{players}"
+                    f"attack: {attack}\nexpect:\n{expect}\n", encoding="utf-8")
+    return path
+
+
+def test_an_ignored_creature_makes_no_static_effect(tmp_path):
+    # 110.3d, dmwiki "無視": the abilities of an ignored creature do not work; B's Ignore:cost<=5 creature
+    # ignores A's Light Banner Probe (cost 4), so A's Light Lancer Probe stays at 5000 and loses to 5500
+    cards = tmp_path / "ignore.yaml"
+    cards.write_text("cards:\n  - {id: hush_probe, name: Hush Probe, type: creature, cost: 6, power: 1000, "
+                     "keywords: ['Ignore:cost<=5']}\n", encoding="utf-8")
+    path = _write(tmp_path, "  A: {battle: [Light Lancer Probe, Light Banner Probe]}\n"
+                            "  B: {battle: [{card: Stone Wall Probe, tapped: true}, Hush Probe]}\n",
+                  "  - always: {graveyard: {A: [Light Lancer Probe]}}",
+                  attack="{attacker: Light Lancer Probe, creature: Stone Wall Probe}", extra=f", {cards.as_posix()}")
+    assert _verdicts(path) == ["holds"]
+
+
+def test_a_static_reaches_only_whose_creatures_it_names(tmp_path):
+    # 608.3b: "your opponent's creatures get -2000" (B's Mana Fog Probe in B's mana zone) lowers A's creatures
+    # only: A's Light Lancer Probe (5000 - 2000 = 3000) loses to B's tapped Mana Fog Probe, which keeps its 4000
+    # (lowered too, it would be 2000 and lose)
+    path = _write(tmp_path, "  A: {battle: [Light Lancer Probe]}\n"
+                            "  B: {battle: [{card: Mana Fog Probe, tapped: true}], mana: [Mana Fog Probe]}\n",
+                  "  - always: {graveyard: {A: [Light Lancer Probe]}}",
+                  attack="{attacker: Light Lancer Probe, creature: Mana Fog Probe}")
+    assert _verdicts(path) == ["holds"]
+
+
+def test_a_static_with_two_changes_is_refused_with_its_line(tmp_path):
+    # one static ability makes one change (the schema's oneOf): power and keyword together are a mistake
+    cards = tmp_path / "bad.yaml"
+    cards.write_text("cards:\n  - id: bad_probe\n    name: Bad Probe\n    type: creature\n    cost: 1\n"
+                     "    power: 1000\n    statics:\n      - {power: 1000, keyword: Blocker}\n", encoding="utf-8")
+    path = _write(tmp_path, "  A: {battle: [Light Lancer Probe, Bad Probe]}\n  B: {shields: 1}\n",
+                  "  - always: {shields_broken: 1}", extra=f", {cards.as_posix()}")
+    with pytest.raises(InputError) as caught:
+        load_scenario(path)
+    assert "statics" in str(caught.value) and "bad.yaml" in str(caught.value), str(caught.value)
