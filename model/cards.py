@@ -30,7 +30,7 @@ from .instructions.registry import BIND as BIND_SCHEMA
 from .instructions.registry import BINDERS
 from .restrictions import RESTRICTIONS
 from .rules_index import needed_for
-from .trigger_patterns import DELAYED_ZONE, TriggerPattern
+from .trigger_patterns import DELAYED_ZONE, TRIGGER_ZONES, TriggerPattern
 from .trigger_patterns import SCHEMA as PATTERN_SCHEMA
 from .trigger_patterns import read as read_pattern
 from .vocabulary import EXTRA_BREAK, KEYWORDS, POWER_ATTACKER, REPLACES, SMAX, STAR_EVOLUTION, TRIGGERS
@@ -189,7 +189,7 @@ _CARD_SCHEMA = {
                                        "else": PATTERN_SCHEMA},
                            "replaces": {"enum": sorted(REPLACES)},
                            "optional": {"type": "boolean"},
-                           "zone": {"enum": ["battle", "graveyard"]},
+                           "zone": {"enum": list(TRIGGER_ZONES)},
                            "effect": _PROGRAM},
             "required": ["id", "effect"],
             "oneOf": [{"required": ["trigger"]}, {"required": ["replaces"]}],

@@ -9,7 +9,7 @@ is compared with it:
 - the card's own abilities about itself (`card: this`) wherever the card is: it may just have left
   the battle zone (R701.6b, 603.5c);
 - the abilities of the cards watching others, from the zone each ability works in (battle zone or
-  graveyard), each player's in turn;
+  graveyard or mana zone, R110.4b and R110.4g), each player's in turn;
 - the delayed triggered abilities effects created (R603.6): each triggers once and is gone.
 """
 
@@ -23,7 +23,7 @@ from .events import Event
 from .host import Host
 from .record import build
 from .state import PLAYERS, Frame, Pending, State, pindex, replace, setter
-from .trigger_patterns import DELAYED_ZONE, EVENTS, LEAVING, TriggerPattern
+from .trigger_patterns import DELAYED_ZONE, EVENTS, LEAVING, TRIGGER_ZONES, TriggerPattern
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -130,8 +130,8 @@ class Triggers(Host):
         if watchers:
             for watcher in PLAYERS:
                 z = s.zone(watcher)
-                for cid, zone in [(c, "battle") for c in z.battle if c in watchers] + \
-                        [(c, "graveyard") for c in z.graveyard if c in watchers]:
+                # R110.4b-c, R110.4g: each ability watches from the zone it works in
+                for cid, zone in [(c, where) for where in TRIGGER_ZONES for c in getattr(z, where) if c in watchers]:
                     for ability in watchers[cid]:
                         if ability.zone == zone and (cid != card or what not in LEAVING) and \
                                 matches(ability.pattern, s, player, card, cdef, cid, watcher, to):  # type: ignore[arg-type]

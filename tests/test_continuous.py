@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from conftest import ROOT
 
-from dmcheck.model import continuous
+from dmcheck.model import continuous, triggers
 from dmcheck.model.errors import InputError
 from dmcheck.model.procedure import BreakModel
 from dmcheck.model.scenario_file import load_scenario
@@ -20,7 +20,7 @@ CARDS = ATTACK / "cards" / "continuous.yaml"
 SCENARIOS = sorted(ATTACK.glob("CX*.yaml"))
 # the scenarios whose expectations need the statics to apply at all (CX05b: a face-down shield gives nothing,
 # which holds without any static too)
-APPLYING = [p for p in SCENARIOS if not p.stem.startswith("CX05b")]
+APPLYING = [p for p in SCENARIOS if p.stem.split("_")[0] in ("CX01", "CX02", "CX03", "CX04", "CX05", "CX06")]
 # the scenarios whose expectations need a static to stop where its card is not in its zone (R608.3b, R110.4b-c)
 ZONED = [p for p in SCENARIOS if p.stem.split("_")[0] in ("CX02", "CX04", "CX05b")]
 
@@ -59,6 +59,14 @@ def test_the_scenarios_fail_when_a_static_works_from_any_zone(path, monkeypatch)
     # shield (CX05b) breaks them
     monkeypatch.setattr(continuous, "works", lambda m, s, src, st: True)
     assert "violated" in _verdicts(path)
+
+
+def test_the_mana_zone_trigger_fails_when_the_mana_zone_watches_nothing(monkeypatch):
+    # R110.4g: with watchers in the battle zone and the graveyard only, CX07's Mana Mourner Probe never triggers
+    path = ATTACK / "CX07_trigger_works_from_the_mana_zone.yaml"
+    assert _verdicts(path) == ["holds", "holds"]
+    monkeypatch.setattr(triggers, "TRIGGER_ZONES", ("battle", "graveyard"))
+    assert _verdicts(path)[0] == "violated"
 
 
 def _write(tmp_path: Path, players: str, expect: str, attack: str = "{attacker: Light Lancer Probe, player: B}",
