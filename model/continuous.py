@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
 from .instructions.selection import WHICH, fits
+from .seals import sealed
 from .state import other
 
 if TYPE_CHECKING:
@@ -130,6 +131,8 @@ def reaches(m: Game, s: State, src: int, st: Static, cid: int) -> bool:
         return False
     if cid not in s.zone(player).battle or m.card(cid).type != "creature":
         return False
+    if m.sealing and sealed(m, s, cid):
+        return False   # 116.2a: a sealed creature is as if it were not in the battle zone
     return fits(m, s, cid, st.which)
 
 

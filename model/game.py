@@ -57,6 +57,8 @@ class Game(Protocol):
         def static_restricts(self, s: State, cid: int, what: str) -> bool: ...   # model/continuous.py
         @property
         def statics(self) -> tuple: ...   # (card, model/continuous.Static) of every static ability
+        @property
+        def sealing(self) -> bool: ...    # a seal lies on a card of the scenario (model/seals.py)
         def keyword_total(self, s: State, cid: int, head: Keyword) -> int: ...
 
         # power, battles and S-Trigger bonuses (model/power.py, model/touch.py)

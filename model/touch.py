@@ -21,8 +21,9 @@ from __future__ import annotations
 
 from functools import cached_property
 
-from . import continuous
+from . import continuous, seals
 from .attack_end import AttackEnd
+from .characteristics import has_race
 from .declarations import Declarations
 from .events import Event, ev
 from .instructions.declaring import meets
@@ -62,6 +63,17 @@ class Touch(TurnSteps, Triggers, AttackEnd, Declarations):
         """(card, static ability) for each static of a card of the scenario (model/continuous.py)."""
         return continuous.sources(self)
 
+    @cached_property
+    def sealing(self) -> bool:
+        """Whether a seal lies on a card of the scenario (no effect puts one: 116.1a is not modelled)."""
+        return any(kind == seals.SEAL for setup in self.scenario.players.values() for _, _, kind, _ in setup.extras)
+
+    @cached_property
+    def seal_rule(self) -> bool:
+        """Whether 703.4j can apply: a seal lies somewhere and a card of the scenario is a Command."""
+        return self.sealing and any(has_race(self.pool[i.card].race_names(), seals.COMMAND)
+                                    for i in self.instances)
+
     def static_restricts(self, s: State, cid: int, what: str) -> bool:
         """Whether a static of a card in force puts restriction `what` on `cid` (model/restrictions.py asks)."""
         return continuous.restricts(self, s, cid, what)
@@ -85,7 +97,8 @@ class Touch(TurnSteps, Triggers, AttackEnd, Declarations):
         and every replacement of a creature in the battle zone asks this (through the methods below or
         directly), so no rule honours the ignoring in one place and reads the printed ability in another
         (a step that never ended: the power-0 check saw an ignored Indestructible, destruction read it)."""
-        return not ((s.granted or self.ignorers) and self.ignored(s, cid))
+        return not ((s.granted or self.ignorers) and self.ignored(s, cid)) and \
+            not (self.sealing and seals.sealed(self, s, cid))   # 116.2: a sealed creature's abilities do nothing
 
     def has_keyword(self, s: State, cid: int, word: Keyword) -> bool:
         """Printed, given this turn or given by a static in force (R604.2), unless the card's abilities are
@@ -125,7 +138,7 @@ class Touch(TurnSteps, Triggers, AttackEnd, Declarations):
     def add_pending(self, s: State, p: Pending, out: list[Event], rule: str) -> State:
         """An ability of a creature whose abilities are ignored does not trigger (dmwiki "無視": only in the
         battle zone); one that triggers as its creature leaves is judged as it was just before (603.5c)."""
-        if (s.granted or self.ignorers) and self._silenced(s, p):
+        if (s.granted or self.ignorers or self.sealing) and self._silenced(s, p):
             return s
         return super().add_pending(s, p, out, rule)
 
@@ -137,7 +150,7 @@ class Touch(TurnSteps, Triggers, AttackEnd, Declarations):
         if src not in s.zone(self.owner(src)).battle and \
                 (ability.pattern is None or LEAVING.isdisjoint(ability.pattern.on)):
             return False
-        if (src, IGNORED) in s.granted:
+        if (src, IGNORED) in s.granted or (self.sealing and seals.sealed(self, s, src)):   # 116.2
             return True
         cdef = self.card(src)
         return any(g != src and cdef.type == "creature" and cdef.cost <= n and g in s.zone(self.owner(g)).battle

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Final
 from .events import Event
 from .host import Host
 from .record import build
+from .seals import is_command
 from .state import PLAYERS, Frame, Pending, State, pindex, replace, setter
 from .trigger_patterns import DELAYED_ZONE, EVENTS, LEAVING, TRIGGER_ZONES, TriggerPattern
 
@@ -136,6 +137,8 @@ class Triggers(Host):
                         if ability.zone == zone and (cid != card or what not in LEAVING) and \
                                 matches(ability.pattern, s, player, card, cdef, cid, watcher, to):  # type: ignore[arg-type]
                             found.append(Pending(TRIGGERED, depth, watcher, self.instances[cid].card, ability.id, cid))
+        if what == "enters" and self.seal_rule and is_command(self, s, card):
+            s = replace(s, unsealing=s.unsealing + (card,))   # 703.4j: applied between two steps (procedure.py)
         if s.delayed:
             s = self._delayed(s, what, player, card, cdef, depth, found, to)
         rule = RULES.get(what) or EVENTS.get(what, ("", "R509.4"))[1]
