@@ -87,3 +87,25 @@ expect:
     text = path.read_text(encoding="utf-8").replace(f"{cards[1]}]", f"{cards[1]}, {extra.as_posix()}]", 1)
     path.write_text(text, encoding="utf-8")
     assert _verdicts(path) == ["holds", "holds", "holds"]
+
+
+def test_a_card_with_two_seals_stays_sealed_after_one_is_removed(tmp_path):
+    # 116.1b: several seals may lie on one card; 116.4a: a Command removes one, so the other keeps it ignored
+    path = tmp_path / "s.yaml"
+    cards = [(ATTACK / "cards" / n).as_posix() for n in ("seals.yaml", "continuous.yaml")]
+    path.write_text(f"""name: x
+cards: [{cards[0]}, {cards[1]}]
+turn: A
+players:
+  A: {{battle: [Light Lancer Probe]}}
+  B:
+    battle: [{{card: Light Guard Probe, seal: [Vanilla, Vanilla]}}]
+    hand: [Ninja Command Probe]
+    mana: 1
+    shields: 1
+attack: {{attacker: Light Lancer Probe, player: B}}
+expect:
+  - possible_order: [{{event: put, card: Ninja Command Probe}}, {{event: move, card: Vanilla, to: graveyard}}]
+  - never_order: [{{event: block, card: Light Guard Probe}}]
+""", encoding="utf-8")
+    assert _verdicts(path) == ["holds", "holds"]
