@@ -153,6 +153,11 @@ def gives(m: Game, s: State, cid: int, word: str) -> int:
     return sum(1 for v in values(m, s, cid, KEYWORD) if v == word) if m.statics else 0
 
 
+def keywords_of(m: Game, s: State, cid: int) -> frozenset[str]:
+    """The keywords the statics in force give `cid` now (R608.3c: a creature entering has them already)."""
+    return frozenset(str(v) for v in values(m, s, cid, KEYWORD)) if m.statics else frozenset()
+
+
 def restricts(m: Game, s: State, cid: int, what: str) -> bool:
     """Whether a static in force puts restriction `what` on `cid` (R101.2: it beats any permission)."""
     return bool(m.statics) and any(v == what for v in values(m, s, cid, RESTRICTION))

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Final
 
+from .continuous import keywords_of
 from .events import Event
 from .host import Host
 from .record import build
@@ -80,10 +81,10 @@ def watching(pool: CardPool, instances: Iterable) -> frozenset[int]:
 
 
 def matches(p: TriggerPattern, s: State, player: str, card: int, cdef: CardDef | None,
-            me: int, owner: str, to: str = "") -> bool:
+            me: int, owner: str, to: str = "", given: frozenset[str] = frozenset()) -> bool:
     """Whether an event (its player, its card and what that card is, where a leaving card goes) meets
     pattern `p` of an ability of card `me` controlled by `owner` (603.2: its characteristics as the event
-    happens, R507.3b)."""
+    happens, R507.3b; `given`: the keywords statics give the card then, R608.3c)."""
     if p.player != "any" and (player == owner) != (p.player == "you"):
         return False
     if p.to and to not in p.to:
@@ -91,7 +92,7 @@ def matches(p: TriggerPattern, s: State, player: str, card: int, cdef: CardDef |
     if p.card == "other" and card == me:
         return False
     if p.has or p.type:
-        if cdef is None or not all(cdef.has(w) for w in p.has):
+        if cdef is None or not all(cdef.has(w) or w in given for w in p.has):
             return False
         if p.type and not (cdef.is_spell() if p.type == "spell" else cdef.type == p.type):
             return False
@@ -122,10 +123,12 @@ class Triggers(Host):
         found: list[Pending] = []
         index = self.trigger_index
         cdef = self.card(card) if card >= 0 else None
+        # R608.3c: the keywords statics give the card apply as it enters, before its triggers are looked at
+        given = keywords_of(self, s, card) if cdef is not None and self.statics else frozenset()
         if cdef is not None:
             owner = self.owner(card)
             for ability in index.own.get((cdef.id, what), ()):
-                if matches(ability.pattern, s, player, card, cdef, card, owner, to):   # type: ignore[arg-type]
+                if matches(ability.pattern, s, player, card, cdef, card, owner, to, given):   # type: ignore[arg-type]
                     found.append(Pending(TRIGGERED, depth, player, cdef.id, ability.id, card))
         watchers = index.watchers.get(what)
         if watchers:
@@ -135,7 +138,7 @@ class Triggers(Host):
                 for cid, zone in [(c, where) for where in TRIGGER_ZONES for c in getattr(z, where) if c in watchers]:
                     for ability in watchers[cid]:
                         if ability.zone == zone and (cid != card or what not in LEAVING) and \
-                                matches(ability.pattern, s, player, card, cdef, cid, watcher, to):  # type: ignore[arg-type]
+                                matches(ability.pattern, s, player, card, cdef, cid, watcher, to, given):  # type: ignore[arg-type]
                             found.append(Pending(TRIGGERED, depth, watcher, self.instances[cid].card, ability.id, cid))
         if what == "enters" and self.seal_rule and is_command(self, s, card):
             s = replace(s, unsealing=s.unsealing + (card,))   # 703.4j: applied between two steps (procedure.py)

@@ -69,6 +69,15 @@ def test_the_mana_zone_trigger_fails_when_the_mana_zone_watches_nothing(monkeypa
     assert _verdicts(path)[0] == "violated"
 
 
+def test_a_static_keyword_applies_before_enter_triggers_are_looked_at(monkeypatch):
+    # R608.3c: with the statics' keywords read only after the triggers were looked at, B's "when an opponent's
+    # creature with Blocker enters" would miss the Light Recruit that A's static makes a Blocker
+    path = ROOT / "tests" / "data" / "triggers" / "T21_static_keyword_before_enter_trigger.yaml"
+    assert _verdicts(path) == ["holds", "holds", "holds"]
+    monkeypatch.setattr(triggers, "keywords_of", lambda m, s, cid: frozenset())
+    assert "violated" in _verdicts(path)
+
+
 def _write(tmp_path: Path, players: str, expect: str, attack: str = "{attacker: Light Lancer Probe, player: B}",
            extra: str = "") -> Path:
     path = tmp_path / "s.yaml"
