@@ -54,7 +54,8 @@ class PowerRules(TurnSteps):
         of R108.2 (additions, subtractions, multiplications, divisions) and with ∞ (R108.1c):
         model/characteristics.py `power_value`. It may be below 0 (R108.1b)."""
         base = super().power(s, cid)   # model/attack.py
-        statics = continuous.power_changes(self, s, cid)   # R301.3b: the statics in force (model/continuous.py)
+        # R301.3b: the statics in force (model/continuous.py)
+        statics = continuous.power_changes(self, s, cid) if self.statics else ()
         if not (s.powers or s.traits or statics):
             return base
         return power_value(base, [n for c, n in s.powers if c == cid] + list(statics),

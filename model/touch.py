@@ -103,7 +103,8 @@ class Touch(TurnSteps, Triggers, AttackEnd, Declarations):
     def has_keyword(self, s: State, cid: int, word: Keyword) -> bool:
         """Printed, given this turn or given by a static in force (R604.2), unless the card's abilities are
         ignored (asked only of a card that has the keyword: most questions are about a keyword the card lacks)."""
-        if not (self.card(cid).has(word) or (cid, word) in s.granted or continuous.gives(self, s, cid, word)):
+        if not (self.card(cid).has(word) or (cid, word) in s.granted
+                or (self.statics and continuous.gives(self, s, cid, word))):
             return False
         return self.abilities_work(s, cid)
 
