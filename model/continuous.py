@@ -32,6 +32,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
+from .counts import SCHEMA as COUNT_SCHEMA
+from .counts import count
 from .instructions.selection import WHICH, fits
 from .seals import sealed
 from .state import other
@@ -63,8 +65,9 @@ def schema(restrictions: tuple[str, ...]) -> dict[str, Any]:
         "description": "a static ability (R604): exactly one of power (+N/-N), keyword or restriction; whose "
                        "creatures it reaches (own, opponent, any: the card owner's point of view), target (all, "
                        "self, others), which (the filter of `which`, power excepted), zone (where the card must be: "
-                       "battle by default, shields, mana, graveyard; R110.4b-c) and face_up (in the shield zone, "
-                       "only while the card lies face up)",
+                       "battle by default, shields, mana, graveyard; R110.4b-c), face_up (in the shield zone, "
+                       "only while the card lies face up) and for_each (with power: the amount times a count, "
+                       "taken whenever the power is read, R608.3a)",
         "properties": {
             POWER: {"type": "integer", "minimum": -1_000_000_000, "maximum": 1_000_000_000},
             KEYWORD: {"enum": list(GIVABLE)},
@@ -74,6 +77,7 @@ def schema(restrictions: tuple[str, ...]) -> dict[str, Any]:
             "which": {**WHICH, "properties": _WHICH_NOW},
             "zone": {"enum": list(ZONES)},
             "face_up": {"type": "boolean"},
+            "for_each": COUNT_SCHEMA,
         },
         "oneOf": [{"required": [c]} for c in CHANGES],
         "additionalProperties": False,
@@ -91,6 +95,7 @@ class Static:
     which: tuple = ()             # the frozen `which` filter (model/instructions/selection.py)
     zone: str = "battle"          # where its card must be for it to work (R110.4b-c)
     face_up: bool = False         # in the shield zone: only while its card lies face up
+    for_each: str = ""            # with POWER: the amount times this count now (model/counts.py), R608.3a
 
 
 def read(raw: dict[str, Any]) -> Static:
@@ -99,7 +104,7 @@ def read(raw: dict[str, Any]) -> Static:
     which = tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in (raw.get("which") or {}).items()))
     return Static(change=change, value=raw[change], whose=str(raw.get("whose", "own")),
                   target=str(raw.get("target", "all")), which=which, zone=str(raw.get("zone", "battle")),
-                  face_up=bool(raw.get("face_up", False)))
+                  face_up=bool(raw.get("face_up", False)), for_each=str(raw.get("for_each", "")))
 
 
 def sources(m: Game) -> tuple[tuple[int, Static], ...]:
@@ -144,8 +149,14 @@ def values(m: Game, s: State, cid: int, change: str) -> Iterator[int | str]:
 
 
 def power_changes(m: Game, s: State, cid: int) -> tuple[int, ...]:
-    """The power the statics in force add to `cid` (R301.3b), each an addition of R108.2."""
-    return tuple(int(v) for v in values(m, s, cid, POWER)) if m.statics else ()
+    """The power the statics in force add to `cid` (R301.3b), each an addition of R108.2; one with `for_each`
+    counts now, every time it is read (R608.3a: never fixed)."""
+    found = []
+    for src, st in m.statics:
+        if st.change == POWER and reaches(m, s, src, st, cid) and works(m, s, src, st):
+            n = int(st.value)
+            found.append(n * count(m, s, m.owner(src), st.for_each) if st.for_each else n)
+    return tuple(found)
 
 
 def gives(m: Game, s: State, cid: int, word: str) -> int:

@@ -20,7 +20,7 @@ CARDS = ATTACK / "cards" / "continuous.yaml"
 SCENARIOS = sorted(ATTACK.glob("CX*.yaml"))
 # the scenarios whose expectations need the statics to apply at all (CX05b: a face-down shield gives nothing,
 # which holds without any static too)
-APPLYING = [p for p in SCENARIOS if p.stem.split("_")[0] in ("CX01", "CX02", "CX03", "CX04", "CX05", "CX06")]
+APPLYING = [p for p in SCENARIOS if p.stem.split("_")[0] in ("CX01", "CX02", "CX03", "CX04", "CX05", "CX06", "CX09")]
 # the scenarios whose expectations need a static to stop where its card is not in its zone (R608.3b, R110.4b-c)
 ZONED = [p for p in SCENARIOS if p.stem.split("_")[0] in ("CX02", "CX04", "CX05b")]
 
@@ -75,6 +75,15 @@ def test_a_static_keyword_applies_before_enter_triggers_are_looked_at(monkeypatc
     path = ROOT / "tests" / "data" / "triggers" / "T21_static_keyword_before_enter_trigger.yaml"
     assert _verdicts(path) == ["holds", "holds", "holds"]
     monkeypatch.setattr(triggers, "keywords_of", lambda m, s, cid: frozenset())
+    assert "violated" in _verdicts(path)
+
+
+def test_a_counted_power_change_fails_when_counted_after_the_destruction(monkeypatch):
+    # R608.2b: CX08's +1000 per creature counts three creatures as it resolves; counted as two (what is left after
+    # the destruction that follows), Tally Lancer Probe ties instead of winning
+    from dmcheck.model.instructions import power
+    path = ATTACK / "CX08_counted_amount_fixed_on_resolution.yaml"
+    monkeypatch.setattr(power, "count", lambda m, s, me, what: 2)
     assert "violated" in _verdicts(path)
 
 
