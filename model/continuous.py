@@ -1,7 +1,7 @@
 """Continuous effects of static abilities (R604, R608.3): one evaluator for every zone.
 
 A static ability is data on its card (`statics:` in a card file, `Static` below): what it changes (power, a
-keyword, a restriction), whose creatures it reaches, which of them (the `which` filter of
+keyword, a restriction, the state a creature enters in), whose creatures it reaches, which of them (the `which` filter of
 model/instructions/selection.py), and the zone its card must be in for it to work. The evaluator reads the
 state each time it is asked, so:
 
@@ -14,6 +14,8 @@ state each time it is asked, so:
   before any "when it enters" trigger is looked at;
 - R608.1: several effects apply together: power additions are additions of R108.2 (model/characteristics.py),
   keywords and restrictions are unions;
+- R110.4f: a state-defining effect (`enters: tapped`) sets a creature's state as it enters, before anything
+  triggers (model/triggers.py applies it at the `enters` event); several apply together;
 - R101.2: a restriction ("cannot block") beats any permission ("gets Blocker"), from a static or an effect of
   any duration: the readers ask model/restrictions.py first, and it reads the statics here too.
 
@@ -45,7 +47,8 @@ if TYPE_CHECKING:
 POWER: Final = "power"              # R301.3b: +N or -N power, an addition of R108.2
 KEYWORD: Final = "keyword"          # R604.2: a keyword the creature has while the effect lasts
 RESTRICTION: Final = "restriction"  # R101.2: cannot attack / attack players / block / be blocked
-CHANGES: Final = (POWER, KEYWORD, RESTRICTION)
+ENTERS: Final = "enters"            # R110.4f: a state-defining effect: the creature enters tapped
+CHANGES: Final = (POWER, KEYWORD, RESTRICTION, ENTERS)
 ZONES: Final = ("battle", "shields", "mana", "graveyard")   # R110.4b-c
 # the keywords a static may give: those the engine reads through `has_keyword` (an S-Trigger given to a
 # shield is read by the shield check, which knows no static)
@@ -62,7 +65,8 @@ def schema(restrictions: tuple[str, ...]) -> dict[str, Any]:
     reads (passed in: that module asks this one for the statics' restrictions)."""
     return {
         "type": "object",
-        "description": "a static ability (R604): exactly one of power (+N/-N), keyword or restriction; whose "
+        "description": "a static ability (R604): exactly one of power (+N/-N), keyword, restriction or enters "
+                       "(tapped: a state-defining effect, R110.4f); whose "
                        "creatures it reaches (own, opponent, any: the card owner's point of view), target (all, "
                        "self, others), which (the filter of `which`, power excepted), zone (where the card must be: "
                        "battle by default, shields, mana, graveyard; R110.4b-c), face_up (in the shield zone, "
@@ -72,6 +76,7 @@ def schema(restrictions: tuple[str, ...]) -> dict[str, Any]:
             POWER: {"type": "integer", "minimum": -1_000_000_000, "maximum": 1_000_000_000},
             KEYWORD: {"enum": list(GIVABLE)},
             RESTRICTION: {"enum": list(restrictions)},
+            ENTERS: {"enum": ["tapped"]},
             "whose": {"enum": ["own", "opponent", "any"]},
             "target": {"enum": ["all", "self", "others"]},
             "which": {**WHICH, "properties": _WHICH_NOW},
@@ -167,6 +172,12 @@ def gives(m: Game, s: State, cid: int, word: str) -> int:
 def keywords_of(m: Game, s: State, cid: int) -> frozenset[str]:
     """The keywords the statics in force give `cid` now (R608.3c: a creature entering has them already)."""
     return frozenset(str(v) for v in values(m, s, cid, KEYWORD)) if m.statics else frozenset()
+
+
+def enters_tapped(m: Game, s: State, cid: int) -> bool:
+    """R110.4f: whether a state-defining effect of a static in force puts `cid`, entering now, tapped (several
+    all apply; with one, it is tapped)."""
+    return bool(m.statics) and any(v == "tapped" for v in values(m, s, cid, ENTERS))
 
 
 def restricts(m: Game, s: State, cid: int, what: str) -> bool:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Final
 
-from .continuous import keywords_of
+from .continuous import enters_tapped, keywords_of
 from .events import Event
 from .host import Host
 from .record import build
@@ -140,6 +140,10 @@ class Triggers(Host):
                         if ability.zone == zone and (cid != card or what not in LEAVING) and \
                                 matches(ability.pattern, s, player, card, cdef, cid, watcher, to, given):  # type: ignore[arg-type]
                             found.append(Pending(TRIGGERED, depth, watcher, self.instances[cid].card, ability.id, cid))
+        if what == "enters" and self.statics and card not in s.zone(self.owner(card)).tapped and \
+                enters_tapped(self, s, card):   # R110.4f: its state is set as it is put, before anything triggers
+            z = s.zone(self.owner(card))
+            s = s.with_zone(self.owner(card), replace(z, tapped=tuple(sorted(z.tapped + (card,)))))
         if what == "enters" and self.seal_rule and is_command(self, s, card):
             s = replace(s, unsealing=s.unsealing + (card,))   # 703.4j: applied between two steps (procedure.py)
         if s.delayed:

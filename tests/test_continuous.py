@@ -20,7 +20,8 @@ CARDS = ATTACK / "cards" / "continuous.yaml"
 SCENARIOS = sorted(ATTACK.glob("CX*.yaml"))
 # the scenarios whose expectations need the statics to apply at all (CX05b: a face-down shield gives nothing,
 # which holds without any static too)
-APPLYING = [p for p in SCENARIOS if p.stem.split("_")[0] in ("CX01", "CX02", "CX03", "CX04", "CX05", "CX06", "CX09")]
+APPLYING = [p for p in SCENARIOS if p.stem.split("_")[0] in ("CX01", "CX02", "CX03", "CX04", "CX05", "CX06", "CX09",
+                                                                 "CX10")]
 # the scenarios whose expectations need a static to stop where its card is not in its zone (R608.3b, R110.4b-c)
 ZONED = [p for p in SCENARIOS if p.stem.split("_")[0] in ("CX02", "CX04", "CX05b")]
 
