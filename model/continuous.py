@@ -112,6 +112,18 @@ def read(raw: dict[str, Any]) -> Static:
                   face_up=bool(raw.get("face_up", False)), for_each=str(raw.get("for_each", "")))
 
 
+def as_data(st: Static) -> dict[str, Any]:
+    """A static as a card file writes it (`read` gives it back)."""
+    out: dict[str, Any] = {st.change: st.value}
+    for key, value, default in (("whose", st.whose, "own"), ("target", st.target, "all"), ("zone", st.zone, "battle"),
+                                ("face_up", st.face_up, False), ("for_each", st.for_each, "")):
+        if value != default:
+            out[key] = value
+    if st.which:
+        out["which"] = {k: list(v) if isinstance(v, tuple) else v for k, v in st.which}
+    return out
+
+
 def sources(m: Game) -> tuple[tuple[int, Static], ...]:
     """(card, static) for every static ability of every card of the scenario: what may ever apply."""
     return tuple((inst.id, st) for inst in m.instances for st in m.pool[inst.card].statics)
