@@ -2,8 +2,8 @@
 
 A static ability is data on its card (`statics:` in a card file, `Static` below): what it changes (power, a
 keyword, a restriction, the state a creature enters in), whose creatures it reaches, which of them (the
-`which` filter of model/instructions/selection.py), and the zone its card must be in for it to work. The evaluator reads the
-state each time it is asked, so:
+`which` filter of model/instructions/selection.py), and the zone its card must be in for it to work. The
+evaluator reads the state each time it is asked, so:
 
 - R608.3a: the effect is never fixed; it reaches whatever fits it now (a creature that arrives, that gains
   the race it names, that leaves);
