@@ -48,7 +48,8 @@ POWER: Final = "power"              # R301.3b: +N or -N power, an addition of R1
 KEYWORD: Final = "keyword"          # R604.2: a keyword the creature has while the effect lasts
 RESTRICTION: Final = "restriction"  # R101.2: cannot attack / attack players / block / be blocked
 ENTERS: Final = "enters"            # R110.4f: a state-defining effect: the creature enters tapped
-CHANGES: Final = (POWER, KEYWORD, RESTRICTION, ENTERS)
+BREAKER: Final = "breaker"          # R509.2b-c: a breaker ability breaking N shields (a W-breaker: 2)
+CHANGES: Final = (POWER, KEYWORD, RESTRICTION, ENTERS, BREAKER)
 ZONES: Final = ("battle", "shields", "mana", "graveyard")   # R110.4b-c
 # the keywords a static may give: those the engine reads through `has_keyword` (an S-Trigger given to a
 # shield is read by the shield check, which knows no static)
@@ -65,8 +66,8 @@ def schema(restrictions: tuple[str, ...]) -> dict[str, Any]:
     reads (passed in: that module asks this one for the statics' restrictions)."""
     return {
         "type": "object",
-        "description": "a static ability (R604): exactly one of power (+N/-N), keyword, restriction or enters "
-                       "(tapped: a state-defining effect, R110.4f); whose "
+        "description": "a static ability (R604): exactly one of power (+N/-N), keyword, restriction, enters "
+                       "(tapped: a state-defining effect, R110.4f) or breaker (N: a breaker ability, R509.2b); whose "
                        "creatures it reaches (own, opponent, any: the card owner's point of view), target (all, "
                        "self, others), which (the filter of `which`, power excepted), zone (where the card must be: "
                        "battle by default, shields, mana, graveyard; R110.4b-c), face_up (in the shield zone, "
@@ -77,6 +78,7 @@ def schema(restrictions: tuple[str, ...]) -> dict[str, Any]:
             KEYWORD: {"enum": list(GIVABLE)},
             RESTRICTION: {"enum": list(restrictions)},
             ENTERS: {"enum": ["tapped"]},
+            BREAKER: {"type": "integer", "minimum": 2, "maximum": 100},
             "whose": {"enum": ["own", "opponent", "any"]},
             "target": {"enum": ["all", "self", "others"]},
             "which": {**WHICH, "properties": _WHICH_NOW},

@@ -401,6 +401,11 @@ class BreakModel(CardTable, Legality, Touch, PowerRules):
         """D1: its breaker and its additional breaks (its own, and effects that reached it, 110.2e)."""
         return self.breaker(s, s.attacker) + effects.additional_breaks(self, s, s.attacker)
 
+    def breaker_counts(self, s: State) -> tuple[int, ...]:
+        """D1, R509.2c: what the attacker may break, one count for each breaker ability it may use."""
+        extra = effects.additional_breaks(self, s, s.attacker)
+        return tuple(n + extra for n in self.breakers(s, s.attacker))
+
     def _next_single_break(self, s: State) -> bool:
         """Before 2017-03-25 (S007, S016, S008): after a single break and its shield check, the attack
         breaks its next shield, even if the breaker has left (ER03), while the defender has one."""
@@ -411,16 +416,18 @@ class BreakModel(CardTable, Legality, Touch, PowerRules):
         if not shields:
             return (Action("direct_attack", s.turn, (),
                            f"{s.turn} attacks directly: {s.defender} has no shields (D0)"),)
-        n = min(self.breaker_count(s), len(shields))
         if not self.version.simultaneous_break:
-            n = 1   # before 2017-03-25: one shield at a time (S007, S016)
+            counts = [1]   # before 2017-03-25: one shield at a time (S007, S016)
+        else:   # R509.2c: with several breaker abilities its controller uses one of them, his choice
+            counts = sorted({min(n, len(shields)) for n in self.breaker_counts(s)})
         if self.effects_first(s.attacker):
-            return (Action("break_later", s.turn, (n,), f"{s.turn}'s {self.label(s.attacker)} is to break {n} "
-                           f"shield{'s' if n > 1 else ''}: its before-break abilities first, then the choice"),)
+            return tuple(Action("break_later", s.turn, (n,), f"{s.turn}'s {self.label(s.attacker)} is to break {n} "
+                                f"shield{'s' if n > 1 else ''}: its before-break abilities first, then the choice")
+                         for n in counts)
         return tuple(
             Action("choose_shields", s.turn, combo,
                    f"{s.turn} chooses {self.shield_list(combo)} to break with {self.label(s.attacker)}")
-            for combo in self.shield_choices(s, s.defender, n))
+            for n in counts for combo in self.shield_choices(s, s.defender, n))
 
     def effects_first(self, by: int) -> bool:
         """`before_break_order=effects_first` (S166, the 2017 Master Breaker Q&A): a creature with a

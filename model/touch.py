@@ -133,8 +133,20 @@ class Touch(TurnSteps, Triggers, AttackEnd, Declarations):
 
     def breaker(self, s: State, cid: int) -> int:
         """How many shields the creature's breaker ability breaks (509.2b); one with it ignored or without
-        one (509.2a)."""
-        return self.card(cid).breaker if self.abilities_work(s, cid) else 1
+        one (509.2a). With several (a static gives one, 509.2c) the printed one or the smallest: the choice
+        among them is `breakers`, offered where the rules of the time break shields together."""
+        return self.breakers(s, cid)[0] if self.statics else \
+            (self.card(cid).breaker if self.abilities_work(s, cid) else 1)
+
+    def breakers(self, s: State, cid: int) -> tuple[int, ...]:
+        """R509.2c: the count of each breaker ability the creature has now, printed or given by a static, the
+        printed one first; (1,) without any (509.2a) or with its abilities ignored."""
+        if not self.abilities_work(s, cid):
+            return (1,)
+        printed = self.card(cid).breaker
+        given = sorted({int(v) for v in continuous.values(self, s, cid, continuous.BREAKER)} - {printed}) \
+            if self.statics else []
+        return ((printed,) if printed > 1 or not given else ()) + tuple(given)
 
     def add_pending(self, s: State, p: Pending, out: list[Event], rule: str) -> State:
         """An ability of a creature whose abilities are ignored does not trigger (dmwiki "無視": only in the

@@ -21,7 +21,7 @@ SCENARIOS = sorted(ATTACK.glob("CX*.yaml"))
 # the scenarios whose expectations need the statics to apply at all (CX05b: a face-down shield gives nothing,
 # which holds without any static too)
 APPLYING = [p for p in SCENARIOS if p.stem.split("_")[0] in ("CX01", "CX02", "CX03", "CX04", "CX05", "CX06", "CX09",
-                                                                 "CX10")]
+                                                                 "CX10", "CX11")]
 # the scenarios whose expectations need a static to stop where its card is not in its zone (R608.3b, R110.4b-c)
 ZONED = [p for p in SCENARIOS if p.stem.split("_")[0] in ("CX02", "CX04", "CX05b")]
 
@@ -86,6 +86,15 @@ def test_a_counted_power_change_fails_when_counted_after_the_destruction(monkeyp
     path = ATTACK / "CX08_counted_amount_fixed_on_resolution.yaml"
     monkeypatch.setattr(power, "count", lambda m, s, me, what: 2)
     assert "violated" in _verdicts(path)
+
+
+def test_a_creature_whose_only_breaker_a_static_gives_must_use_it(tmp_path):
+    # R509.2c: a breaker ability cannot be left unused; Vanilla (no breaker of its own) with the T-breaker A's
+    # Breaker Banner Probe gives breaks three shields, never one
+    path = _write(tmp_path, "  A: {battle: [Vanilla, Breaker Banner Probe]}\n  B: {shields: 5}\n",
+                  "  - always: {shields_broken: 3}", attack="{attacker: Vanilla, player: B}")
+    assert _verdicts(path) == ["holds"]
+    assert _verdicts(path, NoStatics) == ["violated"]
 
 
 def _write(tmp_path: Path, players: str, expect: str, attack: str = "{attacker: Light Lancer Probe, player: B}",
