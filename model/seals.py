@@ -4,7 +4,8 @@ A seal is a card lying face down on a card of the battle zone (116.1; a scenario
 model/piles.py). While one lies on a creature, the creature is ignored (116.2, 116.2a): its abilities do not
 work, it cannot attack or block, and no static of another card reaches it (it is as if it were not in the
 battle zone). The readers ask here: model/touch.py `abilities_work`, model/restrictions.py `restricted`,
-model/continuous.py `reaches`, model/legality.py (it cannot be attacked either).
+model/continuous.py `reaches`, model/legality.py (it cannot be attacked either), model/turn.py (it does not
+untap at its owner's turn start).
 
 When a Command (a card with a race containing the word Command, 203.2) enters the battle zone, its owner puts
 one seal from one of his cards in the battle zone that shares a civilization with the Command into the
@@ -15,7 +16,7 @@ the Command as it enters (State.unsealing) and applies the rule between two auto
 else (703.1, model/procedure.py `_between_steps`; model/instructions/seals.py carries it out).
 
 Not modelled: an effect that puts a seal (116.1a), choosing a seal as a card of the battle zone (116.3a), and
-the part of 116.2a that keeps a sealed creature from being chosen or tapped (scenarios/rulings/Q12b pins a
+the part of 116.2a that keeps a sealed creature from being chosen, or tapped and untapped by an effect (scenarios/rulings/Q12b pins a
 sealed creature chosen by a destruction effect).
 """
 

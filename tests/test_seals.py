@@ -14,7 +14,7 @@ from dmcheck.model.scenario_file import load_scenario
 from dmcheck.properties.expectations import check
 
 ATTACK = ROOT / "scenarios" / "attack"
-SCENARIOS = sorted(ATTACK.glob("SL*.yaml"))
+SCENARIOS = sorted(ATTACK.glob("SL*.yaml")) + sorted((ROOT / "scenarios" / "turn").glob("SL*.yaml"))
 REMOVING = [p for p in SCENARIOS if p.stem.split("_")[0] in ("SL03", "SL04")]
 
 
@@ -44,13 +44,14 @@ class NeverUnsealed(BreakModel):
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
 def test_every_seal_scenario_holds(path):
-    assert len(SCENARIOS) >= 4
+    assert len(SCENARIOS) >= 5
     assert set(_verdicts(path)) == {"holds"}
 
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
 def test_the_scenarios_fail_when_a_sealed_creature_is_not_ignored(path):
-    # 116.2, 116.2a: unsealed, the sealed Blocker blocks (SL01, SL03, SL04) and the sealed static applies (SL02)
+    # 116.2, 116.2a: unsealed, the sealed Blocker blocks (SL01, SL03, SL04), the sealed static applies (SL02) and
+    # the sealed creature untaps (SL05)
     assert "violated" in _verdicts(path, Unsealed)
 
 
