@@ -16,8 +16,8 @@ the Command as it enters (State.unsealing) and applies the rule between two auto
 else (703.1, model/procedure.py `_between_steps`; model/instructions/seals.py carries it out).
 
 Not modelled: an effect that puts a seal (116.1a), choosing a seal as a card of the battle zone (116.3a), and
-the part of 116.2a that keeps a sealed creature from being chosen, or tapped and untapped by an effect (scenarios/rulings/Q12b pins a
-sealed creature chosen by a destruction effect).
+the part of 116.2a that keeps a sealed creature from being chosen, or tapped and untapped by an effect
+(scenarios/rulings/Q12b pins a sealed creature chosen by a destruction effect).
 """
 
 from __future__ import annotations
