@@ -139,3 +139,35 @@ def test_a_static_with_two_changes_is_refused_with_its_line(tmp_path):
     with pytest.raises(InputError) as caught:
         load_scenario(path)
     assert "statics" in str(caught.value) and "bad.yaml" in str(caught.value), str(caught.value)
+
+
+def test_a_static_that_names_the_graveyard_works_from_the_graveyard(tmp_path):
+    # 110.4b: "while this card is in your graveyard, your opponent's creatures get -2000": A's Light Lancer Probe
+    # (5000) is 3000 and loses to B's tapped Mana Fog Probe (4000); the copy in B's battle zone does nothing
+    cards = tmp_path / "grave.yaml"
+    cards.write_text("cards:\n  - id: grave_fog_probe\n    name: Grave Fog Probe\n    type: creature\n    cost: 5\n"
+                     "    power: 1000\n    statics:\n      - {power: -2000, whose: opponent, zone: graveyard}\n",
+                     encoding="utf-8")
+    path = _write(tmp_path, "  A: {battle: [Light Lancer Probe]}\n"
+                            "  B: {battle: [{card: Mana Fog Probe, tapped: true}, Grave Fog Probe], "
+                            "graveyard: [Grave Fog Probe]}\n",
+                  "  - always: {graveyard: {A: [Light Lancer Probe]}}\n"
+                  "  - never_order: [{event: power_zero}]",
+                  attack="{attacker: Light Lancer Probe, creature: Mana Fog Probe}", extra=f", {cards.as_posix()}")
+    assert _verdicts(path) == ["holds", "holds"]
+    assert _verdicts(path, NoStatics)[0] == "violated"
+
+
+def test_a_static_cannot_attack_players_leaves_only_attacks_on_creatures(tmp_path):
+    # R101.2, 604.2: B's static "your opponent's creatures cannot attack players" takes the attack on B from A's
+    # choices (506.1); the attack on B's tapped creature stays (and not attacking at all)
+    cards = tmp_path / "gate.yaml"
+    cards.write_text("cards:\n  - id: gate_keeper_probe\n    name: Gate Keeper Probe\n    type: creature\n    cost: 5\n"
+                     "    power: 1000\n    statics:\n      - {restriction: cannot_attack_players, whose: opponent}\n",
+                     encoding="utf-8")
+    path = _write(tmp_path, "  A: {battle: [Light Lancer Probe]}\n"
+                            "  B: {battle: [{card: Gate Keeper Probe, tapped: true}], shields: 2}\n",
+                  "  - never: {shields_broken: 1}\n  - sometimes: {graveyard: {B: [Gate Keeper Probe]}}",
+                  attack="{choose: true}", extra=f", {cards.as_posix()}")
+    assert _verdicts(path) == ["holds", "holds"]
+    assert _verdicts(path, NoStatics)[0] == "violated"
