@@ -105,6 +105,11 @@ class Census:
         return any(card.has("Unbreakable") for card in self.cards())
 
 
+def ops_of(card: CardDef) -> frozenset[str]:
+    """The card words a card's programs use, nested ones included."""
+    return frozenset(ins.op for ins in _instructions(card))
+
+
 def _instructions(card: CardDef):
     """Every instruction of a card's programs, nested ones (if_done, do, else) included."""
     programs = [card.effect] + [a.effect for a in card.abilities]

@@ -1,9 +1,9 @@
 """Seals (116): what a sealed creature cannot do, and the seal a Command removes as it enters (703.4j).
 
 A seal is a card lying face down on a card of the battle zone (116.1; a scenario's `{card: X, seal: [...]}`,
-model/piles.py). While one lies on a creature, the creature is ignored (116.2, 116.2a): its abilities do not
-work, it cannot attack or block, and no static of another card reaches it (it is as if it were not in the
-battle zone). The readers ask here: model/touch.py `abilities_work`, model/restrictions.py `restricted`,
+model/piles.py, or the card word `seal`, 116.1a). While one lies on a creature, the creature is ignored (116.2,
+116.2a): its abilities do not work, it cannot attack or block, and no static of another card reaches it (it is
+as if it were not in the battle zone). The readers ask here: model/touch.py `abilities_work`, model/restrictions.py `restricted`,
 model/continuous.py `reaches`, model/legality.py (it cannot be attacked either), model/turn.py (it does not
 untap at its owner's turn start).
 
@@ -15,7 +15,7 @@ civilization is read although the card is ignored (116.4b). It is a state-based 
 the Command as it enters (State.unsealing) and applies the rule between two automatic steps, before anything
 else (703.1, model/procedure.py `_between_steps`; model/instructions/seals.py carries it out).
 
-Not modelled: an effect that puts a seal (116.1a), choosing a seal as a card of the battle zone (116.3a), and
+Not modelled: choosing a seal as a card of the battle zone (116.3a), and
 the part of 116.2a that keeps a sealed creature from being chosen, or tapped and untapped by an effect
 (scenarios/rulings/Q12b pins a sealed creature chosen by a destruction effect).
 """

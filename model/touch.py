@@ -23,6 +23,7 @@ from functools import cached_property
 
 from . import continuous, seals
 from .attack_end import AttackEnd
+from .census import ops_of
 from .characteristics import has_race
 from .declarations import Declarations
 from .events import Event, ev
@@ -65,8 +66,9 @@ class Touch(TurnSteps, Triggers, AttackEnd, Declarations):
 
     @cached_property
     def sealing(self) -> bool:
-        """Whether a seal lies on a card of the scenario (no effect puts one: 116.1a is not modelled)."""
-        return any(kind == seals.SEAL for setup in self.scenario.players.values() for _, _, kind, _ in setup.extras)
+        """Whether a seal lies on a card of the scenario or a card word may put one (`seal`, 116.1a)."""
+        return any(kind == seals.SEAL for setup in self.scenario.players.values() for _, _, kind, _ in setup.extras) \
+            or any("seal" in ops_of(self.pool[i.card]) for i in self.instances)
 
     @cached_property
     def seal_rule(self) -> bool:
