@@ -3,9 +3,9 @@
 A seal is a card lying face down on a card of the battle zone (116.1; a scenario's `{card: X, seal: [...]}`,
 model/piles.py, or the card word `seal`, 116.1a). While one lies on a creature, the creature is ignored (116.2,
 116.2a): its abilities do not work, it cannot attack or block, and no static of another card reaches it (it is
-as if it were not in the battle zone). The readers ask here: model/touch.py `abilities_work`, model/restrictions.py `restricted`,
-model/continuous.py `reaches`, model/legality.py (it cannot be attacked either), model/turn.py (it does not
-untap at its owner's turn start).
+as if it were not in the battle zone). The readers ask here: model/touch.py `abilities_work`,
+model/restrictions.py `restricted`, model/continuous.py `reaches`, model/legality.py (it cannot be attacked
+either), model/turn.py (it does not untap at its owner's turn start).
 
 When a Command (a card with a race containing the word Command, 203.2) enters the battle zone, its owner puts
 one seal from one of his cards in the battle zone that shares a civilization with the Command into the
