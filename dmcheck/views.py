@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from dmcheck.model import continuous
 from dmcheck.model.characteristics import INFINITY
 from dmcheck.model.homes import home_of
 from dmcheck.model.instructions.common import attachments, same
@@ -198,6 +199,8 @@ def card(cdef: Any) -> dict[str, Any]:
     written = [a for a in cdef.abilities if a.zone != "delayed"]
     if written:
         out["abilities"] = [_ability(a) for a in written]
+    if cdef.statics:   # static abilities (model/continuous.py)
+        out["statics"] = [continuous.as_data(st) for st in cdef.statics]
     if cdef.s_trigger_if:
         out["s_trigger_if"] = dict(cdef.s_trigger_if)
     if cdef.omitted:

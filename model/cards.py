@@ -17,6 +17,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from . import continuous
 from . import keywords as touch_keywords
 from .characteristics import CIVILIZATIONS, INFINITY, has_race
 from .errors import InputError, Mistakes, did_you_mean, raise_all
@@ -27,8 +28,9 @@ from .instructions.declaring import CONDITION_OPS
 from .instructions.delayed import compile_delayed
 from .instructions.registry import BIND as BIND_SCHEMA
 from .instructions.registry import BINDERS
+from .restrictions import RESTRICTIONS
 from .rules_index import needed_for
-from .trigger_patterns import DELAYED_ZONE, TriggerPattern
+from .trigger_patterns import DELAYED_ZONE, TRIGGER_ZONES, TriggerPattern
 from .trigger_patterns import SCHEMA as PATTERN_SCHEMA
 from .trigger_patterns import read as read_pattern
 from .vocabulary import EXTRA_BREAK, KEYWORDS, POWER_ATTACKER, REPLACES, SMAX, STAR_EVOLUTION, TRIGGERS
@@ -76,6 +78,7 @@ class CardDef:
     awakened: bool = False
     # G-Link (804.2, model/gods.py): (name, side) - this card may link at the `side` of a God with that name
     g_link: tuple[tuple[str, str], ...] = ()
+    statics: tuple[continuous.Static, ...] = ()   # static abilities (R604; model/continuous.py)
 
     @property
     def psychic(self) -> bool:
@@ -193,12 +196,13 @@ _CARD_SCHEMA = {
                                        "else": PATTERN_SCHEMA},
                            "replaces": {"enum": sorted(REPLACES)},
                            "optional": {"type": "boolean"},
-                           "zone": {"enum": ["battle", "graveyard"]},
+                           "zone": {"enum": list(TRIGGER_ZONES)},
                            "effect": _PROGRAM},
             "required": ["id", "effect"],
             "oneOf": [{"required": ["trigger"]}, {"required": ["replaces"]}],
             "additionalProperties": False,
         }},
+        "statics": {"type": "array", "maxItems": MAX_ITEMS, "items": continuous.schema(RESTRICTIONS)},
         "s_trigger_if": {"type": "object", "minProperties": 1, "additionalProperties": False,
                          "description": "graveyard_spells_at_least (R113.6b) or shields_at_most (R113.6c)",
                          "properties": {"graveyard_spells_at_least": {"type": "integer", "minimum": 0,
@@ -633,7 +637,7 @@ def _card(raw: Any, root: Any, here: tuple, file: str) -> CardDef:
         keywords=tuple(str(k) for k in raw.get("keywords", [])), effect=effect or (), abilities=tuple(abilities),
         omitted=str(raw.get("omitted", "")),
         s_trigger_if=tuple(sorted((str(k), int(v)) for k, v in (raw.get("s_trigger_if") or {}).items())),
-        spell_side=spell_side,
+        spell_side=spell_side, statics=tuple(continuous.read(st) for st in raw.get("statics", [])),
         g_link=tuple((str(g["name"]), str(g["side"])) for g in raw.get("g_link", [])),
     )
     if "back" in raw:

@@ -95,12 +95,19 @@ class Census:
         return any(_breaks(card) for card in self.cards())
 
     def grants(self, keyword: str) -> bool:
-        """Whether a card of the scenario can give `keyword` for the turn (`grant`)."""
+        """Whether a card of the scenario can give `keyword`: for the turn (`grant`) or by a static ability
+        (`statics:`, model/continuous.py)."""
         return any(ins.op == "grant" and ins.get("keyword") == keyword
-                   for card in self.cards() for ins in _instructions(card))
+                   for card in self.cards() for ins in _instructions(card)) or \
+            any(st.change == "keyword" and st.value == keyword for card in self.cards() for st in card.statics)
 
     def unbreakable(self) -> bool:
         return any(card.has("Unbreakable") for card in self.cards())
+
+
+def ops_of(card: CardDef) -> frozenset[str]:
+    """The card words a card's programs use, nested ones included."""
+    return frozenset(ins.op for ins in _instructions(card))
 
 
 def _instructions(card: CardDef):

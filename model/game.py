@@ -55,6 +55,11 @@ class Game(Protocol):
         # what abilities a card has now, ignoring included: the one place they are read (model/touch.py)
         def has_keyword(self, s: State, cid: int, word: Keyword) -> bool: ...
         def abilities_work(self, s: State, cid: int) -> bool: ...
+        def static_restricts(self, s: State, cid: int, what: str) -> bool: ...   # model/continuous.py
+        @property
+        def statics(self) -> tuple: ...   # (card, model/continuous.Static) of every static ability
+        @property
+        def sealing(self) -> bool: ...    # a seal lies on a card of the scenario (model/seals.py)
         def keyword_total(self, s: State, cid: int, head: Keyword) -> int: ...
 
         # power, battles and S-Trigger bonuses (model/power.py, model/touch.py)

@@ -50,6 +50,8 @@ class Host(Game):
 
     if TYPE_CHECKING:
         def card(self, cid: int) -> CardDef: ...
+        @property
+        def seal_rule(self) -> bool: ...   # 703.4j can apply (model/touch.py, model/seals.py)
 
         # ---- the procedure (model/procedure.py) -----------------------------------------------------
         def initial_state(self) -> State: ...

@@ -23,6 +23,7 @@ from .events import Event
 from .instructions.common import same
 from .piles import under
 from .restrictions import CANNOT_ATTACK, CANNOT_ATTACK_PLAYERS, restricted
+from .seals import sealed
 from .state import State, other, replace
 from .vocabulary import ATTACKS_UNTAPPED, NEO
 
@@ -49,7 +50,7 @@ class Legality(AttackSteps):
                 found.append((c, -1))
             untapped_too = self.has_keyword(s, c, ATTACKS_UNTAPPED)   # a permission, read after the restrictions
             found += [(c, t) for t in theirs.battle if (untapped_too or t in theirs.tapped)
-                      and self.card(t).type == "creature"]
+                      and self.card(t).type == "creature" and not (self.sealing and sealed(self, s, t))]   # 116.2a
         return found
 
     def summoning_sick(self, s: State, c: int) -> bool:

@@ -24,6 +24,7 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Final
 
+from . import continuous
 from .characteristics import DIVIDED_BY, FIXED, INFINITY, TIMES, power_value, referenced, shown
 from .events import Event, ev
 from .instructions import destruction
@@ -53,9 +54,12 @@ class PowerRules(TurnSteps):
         of R108.2 (additions, subtractions, multiplications, divisions) and with ∞ (R108.1c):
         model/characteristics.py `power_value`. It may be below 0 (R108.1b)."""
         base = super().power(s, cid)   # model/attack.py
-        if not (s.powers or s.traits):
+        # R301.3b: the statics in force (model/continuous.py)
+        statics = continuous.power_changes(self, s, cid) if self.statics else ()
+        if not (s.powers or s.traits or statics):
             return base
-        return power_value(base, [n for c, n in s.powers if c == cid], [(k, v) for c, k, v in s.traits if c == cid])
+        return power_value(base, [n for c, n in s.powers if c == cid] + list(statics),
+                           [(k, v) for c, k, v in s.traits if c == cid])
 
     @cached_property
     def power_checks(self) -> bool:
@@ -66,7 +70,7 @@ class PowerRules(TurnSteps):
             for program in (cdef.effect,) + tuple(a.effect for a in cdef.abilities):
                 if any(_lowers(ins) for ins in program):
                     return True
-        return bool(self.initial_state().powers or self.printed_zero)
+        return bool(self.initial_state().powers or self.printed_zero or continuous.lowers(self))
 
     @cached_property
     def printed_zero(self) -> frozenset[int]:
@@ -84,14 +88,15 @@ class PowerRules(TurnSteps):
         creature whose power can be 0 is looked at (a change reached it this turn, or it prints 0),
         between any two automatic steps: a +N and a -N in one step leave it destroyed if it was at 0
         between them."""
-        if not (s.powers or s.traits or self.printed_zero) or any(
+        lowered = continuous.lowers(self)   # a static may lower any creature's power (R608.3a)
+        if not (s.powers or s.traits or self.printed_zero or lowered) or any(
                 t.ability == DESTRUCTION or t.bound(destruction.REPLACING) is not None for t in s.running):
             return ()
         watched = {c for c, _ in s.powers} | {p[0] for p in s.traits} | self.printed_zero
         found = []
         for player in (s.turn, "B" if s.turn == "A" else "A"):
             for c in s.zone(player).battle:
-                if c not in watched or self.card(c).type != "creature" or c in s.guards:
+                if (c not in watched and not lowered) or self.card(c).type != "creature" or c in s.guards:
                     continue
                 if any(self.has_keyword(s, c, w) for w in INDESTRUCTIBLE):
                     continue

@@ -21,6 +21,7 @@ from .errors import EndlessStep
 from .events import Event, ev
 from .instructions import breaking, effects
 from .instructions import piles as pile_words
+from .instructions import seals as seal_words
 from .instructions.battle_start import LABEL as BATTLE_START
 from .instructions.common import same
 from .instructions.game_end import GAME_ENDS
@@ -198,7 +199,7 @@ class BreakModel(CardTable, Legality, Touch, PowerRules):
     def _advance(self, s: State, out: list[Event]) -> State:
         """Run everything that needs no decision, up to the next decision or the end (rounds: `_long_step`)."""
         seen: dict[State, int] | None = None
-        rounds, between = 0, self.power_checks or self.smax_rule or self.home_rule   # (read once per step)
+        rounds, between = 0, self.power_checks or self.smax_rule or self.home_rule or self.seal_rule   # (once per step)
         while True:
             rounds += 1
             if not rounds & WATCH_MASK or seen is not None:
@@ -267,7 +268,8 @@ class BreakModel(CardTable, Legality, Touch, PowerRules):
         """What the rules do between any two automatic steps, before anything else is handled (703.1,
         111.2d): destroy the creatures at power 0 or less (703.4c, model/power.py), and return all but one
         of a player's S-MAX evolution creatures to his hand, his choice (815.1a, a static ability); a psychic
-        or GR creature put outside the battle zone goes back to its own zone (805.4b, 811.2b: model/homes.py). None
+        or GR creature put outside the battle zone goes back to its own zone (805.4b, 811.2b: model/homes.py); a
+        Command that entered removes one of its owner's seals (703.4j: model/seals.py). None
         when none applies (a destruction that changed nothing still applied: the rule is met again)."""
         if self.power_checks:
             zero = self.zero_power(s)
@@ -281,6 +283,9 @@ class BreakModel(CardTable, Legality, Touch, PowerRules):
             found = homes.strays(self, s)
             if found:
                 return homes.return_strays(self, s, found, out)   # 117.1, 805.4b, 118.1, 811.2b
+        if s.unsealing and not any(t.ability == seal_words.UNSEAL for t in s.running):   # 703.4j, 116.4a
+            command = s.unsealing[0]
+            return push(replace(s, unsealing=s.unsealing[1:]), seal_words.unseal(self.owner(command), command))
         return None
 
     def _long_step(self, s: State, rounds: int, out: list[Event],
@@ -396,6 +401,11 @@ class BreakModel(CardTable, Legality, Touch, PowerRules):
         """D1: its breaker and its additional breaks (its own, and effects that reached it, 110.2e)."""
         return self.breaker(s, s.attacker) + effects.additional_breaks(self, s, s.attacker)
 
+    def breaker_counts(self, s: State) -> tuple[int, ...]:
+        """D1, R509.2c: what the attacker may break, one count for each breaker ability it may use."""
+        extra = effects.additional_breaks(self, s, s.attacker)
+        return tuple(n + extra for n in self.breakers(s, s.attacker))
+
     def _next_single_break(self, s: State) -> bool:
         """Before 2017-03-25 (S007, S016, S008): after a single break and its shield check, the attack
         breaks its next shield, even if the breaker has left (ER03), while the defender has one."""
@@ -406,16 +416,18 @@ class BreakModel(CardTable, Legality, Touch, PowerRules):
         if not shields:
             return (Action("direct_attack", s.turn, (),
                            f"{s.turn} attacks directly: {s.defender} has no shields (D0)"),)
-        n = min(self.breaker_count(s), len(shields))
         if not self.version.simultaneous_break:
-            n = 1   # before 2017-03-25: one shield at a time (S007, S016)
+            counts = [1]   # before 2017-03-25: one shield at a time (S007, S016)
+        else:   # R509.2c: with several breaker abilities its controller uses one of them, his choice
+            counts = sorted({min(n, len(shields)) for n in self.breaker_counts(s)})
         if self.effects_first(s.attacker):
-            return (Action("break_later", s.turn, (n,), f"{s.turn}'s {self.label(s.attacker)} is to break {n} "
-                           f"shield{'s' if n > 1 else ''}: its before-break abilities first, then the choice"),)
+            return tuple(Action("break_later", s.turn, (n,), f"{s.turn}'s {self.label(s.attacker)} is to break {n} "
+                                f"shield{'s' if n > 1 else ''}: its before-break abilities first, then the choice")
+                         for n in counts)
         return tuple(
             Action("choose_shields", s.turn, combo,
                    f"{s.turn} chooses {self.shield_list(combo)} to break with {self.label(s.attacker)}")
-            for combo in self.shield_choices(s, s.defender, n))
+            for n in counts for combo in self.shield_choices(s, s.defender, n))
 
     def effects_first(self, by: int) -> bool:
         """`before_break_order=effects_first` (S166, the 2017 Master Breaker Q&A): a creature with a

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from .seals import sealed
 from .state import State
 
 if TYPE_CHECKING:
@@ -41,10 +42,15 @@ SHOWN: Final = {"end_turn": "this turn", "end_attack": "until the end of the att
 
 def restricted(m, s: State, cid: int, what: str) -> bool:
     """Whether `cid` is under restriction `what` now: its static ability (while its abilities work), an
-    effect's restriction that has not ended, or, for `cannot_attack`, G-Strike's mark."""
+    effect's restriction that has not ended, a static of another card in force (model/continuous.py), a seal
+    (attacking and blocking: model/seals.py), or, for `cannot_attack`, G-Strike's mark."""
     if what == CANNOT_ATTACK and cid in s.cant_attack:
         return True
+    if what in (CANNOT_ATTACK, CANNOT_BLOCK) and m.sealing and sealed(m, s, cid):
+        return True   # 116.2a: a sealed creature neither attacks nor blocks
     if s.restrictions and any(c == cid and k == what for c, k, _ in s.restrictions):
+        return True
+    if m.statics and m.static_restricts(s, cid, what):
         return True
     return m.has_keyword(s, cid, printed(what))
 

@@ -315,6 +315,7 @@ class State(Record):
     fired: tuple[tuple[int, str], ...] = ()   # (card, ability) "once each turn" abilities triggered this turn, sorted
     restrictions: Sorted[tuple[CardId, str, str]] = ()   # (card, restriction, until) made by an effect
                                      # (model/restrictions.py: until "turn", "attack" or a player's next turn)
+    unsealing: tuple[CardId, ...] = ()   # Commands that entered, each to remove a seal (703.4j, model/seals.py)
 
     def forget(self, card: int) -> State:
         """`card` left the battle zone: it is a new object, the effects that reached it end (110.2e,

@@ -21,7 +21,10 @@ from __future__ import annotations
 
 from functools import cached_property
 
+from . import continuous, seals
 from .attack_end import AttackEnd
+from .census import ops_of
+from .characteristics import has_race
 from .declarations import Declarations
 from .events import Event, ev
 from .gods import creature
@@ -57,6 +60,27 @@ class Touch(TurnSteps, Triggers, AttackEnd, Declarations):
                 found.append((inst.id, n))
         return tuple(found)
 
+    @cached_property
+    def statics(self) -> tuple[tuple[int, continuous.Static], ...]:
+        """(card, static ability) for each static of a card of the scenario (model/continuous.py)."""
+        return continuous.sources(self)
+
+    @cached_property
+    def sealing(self) -> bool:
+        """Whether a seal lies on a card of the scenario or a card word may put one (`seal`, 116.1a)."""
+        return any(kind == seals.SEAL for setup in self.scenario.players.values() for _, _, kind, _ in setup.extras) \
+            or any("seal" in ops_of(self.pool[i.card]) for i in self.instances)
+
+    @cached_property
+    def seal_rule(self) -> bool:
+        """Whether 703.4j can apply: a seal lies somewhere and a card of the scenario is a Command."""
+        return self.sealing and any(has_race(self.pool[i.card].race_names(), seals.COMMAND)
+                                    for i in self.instances)
+
+    def static_restricts(self, s: State, cid: int, what: str) -> bool:
+        """Whether a static of a card in force puts restriction `what` on `cid` (model/restrictions.py asks)."""
+        return continuous.restricts(self, s, cid, what)
+
     def ignored(self, s: State, cid: int) -> bool:
         """R110-style ignoring (無視): an `ignore` effect this turn, or another creature's `Ignore` static
         while that creature is in the battle zone and its own abilities are not ignored by an effect
@@ -76,21 +100,26 @@ class Touch(TurnSteps, Triggers, AttackEnd, Declarations):
         and every replacement of a creature in the battle zone asks this (through the methods below or
         directly), so no rule honours the ignoring in one place and reads the printed ability in another
         (a step that never ended: the power-0 check saw an ignored Indestructible, destruction read it)."""
-        return not ((s.granted or self.ignorers) and self.ignored(s, cid))
+        return not ((s.granted or self.ignorers) and self.ignored(s, cid)) and \
+            not (self.sealing and seals.sealed(self, s, cid))   # 116.2: a sealed creature's abilities do nothing
 
     def has_keyword(self, s: State, cid: int, word: Keyword) -> bool:
-        """Printed or given this turn, unless the card's abilities are ignored (asked only of a card that has
-        the keyword: most questions are about a keyword the card lacks)."""
-        if not (creature(self, s, cid).has(word) or (cid, word) in s.granted):
+        """Printed, given this turn or given by a static in force (R604.2), unless the card's abilities are
+        ignored (asked only of a card that has the keyword: most questions are about a keyword the card lacks).
+        A linked God has every card's keywords (804.1b)."""
+        if not (creature(self, s, cid).has(word) or (cid, word) in s.granted
+                or (self.statics and continuous.gives(self, s, cid, word))):
             return False
         return self.abilities_work(s, cid)
 
     def keyword_count(self, s: State, cid: int, word: Keyword) -> int:
         """How many times the card has a keyword now, printed copies and each effect giving it one (110.7,
-        110.2c: each works on its own, Slayer twice destroys twice); 0 while its abilities are ignored."""
+        110.2c: each works on its own, Slayer twice destroys twice) and each static in force giving it one;
+        0 while its abilities are ignored."""
         if not self.abilities_work(s, cid):
             return 0
-        return creature(self, s, cid).count(word) + sum(1 for c, w in s.granted if c == cid and w == word)
+        return creature(self, s, cid).count(word) + sum(1 for c, w in s.granted if c == cid and w == word) \
+            + continuous.gives(self, s, cid, word)
 
     def keyword_total(self, s: State, cid: int, head: Keyword) -> int:
         """The sum over the copies of an additive valued keyword the card prints (`Power Attacker:+N`,
@@ -108,13 +137,25 @@ class Touch(TurnSteps, Triggers, AttackEnd, Declarations):
 
     def breaker(self, s: State, cid: int) -> int:
         """How many shields the creature's breaker ability breaks (509.2b); one with it ignored or without
-        one (509.2a)."""
-        return creature(self, s, cid).breaker if self.abilities_work(s, cid) else 1
+        one (509.2a). With several (a static gives one, 509.2c) the printed one or the smallest: the choice
+        among them is `breakers`, offered where the rules of the time break shields together."""
+        return self.breakers(s, cid)[0] if self.statics else \
+            (creature(self, s, cid).breaker if self.abilities_work(s, cid) else 1)
+
+    def breakers(self, s: State, cid: int) -> tuple[int, ...]:
+        """R509.2c: the count of each breaker ability the creature has now, printed or given by a static, the
+        printed one first; (1,) without any (509.2a) or with its abilities ignored."""
+        if not self.abilities_work(s, cid):
+            return (1,)
+        printed = creature(self, s, cid).breaker   # 804.1b: a linked God's greatest
+        given = sorted({int(v) for v in continuous.values(self, s, cid, continuous.BREAKER)} - {printed}) \
+            if self.statics else []
+        return ((printed,) if printed > 1 or not given else ()) + tuple(given)
 
     def add_pending(self, s: State, p: Pending, out: list[Event], rule: str) -> State:
         """An ability of a creature whose abilities are ignored does not trigger (dmwiki "無視": only in the
         battle zone); one that triggers as its creature leaves is judged as it was just before (603.5c)."""
-        if (s.granted or self.ignorers) and self._silenced(s, p):
+        if (s.granted or self.ignorers or self.sealing) and self._silenced(s, p):
             return s
         return super().add_pending(s, p, out, rule)
 
@@ -126,7 +167,7 @@ class Touch(TurnSteps, Triggers, AttackEnd, Declarations):
         if src not in s.zone(self.owner(src)).battle and \
                 (ability.pattern is None or LEAVING.isdisjoint(ability.pattern.on)):
             return False
-        if (src, IGNORED) in s.granted:
+        if (src, IGNORED) in s.granted or (self.sealing and seals.sealed(self, s, src)):   # 116.2
             return True
         cdef = self.card(src)
         return any(g != src and cdef.type == "creature" and cdef.cost <= n and g in s.zone(self.owner(g)).battle

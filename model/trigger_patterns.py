@@ -75,6 +75,9 @@ LEAVING = frozenset({"destroyed", "leaves"})
 # where a card leaving the battle zone may go (a `leaves` pattern's `to`; the deck's top and bottom are `deck`)
 LEAVES_TO = ("hand", "mana", "graveyard", "deck", "shields")
 WHOSE = ("you", "opponent", "any")
+# where a watching ability may work (`zone:` of an ability): the battle zone (R110.4c), or a zone it names
+# (R110.4b, R110.4g: the graveyard, the mana zone)
+TRIGGER_ZONES = ("battle", "graveyard", "mana")
 DELAYED_ZONE = "delayed"   # the `zone` of a delayed ability (R603.6): in no zone, an effect made it
 WHICH = ("this", "other", "any")
 

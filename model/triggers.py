@@ -9,7 +9,7 @@ is compared with it:
 - the card's own abilities about itself (`card: this`) wherever the card is: it may just have left
   the battle zone (R701.6b, 603.5c);
 - the abilities of the cards watching others, from the zone each ability works in (battle zone or
-  graveyard), each player's in turn;
+  graveyard or mana zone, R110.4b and R110.4g), each player's in turn;
 - the delayed triggered abilities effects created (R603.6): each triggers once and is gone.
 """
 
@@ -20,11 +20,13 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Final
 
 from . import gods
+from .continuous import enters_tapped, keywords_of
 from .events import Event
 from .host import Host
 from .record import build
+from .seals import is_command
 from .state import PLAYERS, Frame, Pending, State, pindex, replace, setter
-from .trigger_patterns import DELAYED_ZONE, EVENTS, LEAVING, TriggerPattern
+from .trigger_patterns import DELAYED_ZONE, EVENTS, LEAVING, TRIGGER_ZONES, TriggerPattern
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -80,10 +82,10 @@ def watching(pool: CardPool, instances: Iterable) -> frozenset[int]:
 
 
 def matches(p: TriggerPattern, s: State, player: str, card: int, cdef: CardDef | None,
-            me: int, owner: str, to: str = "") -> bool:
+            me: int, owner: str, to: str = "", given: frozenset[str] = frozenset()) -> bool:
     """Whether an event (its player, its card and what that card is, where a leaving card goes) meets
     pattern `p` of an ability of card `me` controlled by `owner` (603.2: its characteristics as the event
-    happens, R507.3b)."""
+    happens, R507.3b; `given`: the keywords statics give the card then, R608.3c)."""
     if p.player != "any" and (player == owner) != (p.player == "you"):
         return False
     if p.to and to not in p.to:
@@ -91,7 +93,7 @@ def matches(p: TriggerPattern, s: State, player: str, card: int, cdef: CardDef |
     if p.card == "other" and card == me:
         return False
     if p.has or p.type:
-        if cdef is None or not all(cdef.has(w) for w in p.has):
+        if cdef is None or not all(cdef.has(w) or w in given for w in p.has):
             return False
         if p.type and not (cdef.is_spell() if p.type == "spell" else cdef.type == p.type):
             return False
@@ -124,26 +126,35 @@ class Triggers(Host):
         cdef = self.card(card) if card >= 0 else None
         if cdef is not None and self.god_rule:
             cdef = gods.creature(self, s, card)   # 804.1b: what a linked God is, for the patterns' conditions
+        # R608.3c: the keywords statics give the card apply as it enters, before its triggers are looked at
+        given = keywords_of(self, s, card) if cdef is not None and self.statics else frozenset()
         if cdef is not None:
             owner = self.owner(card)
             # 804.1b: a linked God has the abilities of each of its cards, about the one creature
             for part in gods.parts(self, s, card) if self.god_rule else (card,):
                 pdef = self.card(part)
                 for ability in index.own.get((pdef.id, what), ()):
-                    if matches(ability.pattern, s, player, card, cdef, card, owner, to):   # type: ignore[arg-type]
+                    if matches(ability.pattern, s, player, card, cdef, card, owner, to, given):   # type: ignore[arg-type]
                         found.append(Pending(TRIGGERED, depth, player, pdef.id, ability.id, card))
         watchers = index.watchers.get(what)
         if watchers:
             for watcher in PLAYERS:
                 z = s.zone(watcher)
-                for cid, zone in [(c, "battle") for c in z.battle if c in watchers] + \
-                        [(c, "graveyard") for c in z.graveyard if c in watchers] + \
+                # R110.4b-c, R110.4g: each ability watches from the zone it works in; the cards of a linked God
+                # beside the one standing for it watch from the battle zone too (804.1b)
+                for cid, zone in [(c, where) for where in TRIGGER_ZONES for c in getattr(z, where) if c in watchers] + \
                         (self._god_watchers(z, watchers) if self.god_rule and z.links else []):
                     me = gods.head_of(z, cid) if self.god_rule and zone == "battle" and z.links else cid
                     for ability in watchers[cid]:
                         if ability.zone == zone and (me != card or what not in LEAVING) and \
-                                matches(ability.pattern, s, player, card, cdef, me, watcher, to):  # type: ignore[arg-type]
+                                matches(ability.pattern, s, player, card, cdef, me, watcher, to, given):  # type: ignore[arg-type]
                             found.append(Pending(TRIGGERED, depth, watcher, self.instances[cid].card, ability.id, me))
+        if what == "enters" and self.statics and card not in s.zone(self.owner(card)).tapped and \
+                enters_tapped(self, s, card):   # R110.4f: its state is set as it is put, before anything triggers
+            z = s.zone(self.owner(card))
+            s = s.with_zone(self.owner(card), replace(z, tapped=tuple(sorted(z.tapped + (card,)))))
+        if what == "enters" and self.seal_rule and is_command(self, s, card):
+            s = replace(s, unsealing=s.unsealing + (card,))   # 703.4j: applied between two steps (procedure.py)
         if s.delayed:
             s = self._delayed(s, what, player, card, cdef, depth, found, to)
         rule = RULES.get(what) or EVENTS.get(what, ("", "R509.4"))[1]

@@ -26,6 +26,7 @@ from functools import cached_property
 from . import restrictions
 from .attack import AttackSteps
 from .events import Event, ev
+from .seals import sealed
 from .state import State, other, replace
 from .turn_plan import Plan, plan_of
 
@@ -158,14 +159,17 @@ class TurnSteps(AttackSteps):
         return replace(s, granted=tuple(granted), lasting=tuple(g for g in s.lasting if g[2] != s.turn))
 
     def untap_all(self, s: State, out: list[Event]) -> State:
-        """501.1: the turn player untaps his tapped cards, all at once (one event each)."""
+        """501.1: the turn player untaps his tapped cards, all at once (one event each); a sealed creature
+        stays as it is (116.2a: it is neither tapped nor untapped)."""
         tp = s.turn
         z = s.zone(tp)
         if not z.tapped:
             return s
+        kept = tuple(c for c in z.tapped if self.sealing and sealed(self, s, c))
         for c in z.tapped:
-            out.append(ev("untap", "R501.1", card=self.label(c), player=tp))
-        return s.with_zone(tp, replace(z, tapped=()))
+            if c not in kept:
+                out.append(ev("untap", "R501.1", card=self.label(c), player=tp))
+        return s.with_zone(tp, replace(z, tapped=kept))
 
     def attack_phase(self, s: State, out: list[Event]) -> tuple[State, bool]:
         """The next turn's steps once what they triggered has resolved: the draw step (502.1), or the end."""

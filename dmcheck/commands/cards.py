@@ -103,6 +103,8 @@ def pool_lines(cards: list[tuple[str, Any]], by_file: bool) -> list[str]:
         lines.append(f"{c.name} ({names}): {kind}, {numbers}" + (f"; {', '.join(c.keywords)}" if c.keywords else ""))
         if "effect" in data:
             lines.append(f"    effect: {flow(data['effect'])}")
+        for st in data.get("statics", []):
+            lines.append(f"    static: {flow(st)}")
         for a in data.get("abilities", []):
             when = f"trigger {flow(a['trigger'])}" if "trigger" in a else f"replaces {a['replaces']}"
             lines.append(f"    {a['id']}: {when}" + (f" (from the {a['zone']})" if "zone" in a else "")

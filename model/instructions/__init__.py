@@ -25,6 +25,7 @@ from . import (  # noqa: F401  (registration: importing each module registers it
     piles,
     power,
     restrict,
+    seals,
     shield_check,
 )
 from .registry import OPS, card_words  # noqa: F401

@@ -18,6 +18,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..characteristics import CIVILIZATION, CIVILIZATIONS, DIVIDED_BY, FIXED, INFINITY, RACE, TIMES
+from ..counts import SCHEMA as COUNT_SCHEMA
+from ..counts import count
 from ..events import ev
 from ..state import State, replace
 from ..vocabulary import IGNORED, STACKS
@@ -85,6 +87,11 @@ def _power(m, s, task, ins, choice, out):
         return _add_traits(m, s, reached, kind, ins.get(kind), out)
     amount = ins.get("amount")
     n = INFINITE_AMOUNTS.get(amount, amount)
+    per = ins.get("for_each")
+    if per is not None:   # R608.2b: the number is counted once, now, and never changes afterwards
+        n = amount = n * count(m, s, task.controller, per)
+        if not n:
+            return s
     for c in reached:
         out.append(ev("power", "", card=m.label(c), player=m.owner(c), amount=amount, until="end_turn"))
     return replace(s, powers=tuple(sorted(s.powers + tuple((c, n) for c in reached))))
@@ -116,11 +123,12 @@ _SCHEMA_POWER = {
            "power is multiplied (`times`), divided (`divided_by`, rounded down) or fixed (`fixed`: no other effect "
            "changes it, R206.3), until the end of the turn (R511.2); whatever the order they came in, additions "
            "and subtractions apply first, then multiplications, then divisions (R108.2, R206.4). `target`: one "
-           "(chosen), all (of `whose`, those there now), self, attacker",
+           "(chosen), all (of `whose`, those there now), self, attacker. With `for_each`, the amount is multiplied by "
+           "that count, taken as the effect resolves and fixed from then on (R608.2b)",
     "properties": {"amount": {"description": "a whole number (not 0), +infinity or -infinity",
                               "anyOf": [{"type": "integer", "minimum": -1_000_000_000, "maximum": 1_000_000_000,
                                          "not": {"const": 0}}, {"enum": sorted(INFINITE_AMOUNTS)}]},
-                   "times": _FACTOR, "divided_by": _FACTOR, "fixed": _POWER,
+                   "times": _FACTOR, "divided_by": _FACTOR, "fixed": _POWER, "for_each": COUNT_SCHEMA,
                    "which": WHICH, "target": _TARGET, "whose": WHOSE, "until": TURN, "optional": {"type": "boolean"}},
     "required": ["until"],
     "oneOf": [{"required": ["amount"]}, {"required": ["times"]}, {"required": ["divided_by"]},

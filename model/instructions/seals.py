@@ -1,0 +1,78 @@
+"""Seals put and removed (model/seals.py): the card word `seal` (116.1a) and the state-based removal of a seal
+when a Command enters (116.4, 116.4a, 703.4j).
+
+An internal word: the procedure pushes it between two automatic steps for a Command that entered the battle
+zone (State.unsealing). The Command's owner chooses one of his cards that shares a civilization with it and
+has a seal on it; one seal of that card goes to the graveyard. With such a card he must choose one (116.4a);
+with none nothing happens.
+"""
+
+from __future__ import annotations
+
+from ..events import ev
+from ..seals import SEAL, unsealable
+from ..state import Task, replace
+from .common import creatures
+from .registry import NONE, WHOSE, instr, op
+from .selection import WHICH
+
+UNSEAL = "a Command removes a seal (703.4j)"   # the ability name of the task that applies the rule
+
+
+def unseal(player: str, command: int) -> Task:
+    """The task that applies 703.4j for `command`, entered under `player`'s control."""
+    return Task(program=(instr("_unseal", command=command),), pc=0, controller=player, source=command,
+                ability=UNSEAL)
+
+
+def _unseal_options(m, s, task, ins):
+    command = ins.get("command")
+    return [((c,), f"{m.owner(command)} removes a seal from {m.label(c)} ({m.label(command)} entered, 116.4a)")
+            for c in unsealable(m, s, command)]
+
+
+def _unseal(m, s, task, ins, choice, out):
+    card = choice[0]
+    owner = m.owner(card)
+    z = s.zone(owner)
+    seal = min(c for c, h, k in z.links if h == card and k == SEAL)   # face down: any one of them (116.4a)
+    z = z.remove("attached", seal).unlink(seal).add("graveyard", seal)
+    out.append(ev("move", "R703.4j", card=m.label(seal), player=owner, **{"from": "battle", "to": "graveyard"}))
+    return s.with_zone(owner, z)
+
+
+op("_unseal", chooser=lambda m, s, t, i: m.owner(i.get("command")))((_unseal_options, _unseal))
+
+
+# ---- putting a seal (116.1a) ------------------------------------------------------------------------------
+def _seal_options(m, s, task, ins):
+    me = task.controller
+    opts = [((c,), f"{me} seals {m.label(c)}")
+            for c in creatures(m, s, me, ins.get("whose", "opponent"), which=ins.get("which"))]
+    if opts and ins.get("optional", False):
+        opts.append((NONE, f"{me} chooses no creature"))
+    return opts
+
+
+def _seal(m, s, task, ins, choice, out):
+    """116.1a: the top card of the chosen card's owner's deck goes face down onto it (116.1b: several may lie
+    there); with an empty deck nothing happens."""
+    if choice == NONE:
+        return s
+    card = choice[0]
+    owner = m.owner(card)
+    z = s.zone(owner)
+    if not z.deck:
+        return s
+    top = z.deck[0]
+    z = replace(z.remove("deck", top).add("attached", top), links=tuple(sorted(z.links + ((top, card, SEAL),))))
+    out.append(ev("move", "R116.1a", card=m.label(top), player=owner, **{"from": "deck", "to": "battle"}))
+    return s.with_zone(owner, z)
+
+
+_SCHEMA_SEAL = {
+    "doc": "seal a creature (116.1a): the top card of its owner's deck goes face down onto it; while a seal lies on "
+           "it the creature is ignored (116.2). One creature of `whose` (default: opponent), chosen",
+    "properties": {"which": WHICH, "whose": WHOSE, "optional": {"type": "boolean"}},
+}
+op("seal", schema=_SCHEMA_SEAL)((_seal_options, _seal))
