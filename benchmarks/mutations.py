@@ -975,6 +975,17 @@ CATALOGUE += (
     Mutation("R807.4a-dragheart-cost-limit-ignored", "807.4a: an effect puts a dragheart within its limits", HS,
              "and m.card(c).cost <= limit\n", "\n",
              rules=("807.4a",), tests=(piles("DH03_dragner_puts_a_weapon_or_a_fortress"),)),
+    Mutation("R807.1a-dragsolution-untaps", "807.1a: a dragheart that dragsolves keeps its tapped state", HS,
+             "    s = _unequip(s, owner, card) if m.card(card).dragheart else s",
+             "    s = _unequip(s, owner, card) if m.card(card).dragheart else s\n"
+             "    s = s.with_zone(owner, replace(s.zone(owner), tapped=tuple(c for c in s.zone(owner).tapped "
+             "if c != card)))",
+             rules=("807.1a",), tests=(piles("DH09_a_tapped_fortress_dragsolves_into_a_tapped_creature"),)),
+    Mutation("R807.5-arrival-with-one-face", "807.5, 807.5a: a dragheart put this turn is sick whatever face is up",
+             "model/turn.py", "    return new + [m.faces[c] for c in new if c in m.faces and m.card(c).dragheart]",
+             "    return new",
+             rules=("807.5", "807.5a"),
+             tests=(piles("DH07_a_weapon_put_this_turn_dragsolves_into_a_sick_creature"),)),
 )
 
 

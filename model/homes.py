@@ -43,7 +43,8 @@ HOMES = (
     # 807.1: a dragheart is put as its weapon (305) or fortress (306) face; 305.3, 117.2: never a lone weapon
     Home("dragheart_weapon", "hyperspatial", "a dragheart", "407.1", "807.4b", creature=False, alone="117.2"),
     Home("dragheart_fortress", "hyperspatial", "a dragheart", "407.1", "807.4b", creature=False),
-    # a dragheart creature face up (807.1; how it turned over, dragsolution 807.1a, is not modelled)
+    # a dragheart creature face up (807.1): a card file's `type: dragheart_creature`, or the `back:` of a weapon
+    # or fortress that dragsolution turned over (807.1a; `home_of` finds this entry by the card's `dragheart`)
     Home("dragheart_creature", "hyperspatial", "a dragheart", "407.1", "807.4b"),
 )
 HOME_OF_TYPE = {h.card_type: h for h in HOMES}
@@ -54,8 +55,10 @@ ELSEWHERE = ("hand", "mana", "shields", "graveyard", "deck", "resolving", "stand
 
 
 def home_of(cdef: Any) -> Home:
-    """The home of a card whose `home` is set: by its type (a dragheart keeps its own), else by its zone
-    (a psychic or GR creature's type is `creature`)."""
+    """The home of a card whose `home` is set: by its type (a dragheart weapon or fortress keeps its own; a
+    dragheart creature face is one), else by its zone (a psychic or GR creature's type is `creature`)."""
+    if cdef.dragheart and cdef.type == "creature":   # a dragheart creature face (807.1)
+        return HOME_OF_TYPE["dragheart_creature"]
     return HOME_OF_TYPE.get(cdef.type) or HOME_OF_ZONE[cdef.home]
 
 

@@ -24,9 +24,11 @@ release (806.1b) and a lone cell (806.1a) are not modelled.
 
 A dragheart is put the same way by a creature's ability (807.4a), as its weapon face equipped to that
 creature (305.2) or its fortress face alone (306.2): the card word `put_dragheart`. A weapon whose creature
-left stays behind and the rules send it home (117.2: model/homes.py). Dragsolution, dragon escape and the
-dragheart creature face (807.1a-b, 807.5, 808) are not modelled: a dragheart's faces are not yet read as
-two faces of one card the way a psychic creature's are (`back:`).
+left stays behind and the rules send it home (117.2: model/homes.py). A weapon or fortress may carry its
+dragheart creature face under `back:` (807.1, 807.2), and `flip` turns it over as it turns a psychic creature:
+dragsolution (807.1a) is an ability of the weapon or fortress whose effect is `flip` (a weapon first leaves the
+creature it was equipped to; the card keeps its tapped state), dragon escape (807.1b) a `self_leave`
+replacement of the creature face whose effect is `flip`. Dragheart super creatures (808) are not modelled.
 """
 
 from __future__ import annotations
@@ -73,21 +75,45 @@ op("put_from_hyperspatial", schema=_SCHEMA_PUT_FROM_HYPERSPATIAL)((_put_options,
 
 def flip(m: Game, s: State, card: int, out: list[Event]) -> State:
     """R805.1a-b, R805.5: turn a double-sided card in the battle zone over. Its other face takes its place in
-    every part of the state (zones, tapped, links, the attack, effects, waiting abilities), except the memory
-    of the creatures put into the battle zone this turn, which stays with the face that arrived: an awakened
-    face is never sick (805.6), a face turned back by release is sick only if that face arrived this turn
-    (805.6a)."""
+    every part of the state (zones, tapped, links, the attack, effects, waiting abilities), except the memory of
+    the creatures put into the battle zone this turn, which stays with the face that arrived: an awakened face
+    is never sick (805.6), a face turned back by release is sick only if that face arrived this turn (805.6a);
+    a dragheart's arrival is remembered for both faces (807.5a, model/turn.py `arrivals`). R807.1a: a weapon
+    turning into its dragheart creature leaves the creature it was equipped to."""
     face = m.faces.get(card)
     owner = m.owner(card)
-    if face is None or card not in s.zone(owner).battle:
+    if face is None or card not in s.zone(owner).battle and not _equipped(s.zone(owner), card):
         return s   # a card that left (or a single-faced one) is not turned over
+    s = _unequip(s, owner, card) if m.card(card).dragheart else s
     entered = s.entered
     s = _STATE.rename(s, Renaming({card: face, face: card}, m.symmetry.id_binds))
     s = replace(s, entered=entered) if s.entered != entered else s
-    awaken = m.card(face).awakened
-    out.append(ev("flip", "R805.1a" if awaken else "R805.1b", card=m.label(card), face=m.label(face), player=owner,
-                  how="awaken" if awaken else "release"))
+    rule, how = _flip_kind(m, face)
+    out.append(ev("flip", rule, card=m.label(card), face=m.label(face), player=owner, how=how))
     return s
+
+
+def _equipped(z, card: int) -> bool:
+    return any(c == card and kind == "weapon" for c, _, kind in z.links)
+
+
+def _unequip(s: State, owner: str, card: int) -> State:
+    """R807.1a: a weapon that turns into its creature face stands alone in the battle zone (its tapped state,
+    305.2a, is its own and stays)."""
+    z = s.zone(owner)
+    if not _equipped(z, card):
+        return s
+    z = replace(z, links=tuple(link for link in z.links if link[0] != card))
+    return s.with_zone(owner, z.move("attached", "battle", card))
+
+
+def _flip_kind(m: Game, face: int) -> tuple[str, str]:
+    """The rule and name of a flip to `face`: awakening or release (805.1a-b), dragsolution to a dragheart
+    creature face or dragon escape from one (807.1a-b)."""
+    new = m.card(face)
+    if new.dragheart:
+        return ("R807.1a", "dragsolution") if new.type == "creature" else ("R807.1b", "dragon_escape")
+    return ("R805.1a", "awaken") if new.awakened else ("R805.1b", "release")
 
 
 def _flip(m, s, task, ins, choice, out):
