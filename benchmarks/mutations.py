@@ -962,13 +962,18 @@ CATALOGUE += (
 )
 
 # ---- draghearts (305, 306, 807): weapons and fortresses put from the hyperspatial zone, a lone weapon sent home ------
+PSY_FLIP = "tests/test_psychic_flip.py::"
 CATALOGUE += (
     Mutation("R117.2-lone-weapon-stays", "117.2, 305.3: a weapon left alone in the battle zone goes home",
              "model/homes.py",
-             'tuple((p, "battle", c) for p in PLAYERS for c in s.zone(p).battle if m.card(c).type in ALONE)', "()",
+             "if m.card(c).type in ALONE\n              or m.card(c).cell)", "if m.card(c).cell)",
              rules=("117.2", "305.3"),
              tests=(piles("DH01_weapon_goes_home_when_its_creature_is_destroyed"),
                     piles("DH02_weapon_does_not_follow_its_bounced_creature"))),
+    Mutation("R806.1a-lone-cell-stays", "806.1a, 703.4g: a psychic cell alone in the battle zone goes home",
+             "model/homes.py", "              or m.card(c).cell)", ")",
+             rules=("806.1a", "703.4g"),
+             tests=(PSY_FLIP + "test_a_psychic_cell_left_alone_returns_to_the_hyperspatial_zone_between_steps",)),
     Mutation("R306.2-no-fortress-put", "306.1, 306.2: an effect puts a fortress alone into the battle zone", HS,
              'return s.with_zone(me, z.move("hyperspatial", "battle", c))', "return s",
              rules=("306.1", "306.2"), tests=(piles("DH03_dragner_puts_a_weapon_or_a_fortress"),)),

@@ -63,22 +63,24 @@ def home_of(cdef: Any) -> Home:
 
 
 def strays(m: Game, s: State) -> tuple[tuple[str, str, int], ...]:
-    """The cards with a home zone that are outside it and outside the battle zone, and the weapons alone in
-    the battle zone (117.2): (player, zone, card)."""
+    """The cards with a home zone that are outside it and outside the battle zone, and the weapons (117.2) and
+    psychic cells (806.1a, 703.4g) alone in the battle zone: (player, zone, card)."""
     return tuple((p, zone, c) for p in PLAYERS for zone in ELSEWHERE
                  for c in getattr(s.zone(p), zone) if m.card(c).home) + \
-        tuple((p, "battle", c) for p in PLAYERS for c in s.zone(p).battle if m.card(c).type in ALONE)
+        tuple((p, "battle", c) for p in PLAYERS for c in s.zone(p).battle if m.card(c).type in ALONE
+              or m.card(c).cell)
 
 
 def return_strays(m: Game, s: State, found: tuple[tuple[str, str, int], ...], out: list[Event]) -> State:
     """R117.1, R805.4b, R807.4b; R118.1, R811.2b: each card put elsewhere goes to its owner's home zone (the
     bottom of the super GR zone; several at once in the order found, player A's first, then by card id).
-    R117.2: so does a weapon alone in the battle zone (it leaves the battle zone: untapped, forgotten)."""
+    R117.2: so does a weapon alone in the battle zone (it leaves the battle zone: untapped, forgotten), and
+    R806.1a, R703.4g: a psychic cell alone there."""
     for player, zone, c in found:
         s = s.with_zone(player, s.zone(player).unlink(c).remove(zone, c))
         owner, home = m.owner(c), home_of(m.card(c))
         s = s.with_zone(owner, s.zone(owner).add(home.zone, c))
-        rule = home.alone if zone == "battle" else home.returns
+        rule = ("806.1a" if m.card(c).cell else home.alone) if zone == "battle" else home.returns
         out.append(ev("move", "R" + rule, card=m.label(c), player=owner, **{"from": zone, "to": home.zone}))
         if zone == "battle":
             s = s.forget(c)

@@ -283,3 +283,63 @@ expect:
     z = after.zone("A")
     top, cell = model.faces[alpha], next(i.id for i in model.instances if i.label == "Super Probe Cell")
     assert z.battle == (top,) and cell in z.attached and (cell, top, "under") in z.links
+
+
+# ---- a lone psychic cell (806.1a, 703.4g) -------------------------------------------------------------------
+def _lone_cell_scenario(tmp_path: Path) -> Path:
+    path = tmp_path / "s.yaml"
+    path.write_text(f"""name: x
+cards: [{CARDS.as_posix()}]
+turn: A
+players:
+  A:
+    battle: [Vanilla]
+    hyperspatial: [Link Probe Beta]
+  B: {{shields: 1}}
+attack: {{attacker: Vanilla, player: B}}
+expect:
+  - always: {{shields_broken: 1}}
+""", encoding="utf-8")
+    return path
+
+
+def test_a_psychic_cell_left_alone_returns_to_the_hyperspatial_zone_between_steps(tmp_path):
+    # 806.1a, 703.4g: a cell alone in the battle zone (put there by hand: no card word of the model leaves one
+    # alone) goes to its owner's hyperspatial zone before the next step of the procedure
+    model = BreakModel(load_scenario(_lone_cell_scenario(tmp_path)))
+    s = model.initial_state()
+    beta = next(c for c in s.zone("A").hyperspatial if model.label(c) == "Link Probe Beta")
+    cell = model.faces[beta]
+    z = s.zone("A").remove("hyperspatial", beta).add("battle", cell)
+    out: list = []
+    after = model._between_steps(s.with_zone("A", z), out)
+    assert after is not None and cell in after.zone("A").hyperspatial and cell not in after.zone("A").battle
+    assert [(e.kind, e.get("card"), e.get("from"), e.get("to"), e.rule) for e in out] == \
+        [("move", "Super Probe Cell", "battle", "hyperspatial", "R806.1a")]
+
+
+def test_ps10_fails_when_a_psychic_cell_may_stand_alone(monkeypatch):
+    # without 806.1a (neither the loader's repair nor the rules' step), the cell would stay beside Vanilla
+    from dmcheck.model import homes, positions
+    real = homes.strays
+    monkeypatch.setattr(positions, "CHECKS", [c for c in positions.CHECKS if c.name != "lone_cell"])
+    monkeypatch.setattr(homes, "strays", lambda m, s: tuple(x for x in real(m, s) if not m.card(x[2]).cell))
+    (path,) = ATTACK.glob("PS10*.yaml")
+    assert "violated" in _verdicts(path)
+
+
+def test_the_loader_refuses_a_cell_that_is_no_psychic_creatures_back_face(tmp_path):
+    # 806.1: a psychic cell is the other face of a psychic creature that links
+    cards = tmp_path / "cards.yaml"
+    cards.write_text("""cards:
+  - id: psy
+    name: Psy
+    type: psychic_creature
+    cost: 3
+    power: 1000
+    cell: true
+""", encoding="utf-8")
+    with pytest.raises(InputError) as caught:
+        CardPool().add_file(cards)
+    (error,) = caught.value.all()
+    assert error.line == 7 and "cards[0].cell" in str(error) and "806.1" in str(error), str(error)
