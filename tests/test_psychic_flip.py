@@ -343,3 +343,62 @@ def test_the_loader_refuses_a_cell_that_is_no_psychic_creatures_back_face(tmp_pa
         CardPool().add_file(cards)
     (error,) = caught.value.all()
     assert error.line == 7 and "cards[0].cell" in str(error) and "806.1" in str(error), str(error)
+
+
+# ---- link release (806.1b, 806.2) ----------------------------------------------------------------------------
+def _ps11() -> Path:
+    (path,) = ATTACK.glob("PS11*.yaml")
+    return path
+
+
+def test_ps11_fails_without_link_release(monkeypatch):
+    # 806.1b: without it, Release Super Probe is destroyed whole and nothing stays in A's battle zone
+    from dmcheck.model.instructions import destruction
+    monkeypatch.setattr(destruction, "LINK_RELEASE", "no such keyword")
+    assert "violated" in _verdicts(_ps11())
+
+
+def test_ps11_fails_when_the_cards_that_turn_over_are_untapped(monkeypatch):
+    # 806.2: the creatures a link release leaves are the same creature, tapped as it was; untapped, the one that
+    # stays could attack again this turn
+    real = hyperspatial.flip
+
+    def untapping(m, s, card, out, kind=None):
+        s = real(m, s, card, out, kind)
+        if kind is None:
+            return s
+        face, owner = m.faces[card], m.owner(card)
+        z = s.zone(owner)
+        return s.with_zone(owner, replace(z, tapped=tuple(c for c in z.tapped if c != face)))
+    monkeypatch.setattr(hyperspatial, "flip", untapping)
+    assert "violated" in _verdicts(_ps11())
+
+
+def test_link_release_hands_the_effects_on_the_super_creature_to_what_stays(tmp_path):
+    # 806.2: a power change on the super creature applies to the psychic creature left by the link release
+    path = tmp_path / "s.yaml"
+    path.write_text(f"""name: x
+cards: [{CARDS.as_posix()}]
+turn: A
+players:
+  A:
+    battle: [Release Probe Alpha, Release Probe Beta]
+  B: {{shields: 1}}
+attack: {{attacker: Release Probe Alpha, player: B}}
+expect:
+  - always: {{shields_broken: 1}}
+""", encoding="utf-8")
+    model = BreakModel(load_scenario(path))
+    s = model.initial_state()
+    z = s.zone("A")
+    alpha, beta = sorted(z.battle, key=model.label)
+    s = hyperspatial._link(model, s, Task(program=(), pc=0, controller="A", source=alpha, ability="x"),
+                           {"with": ["Release Probe Beta"]}, None, [])
+    top = model.faces[alpha]
+    s = replace(s, powers=((top, -2000),))
+    out: list = []
+    task = Task(program=(), pc=0, controller="A", source=top, ability="link release")
+    after = hyperspatial._link_release(model, s, task, {"card": top, "to": "graveyard"}, (top,), out)
+    assert after.zone("A").battle == (beta,) and after.powers == ((beta, -2000),)
+    assert model.faces[alpha] in after.zone("A").graveyard
+    assert [(e.kind, e.get("how") or e.get("to")) for e in out] == [("move", "graveyard"), ("flip", "link_release")]

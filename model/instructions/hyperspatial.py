@@ -19,8 +19,9 @@ Awakening link (805.1c, 806.1) is the card word `link`: this psychic creature an
 psychic creatures of each card named turn over at once into one psychic super creature, a pile whose top is
 this card's other face and whose other cards, the other faces of the partners (its psychic cells), lie under
 it as sources do (model/piles.py): the super creature leaves as one, its cards go where it goes and from
-there back to the hyperspatial zone (805.4b), and a cell under it is no creature that leaves (806.1e). Link
-release (806.1b) and a lone cell (806.1a) are not modelled.
+there back to the hyperspatial zone (805.4b), and a cell under it is no creature that leaves (806.1e). A super
+creature with the keyword `Link Release` (806.1b) that would leave instead returns one of its cells, its owner's
+choice, to the hyperspatial zone, and the others turn over to their psychic creatures, the same creature (806.2).
 
 A dragheart is put the same way by a creature's ability (807.4a), as its weapon face equipped to that
 creature (305.2) or its fortress face alone (306.2): the card word `put_dragheart`. A weapon whose creature
@@ -35,6 +36,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .. import gods
 from ..card_ids import Renaming, record_shape
 from ..events import Event, ev
 from ..piles import under
@@ -73,7 +75,7 @@ _SCHEMA_PUT_FROM_HYPERSPATIAL = {
 op("put_from_hyperspatial", schema=_SCHEMA_PUT_FROM_HYPERSPATIAL)((_put_options, _put))
 
 
-def flip(m: Game, s: State, card: int, out: list[Event]) -> State:
+def flip(m: Game, s: State, card: int, out: list[Event], kind: tuple[str, str] | None = None) -> State:
     """R805.1a-b, R805.5: turn a double-sided card in the battle zone over. Its other face takes its place in
     every part of the state (zones, tapped, links, the attack, effects, waiting abilities), except the memory of
     the creatures put into the battle zone this turn, which stays with the face that arrived: an awakened face
@@ -88,7 +90,7 @@ def flip(m: Game, s: State, card: int, out: list[Event]) -> State:
     entered = s.entered
     s = _STATE.rename(s, Renaming({card: face, face: card}, m.symmetry.id_binds))
     s = replace(s, entered=entered) if s.entered != entered else s
-    rule, how = _flip_kind(m, face)
+    rule, how = kind or _flip_kind(m, face)
     out.append(ev("flip", rule, card=m.label(card), face=m.label(face), player=owner, how=how))
     return s
 
@@ -173,6 +175,53 @@ _SCHEMA_LINK = {
     "required": ["with"],
 }
 op("link", schema=_SCHEMA_LINK)((lambda m, s, t, i: None, _link))
+
+
+# ---- link release (806.1b, 806.2): destruction.py `_leave` pushes `_link_release` ----------------------------
+def _release_options(m, s, task, ins):
+    top = ins.get("card")
+    z = s.zone(m.owner(top))
+    if top not in z.battle:
+        return []
+    return [((c,), f"{task.controller} chooses {m.label(c)} to leave (and return to the hyperspatial zone); the "
+                   f"other cards of {m.label(top)} turn over (806.1b)") for c in (top,) + under(z, top)]
+
+
+def _link_release(m, s, task, ins, choice, out):
+    """R806.1b: instead of the super creature leaving (by no replacement effect), the cell its owner chose leaves,
+    alone, for where the creature was going (from there it returns to the hyperspatial zone, 805.4b: the reading of
+    dmwiki.net's "リンク解除"), no creature leaving (806.1e); the others turn over to their psychic creatures.
+    R806.2: these are the same creature, tapped if it was, each with the effects on it (model/gods.py's hand-over
+    and sharing, as 804.4 does for Gods)."""
+    top, owner = ins.get("card"), task.controller
+    z = s.zone(owner)
+    if top not in z.battle or not choice:
+        return s
+    cells = (top,) + under(z, top)
+    home, rest = choice[0], [c for c in cells if c != choice[0]]
+    tapped = top in z.tapped
+    z = replace(z, links=tuple(link for link in z.links if not (link[2] == "under" and link[0] in cells)))
+    for c in rest[1:] if home != top else rest:
+        z = z.move("attached", "battle", c)
+    if tapped:
+        z = replace(z, tapped=tuple(sorted(set(z.tapped) | set(rest))))
+    s = s.with_zone(owner, z)
+    keeper = top if home != top else rest[0]
+    s = gods._hand_over(s, top, keeper) if keeper != top else s
+    for c in rest:
+        s = gods._share(s, keeper, c) if c != keeper else s
+    to = str(ins.get("to"))
+    z = s.zone(owner)
+    s = s.with_zone(owner, z.unlink(home).remove("battle" if home == top else "attached", home).add(to, home))
+    s = s.forget(home)
+    out.append(ev("move", "R806.1b", card=m.label(home), player=owner,
+                  **{"from": "battle", "to": "deck" if to.startswith("deck") else to}))
+    for c in rest:
+        s = flip(m, s, c, out, ("R806.1b", "link_release"))
+    return s
+
+
+op("_link_release")((_release_options, _link_release))
 # ---- draghearts (807): a weapon equipped to the creature whose ability puts it, a fortress alone ----------
 _DRAGHEARTS = ("dragheart_weapon", "dragheart_fortress")
 
