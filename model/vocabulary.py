@@ -142,9 +142,9 @@ Keyword = Literal[
     "NEO",
     "S-MAX Evolution", "Power Attacker", "Slayer", "Wins All Battles", "Speed Attacker", "Cannot Attack",
     "Cannot Attack Players", "Cannot Block", "Must Attack", "Must Block", "Unblockable", "Evasion", "Ignore",
+    "Link Release",
     "Super S-Trigger",
     "S-Trigger Plus",
-    "Link Release",
 ]
 
 CANNOT_LEAVE: Final = "Cannot Leave"
