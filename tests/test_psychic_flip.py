@@ -402,3 +402,16 @@ expect:
     assert after.zone("A").battle == (beta,) and after.powers == ((beta, -2000),)
     assert model.faces[alpha] in after.zone("A").graveyard
     assert [(e.kind, e.get("how") or e.get("to")) for e in out] == [("move", "graveyard"), ("flip", "link_release")]
+
+
+def test_link_release_applies_to_a_return_to_the_hand_too(tmp_path):
+    # 806.1b: "when it would leave the battle zone", whatever the route: B's Tidal Recall instead of Terror Pit
+    text = _ps11().read_text(encoding="utf-8").replace("cards: [cards/psychic.yaml]", f"cards: [{CARDS.as_posix()}]")
+    for old, new in (("[Terror Pit, Vanilla, Vanilla]", "[Tidal Recall, Vanilla, Vanilla]"),
+                     ("graveyard: {B: [Terror Pit]}", "graveyard: {B: [Tidal Recall]}"),
+                     ("to: graveyard}", "to: hand}"), ("from: graveyard, to: hyperspatial", "from: hand, to: hyperspatial")):
+        assert old in text
+        text = text.replace(old, new)
+    path = tmp_path / "s.yaml"
+    path.write_text(text, encoding="utf-8")
+    assert set(_verdicts(path)) == {"holds"}
