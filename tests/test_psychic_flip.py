@@ -409,7 +409,8 @@ def test_link_release_applies_to_a_return_to_the_hand_too(tmp_path):
     text = _ps11().read_text(encoding="utf-8").replace("cards: [cards/psychic.yaml]", f"cards: [{CARDS.as_posix()}]")
     for old, new in (("[Terror Pit, Vanilla, Vanilla]", "[Tidal Recall, Vanilla, Vanilla]"),
                      ("graveyard: {B: [Terror Pit]}", "graveyard: {B: [Tidal Recall]}"),
-                     ("to: graveyard}", "to: hand}"), ("from: graveyard, to: hyperspatial", "from: hand, to: hyperspatial")):
+                     ("to: graveyard}", "to: hand}"),
+                     ("from: graveyard, to: hyperspatial", "from: hand, to: hyperspatial")):
         assert old in text
         text = text.replace(old, new)
     path = tmp_path / "s.yaml"
