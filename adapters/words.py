@@ -15,7 +15,7 @@ RULES = frozenset({
     "S-MAX Evolution", "Power Attacker", "Slayer", "Wins All Battles", "Speed Attacker", "Cannot Attack",
     "Cannot Attack Players", "Cannot Block", "Must Attack", "Must Block", "Unblockable", "Evasion", "Ignore",
     "Super S-Trigger",
-    "S-Trigger Plus", "Ignore casting locks", "EX Life",
+    "S-Trigger Plus", "Ignore casting locks", "EX Life", "Link Release",
 })
 CIVILIZATIONS = frozenset({"Fire", "Water", "Nature", "Light", "Darkness"})
 # the rules date from which Slayer destroys after any battle; before it, only when its creature lost (the

@@ -962,19 +962,40 @@ CATALOGUE += (
 )
 
 # ---- draghearts (305, 306, 807): weapons and fortresses put from the hyperspatial zone, a lone weapon sent home ------
+PSY_FLIP = "tests/test_psychic_flip.py::"
 CATALOGUE += (
     Mutation("R117.2-lone-weapon-stays", "117.2, 305.3: a weapon left alone in the battle zone goes home",
              "model/homes.py",
-             'tuple((p, "battle", c) for p in PLAYERS for c in s.zone(p).battle if m.card(c).type in ALONE)', "()",
+             "if m.card(c).type in ALONE\n              or m.card(c).cell)", "if m.card(c).cell)",
              rules=("117.2", "305.3"),
              tests=(piles("DH01_weapon_goes_home_when_its_creature_is_destroyed"),
                     piles("DH02_weapon_does_not_follow_its_bounced_creature"))),
+    Mutation("R806.1a-lone-cell-stays", "806.1a, 703.4g: a psychic cell alone in the battle zone goes home",
+             "model/homes.py", "              or m.card(c).cell)", ")",
+             rules=("806.1a", "703.4g"),
+             tests=(PSY_FLIP + "test_a_psychic_cell_left_alone_returns_to_the_hyperspatial_zone_between_steps",)),
+    Mutation("R806.1b-no-link-release", "806.1b: a super creature with link release does not leave whole",
+             "model/instructions/destruction.py",
+             "    if m.card(card).has(LINK_RELEASE) and under(s.zone(owner), card):",
+             "    if False and under(s.zone(owner), card):",
+             rules=("806.1b",), tests=(attack("PS11_link_release_returns_one_cell_and_turns_the_rest_over"),)),
     Mutation("R306.2-no-fortress-put", "306.1, 306.2: an effect puts a fortress alone into the battle zone", HS,
              'return s.with_zone(me, z.move("hyperspatial", "battle", c))', "return s",
              rules=("306.1", "306.2"), tests=(piles("DH03_dragner_puts_a_weapon_or_a_fortress"),)),
     Mutation("R807.4a-dragheart-cost-limit-ignored", "807.4a: an effect puts a dragheart within its limits", HS,
              "and m.card(c).cost <= limit\n", "\n",
              rules=("807.4a",), tests=(piles("DH03_dragner_puts_a_weapon_or_a_fortress"),)),
+    Mutation("R807.1a-dragsolution-untaps", "807.1a: a dragheart that dragsolves keeps its tapped state", HS,
+             "    s = _unequip(s, owner, card) if m.card(card).dragheart else s",
+             "    s = _unequip(s, owner, card) if m.card(card).dragheart else s\n"
+             "    s = s.with_zone(owner, replace(s.zone(owner), tapped=tuple(c for c in s.zone(owner).tapped "
+             "if c != card)))",
+             rules=("807.1a",), tests=(piles("DH09_a_tapped_fortress_dragsolves_into_a_tapped_creature"),)),
+    Mutation("R807.5-arrival-with-one-face", "807.5, 807.5a: a dragheart put this turn is sick whatever face is up",
+             "model/turn.py", "    return new + [m.faces[c] for c in new if c in m.faces and m.card(c).dragheart]",
+             "    return new",
+             rules=("807.5", "807.5a"),
+             tests=(piles("DH07_a_weapon_put_this_turn_dragsolves_into_a_sick_creature"),)),
 )
 
 

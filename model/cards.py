@@ -76,6 +76,10 @@ class CardDef:
     back: CardDef | None = None
     flips_to: str = ""
     awakened: bool = False
+    # a face of a dragheart (807.1): a weapon, a fortress or a dragheart creature (whose `type` is `creature`)
+    dragheart: bool = False
+    # a psychic cell (806.1, `cell: true` on a back face): never alone in the battle zone (806.1a, 703.4g)
+    cell: bool = False
     # G-Link (804.2, model/gods.py): (name, side) - this card may link at the `side` of a God with that name
     g_link: tuple[tuple[str, str], ...] = ()
     statics: tuple[continuous.Static, ...] = ()   # static abilities (R604; model/continuous.py)
@@ -214,10 +218,14 @@ _CARD_SCHEMA = {
                              "properties": {"name": {"type": "string", "minLength": 1},
                                             "side": {"enum": ["left", "right"]}}}},
         "modelled": {"type": "string"},
+        "cell": {"type": "boolean", "description": "a psychic creature's back face that is a psychic cell, a part of a "
+                 "psychic super creature (806.1): alone in the battle zone it returns to the hyperspatial zone at once "
+                 "(806.1a, 703.4g)"},
         "omitted": {"type": "string"},
         "back": {"type": "object", "description": "a psychic creature's other face, its awakened side (805.1, "
-                 "805.2): a creature of its own (name, cost, power, keywords, abilities...); the `flip` card word "
-                 "turns the card over (awakening 805.1a, release 805.1b)",
+                 "805.2), or a dragheart weapon's or fortress's creature face (807.1, 807.2): a creature of its own "
+                 "(name, cost, power, keywords, abilities...); the `flip` card word turns the card over (awakening "
+                 "805.1a, release 805.1b, dragsolution 807.1a, dragon escape 807.1b)",
                  "properties": {}, "required": ["name", "cost"], "additionalProperties": False},
         "spell": {"type": "object", "description": "a twinpact's spell side: name, cost, effect (ja, keywords)",
                   "properties": {"name": {"type": "string"}, "ja": {"type": "string"},
@@ -639,7 +647,11 @@ def _card(raw: Any, root: Any, here: tuple, file: str) -> CardDef:
         s_trigger_if=tuple(sorted((str(k), int(v)) for k, v in (raw.get("s_trigger_if") or {}).items())),
         spell_side=spell_side, statics=tuple(continuous.read(st) for st in raw.get("statics", [])),
         g_link=tuple((str(g["name"]), str(g["side"])) for g in raw.get("g_link", [])),
+        dragheart=str(raw["type"]) in DRAGHEART_TYPES,
+        cell=bool(raw.get("cell", False)),
     )
+    if raw.get("cell") and here[-1:] != ("back",):
+        mistakes.check(_front_cell, raw, root, here, file)
     if "back" in raw:
         card = mistakes.check(_with_back, card, raw, root, here, file) or card
     whole = not mistakes    # a program with a mistake is read in part: what reads programs waits for the fix
@@ -663,14 +675,34 @@ def _card(raw: Any, root: Any, here: tuple, file: str) -> CardDef:
 
 def _with_back(card: CardDef, raw: Any, root: Any, here: tuple, file: str) -> CardDef:
     """R805.1, R805.2: a psychic creature with a back face: each face a creature with its own characteristics,
-    each naming the other as the face it flips to; the back is the awakened side (805.6)."""
-    if raw["type"] != "psychic_creature":
+    each naming the other as the face it flips to; the back is the awakened side (805.6). R807.1, R807.2: a
+    dragheart weapon or fortress with a back face: the back is its dragheart creature (what dragsolution turns
+    it into, 807.1a), with characteristics of its own."""
+    if raw["type"] not in _BACK_TYPE:
         raise InputError(file, line_of(root, here + ("back",)), key_path(here + ("back",)),
-                         f"only a psychic creature has a back face (805.1); this card's type is {raw['type']}")
+                         f"only a psychic creature (805.1) or a dragheart weapon or fortress (807.1) has a back "
+                         f"face; this card's type is {raw['type']}")
+    if raw["back"].get("cell") and raw["type"] != "psychic_creature":
+        raise InputError(file, line_of(root, here + ("back", "cell")), key_path(here + ("back", "cell")),
+                         "a psychic cell is the back face of a psychic creature (806.1); expected `cell:` under a "
+                         f"psychic creature's `back:`, this card's type is {raw['type']}")
     back_id = str(raw["id"]) + BACK_SUFFIX
-    back = _card({**raw["back"], "id": raw["id"], "type": "psychic_creature"}, root, here + ("back",), file)
-    back = dataclasses.replace(back, id=back_id, flips_to=card.id, awakened=True)
+    back = _card({**raw["back"], "id": raw["id"], "type": _BACK_TYPE[raw["type"]]}, root, here + ("back",), file)
+    back = dataclasses.replace(back, id=back_id, flips_to=card.id, awakened=raw["type"] == "psychic_creature")
     return dataclasses.replace(card, back=back, flips_to=back_id)
+
+
+def _front_cell(raw: Any, root: Any, here: tuple, file: str) -> None:
+    """R806.1: a psychic cell is the other face of a psychic creature that links, never a card's front."""
+    raise InputError(file, line_of(root, here + ("cell",)), key_path(here + ("cell",)),
+                     "a psychic cell is a psychic creature's back face (806.1); expected `cell:` under `back:`")
+
+
+# the type of a double-sided card's back face: a psychic creature's awakened side (805.1), a dragheart weapon's
+# or fortress's creature face (807.1)
+_BACK_TYPE = {"psychic_creature": "psychic_creature", "dragheart_weapon": "dragheart_creature",
+              "dragheart_fortress": "dragheart_creature"}
+DRAGHEART_TYPES = frozenset({"dragheart_weapon", "dragheart_fortress", "dragheart_creature"})
 
 
 def _with_delayed(card: CardDef, raw: Any, root: Any, here: tuple, file: str) -> CardDef:

@@ -43,7 +43,8 @@ HOMES = (
     # 807.1: a dragheart is put as its weapon (305) or fortress (306) face; 305.3, 117.2: never a lone weapon
     Home("dragheart_weapon", "hyperspatial", "a dragheart", "407.1", "807.4b", creature=False, alone="117.2"),
     Home("dragheart_fortress", "hyperspatial", "a dragheart", "407.1", "807.4b", creature=False),
-    # a dragheart creature face up (807.1; how it turned over, dragsolution 807.1a, is not modelled)
+    # a dragheart creature face up (807.1): a card file's `type: dragheart_creature`, or the `back:` of a weapon
+    # or fortress that dragsolution turned over (807.1a; `home_of` finds this entry by the card's `dragheart`)
     Home("dragheart_creature", "hyperspatial", "a dragheart", "407.1", "807.4b"),
 )
 HOME_OF_TYPE = {h.card_type: h for h in HOMES}
@@ -54,28 +55,32 @@ ELSEWHERE = ("hand", "mana", "shields", "graveyard", "deck", "resolving", "stand
 
 
 def home_of(cdef: Any) -> Home:
-    """The home of a card whose `home` is set: by its type (a dragheart keeps its own), else by its zone
-    (a psychic or GR creature's type is `creature`)."""
+    """The home of a card whose `home` is set: by its type (a dragheart weapon or fortress keeps its own; a
+    dragheart creature face is one), else by its zone (a psychic or GR creature's type is `creature`)."""
+    if cdef.dragheart and cdef.type == "creature":   # a dragheart creature face (807.1)
+        return HOME_OF_TYPE["dragheart_creature"]
     return HOME_OF_TYPE.get(cdef.type) or HOME_OF_ZONE[cdef.home]
 
 
 def strays(m: Game, s: State) -> tuple[tuple[str, str, int], ...]:
-    """The cards with a home zone that are outside it and outside the battle zone, and the weapons alone in
-    the battle zone (117.2): (player, zone, card)."""
+    """The cards with a home zone that are outside it and outside the battle zone, and the weapons (117.2) and
+    psychic cells (806.1a, 703.4g) alone in the battle zone: (player, zone, card)."""
     return tuple((p, zone, c) for p in PLAYERS for zone in ELSEWHERE
                  for c in getattr(s.zone(p), zone) if m.card(c).home) + \
-        tuple((p, "battle", c) for p in PLAYERS for c in s.zone(p).battle if m.card(c).type in ALONE)
+        tuple((p, "battle", c) for p in PLAYERS for c in s.zone(p).battle if m.card(c).type in ALONE
+              or m.card(c).cell)
 
 
 def return_strays(m: Game, s: State, found: tuple[tuple[str, str, int], ...], out: list[Event]) -> State:
     """R117.1, R805.4b, R807.4b; R118.1, R811.2b: each card put elsewhere goes to its owner's home zone (the
     bottom of the super GR zone; several at once in the order found, player A's first, then by card id).
-    R117.2: so does a weapon alone in the battle zone (it leaves the battle zone: untapped, forgotten)."""
+    R117.2: so does a weapon alone in the battle zone (it leaves the battle zone: untapped, forgotten), and
+    R806.1a, R703.4g: a psychic cell alone there."""
     for player, zone, c in found:
         s = s.with_zone(player, s.zone(player).unlink(c).remove(zone, c))
         owner, home = m.owner(c), home_of(m.card(c))
         s = s.with_zone(owner, s.zone(owner).add(home.zone, c))
-        rule = home.alone if zone == "battle" else home.returns
+        rule = ("806.1a" if m.card(c).cell else home.alone) if zone == "battle" else home.returns
         out.append(ev("move", "R" + rule, card=m.label(c), player=owner, **{"from": zone, "to": home.zone}))
         if zone == "battle":
             s = s.forget(c)

@@ -8,6 +8,10 @@ from . import lang, restrictions
 from .actions import Action
 from .events import Event
 
+# the verb of each way a card turns over (805.1a-b, 806.1b, 807.1a-b)
+_FLIP_HOW = {"awaken": "awakens", "release": "is released", "dragsolution": "dragsolves",
+             "dragon_escape": "makes its dragon escape", "link_release": "comes out of its link release"}
+
 
 def _zone(name: str) -> str:
     return {"deck_bottom": "the deck bottom", "deck": "the deck", "battle": "the battle zone",
@@ -109,9 +113,11 @@ def describe(e: Event) -> str:
         text = f"{g('player')} loses the game: the deck is empty"
     elif e.kind == "power" and g("until") == "end_turn":
         text = f"{g('card')} ({g('player')}) gets {_amount(g('amount'))} power until the end of the turn"
-    elif e.kind == "flip":   # 805.1a-b: the same creature, its other face up
-        how = "awakens" if g("how") == "awaken" else "is released"
-        text = f"{g('card')} ({g('player')}) {how}: it turns over and is {g('face')}, the same creature"
+    elif e.kind == "flip":   # 805.1a-b: the same creature, its other face up; 807.1a-b: a dragheart
+        how = _FLIP_HOW.get(str(g("how")), "turns over")
+        text = f"{g('card')} ({g('player')}) {how}: it turns over and is {g('face')}, " + \
+            ("the same card, tapped or not as it was" if g("how") in ("dragsolution", "dragon_escape")
+             else "the same creature")
     elif e.kind == "restrict":
         text = f"{g('card')} ({g('player')}): {g('restriction').replace('_', ' ')} {restrictions.shown(g('until'))}"
     elif e.kind in _PLAIN:
@@ -264,7 +270,7 @@ def _ja_variant(e: Event, f: dict[str, Any], names: lang.Names) -> str:
         return "win_direct"
     if kind == "lose" and e.rule == "LO01":
         return "lose_deck_out"
-    if kind == "flip":   # 805.1a awakening, 805.1b release
+    if kind == "flip":   # 805.1a awakening, 805.1b release, 807.1a dragsolution, 807.1b dragon escape
         return f"flip_{e.get('how')}"
     if kind == "restrict":   # model/restrictions.py: one sentence per duration
         f["restriction"] = lang.keyword(str(f["restriction"]))

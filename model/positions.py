@@ -184,7 +184,7 @@ def _on_a_creature(z: Zones, card: int) -> bool:
 
 
 def _home_alone(s: State, cards: Any, p: Problem) -> State:
-    """117.2: the lone weapon goes to its owner's hyperspatial zone."""
+    """117.2, 806.1a: the lone weapon or psychic cell goes to its owner's hyperspatial zone."""
     player = next(q for q in PLAYERS if p.card in s.zone(q).battle)
     s = s.with_zone(player, s.zone(player).unlink(p.card).remove("battle", p.card))
     owner = cards.owner(p.card)
@@ -200,6 +200,18 @@ def lone_weapon(s: State, cards: Any) -> Iterator[Problem]:
             if cards.card(c).type in ALONE:
                 yield Problem("lone_weapon", "117.2", c, f"{cards.label(c)} is a weapon equipped to no creature; the "
                                                          f"rules put it into the hyperspatial zone")
+
+
+@check("lone_cell", ("806.1a", "703.4g"), kind="repaired", fix=_home_alone)
+def lone_cell(s: State, cards: Any) -> Iterator[Problem]:
+    """806.1a: a psychic cell is never alone in the battle zone (it is there only as a part of a psychic super
+    creature); the rules send one that is to its owner's hyperspatial zone at once (703.4g; the procedure does it
+    between steps, model/homes.py)."""
+    for player in PLAYERS:
+        for c in s.zone(player).battle:
+            if cards.card(c).cell:
+                yield Problem("lone_cell", "806.1a", c, f"{cards.label(c)} is a psychic cell alone in the battle zone; "
+                                                        f"the rules put it into the hyperspatial zone")
 
 
 # ---- cards made of several cards (801, 303, 310, 304, 406) ------------------------------------------

@@ -79,7 +79,8 @@ class PowerRules(TurnSteps):
         file may leave a creature's power out (it reads 0 then, `CardDef.has_power`): such a creature is
         checked only once a change of this turn reached its power."""
         return frozenset(i.id for i in self.instances if self.pool[i.card].type == "creature"
-                         and self.pool[i.card].has_power and self.pool[i.card].power <= 0)
+                         and self.pool[i.card].has_power and self.pool[i.card].power <= 0
+                         and not self.pool[i.card].cell)   # 806.1e: a psychic cell alone is no creature
 
     # ---- 703.4c: power 0 or less ---------------------------------------------------------------
     def zero_power(self, s: State) -> tuple[int, ...]:

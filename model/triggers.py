@@ -103,6 +103,12 @@ def matches(p: TriggerPattern, s: State, player: str, card: int, cdef: CardDef |
 _with_pending = setter(State, "pending")
 
 
+def _weapon_watchers(z, watchers) -> list[tuple[int, str]]:
+    """R305.2: an equipped weapon is in the battle zone (the model keeps it attached to its creature), so its
+    abilities watch from there, its dragsolution (807.1a) among them."""
+    return [(c, "battle") for c, _, k in z.links if k == "weapon" and c in watchers]
+
+
 class Triggers(Host):
     """Adds pending effects; expects the card table's `card`, `owner`, `label`, `instances`."""
 
@@ -143,7 +149,8 @@ class Triggers(Host):
                 # R110.4b-c, R110.4g: each ability watches from the zone it works in; the cards of a linked God
                 # beside the one standing for it watch from the battle zone too (804.1b)
                 for cid, zone in [(c, where) for where in TRIGGER_ZONES for c in getattr(z, where) if c in watchers] + \
-                        (self._god_watchers(z, watchers) if self.god_rule and z.links else []):
+                        (self._god_watchers(z, watchers) if self.god_rule and z.links else []) + \
+                        (_weapon_watchers(z, watchers) if z.attached else []):
                     me = gods.head_of(z, cid) if self.god_rule and zone == "battle" and z.links else cid
                     for ability in watchers[cid]:
                         if ability.zone == zone and (me != card or what not in LEAVING) and \

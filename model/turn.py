@@ -22,6 +22,7 @@ comprehensive rules Ver.1.48 (2025-12-17):
 from __future__ import annotations
 
 from functools import cached_property
+from typing import Any
 
 from . import restrictions
 from .attack import AttackSteps
@@ -35,6 +36,13 @@ TURN_PHASES = {
     "start_turn": "the start step of the next turn: untap, 'at the start of your turn' (R501)",
     "draw": "the draw step of the next turn (R502)",
 }
+
+
+def arrivals(m: Any, new: list[int]) -> list[int]:
+    """R807.5, R807.5a: a dragheart's arrival is the card's, whichever face is up: a weapon or fortress put this
+    turn that dragsolves is a dragheart creature put this turn, one there since the turn began is none. A psychic
+    creature's stays with the face that arrived (805.6: model/instructions/hyperspatial.py `flip`)."""
+    return new + [m.faces[c] for c in new if c in m.faces and m.card(c).dragheart]
 
 
 class TurnSteps(AttackSteps):
@@ -73,6 +81,7 @@ class TurnSteps(AttackSteps):
         new = [self._label_ids[e.get("card")] for e in events
                if e.get("to") == "battle" and e.get("from") != "battle" and e.get("player") == s.turn
                and e.get("card") in self._label_ids]
+        new = arrivals(self, new)
         if not new or set(new) <= set(s.entered):
             return s
         return replace(s, entered=tuple(sorted(set(s.entered) | set(new))))

@@ -115,6 +115,8 @@ KEYWORDS = {
               "2004-06-26: only when this one lost)",
     "Wins All Battles": "this creature wins every battle: no power is compared (700.5)",
     "Speed Attacker": "may attack the turn it was put into the battle zone (no summoning sickness)",
+    "Link Release": "a psychic super creature that would leave the battle zone returns one of its cells (its owner's "
+                    "choice) to the hyperspatial zone and the rest turn over, the same creature (806.1b, 806.2)",
     "Attacks Untapped": "this creature can attack the opponent's untapped creatures as well as his tapped ones (a "
                         "permission: a restriction on attacking beats it, R101.2)",
     "Cannot Attack": "this creature cannot attack",
@@ -140,11 +142,13 @@ Keyword = Literal[
     "NEO",
     "S-MAX Evolution", "Power Attacker", "Slayer", "Wins All Battles", "Speed Attacker", "Cannot Attack",
     "Cannot Attack Players", "Cannot Block", "Must Attack", "Must Block", "Unblockable", "Evasion", "Ignore",
+    "Link Release",
     "Super S-Trigger",
     "S-Trigger Plus",
 ]
 
 CANNOT_LEAVE: Final = "Cannot Leave"
+LINK_RELEASE: Final = "Link Release"
 IGNORED: Final = "Ignored"                    # the mark an `ignore` effect gives for the turn (State.granted)
 # the keywords an effect may give that work once per copy (110.7 names Slayer, Power Attacker and Sympathy;
 # of these only Slayer can be given, model/instructions/power.py GRANTABLE): given twice, had twice

@@ -11,12 +11,14 @@ from pathlib import Path
 import pytest
 from conftest import ROOT
 
-from dmcheck.model import homes
+from dmcheck.model import homes, triggers, turn
+from dmcheck.model.cards import CardPool
 from dmcheck.model.errors import InputError
-from dmcheck.model.instructions import pile_moves
+from dmcheck.model.instructions import hyperspatial, pile_moves
 from dmcheck.model.instructions.registry import OPS
 from dmcheck.model.procedure import BreakModel
 from dmcheck.model.scenario_file import load_scenario
+from dmcheck.model.state import replace
 from dmcheck.properties.expectations import check
 
 PILES = ROOT / "scenarios" / "piles"
@@ -185,3 +187,83 @@ def test_a_dragheart_put_into_another_zone_returns_to_the_hyperspatial_zone(tmp_
     after = model._between_steps(s, out)
     assert after is not None and fort in after.zone("A").hyperspatial and fort not in getattr(after.zone("A"), zone)
     assert [(e.kind, e.get("from"), e.get("to"), e.rule) for e in out] == [("move", zone, "hyperspatial", "R807.4b")]
+
+
+# ---- double-sided draghearts (807.1-807.5a): dragsolution and dragon escape turn the card over (`flip`) ----------
+FLIPPING = ("DH06", "DH07", "DH08", "DH09")
+
+
+@pytest.mark.parametrize("stem", FLIPPING)
+def test_the_dragheart_flip_scenarios_fail_when_nothing_turns_over(stem, monkeypatch):
+    # 807.1a-b: without the flip, no dragsolution (DH06, DH07, DH09) and no dragon escape (DH08) happens
+    monkeypatch.setattr(hyperspatial, "flip", lambda m, s, card, out: s)
+    assert "violated" in _verdicts(_scenario(stem))
+
+
+def test_dh06_fails_when_an_equipped_weapon_watches_nothing(monkeypatch):
+    # 305.2: an equipped weapon is in the battle zone and its dragsolution watches from there
+    monkeypatch.setattr(triggers, "_weapon_watchers", lambda z, watchers: [])
+    assert "violated" in _verdicts(_scenario("DH06"))
+
+
+def test_dh09_fails_when_dragsolution_untaps(monkeypatch):
+    # 807.1a: the tapped state stays; an untapped Solution Fort Dragon, there since the turn began, could attack
+    real = hyperspatial.flip
+
+    def untapping(m, s, card, out):
+        s = real(m, s, card, out)
+        face, owner = m.faces[card], m.owner(card)
+        z = s.zone(owner)
+        return s.with_zone(owner, replace(z, tapped=tuple(c for c in z.tapped if c != face)))
+    monkeypatch.setattr(hyperspatial, "flip", untapping)
+    assert "violated" in _verdicts(_scenario("DH09"))
+
+
+def test_dh07_fails_when_the_arrival_stays_with_the_weapon_face(monkeypatch):
+    # 807.5, 807.5a: the weapon arrived this turn, so the dragheart creature did; were the memory of the arrival
+    # kept by the weapon face alone (as a psychic creature's is, 805.6), Solution Sword Dragon could attack
+    monkeypatch.setattr(turn, "arrivals", lambda m, new: new)
+    assert "violated" in _verdicts(_scenario("DH07"))
+
+
+def test_the_back_face_of_a_dragheart_is_its_creature_with_characteristics_of_its_own():
+    # 807.1, 807.2: the weapon (no power, no creature) and its dragheart creature face (a W-breaker of 7000)
+    pool = CardPool()
+    pool.add_file(CARDS)
+    sword, dragon = pool["solution_sword"], pool["solution_sword:back"]
+    assert (sword.type, sword.dragheart, sword.flips_to) == ("dragheart_weapon", True, "solution_sword:back")
+    assert (dragon.type, dragon.dragheart, dragon.home, dragon.flips_to) == ("creature", True, "hyperspatial",
+                                                                              "solution_sword")
+    assert (dragon.name, dragon.power, dragon.breaker, dragon.awakened) == ("Solution Sword Dragon", 7000, 2, False)
+    assert not dragon.abilities and [a.id for a in sword.abilities] == ["dragsolution"]
+    fort_dragon = pool["solution_fort:back"]
+    assert [a.replaces for a in fort_dragon.abilities] == ["self_leave"]
+
+
+def test_dragsolution_leaves_the_weapon_standing_alone_and_keeps_its_arrival(tmp_path):
+    # 807.1a: the weapon's link to its creature goes; the creature face stands in the battle zone; 807.5a: a
+    # weapon put this turn is remembered as a dragheart creature put this turn too
+    path = _write(tmp_path, "  A:\n    battle: [{card: Vanilla, weapon: [Solution Sword]}]\n  B: {shields: 1}\n")
+    model = BreakModel(load_scenario(path))
+    s = model.initial_state()
+    sword = next(c for c in s.zone("A").attached if model.label(c) == "Solution Sword")
+    out: list = []
+    after = hyperspatial.flip(model, s, sword, out)
+    z, dragon = after.zone("A"), model.faces[sword]
+    assert dragon in z.battle and sword not in z.battle and not z.attached and not z.links
+    assert turn.arrivals(model, [sword]) == [sword, dragon]
+    assert [(e.kind, e.get("how"), e.rule) for e in out] == [("flip", "dragsolution", "R807.1a")]
+
+
+def test_the_loader_refuses_a_dragheart_creature_face_outside_its_two_zones_or_under_weapon(tmp_path):
+    # 807.4b: the creature face, too, is in the battle zone or the hyperspatial zone; 305.2: it is no weapon
+    path = _write(tmp_path, "  A:\n    battle: [Vanilla]\n    graveyard: [Solution Sword Dragon]\n  B: {shields: 1}\n")
+    with pytest.raises(InputError) as caught:
+        load_scenario(path)
+    (error,) = caught.value.all()
+    assert "players.A.graveyard[0]" in str(error) and "807.4b" in str(error), str(error)
+    path = _write(tmp_path, "  A:\n    battle: [{card: Vanilla, weapon: [Solution Sword Dragon]}]\n  B: {shields: 1}\n")
+    with pytest.raises(InputError) as caught:
+        load_scenario(path)
+    (error,) = caught.value.all()
+    assert "305.2" in str(error), str(error)

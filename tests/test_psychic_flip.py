@@ -283,3 +283,136 @@ expect:
     z = after.zone("A")
     top, cell = model.faces[alpha], next(i.id for i in model.instances if i.label == "Super Probe Cell")
     assert z.battle == (top,) and cell in z.attached and (cell, top, "under") in z.links
+
+
+# ---- a lone psychic cell (806.1a, 703.4g) -------------------------------------------------------------------
+def _lone_cell_scenario(tmp_path: Path) -> Path:
+    path = tmp_path / "s.yaml"
+    path.write_text(f"""name: x
+cards: [{CARDS.as_posix()}]
+turn: A
+players:
+  A:
+    battle: [Vanilla]
+    hyperspatial: [Link Probe Beta]
+  B: {{shields: 1}}
+attack: {{attacker: Vanilla, player: B}}
+expect:
+  - always: {{shields_broken: 1}}
+""", encoding="utf-8")
+    return path
+
+
+def test_a_psychic_cell_left_alone_returns_to_the_hyperspatial_zone_between_steps(tmp_path):
+    # 806.1a, 703.4g: a cell alone in the battle zone (put there by hand: no card word of the model leaves one
+    # alone) goes to its owner's hyperspatial zone before the next step of the procedure
+    model = BreakModel(load_scenario(_lone_cell_scenario(tmp_path)))
+    s = model.initial_state()
+    beta = next(c for c in s.zone("A").hyperspatial if model.label(c) == "Link Probe Beta")
+    cell = model.faces[beta]
+    z = s.zone("A").remove("hyperspatial", beta).add("battle", cell)
+    out: list = []
+    after = model._between_steps(s.with_zone("A", z), out)
+    assert after is not None and cell in after.zone("A").hyperspatial and cell not in after.zone("A").battle
+    assert [(e.kind, e.get("card"), e.get("from"), e.get("to"), e.rule) for e in out] == \
+        [("move", "Super Probe Cell", "battle", "hyperspatial", "R806.1a")]
+
+
+def test_ps10_fails_when_a_psychic_cell_may_stand_alone(monkeypatch):
+    # without 806.1a (neither the loader's repair nor the rules' step), the cell would stay beside Vanilla
+    from dmcheck.model import homes, positions
+    real = homes.strays
+    monkeypatch.setattr(positions, "CHECKS", [c for c in positions.CHECKS if c.name != "lone_cell"])
+    monkeypatch.setattr(homes, "strays", lambda m, s: tuple(x for x in real(m, s) if not m.card(x[2]).cell))
+    (path,) = ATTACK.glob("PS10*.yaml")
+    assert "violated" in _verdicts(path)
+
+
+def test_the_loader_refuses_a_cell_that_is_no_psychic_creatures_back_face(tmp_path):
+    # 806.1: a psychic cell is the other face of a psychic creature that links
+    cards = tmp_path / "cards.yaml"
+    cards.write_text("""cards:
+  - id: psy
+    name: Psy
+    type: psychic_creature
+    cost: 3
+    power: 1000
+    cell: true
+""", encoding="utf-8")
+    with pytest.raises(InputError) as caught:
+        CardPool().add_file(cards)
+    (error,) = caught.value.all()
+    assert error.line == 7 and "cards[0].cell" in str(error) and "806.1" in str(error), str(error)
+
+
+# ---- link release (806.1b, 806.2) ----------------------------------------------------------------------------
+def _ps11() -> Path:
+    (path,) = ATTACK.glob("PS11*.yaml")
+    return path
+
+
+def test_ps11_fails_without_link_release(monkeypatch):
+    # 806.1b: without it, Release Super Probe is destroyed whole and nothing stays in A's battle zone
+    from dmcheck.model.instructions import destruction
+    monkeypatch.setattr(destruction, "LINK_RELEASE", "no such keyword")
+    assert "violated" in _verdicts(_ps11())
+
+
+def test_ps11_fails_when_the_cards_that_turn_over_are_untapped(monkeypatch):
+    # 806.2: the creatures a link release leaves are the same creature, tapped as it was; untapped, the one that
+    # stays could attack again this turn
+    real = hyperspatial.flip
+
+    def untapping(m, s, card, out, kind=None):
+        s = real(m, s, card, out, kind)
+        if kind is None:
+            return s
+        face, owner = m.faces[card], m.owner(card)
+        z = s.zone(owner)
+        return s.with_zone(owner, replace(z, tapped=tuple(c for c in z.tapped if c != face)))
+    monkeypatch.setattr(hyperspatial, "flip", untapping)
+    assert "violated" in _verdicts(_ps11())
+
+
+def test_link_release_hands_the_effects_on_the_super_creature_to_what_stays(tmp_path):
+    # 806.2: a power change on the super creature applies to the psychic creature left by the link release
+    path = tmp_path / "s.yaml"
+    path.write_text(f"""name: x
+cards: [{CARDS.as_posix()}]
+turn: A
+players:
+  A:
+    battle: [Release Probe Alpha, Release Probe Beta]
+  B: {{shields: 1}}
+attack: {{attacker: Release Probe Alpha, player: B}}
+expect:
+  - always: {{shields_broken: 1}}
+""", encoding="utf-8")
+    model = BreakModel(load_scenario(path))
+    s = model.initial_state()
+    z = s.zone("A")
+    alpha, beta = sorted(z.battle, key=model.label)
+    s = hyperspatial._link(model, s, Task(program=(), pc=0, controller="A", source=alpha, ability="x"),
+                           {"with": ["Release Probe Beta"]}, None, [])
+    top = model.faces[alpha]
+    s = replace(s, powers=((top, -2000),))
+    out: list = []
+    task = Task(program=(), pc=0, controller="A", source=top, ability="link release")
+    after = hyperspatial._link_release(model, s, task, {"card": top, "to": "graveyard"}, (top,), out)
+    assert after.zone("A").battle == (beta,) and after.powers == ((beta, -2000),)
+    assert model.faces[alpha] in after.zone("A").graveyard
+    assert [(e.kind, e.get("how") or e.get("to")) for e in out] == [("move", "graveyard"), ("flip", "link_release")]
+
+
+def test_link_release_applies_to_a_return_to_the_hand_too(tmp_path):
+    # 806.1b: "when it would leave the battle zone", whatever the route: B's Tidal Recall instead of Terror Pit
+    text = _ps11().read_text(encoding="utf-8").replace("cards: [cards/psychic.yaml]", f"cards: [{CARDS.as_posix()}]")
+    for old, new in (("[Terror Pit, Vanilla, Vanilla]", "[Tidal Recall, Vanilla, Vanilla]"),
+                     ("graveyard: {B: [Terror Pit]}", "graveyard: {B: [Tidal Recall]}"),
+                     ("to: graveyard}", "to: hand}"),
+                     ("from: graveyard, to: hyperspatial", "from: hand, to: hyperspatial")):
+        assert old in text
+        text = text.replace(old, new)
+    path = tmp_path / "s.yaml"
+    path.write_text(text, encoding="utf-8")
+    assert set(_verdicts(path)) == {"holds"}

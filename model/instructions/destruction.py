@@ -16,7 +16,7 @@ from .. import gods
 from ..events import Event, ev
 from ..piles import under
 from ..state import Replacement, State, Task, other, replace
-from ..vocabulary import CANNOT_LEAVE, STAR_EVOLUTION
+from ..vocabulary import CANNOT_LEAVE, LINK_RELEASE, STAR_EVOLUTION
 from .pile_moves import TALLY, counted, followers, take_pile, tally
 from .registry import NONE, Option, instr, op, push
 
@@ -144,6 +144,9 @@ def _leave(m: Game, s: State, task: Task, ins, choice, out: list[Event]) -> Stat
         binds = ((CHAIN, 1), (REPLACING, 1)) if repeat else ((REPLACING, 1),)
         return push(s, Task(program=ability.effect, pc=0, controller=owner, source=card, ability=r.label,
                             binds=binds))
+    if m.card(card).has(LINK_RELEASE) and under(s.zone(owner), card):   # 806.1b: no replacement (hyperspatial.py)
+        return push(s, Task(program=(instr("_link_release", card=card, to=to),), pc=0, controller=owner, source=card,
+                            ability="link release (806.1b)"))
     if gods.linked(s.zone(owner), card):   # 804.7, 703.4f: one of its cards leaves (instructions/god_links.py)
         return push(s, Task(program=(instr("_god_leaves", card=card, to=to, destroy=destroy),), pc=0,
                             controller=owner, source=card, ability="a linked God leaves (804.7)"))

@@ -19,20 +19,24 @@ Awakening link (805.1c, 806.1) is the card word `link`: this psychic creature an
 psychic creatures of each card named turn over at once into one psychic super creature, a pile whose top is
 this card's other face and whose other cards, the other faces of the partners (its psychic cells), lie under
 it as sources do (model/piles.py): the super creature leaves as one, its cards go where it goes and from
-there back to the hyperspatial zone (805.4b), and a cell under it is no creature that leaves (806.1e). Link
-release (806.1b) and a lone cell (806.1a) are not modelled.
+there back to the hyperspatial zone (805.4b), and a cell under it is no creature that leaves (806.1e). A super
+creature with the keyword `Link Release` (806.1b) that would leave instead returns one of its cells, its owner's
+choice, to the hyperspatial zone, and the others turn over to their psychic creatures, the same creature (806.2).
 
 A dragheart is put the same way by a creature's ability (807.4a), as its weapon face equipped to that
 creature (305.2) or its fortress face alone (306.2): the card word `put_dragheart`. A weapon whose creature
-left stays behind and the rules send it home (117.2: model/homes.py). Dragsolution, dragon escape and the
-dragheart creature face (807.1a-b, 807.5, 808) are not modelled: a dragheart's faces are not yet read as
-two faces of one card the way a psychic creature's are (`back:`).
+left stays behind and the rules send it home (117.2: model/homes.py). A weapon or fortress may carry its
+dragheart creature face under `back:` (807.1, 807.2), and `flip` turns it over as it turns a psychic creature:
+dragsolution (807.1a) is an ability of the weapon or fortress whose effect is `flip` (a weapon first leaves the
+creature it was equipped to; the card keeps its tapped state), dragon escape (807.1b) a `self_leave`
+replacement of the creature face whose effect is `flip`. Dragheart super creatures (808) are not modelled.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .. import gods
 from ..card_ids import Renaming, record_shape
 from ..events import Event, ev
 from ..piles import under
@@ -71,23 +75,47 @@ _SCHEMA_PUT_FROM_HYPERSPATIAL = {
 op("put_from_hyperspatial", schema=_SCHEMA_PUT_FROM_HYPERSPATIAL)((_put_options, _put))
 
 
-def flip(m: Game, s: State, card: int, out: list[Event]) -> State:
+def flip(m: Game, s: State, card: int, out: list[Event], kind: tuple[str, str] | None = None) -> State:
     """R805.1a-b, R805.5: turn a double-sided card in the battle zone over. Its other face takes its place in
-    every part of the state (zones, tapped, links, the attack, effects, waiting abilities), except the memory
-    of the creatures put into the battle zone this turn, which stays with the face that arrived: an awakened
-    face is never sick (805.6), a face turned back by release is sick only if that face arrived this turn
-    (805.6a)."""
+    every part of the state (zones, tapped, links, the attack, effects, waiting abilities), except the memory of
+    the creatures put into the battle zone this turn, which stays with the face that arrived: an awakened face
+    is never sick (805.6), a face turned back by release is sick only if that face arrived this turn (805.6a);
+    a dragheart's arrival is remembered for both faces (807.5a, model/turn.py `arrivals`). R807.1a: a weapon
+    turning into its dragheart creature leaves the creature it was equipped to."""
     face = m.faces.get(card)
     owner = m.owner(card)
-    if face is None or card not in s.zone(owner).battle:
+    if face is None or card not in s.zone(owner).battle and not _equipped(s.zone(owner), card):
         return s   # a card that left (or a single-faced one) is not turned over
+    s = _unequip(s, owner, card) if m.card(card).dragheart else s
     entered = s.entered
     s = _STATE.rename(s, Renaming({card: face, face: card}, m.symmetry.id_binds))
     s = replace(s, entered=entered) if s.entered != entered else s
-    awaken = m.card(face).awakened
-    out.append(ev("flip", "R805.1a" if awaken else "R805.1b", card=m.label(card), face=m.label(face), player=owner,
-                  how="awaken" if awaken else "release"))
+    rule, how = kind or _flip_kind(m, face)
+    out.append(ev("flip", rule, card=m.label(card), face=m.label(face), player=owner, how=how))
     return s
+
+
+def _equipped(z, card: int) -> bool:
+    return any(c == card and kind == "weapon" for c, _, kind in z.links)
+
+
+def _unequip(s: State, owner: str, card: int) -> State:
+    """R807.1a: a weapon that turns into its creature face stands alone in the battle zone (its tapped state,
+    305.2a, is its own and stays)."""
+    z = s.zone(owner)
+    if not _equipped(z, card):
+        return s
+    z = replace(z, links=tuple(link for link in z.links if link[0] != card))
+    return s.with_zone(owner, z.move("attached", "battle", card))
+
+
+def _flip_kind(m: Game, face: int) -> tuple[str, str]:
+    """The rule and name of a flip to `face`: awakening or release (805.1a-b), dragsolution to a dragheart
+    creature face or dragon escape from one (807.1a-b)."""
+    new = m.card(face)
+    if new.dragheart:
+        return ("R807.1a", "dragsolution") if new.type == "creature" else ("R807.1b", "dragon_escape")
+    return ("R805.1a", "awaken") if new.awakened else ("R805.1b", "release")
 
 
 def _flip(m, s, task, ins, choice, out):
@@ -147,6 +175,53 @@ _SCHEMA_LINK = {
     "required": ["with"],
 }
 op("link", schema=_SCHEMA_LINK)((lambda m, s, t, i: None, _link))
+
+
+# ---- link release (806.1b, 806.2): destruction.py `_leave` pushes `_link_release` ----------------------------
+def _release_options(m, s, task, ins):
+    top = ins.get("card")
+    z = s.zone(m.owner(top))
+    if top not in z.battle:
+        return []
+    return [((c,), f"{task.controller} chooses {m.label(c)} to leave (and return to the hyperspatial zone); the "
+                   f"other cards of {m.label(top)} turn over (806.1b)") for c in (top,) + under(z, top)]
+
+
+def _link_release(m, s, task, ins, choice, out):
+    """R806.1b: instead of the super creature leaving (by no replacement effect), the cell its owner chose leaves,
+    alone, for where the creature was going (from there it returns to the hyperspatial zone, 805.4b: the reading of
+    dmwiki.net's "リンク解除"), no creature leaving (806.1e); the others turn over to their psychic creatures.
+    R806.2: these are the same creature, tapped if it was, each with the effects on it (model/gods.py's hand-over
+    and sharing, as 804.4 does for Gods)."""
+    top, owner = ins.get("card"), task.controller
+    z = s.zone(owner)
+    if top not in z.battle or not choice:
+        return s
+    cells = (top,) + under(z, top)
+    home, rest = choice[0], [c for c in cells if c != choice[0]]
+    tapped = top in z.tapped
+    z = replace(z, links=tuple(link for link in z.links if not (link[2] == "under" and link[0] in cells)))
+    for c in rest[1:] if home != top else rest:
+        z = z.move("attached", "battle", c)
+    if tapped:
+        z = replace(z, tapped=tuple(sorted(set(z.tapped) | set(rest))))
+    s = s.with_zone(owner, z)
+    keeper = top if home != top else rest[0]
+    s = gods._hand_over(s, top, keeper) if keeper != top else s
+    for c in rest:
+        s = gods._share(s, keeper, c) if c != keeper else s
+    to = str(ins.get("to"))
+    z = s.zone(owner)
+    s = s.with_zone(owner, z.unlink(home).remove("battle" if home == top else "attached", home).add(to, home))
+    s = s.forget(home)
+    out.append(ev("move", "R806.1b", card=m.label(home), player=owner,
+                  **{"from": "battle", "to": "deck" if to.startswith("deck") else to}))
+    for c in rest:
+        s = flip(m, s, c, out, ("R806.1b", "link_release"))
+    return s
+
+
+op("_link_release")((_release_options, _link_release))
 # ---- draghearts (807): a weapon equipped to the creature whose ability puts it, a fortress alone ----------
 _DRAGHEARTS = ("dragheart_weapon", "dragheart_fortress")
 
