@@ -76,6 +76,9 @@ class CardDef:
     back: CardDef | None = None
     flips_to: str = ""
     awakened: bool = False
+    # a creature with hyper mode (816.1): its back (`hyper_mode:` of the card file) is the same creature with
+    # hyper mode released, its front's abilities and the hyper ones, and the hyper power (816.2a-b)
+    hyper: bool = False
     # G-Link (804.2, model/gods.py): (name, side) - this card may link at the `side` of a God with that name
     g_link: tuple[tuple[str, str], ...] = ()
     statics: tuple[continuous.Static, ...] = ()   # static abilities (R604; model/continuous.py)
@@ -219,6 +222,10 @@ _CARD_SCHEMA = {
                  "805.2): a creature of its own (name, cost, power, keywords, abilities...); the `flip` card word "
                  "turns the card over (awakening 805.1a, release 805.1b)",
                  "properties": {}, "required": ["name", "cost"], "additionalProperties": False},
+        "hyper_mode": {"type": "object", "description": "a creature's hyper mode (816.1): its power (816.2b) and "
+                       "what it adds to the creature's own (816.2a: breaker, keywords, abilities, statics) while "
+                       "hyper mode is released (the card word `release_hyper_mode`)",
+                       "properties": {}, "required": ["power"], "additionalProperties": False},
         "spell": {"type": "object", "description": "a twinpact's spell side: name, cost, effect (ja, keywords)",
                   "properties": {"name": {"type": "string"}, "ja": {"type": "string"},
                                  "cost": {"type": "integer", "minimum": 0, "maximum": MAX_COST},
@@ -234,6 +241,10 @@ _CARD_SCHEMA = {
 _CARD_SCHEMA["properties"]["back"]["properties"] = {   # type: ignore[index]
     k: v for k, v in _CARD_SCHEMA["properties"].items()   # type: ignore[attr-defined]
     if k not in ("id", "type", "spell", "back", "effect", "s_trigger_if")}
+# hyper mode adds to the creature what a creature may say, but neither its name nor its cost (816.1)
+_CARD_SCHEMA["properties"]["hyper_mode"]["properties"] = {   # type: ignore[index]
+    k: _CARD_SCHEMA["properties"][k]   # type: ignore[index]
+    for k in ("power", "breaker", "keywords", "abilities", "statics", "modelled", "omitted")}
 BACK_SUFFIX = ":back"   # the pool id of a back face: its front's id and this (no card file's id has a colon)
 
 CARD_SCHEMA = _CARD_SCHEMA   # what a card of a card file may say (`dmcheck cards --words` lists its keys)
@@ -498,7 +509,8 @@ class CardPool:
         mistakes.raise_all()
 
     def _add(self, card: CardDef, root: Any, here: tuple, file: str) -> None:
-        for key in _names_of(card):
+        named = _names_of(card) if not card.hyper else (card.id,)   # 816.1: hyper mode keeps the front's name
+        for key in named:
             if not key:
                 continue
             taken = self._by_name.get(key.casefold())
@@ -509,11 +521,11 @@ class CardPool:
                 raise InputError(file, line_of(root, here + ("id",)), key_path(here + ("id",)),
                                  f"card id {card.id!r} is defined twice")
         self._by_id[card.id] = card
-        for key in _names_of(card):
+        for key in named:
             if key:
                 self._by_name[key.casefold()] = card.id
         if card.back is not None:   # 805.1: its other face is a card of the pool too, named by its own name
-            self._add(card.back, root, here + ("back",), file)
+            self._add(card.back, root, here + ("hyper_mode" if card.back.hyper else "back",), file)
 
     @classmethod
     def builtin(cls) -> CardPool:
@@ -642,6 +654,8 @@ def _card(raw: Any, root: Any, here: tuple, file: str) -> CardDef:
     )
     if "back" in raw:
         card = mistakes.check(_with_back, card, raw, root, here, file) or card
+    if "hyper_mode" in raw:
+        card = mistakes.check(_with_hyper, card, raw, root, here, file) or card
     whole = not mistakes    # a program with a mistake is read in part: what reads programs waits for the fix
     if whole:
         card = mistakes.check(_with_delayed, card, raw, root, here, file) or card
@@ -671,6 +685,30 @@ def _with_back(card: CardDef, raw: Any, root: Any, here: tuple, file: str) -> Ca
     back = _card({**raw["back"], "id": raw["id"], "type": "psychic_creature"}, root, here + ("back",), file)
     back = dataclasses.replace(back, id=back_id, flips_to=card.id, awakened=True)
     return dataclasses.replace(card, back=back, flips_to=back_id)
+
+
+_HYPER_ADDS = ("keywords", "abilities", "statics")   # 816.2a: what hyper mode adds to the creature's own
+
+
+def _with_hyper(card: CardDef, raw: Any, root: Any, here: tuple, file: str) -> CardDef:
+    """R816.1, R816.2a-b: a creature with hyper mode is a double-sided card of a kind (model/table.py
+    `faces`, the card word `release_hyper_mode`): its back is the same creature with hyper mode released, the
+    same name and cost, its own abilities and the hyper ones, the hyper power (and breaker) in place of its
+    own. The hyper part is read first on its own, so that its mistakes are shown where they are written."""
+    at = here + ("hyper_mode",)
+    if raw["type"] != "creature" or "back" in raw:
+        raise InputError(file, line_of(root, at), key_path(at),
+                         f"only a creature (type: creature, with no `back:`) has hyper mode (816.1); this card's "
+                         f"type is {raw['type']}" + (" and it has a back face" if "back" in raw else ""))
+    hyper = raw["hyper_mode"]
+    _card({**hyper, "id": raw["id"], "name": raw["name"], "type": "creature", "cost": raw["cost"]}, root, at, file)
+    merged = {k: v for k, v in raw.items() if k not in ("hyper_mode", "modelled", "omitted")}
+    merged.update({k: hyper[k] for k in ("power", "breaker", "modelled", "omitted") if k in hyper})
+    for k in _HYPER_ADDS:
+        merged[k] = list(raw.get(k, [])) + list(hyper.get(k, []))
+    back = _card(merged, root, here, file)
+    back = dataclasses.replace(back, id=str(raw["id"]) + BACK_SUFFIX, flips_to=card.id, hyper=True)
+    return dataclasses.replace(card, back=back, flips_to=back.id)
 
 
 def _with_delayed(card: CardDef, raw: Any, root: Any, here: tuple, file: str) -> CardDef:

@@ -109,9 +109,9 @@ def describe(e: Event) -> str:
         text = f"{g('player')} loses the game: the deck is empty"
     elif e.kind == "power" and g("until") == "end_turn":
         text = f"{g('card')} ({g('player')}) gets {_amount(g('amount'))} power until the end of the turn"
-    elif e.kind == "flip":   # 805.1a-b: the same creature, its other face up
-        how = "awakens" if g("how") == "awaken" else "is released"
-        text = f"{g('card')} ({g('player')}) {how}: it turns over and is {g('face')}, the same creature"
+    elif e.kind == "flip":   # 805.1a-b: the same creature, its other face up; 816.2-3: hyper mode on or off
+        how = _FLIPS.get(str(g("how")), _FLIPS["release"]).format(face=g("face"))
+        text = f"{g('card')} ({g('player')}) {how}, the same creature"
     elif e.kind == "restrict":
         text = f"{g('card')} ({g('player')}): {g('restriction').replace('_', ' ')} {restrictions.shown(g('until'))}"
     elif e.kind in _PLAIN:
@@ -280,6 +280,10 @@ class _Missing(dict):
 
     def __missing__(self, key: str) -> str:
         return ""
+
+
+_FLIPS = {"awaken": "awakens: it turns over and is {face}", "release": "is released: it turns over and is {face}",
+          "hyper": "releases its hyper mode", "hyper_end": "is out of hyper mode"}
 
 
 def _check_move(e: Event) -> bool:

@@ -35,7 +35,7 @@ from .vocabulary import SMAX
 
 Kind = Literal["unreachable", "repaired"]
 # marks on an entry that are no card (model/table.py MARKS, face_up): they get no instance id
-_MARKS = ("tapped", "summoned", "power", "face_up")
+_MARKS = ("tapped", "summoned", "power", "face_up", "hyper_mode")
 # the kinds of linked card whose host is a shield (the others lie on a card of the battle zone)
 _ON_SHIELD = ("castle", STACKED)
 
@@ -425,6 +425,21 @@ def one_smax(s: State, cards: Any) -> Iterator[Problem]:
         for c in found[1:]:
             yield Problem("one_smax", "815.1a", c, f"{player} has {len(found)} S-MAX evolution creatures in the "
                                                    f"battle zone; he keeps one, the others return to his hand")
+
+
+@check("hyper_face", ("816.3",))
+def hyper_face(s: State, cards: Any) -> Iterator[Problem]:
+    """816.3: hyper mode is released only for a creature in the battle zone; a card of any other zone, or under
+    a card there, has none released (model/hyper.py turns such a card back to its front at once)."""
+    for player in PLAYERS:
+        z = s.zone(player)
+        for zone in _ALL_ZONES:
+            if zone == "battle":
+                continue
+            for c in getattr(z, zone):
+                if cards.card(c).hyper:
+                    yield Problem("hyper_face", "816.3", c, f"{cards.label(c)} has its hyper mode released in the "
+                                                           f"{zone}; expected that only in the battle zone")
 
 
 # ---- the loader's part ------------------------------------------------------------------------------

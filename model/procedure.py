@@ -14,7 +14,7 @@ from collections.abc import Set as AbstractSet
 from itertools import combinations_with_replacement
 from typing import Any
 
-from . import footprint, homes, lang
+from . import footprint, homes, hyper, lang
 from .access import conflicts, spawns
 from .actions import Action
 from .errors import EndlessStep
@@ -112,6 +112,8 @@ class BreakModel(CardTable, Legality, Touch, PowerRules):
         self.smax_rule = sum(1 for i in self.instances if self.pool[i.card].has(SMAX)) > 1
         # 805.4b, 811.2b: a psychic or GR creature put outside the battle zone goes back to its own zone
         self.home_rule = any(self.pool[i.card].home for i in self.instances)
+        # 816.3: a creature with hyper mode released that leaves the battle zone is its front again
+        self.hyper_rule = any(self.pool[i.card].hyper for i in self.instances)
 
     # ---- the model interface -----------------------------------------------------------------
     def initial_state(self) -> State:
@@ -199,7 +201,7 @@ class BreakModel(CardTable, Legality, Touch, PowerRules):
     def _advance(self, s: State, out: list[Event]) -> State:
         """Run everything that needs no decision, up to the next decision or the end (rounds: `_long_step`)."""
         seen: dict[State, int] | None = None
-        rounds, between = 0, self.power_checks or self.smax_rule or self.home_rule or self.seal_rule   # (once per step)
+        rounds, between = 0, any((self.power_checks, self.smax_rule, self.home_rule, self.seal_rule, self.hyper_rule))
         while True:
             rounds += 1
             if not rounds & WATCH_MASK or seen is not None:
@@ -283,6 +285,10 @@ class BreakModel(CardTable, Legality, Touch, PowerRules):
             found = homes.strays(self, s)
             if found:
                 return homes.return_strays(self, s, found, out)   # 117.1, 805.4b, 118.1, 811.2b
+        if self.hyper_rule:
+            gone = hyper.strays(self, s)
+            if gone:
+                return hyper.end_strays(self, s, gone, out)   # 816.3
         if s.unsealing and not any(t.ability == seal_words.UNSEAL for t in s.running):   # 703.4j, 116.4a
             command = s.unsealing[0]
             return push(replace(s, unsealing=s.unsealing[1:]), seal_words.unseal(self.owner(command), command))

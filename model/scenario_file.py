@@ -45,6 +45,8 @@ _BATTLE_ENTRY = {"type": "object", "required": ["card"], "additionalProperties":
                                 "god_left": _NAMES, "god_right": _NAMES,
                                 # put into the battle zone this turn; a power change of this turn
                                 "summoned": {"type": "boolean"},
+                                # hyper mode released (816.2, model/hyper.py): the creature is its hyper face
+                                "hyper_mode": {"type": "boolean"},
                                 "power": {"type": "integer", "minimum": -1_000_000_000, "maximum": 1_000_000_000,
                                           "description": "a whole number of power, e.g. -2000"}}}
 _SHIELD_ENTRY = {"type": "object", "required": ["card"], "additionalProperties": False,
@@ -310,6 +312,12 @@ def _entry(v: Any, i: int, names: _Names, here: tuple, zone: str, extras: list) 
         extras.append((zone, i, "summoned", ""))
     if v.get("power"):
         extras.append((zone, i, "power", str(int(v["power"]))))
+    if v.get("hyper_mode"):
+        back = names.pool[card_id].back
+        if back is None or not back.hyper:
+            raise names.fail(here + ("hyper_mode",), f"expected a creature with hyper mode (816.1, `hyper_mode:` in "
+                                                    f"its card file); {names.pool[card_id].name} has none")
+        extras.append((zone, i, "hyper_mode", ""))
     return card_id
 
 
