@@ -1017,5 +1017,13 @@ CATALOGUE += (
 )
 
 
+# ---- King Cells (814): cells combined into one King creature (model/kings.py) ---------------------------------
+CATALOGUE += (
+    Mutation("R814.1-read-as-a-cell", "814.1: the combined King Cells are their King creature", "model/kings.py",
+             "    return m.pool[m.pool.resolve(cell.king)]", "    return cell",
+             rules=("814.1",), tests=(attack("KC01_king_creature_breaks_as_the_king"),)),
+)
+
+
 if __name__ == "__main__":
     sys.exit(main())

@@ -79,6 +79,10 @@ class CardDef:
     # a creature with hyper mode (816.1): its back (`hyper_mode:` of the card file) is the same creature with
     # hyper mode released, its front's abilities and the hyper ones, and the hyper power (816.2a-b)
     hyper: bool = False
+    # King Cells (814, model/kings.py): a cell (`type: king_cell`) names the King creature it forms in `king`; the
+    # King creature (`type: king_creature`, no card of its own: the cells combined) lists its cells' names
+    king: str = ""
+    king_cells: tuple[str, ...] = ()
     # G-Link (804.2, model/gods.py): (name, side) - this card may link at the `side` of a God with that name
     g_link: tuple[tuple[str, str], ...] = ()
     statics: tuple[continuous.Static, ...] = ()   # static abilities (R604; model/continuous.py)
@@ -159,7 +163,8 @@ class CardDef:
 
 # the heads of the engine's keywords (S-Back:<civ> is S-Back): what a race never is
 ENGINE_WORDS = frozenset(k.partition(":")[0] for k in KEYWORDS)
-CARD_TYPES = ["creature", "spell", "castle", "aura", "tamaseed", "cross_gear", "twinpact",
+CARD_TYPES = ["creature", "spell", "castle", "aura", "tamaseed", "cross_gear", "twinpact", "king_cell",
+              "king_creature",
               *(h.card_type for h in HOMES)]
 _POWER_ATTACKER_FORM = re.compile(r"Power Attacker:\+?[0-9]{1,9}")
 _EXTRA_BREAK_FORM = re.compile(r"Extra Break:\+?[0-9]{1,2}")
@@ -226,6 +231,10 @@ _CARD_SCHEMA = {
                        "what it adds to the creature's own (816.2a: breaker, keywords, abilities, statics) while "
                        "hyper mode is released (the card word `release_hyper_mode`)",
                        "properties": {}, "required": ["power"], "additionalProperties": False},
+        "king": {"type": "string", "minLength": 1,
+                 "description": "a King Cell's King creature (814.1): the name of the `type: king_creature` it forms"},
+        "king_cells": {"type": "array", "items": {"type": "string", "minLength": 1}, "minItems": 2, "maxItems": 8,
+                       "description": "a King creature's King Cells (814.1), by name: the cards combined into it"},
         "spell": {"type": "object", "description": "a twinpact's spell side: name, cost, effect (ja, keywords)",
                   "properties": {"name": {"type": "string"}, "ja": {"type": "string"},
                                  "cost": {"type": "integer", "minimum": 0, "maximum": MAX_COST},
@@ -639,8 +648,10 @@ def _card(raw: Any, root: Any, here: tuple, file: str) -> CardDef:
         id=str(raw["id"]), name=str(raw["name"]), ja=str(raw.get("ja", "")),
         # a twinpact in the battle zone is its creature side (S216); a psychic or GR creature is a creature
         # (805.1, 811.1); a dragheart weapon or fortress keeps its type (305, 306)
-        type="creature" if spell_side is not None or (raw["type"] in HOME_OF_TYPE
-                                                      and HOME_OF_TYPE[raw["type"]].creature) else str(raw["type"]),
+        # King Cells and the King creature they form (814.1; alone a cell is read as a creature card that the
+        # rules do not let stand alone, 814.1d)
+        type="creature" if spell_side is not None or raw["type"] in ("king_cell", "king_creature") or (
+            raw["type"] in HOME_OF_TYPE and HOME_OF_TYPE[raw["type"]].creature) else str(raw["type"]),
         home=HOME_OF_TYPE[raw["type"]].zone if raw["type"] in HOME_OF_TYPE else "",
         cost=raw["cost"], power=INFINITY if raw.get("power") == "infinity" else raw.get("power", 0),
         breaker=raw.get("breaker", 1), has_power="power" in raw,
@@ -651,7 +662,9 @@ def _card(raw: Any, root: Any, here: tuple, file: str) -> CardDef:
         s_trigger_if=tuple(sorted((str(k), int(v)) for k, v in (raw.get("s_trigger_if") or {}).items())),
         spell_side=spell_side, statics=tuple(continuous.read(st) for st in raw.get("statics", [])),
         g_link=tuple((str(g["name"]), str(g["side"])) for g in raw.get("g_link", [])),
+        king=str(raw.get("king", "")), king_cells=tuple(str(n) for n in raw.get("king_cells", [])),
     )
+    mistakes.check(_check_king, raw, root, here, file)
     if "back" in raw:
         card = mistakes.check(_with_back, card, raw, root, here, file) or card
     if "hyper_mode" in raw:
@@ -685,6 +698,27 @@ def _with_back(card: CardDef, raw: Any, root: Any, here: tuple, file: str) -> Ca
     back = _card({**raw["back"], "id": raw["id"], "type": "psychic_creature"}, root, here + ("back",), file)
     back = dataclasses.replace(back, id=back_id, flips_to=card.id, awakened=True)
     return dataclasses.replace(card, back=back, flips_to=back_id)
+
+
+def _check_king(raw: Any, root: Any, here: tuple, file: str) -> None:
+    """R814.1, R814.1a: a King Cell names its King creature and has, alone, no cost (0) and no race; a King
+    creature lists its cells; `king:` and `king_cells:` belong to those types only."""
+    kind = raw["type"]
+    wrong = [(key, f"only a {owner} has `{key}:` (814.1)") for key, owner in (("king", "king_cell"),
+                                                                             ("king_cells", "king_creature"))
+             if key in raw and kind != owner]
+    if kind == "king_cell":
+        wrong += [(key, why) for key, why, bad in (
+            ("king", "expected `king: NAME`, the King creature this cell forms (814.1)", "king" not in raw),
+            ("cost", "a King Cell alone has cost 0 (814.1a); expected `cost: 0`", raw.get("cost") != 0),
+            ("races", "a King Cell alone has no race (814.1a); remove `races:`", bool(raw.get("races"))))
+            if bad]
+    if kind == "king_creature" and "king_cells" not in raw:
+        wrong.append(("type", "expected `king_cells: [NAME, ...]`, the King Cells combined into it (814.1)"))
+    if wrong:
+        key, why = wrong[0]
+        at = here + (key,) if key in raw else here
+        raise InputError(file, line_of(root, at), key_path(at), why)
 
 
 _HYPER_ADDS = ("keywords", "abilities", "statics")   # 816.2a: what hyper mode adds to the creature's own
