@@ -952,7 +952,7 @@ CATALOGUE += (
              rules=("701.30a", "408.2", "811.2a"),
              tests=(attack("GR01_gr_summon_puts_the_top_card_and_it_enters"),)),
     Mutation("R805.6-awakened-face-sick", "805.6: an awakened psychic creature is not summoning sick", HS,
-             "    s = replace(s, entered=entered) if s.entered != entered else s", "    pass",
+             "    return replace(s, entered=entered) if s.entered != entered and not hyper else s", "    return s",
              rules=("805.6", "805.5"),
              tests=(attack("PS07_awakened_psychic_is_not_summoning_sick"),)),
     Mutation("R805.1c-806.1-no-link", "805.1c, 806.1: an awakening link makes one psychic super creature", HS,
@@ -1018,6 +1018,31 @@ CATALOGUE += (
              "    return any(where == side and name in (other.name, other.ja) for name, where in g_link)",
              "    return any(where == side for name, where in g_link)",
              rules=("804.2a",), tests=(piles("GD06_g_link_reads_each_card_alone"),)),
+)
+
+
+# ---- hyper mode (816): a released creature is its hyper face (model/hyper.py, cards.py `_with_hyper`) -----------
+CATALOGUE += (
+    Mutation("R816.2b-normal-power-kept", "816.2b: released hyper mode's power replaces the normal one",
+             "model/cards.py",
+             '    merged.update({k: hyper[k] for k in ("power", "breaker", "modelled", "omitted") if k in hyper})',
+             '    merged.update({k: hyper[k] for k in ("breaker", "modelled", "omitted") if k in hyper})',
+             rules=("816.2b",), tests=(attack("HM03_hyper_power_replaces_the_normal_power"),)),
+    Mutation("R816.2c-released-again", "816.2c: released hyper mode is not released again",
+             "model/instructions/hyper_mode.py", "    if face is None or not m.card(face).hyper:",
+             "    if face is None:",
+             rules=("816.2c",), tests=(attack("HM05_released_hyper_mode_is_not_released_again"),)),
+    Mutation("R816.3-released-elsewhere", "816.3: hyper mode is off outside the battle zone", "model/hyper.py",
+             "                 if m.card(c).hyper)", "                 if False)",
+             rules=("816.3",), tests=(attack("HM06_hyper_mode_ends_when_it_leaves"),)),
+)
+
+
+# ---- King Cells (814): cells combined into one King creature (model/kings.py) ---------------------------------
+CATALOGUE += (
+    Mutation("R814.1-read-as-a-cell", "814.1: the combined King Cells are their King creature", "model/kings.py",
+             "    return m.pool[m.pool.resolve(cell.king)]", "    return cell",
+             rules=("814.1",), tests=(attack("KC01_king_creature_breaks_as_the_king"),)),
 )
 
 

@@ -80,6 +80,13 @@ class CardDef:
     dragheart: bool = False
     # a psychic cell (806.1, `cell: true` on a back face): never alone in the battle zone (806.1a, 703.4g)
     cell: bool = False
+    # a creature with hyper mode (816.1): its back (`hyper_mode:` of the card file) is the same creature with
+    # hyper mode released, its front's abilities and the hyper ones, and the hyper power (816.2a-b)
+    hyper: bool = False
+    # King Cells (814, model/kings.py): a cell (`type: king_cell`) names the King creature it forms in `king`; the
+    # King creature (`type: king_creature`, no card of its own: the cells combined) lists its cells' names
+    king: str = ""
+    king_cells: tuple[str, ...] = ()
     # G-Link (804.2, model/gods.py): (name, side) - this card may link at the `side` of a God with that name
     g_link: tuple[tuple[str, str], ...] = ()
     statics: tuple[continuous.Static, ...] = ()   # static abilities (R604; model/continuous.py)
@@ -160,7 +167,8 @@ class CardDef:
 
 # the heads of the engine's keywords (S-Back:<civ> is S-Back): what a race never is
 ENGINE_WORDS = frozenset(k.partition(":")[0] for k in KEYWORDS)
-CARD_TYPES = ["creature", "spell", "castle", "aura", "tamaseed", "cross_gear", "twinpact",
+CARD_TYPES = ["creature", "spell", "castle", "aura", "tamaseed", "cross_gear", "twinpact", "king_cell",
+              "king_creature",
               *(h.card_type for h in HOMES)]
 _POWER_ATTACKER_FORM = re.compile(r"Power Attacker:\+?[0-9]{1,9}")
 _EXTRA_BREAK_FORM = re.compile(r"Extra Break:\+?[0-9]{1,2}")
@@ -227,6 +235,14 @@ _CARD_SCHEMA = {
                  "(name, cost, power, keywords, abilities...); the `flip` card word turns the card over (awakening "
                  "805.1a, release 805.1b, dragsolution 807.1a, dragon escape 807.1b)",
                  "properties": {}, "required": ["name", "cost"], "additionalProperties": False},
+        "hyper_mode": {"type": "object", "description": "a creature's hyper mode (816.1): its power (816.2b) and "
+                       "what it adds to the creature's own (816.2a: breaker, keywords, abilities, statics) while "
+                       "hyper mode is released (the card word `release_hyper_mode`)",
+                       "properties": {}, "required": ["power"], "additionalProperties": False},
+        "king": {"type": "string", "minLength": 1,
+                 "description": "a King Cell's King creature (814.1): the name of the `type: king_creature` it forms"},
+        "king_cells": {"type": "array", "items": {"type": "string", "minLength": 1}, "minItems": 2, "maxItems": 8,
+                       "description": "a King creature's King Cells (814.1), by name: the cards combined into it"},
         "spell": {"type": "object", "description": "a twinpact's spell side: name, cost, effect (ja, keywords)",
                   "properties": {"name": {"type": "string"}, "ja": {"type": "string"},
                                  "cost": {"type": "integer", "minimum": 0, "maximum": MAX_COST},
@@ -242,6 +258,10 @@ _CARD_SCHEMA = {
 _CARD_SCHEMA["properties"]["back"]["properties"] = {   # type: ignore[index]
     k: v for k, v in _CARD_SCHEMA["properties"].items()   # type: ignore[attr-defined]
     if k not in ("id", "type", "spell", "back", "effect", "s_trigger_if")}
+# hyper mode adds to the creature what a creature may say, but neither its name nor its cost (816.1)
+_CARD_SCHEMA["properties"]["hyper_mode"]["properties"] = {   # type: ignore[index]
+    k: _CARD_SCHEMA["properties"][k]   # type: ignore[index]
+    for k in ("power", "breaker", "keywords", "abilities", "statics", "modelled", "omitted")}
 BACK_SUFFIX = ":back"   # the pool id of a back face: its front's id and this (no card file's id has a colon)
 
 CARD_SCHEMA = _CARD_SCHEMA   # what a card of a card file may say (`dmcheck cards --words` lists its keys)
@@ -506,7 +526,8 @@ class CardPool:
         mistakes.raise_all()
 
     def _add(self, card: CardDef, root: Any, here: tuple, file: str) -> None:
-        for key in _names_of(card):
+        named = _names_of(card) if not card.hyper else (card.id,)   # 816.1: hyper mode keeps the front's name
+        for key in named:
             if not key:
                 continue
             taken = self._by_name.get(key.casefold())
@@ -517,11 +538,11 @@ class CardPool:
                 raise InputError(file, line_of(root, here + ("id",)), key_path(here + ("id",)),
                                  f"card id {card.id!r} is defined twice")
         self._by_id[card.id] = card
-        for key in _names_of(card):
+        for key in named:
             if key:
                 self._by_name[key.casefold()] = card.id
         if card.back is not None:   # 805.1: its other face is a card of the pool too, named by its own name
-            self._add(card.back, root, here + ("back",), file)
+            self._add(card.back, root, here + ("hyper_mode" if card.back.hyper else "back",), file)
 
     @classmethod
     def builtin(cls) -> CardPool:
@@ -635,8 +656,10 @@ def _card(raw: Any, root: Any, here: tuple, file: str) -> CardDef:
         id=str(raw["id"]), name=str(raw["name"]), ja=str(raw.get("ja", "")),
         # a twinpact in the battle zone is its creature side (S216); a psychic or GR creature is a creature
         # (805.1, 811.1); a dragheart weapon or fortress keeps its type (305, 306)
-        type="creature" if spell_side is not None or (raw["type"] in HOME_OF_TYPE
-                                                      and HOME_OF_TYPE[raw["type"]].creature) else str(raw["type"]),
+        # King Cells and the King creature they form (814.1; alone a cell is read as a creature card that the
+        # rules do not let stand alone, 814.1d)
+        type="creature" if spell_side is not None or raw["type"] in ("king_cell", "king_creature") or (
+            raw["type"] in HOME_OF_TYPE and HOME_OF_TYPE[raw["type"]].creature) else str(raw["type"]),
         home=HOME_OF_TYPE[raw["type"]].zone if raw["type"] in HOME_OF_TYPE else "",
         cost=raw["cost"], power=INFINITY if raw.get("power") == "infinity" else raw.get("power", 0),
         breaker=raw.get("breaker", 1), has_power="power" in raw,
@@ -649,11 +672,15 @@ def _card(raw: Any, root: Any, here: tuple, file: str) -> CardDef:
         g_link=tuple((str(g["name"]), str(g["side"])) for g in raw.get("g_link", [])),
         dragheart=str(raw["type"]) in DRAGHEART_TYPES,
         cell=bool(raw.get("cell", False)),
+        king=str(raw.get("king", "")), king_cells=tuple(str(n) for n in raw.get("king_cells", [])),
     )
     if raw.get("cell") and here[-1:] != ("back",):
         mistakes.check(_front_cell, raw, root, here, file)
+    mistakes.check(_check_king, raw, root, here, file)
     if "back" in raw:
         card = mistakes.check(_with_back, card, raw, root, here, file) or card
+    if "hyper_mode" in raw:
+        card = mistakes.check(_with_hyper, card, raw, root, here, file) or card
     whole = not mistakes    # a program with a mistake is read in part: what reads programs waits for the fix
     if whole:
         card = mistakes.check(_with_delayed, card, raw, root, here, file) or card
@@ -703,6 +730,51 @@ def _front_cell(raw: Any, root: Any, here: tuple, file: str) -> None:
 _BACK_TYPE = {"psychic_creature": "psychic_creature", "dragheart_weapon": "dragheart_creature",
               "dragheart_fortress": "dragheart_creature"}
 DRAGHEART_TYPES = frozenset({"dragheart_weapon", "dragheart_fortress", "dragheart_creature"})
+
+
+def _check_king(raw: Any, root: Any, here: tuple, file: str) -> None:
+    """R814.1, R814.1a: a King Cell names its King creature and has, alone, no cost (0) and no race; a King
+    creature lists its cells; `king:` and `king_cells:` belong to those types only."""
+    kind = raw["type"]
+    wrong = [(key, f"only a {owner} has `{key}:` (814.1)") for key, owner in (("king", "king_cell"),
+                                                                             ("king_cells", "king_creature"))
+             if key in raw and kind != owner]
+    if kind == "king_cell":
+        wrong += [(key, why) for key, why, bad in (
+            ("king", "expected `king: NAME`, the King creature this cell forms (814.1)", "king" not in raw),
+            ("cost", "a King Cell alone has cost 0 (814.1a); expected `cost: 0`", raw.get("cost") != 0),
+            ("races", "a King Cell alone has no race (814.1a); remove `races:`", bool(raw.get("races"))))
+            if bad]
+    if kind == "king_creature" and "king_cells" not in raw:
+        wrong.append(("type", "expected `king_cells: [NAME, ...]`, the King Cells combined into it (814.1)"))
+    if wrong:
+        key, why = wrong[0]
+        at = here + (key,) if key in raw else here
+        raise InputError(file, line_of(root, at), key_path(at), why)
+
+
+_HYPER_ADDS = ("keywords", "abilities", "statics")   # 816.2a: what hyper mode adds to the creature's own
+
+
+def _with_hyper(card: CardDef, raw: Any, root: Any, here: tuple, file: str) -> CardDef:
+    """R816.1, R816.2a-b: a creature with hyper mode is a double-sided card of a kind (model/table.py
+    `faces`, the card word `release_hyper_mode`): its back is the same creature with hyper mode released, the
+    same name and cost, its own abilities and the hyper ones, the hyper power (and breaker) in place of its
+    own. The hyper part is read first on its own, so that its mistakes are shown where they are written."""
+    at = here + ("hyper_mode",)
+    if raw["type"] != "creature" or "back" in raw:
+        raise InputError(file, line_of(root, at), key_path(at),
+                         f"only a creature (type: creature, with no `back:`) has hyper mode (816.1); this card's "
+                         f"type is {raw['type']}" + (" and it has a back face" if "back" in raw else ""))
+    hyper = raw["hyper_mode"]
+    _card({**hyper, "id": raw["id"], "name": raw["name"], "type": "creature", "cost": raw["cost"]}, root, at, file)
+    merged = {k: v for k, v in raw.items() if k not in ("hyper_mode", "modelled", "omitted")}
+    merged.update({k: hyper[k] for k in ("power", "breaker", "modelled", "omitted") if k in hyper})
+    for k in _HYPER_ADDS:
+        merged[k] = list(raw.get(k, [])) + list(hyper.get(k, []))
+    back = _card(merged, root, here, file)
+    back = dataclasses.replace(back, id=str(raw["id"]) + BACK_SUFFIX, flips_to=card.id, hyper=True)
+    return dataclasses.replace(card, back=back, flips_to=back.id)
 
 
 def _with_delayed(card: CardDef, raw: Any, root: Any, here: tuple, file: str) -> CardDef:

@@ -25,6 +25,7 @@ import dataclasses
 from functools import lru_cache
 from typing import Any
 
+from . import kings
 from .characteristics import CIVILIZATIONS, INFINITY
 from .state import State, Zones, replace
 
@@ -81,9 +82,11 @@ def merged(defs: tuple[Any, ...]) -> Any:
 
 
 def creature(m: Any, s: State, cid: int) -> Any:
-    """The card record an effect reads of the creature `cid`: its card's, or for a linked God the record
-    of all its cards (804.1b)."""
+    """The card record an effect reads of the creature `cid`: its card's, for a linked God the record
+    of all its cards (804.1b), for a King creature its King's (814.1, model/kings.py)."""
     z = s.zone(m.owner(cid))
+    if z.links and kings.cells(z, cid):
+        return kings.record(m, m.card(cid))
     if not linked(z, cid):
         return m.card(cid)
     return merged(tuple(m.card(c) for c in row(z, cid)))

@@ -43,6 +43,7 @@ class Host(Game):
     # ---- the card table (model/table.py) ------------------------------------------------------------
     scenario: Scenario
     summoned: frozenset[int]         # creatures put into the battle zone this turn
+    hyper_rule: bool                 # a card with hyper mode is in the scenario (816.3, model/hyper.py)
     # ---- the types `Game` cannot name --------------------------------------------------------------
     pool: CardPool
     instances: list[CardInstance]

@@ -113,11 +113,14 @@ def describe(e: Event) -> str:
         text = f"{g('player')} loses the game: the deck is empty"
     elif e.kind == "power" and g("until") == "end_turn":
         text = f"{g('card')} ({g('player')}) gets {_amount(g('amount'))} power until the end of the turn"
-    elif e.kind == "flip":   # 805.1a-b: the same creature, its other face up; 807.1a-b: a dragheart
-        how = _FLIP_HOW.get(str(g("how")), "turns over")
-        text = f"{g('card')} ({g('player')}) {how}: it turns over and is {g('face')}, " + \
-            ("the same card, tapped or not as it was" if g("how") in ("dragsolution", "dragon_escape")
-             else "the same creature")
+    elif e.kind == "flip":   # 805.1a-b: the same creature, its other face up; 807.1a-b: a dragheart; 816.2-3
+        how = str(g("how"))
+        if how in _HYPER_FLIPS:   # hyper mode on or off: the same creature, its name unchanged
+            text = f"{g('card')} ({g('player')}) {_HYPER_FLIPS[how]}, the same creature"
+        else:
+            text = f"{g('card')} ({g('player')}) {_FLIP_HOW.get(how, 'turns over')}: it turns over and is " \
+                f"{g('face')}, " + ("the same card, tapped or not as it was" if how in ("dragsolution", "dragon_escape")
+                                    else "the same creature")
     elif e.kind == "restrict":
         text = f"{g('card')} ({g('player')}): {g('restriction').replace('_', ' ')} {restrictions.shown(g('until'))}"
     elif e.kind in _PLAIN:
@@ -286,6 +289,9 @@ class _Missing(dict):
 
     def __missing__(self, key: str) -> str:
         return ""
+
+
+_HYPER_FLIPS = {"hyper": "releases its hyper mode", "hyper_end": "is out of hyper mode"}
 
 
 def _check_move(e: Event) -> bool:

@@ -11,7 +11,8 @@ card in `battle` or `shields` — and the other cards in `attached`, each linked
 - `aura`, `seal`, `cross`, `weapon`: linked to the creature's top card;
 - `stack`: a shield's other cards, linked to the shield's card (one shield whatever its size, S213);
 - `god_left`, `god_right`: the other cards of a linked God, each linked to its neighbour toward the card that
-  stands for the creature (804; model/gods.py reads the row they make).
+  stands for the creature (804; model/gods.py reads the row they make);
+- `king`: the other King Cells of a King creature, linked to the cell that stands for it (814; model/kings.py).
 
 Only the top card's characteristics count (S200: the pile is one object with the top's
 characteristics). What happens when a pile moves is model/instructions/piles.py's, what a pile may be
@@ -23,15 +24,18 @@ from __future__ import annotations
 from .state import Zones
 
 # the kinds of cards a battle-zone entry may lay on a creature, and a shield entry on a shield
-LINKED = ("aura", "seal", "under", "cross", "weapon", "god_left", "god_right")
+LINKED = ("aura", "seal", "under", "cross", "weapon", "god_left", "god_right", "king")
 STACKED = "stack"
 # the kinds that make a creature's pile: they go where it goes (801, 310.8); seals and cross gear do not
 FOLLOWS = ("under", "aura")
 # the kinds that stay in the battle zone, attached to nothing, when their creature leaves: cross gear (S220)
 # and a weapon, which the rules then send to the hyperspatial zone (R117.2, R305.3: model/homes.py)
 STAYS = ("cross", "weapon")
+# the other King Cells of a King creature (814, model/kings.py): linked to the cell that stands for it; when
+# that one leaves they go to the graveyard (814.1d), as a seal does
+KING = "king"
 # the kinds lying on a creature's top card (the others lie under it)
-ON_TOP = ("aura", "seal") + STAYS
+ON_TOP = ("aura", "seal", KING) + STAYS
 
 
 def under(z: Zones, top: int) -> tuple[int, ...]:

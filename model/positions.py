@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from . import gods
+from . import gods, kings
 from .errors import InputError, raise_all
 from .homes import ALONE, HOME_OF_ZONE, HOMES, home_of
 from .instructions import piles as pile_words
@@ -35,7 +35,7 @@ from .vocabulary import SMAX
 
 Kind = Literal["unreachable", "repaired"]
 # marks on an entry that are no card (model/table.py MARKS, face_up): they get no instance id
-_MARKS = ("tapped", "summoned", "power", "face_up")
+_MARKS = ("tapped", "summoned", "power", "face_up", "hyper_mode")
 # the kinds of linked card whose host is a shield (the others lie on a card of the battle zone)
 _ON_SHIELD = ("castle", STACKED)
 
@@ -437,6 +437,51 @@ def one_smax(s: State, cards: Any) -> Iterator[Problem]:
         for c in found[1:]:
             yield Problem("one_smax", "815.1a", c, f"{player} has {len(found)} S-MAX evolution creatures in the "
                                                    f"battle zone; he keeps one, the others return to his hand")
+
+
+@check("hyper_face", ("816.3",))
+def hyper_face(s: State, cards: Any) -> Iterator[Problem]:
+    """816.3: hyper mode is released only for a creature in the battle zone; a card of any other zone, or under
+    a card there, has none released (model/hyper.py turns such a card back to its front at once)."""
+    for player in PLAYERS:
+        z = s.zone(player)
+        for zone in _ALL_ZONES:
+            if zone == "battle":
+                continue
+            for c in getattr(z, zone):
+                if cards.card(c).hyper:
+                    yield Problem("hyper_face", "816.3", c, f"{cards.label(c)} has its hyper mode released in the "
+                                                           f"{zone}; expected that only in the battle zone")
+
+
+def _bury_cell(s: State, cards: Any, p: Problem) -> State:
+    """814.1d: the lone King Cell goes to its owner's graveyard."""
+    return _to_graveyard(s, cards, p.card)
+
+
+@check("king_cells", ("814.1", "814.1d"), kind="repaired", fix=_bury_cell)
+def king_cells(s: State, cards: Any) -> Iterator[Problem]:
+    """814.1d: a King Cell never stands in the battle zone without the other cells of its King creature; the
+    rules put one that does into the graveyard at once (model/kings.py)."""
+    for player in PLAYERS:
+        z = s.zone(player)
+        for c in z.battle:
+            if cards.card(c).king and not kings.cells(z, c):
+                yield Problem("king_cells", "814.1d", c, f"{cards.label(c)} is a King Cell alone in the battle zone; "
+                                                        f"the rules put it into the graveyard")
+
+
+@check("king_creature_no_card", ("814.1",))
+def king_creature_no_card(s: State, cards: Any) -> Iterator[Problem]:
+    """814.1: a King creature is its cells combined, never a card of its own in any zone."""
+    for player in PLAYERS:
+        z = s.zone(player)
+        for zone in _ALL_ZONES:
+            for c in getattr(z, zone):
+                if cards.card(c).king_cells:
+                    yield Problem("king_creature_no_card", "814.1", c,
+                                  f"{cards.label(c)} is a King creature, no card (814.1); expected its King Cells "
+                                  f"(`{{card: CELL, king: [OTHER CELLS]}}` in the battle zone)")
 
 
 # ---- the loader's part ------------------------------------------------------------------------------

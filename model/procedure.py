@@ -14,7 +14,7 @@ from collections.abc import Set as AbstractSet
 from itertools import combinations_with_replacement
 from typing import Any
 
-from . import footprint, homes, lang
+from . import footprint, homes, hyper, kings, lang
 from .access import conflicts, spawns
 from .actions import Action
 from .errors import EndlessStep
@@ -112,6 +112,10 @@ class BreakModel(CardTable, Legality, Touch, PowerRules):
         self.smax_rule = sum(1 for i in self.instances if self.pool[i.card].has(SMAX)) > 1
         # 805.4b, 811.2b: a psychic or GR creature put outside the battle zone goes back to its own zone
         self.home_rule = any(self.pool[i.card].home for i in self.instances)
+        # 816.3: a creature with hyper mode released that leaves the battle zone is its front again
+        self.hyper_rule = any(self.pool[i.card].hyper for i in self.instances)
+        # 814.1d: a King Cell alone in the battle zone goes to the graveyard (model/kings.py)
+        self.king_rule = any(self.pool[i.card].king for i in self.instances)
 
     # ---- the model interface -----------------------------------------------------------------
     def initial_state(self) -> State:
@@ -199,7 +203,7 @@ class BreakModel(CardTable, Legality, Touch, PowerRules):
     def _advance(self, s: State, out: list[Event]) -> State:
         """Run everything that needs no decision, up to the next decision or the end (rounds: `_long_step`)."""
         seen: dict[State, int] | None = None
-        rounds, between = 0, self.power_checks or self.smax_rule or self.home_rule or self.seal_rule   # (once per step)
+        rounds, between = 0, self._rules_between()
         while True:
             rounds += 1
             if not rounds & WATCH_MASK or seen is not None:
@@ -264,6 +268,11 @@ class BreakModel(CardTable, Legality, Touch, PowerRules):
             self._options_of.clear()
         self._options_of[id(s)] = (s, options)
 
+    def _rules_between(self) -> bool:
+        """Whether a rule of `_between_steps` can apply to the scenario at all (read once per step)."""
+        return any((self.power_checks, self.smax_rule, self.home_rule, self.seal_rule, self.hyper_rule,
+                    self.king_rule))
+
     def _between_steps(self, s: State, out: list[Event]) -> State | None:
         """What the rules do between any two automatic steps, before anything else is handled (703.1,
         111.2d): destroy the creatures at power 0 or less (703.4c, model/power.py), and return all but one
@@ -283,6 +292,14 @@ class BreakModel(CardTable, Legality, Touch, PowerRules):
             found = homes.strays(self, s)
             if found:
                 return homes.return_strays(self, s, found, out)   # 117.1, 805.4b, 118.1, 811.2b
+        if self.hyper_rule:
+            gone = hyper.strays(self, s)
+            if gone:
+                return hyper.end_strays(self, s, gone, out)   # 816.3
+        if self.king_rule:
+            alone = kings.lone(self, s)
+            if alone:
+                return kings.bury(self, s, alone, out)   # 814.1d
         if s.unsealing and not any(t.ability == seal_words.UNSEAL for t in s.running):   # 703.4j, 116.4a
             command = s.unsealing[0]
             return push(replace(s, unsealing=s.unsealing[1:]), seal_words.unseal(self.owner(command), command))

@@ -43,8 +43,12 @@ _BATTLE_ENTRY = {"type": "object", "required": ["card"], "additionalProperties":
                                 "tapped": {"type": "boolean"},
                                 # linked Gods beside the card, out from it (804, model/gods.py)
                                 "god_left": _NAMES, "god_right": _NAMES,
+                                # the other King Cells of a King creature (814, model/kings.py)
+                                "king": _NAMES,
                                 # put into the battle zone this turn; a power change of this turn
                                 "summoned": {"type": "boolean"},
+                                # hyper mode released (816.2, model/hyper.py): the creature is its hyper face
+                                "hyper_mode": {"type": "boolean"},
                                 "power": {"type": "integer", "minimum": -1_000_000_000, "maximum": 1_000_000_000,
                                           "description": "a whole number of power, e.g. -2000"}}}
 _SHIELD_ENTRY = {"type": "object", "required": ["card"], "additionalProperties": False,
@@ -310,7 +314,29 @@ def _entry(v: Any, i: int, names: _Names, here: tuple, zone: str, extras: list) 
         extras.append((zone, i, "summoned", ""))
     if v.get("power"):
         extras.append((zone, i, "power", str(int(v["power"]))))
+    if v.get("king"):
+        _king_entry(names, card_id, [e[3] for e in extras if e[:3] == (zone, i, "king")], here)
+    if v.get("hyper_mode"):
+        back = names.pool[card_id].back
+        if back is None or not back.hyper:
+            raise names.fail(here + ("hyper_mode",), f"expected a creature with hyper mode (816.1, `hyper_mode:` in "
+                                                    f"its card file); {names.pool[card_id].name} has none")
+        extras.append((zone, i, "hyper_mode", ""))
     return card_id
+
+
+def _king_entry(names: _Names, head: str, others: list[str], here: tuple) -> None:
+    """R814.1: a King creature is exactly its King's cells combined, each once: the entry's card and `king:`."""
+    cell = names.pool[head]
+    king_id = names.pool.resolve(cell.king) if cell.king else None
+    if king_id is None or not names.pool[king_id].king_cells:
+        raise names.fail(here + ("card",), f"expected a King Cell whose King creature is in the card files (814.1); "
+                                           f"{cell.name} is " + (f"a cell of {cell.king!r}, which no card file has"
+                                                                 if cell.king else "no King Cell"))
+    king = names.pool[king_id]
+    if sorted([head] + others) != sorted(names.pool.resolve(n) or n for n in king.king_cells):
+        raise names.fail(here + ("king",), f"expected the King Cells of {king.name}, each once (814.1): "
+                                           f"{', '.join(king.king_cells)}")
 
 
 def _players(root: Any, names: _Names, mistakes: Mistakes, schema: list[InputError]) -> dict[str, PlayerSetup]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from .card_ids import Renaming, record_shape
 from .cards import CardDef, CardPool
 from .scenario import ZONE_KEYS, Scenario
 from .state import PLAYERS, State, Zones
@@ -23,7 +24,7 @@ class CardInstance:
 
 
 # marks on a battle-zone entry that are no card: summoned this turn, a power change of this turn
-MARKS = ("tapped", "summoned", "power")
+MARKS = ("tapped", "summoned", "power", "hyper_mode")
 _CHAINS = ("under", "god_left", "god_right")   # entry keys whose cards lie one beyond the other
 
 
@@ -97,8 +98,20 @@ class CardTable:
         # R506: the attack is declared by the first step (procedure.py), so that its events are seen
         self.summoned = frozenset(host for kind, host, _ in marks if kind == "summoned")
         powers = tuple(sorted((host, int(n)) for kind, host, n in marks if kind == "power"))
-        return State(turn=sc.turn, zones=(zones[0], zones[1]), attacker=attacker, defender=sc.defender,
-                     phase="declare", target=target, powers=powers)
+        s = State(turn=sc.turn, zones=(zones[0], zones[1]), attacker=attacker, defender=sc.defender,
+                  phase="declare", target=target, powers=powers)
+        return self._released(s, [host for kind, host, _ in marks if kind == "hyper_mode"])
+
+    def _released(self, s: State, hosts: list[int]) -> State:
+        """R816.2: a creature written with its hyper mode released (`hyper_mode: true`) is its hyper face, the
+        front's other face (model/hyper.py), in the front's place and with its marks."""
+        if not hosts:
+            return s
+        mapping = {}
+        for host in hosts:
+            mapping[host], mapping[self.faces[host]] = self.faces[host], host
+        self.summoned = frozenset(mapping.get(c, c) for c in self.summoned)
+        return record_shape(State).rename(s, Renaming(mapping, set()))
 
     def _other_faces(self, new) -> None:
         """R805.1: each double-sided card gets an instance for its other face, in no zone, that a flip puts
@@ -123,7 +136,7 @@ class CardTable:
             if kind == "tapped":
                 tapped.append(host)
                 continue
-            if kind in MARKS:   # summoned this turn, a power change: marks, not cards
+            if kind in MARKS:   # summoned this turn, a power change, hyper mode released: marks, not cards
                 continue
             cid = new(card)
             chain = kind in _CHAINS   # sources top to bottom; linked Gods out from the card (model/gods.py)

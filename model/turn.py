@@ -24,7 +24,7 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Any
 
-from . import restrictions
+from . import hyper, restrictions
 from .attack import AttackSteps
 from .events import Event, ev
 from .seals import sealed
@@ -147,6 +147,8 @@ class TurnSteps(AttackSteps):
                     entered=(), cant_attack=(), extra_breaks=(), spells_cast=(0, 0))
         out.append(ev("start_turn", rule, player=tp))
         s = self.untap_all(self.end_lasting(s, out), out)
+        if self.hyper_rule:   # hyperize's reminder: released until the start of your next turn (model/hyper.py)
+            s = hyper.expire(self, s, out)
         if "start_of_turn" in self.words:   # 501.2a: only what is there now; an arrival waits a turn
             s = self.trigger(s, "start_of_turn", tp, -1, out)
         return s

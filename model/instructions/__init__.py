@@ -19,6 +19,7 @@ from . import (  # noqa: F401  (registration: importing each module registers it
     god_links,
     gr,
     hidden,
+    hyper_mode,
     hyperspatial,
     keyword_process,
     pile_moves,

@@ -13,7 +13,8 @@ own (model/table.py `faces`), one of the two in the zones and the other nowhere.
 the state: it is the same creature (805.5), tapped or not, attacking or attacked, its waiting abilities and the
 effects on it kept. What is read afterwards is the new face's (805.2, 805.3). Awakening is data: a triggered
 ability with the condition as its trigger pattern and `flip` as its effect; release is a `self_leave`
-replacement whose effect is `flip` (805.1b).
+replacement whose effect is `flip` (805.1b). The renaming itself, `turn_over`, serves any double-sided card:
+hyper mode (816, model/hyper.py) keeps a released creature as its back face the same way.
 
 Awakening link (805.1c, 806.1) is the card word `link`: this psychic creature and one of its controller's
 psychic creatures of each card named turn over at once into one psychic super creature, a pile whose top is
@@ -75,21 +76,37 @@ _SCHEMA_PUT_FROM_HYPERSPATIAL = {
 op("put_from_hyperspatial", schema=_SCHEMA_PUT_FROM_HYPERSPATIAL)((_put_options, _put))
 
 
+def turn_over(m: Game, s: State, card: int) -> State:
+    """R805.5, R816.2: put the other face of a double-sided card in its place in every part of the state
+    (zones, tapped, links, the attack, effects, waiting abilities): it is the same card. The memory of the
+    creatures put into the battle zone this turn stays with a psychic creature's face that arrived (an
+    awakened face is never sick, 805.6; a face turned back by release is sick only if that face arrived this
+    turn, 805.6a); hyper mode (816) changes nothing of it, so there the memory follows the card."""
+    face = m.faces[card]
+    entered = s.entered
+    s = _STATE.rename(s, Renaming({card: face, face: card}, m.symmetry.id_binds))
+    hyper = m.card(card).hyper or m.card(face).hyper
+    return replace(s, entered=entered) if s.entered != entered and not hyper else s
+
+
 def flip(m: Game, s: State, card: int, out: list[Event], kind: tuple[str, str] | None = None) -> State:
     """R805.1a-b, R805.5: turn a double-sided card in the battle zone over. Its other face takes its place in
     every part of the state (zones, tapped, links, the attack, effects, waiting abilities), except the memory of
     the creatures put into the battle zone this turn, which stays with the face that arrived: an awakened face
     is never sick (805.6), a face turned back by release is sick only if that face arrived this turn (805.6a);
     a dragheart's arrival is remembered for both faces (807.5a, model/turn.py `arrivals`). R807.1a: a weapon
-    turning into its dragheart creature leaves the creature it was equipped to."""
+    turning into its dragheart creature leaves the creature it was equipped to. The renaming is `turn_over`;
+    hyper mode (816.2-3) is its own kind of flip."""
     face = m.faces.get(card)
     owner = m.owner(card)
     if face is None or card not in s.zone(owner).battle and not _equipped(s.zone(owner), card):
         return s   # a card that left (or a single-faced one) is not turned over
     s = _unequip(s, owner, card) if m.card(card).dragheart else s
-    entered = s.entered
-    s = _STATE.rename(s, Renaming({card: face, face: card}, m.symmetry.id_binds))
-    s = replace(s, entered=entered) if s.entered != entered else s
+    s = turn_over(m, s, card)
+    if m.card(face).hyper or m.card(card).hyper:
+        out.append(ev("flip", "R816.2" if m.card(face).hyper else "R816.3", card=m.label(card), face=m.label(face),
+                      player=owner, how="hyper" if m.card(face).hyper else "hyper_end"))
+        return s
     rule, how = kind or _flip_kind(m, face)
     out.append(ev("flip", rule, card=m.label(card), face=m.label(face), player=owner, how=how))
     return s
