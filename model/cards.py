@@ -33,7 +33,7 @@ from .rules_index import needed_for
 from .trigger_patterns import DELAYED_ZONE, TRIGGER_ZONES, TriggerPattern
 from .trigger_patterns import SCHEMA as PATTERN_SCHEMA
 from .trigger_patterns import read as read_pattern
-from .vocabulary import EXTRA_BREAK, KEYWORDS, POWER_ATTACKER, REPLACES, SMAX, STAR_EVOLUTION, TRIGGERS
+from .vocabulary import EXTRA_BREAK, G_NEO, KEYWORDS, NEO, POWER_ATTACKER, REPLACES, SMAX, STAR_EVOLUTION, TRIGGERS
 from .yamlio import key_path, line_of, load_yaml, plain, schema_errors, shown, spoilt, validate
 
 
@@ -89,7 +89,8 @@ class CardDef:
         return self.home == "super_gr"
 
     def has(self, keyword: str) -> bool:
-        return keyword in self.keywords
+        """Whether it has `keyword`; a G-NEO creature is a NEO creature (803.1)."""
+        return keyword in self.keywords or (keyword == NEO and G_NEO in self.keywords)
 
     def civs(self) -> tuple[str, ...]:
         """Its civilizations (106.2), in the rules' order: those of `civilizations:` and, for a card file
