@@ -157,8 +157,9 @@ class CardDef:
 
 # the heads of the engine's keywords (S-Back:<civ> is S-Back): what a race never is
 ENGINE_WORDS = frozenset(k.partition(":")[0] for k in KEYWORDS)
-CARD_TYPES = ["creature", "spell", "castle", "aura", "tamaseed", "cross_gear", "twinpact",
+CARD_TYPES = ["creature", "spell", "castle", "aura", "tamaseed", "cross_gear", "twinpact", "forbidden_pulse",
               *(h.card_type for h in HOMES)]
+FORBIDDEN_PULSE = "forbidden_pulse"   # 307.1, 809.1: the pulse face of a forbidden card, a forbidden creature behind
 _POWER_ATTACKER_FORM = re.compile(r"Power Attacker:\+?[0-9]{1,9}")
 _EXTRA_BREAK_FORM = re.compile(r"Extra Break:\+?[0-9]{1,2}")
 # Bounds (docs/limits.md): a card's numbers and the whole numbers an instruction takes (counts,
@@ -217,8 +218,9 @@ _CARD_SCHEMA = {
         "modelled": {"type": "string"},
         "omitted": {"type": "string"},
         "back": {"type": "object", "description": "a psychic creature's other face, its awakened side (805.1, "
-                 "805.2): a creature of its own (name, cost, power, keywords, abilities...); the `flip` card word "
-                 "turns the card over (awakening 805.1a, release 805.1b)",
+                 "805.2), or a forbidden pulse's forbidden creature (809.1): a creature of its own (name, cost, "
+                 "power, keywords, abilities...); the `flip` card word turns a psychic creature over (awakening "
+                 "805.1a, release 805.1b), its forbidden release a pulse (809.1a)",
                  "properties": {}, "required": ["name", "cost"], "additionalProperties": False},
         "spell": {"type": "object", "description": "a twinpact's spell side: name, cost, effect (ja, keywords)",
                   "properties": {"name": {"type": "string"}, "ja": {"type": "string"},
@@ -643,6 +645,10 @@ def _card(raw: Any, root: Any, here: tuple, file: str) -> CardDef:
     )
     if "back" in raw:
         card = mistakes.check(_with_back, card, raw, root, here, file) or card
+    elif raw["type"] == FORBIDDEN_PULSE:   # 809.1: the other front of a forbidden pulse is its forbidden creature
+        mistakes.add(InputError(file, line_of(root, here + ("type",)), key_path(here + ("type",)),
+                                "a forbidden pulse has a forbidden creature on its other face (809.1); write it "
+                                "under `back:` (name, cost, power...)"))
     whole = not mistakes    # a program with a mistake is read in part: what reads programs waits for the fix
     if whole:
         card = mistakes.check(_with_delayed, card, raw, root, here, file) or card
@@ -664,12 +670,15 @@ def _card(raw: Any, root: Any, here: tuple, file: str) -> CardDef:
 
 def _with_back(card: CardDef, raw: Any, root: Any, here: tuple, file: str) -> CardDef:
     """R805.1, R805.2: a psychic creature with a back face: each face a creature with its own characteristics,
-    each naming the other as the face it flips to; the back is the awakened side (805.6)."""
-    if raw["type"] != "psychic_creature":
+    each naming the other as the face it flips to; the back is the awakened side (805.6). 307.1, 809.1: a
+    forbidden pulse's back is its forbidden creature (a creature), the face its forbidden release turns up."""
+    if raw["type"] not in ("psychic_creature", FORBIDDEN_PULSE):
         raise InputError(file, line_of(root, here + ("back",)), key_path(here + ("back",)),
-                         f"only a psychic creature has a back face (805.1); this card's type is {raw['type']}")
+                         f"only a psychic creature or a forbidden pulse has a back face (805.1, 809.1); this card's "
+                         f"type is {raw['type']}")
     back_id = str(raw["id"]) + BACK_SUFFIX
-    back = _card({**raw["back"], "id": raw["id"], "type": "psychic_creature"}, root, here + ("back",), file)
+    kind = "creature" if raw["type"] == FORBIDDEN_PULSE else "psychic_creature"
+    back = _card({**raw["back"], "id": raw["id"], "type": kind}, root, here + ("back",), file)
     back = dataclasses.replace(back, id=back_id, flips_to=card.id, awakened=True)
     return dataclasses.replace(card, back=back, flips_to=back_id)
 

@@ -110,7 +110,8 @@ def describe(e: Event) -> str:
     elif e.kind == "power" and g("until") == "end_turn":
         text = f"{g('card')} ({g('player')}) gets {_amount(g('amount'))} power until the end of the turn"
     elif e.kind == "flip":   # 805.1a-b: the same creature, its other face up
-        how = "awakens" if g("how") == "awaken" else "is released"
+        how = {"awaken": "awakens", "forbidden_release": "is released from its seals (forbidden release)"}.get(
+            str(g("how")), "is released")
         text = f"{g('card')} ({g('player')}) {how}: it turns over and is {g('face')}, the same creature"
     elif e.kind == "restrict":
         text = f"{g('card')} ({g('player')}): {g('restriction').replace('_', ' ')} {restrictions.shown(g('until'))}"

@@ -71,7 +71,7 @@ _SCHEMA_PUT_FROM_HYPERSPATIAL = {
 op("put_from_hyperspatial", schema=_SCHEMA_PUT_FROM_HYPERSPATIAL)((_put_options, _put))
 
 
-def flip(m: Game, s: State, card: int, out: list[Event]) -> State:
+def flip(m: Game, s: State, card: int, out: list[Event], how: str = "") -> State:
     """R805.1a-b, R805.5: turn a double-sided card in the battle zone over. Its other face takes its place in
     every part of the state (zones, tapped, links, the attack, effects, waiting abilities), except the memory
     of the creatures put into the battle zone this turn, which stays with the face that arrived: an awakened
@@ -85,8 +85,9 @@ def flip(m: Game, s: State, card: int, out: list[Event]) -> State:
     s = _STATE.rename(s, Renaming({card: face, face: card}, m.symmetry.id_binds))
     s = replace(s, entered=entered) if s.entered != entered else s
     awaken = m.card(face).awakened
-    out.append(ev("flip", "R805.1a" if awaken else "R805.1b", card=m.label(card), face=m.label(face), player=owner,
-                  how="awaken" if awaken else "release"))
+    how = how or ("awaken" if awaken else "release")
+    rule = {"awaken": "R805.1a", "release": "R805.1b", "forbidden_release": "809.1a"}[how]
+    out.append(ev("flip", rule, card=m.label(card), face=m.label(face), player=owner, how=how))
     return s
 
 
