@@ -10,7 +10,7 @@ from __future__ import annotations
 RULES = frozenset({
     "S-Trigger", "G-Strike", "S-Back", "Sabaki Z", "Judgement Crest", "Revolution 0", "Charger", "Unbreakable",
     "Indestructible", "Cannot Leave", "Extra Break", "Blocker", "Guardman", "Attacks Untapped", "Evolution",
-    "Vortex Evolution", "NEO",
+    "Vortex Evolution", "NEO", "G-NEO", "Forbidden Release",
     "Star Evolution",
     "S-MAX Evolution", "Power Attacker", "Slayer", "Wins All Battles", "Speed Attacker", "Cannot Attack",
     "Cannot Attack Players", "Cannot Block", "Must Attack", "Must Block", "Unblockable", "Evasion", "Ignore",

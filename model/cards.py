@@ -33,7 +33,7 @@ from .rules_index import needed_for
 from .trigger_patterns import DELAYED_ZONE, TRIGGER_ZONES, TriggerPattern
 from .trigger_patterns import SCHEMA as PATTERN_SCHEMA
 from .trigger_patterns import read as read_pattern
-from .vocabulary import EXTRA_BREAK, KEYWORDS, POWER_ATTACKER, REPLACES, SMAX, STAR_EVOLUTION, TRIGGERS
+from .vocabulary import EXTRA_BREAK, G_NEO, KEYWORDS, NEO, POWER_ATTACKER, REPLACES, SMAX, STAR_EVOLUTION, TRIGGERS
 from .yamlio import key_path, line_of, load_yaml, plain, schema_errors, shown, spoilt, validate
 
 
@@ -100,7 +100,8 @@ class CardDef:
         return self.home == "super_gr"
 
     def has(self, keyword: str) -> bool:
-        return keyword in self.keywords
+        """Whether it has `keyword`; a G-NEO creature is a NEO creature (803.1)."""
+        return keyword in self.keywords or (keyword == NEO and G_NEO in self.keywords)
 
     def civs(self) -> tuple[str, ...]:
         """Its civilizations (106.2), in the rules' order: those of `civilizations:` and, for a card file
@@ -168,8 +169,9 @@ class CardDef:
 # the heads of the engine's keywords (S-Back:<civ> is S-Back): what a race never is
 ENGINE_WORDS = frozenset(k.partition(":")[0] for k in KEYWORDS)
 CARD_TYPES = ["creature", "spell", "castle", "aura", "tamaseed", "cross_gear", "twinpact", "king_cell",
-              "king_creature",
+              "king_creature", "forbidden_pulse",
               *(h.card_type for h in HOMES)]
+FORBIDDEN_PULSE = "forbidden_pulse"   # 307.1, 809.1: the pulse face of a forbidden card, a forbidden creature behind
 _POWER_ATTACKER_FORM = re.compile(r"Power Attacker:\+?[0-9]{1,9}")
 _EXTRA_BREAK_FORM = re.compile(r"Extra Break:\+?[0-9]{1,2}")
 # Bounds (docs/limits.md): a card's numbers and the whole numbers an instruction takes (counts,
@@ -231,9 +233,10 @@ _CARD_SCHEMA = {
                  "(806.1a, 703.4g)"},
         "omitted": {"type": "string"},
         "back": {"type": "object", "description": "a psychic creature's other face, its awakened side (805.1, "
-                 "805.2), or a dragheart weapon's or fortress's creature face (807.1, 807.2): a creature of its own "
-                 "(name, cost, power, keywords, abilities...); the `flip` card word turns the card over (awakening "
-                 "805.1a, release 805.1b, dragsolution 807.1a, dragon escape 807.1b)",
+                 "805.2), a dragheart weapon's or fortress's creature face (807.1, 807.2), or a forbidden pulse's "
+                 "forbidden creature (809.1): a creature of its own (name, cost, power, keywords, abilities...); the "
+                 "`flip` card word turns the card over (awakening 805.1a, release 805.1b, dragsolution 807.1a, dragon "
+                 "escape 807.1b), forbidden release a pulse (809.1a)",
                  "properties": {}, "required": ["name", "cost"], "additionalProperties": False},
         "hyper_mode": {"type": "object", "description": "a creature's hyper mode (816.1): its power (816.2b) and "
                        "what it adds to the creature's own (816.2a: breaker, keywords, abilities, statics) while "
@@ -679,6 +682,10 @@ def _card(raw: Any, root: Any, here: tuple, file: str) -> CardDef:
     mistakes.check(_check_king, raw, root, here, file)
     if "back" in raw:
         card = mistakes.check(_with_back, card, raw, root, here, file) or card
+    elif raw["type"] == FORBIDDEN_PULSE:   # 809.1: the other front of a forbidden pulse is its forbidden creature
+        mistakes.add(InputError(file, line_of(root, here + ("type",)), key_path(here + ("type",)),
+                                "a forbidden pulse has a forbidden creature on its other face (809.1); write it "
+                                "under `back:` (name, cost, power...)"))
     if "hyper_mode" in raw:
         card = mistakes.check(_with_hyper, card, raw, root, here, file) or card
     whole = not mistakes    # a program with a mistake is read in part: what reads programs waits for the fix
@@ -704,18 +711,19 @@ def _with_back(card: CardDef, raw: Any, root: Any, here: tuple, file: str) -> Ca
     """R805.1, R805.2: a psychic creature with a back face: each face a creature with its own characteristics,
     each naming the other as the face it flips to; the back is the awakened side (805.6). R807.1, R807.2: a
     dragheart weapon or fortress with a back face: the back is its dragheart creature (what dragsolution turns
-    it into, 807.1a), with characteristics of its own."""
+    it into, 807.1a), with characteristics of its own. 307.1, 809.1: a forbidden pulse's back is its forbidden
+    creature (a creature), the face its forbidden release turns up."""
     if raw["type"] not in _BACK_TYPE:
         raise InputError(file, line_of(root, here + ("back",)), key_path(here + ("back",)),
-                         f"only a psychic creature (805.1) or a dragheart weapon or fortress (807.1) has a back "
-                         f"face; this card's type is {raw['type']}")
+                         f"only a psychic creature (805.1), a dragheart weapon or fortress (807.1) or a forbidden "
+                         f"pulse (809.1) has a back face; this card's type is {raw['type']}")
     if raw["back"].get("cell") and raw["type"] != "psychic_creature":
         raise InputError(file, line_of(root, here + ("back", "cell")), key_path(here + ("back", "cell")),
                          "a psychic cell is the back face of a psychic creature (806.1); expected `cell:` under a "
                          f"psychic creature's `back:`, this card's type is {raw['type']}")
     back_id = str(raw["id"]) + BACK_SUFFIX
     back = _card({**raw["back"], "id": raw["id"], "type": _BACK_TYPE[raw["type"]]}, root, here + ("back",), file)
-    back = dataclasses.replace(back, id=back_id, flips_to=card.id, awakened=raw["type"] == "psychic_creature")
+    back = dataclasses.replace(back, id=back_id, flips_to=card.id, awakened=raw["type"] in ("psychic_creature", FORBIDDEN_PULSE))
     return dataclasses.replace(card, back=back, flips_to=back_id)
 
 
@@ -728,7 +736,7 @@ def _front_cell(raw: Any, root: Any, here: tuple, file: str) -> None:
 # the type of a double-sided card's back face: a psychic creature's awakened side (805.1), a dragheart weapon's
 # or fortress's creature face (807.1)
 _BACK_TYPE = {"psychic_creature": "psychic_creature", "dragheart_weapon": "dragheart_creature",
-              "dragheart_fortress": "dragheart_creature"}
+              "dragheart_fortress": "dragheart_creature", "forbidden_pulse": "creature"}
 DRAGHEART_TYPES = frozenset({"dragheart_weapon", "dragheart_fortress", "dragheart_creature"})
 
 

@@ -21,11 +21,11 @@ from .actions import Action
 from .attack import AttackSteps
 from .events import Event
 from .instructions.common import same
-from .piles import under
+from .piles import is_evolution_now
 from .restrictions import CANNOT_ATTACK, CANNOT_ATTACK_PLAYERS, restricted
 from .seals import sealed
 from .state import State, other, replace
-from .vocabulary import ATTACKS_UNTAPPED, NEO
+from .vocabulary import ATTACKS_UNTAPPED
 
 
 class Legality(AttackSteps):
@@ -61,7 +61,7 @@ class Legality(AttackSteps):
         if c not in self.summoned and c not in s.entered:   # entered: a later attack of the turn (model/turn.py)
             return False
         cdef = self.card(c)
-        if cdef.is_evolution() or (cdef.has(NEO) and under(s.zone(self.owner(c)), c)):
+        if is_evolution_now(cdef, s.zone(self.owner(c)), c):
             return False
         if gods.linked(s.zone(self.owner(c)), c):
             return False

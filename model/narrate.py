@@ -10,7 +10,8 @@ from .events import Event
 
 # the verb of each way a card turns over (805.1a-b, 806.1b, 807.1a-b)
 _FLIP_HOW = {"awaken": "awakens", "release": "is released", "dragsolution": "dragsolves",
-             "dragon_escape": "makes its dragon escape", "link_release": "comes out of its link release"}
+             "dragon_escape": "makes its dragon escape", "link_release": "comes out of its link release",
+             "forbidden_release": "is released from its seals (forbidden release)"}
 
 
 def _zone(name: str) -> str:

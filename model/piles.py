@@ -21,7 +21,10 @@ model/positions.py's; this module only reads piles.
 
 from __future__ import annotations
 
+from typing import Any
+
 from .state import Zones
+from .vocabulary import NEO
 
 # the kinds of cards a battle-zone entry may lay on a creature, and a shield entry on a shield
 LINKED = ("aura", "seal", "under", "cross", "weapon", "god_left", "god_right", "king")
@@ -48,6 +51,13 @@ def under(z: Zones, top: int) -> tuple[int, ...]:
             return tuple(out)
         out.append(nxt)
         host = nxt
+
+
+def is_evolution_now(cdef: Any, z: Zones, cid: int) -> bool:
+    """Whether the creature `cid` of the battle zone is an evolution creature now: an evolution card, or a NEO
+    (or G-NEO, 803.1) creature with cards under it, however they got there (802.2, 802.4). In the other zones
+    a NEO creature is no evolution creature (802.2): there `cdef.is_evolution()` is the answer."""
+    return cdef.is_evolution() or (cdef.has(NEO) and bool(under(z, cid)))
 
 
 def pile(z: Zones, top: int) -> tuple[tuple[int, str], ...]:

@@ -218,7 +218,7 @@ def lone_cell(s: State, cards: Any) -> Iterator[Problem]:
 @check("evolution_has_source", ("801.1a", "815.1"))
 def evolution_has_source(s: State, cards: Any) -> Iterator[Problem]:
     """801.1a: an evolution creature lies on a creature (an S-MAX evolution needs none, 815.1; a NEO
-    creature may lie alone, 802.1)."""
+    creature may lie alone, 802.1, and so may a G-NEO creature, a NEO creature too, 803.1)."""
     for player in PLAYERS:
         z = s.zone(player)
         for c in z.battle:

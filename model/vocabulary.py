@@ -105,6 +105,11 @@ KEYWORDS = {
     "NEO": "a NEO creature (802): an effect putting it into the battle zone may put it onto one of its owner's "
            "creatures as a NEO evolution creature, or alone; with cards under it, it is an evolution creature, never "
            "summoning sick (802.2, 802.3)",
+    "G-NEO": "a G-NEO creature (803): a NEO creature (803.1) which, while cards lie under it, loses them all "
+             "instead of leaving the battle zone (803.2, a replacement effect: another replacement beats it, "
+             "803.2a)",
+    "Forbidden Release": "a forbidden pulse's forbidden release (809.1a): when the last seal leaves it, it turns "
+                         "over to its forbidden creature (its `back:`)",
     "Star Evolution": "an evolution creature: when it would leave the battle zone, only its top card leaves "
                       "instead and the rest is rebuilt (813.1, a replacement effect, S204)",
     "S-MAX Evolution": "an evolution creature that needs no source (S207); its loss replacement is written as a "
@@ -139,7 +144,7 @@ Keyword = Literal[
     "S-Trigger", "G-Strike", "S-Back", "Sabaki Z", "Judgement Crest", "Revolution 0", "Charger", "Unbreakable",
     "Indestructible", "Cannot Leave", "Extra Break", "Blocker", "Guardman", "Attacks Untapped",
     "Evolution", "Vortex Evolution", "Star Evolution",
-    "NEO",
+    "NEO", "G-NEO", "Forbidden Release",
     "S-MAX Evolution", "Power Attacker", "Slayer", "Wins All Battles", "Speed Attacker", "Cannot Attack",
     "Cannot Attack Players", "Cannot Block", "Must Attack", "Must Block", "Unblockable", "Evasion", "Ignore",
     "Link Release",
@@ -157,6 +162,8 @@ EXTRA_BREAK: Final = "Extra Break"
 POWER_ATTACKER: Final = "Power Attacker"
 ATTACKS_UNTAPPED: Final = "Attacks Untapped"   # a permission (R101.2): the opponent's untapped creatures too
 NEO: Final = "NEO"                            # 802: a creature that may be put as an evolution or alone
+FORBIDDEN_RELEASE: Final = "Forbidden Release"   # 809.1a: a pulse turns over when its last seal leaves
+G_NEO: Final = "G-NEO"                        # 803: a NEO creature that loses its under-cards instead of leaving
 STAR_EVOLUTION: Final = "Star Evolution"      # 813.1 (S204): when it would leave, only its top card leaves
 SMAX: Final = "S-MAX Evolution"               # S207: an evolution creature needing no source
 

@@ -58,10 +58,12 @@ def test_a_sweep_cannot_vary_a_battle_zone_into_a_position_no_game_reaches():
 
 
 def test_a_creature_that_may_lie_alone_is_not_refused(tmp_path):
-    """815.1: an S-MAX evolution creature needs no source; 802.1: a NEO creature may be put alone."""
+    """815.1: an S-MAX evolution creature needs no source; 802.1: a NEO creature may be put alone, and a G-NEO
+    creature too (803.1)."""
     path = tmp_path / "s.yaml"
-    path.write_text("name: t\nturn: A\ncards: [" + str(ROOT / "scenarios" / "attack" / "cards" / "right.yaml") +
-                    "]\nplayers:\n  A: {battle: [Johnny-MAX]}\n  B: {battle: [NEO Trigger Probe]}\n"
+    cards = ROOT / "scenarios" / "attack" / "cards"
+    path.write_text(f"name: t\nturn: A\ncards: [{cards / 'right.yaml'}, {cards / 'special.yaml'}]\n"
+                    "players:\n  A: {battle: [Johnny-MAX]}\n  B: {battle: [NEO Trigger Probe, G-NEO Probe]}\n"
                     "attack: {attacker: Johnny-MAX, player: B}\n", encoding="utf-8")
     scenario = load_scenario(path)
     assert problems(BreakModel(scenario).initial_state(), BreakModel(scenario)) == ()

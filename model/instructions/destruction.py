@@ -16,7 +16,7 @@ from .. import gods
 from ..events import Event, ev
 from ..piles import under
 from ..state import Replacement, State, Task, other, replace
-from ..vocabulary import CANNOT_LEAVE, LINK_RELEASE, STAR_EVOLUTION
+from ..vocabulary import CANNOT_LEAVE, G_NEO, LINK_RELEASE, STAR_EVOLUTION
 from .pile_moves import TALLY, counted, followers, take_pile, tally
 from .registry import NONE, Option, instr, op, push
 
@@ -67,10 +67,14 @@ def leave(m: Game, s: State, card: int, to: str, out: list[Event], destroy: bool
 def replacements(m: Game, s: State, card: int, destroy: bool) -> list[tuple[Replacement, bool]]:
     """The replacement effects that could keep `card` in the battle zone now, each with `optional`."""
     owner = m.owner(card)
-    if not m.abilities_work(s, card):
-        return []   # its abilities are ignored: none of them replaces anything (無視), Star Evolution's neither
-    opponent_creatures = any(m.card(c).type == "creature" for c in s.zone(other(owner)).battle)
     out = []
+    if m.card(card).has(G_NEO) and under(s.zone(owner), card):
+        # 803.2, 803.2a: a G-NEO evolution creature loses its under-cards instead; a replacement effect of its
+        # special type, not an ability: it applies even while its abilities are ignored (dmwiki G-NEO進化, S541)
+        out.append((Replacement(f"{m.name(card)}/{G_NEO}", card, m.instances[card].card, ""), False))
+    if not m.abilities_work(s, card):
+        return out   # its abilities are ignored: none of them replaces anything (無視), Star Evolution's neither
+    opponent_creatures = any(m.card(c).type == "creature" for c in s.zone(other(owner)).battle)
     for kind in (("self_leave", "self_destroy") if destroy else ("self_leave",)):
         for part in gods.parts(m, s, card):   # 804.1b: a linked God has each of its cards' replacements
             pool_id = m.instances[part].card
@@ -108,8 +112,8 @@ def _leave_options(m: Game, s: State, task: Task, ins) -> list[Option] | None:
     if ins.get("replaceable") is False:
         return None   # made by a replacement effect: no other replacement applies (S014, S015)
     found = replacements(m, s, card, ins.get("destroy"))
-    if not found or _star_alone(found):
-        return None   # nothing to decide (Star Evolution alone must apply: `_leave` applies it)
+    if not found or _rule_alone(found):
+        return None   # nothing to decide (Star Evolution's or G-NEO's alone must apply: `_leave` applies it)
     opts: list[Option] = [((r,), f"{owner} replaces it with {r.label}") for r, _ in found]
     if all(optional for _, optional in found):
         verb = "is destroyed" if ins.get("destroy") else "leaves the battle zone"
@@ -117,9 +121,15 @@ def _leave_options(m: Game, s: State, task: Task, ins) -> list[Option] | None:
     return opts
 
 
-def _star_alone(found: list) -> bool:
-    """The only replacement is Star Evolution's, which its owner must apply (813.1, no "may")."""
+def _rule_alone(found: list) -> bool:
+    """The only replacement is Star Evolution's or G-NEO's, which its owner must apply (813.1, 803.2: no
+    "may")."""
     return len(found) == 1 and not found[0][0].ability and not found[0][1]
+
+
+def _by_rule(m: Game, card: int) -> bool:
+    """Whether `card` has a leave replacement of its kind of card (813.1, 803.2) rather than of an ability."""
+    return m.card(card).has(STAR_EVOLUTION) or m.card(card).has(G_NEO)
 
 
 def _leave(m: Game, s: State, task: Task, ins, choice, out: list[Event]) -> State:
@@ -127,15 +137,17 @@ def _leave(m: Game, s: State, task: Task, ins, choice, out: list[Event]) -> Stat
     owner = m.owner(card)
     if card not in s.zone(owner).battle:
         return s
-    if choice is None and ins.get("replaceable") is not False and m.card(card).has(STAR_EVOLUTION):
+    if choice is None and ins.get("replaceable") is not False and _by_rule(m, card):
         found = replacements(m, s, card, destroy)
-        choice = (found[0][0],) if _star_alone(found) else None
+        choice = (found[0][0],) if _rule_alone(found) else None
     if choice is not None and choice != NONE:
         r: Replacement = choice[0]
         out.append(ev("replace", "R701.6a" if destroy else "", replaced="destroy" if destroy else "leave",
                       by=r.label, card=m.label(card)))
-        if not r.ability:   # Star Evolution (813.1): only its top card goes where the pile was going
-            return push(s, Task(program=(instr("_top_leaves", card=card, to=to, destroy=destroy),), pc=0,
+        if not r.ability:   # Star Evolution (813.1): only its top card goes where the pile was going; G-NEO
+            # (803.2): the cards under it go there instead
+            word = "_under_leaves" if r.label.endswith("/" + G_NEO) else "_top_leaves"
+            return push(s, Task(program=(instr(word, card=card, to=to, destroy=destroy),), pc=0,
                                 controller=owner, source=card, ability=r.label, binds=((REPLACING, 1),)))
         ability = next(a for a in m.pool[r.card].abilities if a.id == r.ability)
         if repeat:   # Q14: it stays, so it is destroyed again: after the replacement, try once more

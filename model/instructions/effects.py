@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from ..access import players as footprint_players
 from ..events import Event, EventKind, ev
 from ..instr import Instr
+from ..piles import is_evolution_now
 from ..record import build
 from ..state import State, Task, other, replace, setter
 from ..vocabulary import EXTRA_BREAK, NEO
@@ -258,7 +259,8 @@ op("destroy_self", schema=_SCHEMA_DESTROY_SELF)((deterministic, _destroy_self))
 
 def _deck_top_and_back_options(m, s, task, ins):
     return [((cid,), f"{task.controller} puts {m.label(cid)} on top of the deck and back into the battle zone")
-            for cid in creatures(m, s, task.controller, "own") if not m.card(cid).is_evolution()]   # non-evolution
+            for cid in creatures(m, s, task.controller, "own")   # non-evolution (a NEO with cards under it is one)
+            if not is_evolution_now(m.card(cid), s.zone(task.controller), cid)]
 
 
 def _deck_top_and_back(m, s, task, ins, choice, out):

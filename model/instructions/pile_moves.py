@@ -221,6 +221,29 @@ def _rebuild_old(m, s, task, ins, choice, out):
 op("_rebuild_old")((_rebuild_old_options, _rebuild_old))
 
 
+# ---- G-NEO: the cards under it leave instead (803.2) -------------------------------------------------------
+def under_leaves(m: Game, s: State, card: int, to: str, out: list[Event]) -> State:
+    """803.2: every card under the G-NEO evolution creature `card` goes where the creature was going (each a
+    card of its own there, a separate shield in the shield zone); the creature stays, with what lies on it, and
+    is no evolution creature any more (802.2). Cards under a creature are no creatures: none is destroyed."""
+    owner = m.owner(card)
+    z = s.zone(owner)
+    if card not in z.battle:
+        return s
+    for c in under(z, card):
+        z = z.remove("attached", c).unlink(c).add(to, c)
+        out.append(ev("move", "803.2", card=m.label(c), player=owner,
+                      **{"from": "battle", "to": "deck" if to.startswith("deck") else to}))
+    return s.with_zone(owner, z)
+
+
+def _under_leaves(m, s, task, ins, choice, out):
+    return under_leaves(m, s, ins.get("card"), ins.get("to"), out)
+
+
+op("_under_leaves")((lambda m, s, t, i: None, _under_leaves))
+
+
 def _top_leaves(m, s, task, ins, choice, out):
     return top_leaves(m, s, ins.get("card"), ins.get("to"), out, bool(ins.get("destroy")))
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..access import players as footprint_players
 from ..events import ev
-from ..piles import under
+from ..piles import is_evolution_now, under
 from ..state import Task, other, replace
 from ..vocabulary import NEO, SMAX
 from . import destruction, effects
@@ -29,7 +29,9 @@ def _top_card_to(m, s, task, ins, choice, out):
     simplification)."""
     for p in footprint_players(task.controller, ins.get("whose", "any")):
         for cid in sorted(s.zone(p).battle):
-            if m.card(cid).type == "creature" and m.card(cid).evolution() and under(s.zone(p), cid):
+            # a NEO evolution creature too, however its under-cards got there (802.2, 802.4)
+            z = s.zone(p)
+            if m.card(cid).type == "creature" and is_evolution_now(m.card(cid), z, cid) and under(z, cid):
                 s = top_leaves(m, s, cid, ins.get("to"), out, destroy=False)
     return s
 

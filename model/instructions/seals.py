@@ -10,9 +10,11 @@ with none nothing happens.
 from __future__ import annotations
 
 from ..events import ev
-from ..seals import SEAL, unsealable
+from ..seals import SEAL, sealed, unsealable
 from ..state import Task, replace
+from ..vocabulary import FORBIDDEN_RELEASE
 from .common import creatures
+from .hyperspatial import flip
 from .registry import NONE, WHOSE, instr, op
 from .selection import WHICH
 
@@ -38,7 +40,15 @@ def _unseal(m, s, task, ins, choice, out):
     seal = min(c for c, h, k in z.links if h == card and k == SEAL)   # face down: any one of them (116.4a)
     z = z.remove("attached", seal).unlink(seal).add("graveyard", seal)
     out.append(ev("move", "R703.4j", card=m.label(seal), player=owner, **{"from": "battle", "to": "graveyard"}))
-    return s.with_zone(owner, z)
+    return forbidden_release(m, s.with_zone(owner, z), card, out)
+
+
+def forbidden_release(m, s, card: int, out):
+    """809.1a: a forbidden pulse whose last seal left turns over to its forbidden creature (the pulse's
+    "when it has no seal left" ability, applied as the seal leaves: a simplification of its trigger)."""
+    if sealed(m, s, card) or not m.card(card).has(FORBIDDEN_RELEASE) or not m.abilities_work(s, card):
+        return s
+    return flip(m, s, card, out, ("R809.1a", "forbidden_release"))
 
 
 op("_unseal", chooser=lambda m, s, t, i: m.owner(i.get("command")))((_unseal_options, _unseal))
