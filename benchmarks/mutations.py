@@ -999,6 +999,24 @@ CATALOGUE += (
              rules=("804.2a",), tests=(piles("GD06_g_link_reads_each_card_alone"),)),
 )
 
+# ---- the abyss zone (issue 34 item 2: 410, 701.33; model/instructions/abyss.py) --------------------------------
+ABYSS = "tests/test_abyss.py::"
+CATALOGUE += (
+    Mutation("R410.4-abyss-card-goes-home", "410.4: a card in the abyss zone never leaves it, not even for its home",
+             "model/homes.py", "for p in PLAYERS for zone in ELSEWHERE\n",
+             'for p in PLAYERS for zone in ELSEWHERE + ("abyss",)\n',
+             rules=("410.4",), tests=(attack("AB01_gr_creature_sent_to_the_abyss_stays_there"),
+                                      ABYSS + "test_a_card_in_the_abyss_never_leaves_it_not_even_for_its_home_zone")),
+    Mutation("R701.33b-abyss-stopped", "701.33b: nothing stops a card going to the abyss",
+             "model/instructions/abyss.py",
+             'destruction.move_out(m, s, choice[0], "abyss", out)',
+             'destruction.leave(m, s, choice[0], "abyss", out)',
+             rules=("701.33b",), tests=(attack("AB02_cannot_leave_does_not_stop_the_abyss"),)),
+    Mutation("R410.3-abyss-ordered", "410.3: the abyss zone keeps no order", "model/state.py",
+             "    abyss: Sorted[CardId] = ()", "    abyss: tuple[CardId, ...] = ()",
+             rules=("410.3",), tests=(ABYSS + "test_the_abyss_zone_keeps_no_order",)),
+)
+
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -5,6 +5,7 @@ import it, never the other way round.
 """
 
 from . import (  # noqa: F401  (registration: importing each module registers its words)
+    abyss,
     attack_end,
     attacking,
     battle_start,
