@@ -1017,6 +1017,20 @@ CATALOGUE += (
              rules=("410.3",), tests=(ABYSS + "test_the_abyss_zone_keeps_no_order",)),
 )
 
+# ---- the mana zone (issue 34 item 2: 400.5b, 405.1; model/mana.py) ------------------------------------------------
+CATALOGUE += (
+    Mutation("R405.1-multicoloured-untapped", "405.1: a multicoloured card enters the mana zone tapped",
+             "model/mana.py",
+             '    if colour(m.card(card).civs()) != "multicolored" or', "    if True or",
+             rules=("405.1",), tests=(attack("MZ01_multicoloured_card_enters_the_mana_zone_tapped"),)),
+    Mutation("R400.5b-tapped-mana-enters-tapped", "400.5b: a tapped mana card enters the battle zone untapped",
+             "model/instructions/effects.py",
+             '(z.unlink(cid) if cid in z.tapped else z).move(zone, "battle", cid)', 'z.move(zone, "battle", cid)',
+             rules=("400.5b",),
+             tests=("tests/test_mana.py::test_a_multicoloured_card_is_tapped_in_the_mana_zone_and_enters_the_battle_"
+                    "zone_untapped",)),
+)
+
 
 if __name__ == "__main__":
     sys.exit(main())
