@@ -1031,6 +1031,14 @@ CATALOGUE += (
                     "zone_untapped",)),
 )
 
+# ---- the pending state (issue 34 item 2: 409; model/counts.py, model/instructions/effects.py cast) -----------------
+CATALOGUE += (
+    Mutation("R409.1c-pending-spell-counted", "409.1c: a spell being cast is not counted in the hand",
+             "model/counts.py", "    return len(s.zone(me).hand)\n",
+             "    return len(s.zone(me).hand) + len(s.zone(me).resolving)\n",
+             rules=("409.1c", "409.1"), tests=(attack("PD01_a_spell_being_cast_is_not_counted_in_the_hand"),)),
+)
+
 
 if __name__ == "__main__":
     sys.exit(main())
