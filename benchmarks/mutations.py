@@ -1039,6 +1039,13 @@ CATALOGUE += (
              rules=("409.1c", "409.1"), tests=(attack("PD01_a_spell_being_cast_is_not_counted_in_the_hand"),)),
 )
 
+# ---- the deck (issue 34 item 2: 401.6; model/instructions/deck.py) -------------------------------------------------
+CATALOGUE += (
+    Mutation("R401.6-nth-of-a-short-deck", "401.6: Nth from the top of a deck of fewer than N cards is its bottom",
+             "model/instructions/deck.py", "    if len(z.deck) < n:\n", "    if False:\n",
+             rules=("401.6",), tests=(attack("DK02_nth_from_the_top_of_a_short_deck_is_the_bottom"),)),
+)
+
 
 if __name__ == "__main__":
     sys.exit(main())
