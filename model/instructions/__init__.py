@@ -28,5 +28,6 @@ from . import (  # noqa: F401  (registration: importing each module registers it
     restrict,
     seals,
     shield_check,
+    whole_zone,
 )
 from .registry import OPS, card_words  # noqa: F401

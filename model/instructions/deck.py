@@ -78,7 +78,9 @@ def shuffled(m: Game, s: State, player: str) -> State:
     """The deck in its canonical order (see the module docstring)."""
     z = s.zone(player)
     order = tuple(sorted(z.deck, key=lambda c: (m.instances[c].card, c)))
-    return s if order == z.deck else s.with_zone(player, replace(z, deck=order, deck_added=0))
+    if order == z.deck and not z.deck_added:
+        return s
+    return s.with_zone(player, replace(z, deck=order, deck_added=0))   # 401.7: no card is on the bottom now
 
 
 def _search_options(m, s, task, ins):
