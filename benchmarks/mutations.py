@@ -1043,7 +1043,7 @@ CATALOGUE += (
 CATALOGUE += (
     Mutation("R401.6-nth-of-a-short-deck", "401.6: Nth from the top of a deck of fewer than N cards is its bottom",
              "model/instructions/deck.py", "    if len(z.deck) < n:\n", "    if False:\n",
-             rules=("401.6",), tests=(attack("DK02_nth_from_the_top_of_a_short_deck_is_the_bottom"),)),
+             rules=("401.6",), tests=(attack("ND01_nth_from_the_top_of_a_short_deck_is_the_bottom"),)),
     Mutation("R400.6-one-card-of-the-zone", "400.6: an effect on a zone acts on every card in it",
              "model/instructions/whole_zone.py", "    cards = tuple(getattr(s.zone(me), src))\n",
              "    cards = tuple(getattr(s.zone(me), src))[:1]\n",
