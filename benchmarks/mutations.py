@@ -1039,6 +1039,57 @@ CATALOGUE += (
              rules=("804.2a",), tests=(piles("GD06_g_link_reads_each_card_alone"),)),
 )
 
+# ---- the abyss zone (issue 34 item 2: 410, 701.33; model/instructions/abyss.py) --------------------------------
+ABYSS = "tests/test_abyss.py::"
+CATALOGUE += (
+    Mutation("R410.4-abyss-card-goes-home", "410.4: a card in the abyss zone never leaves it, not even for its home",
+             "model/homes.py", "for p in PLAYERS for zone in ELSEWHERE\n",
+             'for p in PLAYERS for zone in ELSEWHERE + ("abyss",)\n',
+             rules=("410.4",), tests=(attack("AB01_gr_creature_sent_to_the_abyss_stays_there"),
+                                      ABYSS + "test_a_card_in_the_abyss_never_leaves_it_not_even_for_its_home_zone")),
+    Mutation("R701.33b-abyss-stopped", "701.33b: nothing stops a card going to the abyss",
+             "model/instructions/abyss.py",
+             'destruction.move_out(m, s, choice[0], "abyss", out)',
+             'destruction.leave(m, s, choice[0], "abyss", out)',
+             rules=("701.33b",), tests=(attack("AB02_cannot_leave_does_not_stop_the_abyss"),)),
+    Mutation("R410.3-abyss-ordered", "410.3: the abyss zone keeps no order", "model/state.py",
+             "    abyss: Sorted[CardId] = ()", "    abyss: tuple[CardId, ...] = ()",
+             rules=("410.3",), tests=(ABYSS + "test_the_abyss_zone_keeps_no_order",)),
+)
+
+# ---- the mana zone (issue 34 item 2: 400.5b, 405.1; model/mana.py) ------------------------------------------------
+CATALOGUE += (
+    Mutation("R405.1-multicoloured-untapped", "405.1: a multicoloured card enters the mana zone tapped",
+             "model/mana.py",
+             '    if colour(m.card(card).civs()) != "multicolored" or', "    if True or",
+             rules=("405.1",), tests=(attack("MZ01_multicoloured_card_enters_the_mana_zone_tapped"),)),
+    Mutation("R400.5b-tapped-mana-enters-tapped", "400.5b: a tapped mana card enters the battle zone untapped",
+             "model/instructions/effects.py",
+             '(z.unlink(cid) if cid in z.tapped else z).move(zone, "battle", cid)', 'z.move(zone, "battle", cid)',
+             rules=("400.5b",),
+             tests=("tests/test_mana.py::test_a_multicoloured_card_is_tapped_in_the_mana_zone_and_enters_the_battle_"
+                    "zone_untapped",)),
+)
+
+# ---- the pending state (issue 34 item 2: 409; model/counts.py, model/instructions/effects.py cast) -----------------
+CATALOGUE += (
+    Mutation("R409.1c-pending-spell-counted", "409.1c: a spell being cast is not counted in the hand",
+             "model/counts.py", "    return len(s.zone(me).hand)\n",
+             "    return len(s.zone(me).hand) + len(s.zone(me).resolving)\n",
+             rules=("409.1c", "409.1"), tests=(attack("PD01_a_spell_being_cast_is_not_counted_in_the_hand"),)),
+)
+
+# ---- the deck (issue 34 item 2: 401.6; model/instructions/deck.py) -------------------------------------------------
+CATALOGUE += (
+    Mutation("R401.6-nth-of-a-short-deck", "401.6: Nth from the top of a deck of fewer than N cards is its bottom",
+             "model/instructions/deck.py", "    if len(z.deck) < n:\n", "    if False:\n",
+             rules=("401.6",), tests=(attack("ND01_nth_from_the_top_of_a_short_deck_is_the_bottom"),)),
+    Mutation("R400.6-one-card-of-the-zone", "400.6: an effect on a zone acts on every card in it",
+             "model/instructions/whole_zone.py", "    cards = tuple(getattr(s.zone(me), src))\n",
+             "    cards = tuple(getattr(s.zone(me), src))[:1]\n",
+             rules=("400.6",), tests=(attack("ZN01_an_effect_on_the_hand_moves_every_card_of_it"),)),
+)
+
 
 # ---- hyper mode (816): a released creature is its hyper face (model/hyper.py, cards.py `_with_hyper`) -----------
 CATALOGUE += (

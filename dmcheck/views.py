@@ -22,7 +22,7 @@ from dmcheck.model.vocabulary import TRIGGERS
 _COUNTS = {"draw"}
 # every zone of a player, in the order a state view lists them
 ZONES = ("battle", "hand", "mana", "shields", "graveyard", "deck", "resolving", "standby", "attached",
-         "hyperspatial", "super_gr")
+         "hyperspatial", "super_gr", "abyss")
 
 
 def decision(m: Any, s: State, action: Any) -> str:

@@ -677,17 +677,7 @@ def _card(raw: Any, root: Any, here: tuple, file: str) -> CardDef:
         cell=bool(raw.get("cell", False)),
         king=str(raw.get("king", "")), king_cells=tuple(str(n) for n in raw.get("king_cells", [])),
     )
-    if raw.get("cell") and here[-1:] != ("back",):
-        mistakes.check(_front_cell, raw, root, here, file)
-    mistakes.check(_check_king, raw, root, here, file)
-    if "back" in raw:
-        card = mistakes.check(_with_back, card, raw, root, here, file) or card
-    elif raw["type"] == FORBIDDEN_PULSE:   # 809.1: the other front of a forbidden pulse is its forbidden creature
-        mistakes.add(InputError(file, line_of(root, here + ("type",)), key_path(here + ("type",)),
-                                "a forbidden pulse has a forbidden creature on its other face (809.1); write it "
-                                "under `back:` (name, cost, power...)"))
-    if "hyper_mode" in raw:
-        card = mistakes.check(_with_hyper, card, raw, root, here, file) or card
+    card = _faces(card, raw, root, here, file, mistakes)
     whole = not mistakes    # a program with a mistake is read in part: what reads programs waits for the fix
     if whole:
         card = mistakes.check(_with_delayed, card, raw, root, here, file) or card
@@ -723,8 +713,27 @@ def _with_back(card: CardDef, raw: Any, root: Any, here: tuple, file: str) -> Ca
                          f"psychic creature's `back:`, this card's type is {raw['type']}")
     back_id = str(raw["id"]) + BACK_SUFFIX
     back = _card({**raw["back"], "id": raw["id"], "type": _BACK_TYPE[raw["type"]]}, root, here + ("back",), file)
-    back = dataclasses.replace(back, id=back_id, flips_to=card.id, awakened=raw["type"] in ("psychic_creature", FORBIDDEN_PULSE))
+    back = dataclasses.replace(back, id=back_id, flips_to=card.id,
+                               awakened=raw["type"] in ("psychic_creature", FORBIDDEN_PULSE))
     return dataclasses.replace(card, back=back, flips_to=back_id)
+
+
+def _faces(card: CardDef, raw: Any, root: Any, here: tuple, file: str, mistakes: Mistakes) -> CardDef:
+    """The parts of a card made of several faces or cards, each checked where it is written: a psychic cell
+    (806.1), King Cells (814.1), a back face (805.1, 807.1, 809.1: a forbidden pulse must have one) and hyper
+    mode (816.1)."""
+    if raw.get("cell") and here[-1:] != ("back",):
+        mistakes.check(_front_cell, raw, root, here, file)
+    mistakes.check(_check_king, raw, root, here, file)
+    if "back" in raw:
+        card = mistakes.check(_with_back, card, raw, root, here, file) or card
+    elif raw["type"] == FORBIDDEN_PULSE:   # 809.1: the other front of a forbidden pulse is its forbidden creature
+        mistakes.add(InputError(file, line_of(root, here + ("type",)), key_path(here + ("type",)),
+                                "a forbidden pulse has a forbidden creature on its other face (809.1); write it "
+                                "under `back:` (name, cost, power...)"))
+    if "hyper_mode" in raw:
+        card = mistakes.check(_with_hyper, card, raw, root, here, file) or card
+    return card
 
 
 def _front_cell(raw: Any, root: Any, here: tuple, file: str) -> None:

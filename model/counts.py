@@ -15,6 +15,12 @@ from .state import other
 if TYPE_CHECKING:
     from .state import State
 
+def own_hand(m, s: State, me: str) -> int:
+    """The cards of one's hand (402.1). 409.1c: a card in the pending state (a spell being cast: `resolving`; a
+    shield in standby is the shield zone's, 113.6a) still belongs to its zone but is not counted there."""
+    return len(s.zone(me).hand)
+
+
 COUNTS: Final[dict[str, Callable[..., int]]] = {
     "own_shields": lambda m, s, me: len(s.zone(me).shields),
     "opponent_shields": lambda m, s, me: len(s.zone(other(me)).shields),
@@ -23,9 +29,11 @@ COUNTS: Final[dict[str, Callable[..., int]]] = {
     "own_creatures": lambda m, s, me: sum(1 for c in s.zone(me).battle if m.card(c).type == "creature"),
     "opponent_creatures": lambda m, s, me: sum(1 for c in s.zone(other(me)).battle if m.card(c).type == "creature"),
     "own_graveyard": lambda m, s, me: len(s.zone(me).graveyard),
+    "own_hand": own_hand,
 }
 SCHEMA: Final = {"enum": sorted(COUNTS), "description": "what the amount is multiplied by, counted from its "
-                 "controller's side: own_/opponent_ shields, mana, creatures (in the battle zone), own_graveyard"}
+                 "controller's side: own_/opponent_ shields, mana, creatures (in the battle zone), own_graveyard, "
+                 "own_hand"}
 
 
 def count(m, s: State, me: str, what: str) -> int:

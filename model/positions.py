@@ -99,9 +99,10 @@ def _article(word: str) -> str:
 
 
 # ---- where each card is ---------------------------------------------------------------------------
-_OWN_ZONES = ("hand", "mana", "graveyard", "deck", "shields", "hyperspatial", "super_gr")   # each player's (400.1)
+# each player's own zones (400.1)
+_OWN_ZONES = ("hand", "mana", "graveyard", "deck", "shields", "hyperspatial", "super_gr", "abyss")
 _ALL_ZONES = ("battle", "hand", "mana", "graveyard", "deck", "shields", "resolving", "standby", "attached",
-              "hyperspatial", "super_gr")
+              "hyperspatial", "super_gr", "abyss")
 
 
 @check("one_place", ("400.1",))

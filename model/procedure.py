@@ -14,7 +14,7 @@ from collections.abc import Set as AbstractSet
 from itertools import combinations_with_replacement
 from typing import Any
 
-from . import footprint, homes, hyper, kings, lang
+from . import footprint, homes, hyper, kings, lang, mana
 from .access import conflicts, spawns
 from .actions import Action
 from .errors import EndlessStep
@@ -408,10 +408,10 @@ class BreakModel(CardTable, Legality, Touch, PowerRules):
     def put_resolved_spell(self, s: State, spell: int, dest: str, out: list[Event]) -> State:
         """A spell that has resolved goes where it goes (graveyard, mana by Charger, deck bottom)."""
         owner = self.owner(spell)
-        s = s.with_zone(owner, s.zone(owner).move("resolving", dest, spell))
+        z = s.zone(owner).move("resolving", dest, spell)
         out.append(ev("move", "Q02" if dest == "mana" else "",
                       card=self.label(spell), player=owner, **{"from": "resolving", "to": dest}))
-        return s
+        return s.with_zone(owner, mana.entered(self, z, spell, out) if dest == "mana" else z)   # 405.1
 
     # ---- D0/D1: the start of the step --------------------------------------------------------
     def breaker_count(self, s: State) -> int:

@@ -12,7 +12,7 @@ from typing import Any
 
 from .cards import CardPool
 
-ZONE_KEYS = ("battle", "hand", "mana", "graveyard", "deck", "shields", "hyperspatial", "super_gr")
+ZONE_KEYS = ("battle", "hand", "mana", "graveyard", "deck", "shields", "hyperspatial", "super_gr", "abyss")
 
 
 @dataclass(frozen=True)
@@ -25,6 +25,7 @@ class PlayerSetup:
     shields: tuple[str, ...] = ("vanilla",) * 5
     hyperspatial: tuple[str, ...] = ()   # psychic creatures only (R407.1)
     super_gr: tuple[str, ...] = ()       # GR creatures only (R408.1), top first (a face-down pile, R408.2)
+    abyss: tuple[str, ...] = ()          # cards sent to the abyss (R410.1), in no order (R410.3)
     # cards on other cards: (zone, index in that zone, kind, pool id); kinds: aura, seal, under and
     # ex_life on a battle-zone creature, castle on a shield; ("shields", i, "face_up", "") marks a
     # face-up shield

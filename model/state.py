@@ -67,6 +67,7 @@ class Zones(Record):
     deck_added: int = 0
     hyperspatial: Sorted[CardId] = ()   # psychic creatures (R407.1; model/instructions/hyperspatial.py)
     super_gr: tuple[CardId, ...] = ()    # GR creatures, top first (R408.1, R408.2; model/instructions/gr.py)
+    abyss: Sorted[CardId] = ()   # cards sent to the abyss, never to leave it (R410.1, R410.4; instructions/abyss.py)
 
     def add(self, zone: str, card: int) -> Zones:
         items = list(self)
@@ -113,7 +114,7 @@ class Zones(Record):
 
     def where(self, card: int) -> str | None:
         for zone in ("battle", "hand", "shields", "mana", "graveyard", "resolving", "standby", "attached", "deck",
-                     "hyperspatial", "super_gr"):
+                     "hyperspatial", "super_gr", "abyss"):
             if card in getattr(self, zone):
                 return zone
         return None

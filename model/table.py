@@ -93,7 +93,8 @@ class CardTable:
                 battle=tuple(sorted(content["battle"])), graveyard=tuple(sorted(content["graveyard"])),
                 attached=tuple(sorted(attached)), links=tuple(sorted(links)), face_up=tuple(sorted(face_up)),
                 tapped=tuple(sorted(tapped)), hyperspatial=tuple(sorted(content["hyperspatial"])),
-                super_gr=tuple(content["super_gr"])))   # the order written, top first (R408.2)
+                super_gr=tuple(content["super_gr"]),   # the order written, top first (R408.2)
+                abyss=tuple(sorted(content["abyss"]))))
         self._other_faces(new)
         # R506: the attack is declared by the first step (procedure.py), so that its events are seen
         self.summoned = frozenset(host for kind, host, _ in marks if kind == "summoned")

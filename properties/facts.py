@@ -41,7 +41,7 @@ from ..model.state import PLAYERS, State, other
 
 PLAYER_VALUES = ("A", "B", "nobody", "both")   # both: the loser of a draw (S109)
 ZONE_VALUES = ("deck", "hand", "mana", "shields", "battle", "graveyard", "resolving", "standby", "attached",
-               "hyperspatial", "super_gr", "nowhere")
+               "hyperspatial", "super_gr", "abyss", "nowhere")
 KIND_VALUES = ("before_break", "triggered")
 ACTION_VALUES = ("direct_attack", "choose_shields", "resolve", "choose",
                  # the whole attack (model/attack.py)

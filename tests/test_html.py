@@ -129,6 +129,7 @@ def test_browser_shows_outcomes_and_the_choices_after_a_replay_key(tmp_path, rul
     assert 'class="state onpath current"' in html or 'class="state current onpath"' in html
 
 
+@pytest.mark.slow   # a few seconds: the default suite stays under 90 s
 @browser
 def test_browser_reaches_each_outcome_by_its_key_and_reports_a_bad_key(tmp_path):
     path, data = page(tmp_path)
@@ -269,6 +270,7 @@ def test_browser_clicks_through_choices_and_a_drawn_state(tmp_path, ruling):
     assert "terminal: outcome" in lines[4]
 
 
+@pytest.mark.slow   # a few seconds: the default suite stays under 90 s
 @browser
 def test_browser_panels_name_the_copies_the_replayed_trace_moved(tmp_path):
     """Q05 has identical Vanilla shields: the page reached through an outcome's key shows, card copy by

@@ -14,6 +14,7 @@ import re
 import subprocess
 from pathlib import Path
 
+import pytest
 from conftest import RULINGS
 from test_html import CHROMIUM, browser, dom, leaf, page, run, text_of
 
@@ -63,6 +64,7 @@ def test_watch_needs_html_and_a_formula_that_parses(tmp_path):
 
 
 # ---- in the browser ----------------------------------------------------------------------------------------
+@pytest.mark.slow   # a few seconds: the default suite stays under 90 s
 @browser
 def test_summary_block_answers_the_question_with_its_trace(tmp_path, ruling):
     # a ruling that fails under the old rules: the answer is no, with the counterexample
@@ -86,6 +88,7 @@ def test_summary_block_answers_the_question_with_its_trace(tmp_path, ruling):
     assert f"Answer: Yes: all {len(data['expectations'])} expectations of the scenario hold" in _text(block)
 
 
+@pytest.mark.slow   # a few seconds: the default suite stays under 90 s
 @browser
 def test_states_are_labelled_and_outcome_colours_never_repeat(tmp_path):
     path, data = page(tmp_path, Q05)                     # 28 outcomes: more than the palette's ten
@@ -144,6 +147,7 @@ def test_a_replay_key_typed_in_the_box_goes_there(tmp_path):
     assert refused.startswith(f"#replay={key} | {key} | not a replay key")   # the page stayed where it was
 
 
+@pytest.mark.slow   # a few seconds: the default suite stays under 90 s
 @browser
 def test_watch_expressions_are_evaluated_at_every_step_of_the_path(tmp_path, ruling):
     """Each watch's value at each state of the path is what the state says (R509.4: the before-break
@@ -169,6 +173,7 @@ def test_watch_expressions_are_evaluated_at_every_step_of_the_path(tmp_path, rul
     screenshot(tmp_path, path, "q09-watch", "#replay=" + key)
 
 
+@pytest.mark.slow   # a few seconds: the default suite stays under 90 s
 @browser
 def test_the_page_in_japanese_passes_the_same_checks(tmp_path, monkeypatch):
     monkeypatch.delenv("DMCHECK_LANG", raising=False)

@@ -18,6 +18,7 @@ from dmcheck.main import main
 L8 = ROOT / "benchmarks" / "scenarios" / "kakumeijin_L8.yaml"
 
 
+@pytest.mark.slow   # a few seconds: the default suite stays under 90 s
 def test_a_search_stops_at_the_memory_limit_with_what_it_found():
     """Kakumeijin L8 unreduced: about 370,000 states, 1.4 KB each (500 MB beside the 60 MB of the process
     before it searches); stopped at 100 MB."""
@@ -37,6 +38,7 @@ def test_over_names_the_limit_and_a_stop_request(monkeypatch):
     assert over(Limits(stop=lambda: True)) == "interrupted"
 
 
+@pytest.mark.slow   # a few seconds: the default suite stays under 90 s
 def test_outside_a_search_the_command_is_stopped_and_reports_what_it_finished(monkeypatch):
     """The process's memory passes 1.25 times the limit while verify works (its searches are small): the
     watchdog stops it, and the report names the rulings run and what was not finished."""

@@ -12,6 +12,7 @@ import subprocess
 import sys
 from importlib.metadata import entry_points
 
+import pytest
 from conftest import DATA, ROOT
 
 
@@ -45,6 +46,7 @@ def test_scenarios_named_in_the_configuration_run_as_tests(tmp_path):
     assert "1 failed, 1 passed" in done.stdout
 
 
+@pytest.mark.slow   # a few seconds: the default suite stays under 90 s
 def test_a_path_on_the_command_line_and_the_check_command(tmp_path):
     repo = _repo(tmp_path, 'dmcheck_command = "check"\ndmcheck_options = "--properties props.yaml"\n')
     shutil.copy(DATA / "properties" / "false_property.yaml", repo / "props.yaml")

@@ -11,6 +11,7 @@ import sys
 import threading
 import time
 
+import pytest
 from conftest import ROOT
 
 from dmcheck.cli import stop
@@ -82,6 +83,7 @@ def test_the_search_share_after_a_quick_and_a_slow_start():
     assert _share(10.0, 14.0)[0] == 0.001    # past the watchdog: nothing
 
 
+@pytest.mark.slow   # a few seconds: the default suite stays under 90 s
 def test_a_start_up_that_ate_the_budget_leaves_the_search_time_and_is_named():
     """The command 'began' 9.5 s before a 10 s budget: half a second remains, of which the search
     would get 80 % (less, after loading L8 on a loaded machine); it gets what the watchdog's margin

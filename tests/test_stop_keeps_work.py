@@ -68,6 +68,7 @@ def test_ctrl_c_during_explore_text_prints_the_outcomes_found_so_far(tmp_path):
     assert err.strip() == "dmcheck: interrupted: the results are incomplete", err
 
 
+@pytest.mark.slow   # a few seconds: the default suite stays under 90 s
 def test_ctrl_c_with_jobs_keeps_each_search_under_way_and_names_the_files_not_begun(tmp_path):
     code, out, err, _ = _driven(IN_SEARCH, tmp_path / "sent", "explore", L8, L8, Q09, "--no-reduce", "--json",
                                 "--jobs", "2")

@@ -101,6 +101,7 @@ def _name(pid: int) -> str:
     return _status(pid).get("Name", "")
 
 
+@pytest.mark.slow   # a few seconds: the default suite stays under 90 s
 def test_sigkill_of_the_driver_ends_its_workers(tmp_path):
     left = _kill_while_working(tmp_path, ready=lambda procs: len(procs) >= 2)
     assert not left, f"still running after their driver was killed: {[(w, _name(w)) for w in left]}"

@@ -71,6 +71,7 @@ def test_jobs_give_the_report_of_one_job_on_the_whole_corpus():
     _same(None)
 
 
+@pytest.mark.slow   # a few seconds: the default suite stays under 90 s
 def test_the_workers_load_the_scenarios_check_consistency_and_each_run(monkeypatch):
     """With workers the work really goes to them: a helper process (forked first) loads every scenario
     the tabulation needs and answers the declarative consistency, and the pool forked once the runs are
@@ -109,6 +110,7 @@ def test_the_workers_load_the_scenarios_check_consistency_and_each_run(monkeypat
     assert F._WORK is None        # the pool is closed and what it was given let go
 
 
+@pytest.mark.slow   # a few seconds: the default suite stays under 90 s
 def test_no_z3_context_exists_in_the_main_process_when_it_forks():
     """Both pools are forked (they inherit what the main process holds): Z3 must not have made its
     context there yet, so no child inherits a context in use, and the readings' questions, asked first

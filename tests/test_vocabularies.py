@@ -28,6 +28,7 @@ import tokenize
 from pathlib import Path
 from typing import get_args
 
+import pytest
 from conftest import ROOT
 
 from dmcheck.model.events import EventKind
@@ -181,6 +182,7 @@ def _copy(tmp_path: Path) -> Path:
     return tmp_path
 
 
+@pytest.mark.slow   # a few seconds: the default suite stays under 90 s
 def test_a_keyword_nobody_reads_is_caught(tmp_path):
     root = _copy(tmp_path)
     vocabulary = root / "model" / "vocabulary.py"
@@ -277,10 +279,12 @@ def stray_words(root: Path) -> list[str]:
     return out
 
 
+@pytest.mark.slow   # a few seconds: the default suite stays under 90 s
 def test_the_readings_have_one_name_inside():
     assert stray_words(ROOT) == []
 
 
+@pytest.mark.slow   # a few seconds: the default suite stays under 90 s
 def test_the_word_coming_back_is_caught(tmp_path):
     for top in ("model", "docs"):
         shutil.copytree(ROOT / top, tmp_path / top, ignore=shutil.ignore_patterns("__pycache__", "data"))

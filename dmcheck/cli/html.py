@@ -31,7 +31,7 @@ MAX_EMBED = 2000   # states embedded for the click-through explorer (the first o
 MAX_TRACES = 100   # ... plus the states on the traces of the first outcomes and of every check
 MAX_DRAW = 300     # states drawn in the SVG picture of the graph
 _ZONES = ("hand", "battle", "shields", "mana", "graveyard", "deck", "resolving", "standby", "attached",
-          "hyperspatial", "super_gr")
+          "hyperspatial", "super_gr", "abyss")
 
 
 def write_page(path: str, scenario, graph, verdicts: list[Verdict], properties=None, flags: str = "",
@@ -67,7 +67,7 @@ SCRIPT_TEXT = (
     "none (the state is terminal)", "step {n}: that state is not embedded in this page (it holds {k} of {all} "
     "states); ", " prints the trace", "replay", "watch", "yes", "no", "?", "after step {n}", "start",
     "hand", "battle", "shields", "mana", "graveyard", "deck", "resolving", "standby", "attached", "hyperspatial",
-    "super_gr",
+    "super_gr", "abyss",
     "not a replay key: write action indexes separated by '/', like 0/2/1",
 )
 

@@ -5,6 +5,7 @@ import it, never the other way round.
 """
 
 from . import (  # noqa: F401  (registration: importing each module registers its words)
+    abyss,
     attack_end,
     attacking,
     battle_start,
@@ -28,5 +29,6 @@ from . import (  # noqa: F401  (registration: importing each module registers it
     restrict,
     seals,
     shield_check,
+    whole_zone,
 )
 from .registry import OPS, card_words  # noqa: F401

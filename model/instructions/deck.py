@@ -7,6 +7,8 @@ from the deck, shuffle.
   as for hand_to_deck_bottom).
 - `search_deck: {kind, to, optional}`: put one card of `kind` from anywhere in the deck into `to`,
   then shuffle.
+- `hand_to_deck_nth: {n, optional}`: put a card of the hand Nth from the top of the deck, at its bottom when it
+  holds fewer than N cards (401.6).
 - `shuffle`: the deck's order becomes unknown. The model keeps a shuffled deck in one canonical order
   (by card, then instance): a later effect reading the top of it sees that arrangement only. The
   draws of the corpus come before any shuffle; a scenario that draws after one says so.
@@ -17,6 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..events import ev
 from ..state import State, replace
 from . import effects, selection
 from .common import distinct
@@ -75,7 +78,9 @@ def shuffled(m: Game, s: State, player: str) -> State:
     """The deck in its canonical order (see the module docstring)."""
     z = s.zone(player)
     order = tuple(sorted(z.deck, key=lambda c: (m.instances[c].card, c)))
-    return s if order == z.deck else s.with_zone(player, replace(z, deck=order, deck_added=0))
+    if order == z.deck and not z.deck_added:
+        return s
+    return s.with_zone(player, replace(z, deck=order, deck_added=0))   # 401.7: no card is on the bottom now
 
 
 def _search_options(m, s, task, ins):
@@ -109,3 +114,45 @@ def _shuffle(m, s, task, ins, choice, out):
 _SCHEMA_SHUFFLE = {"doc": "shuffle your deck (kept in one canonical order: see model/instructions/deck.py)",
                    "properties": {}}
 op("shuffle", schema=_SCHEMA_SHUFFLE)((deterministic, _shuffle))
+
+
+def _nth_options(m, s, task, ins):
+    me = task.controller
+    n = int(ins.get("n"))
+    opts = [((c,), f"{me} puts {m.label(c)} from the hand {_ordinal(n)} from the top of the deck")
+            for c in distinct(m, s, s.zone(me).hand)]
+    if opts and ins.get("optional", False):
+        opts.append((NONE, f"{me} puts no card into the deck"))
+    return opts
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def _nth(m, s, task, ins, choice, out):
+    """401.6: the card goes Nth from the top of its owner's deck, or to its bottom when the deck holds fewer than
+    N cards. Put among the cards put on the bottom (`deck_added`), it is counted with them."""
+    if choice == NONE:
+        return s
+    me, card, n = task.controller, choice[0], int(ins.get("n"))
+    z = s.zone(me)
+    if len(z.deck) < n:
+        s = effects.move_cards(m, s, me, (card,), "hand", "deck_bottom", out)
+        out[-1] = replace(out[-1], rule="R401.6")
+        return s
+    z = z.remove("hand", card)
+    i = n - 1
+    added = z.deck_added + (1 if i > len(z.deck) - z.deck_added else 0)
+    z = replace(z, deck=z.deck[:i] + (card,) + z.deck[i:], deck_added=added)
+    out.append(ev("move", "R401.6", card=m.label(card), player=me, **{"from": "hand", "to": "deck"}))
+    return s.with_zone(me, z)
+
+
+_SCHEMA_HAND_TO_DECK_NTH = {
+    "doc": "put one card from own hand Nth from the top of own deck (`n`); with fewer than N cards in the deck it "
+           "goes to the bottom (401.6); with `optional: true` its owner may put none",
+    "properties": {"n": {"type": "integer", "minimum": 1}, "optional": {"type": "boolean"}},
+    "required": ["n"],
+}
+op("hand_to_deck_nth", schema=_SCHEMA_HAND_TO_DECK_NTH)((_nth_options, _nth))

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .. import gods
+from .. import gods, mana
 from ..events import Event, ev
 from ..piles import under
 from ..state import Replacement, State, Task, other, replace
@@ -207,6 +207,9 @@ def move_out(m: Game, s: State, card: int, to: str, out: list[Event], destroy: b
     if to != "graveyard":
         out.append(ev("put", "", card=m.label(card), player=owner,
                       **{"from": "battle", "to": "deck" if to == "deck_top" else to}))
+    if to == "mana":   # 405.1: the creature's card and the cards that went with it, multicoloured ones tapped
+        for c in (card,) + together:
+            s = s.with_zone(owner, mana.entered(m, s.zone(owner), c, out))
     s = _destroyed(m, s, owner, gone + attached, out)
     if "leaves" in m.words:   # 603.5c: seen as it was, before the effects on it end below
         s = m.trigger(s, "leaves", owner, card, out, to="deck" if to.startswith("deck") else to)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from itertools import permutations
 from typing import TYPE_CHECKING
 
+from .. import mana
 from ..access import players as footprint_players
 from ..events import Event, EventKind, ev
 from ..instr import Instr
@@ -84,7 +85,8 @@ _PUT_RULES = {"hand": "R112.3a", "standby": "R112.3a", "super_gr": "R701.30a"}
 def enter(m: Game, s: State, player: str, cid: int, zone: str, out: list[Event], *, summoned: bool = False) -> State:
     """The card goes from `zone` into the battle zone alone; its 'enters' and the watchers trigger (R112.3a),
     and its `summoned` too when it was summoned (R701.3a)."""
-    s = s.with_zone(player, s.zone(player).move(zone, "battle", cid))
+    z = s.zone(player)
+    s = s.with_zone(player, (z.unlink(cid) if cid in z.tapped else z).move(zone, "battle", cid))   # 400.5b: untapped
     # ev("put", rule, card=..., player=..., from=zone, to="battle") without a keyword dict
     out.append(build(Event, ("Event", "put", (("card", m.label(cid)), ("player", player), ("from", zone),
                                               ("to", "battle")), _PUT_RULES.get(zone, ""))))
@@ -101,14 +103,17 @@ def entered(m: Game, s: State, player: str, cid: int, out: list[Event], summoned
 
 def move_cards(m: Game, s: State, player: str, cards, src: str, dst: str, out: list[Event],
                kind: EventKind = "move") -> State:
-    """Move a player's cards between two of his zones, one event each (`deck` takes them from the top)."""
+    """Move a player's cards between two of his zones, one event each (`deck` takes them from the top); a card
+    leaving the mana zone leaves its tapped mark there (400.5), a multicoloured card entering it is tapped (405.1)."""
     if not cards:
         return s
     z = s.zone(player)
     for cid in cards:
-        z = z.move(src, dst, cid)
+        z = (z.unlink(cid) if cid in z.tapped else z).move(src, dst, cid)
         # ev(kind, card=..., player=..., from=src, to=dst), its fields built without a keyword dict
         out.append(Event(kind, (("card", m.label(cid)), ("player", player), ("from", src), ("to", dst)), ""))
+        if dst == "mana":
+            z = mana.entered(m, z, cid, out)
     return s.with_zone(player, z)
 
 

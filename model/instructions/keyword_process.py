@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .. import mana
 from ..events import ev
 from ..state import State, replace
 from .common import creatures, distinct
@@ -50,8 +51,9 @@ def _charge(m, s, task, ins, choice, out):
 
 def charge(m: Game, s: State, player: str, cid: int, out) -> State:
     """R701.8a: a card of `player`'s hand goes into his mana zone as a charge, and `charged` triggers."""
-    s = s.with_zone(player, s.zone(player).move("hand", "mana", cid))
+    z = s.zone(player).move("hand", "mana", cid)
     out.append(ev("charge", "R701.8a", card=m.label(cid), player=player))
+    s = s.with_zone(player, mana.entered(m, z, cid, out))   # 405.1
     return m.trigger(s, "charged", player, cid, out) if "charged" in m.words else s
 
 
