@@ -416,3 +416,17 @@ def test_link_release_applies_to_a_return_to_the_hand_too(tmp_path):
     path = tmp_path / "s.yaml"
     path.write_text(text, encoding="utf-8")
     assert set(_verdicts(path)) == {"holds"}
+
+
+def test_link_release_keeps_pile_cards_follow_under_the_old_destruction_rule():
+    """806.1b: the card link release sends away leaves alone and the others stay, turned over; the property
+    that a pile's cards follow it (801, 310.8) must read that as a top-only leaving, not a pile torn apart.
+    Before 2022-04-08 the leaving card is moved, not destroyed, which is where `verify` found it broken."""
+    import json
+    import subprocess
+    import sys
+    path = ROOT / "scenarios/attack/PS11_link_release_returns_one_cell_and_turns_the_rest_over.yaml"
+    run = subprocess.run([sys.executable, "-m", "dmcheck", "check", str(path), "--rules", "2022-01-01", "--json"],
+                         capture_output=True, text=True, cwd=ROOT)
+    verdicts = {p["id"]: p["verdict"] for p in json.loads(run.stdout)["scenarios"][0]["properties"]}
+    assert verdicts["pile-cards-follow"] == "holds"
