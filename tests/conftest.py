@@ -64,3 +64,17 @@ def expectations_hold(path) -> None:
     for item in scenario.expect:
         verdict = check(graph, item)
         assert verdict.verdict == "holds", (item.raw, verdict.reason)
+
+
+def verdicts(path, model_class=None) -> list[str]:
+    """The verdict of each expectation of the scenario file on its unreduced exploration (the search
+    completes); `model_class` is a lenient model a test puts in place of BreakModel."""
+    from dmcheck.explorer.bfs import explore
+    from dmcheck.model.procedure import BreakModel
+    from dmcheck.model.scenario_file import load_scenario
+    from dmcheck.properties.expectations import check
+
+    scenario = load_scenario(path)
+    graph = explore((model_class or BreakModel)(scenario))
+    assert graph.complete
+    return [check(graph, item).verdict for item in scenario.expect]

@@ -7,13 +7,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import ROOT
+from conftest import ROOT, verdicts
 
 from dmcheck.model import continuous, triggers
 from dmcheck.model.errors import InputError
 from dmcheck.model.procedure import BreakModel
 from dmcheck.model.scenario_file import load_scenario
-from dmcheck.properties.expectations import check
 
 ATTACK = ROOT / "scenarios" / "attack"
 CARDS = ATTACK / "cards" / "continuous.yaml"
@@ -26,12 +25,7 @@ APPLYING = [p for p in SCENARIOS if p.stem.split("_")[0] in ("CX01", "CX02", "CX
 ZONED = [p for p in SCENARIOS if p.stem.split("_")[0] in ("CX02", "CX04", "CX05b")]
 
 
-def _verdicts(path: Path, model_class=BreakModel) -> list[str]:
-    from dmcheck.explorer.bfs import explore
-    scenario = load_scenario(path)
-    graph = explore(model_class(scenario))
-    assert graph.complete
-    return [check(graph, item).verdict for item in scenario.expect]
+_verdicts = verdicts   # tests/conftest.py
 
 
 class NoStatics(BreakModel):

@@ -9,7 +9,7 @@ import dataclasses
 from pathlib import Path
 
 import pytest
-from conftest import ROOT
+from conftest import ROOT, verdicts
 
 from dmcheck.model import homes, triggers, turn
 from dmcheck.model.cards import CardPool
@@ -19,19 +19,13 @@ from dmcheck.model.instructions.registry import OPS
 from dmcheck.model.procedure import BreakModel
 from dmcheck.model.scenario_file import load_scenario
 from dmcheck.model.state import replace
-from dmcheck.properties.expectations import check
 
 PILES = ROOT / "scenarios" / "piles"
 CARDS = ROOT / "scenarios" / "attack" / "cards" / "dragheart.yaml"
 SCENARIOS = sorted(PILES.glob("DH*.yaml"))
 
 
-def _verdicts(path: Path, model_class=BreakModel) -> list[str]:
-    from dmcheck.explorer.bfs import explore
-    scenario = load_scenario(path)
-    graph = explore(model_class(scenario))
-    assert graph.complete
-    return [check(graph, item).verdict for item in scenario.expect]
+_verdicts = verdicts   # tests/conftest.py
 
 
 def _scenario(stem: str) -> Path:

@@ -9,25 +9,19 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
-from conftest import ROOT
+from conftest import ROOT, verdicts
 
 from dmcheck.model import gods
 from dmcheck.model.errors import InputError
 from dmcheck.model.procedure import BreakModel
 from dmcheck.model.scenario_file import load_scenario
-from dmcheck.properties.expectations import check
 
 PILES = ROOT / "scenarios" / "piles"
 CARDS = PILES / "cards" / "gods.yaml"
 SCENARIOS = sorted(PILES.glob("GD*.yaml"))
 
 
-def _verdicts(path: Path, model_class=BreakModel) -> list[str]:
-    from dmcheck.explorer.bfs import explore
-    scenario = load_scenario(path)
-    graph = explore(model_class(scenario))
-    assert graph.complete
-    return [check(graph, item).verdict for item in scenario.expect]
+_verdicts = verdicts   # tests/conftest.py
 
 
 def _scenario(name: str) -> Path:

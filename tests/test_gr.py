@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import ROOT
+from conftest import ROOT, verdicts
 
 from dmcheck.model.errors import InputError
 from dmcheck.model.procedure import BreakModel
@@ -20,12 +20,7 @@ PSYCHIC = ATTACK / "cards" / "psychic.yaml"
 SCENARIOS = sorted(ATTACK.glob("GR*.yaml"))
 
 
-def _verdicts(path: Path, model_class=BreakModel) -> list[str]:
-    from dmcheck.explorer.bfs import explore
-    scenario = load_scenario(path)
-    graph = explore(model_class(scenario))
-    assert graph.complete
-    return [check(graph, item).verdict for item in scenario.expect]
+_verdicts = verdicts   # tests/conftest.py
 
 
 def _write(tmp_path: Path, players: str, expect: str = "  - always: {shields_broken: 1}",

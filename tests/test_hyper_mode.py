@@ -8,7 +8,7 @@ import dataclasses
 from pathlib import Path
 
 import pytest
-from conftest import ROOT
+from conftest import ROOT, verdicts
 
 from dmcheck.model import hyper
 from dmcheck.model.cards import CardPool
@@ -18,19 +18,13 @@ from dmcheck.model.instructions.registry import OPS
 from dmcheck.model.procedure import BreakModel
 from dmcheck.model.scenario_file import load_scenario
 from dmcheck.model.state import replace
-from dmcheck.properties.expectations import check
 
 ATTACK = ROOT / "scenarios" / "attack"
 CARDS = ATTACK / "cards" / "hyper.yaml"
 HYPER = sorted(ATTACK.glob("HM*.yaml"))
 
 
-def _verdicts(path: Path) -> list[str]:
-    from dmcheck.explorer.bfs import explore
-    scenario = load_scenario(path)
-    graph = explore(BreakModel(scenario))
-    assert graph.complete
-    return [check(graph, item).verdict for item in scenario.expect]
+_verdicts = verdicts   # tests/conftest.py
 
 
 def _scenario(stem: str) -> Path:

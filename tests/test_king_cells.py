@@ -7,26 +7,20 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import ROOT
+from conftest import ROOT, verdicts
 
 from dmcheck.model import kings, piles, positions
 from dmcheck.model.cards import CardPool
 from dmcheck.model.errors import InputError
 from dmcheck.model.procedure import BreakModel
 from dmcheck.model.scenario_file import load_scenario
-from dmcheck.properties.expectations import check
 
 ATTACK = ROOT / "scenarios" / "attack"
 CARDS = ATTACK / "cards" / "king.yaml"
 KINGS = sorted(ATTACK.glob("KC*.yaml"))
 
 
-def _verdicts(path: Path) -> list[str]:
-    from dmcheck.explorer.bfs import explore
-    scenario = load_scenario(path)
-    graph = explore(BreakModel(scenario))
-    assert graph.complete
-    return [check(graph, item).verdict for item in scenario.expect]
+_verdicts = verdicts   # tests/conftest.py
 
 
 def _scenario(stem: str) -> Path:

@@ -7,12 +7,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import ROOT
+from conftest import ROOT, verdicts
 
 from dmcheck.model.errors import InputError
 from dmcheck.model.procedure import BreakModel
 from dmcheck.model.scenario_file import load_scenario
-from dmcheck.properties.expectations import check
 
 ATTACK = ROOT / "scenarios" / "attack"
 CARDS = ATTACK / "cards" / "psychic.yaml"
@@ -20,12 +19,7 @@ SCENARIOS = sorted(ATTACK.glob("PS*.yaml"))
 HOME_SCENARIOS = [p for p in SCENARIOS if p.stem[:4] in ("PS01", "PS02", "PS03", "PS09")]   # 805.4b
 
 
-def _verdicts(path: Path, model_class=BreakModel) -> list[str]:
-    from dmcheck.explorer.bfs import explore
-    scenario = load_scenario(path)
-    graph = explore(model_class(scenario))
-    assert graph.complete
-    return [check(graph, item).verdict for item in scenario.expect]
+_verdicts = verdicts   # tests/conftest.py
 
 
 def _write(tmp_path: Path, players: str, expect: str = "  - always: {shields_broken: 1}") -> Path:

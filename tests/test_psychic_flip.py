@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import ROOT
+from conftest import ROOT, verdicts
 
 from dmcheck.model.cards import CardPool
 from dmcheck.model.errors import InputError
@@ -15,19 +15,13 @@ from dmcheck.model.instructions import hyperspatial
 from dmcheck.model.procedure import BreakModel
 from dmcheck.model.scenario_file import load_scenario
 from dmcheck.model.state import Task, replace
-from dmcheck.properties.expectations import check
 
 ATTACK = ROOT / "scenarios" / "attack"
 CARDS = ATTACK / "cards" / "psychic.yaml"
 FLIPS = sorted(p for p in ATTACK.glob("PS*.yaml") if p.stem[:4] in ("PS04", "PS05", "PS06", "PS07", "PS08"))
 
 
-def _verdicts(path: Path) -> list[str]:
-    from dmcheck.explorer.bfs import explore
-    scenario = load_scenario(path)
-    graph = explore(BreakModel(scenario))
-    assert graph.complete
-    return [check(graph, item).verdict for item in scenario.expect]
+_verdicts = verdicts   # tests/conftest.py
 
 
 def _scenario(stem: str) -> Path:

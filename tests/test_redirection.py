@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import ROOT
+from conftest import ROOT, verdicts
 
 from dmcheck.model import redirection
 from dmcheck.model.errors import InputError
@@ -20,19 +20,13 @@ from dmcheck.model.procedure import BreakModel
 from dmcheck.model.scenario_file import load_scenario
 from dmcheck.model.state import replace
 from dmcheck.model.vocabulary import IGNORED
-from dmcheck.properties.expectations import check
 
 ATTACK = ROOT / "scenarios" / "attack"
 CARDS = [ATTACK / "cards" / "touch.yaml", ATTACK / "cards" / "redirection.yaml"]
 SCENARIOS = sorted(ATTACK.glob("GM*.yaml"))
 
 
-def _verdicts(path: Path, model_class=BreakModel) -> list[str]:
-    from dmcheck.explorer.bfs import explore
-    scenario = load_scenario(path)
-    graph = explore(model_class(scenario))
-    assert graph.complete
-    return [check(graph, item).verdict for item in scenario.expect]
+_verdicts = verdicts   # tests/conftest.py
 
 
 def _write(tmp_path: Path, players: str, attack: str, rules: str = "2025-12-17") -> Path:

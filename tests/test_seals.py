@@ -4,26 +4,17 @@ owner's seals (703.4j). Expected values come from the rule text of the comprehen
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-from conftest import ROOT
+from conftest import ROOT, verdicts
 
 from dmcheck.model.procedure import BreakModel
-from dmcheck.model.scenario_file import load_scenario
-from dmcheck.properties.expectations import check
 
 ATTACK = ROOT / "scenarios" / "attack"
 SCENARIOS = sorted(ATTACK.glob("SL*.yaml")) + sorted((ROOT / "scenarios" / "turn").glob("SL*.yaml"))
 REMOVING = [p for p in SCENARIOS if p.stem.split("_")[0] in ("SL03", "SL04")]
 
 
-def _verdicts(path: Path, model_class=BreakModel) -> list[str]:
-    from dmcheck.explorer.bfs import explore
-    scenario = load_scenario(path)
-    graph = explore(model_class(scenario))
-    assert graph.complete
-    return [check(graph, item).verdict for item in scenario.expect]
+_verdicts = verdicts   # tests/conftest.py
 
 
 class Unsealed(BreakModel):

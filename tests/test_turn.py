@@ -7,13 +7,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import ROOT
+from conftest import ROOT, verdicts
 
 from dmcheck.model.errors import InputError
 from dmcheck.model.procedure import BreakModel
 from dmcheck.model.scenario_file import load_scenario
 from dmcheck.model.state import replace
-from dmcheck.properties.expectations import check
 
 TURN = ROOT / "scenarios" / "turn"
 
@@ -24,12 +23,7 @@ def _write(tmp_path: Path, text: str) -> Path:
     return path
 
 
-def _verdicts(path: Path, model_class=BreakModel) -> list[str]:
-    from dmcheck.explorer.bfs import explore
-    scenario = load_scenario(path)
-    graph = explore(model_class(scenario))
-    assert graph.complete
-    return [check(graph, item).verdict for item in scenario.expect]
+_verdicts = verdicts   # tests/conftest.py
 
 
 @pytest.mark.parametrize("path", sorted(TURN.glob("TN*.yaml")), ids=lambda p: p.stem)
