@@ -4,7 +4,11 @@ prints it (nothing real is hidden)."""
 
 from __future__ import annotations
 
+import threading
+import time
 import types
+
+import pytest
 
 from dmcheck.cli import stop
 
@@ -30,3 +34,26 @@ def test_a_new_command_starts_not_stopping(monkeypatch):
     args = types.SimpleNamespace(files=[], max_seconds=None)
     with stop.guarded(args):
         assert stop._stopping is False
+
+
+def test_an_interrupt_raised_as_the_command_ends_is_withdrawn():
+    """A watcher (memory, time, Ctrl-C) raising its interrupt just as the command ends must not land in
+    what the caller runs next: ending withdraws it (seen once in the slow suite: a memory stop raised
+    again after a slow report crashed the test worker that had called the command)."""
+    main_id = threading.main_thread().ident
+    done = threading.Event()
+
+    def late() -> None:
+        time.sleep(0.2)   # the main thread waits in join(), running no Python instruction
+        assert stop._raise_in(main_id, stop.MemoryUp, done)
+        stop._ended(main_id, [done])
+
+    thread = threading.Thread(target=late)
+    thread.start()
+    try:
+        thread.join()
+        total = sum(range(10_000))   # instructions: an interrupt still pending would be raised here
+    except stop.MemoryUp:
+        pytest.fail("the interrupt raised as the command ended reached the caller")
+    assert total == 49_995_000
+    assert done.is_set() and not stop._raise_in(main_id, stop.MemoryUp, done)   # nothing raised once ended

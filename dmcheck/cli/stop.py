@@ -239,8 +239,8 @@ def _watch_sigint(stop: threading.Event) -> tuple[socket.socket, threading.Threa
                     # raised inside a finalizer (a Z3 object's __del__) is swallowed: raise it again
                     # every half second until the command has stopped
                     while not stop.wait(0.5):
-                        ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(main_id),
-                                                                   ctypes.py_object(KeyboardInterrupt))
+                        if not _raise_in(main_id, KeyboardInterrupt, stop):
+                            return
                         _interrupt_z3()
                     return
 
@@ -248,6 +248,30 @@ def _watch_sigint(stop: threading.Event) -> tuple[socket.socket, threading.Threa
     thread = threading.Thread(target=watch, daemon=True)
     thread.start()
     return write, thread
+
+
+_raising = threading.Lock()   # held while an interrupt is raised in the main thread, and while a command ends
+
+
+def _raise_in(main_id: int, exc: type[BaseException], done: threading.Event) -> bool:
+    """Raise `exc` in the main thread at its next instruction, unless the command has ended (`done` set):
+    checked and raised under one lock, which `guarded` holds as it ends the command, so no interrupt meant
+    for a command lands in what its caller runs next (seen once: a memory stop raised again half a second
+    after a slow report, in the test run that called the command). Whether it was raised."""
+    with _raising:
+        if done.is_set():
+            return False
+        ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(main_id), ctypes.py_object(exc))
+        return True
+
+
+def _ended(main_id: int, events: list[threading.Event]) -> None:
+    """The command has ended: no watcher raises an interrupt from now on, and one raised but not yet
+    delivered is withdrawn (a NULL exception clears the main thread's pending one)."""
+    with _raising:
+        for event in events:
+            event.set()
+        ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(main_id), None)
 
 
 def _main_id() -> int:
@@ -273,8 +297,7 @@ def _timer(budget: float, main_id: int) -> threading.Event:
         if output.state.written:
             return
         _stopping = True
-        while not done.is_set():
-            ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(main_id), ctypes.py_object(TimeUp))
+        while _raise_in(main_id, TimeUp, done):
             _interrupt_z3()
             done.wait(0.5)
 
@@ -300,8 +323,7 @@ def _memory_watch(limit: int, main_id: int, done: threading.Event) -> None:
                 if output.state.written:
                     return
                 _stopping = True
-                while not done.is_set():
-                    ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(main_id), ctypes.py_object(MemoryUp))
+                while _raise_in(main_id, MemoryUp, done):
                     _interrupt_z3()
                     done.wait(0.5)
                 return
@@ -392,9 +414,13 @@ def guarded(args: Any, began: float | None = None) -> Iterator[Run]:
     try:
         yield _run
     finally:
-        stop.set()               # first: no interrupt is raised again once the command has stopped
-        if timer is not None:
-            timer.set()
+        # first: no interrupt is raised again once the command has stopped
+        if in_main:
+            _ended(_main_id(), [e for e in (stop, timer) if e is not None])
+        else:
+            stop.set()
+            if timer is not None:
+                timer.set()
         if quiet is not None and quiet in sys.meta_path:
             sys.meta_path.remove(quiet)
         _active = False
