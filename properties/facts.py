@@ -789,9 +789,10 @@ ATTACK_TRANSITION_FACTS: tuple[Fact, ...] = (
 def _top_only(d: Domains, t: Transition, memo: dict) -> frozenset[int]:
     """The cards that left the battle zone alone this transition, what was under them staying (801.4,
     813.1): named as the top of a `rebuild`, or waiting for their owner's rebuild choice (before 2021-03-16);
-    or the card of a psychic super creature its link release sent away, the others turning over (806.1b)."""
+    or the card of a psychic super creature its link release sent away, the others turning over (806.1b), or of
+    a dragheart super creature its cell escape did (808.1b)."""
     tops = {e.get("top") for e in t.events if e.kind == "rebuild"} | \
-        {e.get("card") for e in t.events if e.kind == "move" and e.rule == "R806.1b"}
+        {e.get("card") for e in t.events if e.kind == "move" and e.rule in ("R806.1b", "R808.1b")}
     waiting = {task.program[task.pc].get("card") for task in t.post.running
                if task.pc < len(task.program) and task.program[task.pc].op == "_rebuild_old"}
     return frozenset(_cards(d, tops)) | frozenset(waiting)
@@ -809,7 +810,7 @@ def _went_home(d: Domains, t: Transition, memo: dict) -> frozenset[int]:
 
 PILE_TRANSITION_FACTS: tuple[Fact, ...] = (
     Fact("top_only_now", ("Card",), "Bool", "only this card, the top of a pile, left the battle zone during this "
-         "transition; what was under it stays (801.4 rebuild, Star Evolution 813.1, link release 806.1b)", _top_only),
+         "transition; what was under it stays (801.4 rebuild, Star Evolution 813.1, link release 806.1b, cell escape 808.1b)", _top_only),
     Fact("went_home_now", ("Card",), "Bool", "the card, a psychic or GR creature put outside the battle zone, went "
          "back to its own zone during this transition (805.4b, 811.2b)", _went_home),
 )

@@ -1,0 +1,111 @@
+"""Dragheart super creatures (808.1-808.1e) and the cells of super creatures (806.1d): the card word `link` on a
+fortress, cell escape (`cell_escape`), no summoning sickness (model/legality.py `dragheart_super`) and the
+loader's checks of a cell. Expected values come from the rule text of the comprehensive rules Ver.1.48
+(2025-12-17, S340) and dmwiki.net's "スーパー龍解" (S600), not from the program's output."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import ROOT, verdicts
+
+from dmcheck.model import legality
+from dmcheck.model.cards import CardPool
+from dmcheck.model.errors import InputError
+from dmcheck.model.instructions import hyperspatial
+from dmcheck.model.procedure import BreakModel
+from dmcheck.model.scenario_file import load_scenario
+from dmcheck.model.state import Task
+
+PILES = ROOT / "scenarios" / "piles"
+
+
+def _scenario(stem: str) -> Path:
+    (path,) = PILES.glob(f"{stem}_*.yaml")
+    return path
+
+
+@pytest.mark.parametrize("stem", ["DS01", "DS02"])
+def test_the_dragheart_super_creature_scenarios_hold(stem):
+    assert set(verdicts(_scenario(stem))) == {"holds"}
+
+
+def test_ds01_fails_when_a_dragheart_super_creature_is_summoning_sick(monkeypatch):
+    # 808.1a: not sick; sick like its fortresses' arrival this turn (807.5a), Soul Dragon could never attack
+    monkeypatch.setattr(legality.Legality, "dragheart_super", lambda self, s, c: False)
+    assert "violated" in verdicts(_scenario("DS01"))
+
+
+def test_ds01_fails_without_the_link(monkeypatch):
+    # 808.1, 701.18a: without the link no fortress turns over and no Soul Dragon ever attacks
+    monkeypatch.setattr(hyperspatial, "_partners", lambda m, s, task, ins: None)
+    assert "violated" in verdicts(_scenario("DS01"))
+
+
+def test_ds02_fails_without_cell_escape(monkeypatch):
+    # 808.1b: without the split the destruction is replaced by nothing: Soul Dragon stays, never a fortress again
+    monkeypatch.setattr(hyperspatial, "split", lambda m, s, owner, top, choice, to, out, kind: s)
+    assert "violated" in verdicts(_scenario("DS02"))
+
+
+def test_ds02_fails_when_the_chosen_card_goes_to_the_graveyard(monkeypatch):
+    # 808.1b: the card chosen returns to the hyperspatial zone itself, not by way of the graveyard (806.1b's way)
+    real = hyperspatial.split
+    monkeypatch.setattr(hyperspatial, "split", lambda m, s, owner, top, choice, to, out, kind:
+                        real(m, s, owner, top, choice, "graveyard", out, kind))
+    assert "violated" in verdicts(_scenario("DS02"))
+
+
+def test_the_link_lays_the_dragheart_cell_under_one_creature():
+    # 808.1, 701.18b: one creature: the fortress's cell lies under Soul Dragon, no creature of the battle zone
+    model = BreakModel(load_scenario(_scenario("DS01")))
+    s = model.initial_state()
+    red = next(i.id for i in model.instances if i.label == "Soul Fort Red")
+    cell = next(i.id for i in model.instances if i.label == "Soul Dragon Cell")
+    task = Task(program=(), pc=0, controller="A", source=red, ability="Soul Fort Red/super_dragsolution")
+    out: list = []
+    after = hyperspatial._link(model, s, task, model.card(red).abilities[0].effect[0], None, out)
+    z, top = after.zone("A"), model.faces[red]
+    assert top in z.battle and cell in z.attached and (cell, top, "under") in z.links and cell not in z.battle
+    assert [e.rule for e in out if e.kind == "link"] == ["R808.1"]
+    assert model.dragheart_super(after, top) and not model.dragheart_super(s, red)
+
+
+_FORT = """cards:
+  - id: fort
+    name: Fort
+    type: {kind}
+    cost: 3
+    back:
+      name: Fort Cell
+      cost: {cost}
+      cell: true
+{extra}"""
+
+
+@pytest.mark.parametrize("kind,cost,extra,key,rule", [
+    ("dragheart_fortress", 2, "", "cards[0].back.cost", "808.1c"),
+    ("psychic_creature", 4, "      power: 1000\n", "cards[0].back.cost", "806.1d"),
+    ("dragheart_fortress", 0, "      races: [Armored Dragon]\n", "cards[0].back.races", "808.1c"),
+])
+def test_the_loader_refuses_a_cell_with_a_cost_or_a_dragheart_cell_with_a_race(tmp_path, kind, cost, extra, key,
+                                                                                 rule):
+    # 806.1d, 808.1c: a cell alone has no cost (0); a dragheart cell alone has no race
+    cards = tmp_path / "cards.yaml"
+    power = "    power: 1000\n" if kind == "psychic_creature" else ""
+    cards.write_text(_FORT.format(kind=kind, cost=cost, extra=extra).replace("    cost: 3\n", "    cost: 3\n" + power),
+                     encoding="utf-8")
+    with pytest.raises(InputError) as caught:
+        CardPool().add_file(cards)
+    (error,) = caught.value.all()
+    assert key in str(error) and rule in str(error), str(error)
+
+
+def test_the_loader_takes_a_dragheart_cell_of_cost_0(tmp_path):
+    # 808.1: a dragheart fortress's back face may be a dragheart cell
+    cards = tmp_path / "cards.yaml"
+    cards.write_text(_FORT.format(kind="dragheart_fortress", cost=0, extra="      power: 1000\n"), encoding="utf-8")
+    pool = CardPool()
+    pool.add_file(cards)
+    assert pool["fort:back"].cell
