@@ -109,3 +109,10 @@ def test_the_loader_takes_a_dragheart_cell_of_cost_0(tmp_path):
     pool = CardPool()
     pool.add_file(cards)
     assert pool["fort:back"].cell
+
+
+def test_fb01_fails_when_forbidden_release_turns_nothing_over(monkeypatch):
+    # 701.25a: forbidden release turns the forbidden pulse over to its other face; without it FB01's pulse stays
+    from dmcheck.model.instructions import seals
+    monkeypatch.setattr(seals, "flip", lambda m, s, card, out, kind=None: s)
+    assert "violated" in verdicts(ROOT / "scenarios" / "attack" / "FB01_forbidden_release_when_the_last_seal_leaves.yaml")
