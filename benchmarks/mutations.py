@@ -1116,5 +1116,29 @@ CATALOGUE += (
 )
 
 
+# ---- issue 34: dragheart super creatures (808) and cells (806.1d; model/instructions/hyperspatial.py) ----------
+CATALOGUE += (
+    Mutation("R808.1-no-dragheart-cell", "808.1: a dragheart fortress's back face may be a dragheart cell",
+             "model/cards.py", '_CELL_FRONTS = ("psychic_creature", "dragheart_weapon", "dragheart_fortress")',
+             '_CELL_FRONTS = ("psychic_creature",)',
+             rules=("808.1",), tests=(piles("DS01_a_dragheart_super_creature_linked_this_turn_may_attack"),)),
+    Mutation("R808.1a-super-sick", "808.1a: a dragheart super creature is never summoning sick", "model/legality.py",
+             "        if is_evolution_now(cdef, s.zone(self.owner(c)), c) or self.dragheart_super(s, c):",
+             "        if is_evolution_now(cdef, s.zone(self.owner(c)), c):",
+             rules=("808.1a",), tests=(piles("DS01_a_dragheart_super_creature_linked_this_turn_may_attack"),)),
+    Mutation("R808.1b-no-cell-escape", "808.1b: cell escape returns one card and turns the rest over",
+             "model/instructions/hyperspatial.py",
+             "    return split(m, s, task.controller, task.source, choice, \"hyperspatial\", out, "
+             "(\"R808.1b\", \"cell_escape\"))",
+             "    return s",
+             rules=("808.1b",), tests=(piles("DS02_cell_escape_returns_one_card_and_turns_the_rest_over"),)),
+    Mutation("R808.1c-cell-with-a-cost", "806.1d, 808.1c: a cell alone has cost 0", "model/cards.py",
+             '("cost", "a cell alone has cost 0 (806.1d, 808.1c); expected `cost: 0`", cell.get("cost") != 0),',
+             '("cost", "a cell alone has cost 0 (806.1d, 808.1c); expected `cost: 0`", False),',
+             rules=("806.1d", "808.1c"),
+             tests=("tests/test_dhsuper.py::test_the_loader_refuses_a_cell_with_a_cost_or_a_dragheart_cell_with_a_race",)),
+)
+
+
 if __name__ == "__main__":
     sys.exit(main())

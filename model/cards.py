@@ -78,7 +78,8 @@ class CardDef:
     awakened: bool = False
     # a face of a dragheart (807.1): a weapon, a fortress or a dragheart creature (whose `type` is `creature`)
     dragheart: bool = False
-    # a psychic or dragheart cell (806.1, 808.1, `cell: true` on a back face): never alone in the battle zone (806.1a, 703.4g)
+    # a psychic or dragheart cell (806.1, 808.1, `cell: true` on a back face): never alone in the battle zone
+    # (806.1a, 703.4g)
     cell: bool = False
     # a creature with hyper mode (816.1): its back (`hyper_mode:` of the card file) is the same creature with
     # hyper mode released, its front's abilities and the hyper ones, and the hyper power (816.2a-b)

@@ -810,7 +810,8 @@ def _went_home(d: Domains, t: Transition, memo: dict) -> frozenset[int]:
 
 PILE_TRANSITION_FACTS: tuple[Fact, ...] = (
     Fact("top_only_now", ("Card",), "Bool", "only this card, the top of a pile, left the battle zone during this "
-         "transition; what was under it stays (801.4 rebuild, Star Evolution 813.1, link release 806.1b, cell escape 808.1b)", _top_only),
+         "transition; what was under it stays (801.4 rebuild, Star Evolution 813.1, link release 806.1b,"
+         " cell escape 808.1b)", _top_only),
     Fact("went_home_now", ("Card",), "Bool", "the card, a psychic or GR creature put outside the battle zone, went "
          "back to its own zone during this transition (805.4b, 811.2b)", _went_home),
 )

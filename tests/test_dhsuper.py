@@ -115,4 +115,5 @@ def test_fb01_fails_when_forbidden_release_turns_nothing_over(monkeypatch):
     # 701.25a: forbidden release turns the forbidden pulse over to its other face; without it FB01's pulse stays
     from dmcheck.model.instructions import seals
     monkeypatch.setattr(seals, "flip", lambda m, s, card, out, kind=None: s)
-    assert "violated" in verdicts(ROOT / "scenarios" / "attack" / "FB01_forbidden_release_when_the_last_seal_leaves.yaml")
+    assert "violated" in verdicts(ROOT / "scenarios" / "attack" / "FB01_forbidden_release_when_the_last_seal_leaves"
+                                  ".yaml")
