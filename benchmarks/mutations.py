@@ -1140,5 +1140,19 @@ CATALOGUE += (
 )
 
 
+# ---- issue 34: a creature of three cards split while attacking (806.2a, 804.4a) ---------------------------------
+CATALOGUE += (
+    Mutation("R806.2a-fixed-attacker", "806.2a: the attacking player picks the split creature that attacks on",
+             "model/instructions/hyperspatial.py",
+             "    return _cells_options(m, s, task, ins.get(\"card\"), attack=True)",
+             "    return _cells_options(m, s, task, ins.get(\"card\"))",
+             rules=("806.2a",), tests=(piles("SX01_a_split_psychic_super_creature_attacker_picks_who_attacks"),)),
+    Mutation("R804.4a-fixed-attacker", "804.4a: the attacking player picks the part of a split God that attacks on",
+             "model/gods.py", "    keeper = chosen if chosen in heads else head if head in heads else heads[0]",
+             "    keeper = head if head in heads else heads[0]",
+             rules=("804.4a",), tests=(piles("GD10_a_split_god_of_three_attacker_picks_who_attacks"),)),
+)
+
+
 if __name__ == "__main__":
     sys.exit(main())

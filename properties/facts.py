@@ -298,11 +298,17 @@ def _attempted(s: State) -> frozenset[int]:
 
 
 def _host_attempted(s: State) -> frozenset[int]:
-    """The cards lying on a card a destroy attempt is under way on."""
+    """The cards lying on a card a destroy attempt is under way on, or on such a card in turn (a row of three
+    linked Gods, 804.4a; a chain of cards under a creature)."""
     if not s.running:
         return frozenset()
-    on = _attempted_on(s)
-    return frozenset(c for z in s.zones for c, h, _ in z.links if h in on) if on else frozenset()
+    on = set(_attempted_on(s))
+    found: set[int] = set()
+    while on:
+        new = {c for z in s.zones for c, h, _ in z.links if h in on} - found
+        found |= new
+        on = new
+    return frozenset(found)
 
 
 def _zone_cards(zone: str) -> Callable[..., frozenset[int]]:

@@ -117,3 +117,36 @@ def test_fb01_fails_when_forbidden_release_turns_nothing_over(monkeypatch):
     monkeypatch.setattr(seals, "flip", lambda m, s, card, out, kind=None: s)
     assert "violated" in verdicts(ROOT / "scenarios" / "attack" / "FB01_forbidden_release_when_the_last_seal_leaves"
                                   ".yaml")
+
+
+# ---- 806.2a, 804.4a: a creature of three cards split in two while attacking -----------------------------------
+def test_the_split_scenarios_hold():
+    assert set(verdicts(_scenario("SX01"))) == {"holds"}
+    assert set(verdicts(_scenario("GD10"))) == {"holds"}
+
+
+def test_sx01_fails_unless_the_attacker_picks_the_creature_that_goes_on_attacking(monkeypatch):
+    # 806.2a: without the pick the attack goes to one fixed card, never to the other creature that stays
+    real = hyperspatial._cells_options
+    monkeypatch.setattr(hyperspatial, "_cells_options", lambda m, s, task, top, attack=False: real(m, s, task, top))
+    assert "violated" in verdicts(_scenario("SX01"))
+
+
+def test_gd10_fails_unless_the_attacker_picks_the_god_that_goes_on_attacking(monkeypatch):
+    # 804.4a: without the pick the part of the card that stood for the God keeps the attack, never the other
+    from dmcheck.model import gods
+    real = gods.split
+    monkeypatch.setattr(gods, "split", lambda s, owner, head, out_card, keeper=-1: real(s, owner, head, out_card))
+    assert "violated" in verdicts(_scenario("GD10"))
+
+
+def test_a_destroy_attempt_on_a_row_of_three_gods_reaches_its_far_end():
+    # the property fact `host_attempted` follows a chain of links (Trio God Right lies on Middle, on Left)
+    from dmcheck.properties.facts import _host_attempted
+    model = BreakModel(load_scenario(_scenario("GD10")))
+    s = model.initial_state()
+    ids = {i.label: i.id for i in model.instances}
+    from dmcheck.model.instructions.registry import instr, push
+    s = push(s, Task(program=(instr("_god_leaves", card=ids["Trio God Left"], to="graveyard", destroy=True),), pc=0,
+                     controller="A", source=ids["Trio God Left"], ability="x"))
+    assert {ids["Trio God Middle"], ids["Trio God Right"]} <= _host_attempted(s)

@@ -77,7 +77,15 @@ def _god_leaves_options(m: Game, s: State, task: Task, ins) -> list[Option] | No
     if card not in z.battle:
         return []
     where = "is destroyed" if ins.get("destroy") else "leaves the battle zone"
-    return [((c,), f"{task.controller} chooses {m.label(c)}: it alone {where} (804.7)") for c in gods.row(z, card)]
+    opts: list[Option] = []
+    for c in gods.row(z, card):
+        text = f"{task.controller} chooses {m.label(c)}: it alone {where} (804.7)"
+        parts = gods.split(s, m.owner(card), card, c)[1] if s.attacker == card else ()
+        if len(parts) < 2:
+            opts.append(((c,), text))
+        else:   # 804.4a: the God split in two was attacking: the attacking player picks the part that goes on
+            opts += [((c, k), f"{text}; {m.label(k)} goes on attacking (804.4a)") for k in parts]
+    return opts
 
 
 def _god_leaves(m: Game, s: State, task: Task, ins, choice, out: list[Event]) -> State:
@@ -85,7 +93,8 @@ def _god_leaves(m: Game, s: State, task: Task, ins, choice, out: list[Event]) ->
     if card not in s.zone(owner).battle or not choice:
         return s
     leaving = choice[0]
-    s, stay = gods.split(s, owner, card, leaving)
+    picked = choice[1:]   # 804.4a: the part the attacking player picked to go on attacking, if he had to pick
+    s, stay = gods.split(s, owner, card, leaving, *picked)
     out.append(ev("god_unlink", "R703.4f", card=m.label(leaving), player=owner,
                   stays=", ".join(m.label(c) for c in stay)))
     return move_out(m, s, leaving, ins.get("to"), out, bool(ins.get("destroy")))

@@ -203,17 +203,28 @@ op("link", schema=_SCHEMA_LINK)((lambda m, s, t, i: None, _link))
 
 
 # ---- link release (806.1b, 806.2): destruction.py `_leave` pushes `_link_release` ----------------------------
-def _cells_options(m, s, task, top):
-    """The cards of the super creature `top`, one of which its owner chooses to leave (806.1b, 808.1b)."""
+def _cells_options(m, s, task, top, attack: bool = False):
+    """The cards of the super creature `top`, one of which its owner chooses to leave (806.1b, 808.1b). R806.2a
+    (`attack`): when the super creature was attacking and two or more creatures stay, the attacking player (its
+    owner) picks, with it, the creature that goes on attacking."""
     z = s.zone(m.owner(top))
     if top not in z.battle:
         return []
-    return [((c,), f"{task.controller} chooses {m.label(c)} to leave (and return to the hyperspatial zone); the "
-                   f"other cards of {m.label(top)} turn over") for c in (top,) + under(z, top)]
+    cells = (top,) + under(z, top)
+    opts = []
+    for c in cells:
+        text = (f"{task.controller} chooses {m.label(c)} to leave (and return to the hyperspatial zone); the other "
+                f"cards of {m.label(top)} turn over")
+        rest = [k for k in cells if k != c]
+        if attack and s.attacker == top and len(rest) >= 2:
+            opts += [((c, k), f"{text}; {m.label(k)}'s creature goes on attacking (806.2a)") for k in rest]
+        else:
+            opts.append(((c,), text))
+    return opts
 
 
 def _release_options(m, s, task, ins):
-    return _cells_options(m, s, task, ins.get("card"))
+    return _cells_options(m, s, task, ins.get("card"), attack=True)
 
 
 def _link_release(m, s, task, ins, choice, out):
@@ -239,7 +250,7 @@ def split(m: Game, s: State, owner: str, top: int, choice, to: str, out: list[Ev
     if tapped:
         z = replace(z, tapped=tuple(sorted(set(z.tapped) | set(rest))))
     s = s.with_zone(owner, z)
-    keeper = top if home != top else rest[0]
+    keeper = choice[1] if len(choice) > 1 else top if home != top else rest[0]   # 806.2a: the attacker's pick
     s = gods._hand_over(s, top, keeper) if keeper != top else s
     for c in rest:
         s = gods._share(s, keeper, c) if c != keeper else s
