@@ -211,7 +211,7 @@ def _cells_options(m, s, task, top, attack: bool = False):
     if top not in z.battle:
         return []
     cells = (top,) + under(z, top)
-    opts = []
+    opts: list[tuple[tuple[int, ...], str]] = []
     for c in cells:
         text = (f"{task.controller} chooses {m.label(c)} to leave (and return to the hyperspatial zone); the other "
                 f"cards of {m.label(top)} turn over")
