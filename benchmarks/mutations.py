@@ -1154,5 +1154,16 @@ CATALOGUE += (
 )
 
 
+# ---- issue 34: a cell has its super creature's civilizations (806.1f, 808.1e) -----------------------------------
+CATALOGUE += (
+    Mutation("R808.1e-cell-own-civilizations", "806.1f, 808.1e: a cell has its super creature's civilizations",
+             "model/instructions/selection.py",
+             "    top = top_of(s.zone(m.owner(cid)), cid) if m.card(cid).cell else cid", "    top = cid",
+             rules=("806.1f", "808.1e"),
+             tests=("tests/test_dhsuper.py::test_a_cell_has_the_civilizations_of_its_super_creature",
+                    "tests/test_dhsuper.py::test_a_psychic_cell_has_the_civilizations_of_its_super_creature")),
+)
+
+
 if __name__ == "__main__":
     sys.exit(main())

@@ -150,3 +150,27 @@ def test_a_destroy_attempt_on_a_row_of_three_gods_reaches_its_far_end():
     s = push(s, Task(program=(instr("_god_leaves", card=ids["Trio God Left"], to="graveyard", destroy=True),), pc=0,
                      controller="A", source=ids["Trio God Left"], ability="x"))
     assert {ids["Trio God Middle"], ids["Trio God Right"]} <= _host_attempted(s)
+
+
+def test_a_cell_has_the_civilizations_of_its_super_creature():
+    # 808.1e (806.1f for psychic cells): Soul Dragon Cell, of no civilization of its own, is Fire under Soul Dragon
+    from dmcheck.model.instructions.selection import civilizations
+    model = BreakModel(load_scenario(_scenario("DS01")))
+    s = model.initial_state()
+    red = next(i.id for i in model.instances if i.label == "Soul Fort Red")
+    cell = next(i.id for i in model.instances if i.label == "Soul Dragon Cell")
+    task = Task(program=(), pc=0, controller="A", source=red, ability="Soul Fort Red/super_dragsolution")
+    after = hyperspatial._link(model, s, task, model.card(red).abilities[0].effect[0], None, [])
+    assert model.card(cell).civs() == () and civilizations(model, after, cell) == ("Fire",)
+
+
+def test_a_psychic_cell_has_the_civilizations_of_its_super_creature(tmp_path):
+    # 806.1f: Trio Gamma Cell (no civilization of its own) is Light under Trio Super, below Trio Beta Cell
+    from dmcheck.model.instructions.selection import civilizations
+    model = BreakModel(load_scenario(_scenario("SX01")))
+    s = model.initial_state()
+    alpha = next(i.id for i in model.instances if i.label == "Trio Alpha")
+    gamma = next(i.id for i in model.instances if i.label == "Trio Gamma Cell")
+    task = Task(program=(), pc=0, controller="A", source=alpha, ability="Trio Alpha/awakening_link")
+    after = hyperspatial._link(model, s, task, model.card(alpha).abilities[0].effect[0], None, [])
+    assert model.card(gamma).civs() == () and civilizations(model, after, gamma) == ("Light",)
