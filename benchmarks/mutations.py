@@ -1165,5 +1165,21 @@ CATALOGUE += (
 )
 
 
+# ---- issue 34: a God linking between two rows (804.3a; model/instructions/god_links.py) -------------------------
+CATALOGUE += (
+    Mutation("R804.3a-left-state-only", "804.3a: a God linking between a tapped and an untapped God is tapped",
+             "model/instructions/god_links.py",
+             "    tapped = left in z.tapped or right in z.tapped or card in z.tapped",
+             "    tapped = left in z.tapped or card in z.tapped",
+             rules=("804.3a",), tests=(piles("GD11_a_god_linking_between_a_tapped_and_an_untapped_god_is_tapped"),)),
+    Mutation("R804.3a-no-link-between", "804.3a: a God may link between the ends of two rows",
+             "model/instructions/god_links.py",
+             "             for a in places if a[2] == gods.RIGHT "
+             "for b in places if b[2] == gods.LEFT and b[0] != a[0]]",
+             "             for a in places if a[2] == gods.RIGHT for b in places if False]",
+             rules=("804.3a",), tests=(piles("GD11_a_god_linking_between_a_tapped_and_an_untapped_god_is_tapped"),)),
+)
+
+
 if __name__ == "__main__":
     sys.exit(main())

@@ -174,3 +174,22 @@ def test_a_psychic_cell_has_the_civilizations_of_its_super_creature(tmp_path):
     task = Task(program=(), pc=0, controller="A", source=alpha, ability="Trio Alpha/awakening_link")
     after = hyperspatial._link(model, s, task, model.card(alpha).abilities[0].effect[0], None, [])
     assert model.card(gamma).civs() == () and civilizations(model, after, gamma) == ("Light",)
+
+
+# ---- 804.3a: a God linking between a tapped and an untapped God ------------------------------------------------
+def test_gd11_holds():
+    assert set(verdicts(_scenario("GD11"))) == {"holds"}
+
+
+def test_gd11_fails_when_the_god_of_three_keeps_the_left_sides_untapped_state(monkeypatch):
+    # 804.3a: untapped like Trio God Left alone, the God of three could attack again after linking
+    from dmcheck.model.instructions import god_links
+    real = god_links._between
+
+    def untapped(m, s, player, card, choice, out):
+        s = real(m, s, player, card, choice, out)
+        z = s.zone(player)
+        return s.with_zone(player, god_links.replace(z, tapped=tuple(c for c in z.tapped if c != choice[0])))
+    monkeypatch.setattr(god_links, "_between", untapped)
+    assert "violated" in verdicts(_scenario("GD11"))
+
