@@ -193,8 +193,9 @@ def _link(m, s, task, ins, choice, out):
 _SCHEMA_LINK = {
     "doc": "awakening link (805.1c): this psychic creature and one own psychic creature of each card named in "
            "`with` (their front names) turn over at once into one psychic super creature (806.1), this card's "
-           "other face on top and the others' other faces (its cells) under it; nothing happens unless all are "
-           "in the battle zone",
+           "other face on top and the others' other faces (its cells) under it; on a dragheart fortress, a "
+           "super dragsolution into a dragheart super creature (808.1); nothing happens unless all are in the "
+           "battle zone",
     "properties": {"with": {"type": "array", "items": {"type": "string", "minLength": 1}, "minItems": 1,
                             "maxItems": 5}},
     "required": ["with"],
