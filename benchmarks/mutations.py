@@ -1116,5 +1116,70 @@ CATALOGUE += (
 )
 
 
+# ---- issue 34: dragheart super creatures (808) and cells (806.1d; model/instructions/hyperspatial.py) ----------
+CATALOGUE += (
+    Mutation("R808.1-no-dragheart-cell", "808.1: a dragheart fortress's back face may be a dragheart cell",
+             "model/cards.py", '_CELL_FRONTS = ("psychic_creature", "dragheart_weapon", "dragheart_fortress")',
+             '_CELL_FRONTS = ("psychic_creature",)',
+             rules=("808.1",), tests=(piles("DS01_a_dragheart_super_creature_linked_this_turn_may_attack"),)),
+    Mutation("R808.1a-super-sick", "808.1a: a dragheart super creature is never summoning sick", "model/legality.py",
+             "        if is_evolution_now(cdef, s.zone(self.owner(c)), c) or self.dragheart_super(s, c):",
+             "        if is_evolution_now(cdef, s.zone(self.owner(c)), c):",
+             rules=("808.1a",), tests=(piles("DS01_a_dragheart_super_creature_linked_this_turn_may_attack"),)),
+    Mutation("R808.1b-no-cell-escape", "808.1b: cell escape returns one card and turns the rest over",
+             "model/instructions/hyperspatial.py",
+             "    return split(m, s, task.controller, task.source, choice, \"hyperspatial\", out, "
+             "(\"R808.1b\", \"cell_escape\"))",
+             "    return s",
+             rules=("808.1b",), tests=(piles("DS02_cell_escape_returns_one_card_and_turns_the_rest_over"),)),
+    Mutation("R808.1c-cell-with-a-cost", "806.1d, 808.1c: a cell alone has cost 0", "model/cards.py",
+             '("cost", "a cell alone has cost 0 (806.1d, 808.1c); expected `cost: 0`", cell.get("cost") != 0),',
+             '("cost", "a cell alone has cost 0 (806.1d, 808.1c); expected `cost: 0`", False),',
+             rules=("806.1d", "808.1c"),
+             tests=("tests/test_dhsuper.py::test_the_loader_refuses_a_cell_with_a_cost_or_a_dragheart_cell_with_a_race",)),
+)
+
+
+# ---- issue 34: a creature of three cards split while attacking (806.2a, 804.4a) ---------------------------------
+CATALOGUE += (
+    Mutation("R806.2a-fixed-attacker", "806.2a: the attacking player picks the split creature that attacks on",
+             "model/instructions/hyperspatial.py",
+             "    return _cells_options(m, s, task, ins.get(\"card\"), attack=True)",
+             "    return _cells_options(m, s, task, ins.get(\"card\"))",
+             rules=("806.2a",), tests=(piles("SX01_a_split_psychic_super_creature_attacker_picks_who_attacks"),)),
+    Mutation("R804.4a-fixed-attacker", "804.4a: the attacking player picks the part of a split God that attacks on",
+             "model/gods.py", "    keeper = chosen if chosen in heads else head if head in heads else heads[0]",
+             "    keeper = head if head in heads else heads[0]",
+             rules=("804.4a",), tests=(piles("GD10_a_split_god_of_three_attacker_picks_who_attacks"),)),
+)
+
+
+# ---- issue 34: a cell has its super creature's civilizations (806.1f, 808.1e) -----------------------------------
+CATALOGUE += (
+    Mutation("R808.1e-cell-own-civilizations", "806.1f, 808.1e: a cell has its super creature's civilizations",
+             "model/instructions/selection.py",
+             "    top = top_of(s.zone(m.owner(cid)), cid) if m.card(cid).cell else cid", "    top = cid",
+             rules=("806.1f", "808.1e"),
+             tests=("tests/test_dhsuper.py::test_a_cell_has_the_civilizations_of_its_super_creature",
+                    "tests/test_dhsuper.py::test_a_psychic_cell_has_the_civilizations_of_its_super_creature")),
+)
+
+
+# ---- issue 34: a God linking between two rows (804.3a; model/instructions/god_links.py) -------------------------
+CATALOGUE += (
+    Mutation("R804.3a-left-state-only", "804.3a: a God linking between a tapped and an untapped God is tapped",
+             "model/instructions/god_links.py",
+             "    tapped = left in z.tapped or right in z.tapped or card in z.tapped",
+             "    tapped = left in z.tapped or card in z.tapped",
+             rules=("804.3a",), tests=(piles("GD11_a_god_linking_between_a_tapped_and_an_untapped_god_is_tapped"),)),
+    Mutation("R804.3a-no-link-between", "804.3a: a God may link between the ends of two rows",
+             "model/instructions/god_links.py",
+             "             for a in places if a[2] == gods.RIGHT "
+             "for b in places if b[2] == gods.LEFT and b[0] != a[0]]",
+             "             for a in places if a[2] == gods.RIGHT for b in places if False]",
+             rules=("804.3a",), tests=(piles("GD11_a_god_linking_between_a_tapped_and_an_untapped_god_is_tapped"),)),
+)
+
+
 if __name__ == "__main__":
     sys.exit(main())

@@ -78,7 +78,8 @@ class CardDef:
     awakened: bool = False
     # a face of a dragheart (807.1): a weapon, a fortress or a dragheart creature (whose `type` is `creature`)
     dragheart: bool = False
-    # a psychic cell (806.1, `cell: true` on a back face): never alone in the battle zone (806.1a, 703.4g)
+    # a psychic or dragheart cell (806.1, 808.1, `cell: true` on a back face): never alone in the battle zone
+    # (806.1a, 703.4g)
     cell: bool = False
     # a creature with hyper mode (816.1): its back (`hyper_mode:` of the card file) is the same creature with
     # hyper mode released, its front's abilities and the hyper ones, and the hyper power (816.2a-b)
@@ -228,9 +229,10 @@ _CARD_SCHEMA = {
                              "properties": {"name": {"type": "string", "minLength": 1},
                                             "side": {"enum": ["left", "right"]}}}},
         "modelled": {"type": "string"},
-        "cell": {"type": "boolean", "description": "a psychic creature's back face that is a psychic cell, a part of a "
-                 "psychic super creature (806.1): alone in the battle zone it returns to the hyperspatial zone at once "
-                 "(806.1a, 703.4g)"},
+        "cell": {"type": "boolean", "description": "a back face that is a cell: a psychic creature's, a part of a "
+                 "psychic super creature (806.1), or a dragheart weapon's or fortress's, a part of a dragheart super "
+                 "creature (808.1); cost 0 (806.1d, 808.1c); alone in the battle zone it returns to the hyperspatial "
+                 "zone at once (806.1a, 703.4g)"},
         "omitted": {"type": "string"},
         "back": {"type": "object", "description": "a psychic creature's other face, its awakened side (805.1, "
                  "805.2), a dragheart weapon's or fortress's creature face (807.1, 807.2), or a forbidden pulse's "
@@ -707,10 +709,8 @@ def _with_back(card: CardDef, raw: Any, root: Any, here: tuple, file: str) -> Ca
         raise InputError(file, line_of(root, here + ("back",)), key_path(here + ("back",)),
                          f"only a psychic creature (805.1), a dragheart weapon or fortress (807.1) or a forbidden "
                          f"pulse (809.1) has a back face; this card's type is {raw['type']}")
-    if raw["back"].get("cell") and raw["type"] != "psychic_creature":
-        raise InputError(file, line_of(root, here + ("back", "cell")), key_path(here + ("back", "cell")),
-                         "a psychic cell is the back face of a psychic creature (806.1); expected `cell:` under a "
-                         f"psychic creature's `back:`, this card's type is {raw['type']}")
+    if raw["back"].get("cell"):
+        _check_cell(raw, root, here + ("back",), file)
     back_id = str(raw["id"]) + BACK_SUFFIX
     back = _card({**raw["back"], "id": raw["id"], "type": _BACK_TYPE[raw["type"]]}, root, here + ("back",), file)
     back = dataclasses.replace(back, id=back_id, flips_to=card.id,
@@ -734,6 +734,28 @@ def _faces(card: CardDef, raw: Any, root: Any, here: tuple, file: str, mistakes:
     if "hyper_mode" in raw:
         card = mistakes.check(_with_hyper, card, raw, root, here, file) or card
     return card
+
+
+def _check_cell(raw: Any, root: Any, at: tuple, file: str) -> None:
+    """R806.1, R808.1: a cell is the back face of a psychic creature (a psychic cell) or of a dragheart weapon or
+    fortress (a dragheart cell). R806.1d, R808.1c: a cell alone has no cost (0 when read); R808.1c: a dragheart
+    cell alone has no race."""
+    cell, kind = raw["back"], raw["type"]
+    wrong = [(key, why) for key, why, bad in (
+        ("cell", "a cell is the back face of a psychic creature (806.1) or of a dragheart weapon or fortress "
+                 f"(808.1); this card's type is {kind}", kind not in _CELL_FRONTS),
+        ("cost", "a cell alone has cost 0 (806.1d, 808.1c); expected `cost: 0`", cell.get("cost") != 0),
+        ("races", "a dragheart cell alone has no race (808.1c); remove `races:`",
+         kind != "psychic_creature" and bool(cell.get("races"))))
+        if bad]
+    if wrong:
+        key, why = wrong[0]
+        at = at + (key,) if key in cell else at
+        raise InputError(file, line_of(root, at), key_path(at), why)
+
+
+# the fronts whose back face may be a cell: a psychic creature (806.1), a dragheart weapon or fortress (808.1)
+_CELL_FRONTS = ("psychic_creature", "dragheart_weapon", "dragheart_fortress")
 
 
 def _front_cell(raw: Any, root: Any, here: tuple, file: str) -> None:

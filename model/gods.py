@@ -154,14 +154,15 @@ def relink(z: Zones, cards: tuple[int, ...], head: int) -> Zones:
     return replace(z, battle=battle, attached=attached, links=tuple(sorted(links)))
 
 
-def split(s: State, owner: str, head: int, out_card: int) -> tuple[State, tuple[int, ...]]:
+def split(s: State, owner: str, head: int, out_card: int, keeper: int = -1) -> tuple[State, tuple[int, ...]]:
     """`out_card` stops being part of the God creature `head` (804.7 before it leaves): it stands alone in the
     battle zone; the cards left of it and right of it stay as God creatures (two when it was in the middle,
     804.4a). The creature that stays is the same creature (804.4): its tapped state, the effects on it and
-    the attack go on with it. Returns the state and the heads that stay (the first keeps the attack)."""
+    the attack go on with it. R804.4a: of two parts, the one whose head is `keeper` (the attacking player's
+    pick) keeps the attack. Returns the state and the heads that stay (the first keeps the attack)."""
     cards = row(s.zone(owner), head)
     i = cards.index(out_card)
-    return _separate(s, owner, head, (cards[:i], (out_card,), cards[i + 1:]), out_card)
+    return _separate(s, owner, head, (cards[:i], (out_card,), cards[i + 1:]), out_card, keeper)
 
 
 def cut(s: State, owner: str, card: int, host: int) -> State:
@@ -175,7 +176,7 @@ def cut(s: State, owner: str, card: int, host: int) -> State:
 
 
 def _separate(s: State, owner: str, head: int, segments: tuple[tuple[int, ...], ...],
-              alone: int) -> tuple[State, tuple[int, ...]]:
+              alone: int, chosen: int = -1) -> tuple[State, tuple[int, ...]]:
     """The row of `head` becomes one creature per segment (`alone`: a card that is no longer the creature)."""
     z = s.zone(owner)
     tapped = head in z.tapped
@@ -193,7 +194,7 @@ def _separate(s: State, owner: str, head: int, segments: tuple[tuple[int, ...], 
     s = s.with_zone(owner, replace(z, tapped=tuple(sorted(marks))))
     if not heads:
         return s, ()
-    keeper = head if head in heads else heads[0]
+    keeper = chosen if chosen in heads else head if head in heads else heads[0]
     if keeper != head:
         s = _hand_over(s, head, keeper)
     for other in heads:

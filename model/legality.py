@@ -21,7 +21,7 @@ from .actions import Action
 from .attack import AttackSteps
 from .events import Event
 from .instructions.common import same
-from .piles import is_evolution_now
+from .piles import is_evolution_now, under
 from .restrictions import CANNOT_ATTACK, CANNOT_ATTACK_PLAYERS, restricted
 from .seals import sealed
 from .state import State, other, replace
@@ -57,15 +57,22 @@ class Legality(AttackSteps):
         """Put into the battle zone this turn (`summoned: true`) and unable to attack for it: not with Speed
         Attacker, never an evolution creature (801.3; S-MAX too, 815.1), nor a NEO creature with cards
         under it (802.3), nor a linked God (804.5; one that came apart is sick only if the card standing for it
-        arrived this turn, 804.5a)."""
+        arrived this turn, 804.5a), nor a dragheart super creature (808.1a)."""
         if c not in self.summoned and c not in s.entered:   # entered: a later attack of the turn (model/turn.py)
             return False
         cdef = self.card(c)
-        if is_evolution_now(cdef, s.zone(self.owner(c)), c):
+        if is_evolution_now(cdef, s.zone(self.owner(c)), c) or self.dragheart_super(s, c):
             return False
         if gods.linked(s.zone(self.owner(c)), c):
             return False
         return not self.has_keyword(s, c, "Speed Attacker")
+
+    def dragheart_super(self, s: State, c: int) -> bool:
+        """R808.1: a dragheart super creature is a dragheart creature face with dragheart cells linked under it
+        (the card word `link`, model/instructions/hyperspatial.py); R808.1a: it is never summoning sick, whatever
+        face of its cards arrived this turn (807.5a remembers a dragheart's arrival for both faces)."""
+        z = s.zone(self.owner(c))
+        return bool(self.card(c).dragheart) and any(self.card(u).cell for u in under(z, c))
 
     def attack_reasons(self, s: State) -> list[str]:
         """Why each creature of the turn player cannot attack (for the loader's error)."""

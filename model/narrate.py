@@ -11,6 +11,7 @@ from .events import Event
 # the verb of each way a card turns over (805.1a-b, 806.1b, 807.1a-b)
 _FLIP_HOW = {"awaken": "awakens", "release": "is released", "dragsolution": "dragsolves",
              "dragon_escape": "makes its dragon escape", "link_release": "comes out of its link release",
+             "cell_escape": "comes out of its cell escape",
              "forbidden_release": "is released from its seals (forbidden release)"}
 
 
@@ -58,7 +59,8 @@ _PLAIN = {
     "fortify": "{player} fortifies the shield {shield} with the castle {card}",
     "generate": "{player} generates the cross gear {card}: it is in the battle zone, crossed to nothing",
     "cross": "{player} crosses the cross gear {card} onto {onto}",
-    "link": "{card} ({player}) is linked under {onto}: one psychic super creature, {card} a psychic cell of it",
+    "link": "{card} ({player}) is linked under {onto}: one super creature (psychic 806.1, dragheart 808.1), "
+            "{card} a cell of it",
     "equip": "{player} equips {onto} with the weapon {card}",
 }
 

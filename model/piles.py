@@ -53,6 +53,16 @@ def under(z: Zones, top: int) -> tuple[int, ...]:
         host = nxt
 
 
+def top_of(z: Zones, card: int) -> int:
+    """The card at the top of the pile `card` lies in (following its `under` links up), or `card` itself."""
+    host = card
+    while True:
+        up = next((h for c, h, k in z.links if c == host and k == "under"), None)
+        if up is None:
+            return host
+        host = up
+
+
 def is_evolution_now(cdef: Any, z: Zones, cid: int) -> bool:
     """Whether the creature `cid` of the battle zone is an evolution creature now: an evolution card, or a NEO
     (or G-NEO, 803.1) creature with cards under it, however they got there (802.2, 802.4). In the other zones

@@ -97,7 +97,10 @@ class CardTable:
                 abyss=tuple(sorted(content["abyss"]))))
         self._other_faces(new)
         # R506: the attack is declared by the first step (procedure.py), so that its events are seen
-        self.summoned = frozenset(host for kind, host, _ in marks if kind == "summoned")
+        summoned = [host for kind, host, _ in marks if kind == "summoned"]
+        # R807.5a: a dragheart put this turn arrived this turn whatever face is up later (model/turn.py `arrivals`)
+        self.summoned = frozenset(summoned + [self.faces[c] for c in summoned
+                                              if c in self.faces and self.card(c).dragheart])
         powers = tuple(sorted((host, int(n)) for kind, host, n in marks if kind == "power"))
         s = State(turn=sc.turn, zones=(zones[0], zones[1]), attacker=attacker, defender=sc.defender,
                   phase="declare", target=target, powers=powers)

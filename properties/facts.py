@@ -298,11 +298,17 @@ def _attempted(s: State) -> frozenset[int]:
 
 
 def _host_attempted(s: State) -> frozenset[int]:
-    """The cards lying on a card a destroy attempt is under way on."""
+    """The cards lying on a card a destroy attempt is under way on, or on such a card in turn (a row of three
+    linked Gods, 804.4a; a chain of cards under a creature)."""
     if not s.running:
         return frozenset()
-    on = _attempted_on(s)
-    return frozenset(c for z in s.zones for c, h, _ in z.links if h in on) if on else frozenset()
+    on = set(_attempted_on(s))
+    found: set[int] = set()
+    while on:
+        new = {c for z in s.zones for c, h, _ in z.links if h in on} - found
+        found |= new
+        on = new
+    return frozenset(found)
 
 
 def _zone_cards(zone: str) -> Callable[..., frozenset[int]]:
@@ -789,9 +795,10 @@ ATTACK_TRANSITION_FACTS: tuple[Fact, ...] = (
 def _top_only(d: Domains, t: Transition, memo: dict) -> frozenset[int]:
     """The cards that left the battle zone alone this transition, what was under them staying (801.4,
     813.1): named as the top of a `rebuild`, or waiting for their owner's rebuild choice (before 2021-03-16);
-    or the card of a psychic super creature its link release sent away, the others turning over (806.1b)."""
+    or the card of a psychic super creature its link release sent away, the others turning over (806.1b), or of
+    a dragheart super creature its cell escape did (808.1b)."""
     tops = {e.get("top") for e in t.events if e.kind == "rebuild"} | \
-        {e.get("card") for e in t.events if e.kind == "move" and e.rule == "R806.1b"}
+        {e.get("card") for e in t.events if e.kind == "move" and e.rule in ("R806.1b", "R808.1b")}
     waiting = {task.program[task.pc].get("card") for task in t.post.running
                if task.pc < len(task.program) and task.program[task.pc].op == "_rebuild_old"}
     return frozenset(_cards(d, tops)) | frozenset(waiting)
@@ -809,7 +816,8 @@ def _went_home(d: Domains, t: Transition, memo: dict) -> frozenset[int]:
 
 PILE_TRANSITION_FACTS: tuple[Fact, ...] = (
     Fact("top_only_now", ("Card",), "Bool", "only this card, the top of a pile, left the battle zone during this "
-         "transition; what was under it stays (801.4 rebuild, Star Evolution 813.1, link release 806.1b)", _top_only),
+         "transition; what was under it stays (801.4 rebuild, Star Evolution 813.1, link release 806.1b,"
+         " cell escape 808.1b)", _top_only),
     Fact("went_home_now", ("Card",), "Bool", "the card, a psychic or GR creature put outside the battle zone, went "
          "back to its own zone during this transition (805.4b, 811.2b)", _went_home),
 )

@@ -30,7 +30,14 @@ left stays behind and the rules send it home (117.2: model/homes.py). A weapon o
 dragheart creature face under `back:` (807.1, 807.2), and `flip` turns it over as it turns a psychic creature:
 dragsolution (807.1a) is an ability of the weapon or fortress whose effect is `flip` (a weapon first leaves the
 creature it was equipped to; the card keeps its tapped state), dragon escape (807.1b) a `self_leave`
-replacement of the creature face whose effect is `flip`. Dragheart super creatures (808) are not modelled.
+replacement of the creature face whose effect is `flip`.
+
+A dragheart super creature (808.1) is made the way a psychic super creature is: the card word `link` on a
+weapon or fortress turns it and its partners (fortresses in the battle zone) over at once, the partners' other
+faces (dragheart cells, `cell: true`) under its dragheart creature face; it is never summoning sick (808.1a,
+model/legality.py `dragheart_super`). Cell escape (808.1b), unlike link release a replacement effect, is the
+card word `cell_escape` as the effect of a `replaces: self_leave` ability: one card chosen by the owner returns
+to the hyperspatial zone and the others turn over (`split`, shared with link release).
 """
 
 from __future__ import annotations
@@ -178,15 +185,17 @@ def _link(m, s, task, ins, choice, out):
         host = (under(z, main) or (main,))[-1]
         z = z.remove("battle", cell).unlink(cell).add("attached", cell)
         s = s.with_zone(me, replace(z, links=tuple(sorted(z.links + ((cell, host, "under"),))))).forget(cell)
-        out.append(ev("link", "R806.1", card=m.label(cell), onto=m.label(main), player=me))
+        out.append(ev("link", "R808.1" if m.card(main).dragheart else "R806.1", card=m.label(cell),
+                      onto=m.label(main), player=me))
     return s
 
 
 _SCHEMA_LINK = {
     "doc": "awakening link (805.1c): this psychic creature and one own psychic creature of each card named in "
            "`with` (their front names) turn over at once into one psychic super creature (806.1), this card's "
-           "other face on top and the others' other faces (its cells) under it; nothing happens unless all are "
-           "in the battle zone",
+           "other face on top and the others' other faces (its cells) under it; on a dragheart fortress, a "
+           "super dragsolution into a dragheart super creature (808.1); nothing happens unless all are in the "
+           "battle zone",
     "properties": {"with": {"type": "array", "items": {"type": "string", "minLength": 1}, "minItems": 1,
                             "maxItems": 5}},
     "required": ["with"],
@@ -195,22 +204,41 @@ op("link", schema=_SCHEMA_LINK)((lambda m, s, t, i: None, _link))
 
 
 # ---- link release (806.1b, 806.2): destruction.py `_leave` pushes `_link_release` ----------------------------
-def _release_options(m, s, task, ins):
-    top = ins.get("card")
+def _cells_options(m, s, task, top, attack: bool = False):
+    """The cards of the super creature `top`, one of which its owner chooses to leave (806.1b, 808.1b). R806.2a
+    (`attack`): when the super creature was attacking and two or more creatures stay, the attacking player (its
+    owner) picks, with it, the creature that goes on attacking."""
     z = s.zone(m.owner(top))
     if top not in z.battle:
         return []
-    return [((c,), f"{task.controller} chooses {m.label(c)} to leave (and return to the hyperspatial zone); the "
-                   f"other cards of {m.label(top)} turn over (806.1b)") for c in (top,) + under(z, top)]
+    cells = (top,) + under(z, top)
+    opts: list[tuple[tuple[int, ...], str]] = []
+    for c in cells:
+        text = (f"{task.controller} chooses {m.label(c)} to leave (and return to the hyperspatial zone); the other "
+                f"cards of {m.label(top)} turn over")
+        rest = [k for k in cells if k != c]
+        if attack and s.attacker == top and len(rest) >= 2:
+            opts += [((c, k), f"{text}; {m.label(k)}'s creature goes on attacking (806.2a)") for k in rest]
+        else:
+            opts.append(((c,), text))
+    return opts
+
+
+def _release_options(m, s, task, ins):
+    return _cells_options(m, s, task, ins.get("card"), attack=True)
 
 
 def _link_release(m, s, task, ins, choice, out):
     """R806.1b: instead of the super creature leaving (by no replacement effect), the cell its owner chose leaves,
     alone, for where the creature was going (from there it returns to the hyperspatial zone, 805.4b: the reading of
-    dmwiki.net's "リンク解除"), no creature leaving (806.1e); the others turn over to their psychic creatures.
-    R806.2: these are the same creature, tapped if it was, each with the effects on it (model/gods.py's hand-over
-    and sharing, as 804.4 does for Gods)."""
-    top, owner = ins.get("card"), task.controller
+    dmwiki.net's "リンク解除"), no creature leaving (806.1e); the others turn over to their psychic creatures."""
+    return split(m, s, task.controller, ins.get("card"), choice, str(ins.get("to")), out, ("R806.1b", "link_release"))
+
+
+def split(m: Game, s: State, owner: str, top: int, choice, to: str, out: list[Event], kind: tuple[str, str]) -> State:
+    """A super creature `top` comes apart (806.1b link release, 808.1b cell escape): the card chosen goes to `to`
+    and the others turn over (`kind`: the rule and name of that flip). R806.2: these are the same creature, tapped
+    if it was, each with the effects on it (model/gods.py's hand-over and sharing, as 804.4 does for Gods)."""
     z = s.zone(owner)
     if top not in z.battle or not choice:
         return s
@@ -223,22 +251,41 @@ def _link_release(m, s, task, ins, choice, out):
     if tapped:
         z = replace(z, tapped=tuple(sorted(set(z.tapped) | set(rest))))
     s = s.with_zone(owner, z)
-    keeper = top if home != top else rest[0]
+    keeper = choice[1] if len(choice) > 1 else top if home != top else rest[0]   # 806.2a: the attacker's pick
     s = gods._hand_over(s, top, keeper) if keeper != top else s
     for c in rest:
         s = gods._share(s, keeper, c) if c != keeper else s
-    to = str(ins.get("to"))
     z = s.zone(owner)
     s = s.with_zone(owner, z.unlink(home).remove("battle" if home == top else "attached", home).add(to, home))
     s = s.forget(home)
-    out.append(ev("move", "R806.1b", card=m.label(home), player=owner,
+    out.append(ev("move", kind[0], card=m.label(home), player=owner,
                   **{"from": "battle", "to": "deck" if to.startswith("deck") else to}))
     for c in rest:
-        s = flip(m, s, c, out, ("R806.1b", "link_release"))
+        s = flip(m, s, c, out, kind)
     return s
 
 
 op("_link_release")((_release_options, _link_release))
+
+
+# ---- cell escape (808.1b): a replacement effect of a dragheart super creature --------------------------------
+def _escape_options(m, s, task, ins):
+    return _cells_options(m, s, task, task.source)
+
+
+def _cell_escape(m, s, task, ins, choice, out):
+    """R808.1b: instead of leaving the battle zone (a replacement effect: the ability `replaces: self_leave`), the
+    dragheart super creature returns one of its cards, its owner's choice, to the hyperspatial zone, and the rest
+    turn over (to their weapons or fortresses). R808.1d: the card that goes is no creature leaving."""
+    return split(m, s, task.controller, task.source, choice, "hyperspatial", out, ("R808.1b", "cell_escape"))
+
+
+_SCHEMA_CELL_ESCAPE = {
+    "doc": "cell escape (龍魂回避, 808.1b), the effect of a `replaces: self_leave` ability of a dragheart super "
+           "creature: one of its cards, its owner's choice, returns to the hyperspatial zone and the others turn over",
+    "properties": {},
+}
+op("cell_escape", schema=_SCHEMA_CELL_ESCAPE)((_escape_options, _cell_escape))
 # ---- draghearts (807): a weapon equipped to the creature whose ability puts it, a fortress alone ----------
 _DRAGHEARTS = ("dragheart_weapon", "dragheart_fortress")
 

@@ -24,6 +24,7 @@ from ..characteristics import (
     has_race,
 )
 from ..gods import creature, names
+from ..piles import top_of
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -56,8 +57,11 @@ def _listed(value: Any) -> tuple[str, ...]:
 
 
 def civilizations(m: Game, s: State, cid: int) -> tuple[str, ...]:
-    """A card's civilizations now: its own and those effects added this turn (R106.4), in the rules' order."""
-    own = creature(m, s, cid).civs()   # 804.1b: a linked God's are every card's
+    """A card's civilizations now: its own and those effects added this turn (R106.4), in the rules' order.
+    R806.1f, R808.1e: a cell of a super creature (a psychic or dragheart cell lying under it) has the super
+    creature's civilizations."""
+    top = top_of(s.zone(m.owner(cid)), cid) if m.card(cid).cell else cid
+    own = creature(m, s, top).civs()   # 804.1b: a linked God's are every card's
     added = {v for c, k, v in s.traits if c == cid and k == CIVILIZATION}
     return tuple(c for c in CIVILIZATIONS if c in own or c in added) if added else own
 
