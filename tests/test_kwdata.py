@@ -82,3 +82,98 @@ def test_a_card_has_the_parameters_of_its_keywords() -> None:
     star = CardDef(id="s", name="s", ja="", type="creature", cost=1, keywords=("Star Evolution",))
     assert g.has("neo") and g.has("under_cards_leave_instead") and not g.has("evolution_one")
     assert star.evolution() == 1 and star.has("top_card_leaves_instead")
+
+
+# ---- a new keyword in a temporary copy: one row of the table (issue 33, Done-when) ----------------------
+WALL_ROW = """  - name: "Wall"
+    sets: [redirect_block, cannot_attack]
+    doc: "a Blocker that cannot attack (made here of two mechanism parameters, no Python)"
+"""
+WALL_CARDS = """cards:
+  - {id: wall_probe, name: Wall Probe, type: creature, cost: 3, power: 5000, keywords: [Wall]}
+"""
+# A has a Wall and a Vanilla, B a Wall: A's Wall never attacks (cannot_attack), B's Wall may block the
+# Vanilla's attack (redirect_block, R507.1) - what the row's definition says
+WALL_SCENARIO = """name: a Wall blocks and never attacks
+source: [S340 R507.1]
+rules: 2025-12-17
+cards: [wall.yaml]
+turn: A
+players:
+  A:
+    battle: [Wall Probe, Vanilla]
+  B:
+    battle: [Wall Probe]
+    shields: 1
+attack: {choose: true}
+expect:
+  - never_order:
+      - {event: attack, card: Wall Probe}
+  - possible_order:
+      - {event: attack, card: Vanilla}
+      - {event: block, card: Wall Probe, attacker: Vanilla}
+"""
+PROBE = """import json, sys
+from dmcheck.explorer.bfs import explore
+from dmcheck.model.procedure import BreakModel
+from dmcheck.model.scenario_file import load_scenario
+from dmcheck.properties.expectations import check
+try:
+    scenario = load_scenario(sys.argv[1])
+except Exception as exc:
+    print(json.dumps({"refused": str(exc)}))
+    raise SystemExit(0)
+graph = explore(BreakModel(scenario))
+print(json.dumps({"verdicts": [check(graph, item).verdict for item in scenario.expect]}))
+"""
+
+
+def _copy_repo(root: Path, to: Path) -> Path:
+    """The packages of the checkout, copied and laid out as benchmarks/mutations.py does (its code runs)."""
+    import shutil
+    import sys
+    sys.path.insert(0, str(root / "benchmarks"))
+    try:
+        from mutations import lay_out_packages
+    finally:
+        sys.path.pop(0)
+    skip = shutil.ignore_patterns("__pycache__", ".venv", "*.egg-info")
+    for folder in ("dmcheck", "model", "explorer", "properties", "rulings", "scenarios"):
+        shutil.copytree(root / folder, to / folder, ignore=skip, symlinks=True)
+    shutil.copy(root / "pyproject.toml", to / "pyproject.toml")
+    lay_out_packages(to)
+    return to
+
+
+def _files(repo: Path) -> dict[str, bytes]:
+    return {p.relative_to(repo).as_posix(): p.read_bytes() for p in repo.rglob("*") if p.is_file()}
+
+
+def _verdicts(repo: Path, scenario: Path) -> dict:
+    import json
+    import os
+    import subprocess
+    import sys
+    env = dict(os.environ, PYTHONPATH=str(repo), PYTHONDONTWRITEBYTECODE="1")
+    out = subprocess.run([sys.executable, "-c", PROBE, str(scenario)], cwd=repo, env=env, capture_output=True,
+                         text=True, timeout=120)
+    assert out.returncode == 0, out.stderr[-2000:]
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+@pytest.mark.slow   # a copy of the packages and two processes: several seconds
+def test_a_new_keyword_is_one_row_of_the_table(tmp_path: Path) -> None:
+    root = Path(__file__).resolve().parent.parent
+    repo = _copy_repo(root, tmp_path / "repo")
+    user = tmp_path / "user"           # the user's scenario and card file, outside the checkout
+    user.mkdir()
+    (user / "wall.yaml").write_text(WALL_CARDS, encoding="utf-8")
+    (user / "wall_scenario.yaml").write_text(WALL_SCENARIO, encoding="utf-8")
+    before = _files(repo)
+    # without the row, Wall is a word the engine does not read (a race, say): the Wall attacks, never blocks
+    assert _verdicts(repo, user / "wall_scenario.yaml") == {"verdicts": ["violated", "violated"]}
+    table = repo / "model" / "data" / "keywords.yaml"
+    table.write_text(table.read_text(encoding="utf-8") + WALL_ROW, encoding="utf-8")
+    changed = [f for f, data in _files(repo).items() if before.get(f) != data]
+    assert changed == ["model/data/keywords.yaml"]     # at most 2 files touched: here one
+    assert _verdicts(repo, user / "wall_scenario.yaml") == {"verdicts": ["holds", "holds"]}
