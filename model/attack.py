@@ -171,7 +171,7 @@ class AttackSteps(Host):
         creature that may attack untapped ones cannot take its own attack)."""
         z = s.zone(s.defender)
         return tuple(c for c in z.battle if c not in z.tapped and c != s.target and self.card(c).type == "creature"
-                     and self.has_keyword(s, c, "Blocker") and not restricted(self, s, c, CANNOT_BLOCK))
+                     and self.has_keyword(s, c, "redirect_block") and not restricted(self, s, c, CANNOT_BLOCK))
 
     def guardmen(self, s: State) -> tuple[int, ...]:
         """R507.1a: the defender's untapped creatures with Guardman when the attack is on ANOTHER of his
@@ -182,7 +182,7 @@ class AttackSteps(Host):
             return ()
         z = s.zone(s.defender)
         return tuple(c for c in z.battle if c != s.target and c not in z.tapped and self.card(c).type == "creature"
-                     and self.has_keyword(s, c, "Guardman"))
+                     and self.has_keyword(s, c, "redirect_guard"))
 
     def block_actions(self, s: State) -> tuple[Action, ...]:
         """R507.1: one redirecting creature or none; since 2021-09-07 (R507.1a of v1.25, S153, S154) any

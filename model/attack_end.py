@@ -21,6 +21,7 @@ end steps can change independently). Sources: scenario A12 (DM Wiki old EUC edit
 
 from __future__ import annotations
 
+from . import keyword_table
 from .attack import PHASES
 from .events import Event, ev
 from .host import Host
@@ -69,7 +70,7 @@ class AttackEnd(Host):
         """510.2 (Ver.1.48): once the end-of-attack abilities have resolved, Power Attacker no longer
         applies and every "while attacking" and "until the end of the attack" effect ends."""
         if self.attacker_still_there(s) and self.keyword_total(s, s.attacker, POWER_ATTACKER):
-            out.append(ev("expire", "R510.2", card=self.label(s.attacker), effect="Power Attacker"))
+            out.append(ev("expire", "R510.2", card=self.label(s.attacker), effect=keyword_table.name(POWER_ATTACKER)))
         for c, n in s.boosts:
             out.append(ev("expire", "R510.2", card=self.label(c), effect=f"power +{n}"))
         for c in s.guards:

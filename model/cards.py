@@ -17,7 +17,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from . import continuous
+from . import continuous, keyword_table
 from . import keywords as touch_keywords
 from .characteristics import CIVILIZATIONS, INFINITY, has_race
 from .errors import InputError, Mistakes, did_you_mean, raise_all
@@ -33,7 +33,7 @@ from .rules_index import needed_for
 from .trigger_patterns import DELAYED_ZONE, TRIGGER_ZONES, TriggerPattern
 from .trigger_patterns import SCHEMA as PATTERN_SCHEMA
 from .trigger_patterns import read as read_pattern
-from .vocabulary import EXTRA_BREAK, G_NEO, KEYWORDS, NEO, POWER_ATTACKER, REPLACES, SMAX, STAR_EVOLUTION, TRIGGERS
+from .vocabulary import KEYWORDS, POWER_ATTACKER, REPLACES, SMAX, TRIGGERS
 from .yamlio import key_path, line_of, load_yaml, plain, schema_errors, shown, spoilt, validate
 
 
@@ -91,6 +91,12 @@ class CardDef:
     # G-Link (804.2, model/gods.py): (name, side) - this card may link at the `side` of a God with that name
     g_link: tuple[tuple[str, str], ...] = ()
     statics: tuple[continuous.Static, ...] = ()   # static abilities (R604; model/continuous.py)
+    # its keywords and the mechanism parameters they set (model/keyword_table.py), resolved once at load time:
+    # what `has` reads on the search's hot path
+    marks: frozenset[str] = dataclasses.field(init=False, repr=False, compare=False, default=frozenset())
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "marks", frozenset(self.keywords) | keyword_table.params_of(self.keywords))
 
     @property
     def psychic(self) -> bool:
@@ -101,8 +107,9 @@ class CardDef:
         return self.home == "super_gr"
 
     def has(self, keyword: str) -> bool:
-        """Whether it has `keyword`; a G-NEO creature is a NEO creature (803.1)."""
-        return keyword in self.keywords or (keyword == NEO and G_NEO in self.keywords)
+        """Whether it prints `keyword` or a keyword setting the mechanism parameter `keyword` (a G-NEO creature
+        sets `neo`: it is a NEO creature, 803.1)."""
+        return keyword in self.marks
 
     def civs(self) -> tuple[str, ...]:
         """Its civilizations (106.2), in the rules' order: those of `civilizations:` and, for a card file
@@ -139,15 +146,16 @@ class CardDef:
         no source (S-MAX, S207)."""
         if self.has(SMAX):
             return 0
-        if self.has("Vortex Evolution"):
+        if self.has("evolution_two"):
             return 2
-        return 1 if self.has("Evolution") or self.has(STAR_EVOLUTION) else 0
+        return 1 if self.has("evolution_one") else 0
 
     def s_back(self) -> str | None:
         """The civilization an S-Back discards, or None."""
         for k in self.keywords:
-            if k.startswith("S-Back:"):
-                return k.partition(":")[2]
+            head, colon, civ = k.partition(":")
+            if colon and head in keyword_table.names("s_back"):
+                return civ
         return None
 
     def power_attacker(self) -> int:
@@ -157,8 +165,9 @@ class CardDef:
         return sum(touch_keywords.values(self.keywords, POWER_ATTACKER))
 
     def count(self, keyword: str) -> int:
-        """How many times the card prints a keyword without a value (110.7: Slayer twice is two Slayers)."""
-        return self.keywords.count(keyword)
+        """How many times the card prints a keyword without a value, or keywords setting the parameter
+        `keyword` (110.7: Slayer twice is two Slayers)."""
+        return sum(self.keywords.count(k) for k in keyword_table.PARAMS.get(keyword, (keyword,)))
 
     def replacements(self, kind: str) -> tuple[Ability, ...]:
         return tuple(a for a in self.abilities if a.replaces == kind)
@@ -173,8 +182,6 @@ CARD_TYPES = ["creature", "spell", "castle", "aura", "tamaseed", "cross_gear", "
               "king_creature", "forbidden_pulse",
               *(h.card_type for h in HOMES)]
 FORBIDDEN_PULSE = "forbidden_pulse"   # 307.1, 809.1: the pulse face of a forbidden card, a forbidden creature behind
-_POWER_ATTACKER_FORM = re.compile(r"Power Attacker:\+?[0-9]{1,9}")
-_EXTRA_BREAK_FORM = re.compile(r"Extra Break:\+?[0-9]{1,2}")
 # Bounds (docs/limits.md): a card's numbers and the whole numbers an instruction takes (counts,
 # amounts, costs); anything larger names no real card and only makes a search blow up
 MAX_COST = 1000
@@ -838,18 +845,11 @@ def _check_forms(card: CardDef, root: Any, here: tuple, file: str) -> None:
     mistakes = Mistakes()
     for k, word in enumerate(card.keywords):
         where = here + ("keywords", k)
-        if word.startswith(POWER_ATTACKER) and not _POWER_ATTACKER_FORM.fullmatch(word):
+        head, colon, value = word.partition(":")
+        if colon and head in keyword_table.names("s_back") and value not in CIVILIZATIONS:
             mistakes.add(InputError(file, line_of(root, where), key_path(where),
-                                    f"expected `Power Attacker:+N` (N a whole number of power, e.g. "
-                                    f"`Power Attacker:+3000`), got {word!r}"))
-        if word.startswith("S-Back:") and word.partition(":")[2] not in CIVILIZATIONS:
-            mistakes.add(InputError(file, line_of(root, where), key_path(where),
-                                    f"expected `S-Back:<civilization>` with one of {', '.join(CIVILIZATIONS)} "
-                                    f"(e.g. `S-Back:Nature`), got {word!r}"))
-        if word.startswith(EXTRA_BREAK) and not _EXTRA_BREAK_FORM.fullmatch(word):
-            mistakes.add(InputError(file, line_of(root, where), key_path(where),
-                                    f"expected `Extra Break:+N` (N a whole number of shields up to 99, e.g. "
-                                    f"`Extra Break:+1`), got {word!r}"))
+                                    f"expected `{head}:<civilization>` with one of {', '.join(CIVILIZATIONS)} "
+                                    f"(e.g. `{head}:Nature`), got {word!r}"))
     for j, a in enumerate(card.abilities):
         if a.replaces != "self_break" and any(ins.op == "burn_shield" for ins in a.effect):
             where = here + ("abilities", j, "effect")

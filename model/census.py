@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from .cards import CardDef, CardPool
 from .errors import did_you_mean
+from .keyword_table import PARAMS
 from .vocabulary import ATTACK_DECLARED, NINJA_CHANGE, REVOLUTION_CHANGE, S_TRIGGERS, SHIELD_CHECK_DECLARED
 
 # what each event that names a keyword ability can carry (model/instructions/shield_check.py, declarations.py):
@@ -23,7 +24,8 @@ from .vocabulary import ATTACK_DECLARED, NINJA_CHANGE, REVOLUTION_CHANGE, S_TRIG
 EVENT_ABILITIES = {
     "declare": SHIELD_CHECK_DECLARED + tuple(ATTACK_DECLARED.values()),
     # a swap that cannot happen in full fizzles too (R701.26a, S150: Revolution Change, Ninja Change)
-    "fizzle": tuple(k for k in SHIELD_CHECK_DECLARED if k != "G-Strike") + (REVOLUTION_CHANGE, NINJA_CHANGE),
+    "fizzle": tuple(k for k in SHIELD_CHECK_DECLARED if k != SHIELD_CHECK_DECLARED[1])   # G-Strike never fizzles
+    + (REVOLUTION_CHANGE, NINJA_CHANGE),
     "shield_trigger": SHIELD_CHECK_DECLARED,
 }
 _TRIGGER_OF = {name: trigger for trigger, name in ATTACK_DECLARED.items()}
@@ -32,11 +34,11 @@ CANNOT_BE_BROKEN = "cannot be broken"   # what a `replace` event names as `by` f
 
 def carries(card: CardDef, ability: str) -> bool:
     """Whether a `declare`, `fizzle` or `shield_trigger` event can name this card with this ability."""
-    if ability == "S-Trigger":   # R113.6b-c: S-Trigger under a condition; a twinpact's spell side (S214);
+    if ability == SHIELD_CHECK_DECLARED[0]:   # R113.6b-c: S-Trigger under a condition; a twinpact's spell side (S214);
         # Super S-Trigger and S-Trigger Plus are S-Triggers
         return any(card.has(k) for k in S_TRIGGERS) or bool(card.s_trigger_if) or \
             (card.spell_side is not None and any(card.spell_side.has(k) for k in S_TRIGGERS))
-    if ability == "S-Back":
+    if ability == SHIELD_CHECK_DECLARED[2]:
         return card.s_back() is not None
     if ability in _TRIGGER_OF:
         return bool(card.abilities_with(_TRIGGER_OF[ability]))
@@ -97,12 +99,13 @@ class Census:
     def grants(self, keyword: str) -> bool:
         """Whether a card of the scenario can give `keyword`: for the turn (`grant`) or by a static ability
         (`statics:`, model/continuous.py)."""
-        return any(ins.op == "grant" and ins.get("keyword") == keyword
+        names = PARAMS.get(keyword, (keyword,))   # a mechanism parameter: any keyword setting it
+        return any(ins.op == "grant" and ins.get("keyword") in names
                    for card in self.cards() for ins in _instructions(card)) or \
-            any(st.change == "keyword" and st.value == keyword for card in self.cards() for st in card.statics)
+            any(st.change == "keyword" and st.value in names for card in self.cards() for st in card.statics)
 
     def unbreakable(self) -> bool:
-        return any(card.has("Unbreakable") for card in self.cards())
+        return any(card.has("cannot_be_broken") for card in self.cards())
 
 
 def ops_of(card: CardDef) -> frozenset[str]:

@@ -34,6 +34,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
+from . import keyword_table
 from .counts import SCHEMA as COUNT_SCHEMA
 from .counts import count
 from .instructions.selection import WHICH, fits
@@ -53,8 +54,7 @@ CHANGES: Final = (POWER, KEYWORD, RESTRICTION, ENTERS, BREAKER)
 ZONES: Final = ("battle", "shields", "mana", "graveyard")   # R110.4b-c
 # the keywords a static may give: those the engine reads through `has_keyword` (an S-Trigger given to a
 # shield is read by the shield check, which knows no static)
-GIVABLE: Final = ("Blocker", "Slayer", "Speed Attacker", "Unblockable", "Must Block", "Wins All Battles",
-                  "Guardman", "Attacks Untapped")
+GIVABLE: Final = keyword_table.GIVABLE   # the rows `givable: true` of model/data/keywords.yaml
 # a static reads no power to choose whom it reaches: its own power changes would feed back into the choice
 _WHICH_PROPERTIES: dict[str, Any] = WHICH["properties"]  # type: ignore[assignment]
 _WHICH_NOW = {k: v for k, v in _WHICH_PROPERTIES.items() if k not in ("power_max", "power_min")}

@@ -13,23 +13,21 @@ not in").
 
 from __future__ import annotations
 
-import re
 from typing import Any, Final
 
+from . import keyword_table
 from .errors import InputError
 from .yamlio import key_path, line_of
 
-EVASION: Final = "Evasion"
-IGNORE: Final = "Ignore"
-_FORMS = {EVASION: re.compile(r"Evasion:power<=[0-9]{1,10}"), IGNORE: re.compile(r"Ignore:cost<=[0-9]{1,4}")}
-_EXAMPLE = {EVASION: "Evasion:power<=5000", IGNORE: "Ignore:cost<=5"}
+EVASION: Final = "evasion_power"    # the mechanism parameters of the threshold keywords (model/keyword_table.py)
+IGNORE: Final = "ignores_cost"
 # triggers about the card itself as a creature in the battle zone: a spell, castle or aura has none
 CREATURE_TRIGGERS = frozenset({"attacks", "attacked", "blocks", "blocked", "battle_win", "battle_lose",
                                "breaks", "breaks_one_or_more", "end_of_attack", "not_blocked"})
 # the events of model/trigger_patterns.py only a creature in the battle zone has (`card: this` on them)
 CREATURE_EVENTS = CREATURE_TRIGGERS | {"battle_start", "tapped", "untapped", "leaves"}
 # keywords only a creature in the battle zone uses: it takes an attack (Guardman, R507.1a) or attacks
-CREATURE_KEYWORDS = ("Guardman", "Attacks Untapped")
+CREATURE_KEYWORDS = keyword_table.CREATURE_ONLY
 # the hidden-zone words and the card types that can be used that way
 USED_AS = {"attack_chance": ("spell", "creature"), "oni_end": ("spell",), "kirifu_dash": ("creature", "spell")}
 # the abilities declared from the hand (model/declarations.py, model/touch.py): no other zone uses them
@@ -40,8 +38,9 @@ def values(keywords: tuple[str, ...], head: str) -> tuple[int, ...]:
     """The number of each `Head:...N` among a card's keywords (`Evasion:power<=N`, `Ignore:cost<=N`,
     `Power Attacker:+N`, `Extra Break:+N`): a card may have one ability several times, and each copy
     works on its own (110.2c, 110.7), so every copy is read, never only the first."""
+    heads = keyword_table.PARAMS.get(head, (head,))
     return tuple(int(k.rpartition(":")[2].rpartition("=")[2].lstrip("+")) for k in keywords
-                 if k.startswith(head + ":"))
+                 if k.partition(":")[0] in heads and ":" in k)
 
 
 def value(keywords: tuple[str, ...], head: str) -> int | None:
@@ -55,10 +54,11 @@ def check(card: Any, root: Any, here: tuple, file: str) -> None:
     """Refuse a malformed valued keyword and a trigger the card's type cannot have, at their lines."""
     for k, word in enumerate(card.keywords):
         head = word.partition(":")[0]
-        if head in _FORMS and not _FORMS[head].fullmatch(word):
+        form = keyword_table.FORMS.get(head)
+        if form is not None and not form[0].fullmatch(word):
             where = here + ("keywords", k)
             raise InputError(file, line_of(root, where), key_path(where),
-                             f"expected `{_EXAMPLE[head]}` (the power or cost a whole number), got {word!r}")
+                             f"expected `{form[1]}` (N a whole number, e.g. `{form[2]}`), got {word!r}")
         if head in CREATURE_KEYWORDS and card.type != "creature":
             where = here + ("keywords", k)
             raise InputError(file, line_of(root, where), key_path(where),

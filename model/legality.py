@@ -65,7 +65,7 @@ class Legality(AttackSteps):
             return False
         if gods.linked(s.zone(self.owner(c)), c):
             return False
-        return not self.has_keyword(s, c, "Speed Attacker")
+        return not self.has_keyword(s, c, "no_summoning_sickness")
 
     def dragheart_super(self, s: State, c: int) -> bool:
         """R808.1: a dragheart super creature is a dragheart creature face with dragheart cells linked under it
@@ -93,7 +93,7 @@ class Legality(AttackSteps):
         acts = [Action("choose_attack", tp, (a, t), f"{tp} attacks {self.label(t) if t >= 0 else other(tp)} "
                                                    f"with {self.label(a)}")
                 for a, t in self._distinct(s, self.legal_attacks(s))]
-        must = any(self.has_keyword(s, a, "Must Attack") for a, _ in self.legal_attacks(s))
+        must = any(self.has_keyword(s, a, "must_attack") for a, _ in self.legal_attacks(s))
         if not must:
             acts.append(Action("no_attack", tp, (), f"{tp} does not attack"))
         return tuple(acts)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import lang, restrictions
+from . import keyword_table, lang, restrictions
 from .actions import Action
 from .events import Event
 
@@ -13,6 +13,8 @@ _FLIP_HOW = {"awaken": "awakens", "release": "is released", "dragsolution": "dra
              "dragon_escape": "makes its dragon escape", "link_release": "comes out of its link release",
              "cell_escape": "comes out of its cell escape",
              "forbidden_release": "is released from its seals (forbidden release)"}
+
+S_TRIGGER = keyword_table.name("shield_trigger")   # the ability a shield check's declaration names by default
 
 
 def _zone(name: str) -> str:
@@ -92,7 +94,7 @@ def describe(e: Event) -> str:
     elif e.kind == "break":
         text = f"{g('player')}'s shield {g('shield')} is broken by {g('by')}"
     elif e.kind == "shield_trigger":
-        text = f"{g('player')} uses the {g('ability') or 'S-Trigger'} of {g('card')}"
+        text = f"{g('player')} uses the {g('ability') or S_TRIGGER} of {g('card')}"
     elif e.kind == "declare":
         cost = f", discarding {g('cost')}" if g("cost") else ""
         text = f"{g('player')} declares the {g('ability')} of {g('card')}{cost}"

@@ -24,7 +24,7 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Final
 
-from . import continuous
+from . import continuous, keyword_table
 from .characteristics import DIVIDED_BY, FIXED, INFINITY, TIMES, power_value, referenced, shown
 from .events import Event, ev
 from .instructions import destruction
@@ -35,8 +35,8 @@ from .state import State, Task, replace
 from .turn import TurnSteps
 from .vocabulary import Keyword
 
-INDESTRUCTIBLE: tuple[Keyword, ...] = ("Indestructible", "Cannot Leave")   # 700.3: the rule does not move them
-WINS_ALL: Final = "Wins All Battles"                                       # 700.5
+INDESTRUCTIBLE: tuple[Keyword, ...] = ("stays_at_zero_power",)   # 700.3: the rule does not move them
+WINS_ALL: Final = "wins_battles"                                  # 700.5
 DESTRUCTION = "leaves the battle zone"                 # the ability name of destruction's own tasks
 
 
@@ -146,11 +146,11 @@ class PowerRules(TurnSteps):
         """Slayer: after the battle (once its losers are destroyed) the creature a Slayer battled is
         destroyed, whoever won; before 2004-06-26 only when the Slayer lost (`slayer_any_battle`)."""
         for me, other in ((a, b), (b, a)):
-            copies = self.keyword_count(s, me, "Slayer")   # 110.7: each Slayer it has destroys on its own
+            copies = self.keyword_count(s, me, "destroys_battled")   # 110.7: each Slayer it has destroys on its own
             if copies and (self.version.slayer_any_battle or me in losers):
                 for _ in range(copies):
                     s = push(s, Task(program=(instr("_slayer", card=other),), pc=0, controller=self.owner(me),
-                                     source=me, ability=f"{self.name(me)}/Slayer"))
+                                     source=me, ability=f"{self.name(me)}/{keyword_table.name('destroys_battled')}"))
         return s
 
     # ---- R511.2: the end of the turn ---------------------------------------------------------------

@@ -393,7 +393,7 @@ class BreakModel(CardTable, Legality, Touch, PowerRules):
             s = self.decide_game(s)   # R104.2c: what the effect made players win or lose, together
         if task.spell >= 0:
             dest = task.then or "graveyard"
-            if self.card(task.spell).as_spell().has("Charger") and dest != "mana":
+            if self.card(task.spell).as_spell().has("to_mana_after_resolving") and dest != "mana":
                 # Q02: Charger puts the spell into the mana zone instead of the graveyard; when the
                 # effect that cast it names another place, `charger_cast_destination` decides
                 reading = "charger" if dest == "graveyard" else self.readings.get("charger_cast_destination")

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from . import keyword_table
 from .state import State
 
 if TYPE_CHECKING:
@@ -33,8 +34,8 @@ class Redirection:
 
 
 REDIRECTIONS: tuple[Redirection, ...] = (
-    Redirection("Blocker", True, "blockers", "R507.2a"),
-    Redirection("Guardman", False, "guardmen", "R507.2b"),
+    Redirection(keyword_table.name("redirect_block"), True, "blockers", "R507.2a"),
+    Redirection(keyword_table.name("redirect_guard"), False, "guardmen", "R507.2b"),
 )
 
 

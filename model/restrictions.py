@@ -29,8 +29,8 @@ CANNOT_ATTACK_PLAYERS: Final = "cannot_attack_players"
 CANNOT_BLOCK: Final = "cannot_block"
 CANNOT_BE_BLOCKED: Final = "cannot_be_blocked"
 RESTRICTIONS: Final = (CANNOT_ATTACK, CANNOT_ATTACK_PLAYERS, CANNOT_BLOCK, CANNOT_BE_BLOCKED)
-# the keyword that prints each restriction (in the same order) as a static ability of the creature itself
-STATICS: Final[tuple[Keyword, ...]] = ("Cannot Attack", "Cannot Attack Players", "Cannot Block", "Unblockable")
+# each restriction is also a mechanism parameter of the keyword table: a keyword setting it (Cannot Block,
+# Unblockable: model/data/keywords.yaml) prints the restriction as a static ability of the creature itself
 # how long an effect's restriction lasts (the `until` of the card word) and its tag in State.restrictions;
 # "until the start of your next turn" is tagged with the player whose turn ends it
 UNTIL: Final = {"end_turn": "turn", "end_attack": "attack"}
@@ -56,8 +56,9 @@ def restricted(m, s: State, cid: int, what: str) -> bool:
 
 
 def printed(what: str) -> Keyword:
-    """The keyword a card prints for restriction `what` (`cannot_block`: Cannot Block)."""
-    return STATICS[RESTRICTIONS.index(what)]
+    """The mechanism parameter a card's keyword sets for restriction `what`: the restriction's own name (any
+    keyword whose row `sets` it prints it, model/data/keywords.yaml)."""
+    return what
 
 
 def until_tag(until: str, controller: str) -> str:

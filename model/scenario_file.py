@@ -12,9 +12,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from . import keyword_table
 from .cards import CardPool
 from .census import CANNOT_BE_BROKEN, EVENT_ABILITIES, Census, counted
 from .errors import InputError, Mistakes, did_you_mean, raise_all
+from .keyword_table import GRANTABLE
 from .piles import LINKED, STACKED
 from .positions import refuse
 from .readings import CHOICES, choice_named
@@ -22,7 +24,7 @@ from .rules import parse_date, rules_date_problem
 from .scenario import ZONE_KEYS, Expectation, PlayerSetup, Scenario
 from .table import MARKS, CardTable
 from .turn_plan import UNTIL
-from .vocabulary import ATTACKS_UNTAPPED
+from .vocabulary import ATTACKS_UNTAPPED, IGNORED, POWER_ATTACKER
 from .yamlio import inner_path, key_path, line_of, load_yaml, plain, schema_errors, shown, spoilt, validate
 
 # Bounds on counts (docs/limits.md): a zone, a count in an expectation, a frame depth
@@ -431,9 +433,9 @@ def _replacement(value: Any, names: _Names, here: tuple) -> str:
 
 
 # a battle-zone entry also carries the turn's power changes (`power -2000`) and keywords given for the turn (R511.2)
-_EXPIRED = re.compile(r"Power Attacker|protection from destruction|power [+-][1-9][0-9]*|"
-                      r"Blocker|Slayer|Speed Attacker|Unblockable|Must Block|S-Trigger|Wins All Battles|Ignored|"
-                      r"Guardman|Attacks Untapped|"
+# (the keywords: those an effect may grant and the attack-power ones, from model/data/keywords.yaml)
+_EXPIRED = re.compile("|".join(re.escape(k) for k in (*keyword_table.names(POWER_ATTACKER), *GRANTABLE, IGNORED)) +
+                      r"|protection from destruction|power [+-][1-9][0-9]*|"
                       r"cannot_attack|cannot_attack_players|cannot_block|cannot_be_blocked")   # model/restrictions.py
 
 
@@ -443,7 +445,7 @@ def _expired(value: Any, names: _Names, here: tuple) -> str:
         raise names.fail(here, f"expected Power Attacker, power +N or -N (a whole number), protection from "
                                f"destruction, a keyword given for the turn or a restriction (cannot_block...), "
                                f"got {shown(value)}")
-    if str(value) == "Power Attacker" and names.census is not None and \
+    if str(value) == keyword_table.name(POWER_ATTACKER) and names.census is not None and \
             not any(c.power_attacker() for c in names.census.cards()):
         raise names.fail(here, "no card of the scenario has Power Attacker")
     return str(value)
@@ -526,7 +528,7 @@ def _attacker_index(attacker: str, setup: PlayerSetup, names: _Names) -> int:
         raise names.fail(("attack", "attacker"), f"expected an untapped creature (R506.1: the attack taps it); "
                                                  f"every {names.pool[attacker].name} of the turn player is tapped")
     card = names.pool[attacker]
-    sick = not (card.has("Speed Attacker") or card.is_evolution())
+    sick = not (card.has("no_summoning_sickness") or card.is_evolution())
     able = [n for n in untapped if not (sick and ("battle", here[n], "summoned", "") in setup.extras)]
     if not able:
         raise names.fail(("attack", "attacker"), f"{card.name} was put into the battle zone this turn (summoned: "
@@ -760,9 +762,9 @@ def _block_patterns(root: dict, names: _Names, schema: list[InputError]) -> None
 def _check_blocker(name: Any, names: _Names, path: tuple) -> None:
     """R507.1: only a creature with Blocker can block."""
     cdef = names.pool[names.card(str(name).partition("#")[0], path)]
-    if cdef.type == "creature" and names.census is not None and names.census.grants("Blocker"):
+    if cdef.type == "creature" and names.census is not None and names.census.grants("redirect_block"):
         return   # an effect of the scenario can give it Blocker
-    if cdef.type != "creature" or not cdef.has("Blocker"):
+    if cdef.type != "creature" or not cdef.has("redirect_block"):
         raise names.fail(path, f"{cdef.name} cannot block; expected a creature with Blocker (R507.1)")
 
 

@@ -29,6 +29,7 @@ from .declarations import Declarations
 from .events import Event, ev
 from .gods import creature
 from .instructions.declaring import meets
+from .keyword_table import PARAMS
 from .keywords import EVASION, IGNORE, value, values
 from .restrictions import CANNOT_BE_BLOCKED, restricted
 from .state import Pending, State, other, replace
@@ -106,20 +107,22 @@ class Touch(TurnSteps, Triggers, AttackEnd, Declarations):
     def has_keyword(self, s: State, cid: int, word: Keyword) -> bool:
         """Printed, given this turn or given by a static in force (R604.2), unless the card's abilities are
         ignored (asked only of a card that has the keyword: most questions are about a keyword the card lacks).
-        A linked God has every card's keywords (804.1b)."""
-        if not (creature(self, s, cid).has(word) or (cid, word) in s.granted
-                or (self.statics and continuous.gives(self, s, cid, word))):
+        A linked God has every card's keywords (804.1b). `word`: a mechanism parameter of the keyword table
+        (`redirect_block`: any keyword setting it, model/keyword_table.py) or a keyword's name."""
+        if not (creature(self, s, cid).has(word) or (s.granted and _granted(s, cid, word))
+                or (self.statics and any(continuous.gives(self, s, cid, k) for k in PARAMS.get(word, (word,))))):
             return False
         return self.abilities_work(s, cid)
 
     def keyword_count(self, s: State, cid: int, word: Keyword) -> int:
         """How many times the card has a keyword now, printed copies and each effect giving it one (110.7,
         110.2c: each works on its own, Slayer twice destroys twice) and each static in force giving it one;
-        0 while its abilities are ignored."""
+        0 while its abilities are ignored. `word`: a mechanism parameter or a keyword's name."""
         if not self.abilities_work(s, cid):
             return 0
-        return creature(self, s, cid).count(word) + sum(1 for c, w in s.granted if c == cid and w == word) \
-            + continuous.gives(self, s, cid, word)
+        names = PARAMS.get(word, (word,))
+        return creature(self, s, cid).count(word) + sum(1 for c, w in s.granted if c == cid and w in names) \
+            + sum(continuous.gives(self, s, cid, k) for k in names)
 
     def keyword_total(self, s: State, cid: int, head: Keyword) -> int:
         """The sum over the copies of an additive valued keyword the card prints (`Power Attacker:+N`,
@@ -204,7 +207,7 @@ class Touch(TurnSteps, Triggers, AttackEnd, Declarations):
         Blockers may be used at once, every one forced to block is among those chosen (507.1b of Ver.1.48:
         two forced Blockers are both chosen); with one Blocker at most, it is one of them."""
         acts = super().block_actions(s)
-        must = {c for c in self.blockers(s) if self.has_keyword(s, c, "Must Block")}
+        must = {c for c in self.blockers(s) if self.has_keyword(s, c, "must_block")}
         if not must:
             return acts
         if self.version.several_blockers:
@@ -281,9 +284,9 @@ class Touch(TurnSteps, Triggers, AttackEnd, Declarations):
         then (the shields in standby are not counted, R113.6a); "S・トリガー・プラス": in the opponent's
         turn, if two or more of its owner's shields were broken this turn (whether the ones now being
         checked count is the reading `s_trigger_plus_count`)."""
-        if self.has_keyword(s, card, "Super S-Trigger"):
+        if self.has_keyword(s, card, "bonus_without_shields"):
             ok = not s.zone(player).shields
-        elif self.has_keyword(s, card, "S-Trigger Plus"):
+        elif self.has_keyword(s, card, "bonus_two_broken"):
             ok = player != s.turn and self._broken_this_turn(s, player) >= 2
         else:
             return s
@@ -298,3 +301,7 @@ class Touch(TurnSteps, Triggers, AttackEnd, Declarations):
             mine = [c for c in mine if c not in s.checks[-1].cards]   # those of the check now declaring
         return len(mine)
 
+
+def _granted(s: State, cid: int, word: str) -> bool:
+    """Whether an effect gave `cid` this turn a keyword setting the parameter `word` (or named `word`)."""
+    return any((cid, k) in s.granted for k in PARAMS.get(word, (word,)))

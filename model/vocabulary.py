@@ -9,7 +9,9 @@ loader checks against both, so a user's card file fails with the line and the wo
 
 from __future__ import annotations
 
-from typing import Final, Literal
+from typing import Final
+
+from . import keyword_table
 
 TRIGGERS = {
     "before_break": "before each break of this creature: one pending effect per shield chosen (R509.3, R603.7)",
@@ -75,97 +77,28 @@ REPLACES = {
 }
 
 
-# Keywords the engine reads (others, such as races and civilizations, are matched by name).
-KEYWORDS = {
-    "S-Trigger": "may be used for free when it comes from the shield zone in a shield check (SC2)",
-    "G-Strike": "may be revealed in a shield check: one opponent creature cannot attack this turn; never fizzles",
-    "S-Back:<civ>": "from the hand, discard a card of <civ> coming from the shields to summon this free (SC2)",
-    "Sabaki Z": "discard a Judgement Crest that just came from the shields to cast this free (SC3)",
-    "Judgement Crest": "what Sabaki Z discards",
-    "Revolution 0": "coming from the shields when its owner has no shields: may be summoned free (SC3)",
-    "Charger": "a spell that goes to the mana zone after it resolves",
-    "Unbreakable": "this shield cannot be broken (the break does not happen; before-break still applies, Q11)",
-    "Indestructible": "cannot be destroyed: the attempt happens, the card stays (R701.6a)",
-    "Cannot Leave": "does not leave the battle zone (離れない): whatever would move it out leaves it there, and a "
-                    "swap with it is not carried out (R701.26a, S150)",
-    "Extra Break:+N": "this creature breaks N more shields (an additional break it has, such as a crossed Bajura's "
-                      "Soul's); with the reading `extra_break_applies_to_effect_breaks=yes` also in the breaks its "
-                      "own abilities make it do (S161)",
-    "Blocker": "may block an opponent's attacking creature when untapped (R507.1)",
-    "Guardman": "when an opponent's creature attacks another of its controller's creatures, this untapped creature "
-                "may be tapped to take the attack instead; that is no block: no blocking creature, the attacker "
-                "is not blocked, \"when it blocks\" does not trigger (R507.1a, R507.2b; model/redirection.py)",
-    # cards made of several cards (model/piles.py)
-    "Evolution": "an evolution creature: it lies on a creature (`under:` in a scenario), the pile has only its "
-                 "characteristics and leaves the battle zone whole (801, S200, S201); an effect putting it into the "
-                 "battle zone puts it onto one of its owner's creatures, or cannot put it (801.1a); never summoning "
-                 "sick (801.3)",
-    "Vortex Evolution": "an evolution creature on two creatures; before 2021-03-16 two of them could stay when its "
-                        "top card alone left (S206)",
-    "NEO": "a NEO creature (802): an effect putting it into the battle zone may put it onto one of its owner's "
-           "creatures as a NEO evolution creature, or alone; with cards under it, it is an evolution creature, never "
-           "summoning sick (802.2, 802.3)",
-    "G-NEO": "a G-NEO creature (803): a NEO creature (803.1) which, while cards lie under it, loses them all "
-             "instead of leaving the battle zone (803.2, a replacement effect: another replacement beats it, "
-             "803.2a)",
-    "Forbidden Release": "a forbidden pulse's forbidden release (809.1a): when the last seal leaves it, it turns "
-                         "over to its forbidden creature (its `back:`)",
-    "Star Evolution": "an evolution creature: when it would leave the battle zone, only its top card leaves "
-                      "instead and the rest is rebuilt (813.1, a replacement effect, S204)",
-    "S-MAX Evolution": "an evolution creature that needs no source (S207); its loss replacement is written as a "
-                       "`replaces: own_loss` ability with `smax_loss`",
-    "Power Attacker:+N": "N more power while this creature attacks; gone at the end of the attack (R510, A12c)",
-    # battles, attacks and blocks, ignored abilities, S-Trigger bonuses (model/power.py, model/touch.py)
-    "Slayer": "after a battle of this creature, the creature it battled is destroyed, whoever won (before "
-              "2004-06-26: only when this one lost)",
-    "Wins All Battles": "this creature wins every battle: no power is compared (700.5)",
-    "Speed Attacker": "may attack the turn it was put into the battle zone (no summoning sickness)",
-    "Link Release": "a psychic super creature that would leave the battle zone returns one of its cells (its owner's "
-                    "choice) to the hyperspatial zone and the rest turn over, the same creature (806.1b, 806.2)",
-    "Attacks Untapped": "this creature can attack the opponent's untapped creatures as well as his tapped ones (a "
-                        "permission: a restriction on attacking beats it, R101.2)",
-    "Cannot Attack": "this creature cannot attack",
-    "Cannot Attack Players": "this creature can attack only creatures",
-    "Cannot Block": "this creature cannot block, even with Blocker (R101.2; model/restrictions.py)",
-    "Must Attack": "this creature attacks if able (a turn with no attack is not allowed while it can attack)",
-    "Must Block": "this Blocker blocks if able",
-    "Unblockable": "this creature cannot be blocked",
-    "Evasion:power<=N": "this creature cannot be blocked by creatures with power N or less (their power then)",
-    "Ignore:cost<=N": "while this creature is in the battle zone, the abilities of other creatures with cost N "
-                      "or less are ignored (無視)",
-    "Super S-Trigger": "an S-Trigger; used when its owner has no shields it gets its bonus (`if: {bonus: true}`)",
-    "S-Trigger Plus": "an S-Trigger; used in the opponent's turn after two or more of its owner's shields were "
-                      "broken that turn it gets its bonus (`if: {bonus: true}`)",
-}
+# Keywords the engine reads (others, such as races and civilizations, are matched by name): rows of
+# model/data/keywords.yaml (model/keyword_table.py), each naming the mechanism parameters it sets
+KEYWORDS = keyword_table.KEYWORDS
 
-# the names of the keywords above, without their values (`S-Back:<civ>` is S-Back): what the engine
-# asks a card about (model/touch.py `has_keyword`)
-Keyword = Literal[
-    "S-Trigger", "G-Strike", "S-Back", "Sabaki Z", "Judgement Crest", "Revolution 0", "Charger", "Unbreakable",
-    "Indestructible", "Cannot Leave", "Extra Break", "Blocker", "Guardman", "Attacks Untapped",
-    "Evolution", "Vortex Evolution", "Star Evolution",
-    "NEO", "G-NEO", "Forbidden Release",
-    "S-MAX Evolution", "Power Attacker", "Slayer", "Wins All Battles", "Speed Attacker", "Cannot Attack",
-    "Cannot Attack Players", "Cannot Block", "Must Attack", "Must Block", "Unblockable", "Evasion", "Ignore",
-    "Link Release",
-    "Super S-Trigger",
-    "S-Trigger Plus",
-]
+# what the engine asks a card about (model/touch.py `has_keyword`, model/cards.py `CardDef.has`): a mechanism
+# parameter of the keyword table (`redirect_block`), never a keyword's name; a name is still understood
+Keyword = str
 
-CANNOT_LEAVE: Final = "Cannot Leave"
-LINK_RELEASE: Final = "Link Release"
+CANNOT_LEAVE: Final = "cannot_leave"
+LINK_RELEASE: Final = "link_release"
 IGNORED: Final = "Ignored"                    # the mark an `ignore` effect gives for the turn (State.granted)
 # the keywords an effect may give that work once per copy (110.7 names Slayer, Power Attacker and Sympathy;
 # of these only Slayer can be given, model/instructions/power.py GRANTABLE): given twice, had twice
-STACKS: frozenset[str] = frozenset({"Slayer"})
-EXTRA_BREAK: Final = "Extra Break"
-POWER_ATTACKER: Final = "Power Attacker"
-ATTACKS_UNTAPPED: Final = "Attacks Untapped"   # a permission (R101.2): the opponent's untapped creatures too
-NEO: Final = "NEO"                            # 802: a creature that may be put as an evolution or alone
-FORBIDDEN_RELEASE: Final = "Forbidden Release"   # 809.1a: a pulse turns over when its last seal leaves
-G_NEO: Final = "G-NEO"                        # 803: a NEO creature that loses its under-cards instead of leaving
-STAR_EVOLUTION: Final = "Star Evolution"      # 813.1 (S204): when it would leave, only its top card leaves
-SMAX: Final = "S-MAX Evolution"               # S207: an evolution creature needing no source
+STACKS: frozenset[str] = keyword_table.STACKS
+EXTRA_BREAK: Final = "extra_breaks"
+POWER_ATTACKER: Final = "attack_power"
+ATTACKS_UNTAPPED: Final = "attacks_untapped_creatures"   # a permission (R101.2): the opponent's untapped too
+NEO: Final = "neo"                            # 802: a creature that may be put as an evolution or alone
+FORBIDDEN_RELEASE: Final = "release_when_unsealed"   # 809.1a: a pulse turns over when its last seal leaves
+G_NEO: Final = "under_cards_leave_instead"    # 803: a NEO creature that loses its under-cards instead of leaving
+STAR_EVOLUTION: Final = "top_card_leaves_instead"   # 813.1 (S204): when it would leave, only its top card leaves
+SMAX: Final = "evolution_no_source"           # S207: an evolution creature needing no source
 
 # What a `declare` event's `ability` names: the shield-check keywords (SC2, SC3) and the hidden-zone
 # abilities declared at an attack (R506.3). Patterns in scenarios are checked against this list.
@@ -179,6 +112,7 @@ ATTACK_DECLARED = {"ninja_strike": NINJA_STRIKE, "ninja_change": NINJA_CHANGE,
                    "attack_chance": "Attack Chance", "oni_end": "Oni End", "kirifu_dash": "Kirifu Dash"}
 # the abilities a shield check declares (SC2, SC3: model/instructions/shield_check.py); the engine's other
 # keywords (Blocker, Charger, ...) are never declared, so a pattern naming them would match nothing
-SHIELD_CHECK_DECLARED = ("S-Trigger", "G-Strike", "S-Back", "Sabaki Z", "Revolution 0")
-# the keywords that make a card an S-Trigger (SC2): Super S-Trigger and S-Trigger Plus are S-Triggers too
-S_TRIGGERS: tuple[Keyword, ...] = ("S-Trigger", "Super S-Trigger", "S-Trigger Plus")
+SHIELD_CHECK_DECLARED = tuple(keyword_table.name(p) for p in ("shield_trigger", "g_strike", "s_back", "sabaki",
+                                                               "free_without_shields"))
+# the parameter of the keywords that make a card an S-Trigger (SC2): Super S-Trigger and S-Trigger Plus too
+S_TRIGGERS: tuple[Keyword, ...] = ("shield_trigger",)

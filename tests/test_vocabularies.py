@@ -2,9 +2,9 @@
 Hypothesis's documentation test ties its strategies to their docs:
 
 - an event kind a scenario may name is an event the model can emit, and the reverse;
-- `Keyword` names each keyword of KEYWORDS by its head, and each keyword is read by a rule: a function of
-  the model names it (as a string, or through a constant holding it). A keyword nobody reads would load
-  from a card file and do nothing;
+- KEYWORDS are the rows of the keyword table (model/data/keywords.yaml), and each mechanism parameter a
+  row may set is read by a rule: a function of the model names it (as a string, or through a constant
+  holding it). A parameter nobody reads would load from the table and do nothing;
 - a keyword an effect may give is one the loader accepts as expired at the end of the turn;
 - each open choice has its row in README's table of choices, its readings there with the
   default first, and the table names no other choice;
@@ -33,8 +33,9 @@ from conftest import ROOT
 
 from dmcheck.model.events import EventKind
 from dmcheck.model.instructions.power import GRANTABLE
+from dmcheck.model.keyword_table import ROWS
 from dmcheck.model.scenario_file import _EXPIRED, EVENT_KEYS
-from dmcheck.model.vocabulary import KEYWORDS, Keyword
+from dmcheck.model.vocabulary import KEYWORDS
 
 # modules that only list words (the declarations, the census of a scenario's features): no rule reads there
 LISTS = ("model/vocabulary.py", "model/census.py")
@@ -45,8 +46,8 @@ def test_event_kinds_are_the_events_a_scenario_may_name():
 
 
 def test_keywords_are_the_engine_keywords():
-    """`Keyword` names each keyword of KEYWORDS by its head (`S-Back:<civ>` is `S-Back`)."""
-    assert set(get_args(Keyword)) == {k.partition(":")[0] for k in KEYWORDS}
+    """KEYWORDS are the table's rows, each by its form (`S-Back:<civ>` for S-Back)."""
+    assert [k.partition(":")[0] for k in KEYWORDS] == [r["name"] for r in ROWS]
 
 
 def test_every_keyword_an_effect_gives_is_one_that_expires():
@@ -73,19 +74,17 @@ def _strings(node: ast.AST) -> set[str] | None:
 
 
 def declared_keywords(root: Path) -> tuple[str, ...]:
-    """The heads of `Keyword`, read from model/vocabulary.py's source."""
-    tree = ast.parse((root / "model" / "vocabulary.py").read_text(encoding="utf-8"))
+    """The mechanism parameters a keyword may set, read from model/keyword_table.py's source (PARAMETERS)."""
+    tree = ast.parse((root / "model" / "keyword_table.py").read_text(encoding="utf-8"))
     for node in tree.body:
-        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "Keyword" for t in node.targets):
-            assert isinstance(node.value, ast.Subscript)
-            found = _strings(node.value.slice)
-            assert found is not None
-            return tuple(sorted(found))
-    raise AssertionError("model/vocabulary.py declares no Keyword")
+        if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.target.id == "PARAMETERS":
+            assert isinstance(node.value, ast.Dict)
+            return tuple(sorted(k.value for k in node.value.keys if isinstance(k, ast.Constant)))
+    raise AssertionError("model/keyword_table.py declares no PARAMETERS")
 
 
 def keyword_readers(root: Path) -> dict[str, set[str]]:
-    """Each declared keyword -> the modules whose functions name it (directly or by a constant holding it)."""
+    """Each declared parameter -> the modules whose functions name it (directly or by a constant holding it)."""
     constants: dict[str, set[str]] = {}
     named: dict[str, set[str]] = {}     # a string or a name used in a function -> the modules using it
     for path in sorted((root / "model").rglob("*.py")):
@@ -129,7 +128,7 @@ def test_every_keyword_is_read_by_a_rule():
     assert unread_keywords(ROOT) == []
     readers = keyword_readers(ROOT)
     # spot checks of where: the blocker is chosen at the block step, Evasion by what touches the attack
-    assert "model/attack.py" in readers["Blocker"] and "model/touch.py" in readers["Evasion"]
+    assert "model/attack.py" in readers["redirect_block"] and "model/touch.py" in readers["evasion_power"]
 
 
 def _choices(root: Path) -> dict[str, tuple[str, list[str]]]:
@@ -185,16 +184,16 @@ def _copy(tmp_path: Path) -> Path:
 @pytest.mark.slow   # a few seconds: the default suite stays under 90 s
 def test_a_keyword_nobody_reads_is_caught(tmp_path):
     root = _copy(tmp_path)
-    vocabulary = root / "model" / "vocabulary.py"
-    text = vocabulary.read_text(encoding="utf-8")
-    anchor = '    "S-Trigger Plus",\n]'
+    table = root / "model" / "keyword_table.py"
+    text = table.read_text(encoding="utf-8")
+    anchor = 'PARAMETERS: Final = {\n'
     assert anchor in text
-    vocabulary.write_text(text.replace(anchor, '    "S-Trigger Plus", "Moonwalk",\n]'), encoding="utf-8")
-    assert unread_keywords(root) == ["Moonwalk"]
+    table.write_text(text.replace(anchor, anchor + '    "moonwalk": "walks backwards",\n'), encoding="utf-8")
+    assert unread_keywords(root) == ["moonwalk"]
     # a rule that reads it, and the keyword is read
     touch = root / "model" / "touch.py"
     touch.write_text(touch.read_text(encoding="utf-8") +
-                     '\n\ndef _moonwalks(m, s, cid):\n    return m.has_keyword(s, cid, "Moonwalk")\n', encoding="utf-8")
+                     '\n\ndef _moonwalks(m, s, cid):\n    return m.has_keyword(s, cid, "moonwalk")\n', encoding="utf-8")
     assert unread_keywords(root) == []
 
 

@@ -102,7 +102,7 @@ def _optional(m: Game, r: Replacement) -> bool:
 def saver_reading(m: Game, s: State, cid: int) -> str:
     """How often a Saver that cannot be destroyed may replace breaks (`indestructible_saver`, DS01);
     "" for a Saver that can be destroyed (the reading is not looked up: nothing differs)."""
-    if not m.has_keyword(s, cid, "Indestructible"):
+    if not m.has_keyword(s, cid, "cannot_be_destroyed"):
         return ""
     return m.readings.get("indestructible_saver")
 
@@ -119,7 +119,7 @@ def replace_options(m: Game, s: State, frame: Frame, shield: int, who: str) -> l
     if shield not in s.zone(frame.defender).shields or any(c == shield for c, _ in frame.replaced) \
             or shield in taken(frame):
         return []
-    if m.card(shield).has("Unbreakable"):
+    if m.card(shield).has("cannot_be_broken"):
         return []   # "cannot be broken" needs no decision; it is applied at the break
     found = candidates(m, s, frame, shield, who)
     if not found:
@@ -153,7 +153,7 @@ def decides(m: Game, s: State, frame: Frame, at_choice: bool = False) -> bool:
     then takes it out of the before-break count (D3). When nothing is to be decided, both readings
     of `break_replacement_timing` do the same, so the model does not look the reading up.
     """
-    if at_choice and any(m.card(c).has("Unbreakable") for c in frame.chosen):
+    if at_choice and any(m.card(c).has("cannot_be_broken") for c in frame.chosen):
         return True
     if not m.words & REPLACING:
         return False
@@ -169,7 +169,7 @@ def replaced(m: Game, frame: Frame, shield: int) -> Replacement | None:
     for c, r in frame.replaced:
         if c == shield:
             return r
-    if m.card(shield).has("Unbreakable"):
+    if m.card(shield).has("cannot_be_broken"):
         return CANNOT_BE_BROKEN
     return None
 

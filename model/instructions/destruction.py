@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .. import gods, mana
+from .. import gods, keyword_table, mana
 from ..events import Event, ev
 from ..piles import under
 from ..state import Replacement, State, Task, other, replace
@@ -43,7 +43,7 @@ def attempt(m: Game, s: State, card: int, out: list[Event], repeat: bool = False
     if card not in s.zone(owner).battle:
         return s
     out.append(ev("destroy", "R701.6a", card=m.label(card), player=owner))
-    if m.has_keyword(s, card, "Indestructible") or card in s.guards:
+    if m.has_keyword(s, card, "cannot_be_destroyed") or card in s.guards:
         # "cannot be destroyed" (for good, or until the end of the attack) keeps it; the attempt happened
         return _chain_end(m, s, repeat)
     return leave(m, s, card, "graveyard", out, destroy=True, repeat=repeat, replaceable=replaceable, counts=counts)
@@ -71,7 +71,8 @@ def replacements(m: Game, s: State, card: int, destroy: bool) -> list[tuple[Repl
     if m.card(card).has(G_NEO) and under(s.zone(owner), card):
         # 803.2, 803.2a: a G-NEO evolution creature loses its under-cards instead; a replacement effect of its
         # special type, not an ability: it applies even while its abilities are ignored (dmwiki G-NEO進化, S541)
-        out.append((Replacement(f"{m.name(card)}/{G_NEO}", card, m.instances[card].card, ""), False))
+        label = f"{m.name(card)}/{keyword_table.name(G_NEO)}"
+        out.append((Replacement(label, card, m.instances[card].card, ""), False))
     if not m.abilities_work(s, card):
         return out   # its abilities are ignored: none of them replaces anything (無視), Star Evolution's neither
     opponent_creatures = any(m.card(c).type == "creature" for c in s.zone(other(owner)).battle)
@@ -85,7 +86,8 @@ def replacements(m: Game, s: State, card: int, destroy: bool) -> list[tuple[Repl
                             ability.optional))
     if m.card(card).has(STAR_EVOLUTION) and under(s.zone(owner), card):
         # 813.1a (S204): Star Evolution's "only the top card leaves instead" is a replacement effect
-        out.append((Replacement(f"{m.name(card)}/{STAR_EVOLUTION}", card, m.instances[card].card, ""), False))
+        label = f"{m.name(card)}/{keyword_table.name(STAR_EVOLUTION)}"
+        out.append((Replacement(label, card, m.instances[card].card, ""), False))
     return out
 
 
@@ -146,7 +148,7 @@ def _leave(m: Game, s: State, task: Task, ins, choice, out: list[Event]) -> Stat
                       by=r.label, card=m.label(card)))
         if not r.ability:   # Star Evolution (813.1): only its top card goes where the pile was going; G-NEO
             # (803.2): the cards under it go there instead
-            word = "_under_leaves" if r.label.endswith("/" + G_NEO) else "_top_leaves"
+            word = "_under_leaves" if r.label.endswith("/" + keyword_table.name(G_NEO)) else "_top_leaves"
             return push(s, Task(program=(instr(word, card=card, to=to, destroy=destroy),), pc=0,
                                 controller=owner, source=card, ability=r.label, binds=((REPLACING, 1),)))
         ability = next(a for a in m.pool[r.card].abilities if a.id == r.ability)

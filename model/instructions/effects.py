@@ -152,7 +152,7 @@ def _cast_free_footprint(m, ins, me, seen):
     # where the spell goes afterwards (Q02: Charger to the mana zone)
     out.add(("deck", me, "w") if ins.get("then") == "deck_bottom" else ("graveyard", me, "add"))
     spells = _spells_of(m, me)
-    if any(m.pool[c].as_spell().has("Charger") for c in spells):
+    if any(m.pool[c].as_spell().has("to_mana_after_resolving") for c in spells):
         out.add(("mana", me, "add"))
     # the spells it may cast run their programs now, inside this resolution
     for spell in spells:

@@ -107,7 +107,7 @@ def top_leaves(m: Game, s: State, card: int, to: str, out: list[Event], destroy:
     # what lay on it or under it stays linked to `card` until it is rebuilt
     z = replace(z.remove("battle", card).add(to, card), tapped=tuple(c for c in z.tapped if c != card))
     s = s.with_zone(owner, z)
-    rule = "813.1" if m.card(card).has("Star Evolution") else "801.4"
+    rule = "813.1" if m.card(card).has("top_card_leaves_instead") else "801.4"
     if to == "graveyard":   # a creature's card from the battle zone to the graveyard: destroyed (R701.6b)
         out.append(ev("destroyed", "R701.6b", card=m.label(card), player=owner))
         s = m.trigger(s, "destroyed", owner, card, out)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .. import keyword_table
 from ..characteristics import CIVILIZATION, CIVILIZATIONS, DIVIDED_BY, FIXED, INFINITY, RACE, TIMES
 from ..counts import SCHEMA as COUNT_SCHEMA
 from ..counts import count
@@ -36,8 +37,7 @@ if TYPE_CHECKING:
 TURN = {"enum": ["end_turn"]}
 NEXT_TURN_START = "your_next_turn_start"   # "until the start of your next turn" (R500.3, model/turn.py)
 # the keywords an effect may give (each read by the engine; model/vocabulary.py KEYWORDS)
-GRANTABLE: list[Keyword] = ["Blocker", "Slayer", "Speed Attacker", "Unblockable", "Must Block", "S-Trigger",
-                            "Wins All Battles", "Guardman", "Attacks Untapped"]
+GRANTABLE: list[Keyword] = keyword_table.GRANTABLE   # the rows `grantable: true` of model/data/keywords.yaml
 
 
 def _reached(m: Game, s: State, task, ins, choice) -> list[int]:

@@ -25,11 +25,14 @@ from ..events import Event, ev
 from ..piles import stack
 from ..record import build
 from ..state import Check, Decl, State, Task, other, replace, setter
-from ..vocabulary import S_TRIGGERS
+from ..vocabulary import S_TRIGGERS, SHIELD_CHECK_DECLARED
 from . import effects
 from .common import same
 from .destruction import CHAIN
 from .registry import BIND, Option, advance_pc, instr, op, push
+
+# the names the declarations of a shield check show (the keyword table's, model/keyword_table.py)
+S_TRIGGER, G_STRIKE, S_BACK, SABAKI, REVOLUTION_0 = SHIELD_CHECK_DECLARED
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -138,7 +141,7 @@ def _spell_side_s_trigger(m: Game, s: State, check: Check, card: int) -> bool:
         return False
     if "spell" in m.restriction(check.player, "locked_types") and not _locks_ignored(s, check.player, m):
         return False
-    return m.card(card).spell_side.has("S-Trigger")
+    return m.card(card).spell_side.has("shield_trigger")
 
 
 def _locks_ignored(s: State, player: str, m: Game) -> bool:
@@ -153,19 +156,19 @@ def _declarable(m: Game, s: State, check: Check) -> list[Decl]:
         if c not in z.standby:
             continue
         if _s_trigger(m, s, check, c):
-            found.append(Decl("S-Trigger", c))
+            found.append(Decl(S_TRIGGER, c))
         cdef = m.card(c)
         if cdef.spell_side is not None and _spell_side_s_trigger(m, s, check, c):
-            found.append(Decl("S-Trigger", c, side="spell"))   # a twinpact's spell side (S214, S224)
-        if m.has_keyword(s, c, "G-Strike") and not m.restriction(check.player, "no_g_strike"):
-            found.append(Decl("G-Strike", c))
+            found.append(Decl(S_TRIGGER, c, side="spell"))   # a twinpact's spell side (S214, S224)
+        if m.has_keyword(s, c, "g_strike") and not m.restriction(check.player, "no_g_strike"):
+            found.append(Decl(G_STRIKE, c))
     for back in z.hand:
         civ = m.card(back).s_back()
         if civ is None or _locked(m, s, check.player, back):
             continue
         for c in check.cards:
             if c in z.standby and m.card(c).is_of(civ):
-                found.append(Decl("S-Back", back, c))
+                found.append(Decl(S_BACK, back, c))
     return found
 
 
@@ -228,7 +231,7 @@ def _record(m: Game, s: State, choice, out: list[Event], step: str, zone: str) -
     kept = tuple([c for c in check.cards if c not in costs])
     s = _set(s, replace(check, cards=kept, declared=check.declared + tuple(choice)))
     for d in choice:
-        if d.kind == "S-Trigger":   # a Super / Plus bonus is decided as it is declared (model/touch.py)
+        if d.kind == S_TRIGGER:   # a Super / Plus bonus is decided as it is declared (model/touch.py)
             s = m.mark_bonus(s, check.player, d.card, out)
     return s
 
@@ -246,7 +249,7 @@ def _to_hand(m, s, task, ins, choice, out):
     player = check.player
     z = z_before = s.zone(player)
     moved, castles = [], []
-    s_triggers = {d.card for d in check.declared if d.kind == "S-Trigger"}
+    s_triggers = {d.card for d in check.declared if d.kind == S_TRIGGER}
     for c in check.cards:
         if c not in z.standby:
             continue
@@ -278,12 +281,12 @@ def _declare_after_options(m, s, task, ins):
     used = {c for d in check.declared for c in (d.card, d.cost)}
     decls = []
     for sabaki in z.hand:
-        if m.card(sabaki).has("Sabaki Z") and sabaki not in used and not _locked(m, s, check.player, sabaki):
-            decls += [Decl("Sabaki Z", sabaki, crest) for crest in check.arrived
-                      if m.card(crest).has("Judgement Crest") and crest not in used and crest in z.hand]
+        if m.card(sabaki).has("sabaki") and sabaki not in used and not _locked(m, s, check.player, sabaki):
+            decls += [Decl(SABAKI, sabaki, crest) for crest in check.arrived
+                      if m.card(crest).has("sabaki_discard") and crest not in used and crest in z.hand]
     if not z.shields:
-        decls += [Decl("Revolution 0", c) for c in check.arrived
-                  if m.card(c).has("Revolution 0") and c not in used and c in z.hand]
+        decls += [Decl(REVOLUTION_0, c) for c in check.arrived
+                  if m.card(c).has("free_without_shields") and c not in used and c in z.hand]
     if not decls:
         return []
     return [(combo, f"{check.player} declares " + (", ".join(_decl_text(m, d) for d in combo) if combo else "nothing"))
@@ -351,11 +354,11 @@ op("_use", chooser=lambda m, s, t, i: _check(s).player, loops=True)((_use_option
 def use(m: Game, s: State, player: str, d: Decl, out: list[Event], castle: int | None = None) -> State:
     """SC4: use one declared ability."""
     z = s.zone(player)
-    rule = "SC4" if d.kind != "S-Trigger" else "D5"
-    if d.kind == "G-Strike":   # never fizzles, even if the card has left the hand
+    rule = "SC4" if d.kind != S_TRIGGER else "D5"
+    if d.kind == G_STRIKE:   # never fizzles, even if the card has left the hand
         out.append(ev("shield_trigger", rule, card=m.label(d.card), player=player, ability=d.kind))
         return push(s, Task(program=(instr("cant_attack", whose="opponent"),), pc=0, controller=player,
-                            source=d.card, ability=f"{m.name(d.card)}/G-Strike"))
+                            source=d.card, ability=f"{m.name(d.card)}/{G_STRIKE}"))
     if d.card not in z.hand:
         out.append(ev("fizzle", "SC4", card=m.label(d.card), player=player, ability=d.kind))
         return _castle_leaves(m, s, player, castle, out)
