@@ -26,7 +26,7 @@ from .instructions.common import distinct
 from .instructions.effects import cast, summon
 from .instructions.keyword_process import charge
 from .main_plan import MainPlan
-from .payment import amount_to_tap, payments
+from .payment import payments
 from .state import State, replace
 
 MAIN_PHASES = ("charge", "main")
@@ -104,8 +104,7 @@ class MainSteps(Host):
             out.append(ev("tap", "R601.1f", card=self.label(c), player=tp))
             z = z.add("tapped", c)
         cdef = self.card(cid).as_spell() if how == "cast" else self.card(cid)
-        out.append(ev("pay", "R112.2", card=self.label(cid), player=tp, cost=cdef.cost, tapped=len(paid),
-                      amount=amount_to_tap(cdef.cost, cdef.civs())))
+        out.append(ev("pay", "R112.2", card=self.label(cid), player=tp, mana_cost=cdef.cost, tapped=len(paid)))
         s = s.with_zone(tp, z)
         if how == "summon":
             return summon(self, s, tp, cid, "hand", out, summoned=True)   # 301.1

@@ -155,7 +155,7 @@ EVENT_KEYS: dict[str, list[str]] = {
     "equip": ["card", "player", "onto"],   # a dragheart weapon equipped to a creature (R305.2)
     "bonus": ["card", "player"],
     "no_attack": ["player"],
-    "pay": ["card", "player", "cost", "tapped", "amount"],
+    "pay": ["card", "player", "mana_cost", "tapped"],
     "end_main": ["player"],
 }
 # what `declare`, `fizzle` and `shield_trigger` events name as their ability: an engine keyword
