@@ -20,6 +20,7 @@ from functools import cached_property
 from typing import Any
 
 from .actions import Action
+from .continuous import cost_change
 from .events import Event, ev
 from .host import Host
 from .instructions.common import distinct
@@ -55,7 +56,7 @@ class MainSteps(Host):
         acts = []
         for cid, how in self.executable(s):
             cdef = self.card(cid).as_spell() if how == "cast" else self.card(cid)
-            for paid in payments(self, s, tp, cdef.cost, cdef.civs()):
+            for paid in payments(self, s, tp, self.cost_to_pay(s, cid, cdef.cost), cdef.civs()):
                 names = ", ".join(self.label(c) for c in paid) or "nothing"
                 acts.append(Action("execute", tp, (cid, how, paid),
                                    f"{tp} {'summons' if how == 'summon' else 'casts'} {self.label(cid)}, "
@@ -96,6 +97,11 @@ class MainSteps(Host):
         s = self._advance(s, out)
         return self.note_entries(s, out), tuple(out)
 
+    def cost_to_pay(self, s: State, cid: int, printed: int) -> int:
+        """601.1a, 601.1e, 112.2b: the cost paid is the printed cost with every cost change in force added
+        (all of them apply: the model has no optional one); never below 0 (108.1a: no negative number)."""
+        return max(0, printed + cost_change(self, s, cid)) if self.statics else printed
+
     def execute_card(self, s: State, cid: int, how: str, paid: tuple[int, ...], out: list[Event]) -> State:
         """601.1f: the mana cards are tapped (105.3, 107.2); 601.1g: the card is executed at once."""
         tp = s.turn
@@ -104,7 +110,8 @@ class MainSteps(Host):
             out.append(ev("tap", "R601.1f", card=self.label(c), player=tp))
             z = z.add("tapped", c)
         cdef = self.card(cid).as_spell() if how == "cast" else self.card(cid)
-        out.append(ev("pay", "R112.2", card=self.label(cid), player=tp, mana_cost=cdef.cost, tapped=len(paid)))
+        out.append(ev("pay", "R112.2", card=self.label(cid), player=tp, mana_cost=self.cost_to_pay(s, cid, cdef.cost),
+                      tapped=len(paid)))
         s = s.with_zone(tp, z)
         if how == "summon":
             return summon(self, s, tp, cid, "hand", out, summoned=True)   # 301.1
