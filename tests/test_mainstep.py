@@ -172,3 +172,14 @@ def test_main_needs_a_chosen_attack(tmp_path):
 def test_main_plays_cards_of_the_hand(tmp_path):
     with pytest.raises(InputError, match="R504.1"):
         load_scenario(_write(tmp_path, BAD.format(play="Vanilla", attack="{choose: true}")))
+
+
+# ---- 603.2a: "at the start of" abilities trigger as the step begins (model/turn.py) -------------------------
+def test_start_of_step_abilities_trigger_as_the_start_step_begins(monkeypatch):
+    # 603.2a, 501.2: a model whose start step triggers nothing fails TN04 (its start-of-turn draw never happens)
+    real = BreakModel.trigger
+
+    def no_start(self, s, what, player, card, out, to=""):
+        return s if what == "start_of_turn" else real(self, s, what, player, card, out, to)
+    monkeypatch.setattr(BreakModel, "trigger", no_start)
+    assert "violated" in verdicts(TURN / "TN04_next_turn_untap_start_and_draw.yaml")
