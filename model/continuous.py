@@ -68,12 +68,12 @@ def schema(restrictions: tuple[str, ...]) -> dict[str, Any]:
     return {
         "type": "object",
         "description": "a static ability (R604): exactly one of power (+N/-N), keyword, restriction, enters "
-                       "(tapped: a state-defining effect, R110.4f), breaker (N: a breaker ability, R509.2b) or cost (+N/-N "
-                       "to the mana cost paid for the cards it reaches in a hand, R112.2b; `zone: hand` with "
-                       "`target: self` for a card's own, R110.4e); whose "
+                       "(tapped: a state-defining effect, R110.4f), breaker (N: a breaker ability, R509.2b) or "
+                       "cost (+N/-N to the mana cost paid for the cards it reaches in a hand, R112.2b; "
+                       "`zone: hand` with `target: self` for a card's own, R110.4e); whose "
                        "creatures it reaches (own, opponent, any: the card owner's point of view), target (all, "
                        "self, others), which (the filter of `which`, power excepted), zone (where the card must be: "
-                       "battle by default, shields, mana, graveyard; R110.4b-c), face_up (in the shield zone, "
+                       "battle by default, shields, mana, graveyard, hand; R110.4b-c, R110.4e), face_up (in the shield zone, "
                        "only while the card lies face up) and for_each (with power: the amount times a count, "
                        "taken whenever the power is read, R608.3a)",
         "properties": {
