@@ -74,8 +74,8 @@ def schema(restrictions: tuple[str, ...]) -> dict[str, Any]:
                        "creatures it reaches (own, opponent, any: the card owner's point of view), target (all, "
                        "self, others), which (the filter of `which`, power excepted), zone (where the card must be: "
                        "battle by default, shields, mana, graveyard, hand; R110.4b-c, R110.4e), face_up (in the "
-                       "shield zone, only while the card lies face up) and for_each (with power: the amount times a count, "
-                       "taken whenever the power is read, R608.3a)",
+                       "shield zone, only while the card lies face up) and for_each (with power: the amount times a "
+                       "count, taken whenever the power is read, R608.3a)",
         "properties": {
             POWER: {"type": "integer", "minimum": -1_000_000_000, "maximum": 1_000_000_000},
             KEYWORD: {"enum": list(GIVABLE)},
