@@ -50,9 +50,9 @@ class MainSteps(Host):
         (601.1f), or the end of the main step."""
         tp = s.turn
         if s.phase == "charge":
-            acts = [Action("mana_charge", tp, (c,), f"{tp} charges {self.label(c)} into the mana zone (R503.1)")
+            acts = [Action("mana_charge", tp, (c,), f"{tp} charges {self.label(c)} from the hand into the mana zone")
                     for c in distinct(self, s, s.zone(tp).hand)]
-            return tuple(acts) + (Action("no_charge", tp, (), f"{tp} charges no card (R503.1)"),)
+            return tuple(acts) + (Action("no_charge", tp, (), f"{tp} charges no card"),)
         acts = []
         for cid, how in self.executable(s):
             cdef = self.card(cid).as_spell() if how == "cast" else self.card(cid)
@@ -60,8 +60,8 @@ class MainSteps(Host):
                 names = ", ".join(self.label(c) for c in paid) or "nothing"
                 acts.append(Action("execute", tp, (cid, how, paid),
                                    f"{tp} {'summons' if how == 'summon' else 'casts'} {self.label(cid)}, "
-                                   f"tapping {names} (R601.1)"))
-        return tuple(acts) + (Action("end_main", tp, (), f"{tp} ends the main step (R500.2)"),)
+                                   f"tapping {names}"))
+        return tuple(acts) + (Action("end_main", tp, (), f"{tp} ends the main step"),)
 
     def executable(self, s: State) -> list[tuple[int, str]]:
         """The plan's hand cards and how each is executed: a creature summoned (301.1), a spell cast (302.1;
@@ -116,12 +116,6 @@ class MainSteps(Host):
         if how == "summon":
             return summon(self, s, tp, cid, "hand", out, summoned=True)   # 301.1
         return cast(self, s, tp, cid, "hand", "graveyard", out)           # 302.1
-
-    def attack_phase(self, s: State, out: list[Event]) -> tuple[State, bool]:
-        """Once what the last charge or execution triggered has resolved, the step's next decision (500.2)."""
-        if s.phase in MAIN_PHASES:
-            return s, True
-        return super().attack_phase(s, out)
 
 
 def has_main(scenario: Any) -> bool:
