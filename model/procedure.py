@@ -255,10 +255,8 @@ class BreakModel(CardTable, MainSteps, Legality, Touch, PowerRules):
                     s = replace(s, frames=s.frames[:-1] + (replace(frame, to_choose=0),))
                 s = self._break(s)
                 continue
-            if s.phase in MAIN_PHASES:
-                break   # model/main_step.py: what the charge or execution triggered has resolved (500.2)
-            if s.phase:
-                s, decision = self.attack_phase(s, out)   # model/attack.py: R505.6a, R507, R508, R510, R511
+            if s.phase:   # model/attack.py: R505.6a, R507-R511; the charge and main steps wait (model/main_step.py)
+                s, decision = (s, True) if s.phase in MAIN_PHASES else self.attack_phase(s, out)
                 if decision:
                     break
                 continue
