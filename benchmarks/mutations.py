@@ -1190,5 +1190,53 @@ CATALOGUE += (
 )
 
 
+# ---- issue 34/33: the charge step, the main step and mana payment (model/main_step.py, model/payment.py) ---------
+MSP = "model/main_step.py"
+PAY = "model/payment.py"
+
+
+def mainstep(stem: str) -> str:
+    return f"tests/test_mainstep.py::test_every_main_step_scenario_holds[{stem}]"
+
+
+CATALOGUE += (
+    Mutation("R112.2a-one-card-all-civilizations", "112.2a: a multicoloured mana card pays one civilization only", PAY,
+             "    return any(all(civ in card_civs[i] for civ, i in zip(civs, chosen))",
+             "    return any(all(any(civ in cc for cc in card_civs) for civ in civs)",
+             rules=("112.2a", "601.1d", "107.2"),
+             tests=(mainstep("MS02_one_mana_card_pays_one_civilization"),
+                    "tests/test_mainstep.py::test_one_mana_card_pays_one_civilization")),
+    Mutation("R112.2c-overpaying", "112.2c: no more mana cards are tapped than the cost", PAY,
+             "    return max(cost, len(civs))", "    return max(cost, len(civs)) + 1",
+             rules=("112.2c",), tests=(mainstep("MS04_no_overpaying_tapped_mana_pays_nothing"),)),
+    Mutation("R105.6-tapped-mana-pays", "105.6: a tapped mana card cannot be tapped again to pay", PAY,
+             "    untapped = [c for c in z.mana if c not in z.tapped]", "    untapped = list(z.mana)",
+             rules=("105.6", "105.3"), tests=(mainstep("MS04_no_overpaying_tapped_mana_pays_nothing"),)),
+    Mutation("R112.2b-no-cost-change", "112.2b, 601.1e: cost changes in force change the cost paid", MSP,
+             "        return max(0, printed + cost_change(self, s, cid)) if self.statics else printed",
+             "        return printed",
+             rules=("112.2b", "601.1e", "601.1a"),
+             tests=(mainstep("MS08_cost_reduction_fixed_before_paying"),)),
+    Mutation("R503.2-two-charges", "503.2: one charge in the charge step", MSP,
+             '            s = replace(s, phase="main")   # 503.2',
+             '            s = replace(s, phase="charge")   # 503.2',
+             rules=("503.2",), tests=(mainstep("MS01_charge_step_one_card_or_none"),
+                                      "tests/test_mainstep.py::test_the_charge_step_allows_one_charge_only")),
+    Mutation("R503.1-no-charge-offered", "503.1: the turn player may charge a card of his hand", MSP,
+             "                    for c in distinct(self, s, s.zone(tp).hand)]",
+             "                    for c in distinct(self, s, s.zone(tp).hand)][:0]",
+             rules=("503.1",), tests=(mainstep("MS01_charge_step_one_card_or_none"),
+                                      "tests/test_mainstep.py::test_the_charge_step_offers_no_charge_too")),
+    Mutation("R504.1-nothing-executed", "504.1: the turn player executes cards in the main step", MSP,
+             '        return tuple(acts) + (Action("end_main"', '        return () + (Action("end_main"',
+             rules=("504.1",), tests=(mainstep("MS03_civilizations_paid_then_the_amount"),
+                                      "tests/test_mainstep.py::test_only_the_named_cards_are_executed")),
+    Mutation("R301.1-no-summon", "301.1, 504.1: a creature of the hand is summoned in the main step", MSP,
+             '            if cdef.type == "creature":\n                out.append((cid, "summon"))',
+             '            if False:\n                out.append((cid, "summon"))',
+             rules=("301.1", "504.1", "601.1g"), tests=(mainstep("MS03_civilizations_paid_then_the_amount"),)),
+)
+
+
 if __name__ == "__main__":
     sys.exit(main())

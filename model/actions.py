@@ -8,6 +8,7 @@ from .record import Record, record
 
 # Every kind of decision, by the step that offers it (the value appears in JSON outputs and traces):
 ActionKind = Literal[
+    "mana_charge", "no_charge", "execute", "end_main",   # the charge and main steps (model/main_step.py)
     "choose_attack", "no_attack",                  # which attack, if any (model/legality.py, R506.1)
     "declare_attack",                              # the declaration as a step of its own (model/attack.py)
     "tp_declare", "no_tp_declare",                 # Revolution Change, Invasion (model/declarations.py)

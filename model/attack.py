@@ -54,6 +54,8 @@ PHASES: dict[Phase, str] = {
     "battle": "a battle took place; its losers are being destroyed (R508)",
     "end_attack": "the end-of-attack step (R510)",
     "end_turn": "the end step of the turn (R511.1)",
+    "charge": "the mana charge step, before the attack step (R503.1; model/main_step.py)",
+    "main": "the main step: the plan's cards are summoned or cast (R504.1; model/main_step.py)",
 }
 
 

@@ -50,8 +50,9 @@ KEYWORD: Final = "keyword"          # R604.2: a keyword the creature has while t
 RESTRICTION: Final = "restriction"  # R101.2: cannot attack / attack players / block / be blocked
 ENTERS: Final = "enters"            # R110.4f: a state-defining effect: the creature enters tapped
 BREAKER: Final = "breaker"          # R509.2b-c: a breaker ability breaking N shields (a W-breaker: 2)
-CHANGES: Final = (POWER, KEYWORD, RESTRICTION, ENTERS, BREAKER)
-ZONES: Final = ("battle", "shields", "mana", "graveyard")   # R110.4b-c
+COST: Final = "cost"                # R112.2b, R604.3: +N or -N to the mana cost paid for cards in the hand
+CHANGES: Final = (POWER, KEYWORD, RESTRICTION, ENTERS, BREAKER, COST)
+ZONES: Final = ("battle", "shields", "mana", "graveyard", "hand")   # R110.4b-c; hand: R110.4e (a card's own)
 # the keywords a static may give: those the engine reads through `has_keyword` (an S-Trigger given to a
 # shield is read by the shield check, which knows no static)
 GIVABLE: Final = keyword_table.GIVABLE   # the rows `givable: true` of model/data/keywords.yaml
@@ -67,18 +68,21 @@ def schema(restrictions: tuple[str, ...]) -> dict[str, Any]:
     return {
         "type": "object",
         "description": "a static ability (R604): exactly one of power (+N/-N), keyword, restriction, enters "
-                       "(tapped: a state-defining effect, R110.4f) or breaker (N: a breaker ability, R509.2b); whose "
+                       "(tapped: a state-defining effect, R110.4f), breaker (N: a breaker ability, R509.2b) or "
+                       "cost (+N/-N to the mana cost paid for the cards it reaches in a hand, R112.2b; "
+                       "`zone: hand` with `target: self` for a card's own, R110.4e); whose "
                        "creatures it reaches (own, opponent, any: the card owner's point of view), target (all, "
                        "self, others), which (the filter of `which`, power excepted), zone (where the card must be: "
-                       "battle by default, shields, mana, graveyard; R110.4b-c), face_up (in the shield zone, "
-                       "only while the card lies face up) and for_each (with power: the amount times a count, "
-                       "taken whenever the power is read, R608.3a)",
+                       "battle by default, shields, mana, graveyard, hand; R110.4b-c, R110.4e), face_up (in the "
+                       "shield zone, only while the card lies face up) and for_each (with power: the amount times a "
+                       "count, taken whenever the power is read, R608.3a)",
         "properties": {
             POWER: {"type": "integer", "minimum": -1_000_000_000, "maximum": 1_000_000_000},
             KEYWORD: {"enum": list(GIVABLE)},
             RESTRICTION: {"enum": list(restrictions)},
             ENTERS: {"enum": ["tapped"]},
             BREAKER: {"type": "integer", "minimum": 2, "maximum": 100},
+            COST: {"type": "integer", "minimum": -100, "maximum": 100},
             "whose": {"enum": ["own", "opponent", "any"]},
             "target": {"enum": ["all", "self", "others"]},
             "which": {**WHICH, "properties": _WHICH_NOW},
@@ -158,6 +162,29 @@ def reaches(m: Game, s: State, src: int, st: Static, cid: int) -> bool:
     if m.sealing and sealed(m, s, cid):
         return False   # 116.2a: a sealed creature is as if it were not in the battle zone
     return fits(m, s, cid, st.which)
+
+
+def cost_change(m: Game, s: State, cid: int) -> int:
+    """R112.2b, R601.1e: what the statics in force add to the mana cost paid for card `cid` of a hand (R604.3:
+    a cost change applies to the cards in the zone they are executed from; R110.4e: a card's own works while
+    it is there). The printed cost (R201.2a) is what everything else reads."""
+    total = 0
+    for src, st in m.statics:
+        if st.change == COST and works(m, s, src, st) and _reaches_hand(m, s, src, st, cid):
+            total += int(st.value)
+    return total
+
+
+def _reaches_hand(m: Game, s: State, src: int, st: Static, cid: int) -> bool:
+    """Whether a cost change of `src` reaches card `cid`, which is in its owner's hand."""
+    if st.target == "self":
+        return cid == src
+    if st.target == "others" and cid == src:
+        return False
+    owner, player = m.owner(src), m.owner(cid)
+    if st.whose != "any" and player != (owner if st.whose == "own" else other(owner)):
+        return False
+    return cid in s.zone(player).hand and fits(m, s, cid, st.which)
 
 
 def values(m: Game, s: State, cid: int, change: str) -> Iterator[int | str]:

@@ -30,6 +30,8 @@ EventKind = Literal[
     "restrict",
     # keyword processes of rule 701 with an event of their own (model/instructions/keyword_process.py)
     "charge", "fortify", "generate", "cross",
+    # the main step (R504, R601.1f; model/main_step.py): a cost paid, the step over
+    "pay", "end_main",
     # a double-sided card turned over (805.1a-b), a psychic cell linked (806.1): model/instructions/hyperspatial.py
     "flip", "link",
     # a dragheart weapon equipped to a creature (R305.2; model/instructions/hyperspatial.py)

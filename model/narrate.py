@@ -57,6 +57,8 @@ _PLAIN = {
     "characteristic": "{card} ({player}) has the {what} {value} too until the end of the turn",
     "bonus": "{card} ({player}) is used with its bonus",
     "no_attack": "{player} does not attack",
+    "pay": "{player} pays the cost {mana_cost} of {card}, tapping {tapped} mana cards",
+    "end_main": "{player}'s main step ends",
     "charge": "{player} charges {card} from the hand into the mana zone",
     "fortify": "{player} fortifies the shield {shield} with the castle {card}",
     "generate": "{player} generates the cross gear {card}: it is in the battle zone, crossed to nothing",

@@ -27,6 +27,7 @@ from .instructions.common import same
 from .instructions.game_end import GAME_ENDS
 from .instructions.registry import OPS, advance_pc, chooser, execute, instr, options, push
 from .legality import Legality
+from .main_step import MAIN_PHASES, MainSteps
 from .narrate import narrate
 from .outcome import OutcomeKey, outcome
 from .positions import repaired
@@ -64,10 +65,11 @@ OPTIONS_KEPT = 1 << 15   # states whose options `_advance` keeps for `actions` (
 NTP_WINDOW = frozenset({"ninja_strike", "ninja_change", "oni_end"})
 # the rule an effect resolving outside a break follows, by the step it resolves in
 PHASE_RULES = {"attack": "R506.3", "blocked": "R507.3", "battle_start": "R115.2", "end_attack": "R510",
-               "end_turn": "R511.1", "start_turn": "R501.2"}
+               "end_turn": "R511.1", "start_turn": "R501.2",
+               "charge": "R503.1", "main": "R504.1"}
 
 
-class BreakModel(CardTable, Legality, Touch, PowerRules):
+class BreakModel(CardTable, MainSteps, Legality, Touch, PowerRules):
     """A nondeterministic procedure: where a direct attack step starts and what may happen next.
 
     It implements explorer.protocol.Model (initial_state, actions, step) and its optional hooks: the
@@ -125,6 +127,8 @@ class BreakModel(CardTable, Legality, Touch, PowerRules):
         """Every legal choice in `s`, in a deterministic order; () when `s` is terminal."""
         if s.over:
             return ()
+        if s.phase in MAIN_PHASES and not (s.running or s.pending):   # model/main_step.py: 503, 504
+            return self.main_actions(s)
         if s.phase == "declare" and not (s.running or s.pending):   # 815.1a may put the position right first
             return self.declare_actions(s)
         if s.running:
@@ -169,6 +173,8 @@ class BreakModel(CardTable, Legality, Touch, PowerRules):
 
     def step(self, s: State, action: Action) -> tuple[State, tuple[Event, ...]]:
         """The state after `action` and the events it caused (the automatic procedure included)."""
+        if s.phase in MAIN_PHASES and not (s.running or s.pending):
+            return self.main_step(s, action)
         if s.phase == "declare" and not (s.running or s.pending):
             after, events = self.declare_step(s, action)
             return (self.note_entries(after, events) if self.many_attacks else after), events
@@ -249,8 +255,8 @@ class BreakModel(CardTable, Legality, Touch, PowerRules):
                     s = replace(s, frames=s.frames[:-1] + (replace(frame, to_choose=0),))
                 s = self._break(s)
                 continue
-            if s.phase:
-                s, decision = self.attack_phase(s, out)   # model/attack.py: R505.6a, R507, R508, R510, R511
+            if s.phase:   # model/attack.py: R505.6a, R507-R511; the charge and main steps wait (model/main_step.py)
+                s, decision = (s, True) if s.phase in MAIN_PHASES else self.attack_phase(s, out)
                 if decision:
                     break
                 continue

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import CardPool
+from .main_plan import MainPlan
 
 ZONE_KEYS = ("battle", "hand", "mana", "graveyard", "deck", "shields", "hyperspatial", "super_gr", "abyss")
 
@@ -64,3 +65,4 @@ class Scenario:
     target_index: int = 0
     until: str = "end_attack"   # how far the game is played (model/turn_plan.py UNTIL)
     attacks: int | None = None  # the most attacks declared this turn (None: the default of `until`)
+    main: MainPlan | None = None  # the charge and main steps played before the attack (model/main_plan.py)

@@ -17,6 +17,8 @@ from .cards import CardPool
 from .census import CANNOT_BE_BROKEN, EVENT_ABILITIES, Census, counted
 from .errors import InputError, Mistakes, did_you_mean, raise_all
 from .keyword_table import GRANTABLE
+from .main_plan import SCHEMA as MAIN_SCHEMA
+from .main_plan import main_plan_of
 from .piles import LINKED, STACKED
 from .positions import refuse
 from .readings import CHOICES, choice_named
@@ -155,6 +157,8 @@ EVENT_KEYS: dict[str, list[str]] = {
     "equip": ["card", "player", "onto"],   # a dragheart weapon equipped to a creature (R305.2)
     "bonus": ["card", "player"],
     "no_attack": ["player"],
+    "pay": ["card", "player", "mana_cost", "tapped"],
+    "end_main": ["player"],
 }
 # what `declare`, `fizzle` and `shield_trigger` events name as their ability: an engine keyword
 _PLACES = ["battle", "deck", "deck_bottom", "graveyard", "hand", "hyperspatial", "mana", "resolving", "shields",
@@ -209,6 +213,7 @@ SCHEMA = {
                                   "creature": {"type": "string"}, "choose": {"const": True}},
                    "additionalProperties": False},
         "until": {"type": "string"},
+        "main": MAIN_SCHEMA,
         "attacks": {"type": "integer", "minimum": 1, "maximum": MAX_COUNT,
                     "description": "the most attacks the turn player declares this turn (model/turn_plan.py)"},
         "expect": {"type": "array", "items": _EXPECT_ITEM, "maxItems": MAX_LIST},
@@ -630,8 +635,10 @@ def scenario_from_root(root: Any, file: str, pool: CardPool | None = None, varie
                         attacker_index=attacker_index, defender=defender, pool=pool, rules=rules,
                         readings=readings, source=source, expect=tuple(expect), file=file,
                         restrictions=restrictions, target=target, target_index=target_index, until=until,
-                        attacks=root.get("attacks"))
-    if not attacker:
+                        attacks=root.get("attacks"), main=main_plan_of(root.get("main")))
+    if scenario.main is not None:
+        _check_main(root, scenario, names)
+    elif not attacker:
         _some_attack_is_legal(scenario, names)
     return scenario
 
@@ -778,6 +785,21 @@ def _chosen_attack(root: dict, turn: str, names: _Names) -> tuple[str, str, int,
                                               f"no `{key}` beside it (or drop `choose` and name the attack)")
     until = _until(root, names)
     return ("B" if turn == "A" else "A"), "", 0, "", 0, until
+
+
+def _check_main(root: dict, scenario: Scenario, names: _Names) -> None:
+    """`main:` (model/main_plan.py): the attack is chosen after the main step (500.1: the attack step
+    follows it), so `attack: {choose: true}`; `play` names cards of the turn player's hand (504.1: he
+    executes cards of his hand)."""
+    if scenario.attacker:
+        raise names.fail(("attack",), "a scenario with `main:` plays the main step before the attack step "
+                                      "(R500.1); expected `attack: {choose: true}`")
+    hand = {scenario.pool[c].name for c in scenario.players[scenario.turn].hand}
+    assert scenario.main is not None
+    for i, name in enumerate(scenario.main.play):
+        if name not in hand:
+            raise names.fail(("main", "play", i), f"{name!r} is not in {scenario.turn}'s hand; expected the "
+                                                  f"name of a card of the turn player's hand (R504.1)")
 
 
 def _some_attack_is_legal(scenario: Scenario, names: _Names) -> None:

@@ -259,7 +259,9 @@ class Frame(Record):
 
 # where the attack is (model/attack.py PHASES says what each means): "" is the direct attack step (D0-D7)
 Phase = Literal["", "declare", "attack", "tp_declare", "ntp_declare", "block", "blocked", "battle_start", "battle",
-                "end_attack", "end_turn", "start_turn", "draw"]   # the last two: the next turn's steps (model/turn.py)
+                "end_attack", "end_turn",
+                "start_turn", "draw",   # the next turn's steps (model/turn.py)
+                "charge", "main"]       # the charge and main steps (model/main_step.py)
 
 
 @record

@@ -103,7 +103,8 @@ class CardTable:
                                               if c in self.faces and self.card(c).dragheart])
         powers = tuple(sorted((host, int(n)) for kind, host, n in marks if kind == "power"))
         s = State(turn=sc.turn, zones=(zones[0], zones[1]), attacker=attacker, defender=sc.defender,
-                  phase="declare", target=target, powers=powers)
+                  phase=sc.main.first_phase if sc.main else "declare",   # model/main_step.py: 503, 504
+                  target=target, powers=powers)
         return self._released(s, [host for kind, host, _ in marks if kind == "hyper_mode"])
 
     def _released(self, s: State, hosts: list[int]) -> State:

@@ -49,7 +49,9 @@ ACTION_VALUES = ("direct_attack", "choose_shields", "resolve", "choose",
                  # the turn player's declarations (model/declarations.py)
                  "tp_declare", "no_tp_declare",
                  # a scenario that starts before the declaration (model/legality.py)
-                 "choose_attack", "no_attack")
+                 "choose_attack", "no_attack",
+                 # the charge and main steps (model/main_step.py)
+                 "mana_charge", "no_charge", "execute", "end_main")
 ENUMS = {"Player": PLAYER_VALUES, "Zone": ZONE_VALUES, "Kind": KIND_VALUES, "ActionKind": ACTION_VALUES}
 _ZONES = ZONE_VALUES[:-1]   # the real zones a card can be in
 

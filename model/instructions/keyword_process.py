@@ -49,10 +49,11 @@ def _charge(m, s, task, ins, choice, out):
     return s if choice == NONE else charge(m, s, task.controller, choice[0], out)
 
 
-def charge(m: Game, s: State, player: str, cid: int, out) -> State:
-    """R701.8a: a card of `player`'s hand goes into his mana zone as a charge, and `charged` triggers."""
+def charge(m: Game, s: State, player: str, cid: int, out, rule: str = "R701.8a") -> State:
+    """R701.8a: a card of `player`'s hand goes into his mana zone as a charge, and `charged` triggers (the
+    charge step's charge, R503.1, is the same move: model/main_step.py)."""
     z = s.zone(player).move("hand", "mana", cid)
-    out.append(ev("charge", "R701.8a", card=m.label(cid), player=player))
+    out.append(ev("charge", rule, card=m.label(cid), player=player))
     s = s.with_zone(player, mana.entered(m, z, cid, out))   # 405.1
     return m.trigger(s, "charged", player, cid, out) if "charged" in m.words else s
 
