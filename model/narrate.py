@@ -53,6 +53,7 @@ _PLAIN = {
     "grant": "{card} ({player}) has {keyword} until the end of the turn",
     "characteristic": "{card} ({player}) has the {what} {value} too until the end of the turn",
     "bonus": "{card} ({player}) is used with its bonus",
+    "choose": "{player} chooses the {what} {value}",
     "no_attack": "{player} does not attack",
     "charge": "{player} charges {card} from the hand into the mana zone",
     "fortify": "{player} fortifies the shield {shield} with the castle {card}",

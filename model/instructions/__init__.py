@@ -10,6 +10,7 @@ from . import (  # noqa: F401  (registration: importing each module registers it
     attacking,
     battle_start,
     breaking,
+    choosing,
     conditions,
     deck,
     declaring,

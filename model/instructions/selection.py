@@ -31,14 +31,16 @@ if TYPE_CHECKING:
 
 _NAMES = {"description": "a name or a list of names", "anyOf": [{"type": "string", "minLength": 1},
                     {"type": "array", "items": {"type": "string", "minLength": 1}, "minItems": 1, "maxItems": 50}]}
-_CIV = {"enum": list(CIVILIZATIONS)}
+_CIV = {"enum": [*CIVILIZATIONS, "chosen"]}   # `chosen`: the civilization a `choose` picked (106.3)
 _POWER = {"type": "integer", "minimum": 0, "maximum": 1_000_000_000}   # as a card's power and cost (docs/limits.md)
-_COST = {"type": "integer", "minimum": 0, "maximum": 1000}
+_COST = {"anyOf": [{"type": "integer", "minimum": 0, "maximum": 1000},
+                   {"const": "chosen", "description": "the number a `choose` picked (108.1a)"}]}
 WHICH = {
     "type": "object", "minProperties": 1, "additionalProperties": False,
     "description": "only creatures with all of: race (a race or a list, any of them: whole words, 203.2), "
                    "civilization (one of the five or a list, any of them, 106.1), color (colorless, mono, "
-                   "multicolored, 106.2), name (a part of the name, whole words, 202.3), cost_max / cost_min "
+                   "multicolored, 106.2), name (a part of the name, whole words, 202.3), name_is (the whole name, "
+                   "202.3a), cost_max / cost_min "
                    "(printed cost, 201.2), power_max / power_min (power now, below 0 read as 0, 108.1b)",
     "properties": {
         "race": _NAMES,
@@ -46,6 +48,7 @@ WHICH = {
                          "anyOf": [_CIV, {"type": "array", "items": _CIV, "minItems": 1}]},
         "color": {"enum": list(COLOURS)},
         "name": {"type": "string", "minLength": 1},
+        "name_is": {"type": "string", "minLength": 1},
         "cost_max": _COST, "cost_min": _COST, "power_max": _POWER, "power_min": _POWER,
     },
 }
@@ -92,8 +95,12 @@ def fits(m: Game, s: State, cid: int, which: Any, kind: str = "any") -> bool:
         return False
     if "name" in want and not any(contains_words(n, want["name"]) for n in names(m, s, cid)):   # 202.5
         return False
+    if "name_is" in want and want["name_is"] not in names(m, s, cid):   # 202.3a: the whole name, exactly
+        return False
     if "cost_max" in want or "cost_min" in want:   # one cost must meet both (R201.2b: the one read)
         low, high = want.get("cost_min", 0), want.get("cost_max", INFINITY)
+        if not isinstance(low, int) or not isinstance(high, int):   # a `chosen` no `choose` before it set
+            return False
         if not any(low <= c <= high for c in costs(m, s, cid, kind)):
             return False
     if "power_max" in want or "power_min" in want:
