@@ -1116,5 +1116,40 @@ CATALOGUE += (
 )
 
 
+# ---- issue 34/33: choosing a name, a race, a civilization or a number (model/instructions/choosing.py) ---------
+CATALOGUE += (
+    Mutation("R106.3-colourless-chosen", "106.3: a chosen civilization is one of the five, never colourless",
+             "model/instructions/choosing.py",
+             "        return CIVILIZATIONS                      # 106.3",
+             '        return (*CIVILIZATIONS, "colorless")      # 106.3',
+             rules=("106.3",), tests=("tests/test_names.py::test_a_chosen_civilization_is_one_of_the_five_never_colourless",)),
+    Mutation("R108.1a-negative-number", "108.1a: a chosen number is never negative",
+             "model/instructions/choosing.py", "        return tuple(range(0, most + 1))",
+             "        return tuple(range(-1, most + 1))",
+             rules=("108.1a",), tests=("tests/test_names.py::test_a_chosen_number_is_never_negative",)),
+    Mutation("R203.4-part-of-a-race", "203.4: a chosen race is a whole race, never a part of one",
+             "model/instructions/choosing.py",
+             "        return tuple(sorted({r for c in cards for r in m.pool[c].race_names()}))",
+             "        return tuple(sorted({w for c in cards for r in m.pool[c].race_names() for w in (r, r.split()[0])}))",
+             rules=("203.4",), tests=("tests/test_names.py::test_a_chosen_race_is_a_whole_race_that_exists",)),
+    Mutation("R202.2-choice-not-read", "202.2: the name named is what the rest of the effect reads",
+             "model/instructions/choosing.py",
+             "    rest = tuple(Instr(i.op, substitute(i.args, value)) for i in top.program[top.pc:])",
+             "    rest = top.program[top.pc:]",
+             rules=("202.2",), tests=(attack("NM01_name_one_face_of_a_psychic_creature"),)),
+    Mutation("R805.7-faces-not-named", "805.7: either face of a double-sided card may be named",
+             "model/instructions/choosing.py",
+             "    cards = {m.instances[i].card for i in range(len(m.instances))}",
+             "    cards = {m.instances[i].card for i in range(len(m.instances)) if i not in m.faces}",
+             rules=("805.7", "807.6", "809.4"),
+             tests=("tests/test_names.py::test_naming_a_psychic_creature_names_one_face",)),
+    Mutation("R202.3a-part-of-a-name-matched", "202.3a: a named card is matched by its whole name",
+             "model/instructions/selection.py",
+             '    if "name_is" in want and want["name_is"] not in names(m, s, cid):',
+             '    if "name_is" in want and not any(contains_words(n, want["name_is"]) for n in names(m, s, cid)):',
+             rules=("202.3a",), tests=(attack("NM05_a_named_card_matches_its_whole_name"),)),
+)
+
+
 if __name__ == "__main__":
     sys.exit(main())
