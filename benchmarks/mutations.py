@@ -1150,6 +1150,10 @@ CATALOGUE += (
              '    if "name_is" in want and want["name_is"] not in names(m, s, cid):',
              '    if "name_is" in want and not any(contains_words(n, want["name_is"]) for n in names(m, s, cid)):',
              rules=("202.3a",), tests=(attack("NM05_a_named_card_matches_its_whole_name"),)),
+    Mutation("R809.2-pulse-face-only", "809.2: a forbidden card outside the battle zone is read as either face",
+             "model/instructions/selection.py", "    return cid not in s.zone(m.owner(cid)).battle\n",
+             "    return False\n",
+             rules=("809.2",), tests=(attack("NM07_a_forbidden_card_in_the_deck_is_read_as_either_face"),)),
 )
 
 

@@ -87,3 +87,16 @@ def test_the_value_chosen_replaces_the_word_chosen_in_later_instructions():
     args = (("whose", "opponent"), ("which", (("race", "chosen"), ("cost_max", 3))))
     assert substitute(args, "Cyber Virus") == (("whose", "opponent"), ("which", (("race", "Cyber Virus"),
                                                                                 ("cost_max", 3))))
+
+
+def test_a_forbidden_card_outside_the_battle_zone_is_read_as_either_face():
+    """809.2: in the deck either face may be read (NM07 finds the pulse by its creature face's cost); in the
+    battle zone only the face up is (FB01's sealed pulse is read as the pulse alone)."""
+    from dmcheck.model.instructions.selection import either_face, fits
+
+    assert set(verdicts(_scenario("NM07"))) == {"holds"}
+    m = _model(_scenario("FB01"))
+    s = m.initial_state()
+    pulse = next(c for c in s.zone("B").battle if m.card(c).name == "Forbidden Pulse Probe")
+    assert not either_face(m, s, pulse)
+    assert not fits(m, s, pulse, (("cost_min", 50),))

@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from ..game import Game
     from ..state import State
 
+FORBIDDEN_PULSE = "forbidden_pulse"   # model/cards.py FORBIDDEN_PULSE (the card loader imports this module)
 _NAMES = {"description": "a name or a list of names", "anyOf": [{"type": "string", "minLength": 1},
                     {"type": "array", "items": {"type": "string", "minLength": 1}, "minItems": 1, "maxItems": 50}]}
 _CIV = {"enum": [*CIVILIZATIONS, "chosen"]}   # `chosen`: the civilization a `choose` picked (106.3)
@@ -83,10 +84,26 @@ def costs(m: Game, s: State, cid: int, kind: str = "any") -> tuple[int, ...]:
 
 def fits(m: Game, s: State, cid: int, which: Any, kind: str = "any") -> bool:
     """Whether card `cid` has every characteristic `which` asks for (`which`: the instruction's frozen
-    mapping, (key, value) pairs; None or empty: any card). `kind`: the card type the effect asks for."""
+    mapping, (key, value) pairs; None or empty: any card). `kind`: the card type the effect asks for.
+    R809.2: a forbidden card outside the battle zone may be read as either face, so it fits if either does."""
     if not which:
         return True
-    want = dict(which)
+    if either_face(m, s, cid):
+        return _fits(m, s, cid, dict(which), kind) or _fits(m, s, m.faces[cid], dict(which), kind)
+    return _fits(m, s, cid, dict(which), kind)
+
+
+def either_face(m: Game, s: State, cid: int) -> bool:
+    """R809.2: a forbidden card (a pulse and its forbidden creature) in a zone other than the battle zone may be
+    read as either of its faces; in the battle zone only the face up is (805.3's reading, the instance there)."""
+    face = m.faces.get(cid)
+    if face is None or FORBIDDEN_PULSE not in (m.card(cid).type, m.card(face).type):
+        return False
+    return cid not in s.zone(m.owner(cid)).battle
+
+
+def _fits(m: Game, s: State, cid: int, want: dict, kind: str) -> bool:
+    """`fits` on one face."""
     if "race" in want and not any(has_race(races(m, s, cid), r) for r in _listed(want["race"])):
         return False
     if "civilization" in want and not set(_listed(want["civilization"])) & set(civilizations(m, s, cid)):
