@@ -11,7 +11,8 @@ from .events import Event
 # the verb of each way a card turns over (805.1a-b, 806.1b, 807.1a-b)
 _FLIP_HOW = {"awaken": "awakens", "release": "is released", "dragsolution": "dragsolves",
              "dragon_escape": "makes its dragon escape", "link_release": "comes out of its link release",
-             "forbidden_release": "is released from its seals (forbidden release)"}
+             "forbidden_release": "is released from its seals (forbidden release)",
+             "zero_dragon_birth": "turns over by Zero Dragon's birth"}
 
 
 def _zone(name: str) -> str:
@@ -115,6 +116,8 @@ def describe(e: Event) -> str:
         text = f"{g('player')} loses the game: the deck is empty"
     elif e.kind == "power" and g("until") == "end_turn":
         text = f"{g('card')} ({g('player')}) gets {_amount(g('amount'))} power until the end of the turn"
+    elif e.kind == "link" and e.rule == "R701.31a":   # 701.31a: a nebula's other front joins Zero Dragon
+        text = f"{g('card')} ({g('player')}) is put under {g('onto')}: one Zero Dragon creature"
     elif e.kind == "flip":   # 805.1a-b: the same creature, its other face up; 807.1a-b: a dragheart; 816.2-3
         how = str(g("how"))
         if how in _HYPER_FLIPS:   # hyper mode on or off: the same creature, its name unchanged
@@ -122,7 +125,7 @@ def describe(e: Event) -> str:
         else:
             text = f"{g('card')} ({g('player')}) {_FLIP_HOW.get(how, 'turns over')}: it turns over and is " \
                 f"{g('face')}, " + ("the same card, tapped or not as it was" if how in ("dragsolution", "dragon_escape")
-                                    else "the same creature")
+                                    else "the same card" if how == "zero_dragon_birth" else "the same creature")
     elif e.kind == "restrict":
         text = f"{g('card')} ({g('player')}): {g('restriction').replace('_', ' ')} {restrictions.shown(g('until'))}"
     elif e.kind in _PLAIN:
@@ -275,6 +278,8 @@ def _ja_variant(e: Event, f: dict[str, Any], names: lang.Names) -> str:
         return "win_direct"
     if kind == "lose" and e.rule == "LO01":
         return "lose_deck_out"
+    if kind == "link" and e.rule == "R701.31a":
+        return "link_zero_dragon"
     if kind == "flip":   # 805.1a awakening, 805.1b release, 807.1a dragsolution, 807.1b dragon escape
         return f"flip_{e.get('how')}"
     if kind == "restrict":   # model/restrictions.py: one sentence per duration

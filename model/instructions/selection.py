@@ -29,7 +29,9 @@ if TYPE_CHECKING:
     from ..game import Game
     from ..state import State
 
-FORBIDDEN_PULSE = "forbidden_pulse"   # model/cards.py FORBIDDEN_PULSE (the card loader imports this module)
+# model/cards.py FORBIDDEN_PULSE, CEREMONY, NEBULA (the card loader imports this module): the cards read as
+# either face outside the battle zone (809.2 forbidden, 812.2 Zero Dragon)
+EITHER_FACE = frozenset({"forbidden_pulse", "ceremony", "nebula"})
 _NAMES = {"description": "a name or a list of names", "anyOf": [{"type": "string", "minLength": 1},
                     {"type": "array", "items": {"type": "string", "minLength": 1}, "minItems": 1, "maxItems": 50}]}
 _CIV = {"enum": [*CIVILIZATIONS, "chosen"]}   # `chosen`: the civilization a `choose` picked (106.3)
@@ -94,10 +96,11 @@ def fits(m: Game, s: State, cid: int, which: Any, kind: str = "any") -> bool:
 
 
 def either_face(m: Game, s: State, cid: int) -> bool:
-    """R809.2: a forbidden card (a pulse and its forbidden creature) in a zone other than the battle zone may be
-    read as either of its faces; in the battle zone only the face up is (805.3's reading, the instance there)."""
+    """R809.2, R812.2: a forbidden card (a pulse and its forbidden creature) or a Zero Dragon card (a ceremony or
+    nebula and its part of Zero Dragon) in a zone other than the battle zone may be read as either of its faces;
+    in the battle zone only the face up is (805.3's reading, the instance there)."""
     face = m.faces.get(cid)
-    if face is None or FORBIDDEN_PULSE not in (m.card(cid).type, m.card(face).type):
+    if face is None or not EITHER_FACE & {m.card(cid).type, m.card(face).type}:
         return False
     return cid not in s.zone(m.owner(cid)).battle
 
