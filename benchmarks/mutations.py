@@ -1156,6 +1156,20 @@ CATALOGUE += (
              rules=("809.2",), tests=(attack("NM07_a_forbidden_card_in_the_deck_is_read_as_either_face"),)),
 )
 
+# ---- issue 34/33: Zero Dragon (701.31a, 812; model/instructions/zero_dragon.py, selection.py either_face) --------
+CATALOGUE += (
+    Mutation("R701.31a-three-nebulas", "701.31a: Zero Dragon's birth takes the ceremony and four nebulas",
+             "model/instructions/zero_dragon.py", "NEBULAS = 4   # 701.31a", "NEBULAS = 3   # 701.31a",
+             rules=("701.31a",), tests=(attack("ZD02_no_birth_with_three_nebulas"),)),
+    Mutation("R812.1a-ceremony-not-turned", "812.1a: the ceremony turns over into the Zero Dragon creature",
+             "model/instructions/zero_dragon.py", "    s = flip(m, s, top, out, _KIND)\n", "",
+             rules=("812.1a", "311.1"), tests=(attack("ZD01_zero_dragon_birth_makes_one_creature_of_five_cards"),)),
+    Mutation("R812.2-ceremony-face-only", "812.2: a Zero Dragon card outside the battle zone is read as either face",
+             "model/instructions/selection.py", 'EITHER_FACE = frozenset({"forbidden_pulse", "ceremony", "nebula"})',
+             'EITHER_FACE = frozenset({"forbidden_pulse"})',
+             rules=("812.2",), tests=(attack("ZD03_a_zero_dragon_card_in_the_deck_is_read_as_either_face"),)),
+)
+
 
 if __name__ == "__main__":
     sys.exit(main())
