@@ -90,9 +90,10 @@ def fits(m: Game, s: State, cid: int, which: Any, kind: str = "any") -> bool:
     R809.2: a forbidden card outside the battle zone may be read as either face, so it fits if either does."""
     if not which:
         return True
+    want = dict(which)
     if either_face(m, s, cid):
-        return _fits(m, s, cid, dict(which), kind) or _fits(m, s, m.faces[cid], dict(which), kind)
-    return _fits(m, s, cid, dict(which), kind)
+        return _fits(m, s, cid, want, kind) or _fits(m, s, m.faces[cid], want, kind)
+    return _fits(m, s, cid, want, kind)   # 200.3c: the instance in a zone is the face up, the one read
 
 
 def either_face(m: Game, s: State, cid: int) -> bool:
