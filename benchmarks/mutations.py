@@ -1238,5 +1238,64 @@ CATALOGUE += (
 )
 
 
+# ---- issue 34/33: choosing a name, a race, a civilization or a number (model/instructions/choosing.py) ---------
+CATALOGUE += (
+    Mutation("R106.3-colourless-chosen", "106.3: a chosen civilization is one of the five, never colourless",
+             "model/instructions/choosing.py",
+             "        return CIVILIZATIONS                      # 106.3",
+             '        return (*CIVILIZATIONS, "colorless")      # 106.3',
+             rules=("106.3",),
+             tests=("tests/test_names.py::test_a_chosen_civilization_is_one_of_the_five_never_colourless",)),
+    Mutation("R108.1a-negative-number", "108.1a: a chosen number is never negative",
+             "model/instructions/choosing.py", "        return tuple(range(0, most + 1))",
+             "        return tuple(range(-1, most + 1))",
+             rules=("108.1a",), tests=("tests/test_names.py::test_a_chosen_number_is_never_negative",)),
+    Mutation("R203.4-part-of-a-race", "203.4: a chosen race is a whole race, never a part of one",
+             "model/instructions/choosing.py",
+             "        return tuple(sorted({r for c in cards for r in m.pool[c].race_names()}))",
+             "        return tuple(sorted({w for c in cards for r in m.pool[c].race_names()"
+             " for w in (r, r.split()[0])}))",
+             rules=("203.4",), tests=("tests/test_names.py::test_a_chosen_race_is_a_whole_race_that_exists",)),
+    Mutation("R202.2-choice-not-read", "202.2: the name named is what the rest of the effect reads",
+             "model/instructions/choosing.py",
+             "    rest = tuple(Instr(i.op, substitute(i.args, value)) for i in top.program[top.pc:])",
+             "    rest = top.program[top.pc:]",
+             rules=("202.2",), tests=(attack("NM01_name_one_face_of_a_psychic_creature"),)),
+    Mutation("R805.7-faces-not-named", "805.7: either face of a double-sided card may be named",
+             "model/instructions/choosing.py",
+             "    cards = {m.instances[i].card for i in range(len(m.instances))}",
+             "    cards = {m.instances[i].card for i in range(len(m.instances)) if i not in m.faces}",
+             rules=("805.7", "807.6", "809.4"),
+             tests=("tests/test_names.py::test_naming_a_psychic_creature_names_one_face",)),
+    Mutation("R202.3a-part-of-a-name-matched", "202.3a: a named card is matched by its whole name",
+             "model/instructions/selection.py",
+             '    if "name_is" in want and want["name_is"] not in names(m, s, cid):',
+             '    if "name_is" in want and not any(contains_words(n, want["name_is"]) for n in names(m, s, cid)):',
+             rules=("202.3a",), tests=(attack("NM05_a_named_card_matches_its_whole_name"),)),
+    Mutation("R200.3c-face-down-read", "200.3c: a double-sided card specified is read by its face up",
+             "model/instructions/selection.py", "    return _fits(m, s, cid, want, kind)   # 200.3c",
+             "    return _fits(m, s, m.faces.get(cid, cid), want, kind)   # 200.3c",
+             rules=("200.3c",), tests=(attack("NM01_name_one_face_of_a_psychic_creature"),)),
+    Mutation("R809.2-pulse-face-only", "809.2: a forbidden card outside the battle zone is read as either face",
+             "model/instructions/selection.py", "    return cid not in s.zone(m.owner(cid)).battle\n",
+             "    return False\n",
+             rules=("809.2",), tests=(attack("NM07_a_forbidden_card_in_the_deck_is_read_as_either_face"),)),
+)
+
+# ---- issue 34/33: Zero Dragon (701.31a, 812; model/instructions/zero_dragon.py, selection.py either_face) --------
+CATALOGUE += (
+    Mutation("R701.31a-three-nebulas", "701.31a: Zero Dragon's birth takes the ceremony and four nebulas",
+             "model/instructions/zero_dragon.py", "NEBULAS = 4   # 701.31a", "NEBULAS = 3   # 701.31a",
+             rules=("701.31a",), tests=(attack("ZD02_no_birth_with_three_nebulas"),)),
+    Mutation("R812.1a-ceremony-not-turned", "812.1a: the ceremony turns over into the Zero Dragon creature",
+             "model/instructions/zero_dragon.py", "    s = flip(m, s, top, out, _KIND)\n", "",
+             rules=("812.1a", "311.1"), tests=(attack("ZD01_zero_dragon_birth_makes_one_creature_of_five_cards"),)),
+    Mutation("R812.2-ceremony-face-only", "812.2: a Zero Dragon card outside the battle zone is read as either face",
+             "model/instructions/selection.py", 'EITHER_FACE = frozenset({"forbidden_pulse", "ceremony", "nebula"})',
+             'EITHER_FACE = frozenset({"forbidden_pulse"})',
+             rules=("812.2",), tests=(attack("ZD03_a_zero_dragon_card_in_the_deck_is_read_as_either_face"),)),
+)
+
+
 if __name__ == "__main__":
     sys.exit(main())

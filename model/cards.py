@@ -179,8 +179,9 @@ class CardDef:
 # the heads of the engine's keywords (S-Back:<civ> is S-Back): what a race never is
 ENGINE_WORDS = frozenset(k.partition(":")[0] for k in KEYWORDS)
 CARD_TYPES = ["creature", "spell", "castle", "aura", "tamaseed", "cross_gear", "twinpact", "king_cell",
-              "king_creature", "forbidden_pulse",
+              "king_creature", "forbidden_pulse", "ceremony", "nebula",
               *(h.card_type for h in HOMES)]
+CEREMONY, NEBULA = "ceremony", "nebula"   # 311.1, 812.1: Zero Dragon's ceremony and nebulas, a part of it behind
 FORBIDDEN_PULSE = "forbidden_pulse"   # 307.1, 809.1: the pulse face of a forbidden card, a forbidden creature behind
 # Bounds (docs/limits.md): a card's numbers and the whole numbers an instruction takes (counts,
 # amounts, costs); anything larger names no real card and only makes a search blow up
@@ -714,8 +715,9 @@ def _with_back(card: CardDef, raw: Any, root: Any, here: tuple, file: str) -> Ca
     creature (a creature), the face its forbidden release turns up."""
     if raw["type"] not in _BACK_TYPE:
         raise InputError(file, line_of(root, here + ("back",)), key_path(here + ("back",)),
-                         f"only a psychic creature (805.1), a dragheart weapon or fortress (807.1) or a forbidden "
-                         f"pulse (809.1) has a back face; this card's type is {raw['type']}")
+                         f"only a psychic creature (805.1), a dragheart weapon or fortress (807.1), a forbidden "
+                         f"pulse (809.1) or a Zero Dragon ceremony or nebula (812.1) has a back face; this card's "
+                         f"type is {raw['type']}")
     if raw["back"].get("cell"):
         _check_cell(raw, root, here + ("back",), file)
     back_id = str(raw["id"]) + BACK_SUFFIX
@@ -734,6 +736,10 @@ def _faces(card: CardDef, raw: Any, root: Any, here: tuple, file: str, mistakes:
     mistakes.check(_check_king, raw, root, here, file)
     if "back" in raw:
         card = mistakes.check(_with_back, card, raw, root, here, file) or card
+    elif raw["type"] in (CEREMONY, NEBULA):   # 812.1: the other front is a part of the Zero Dragon creature
+        mistakes.add(InputError(file, line_of(root, here + ("type",)), key_path(here + ("type",)),
+                                "a Zero Dragon ceremony or nebula has a part of the Zero Dragon creature on its "
+                                "other face (812.1); write it under `back:`"))
     elif raw["type"] == FORBIDDEN_PULSE:   # 809.1: the other front of a forbidden pulse is its forbidden creature
         mistakes.add(InputError(file, line_of(root, here + ("type",)), key_path(here + ("type",)),
                                 "a forbidden pulse has a forbidden creature on its other face (809.1); write it "
@@ -774,7 +780,8 @@ def _front_cell(raw: Any, root: Any, here: tuple, file: str) -> None:
 # the type of a double-sided card's back face: a psychic creature's awakened side (805.1), a dragheart weapon's
 # or fortress's creature face (807.1)
 _BACK_TYPE = {"psychic_creature": "psychic_creature", "dragheart_weapon": "dragheart_creature",
-              "dragheart_fortress": "dragheart_creature", "forbidden_pulse": "creature"}
+              "dragheart_fortress": "dragheart_creature", "forbidden_pulse": "creature",
+              "ceremony": "creature", "nebula": "creature"}   # 812.1: a ceremony's or nebula's other front
 DRAGHEART_TYPES = frozenset({"dragheart_weapon", "dragheart_fortress", "dragheart_creature"})
 
 

@@ -26,6 +26,8 @@ EventKind = Literal[
     "power_zero", "untap", "grant", "bonus", "no_attack",
     # a characteristic added (R106.4, R203.3; model/characteristics.py)
     "characteristic",
+    # a name, race, civilization or number chosen (106.3, 108.1a, 202.2, 203.4; model/instructions/choosing.py)
+    "choose",
     # a restriction on attacking or blocking for a time (model/restrictions.py)
     "restrict",
     # keyword processes of rule 701 with an event of their own (model/instructions/keyword_process.py)

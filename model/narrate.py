@@ -12,7 +12,8 @@ from .events import Event
 _FLIP_HOW = {"awaken": "awakens", "release": "is released", "dragsolution": "dragsolves",
              "dragon_escape": "makes its dragon escape", "link_release": "comes out of its link release",
              "cell_escape": "comes out of its cell escape",
-             "forbidden_release": "is released from its seals (forbidden release)"}
+             "forbidden_release": "is released from its seals (forbidden release)",
+             "zero_dragon_birth": "turns over by Zero Dragon's birth"}
 
 S_TRIGGER = keyword_table.name("shield_trigger")   # the ability a shield check's declaration names by default
 
@@ -56,6 +57,7 @@ _PLAIN = {
     "grant": "{card} ({player}) has {keyword} until the end of the turn",
     "characteristic": "{card} ({player}) has the {what} {value} too until the end of the turn",
     "bonus": "{card} ({player}) is used with its bonus",
+    "choose": "{player} chooses the {what} {value}",
     "no_attack": "{player} does not attack",
     "pay": "{player} pays the cost {mana_cost} of {card}, tapping {tapped} mana cards",
     "end_main": "{player}'s main step ends",
@@ -120,6 +122,8 @@ def describe(e: Event) -> str:
         text = f"{g('player')} loses the game: the deck is empty"
     elif e.kind == "power" and g("until") == "end_turn":
         text = f"{g('card')} ({g('player')}) gets {_amount(g('amount'))} power until the end of the turn"
+    elif e.kind == "link" and e.rule == "R701.31a":   # 701.31a: a nebula's other front joins Zero Dragon
+        text = f"{g('card')} ({g('player')}) is put under {g('onto')}: one Zero Dragon creature"
     elif e.kind == "flip":   # 805.1a-b: the same creature, its other face up; 807.1a-b: a dragheart; 816.2-3
         how = str(g("how"))
         if how in _HYPER_FLIPS:   # hyper mode on or off: the same creature, its name unchanged
@@ -127,7 +131,7 @@ def describe(e: Event) -> str:
         else:
             text = f"{g('card')} ({g('player')}) {_FLIP_HOW.get(how, 'turns over')}: it turns over and is " \
                 f"{g('face')}, " + ("the same card, tapped or not as it was" if how in ("dragsolution", "dragon_escape")
-                                    else "the same creature")
+                                    else "the same card" if how == "zero_dragon_birth" else "the same creature")
     elif e.kind == "restrict":
         text = f"{g('card')} ({g('player')}): {g('restriction').replace('_', ' ')} {restrictions.shown(g('until'))}"
     elif e.kind in _PLAIN:
@@ -280,6 +284,8 @@ def _ja_variant(e: Event, f: dict[str, Any], names: lang.Names) -> str:
         return "win_direct"
     if kind == "lose" and e.rule == "LO01":
         return "lose_deck_out"
+    if kind == "link" and e.rule == "R701.31a":
+        return "link_zero_dragon"
     if kind == "flip":   # 805.1a awakening, 805.1b release, 807.1a dragsolution, 807.1b dragon escape
         return f"flip_{e.get('how')}"
     if kind == "restrict":   # model/restrictions.py: one sentence per duration

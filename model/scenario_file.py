@@ -141,6 +141,7 @@ EVENT_KEYS: dict[str, list[str]] = {
     # power 0, untapping, given keywords, bonuses, no attack (model/power.py, model/touch.py, model/legality.py)
     "power_zero": ["card", "player", "power"],
     "characteristic": ["card", "player", "what", "value"],
+    "choose": ["player", "what", "value"],   # a name, race, civilization or number chosen (202.2, 203.4, ...)
     "untap": ["card", "player"],
     "grant": ["card", "player", "keyword"],
     "restrict": ["card", "player", "restriction", "until"],
@@ -181,8 +182,8 @@ EVENT_VALUES: dict[str, dict] = {
     "power": {"anyOf": [{"type": "integer", "minimum": -1_000_000_000, "maximum": 1_000_000_000},
                         {"enum": ["∞", "-∞"]}]},   # R108.1c
     "keyword": {"type": "string"},
-    "what": {"enum": ["civilization", "race"]},
-    "value": {"type": "string"},
+    "what": {"enum": ["civilization", "race", "name", "number"]},   # `name`, `number`: a `choose` event
+    "value": {"anyOf": [{"type": "string"}, {"type": "integer"}]},
 }
 _EVENT = {"type": "object", "properties": {"event": {"enum": sorted(EVENT_KEYS)}}, "required": ["event"]}
 _ORDER = {"type": "array", "items": _EVENT, "minItems": 1, "maxItems": MAX_LIST}

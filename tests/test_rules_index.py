@@ -208,5 +208,5 @@ def test_a_card_of_a_feature_not_modelled_is_refused_naming_its_rules(tmp_path):
         CardPool().add_file(file)
     lines = [str(e) for e in caught.value.all()]
     assert len(lines) == 2
-    assert ":2:" in lines[0] and "805" in lines[0] and "--feature psychic_creatures" in lines[0]
+    assert ":2:" in lines[0] and "806" in lines[0] and "--feature psychic_creatures" in lines[0]
     assert ":3:" in lines[1] and "'God Link'" in lines[1] and "804" in lines[1]

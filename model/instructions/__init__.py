@@ -10,6 +10,7 @@ from . import (  # noqa: F401  (registration: importing each module registers it
     attacking,
     battle_start,
     breaking,
+    choosing,
     conditions,
     deck,
     declaring,
@@ -30,5 +31,6 @@ from . import (  # noqa: F401  (registration: importing each module registers it
     seals,
     shield_check,
     whole_zone,
+    zero_dragon,
 )
 from .registry import OPS, card_words  # noqa: F401

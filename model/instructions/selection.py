@@ -30,16 +30,21 @@ if TYPE_CHECKING:
     from ..game import Game
     from ..state import State
 
+# model/cards.py FORBIDDEN_PULSE, CEREMONY, NEBULA (the card loader imports this module): the cards read as
+# either face outside the battle zone (809.2 forbidden, 812.2 Zero Dragon)
+EITHER_FACE = frozenset({"forbidden_pulse", "ceremony", "nebula"})
 _NAMES = {"description": "a name or a list of names", "anyOf": [{"type": "string", "minLength": 1},
                     {"type": "array", "items": {"type": "string", "minLength": 1}, "minItems": 1, "maxItems": 50}]}
-_CIV = {"enum": list(CIVILIZATIONS)}
+_CIV = {"enum": [*CIVILIZATIONS, "chosen"]}   # `chosen`: the civilization a `choose` picked (106.3)
 _POWER = {"type": "integer", "minimum": 0, "maximum": 1_000_000_000}   # as a card's power and cost (docs/limits.md)
-_COST = {"type": "integer", "minimum": 0, "maximum": 1000}
+_COST = {"anyOf": [{"type": "integer", "minimum": 0, "maximum": 1000},
+                   {"const": "chosen", "description": "the number a `choose` picked (108.1a)"}]}
 WHICH = {
     "type": "object", "minProperties": 1, "additionalProperties": False,
     "description": "only creatures with all of: race (a race or a list, any of them: whole words, 203.2), "
                    "civilization (one of the five or a list, any of them, 106.1), color (colorless, mono, "
-                   "multicolored, 106.2), name (a part of the name, whole words, 202.3), cost_max / cost_min "
+                   "multicolored, 106.2), name (a part of the name, whole words, 202.3), name_is (the whole name, "
+                   "202.3a), cost_max / cost_min "
                    "(printed cost, 201.2), power_max / power_min (power now, below 0 read as 0, 108.1b)",
     "properties": {
         "race": _NAMES,
@@ -47,6 +52,7 @@ WHICH = {
                          "anyOf": [_CIV, {"type": "array", "items": _CIV, "minItems": 1}]},
         "color": {"enum": list(COLOURS)},
         "name": {"type": "string", "minLength": 1},
+        "name_is": {"type": "string", "minLength": 1},
         "cost_max": _COST, "cost_min": _COST, "power_max": _POWER, "power_min": _POWER,
     },
 }
@@ -84,10 +90,28 @@ def costs(m: Game, s: State, cid: int, kind: str = "any") -> tuple[int, ...]:
 
 def fits(m: Game, s: State, cid: int, which: Any, kind: str = "any") -> bool:
     """Whether card `cid` has every characteristic `which` asks for (`which`: the instruction's frozen
-    mapping, (key, value) pairs; None or empty: any card). `kind`: the card type the effect asks for."""
+    mapping, (key, value) pairs; None or empty: any card). `kind`: the card type the effect asks for.
+    R809.2: a forbidden card outside the battle zone may be read as either face, so it fits if either does."""
     if not which:
         return True
     want = dict(which)
+    if either_face(m, s, cid):
+        return _fits(m, s, cid, want, kind) or _fits(m, s, m.faces[cid], want, kind)
+    return _fits(m, s, cid, want, kind)   # 200.3c: the instance in a zone is the face up, the one read
+
+
+def either_face(m: Game, s: State, cid: int) -> bool:
+    """R809.2, R812.2: a forbidden card (a pulse and its forbidden creature) or a Zero Dragon card (a ceremony or
+    nebula and its part of Zero Dragon) in a zone other than the battle zone may be read as either of its faces;
+    in the battle zone only the face up is (805.3's reading, the instance there)."""
+    face = m.faces.get(cid)
+    if face is None or not EITHER_FACE & {m.card(cid).type, m.card(face).type}:
+        return False
+    return cid not in s.zone(m.owner(cid)).battle
+
+
+def _fits(m: Game, s: State, cid: int, want: dict, kind: str) -> bool:
+    """`fits` on one face."""
     if "race" in want and not any(has_race(races(m, s, cid), r) for r in _listed(want["race"])):
         return False
     if "civilization" in want and not set(_listed(want["civilization"])) & set(civilizations(m, s, cid)):
@@ -96,8 +120,12 @@ def fits(m: Game, s: State, cid: int, which: Any, kind: str = "any") -> bool:
         return False
     if "name" in want and not any(contains_words(n, want["name"]) for n in names(m, s, cid)):   # 202.5
         return False
+    if "name_is" in want and want["name_is"] not in names(m, s, cid):   # 202.3a: the whole name, exactly
+        return False
     if "cost_max" in want or "cost_min" in want:   # one cost must meet both (R201.2b: the one read)
         low, high = want.get("cost_min", 0), want.get("cost_max", INFINITY)
+        if not isinstance(low, int) or not isinstance(high, int):   # a `chosen` no `choose` before it set
+            return False
         if not any(low <= c <= high for c in costs(m, s, cid, kind)):
             return False
     if "power_max" in want or "power_min" in want:
