@@ -90,6 +90,10 @@ class CardDef:
     # G-Link (804.2, model/gods.py): (name, side) - this card may link at the `side` of a God with that name
     g_link: tuple[tuple[str, str], ...] = ()
     statics: tuple[continuous.Static, ...] = ()   # static abilities (R604; model/continuous.py)
+    # 超魂X (818, model/super_soul.py): the part a card gives the creature it lies under (818.1b), already among
+    # its own keywords and abilities (818.1a); its soul icons (818.1c) are among `souls`
+    super_soul: CardDef | None = None
+    souls: tuple[str, ...] = ()   # soul icons (魂・ソウル...), read by the selection filter `soul:`
 
     @property
     def psychic(self) -> bool:
@@ -242,6 +246,10 @@ _CARD_SCHEMA = {
                        "what it adds to the creature's own (816.2a: breaker, keywords, abilities, statics) while "
                        "hyper mode is released (the card word `release_hyper_mode`)",
                        "properties": {}, "required": ["power"], "additionalProperties": False},
+        "super_soul": {"type": "object", "description": "the card's 超魂X (818.1): keywords, abilities, breaker and "
+                       "soul icons (`souls:`, 818.1c) that are the card's own (818.1a) and that it gives a creature "
+                       "while it lies under it (818.1b)",
+                       "properties": {}, "minProperties": 1, "additionalProperties": False},
         "king": {"type": "string", "minLength": 1,
                  "description": "a King Cell's King creature (814.1): the name of the `type: king_creature` it forms"},
         "king_cells": {"type": "array", "items": {"type": "string", "minLength": 1}, "minItems": 2, "maxItems": 8,
@@ -265,6 +273,10 @@ _CARD_SCHEMA["properties"]["back"]["properties"] = {   # type: ignore[index]
 _CARD_SCHEMA["properties"]["hyper_mode"]["properties"] = {   # type: ignore[index]
     k: _CARD_SCHEMA["properties"][k]   # type: ignore[index]
     for k in ("power", "breaker", "keywords", "abilities", "statics", "modelled", "omitted")}
+# 超魂X (818.1) says what a creature's abilities say, and soul icons (818.1c)
+_CARD_SCHEMA["properties"]["super_soul"]["properties"] = {   # type: ignore[index]
+    **{k: _CARD_SCHEMA["properties"][k] for k in ("breaker", "keywords", "abilities")},   # type: ignore[index]
+    "souls": {"type": "array", "items": {"type": "string", "minLength": 1}, "maxItems": MAX_ITEMS}}
 BACK_SUFFIX = ":back"   # the pool id of a back face: its front's id and this (no card file's id has a colon)
 
 CARD_SCHEMA = _CARD_SCHEMA   # what a card of a card file may say (`dmcheck cards --words` lists its keys)
@@ -721,7 +733,9 @@ def _with_back(card: CardDef, raw: Any, root: Any, here: tuple, file: str) -> Ca
 def _faces(card: CardDef, raw: Any, root: Any, here: tuple, file: str, mistakes: Mistakes) -> CardDef:
     """The parts of a card made of several faces or cards, each checked where it is written: a psychic cell
     (806.1), King Cells (814.1), a back face (805.1, 807.1, 809.1: a forbidden pulse must have one) and hyper
-    mode (816.1)."""
+    mode (816.1); a card with 超魂X is read with it first (818.1a)."""
+    if "super_soul" in raw:
+        return mistakes.check(_with_super_soul, card, raw, root, here, file) or card
     if raw.get("cell") and here[-1:] != ("back",):
         mistakes.check(_front_cell, raw, root, here, file)
     mistakes.check(_check_king, raw, root, here, file)
@@ -768,6 +782,25 @@ def _check_king(raw: Any, root: Any, here: tuple, file: str) -> None:
         key, why = wrong[0]
         at = here + (key,) if key in raw else here
         raise InputError(file, line_of(root, at), key_path(at), why)
+
+
+def _with_super_soul(card: CardDef, raw: Any, root: Any, here: tuple, file: str) -> CardDef:
+    """R818.1, R818.1a: a card with 超魂X has its 超魂X abilities besides its others, as its own (the merged card
+    file is read again, with its other faces); the part alone is kept for the creature it lies under (818.1b,
+    model/super_soul.py). The part is read first on its own, so that its mistakes are shown where written."""
+    at = here + ("super_soul",)
+    soul = raw["super_soul"]
+    part = _card({k: v for k, v in soul.items() if k != "souls"} | {"id": raw["id"], "name": raw["name"],
+                 "type": "creature", "cost": 0}, root, at, file)
+    souls = tuple(str(x) for x in soul.get("souls", []))
+    part = dataclasses.replace(part, souls=souls)
+    merged = {k: v for k, v in raw.items() if k != "super_soul"}
+    for k in ("keywords", "abilities"):
+        merged[k] = list(raw.get(k, [])) + list(soul.get(k, []))
+    if "breaker" in soul:
+        merged["breaker"] = max(int(raw.get("breaker", 1)), int(soul["breaker"]))
+    own = _card(merged, root, here, file)
+    return dataclasses.replace(own, super_soul=part, souls=own.souls + souls)
 
 
 _HYPER_ADDS = ("keywords", "abilities", "statics")   # 816.2a: what hyper mode adds to the creature's own
