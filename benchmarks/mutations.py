@@ -1116,5 +1116,24 @@ CATALOGUE += (
 )
 
 
+# ---- issue 34/33: cards made of several cards (801.4a-b rebuild, 818 超魂X; model/instructions/pile_moves.py,
+# model/super_soul.py) -------------------------------------------------------------------------------------------
+CATALOGUE += (
+    Mutation("R801.4a-only-creatures-stand", "801.4a: a tamaseed right under the top that left can stand alone",
+             "model/instructions/pile_moves.py", '    return cdef.type in STANDING and not cdef.cell and not cdef.king',
+             '    return cdef.type == "creature" and not cdef.cell and not cdef.king',
+             rules=("801.4a", "801.4b"), tests=(piles("RB05_a_tamaseed_right_under_stays"),
+                                                piles("RB06_cards_that_cannot_stand_go_until_one_can"))),
+    Mutation("R818.1b-nothing-from-under", "818.1b: a creature gets the 超魂X of the cards under it",
+             "model/super_soul.py", "    if not souls_x:\n        return record\n", "    if True:\n        return record\n",
+             rules=("818.1b", "818.1c"), tests=(attack("SX01_a_creature_gets_the_super_soul_blocker_under_it"),
+                                                attack("SX04_a_soul_icon_in_super_soul_is_given"))),
+    Mutation("R818.1a-part-not-own", "818.1a: 超魂X abilities are the card's own", "model/cards.py",
+             '        merged[k] = list(raw.get(k, [])) + list(soul.get(k, []))',
+             '        merged[k] = list(raw.get(k, []))',
+             rules=("818.1a",), tests=(attack("SX03_a_super_soul_blocker_is_the_cards_own"),)),
+)
+
+
 if __name__ == "__main__":
     sys.exit(main())

@@ -1,0 +1,42 @@
+"""The rebuild of an evolution creature whose top card alone left (801.4a-b): the highest card that can stand
+alone in the battle zone stays (model/instructions/pile_moves.py `stands_alone`). Expected values come from the
+rule text of the comprehensive rules Ver.1.48 (2025-12-17, S340), not from the program's output."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from conftest import ROOT, verdicts
+
+from dmcheck.model.instructions import pile_moves
+
+PILES = ROOT / "scenarios" / "piles"
+
+
+def _scenario(stem: str) -> Path:
+    (path,) = sorted(PILES.glob(stem + "_*.yaml"))
+    return path
+
+
+def test_the_rebuild_scenarios_hold():
+    for stem in ("RB01", "RB03", "RB04", "RB05", "RB06", "ST01"):
+        assert set(verdicts(_scenario(stem))) == {"holds"}, stem
+
+
+def test_rb05_and_rb06_fail_when_only_a_creature_may_stand_alone(monkeypatch):
+    # 801.4a-b: a tamaseed may stand alone; read as "a creature", it would go to the graveyard
+    monkeypatch.setattr(pile_moves, "stands_alone", lambda m, c: m.card(c).type == "creature")
+    assert "violated" in verdicts(_scenario("RB05"))
+    assert "violated" in verdicts(_scenario("RB06"))
+
+
+def test_rb06_fails_when_a_spell_may_stand_alone(monkeypatch):
+    # 801.4b: a spell cannot stand alone in the battle zone (302.3); kept, it would be the card that stays
+    monkeypatch.setattr(pile_moves, "STANDING", pile_moves.STANDING + ("spell",))
+    assert "violated" in verdicts(_scenario("RB06"))
+
+
+def test_what_may_stand_alone():
+    # 801.4a with 806.1a, 814.1d, 305.3, 310.5: the card types that can lie alone in the battle zone
+    assert set(pile_moves.STANDING) == {"creature", "tamaseed", "cross_gear", "dragheart_fortress"}
+    assert pile_moves.KEEP_TAPPED == ("creature", "tamaseed")   # 801.4d
