@@ -1132,6 +1132,13 @@ CATALOGUE += (
              '        merged[k] = list(raw.get(k, [])) + list(soul.get(k, []))',
              '        merged[k] = list(raw.get(k, []))',
              rules=("818.1a",), tests=(attack("SX03_a_super_soul_blocker_is_the_cards_own"),)),
+    Mutation("R701.23b-seal-to-hand", "701.23b: a seal removed for a Command goes to the graveyard",
+             "model/instructions/seals.py", '    z = z.remove("attached", seal).unlink(seal).add("graveyard", seal)',
+             '    z = z.remove("attached", seal).unlink(seal).add("hand", seal)',
+             rules=("701.23a", "701.23b"), tests=(attack("SL07_a_seal_removed_for_a_command_is_in_the_graveyard"),)),
+    Mutation("R701.24a-seal-from-the-bottom", "701.24a: sealing puts the top card of the deck",
+             "model/instructions/seals.py", "    top = z.deck[0]\n", "    top = z.deck[-1]\n",
+             rules=("701.24a",), tests=(attack("SL06_sealed_at_the_attack_cannot_block"),)),
 )
 
 
