@@ -19,7 +19,7 @@ def _scenario(stem: str) -> Path:
 
 
 def test_the_rebuild_scenarios_hold():
-    for stem in ("RB01", "RB03", "RB04", "RB05", "RB06", "ST01"):
+    for stem in ("RB01", "RB03", "RB04", "RB05", "RB06", "RB07", "ST01"):
         assert set(verdicts(_scenario(stem))) == {"holds"}, stem
 
 
@@ -40,3 +40,10 @@ def test_what_may_stand_alone():
     # 801.4a with 806.1a, 814.1d, 305.3, 310.5: the card types that can lie alone in the battle zone
     assert set(pile_moves.STANDING) == {"creature", "tamaseed", "cross_gear", "dragheart_fortress"}
     assert pile_moves.KEEP_TAPPED == ("creature", "tamaseed")   # 801.4d
+
+
+def test_rb07_fails_when_the_rebuilt_creature_loses_the_effects(monkeypatch):
+    # 801.4c: the power change of the turn applies to the creature left by the rebuild; forgotten, Vanilla lives
+    carry = pile_moves._carry
+    monkeypatch.setattr(pile_moves, "_carry", lambda s, old, new, creature=True: carry(s.forget(old), old, new, creature))
+    assert "violated" in verdicts(_scenario("RB07"))
