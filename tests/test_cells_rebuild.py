@@ -47,3 +47,18 @@ def test_rb07_fails_when_the_rebuilt_creature_loses_the_effects(monkeypatch):
     carry = pile_moves._carry
     monkeypatch.setattr(pile_moves, "_carry", lambda s, old, new, creature=True: carry(s.forget(old), old, new, creature))
     assert "violated" in verdicts(_scenario("RB07"))
+
+
+# ---- several sources (801.1b, 801.2b: model/instructions/piles.py `orders`, `evolve_onto`) ------------------------
+def test_ev14_fails_when_the_sources_have_one_order(monkeypatch):
+    # 801.1b: the owner orders the sources; with one fixed order only one card can be right under the evolution
+    from dmcheck.model.instructions import piles
+
+    monkeypatch.setattr(piles, "orders", lambda m, s, sources: [sources])
+    assert set(verdicts(_scenario("EV14"))) == {"holds", "violated"}
+
+
+def test_ev14_and_ev15_hold():
+    # 801.2b: one tapped source makes the evolution creature tapped, so the second attacker may attack it
+    assert set(verdicts(_scenario("EV14"))) == {"holds"}
+    assert set(verdicts(_scenario("EV15"))) == {"holds"}
