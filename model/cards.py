@@ -33,7 +33,8 @@ from .rules_index import needed_for
 from .trigger_patterns import DELAYED_ZONE, TRIGGER_ZONES, TriggerPattern
 from .trigger_patterns import SCHEMA as PATTERN_SCHEMA
 from .trigger_patterns import read as read_pattern
-from .vocabulary import EXTRA_BREAK, G_NEO, KEYWORDS, NEO, POWER_ATTACKER, REPLACES, SMAX, STAR_EVOLUTION, TRIGGERS
+from .vocabulary import (EXTRA_BREAK, FORBIDDEN_STAR, G_NEO, KEYWORDS, NEO, POWER_ATTACKER, REPLACES, SMAX,
+                         STAR_EVOLUTION, TRIGGERS)
 from .yamlio import key_path, line_of, load_yaml, plain, schema_errors, shown, spoilt, validate
 
 
@@ -104,8 +105,10 @@ class CardDef:
         return self.home == "super_gr"
 
     def has(self, keyword: str) -> bool:
-        """Whether it has `keyword`; a G-NEO creature is a NEO creature (803.1)."""
-        return keyword in self.keywords or (keyword == NEO and G_NEO in self.keywords)
+        """Whether it has `keyword`; a G-NEO creature is a NEO creature (803.1), a forbidden star evolution
+        creature a star evolution creature (813.1b)."""
+        return keyword in self.keywords or (keyword == NEO and G_NEO in self.keywords) or \
+            (keyword == STAR_EVOLUTION and FORBIDDEN_STAR in self.keywords)
 
     def civs(self) -> tuple[str, ...]:
         """Its civilizations (106.2), in the rules' order: those of `civilizations:` and, for a card file
@@ -133,14 +136,14 @@ class CardDef:
         return self.spell_side if self.spell_side is not None else self
 
     def is_evolution(self) -> bool:
-        """An evolution creature of any kind (801; S-MAX included, S207)."""
-        return bool(self.evolution()) or self.has(SMAX)
+        """An evolution creature of any kind (801; S-MAX included, S207; forbidden star evolution, 813.1b)."""
+        return bool(self.evolution()) or self.has(SMAX) or self.has(FORBIDDEN_STAR)
 
     def evolution(self) -> int:
         """How many creatures this evolution creature evolves onto (801; the count the rebuild before
         2021-03-16 kept, S206): 1, 2 for a Vortex evolution; 0 for a card that is no evolution or needs
-        no source (S-MAX, S207)."""
-        if self.has(SMAX):
+        no source (S-MAX, S207; forbidden star evolution, 813.1b)."""
+        if self.has(SMAX) or self.has(FORBIDDEN_STAR):
             return 0
         if self.has("Vortex Evolution"):
             return 2

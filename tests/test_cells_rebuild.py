@@ -6,9 +6,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from conftest import ROOT, verdicts
 
+from dmcheck.model.cards import CardDef
+from dmcheck.model.errors import InputError
 from dmcheck.model.instructions import pile_moves
+from dmcheck.model.scenario_file import load_scenario
 
 PILES = ROOT / "scenarios" / "piles"
 
@@ -62,3 +66,24 @@ def test_ev14_and_ev15_hold():
     # 801.2b: one tapped source makes the evolution creature tapped, so the second attacker may attack it
     assert set(verdicts(_scenario("EV14"))) == {"holds"}
     assert set(verdicts(_scenario("EV15"))) == {"holds"}
+
+
+# ---- forbidden star evolution (813.1b: model/cards.py `CardDef.has`, `CardDef.evolution`) ------------------------
+def test_fs01_and_fs02_hold():
+    assert set(verdicts(_scenario("FS01"))) == {"holds"}
+    assert set(verdicts(_scenario("FS02"))) == {"holds"}
+
+
+def test_fs01_is_refused_when_a_forbidden_star_evolution_needs_a_source(monkeypatch):
+    # 813.1b: it needs no source; read as needing one, the loader refuses the lone creature (801.1a)
+    evolution = CardDef.evolution
+    monkeypatch.setattr(CardDef, "evolution",
+                        lambda self: 1 if "Forbidden Star Evolution" in self.keywords else evolution(self))
+    with pytest.raises(InputError, match="801.1a"):
+        load_scenario(_scenario("FS01"))
+
+
+def test_fs02_fails_when_a_forbidden_star_evolution_is_no_star_evolution(monkeypatch):
+    # 813.1b: it leaves as a star evolution creature does; without that, the whole pile is destroyed
+    monkeypatch.setattr(CardDef, "has", lambda self, keyword: keyword in self.keywords)
+    assert "violated" in verdicts(_scenario("FS02"))
