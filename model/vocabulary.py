@@ -114,6 +114,8 @@ KEYWORDS = {
                       "instead and the rest is rebuilt (813.1, a replacement effect, S204)",
     "Forbidden Star Evolution": "a star evolution creature that needs no source (813.1b): put alone or on a "
                                 "creature; when it would leave, only its top card leaves as Star Evolution's",
+    "Dream": "the special type Dream of a Dream Rare card (817.1): while one is in its owner's battle zone, he "
+             "cannot put another of the same name there (817.2); two that got there anyway both stay (817.3)",
     "S-MAX Evolution": "an evolution creature that needs no source (S207); its loss replacement is written as a "
                        "`replaces: own_loss` ability with `smax_loss`",
     "Power Attacker:+N": "N more power while this creature attacks; gone at the end of the attack (R510, A12c)",
@@ -145,7 +147,7 @@ KEYWORDS = {
 Keyword = Literal[
     "S-Trigger", "G-Strike", "S-Back", "Sabaki Z", "Judgement Crest", "Revolution 0", "Charger", "Unbreakable",
     "Indestructible", "Cannot Leave", "Extra Break", "Blocker", "Guardman", "Attacks Untapped",
-    "Evolution", "Vortex Evolution", "Star Evolution", "Forbidden Star Evolution",
+    "Evolution", "Vortex Evolution", "Star Evolution", "Forbidden Star Evolution", "Dream",
     "NEO", "G-NEO", "Forbidden Release",
     "S-MAX Evolution", "Power Attacker", "Slayer", "Wins All Battles", "Speed Attacker", "Cannot Attack",
     "Cannot Attack Players", "Cannot Block", "Must Attack", "Must Block", "Unblockable", "Evasion", "Ignore",
@@ -169,6 +171,7 @@ G_NEO: Final = "G-NEO"                        # 803: a NEO creature that loses i
 STAR_EVOLUTION: Final = "Star Evolution"      # 813.1 (S204): when it would leave, only its top card leaves
 SMAX: Final = "S-MAX Evolution"               # S207: an evolution creature needing no source
 FORBIDDEN_STAR: Final = "Forbidden Star Evolution"   # 813.1b: a star evolution creature needing no source
+DREAM: Final = "Dream"                        # 817.1: the special type of a Dream Rare card
 
 # What a `declare` event's `ability` names: the shield-check keywords (SC2, SC3) and the hidden-zone
 # abilities declared at an attack (R506.3). Patterns in scenarios are checked against this list.
