@@ -33,8 +33,18 @@ from .rules_index import needed_for
 from .trigger_patterns import DELAYED_ZONE, TRIGGER_ZONES, TriggerPattern
 from .trigger_patterns import SCHEMA as PATTERN_SCHEMA
 from .trigger_patterns import read as read_pattern
-from .vocabulary import (EXTRA_BREAK, FORBIDDEN_STAR, G_NEO, KEYWORDS, NEO, POWER_ATTACKER, REPLACES, SMAX,
-                         STAR_EVOLUTION, TRIGGERS)
+from .vocabulary import (
+    EXTRA_BREAK,
+    FORBIDDEN_STAR,
+    G_NEO,
+    KEYWORDS,
+    NEO,
+    POWER_ATTACKER,
+    REPLACES,
+    SMAX,
+    STAR_EVOLUTION,
+    TRIGGERS,
+)
 from .yamlio import key_path, line_of, load_yaml, plain, schema_errors, shown, spoilt, validate
 
 

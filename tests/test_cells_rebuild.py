@@ -49,7 +49,8 @@ def test_what_may_stand_alone():
 def test_rb07_fails_when_the_rebuilt_creature_loses_the_effects(monkeypatch):
     # 801.4c: the power change of the turn applies to the creature left by the rebuild; forgotten, Vanilla lives
     carry = pile_moves._carry
-    monkeypatch.setattr(pile_moves, "_carry", lambda s, old, new, creature=True: carry(s.forget(old), old, new, creature))
+    monkeypatch.setattr(pile_moves, "_carry",
+                        lambda s, old, new, creature=True: carry(s.forget(old), old, new, creature))
     assert "violated" in verdicts(_scenario("RB07"))
 
 

@@ -50,8 +50,9 @@ op("top_card_to", schema=_SCHEMA_TOP_CARD_TO)((deterministic, _top_card_to))
 # ---- an evolution creature put into the battle zone by an effect (801.1, 801.2, 802, 815.1) --------------------
 def _put_evolution_options(m, s, task, ins):
     """Where an effect may put an evolution creature: onto one of its owner's creatures (two for a Vortex
-    Evolution, stacked in any order, 801.1b), identical creatures offered once; a NEO creature alone as well (802.1). With nothing to evolve
-    onto an evolution creature cannot be put (801.1a): no option, it stays where it was."""
+    Evolution, stacked in any order, 801.1b), identical creatures offered once; a NEO creature alone as well
+    (802.1). With nothing to evolve onto an evolution creature cannot be put (801.1a): no option, it stays where
+    it was."""
     me, card, zone = task.controller, ins.get("card"), ins.get("zone")
     if card not in getattr(s.zone(me), zone):
         return []
