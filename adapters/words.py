@@ -11,7 +11,7 @@ RULES = frozenset({
     "S-Trigger", "G-Strike", "S-Back", "Sabaki Z", "Judgement Crest", "Revolution 0", "Charger", "Unbreakable",
     "Indestructible", "Cannot Leave", "Extra Break", "Blocker", "Guardman", "Attacks Untapped", "Evolution",
     "Vortex Evolution", "NEO", "G-NEO", "Forbidden Release",
-    "Star Evolution",
+    "Star Evolution", "Forbidden Star Evolution", "Dream",
     "S-MAX Evolution", "Power Attacker", "Slayer", "Wins All Battles", "Speed Attacker", "Cannot Attack",
     "Cannot Attack Players", "Cannot Block", "Must Attack", "Must Block", "Unblockable", "Evasion", "Ignore",
     "Super S-Trigger",

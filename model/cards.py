@@ -33,7 +33,7 @@ from .rules_index import needed_for
 from .trigger_patterns import DELAYED_ZONE, TRIGGER_ZONES, TriggerPattern
 from .trigger_patterns import SCHEMA as PATTERN_SCHEMA
 from .trigger_patterns import read as read_pattern
-from .vocabulary import KEYWORDS, POWER_ATTACKER, REPLACES, SMAX, TRIGGERS
+from .vocabulary import FORBIDDEN_STAR, KEYWORDS, POWER_ATTACKER, REPLACES, SMAX, TRIGGERS
 from .yamlio import key_path, line_of, load_yaml, plain, schema_errors, shown, spoilt, validate
 
 
@@ -91,6 +91,11 @@ class CardDef:
     # G-Link (804.2, model/gods.py): (name, side) - this card may link at the `side` of a God with that name
     g_link: tuple[tuple[str, str], ...] = ()
     statics: tuple[continuous.Static, ...] = ()   # static abilities (R604; model/continuous.py)
+    # 超魂X (818, model/super_soul.py): the part a card gives the creature it lies under (818.1b), already among
+    # its own keywords and abilities (818.1a); its soul icons (818.1c) are among `souls`
+    super_soul: CardDef | None = None
+    souls: tuple[str, ...] = ()   # soul icons (魂・ソウル...), read by the selection filter `soul:`
+
     # its keywords and the mechanism parameters they set (model/keyword_table.py), resolved once at load time:
     # what `has` reads on the search's hot path
     marks: frozenset[str] = dataclasses.field(init=False, repr=False, compare=False, default=frozenset())
@@ -137,14 +142,14 @@ class CardDef:
         return self.spell_side if self.spell_side is not None else self
 
     def is_evolution(self) -> bool:
-        """An evolution creature of any kind (801; S-MAX included, S207)."""
-        return bool(self.evolution()) or self.has(SMAX)
+        """An evolution creature of any kind (801; S-MAX included, S207; forbidden star evolution, 813.1b)."""
+        return bool(self.evolution()) or self.has(SMAX) or self.has(FORBIDDEN_STAR)
 
     def evolution(self) -> int:
         """How many creatures this evolution creature evolves onto (801; the count the rebuild before
         2021-03-16 kept, S206): 1, 2 for a Vortex evolution; 0 for a card that is no evolution or needs
-        no source (S-MAX, S207)."""
-        if self.has(SMAX):
+        no source (S-MAX, S207; forbidden star evolution, 813.1b)."""
+        if self.has(SMAX) or self.has(FORBIDDEN_STAR):
             return 0
         if self.has("evolution_two"):
             return 2
@@ -252,6 +257,10 @@ _CARD_SCHEMA = {
                        "what it adds to the creature's own (816.2a: breaker, keywords, abilities, statics) while "
                        "hyper mode is released (the card word `release_hyper_mode`)",
                        "properties": {}, "required": ["power"], "additionalProperties": False},
+        "super_soul": {"type": "object", "description": "the card's 超魂X (818.1): keywords, abilities, breaker and "
+                       "soul icons (`souls:`, 818.1c) that are the card's own (818.1a) and that it gives a creature "
+                       "while it lies under it (818.1b)",
+                       "properties": {}, "minProperties": 1, "additionalProperties": False},
         "king": {"type": "string", "minLength": 1,
                  "description": "a King Cell's King creature (814.1): the name of the `type: king_creature` it forms"},
         "king_cells": {"type": "array", "items": {"type": "string", "minLength": 1}, "minItems": 2, "maxItems": 8,
@@ -275,6 +284,10 @@ _CARD_SCHEMA["properties"]["back"]["properties"] = {   # type: ignore[index]
 _CARD_SCHEMA["properties"]["hyper_mode"]["properties"] = {   # type: ignore[index]
     k: _CARD_SCHEMA["properties"][k]   # type: ignore[index]
     for k in ("power", "breaker", "keywords", "abilities", "statics", "modelled", "omitted")}
+# 超魂X (818.1) says what a creature's abilities say, and soul icons (818.1c)
+_CARD_SCHEMA["properties"]["super_soul"]["properties"] = {   # type: ignore[index]
+    **{k: _CARD_SCHEMA["properties"][k] for k in ("breaker", "keywords", "abilities")},   # type: ignore[index]
+    "souls": {"type": "array", "items": {"type": "string", "minLength": 1}, "maxItems": MAX_ITEMS}}
 BACK_SUFFIX = ":back"   # the pool id of a back face: its front's id and this (no card file's id has a colon)
 
 CARD_SCHEMA = _CARD_SCHEMA   # what a card of a card file may say (`dmcheck cards --words` lists its keys)
@@ -730,7 +743,9 @@ def _with_back(card: CardDef, raw: Any, root: Any, here: tuple, file: str) -> Ca
 def _faces(card: CardDef, raw: Any, root: Any, here: tuple, file: str, mistakes: Mistakes) -> CardDef:
     """The parts of a card made of several faces or cards, each checked where it is written: a psychic cell
     (806.1), King Cells (814.1), a back face (805.1, 807.1, 809.1: a forbidden pulse must have one) and hyper
-    mode (816.1)."""
+    mode (816.1); a card with 超魂X is read with it first (818.1a)."""
+    if "super_soul" in raw:
+        return mistakes.check(_with_super_soul, card, raw, root, here, file) or card
     if raw.get("cell") and here[-1:] != ("back",):
         mistakes.check(_front_cell, raw, root, here, file)
     mistakes.check(_check_king, raw, root, here, file)
@@ -804,6 +819,25 @@ def _check_king(raw: Any, root: Any, here: tuple, file: str) -> None:
         key, why = wrong[0]
         at = here + (key,) if key in raw else here
         raise InputError(file, line_of(root, at), key_path(at), why)
+
+
+def _with_super_soul(card: CardDef, raw: Any, root: Any, here: tuple, file: str) -> CardDef:
+    """R818.1, R818.1a: a card with 超魂X has its 超魂X abilities besides its others, as its own (the merged card
+    file is read again, with its other faces); the part alone is kept for the creature it lies under (818.1b,
+    model/super_soul.py). The part is read first on its own, so that its mistakes are shown where written."""
+    at = here + ("super_soul",)
+    soul = raw["super_soul"]
+    part = _card({k: v for k, v in soul.items() if k != "souls"} | {"id": raw["id"], "name": raw["name"],
+                 "type": "creature", "cost": 0}, root, at, file)
+    souls = tuple(str(x) for x in soul.get("souls", []))
+    part = dataclasses.replace(part, souls=souls)
+    merged = {k: v for k, v in raw.items() if k != "super_soul"}
+    for k in ("keywords", "abilities"):
+        merged[k] = list(raw.get(k, [])) + list(soul.get(k, []))
+    if "breaker" in soul:
+        merged["breaker"] = max(int(raw.get("breaker", 1)), int(soul["breaker"]))
+    own = _card(merged, root, here, file)
+    return dataclasses.replace(own, super_soul=part, souls=own.souls + souls)
 
 
 _HYPER_ADDS = ("keywords", "abilities", "statics")   # 816.2a: what hyper mode adds to the creature's own

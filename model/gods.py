@@ -25,7 +25,7 @@ import dataclasses
 from functools import lru_cache
 from typing import Any
 
-from . import kings
+from . import kings, super_soul
 from .characteristics import CIVILIZATIONS, INFINITY
 from .state import State, Zones, replace
 
@@ -83,12 +83,15 @@ def merged(defs: tuple[Any, ...]) -> Any:
 
 def creature(m: Any, s: State, cid: int) -> Any:
     """The card record an effect reads of the creature `cid`: its card's, for a linked God the record
-    of all its cards (804.1b), for a King creature its King's (814.1, model/kings.py)."""
+    of all its cards (804.1b), for a King creature its King's (814.1, model/kings.py), for a creature with cards
+    under it its card's and the 超魂X of those cards (818.1b, model/super_soul.py)."""
     z = s.zone(m.owner(cid))
-    if z.links and kings.cells(z, cid):
+    if not z.links:
+        return m.card(cid)
+    if kings.cells(z, cid):
         return kings.record(m, m.card(cid))
     if not linked(z, cid):
-        return m.card(cid)
+        return super_soul.given(m.card(cid), super_soul.parts(m, z, cid))   # 818.1b: what lies under gives
     return merged(tuple(m.card(c) for c in row(z, cid)))
 
 

@@ -39,6 +39,8 @@ PARAMETERS: Final = {
     "evolution_one": "an evolution creature on one creature (801)",
     "evolution_two": "an evolution creature on two creatures (S206)",
     "evolution_no_source": "an evolution creature needing no source (S207)",
+    "evolution_source_optional": "an evolution creature put alone or on a creature (813.1b; cards.py)",
+    "dream_unique": "no second Dream card of one name in its owner's battle zone (817.2; dream.py)",
     "neo": "may be put as an evolution creature or alone (802)",
     "under_cards_leave_instead": "its under-cards leave instead of it (803.2, a replacement)",
     "top_card_leaves_instead": "only its top card leaves (813.1, a replacement)",

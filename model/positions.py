@@ -253,13 +253,20 @@ def pile_base_is_a_creature(s: State, cards: Any) -> Iterator[Problem]:
 _CARRIED = {"under": "801.1a", "aura": "310.5", "cross": "303.3", "weapon": "305.2"}
 
 
-@check("carried_by_a_creature", ("303.3", "310.5", "801.1a", "305.2"))
+# the cards besides creatures a rebuild may leave on top of the rest of a pile (801.4a-b: any card that can stand
+# alone keeps the cards under it; model/instructions/pile_moves.py STANDING)
+_REBUILT_TOPS = ("tamaseed", "cross_gear", "dragheart_fortress")
+
+
+@check("carried_by_a_creature", ("303.3", "310.5", "801.1a", "305.2", "801.4b"))
 def carried_by_a_creature(s: State, cards: Any) -> Iterator[Problem]:
-    """303.3, 310.5, 801.1a, 305.2: only a creature carries sources, auras, cross gear and weapons."""
+    """303.3, 310.5, 801.1a, 305.2: only a creature carries sources, auras, cross gear and weapons (and a card a
+    rebuild left on top of the rest, 801.4b, the cards under it)."""
     for player in PLAYERS:
         z = s.zone(player)
         for c in z.battle if z.links else ():
-            kinds = [k for k in _CARRIED if any(h == c and kind == k for _, h, kind in z.links)]
+            kinds = [k for k in _CARRIED if any(h == c and kind == k for _, h, kind in z.links)
+                     and not (k == "under" and cards.card(c).type in _REBUILT_TOPS)]
             if kinds and not _creature(cards.card(c)):
                 cdef = cards.card(c)
                 yield Problem("carried_by_a_creature", _CARRIED[kinds[0]], c,

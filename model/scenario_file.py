@@ -772,6 +772,9 @@ def _check_blocker(name: Any, names: _Names, path: tuple) -> None:
     cdef = names.pool[names.card(str(name).partition("#")[0], path)]
     if cdef.type == "creature" and names.census is not None and names.census.grants("redirect_block"):
         return   # an effect of the scenario can give it Blocker
+    if cdef.type == "creature" and any((d := names.pool[i].super_soul) is not None and d.has("redirect_block")
+                                       for i in names.pool.ids()):
+        return   # a card with a 超魂X Blocker may lie under it (818.1b)
     if cdef.type != "creature" or not cdef.has("redirect_block"):
         raise names.fail(path, f"{cdef.name} cannot block; expected a creature with Blocker (R507.1)")
 

@@ -99,6 +99,8 @@ FORBIDDEN_RELEASE: Final = "release_when_unsealed"   # 809.1a: a pulse turns ove
 G_NEO: Final = "under_cards_leave_instead"    # 803: a NEO creature that loses its under-cards instead of leaving
 STAR_EVOLUTION: Final = "top_card_leaves_instead"   # 813.1 (S204): when it would leave, only its top card leaves
 SMAX: Final = "evolution_no_source"           # S207: an evolution creature needing no source
+FORBIDDEN_STAR: Final = "evolution_source_optional"   # 813.1b: a star evolution creature needing no source
+DREAM: Final = "dream_unique"                 # 817.1-817.2: a Dream card, one of a name per battle zone
 
 # What a `declare` event's `ability` names: the shield-check keywords (SC2, SC3) and the hidden-zone
 # abilities declared at an attack (R506.3). Patterns in scenarios are checked against this list.

@@ -121,7 +121,7 @@ def test_fb01_fails_when_forbidden_release_turns_nothing_over(monkeypatch):
 
 # ---- 806.2a, 804.4a: a creature of three cards split in two while attacking -----------------------------------
 def test_the_split_scenarios_hold():
-    assert set(verdicts(_scenario("SX01"))) == {"holds"}
+    assert set(verdicts(_scenario("PS12"))) == {"holds"}
     assert set(verdicts(_scenario("GD10"))) == {"holds"}
 
 
@@ -129,7 +129,7 @@ def test_sx01_fails_unless_the_attacker_picks_the_creature_that_goes_on_attackin
     # 806.2a: without the pick the attack goes to one fixed card, never to the other creature that stays
     real = hyperspatial._cells_options
     monkeypatch.setattr(hyperspatial, "_cells_options", lambda m, s, task, top, attack=False: real(m, s, task, top))
-    assert "violated" in verdicts(_scenario("SX01"))
+    assert "violated" in verdicts(_scenario("PS12"))
 
 
 def test_gd10_fails_unless_the_attacker_picks_the_god_that_goes_on_attacking(monkeypatch):
@@ -167,7 +167,7 @@ def test_a_cell_has_the_civilizations_of_its_super_creature():
 def test_a_psychic_cell_has_the_civilizations_of_its_super_creature(tmp_path):
     # 806.1f: Trio Gamma Cell (no civilization of its own) is Light under Trio Super, below Trio Beta Cell
     from dmcheck.model.instructions.selection import civilizations
-    model = BreakModel(load_scenario(_scenario("SX01")))
+    model = BreakModel(load_scenario(_scenario("PS12")))
     s = model.initial_state()
     alpha = next(i.id for i in model.instances if i.label == "Trio Alpha")
     gamma = next(i.id for i in model.instances if i.label == "Trio Gamma Cell")

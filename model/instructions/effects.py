@@ -9,7 +9,7 @@ from __future__ import annotations
 from itertools import permutations
 from typing import TYPE_CHECKING
 
-from .. import mana
+from .. import dream, mana
 from ..access import players as footprint_players
 from ..events import Event, EventKind, ev
 from ..instr import Instr
@@ -71,6 +71,9 @@ def summon(m: Game, s: State, player: str, cid: int, zone: str, out: list[Event]
     `summoned` besides `enters`. An effect that puts a creature into the battle zone (put_creature_free,
     look_top, a psychic creature) leaves it False."""
     cdef = m.card(cid)
+    if dream.barred(m, s, cid):   # 817.2: not while a same-name Dream element of its owner is there
+        out.append(ev("fizzle", "817.2", card=m.label(cid), player=player, ability="put into the battle zone"))
+        return s
     if cdef.evolution() or cdef.has(NEO):
         args = {"card": cid, "zone": zone, "summoned": True} if summoned else {"card": cid, "zone": zone}
         return push(s, Task(program=(instr("_put_evolution", **args),), pc=0, controller=player,

@@ -123,16 +123,31 @@ def top_leaves(m: Game, s: State, card: int, to: str, out: list[Event], destroy:
                         controller=owner, source=card, ability="rebuild (801.4, before 2021-03-16)"))
 
 
+# the card types that may stand alone in the battle zone (801.4a: 単独でバトルゾーンに存在できるカード): a creature
+# (not a psychic cell, 806.1a, nor a King Cell, 814.1d), a tamaseed, a cross gear (S220) and a dragheart fortress;
+# never a spell or castle (302.3), an aura (310.5) or a weapon (305.3, R117.2). The model has no fields.
+STANDING = ("creature", "tamaseed", "cross_gear", "dragheart_fortress")
+# those that keep the tapped state of the evolution creature that left (801.4d); any other stands upright
+KEEP_TAPPED = ("creature", "tamaseed")
+
+
+def stands_alone(m: Game, card: int) -> bool:
+    """801.4a: whether `card` may stay alone in the battle zone when the top over it leaves."""
+    cdef = m.card(card)
+    return cdef.type in STANDING and not cdef.cell and not cdef.king
+
+
 def _rebuild(m: Game, s: State, owner: str, old: int, carried: tuple, tapped: bool,
              out: list[Event]) -> State:
-    """801.4a-b (since 2021-03-16): non-creature cards on top go to the graveyard until a creature is on
-    top; it stays as the creature with the rest under it, and what lay on the top lies on it."""
+    """801.4a-b (since 2021-03-16): cards that cannot stand alone (801.4a: a spell, an aura...) go to the
+    graveyard from the top until one that can is on top; it stays with the rest under it (a creature, or a
+    tamaseed), and what lay on the top lies on it."""
     z = s.zone(owner)
     nxt = next((c for c, h, k in z.links if h == old and k == "under"), None)
     while nxt is not None:
         c = nxt
         nxt = next((x for x, h, k in z.links if h == c and k == "under"), None)
-        if m.card(c).type != "creature":
+        if not stands_alone(m, c):
             z = replace(z.remove("attached", c).add("graveyard", c),
                         links=tuple(link for link in z.links if link[0] != c))
             out.append(ev("move", "801.4a", card=m.label(c), player=owner, **{"from": "battle", "to": "graveyard"}))
@@ -140,10 +155,10 @@ def _rebuild(m: Game, s: State, owner: str, old: int, carried: tuple, tapped: bo
         links = tuple(sorted([link for link in z.links if link[0] != c and link[1] != old]
                              + [(a, c, k) for a, k in carried]))
         z = replace(z.remove("attached", c).add("battle", c), links=links)
-        if tapped:
-            z = replace(z, tapped=tuple(sorted(z.tapped + (c,))))   # 801.4: the same tapped state
+        if tapped and m.card(c).type in KEEP_TAPPED:
+            z = replace(z, tapped=tuple(sorted(z.tapped + (c,))))   # 801.4d: the same tapped state
         out.append(ev("rebuild", "801.4", card=m.label(c), player=owner, top=m.label(old)))
-        return _carry(s.with_zone(owner, z), old, c)
+        return _carry(s.with_zone(owner, z), old, c, m.card(c).type == "creature")
     return _carry(s.with_zone(owner, _nothing_left(z, carried)), old, -1)
 
 
@@ -154,13 +169,14 @@ def _nothing_left(z: Zones, carried: tuple) -> Zones:
     return z
 
 
-def _carry(s: State, old: int, new: int) -> State:
+def _carry(s: State, old: int, new: int, creature: bool = True) -> State:
     """801.4c: the rebuilt creature is the one that was there (the attack goes on with it, its effects
-    stay); with nothing rebuilt, the attacking creature has left (R509.4c)."""
+    stay); with nothing rebuilt, or a card that is no creature (a tamaseed, 801.4a), the attacking creature has
+    left (R509.4c)."""
     changes: dict[str, Any] = {}
     if s.attacker == old:
-        changes = {"attacker": new} if new >= 0 else {"attacker_left": True}
-    if s.target == old and new >= 0:
+        changes = {"attacker": new} if new >= 0 and creature else {"attacker_left": True}
+    if s.target == old and new >= 0 and creature:
         changes["target"] = new
     # 801.4c (Ver.1.48): what applied to the creature before the rebuild still applies to it after (every
     # effect on creatures: State.inherit); with nothing rebuilt, the card that left is a new object (110.2e)

@@ -8,13 +8,15 @@ Where each card of a pile goes is model/instructions/pile_moves.py's; what a pil
 
 from __future__ import annotations
 
+from itertools import permutations
+
 from ..access import players as footprint_players
 from ..events import ev
 from ..piles import is_evolution_now, under
 from ..state import Task, other, replace
 from ..vocabulary import NEO, SMAX
 from . import destruction, effects
-from .common import creatures, distinct, multisets
+from .common import creatures, distinct, multisets, same
 from .pile_moves import start_counts, top_leaves
 from .registry import BIND, COUNTS, NONE, WHOSE, Option, deterministic, instr, op, push
 
@@ -48,15 +50,17 @@ op("top_card_to", schema=_SCHEMA_TOP_CARD_TO)((deterministic, _top_card_to))
 # ---- an evolution creature put into the battle zone by an effect (801.1, 801.2, 802, 815.1) --------------------
 def _put_evolution_options(m, s, task, ins):
     """Where an effect may put an evolution creature: onto one of its owner's creatures (two for a Vortex
-    Evolution), identical creatures offered once; a NEO creature alone as well (802.1). With nothing to evolve
-    onto an evolution creature cannot be put (801.1a): no option, it stays where it was."""
+    Evolution, stacked in any order, 801.1b), identical creatures offered once; a NEO creature alone as well
+    (802.1). With nothing to evolve onto an evolution creature cannot be put (801.1a): no option, it stays where
+    it was."""
     me, card, zone = task.controller, ins.get("card"), ins.get("zone")
     if card not in getattr(s.zone(me), zone):
         return []
     cdef = m.card(card)
     if cdef.evolution() > 1:
         own = [c for c in s.zone(me).battle if m.card(c).type == "creature"]
-        bases = multisets(m, s, own, cdef.evolution()) if len(own) >= cdef.evolution() else []
+        bases = [order for b in (multisets(m, s, own, cdef.evolution()) if len(own) >= cdef.evolution() else [])
+                 for order in orders(m, s, b)]
     else:
         bases = [(c,) for c in creatures(m, s, me, "own")]
     opts: list[Option] = [(b, f"{me} puts {m.label(card)} onto {', '.join(m.label(c) for c in b)} (801)")
@@ -64,6 +68,19 @@ def _put_evolution_options(m, s, task, ins):
     if cdef.has(NEO):
         opts.append((ALONE, f"{me} puts {m.label(card)} into the battle zone alone, not evolved (802.1)"))
     return opts
+
+
+def orders(m, s, sources: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """801.1b: the orders the owner may stack several sources in, the first right under the evolution creature;
+    orders that differ only by interchangeable cards are offered once."""
+    seen: set[tuple] = set()
+    out: list[tuple[int, ...]] = []
+    for order in permutations(sources):
+        key = tuple(same(m, s, c) for c in order)
+        if key not in seen:
+            seen.add(key)
+            out.append(order)
+    return out
 
 
 def _put_evolution(m, s, task, ins, choice, out):

@@ -44,8 +44,8 @@ WHICH = {
     "description": "only creatures with all of: race (a race or a list, any of them: whole words, 203.2), "
                    "civilization (one of the five or a list, any of them, 106.1), color (colorless, mono, "
                    "multicolored, 106.2), name (a part of the name, whole words, 202.3), name_is (the whole name, "
-                   "202.3a), cost_max / cost_min "
-                   "(printed cost, 201.2), power_max / power_min (power now, below 0 read as 0, 108.1b)",
+                   "202.3a), cost_max / cost_min (printed cost, 201.2), soul (a soul icon such as 魂・ソウル, one from "
+                   "超魂X under it too, 818.1c), power_max / power_min (power now, below 0 read as 0, 108.1b)",
     "properties": {
         "race": _NAMES,
         "civilization": {"description": f"one of {', '.join(CIVILIZATIONS)}, or a list of them",
@@ -53,6 +53,7 @@ WHICH = {
         "color": {"enum": list(COLOURS)},
         "name": {"type": "string", "minLength": 1},
         "name_is": {"type": "string", "minLength": 1},
+        "soul": {"type": "string", "minLength": 1},
         "cost_max": _COST, "cost_min": _COST, "power_max": _POWER, "power_min": _POWER,
     },
 }
@@ -121,6 +122,8 @@ def _fits(m: Game, s: State, cid: int, want: dict, kind: str) -> bool:
     if "name" in want and not any(contains_words(n, want["name"]) for n in names(m, s, cid)):   # 202.5
         return False
     if "name_is" in want and want["name_is"] not in names(m, s, cid):   # 202.3a: the whole name, exactly
+        return False
+    if "soul" in want and want["soul"] not in creature(m, s, cid).souls:   # a soul icon, 818.1c: given from under
         return False
     if "cost_max" in want or "cost_min" in want:   # one cost must meet both (R201.2b: the one read)
         low, high = want.get("cost_min", 0), want.get("cost_max", INFINITY)
