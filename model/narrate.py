@@ -17,7 +17,8 @@ _FLIP_HOW = {"awaken": "awakens", "release": "is released", "dragsolution": "dra
 def _zone(name: str) -> str:
     return {"deck_bottom": "the deck bottom", "deck": "the deck", "battle": "the battle zone",
             "resolving": "resolution", "shields": "the shield zone", "hyperspatial": "the hyperspatial zone",
-            "super_gr": "the super GR zone", "abyss": "the abyss zone"}.get(name, f"the {name}")
+            "super_gr": "the super GR zone", "abyss": "the abyss zone",
+            "attached": "under another card"}.get(name, f"the {name}")
 
 
 def _of(ability: str, source: str) -> str:

@@ -29,6 +29,7 @@ from . import (  # noqa: F401  (registration: importing each module registers it
     restrict,
     seals,
     shield_check,
+    under,
     whole_zone,
 )
 from .registry import OPS, card_words  # noqa: F401
