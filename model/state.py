@@ -68,6 +68,7 @@ class Zones(Record):
     hyperspatial: Sorted[CardId] = ()   # psychic creatures (R407.1; model/instructions/hyperspatial.py)
     super_gr: tuple[CardId, ...] = ()    # GR creatures, top first (R408.1, R408.2; model/instructions/gr.py)
     abyss: Sorted[CardId] = ()   # cards sent to the abyss, never to leave it (R410.1, R410.4; instructions/abyss.py)
+    face_down: Sorted[CardId] = ()   # mana cards lying face down (R405.4; model/mana.py): the mark leaves with them
 
     def add(self, zone: str, card: int) -> Zones:
         items = list(self)
@@ -76,6 +77,8 @@ class Zones(Record):
 
     def remove(self, zone: str, card: int) -> Zones:
         items = list(self)
+        if zone == "mana" and items[_FACE_DOWN]:
+            _turn_up(items, card)
         _take(items, zone, card)
         return _new(Zones, items)
 
@@ -83,6 +86,8 @@ class Zones(Record):
         """`remove(src, card).add(dst, card)` in one copy (what every move of a card does); a move
         between two unordered zones, or from the deck's top part, inline (`_take`, `_put` otherwise)."""
         items = list(self)
+        if src == "mana" and items[_FACE_DOWN]:
+            _turn_up(items, card)
         i = _ZONE.get(src)
         if i is not None and src != "deck":   # list.remove keeps the super GR zone's order
             cards = list(items[i])
@@ -123,6 +128,12 @@ class Zones(Record):
 
 _ZONE = Zones._index            # field name -> item index
 _DECK, _DECK_ADDED = _ZONE["deck"], _ZONE["deck_added"]
+_FACE_DOWN = _ZONE["face_down"]
+
+
+def _turn_up(items: list, card: int) -> None:
+    """400.5: a face-down mana card (405.4) that leaves the mana zone is a new object: the mark stays behind."""
+    items[_FACE_DOWN] = tuple(c for c in items[_FACE_DOWN] if c != card)
 _ORDERED = ("deck", "super_gr")   # the piles whose order means something (the others are kept sorted)
 
 

@@ -29,3 +29,26 @@ def test_a_card_put_under_a_battle_zone_card_goes_to_the_bottom_of_its_pile():
 def test_a_creature_put_under_another_card_takes_its_aura_in_its_owners_order():
     # 310.8b: the aura goes under with its creature, in either order its owner chooses (403.4a)
     assert set(verdicts(PILES / "PU02_a_creature_put_under_takes_its_aura_in_its_owners_order.yaml")) == {"holds"}
+
+
+def test_a_face_down_mana_card_is_a_colourless_card_with_no_card_type():
+    # 405.4: colourless (405.1 does not tap it) and no creature an effect may put from the mana zone
+    assert set(verdicts(ATTACK / "MZ02_a_face_down_mana_card_is_a_colourless_card_with_no_type.yaml")) == {"holds"}
+
+
+def test_a_face_down_mark_stays_in_the_mana_zone():
+    # 400.5: a face-down mana card leaving the mana zone is a new object, face up; 405.4: only mana cards lie face
+    # down, which the position check says naming the rule
+    from dmcheck.model.positions import problems
+    from dmcheck.model.procedure import BreakModel
+    from dmcheck.model.scenario_file import load_scenario
+    from dmcheck.model.state import Zones, replace
+
+    z = Zones(mana=(3, 5), face_down=(3,))
+    assert z.move("mana", "hand", 3).face_down == () and z.remove("mana", 3).face_down == ()
+    assert z.move("mana", "hand", 5).face_down == (3,)
+    m = BreakModel(load_scenario(ATTACK / "MZ02_a_face_down_mana_card_is_a_colourless_card_with_no_type.yaml"))
+    s = m.initial_state()
+    probe = next(i.id for i in m.instances if i.label == "Face Down Probe")
+    bad = s.with_zone("A", replace(s.zone("A"), face_down=(probe,)))
+    assert {(p.check, p.rule) for p in problems(bad, m)} == {("face_down_mana", "405.4")}

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .. import mana
 from ..events import Event, ev
 from ..instr import Instr
 from ..state import State, Task, other, replace
@@ -233,8 +234,11 @@ op("destroy_strongest", schema=_SCHEMA_DESTROY_STRONGEST)((deterministic, _destr
 
 def _put_free_options(m, s, task, ins):
     me = task.controller
-    found = [(c, zone) for zone in ins.get("from") for c in getattr(s.zone(me), zone)
-             if m.card(c).type == "creature" and m.card(c).cost <= ins.get("cost_max")]
+    z = s.zone(me)
+    # a mana card is read as it lies there: a face-down one is no creature (405.4)
+    found = [(c, zone) for zone in ins.get("from") for c in getattr(z, zone)
+             if (mana.seen(m, z, c) if zone == "mana" else m.card(c)).type == "creature"
+             and m.card(c).cost <= ins.get("cost_max")]
     opts = [((c, zone), f"{me} puts {m.label(c)} from the {zone} into the battle zone")
             for zone in ins.get("from")
             for c in distinct(m, s, [c for c, z in found if z == zone])]
@@ -255,15 +259,21 @@ op("put_creature_free", schema=_SCHEMA_PUT_CREATURE_FREE)((_put_free_options, _p
 
 
 def _deck_to_mana(m, s, task, ins, choice, out):
-    """Put the top card of its controller's deck into the mana zone (Stegoro Kaiser's attack trigger, A03)."""
+    """Put the top card of its controller's deck into the mana zone (Stegoro Kaiser's attack trigger, A03);
+    with `face_down`, face down (405.4: a colourless card of cost 0, so never tapped for its colours, 405.1)."""
     me = task.controller
     deck = s.zone(me).deck
-    return effects.move_cards(m, s, me, deck[:1], "deck", "mana", out) if deck else s
+    if not deck or not ins.get("face_down", False):
+        return effects.move_cards(m, s, me, deck[:1], "deck", "mana", out) if deck else s
+    z = s.zone(me).move("deck", "mana", deck[0])
+    out.append(ev("move", "R405.4", card=m.label(deck[0]), player=me, **{"from": "deck", "to": "mana"}))
+    return s.with_zone(me, mana.put_face_down(m, z, deck[0], out))
 
 
 _SCHEMA_DECK_TO_MANA = {
-    "doc": "put the top card of your deck into your mana zone (nothing if the deck is empty)",
-    "properties": {},
+    "doc": "put the top card of your deck into your mana zone (nothing if the deck is empty); `face_down`: face "
+           "down, a colourless card of cost 0 while it lies there (405.4)",
+    "properties": {"face_down": {"type": "boolean"}},
 }
 op("deck_to_mana", schema=_SCHEMA_DECK_TO_MANA)((deterministic, _deck_to_mana))
 

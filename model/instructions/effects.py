@@ -124,7 +124,9 @@ def _cast_free_options(m, s, task, ins):
     opts: list[Option] = []
     for zone in ins.get("from"):
         # a twinpact outside the battle zone is a spell too, with its spell side's cost (S214)
-        cands = [c for c in getattr(s.zone(me), zone) if m.card(c).is_spell() and m.card(c).as_spell().cost <= limit]
+        # 405.4: a face-down mana card has no card type, so it is no spell
+        cands = [c for c in getattr(s.zone(me), zone) if m.card(c).is_spell() and m.card(c).as_spell().cost <= limit
+                 and not (zone == "mana" and c in s.zone(me).face_down)]
         for cid in distinct(m, s, cands):
             opts.append((("cast", cid, zone), f"{me} casts {m.label(cid)} from {zone} for free "
                                               f"(cost {m.card(cid).as_spell().cost} <= {limit})"))
