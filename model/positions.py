@@ -413,6 +413,16 @@ def face_down_mana(s: State, cards: Any) -> Iterator[Problem]:
                                                             f"{z.where(c) or 'nowhere'}; expected the mana zone")
 
 
+@check("held_while_entering", ("409.2",))
+def held_while_entering(s: State, cards: Any) -> Iterator[Problem]:
+    """409.1a, 409.2: a card pends on its way to the battle zone only while the effect putting it runs; once it
+    entered or could not, it pends no more."""
+    for player in PLAYERS:
+        for c in s.zone(player).held if not s.running else ():
+            yield Problem("held_while_entering", "409.2", c, f"{cards.label(c)} is pending in {player}'s "
+                                                            f"{s.zone(player).where(c) or 'nowhere'} while no effect runs")
+
+
 @check("effects_in_play", ("400.5",))
 def effects_in_play(s: State, cards: Any) -> Iterator[Problem]:
     """400.5: a card that changes zones is a new card, so what effects gave a creature (a power change, a

@@ -69,6 +69,7 @@ class Zones(Record):
     super_gr: tuple[CardId, ...] = ()    # GR creatures, top first (R408.1, R408.2; model/instructions/gr.py)
     abyss: Sorted[CardId] = ()   # cards sent to the abyss, never to leave it (R410.1, R410.4; instructions/abyss.py)
     face_down: Sorted[CardId] = ()   # mana cards lying face down (R405.4; model/mana.py): the mark leaves with them
+    held: Sorted[CardId] = ()   # pending on their way to the battle zone, still in their zone (R409.1)
 
     def add(self, zone: str, card: int) -> Zones:
         items = list(self)
@@ -79,6 +80,8 @@ class Zones(Record):
         items = list(self)
         if zone == "mana" and items[_FACE_DOWN]:
             _turn_up(items, card)
+        if items[_HELD]:
+            _release(items, card)
         _take(items, zone, card)
         return _new(Zones, items)
 
@@ -88,6 +91,8 @@ class Zones(Record):
         items = list(self)
         if src == "mana" and items[_FACE_DOWN]:
             _turn_up(items, card)
+        if items[_HELD]:
+            _release(items, card)
         i = _ZONE.get(src)
         if i is not None and src != "deck":   # list.remove keeps the super GR zone's order
             cards = list(items[i])
@@ -128,7 +133,12 @@ class Zones(Record):
 
 _ZONE = Zones._index            # field name -> item index
 _DECK, _DECK_ADDED = _ZONE["deck"], _ZONE["deck_added"]
-_FACE_DOWN = _ZONE["face_down"]
+_FACE_DOWN, _HELD = _ZONE["face_down"], _ZONE["held"]
+
+
+def _release(items: list, card: int) -> None:
+    """409.1: a pending card stops pending once it moves to another zone."""
+    items[_HELD] = tuple(c for c in items[_HELD] if c != card)
 
 
 def _turn_up(items: list, card: int) -> None:

@@ -52,3 +52,41 @@ def test_a_face_down_mark_stays_in_the_mana_zone():
     probe = next(i.id for i in m.instances if i.label == "Face Down Probe")
     bad = s.with_zone("A", replace(s.zone("A"), face_down=(probe,)))
     assert {(p.check, p.rule) for p in problems(bad, m)} == {("face_down_mana", "405.4")}
+
+
+def test_a_creature_put_into_the_battle_zone_pends_first():
+    # 409.1a, 409.1c: the last card of the hand, pending, is not counted: the hand-counting creature dies first
+    assert set(verdicts(ATTACK / "PN01_a_creature_put_into_the_battle_zone_pends_first.yaml")) == {"holds"}
+
+
+def test_creatures_put_together_all_pend_then_enter_one_by_one():
+    # 409.1f: both pend before either enters, then they enter one at a time, in either order
+    assert set(verdicts(ATTACK / "PN02_creatures_put_together_all_pend_then_enter_one_by_one.yaml")) == {"holds"}
+
+
+def test_a_pending_card_that_cannot_enter_stays_as_it_was():
+    # 409.2, 409.2a: the evolution creature with nothing to evolve onto stays in the mana zone, never moved, and
+    # pends no more once the effect is over
+    from dmcheck.explorer.bfs import explore
+    from dmcheck.model.procedure import BreakModel
+    from dmcheck.model.scenario_file import load_scenario
+
+    path = ATTACK / "PN03_a_pending_card_that_cannot_enter_stays_as_it_was.yaml"
+    assert set(verdicts(path)) == {"holds"}
+    graph = explore(BreakModel(load_scenario(path)))
+    assert graph.complete and all(not s.zone("B").held for s in graph.states if not s.running)
+
+
+def test_no_card_pends_once_the_effect_is_over():
+    # 409.2: a card pends only while the effect putting it runs; the position check names the rule
+    from dmcheck.model.positions import problems
+    from dmcheck.model.procedure import BreakModel
+    from dmcheck.model.scenario_file import load_scenario
+    from dmcheck.model.state import replace
+
+    m = BreakModel(load_scenario(ATTACK / "PN03_a_pending_card_that_cannot_enter_stays_as_it_was.yaml"))
+    s = m.initial_state()
+    bale = next(i.id for i in m.instances if i.label == "Ladia Bale")
+    bad = s.with_zone("B", replace(s.zone("B"), held=(bale,)))
+    assert {(p.check, p.rule) for p in problems(bad, m)} == {("held_while_entering", "409.2")}
+    assert s.zone("B").move("mana", "hand", bale).held == () and bad.zone("B").move("mana", "hand", bale).held == ()

@@ -23,6 +23,7 @@ from . import (  # noqa: F401  (registration: importing each module registers it
     hyper_mode,
     hyperspatial,
     keyword_process,
+    pending_entry,
     pile_moves,
     piles,
     power,

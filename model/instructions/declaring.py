@@ -17,7 +17,8 @@ from ..instr import Instr
 from ..state import State, Task, other, replace
 from ..vocabulary import ATTACK_DECLARED, CANNOT_LEAVE
 from . import destruction, effects
-from .common import distinct
+from .common import distinct, multisets
+from .pending_entry import hold_and_enter
 from .registry import NONE, deterministic, instr, op, push
 
 if TYPE_CHECKING:
@@ -233,26 +234,36 @@ op("destroy_strongest", schema=_SCHEMA_DESTROY_STRONGEST)((deterministic, _destr
 
 
 def _put_free_options(m, s, task, ins):
+    """Which creatures (up to `count`, each with its zone) and in which order they enter (409.1f); a choice is
+    (card, zone, card, zone, ...)."""
     me = task.controller
     z = s.zone(me)
     # a mana card is read as it lies there: a face-down one is no creature (405.4)
-    found = [(c, zone) for zone in ins.get("from") for c in getattr(z, zone)
+    found = {c: zone for zone in ins.get("from") for c in getattr(z, zone)
              if (mana.seen(m, z, c) if zone == "mana" else m.card(c)).type == "creature"
-             and m.card(c).cost <= ins.get("cost_max")]
-    opts = [((c, zone), f"{me} puts {m.label(c)} from the {zone} into the battle zone")
-            for zone in ins.get("from")
-            for c in distinct(m, s, [c for c, z in found if z == zone])]
+             and m.card(c).cost <= ins.get("cost_max")}
+    opts = []
+    for n in range(min(int(ins.get("count", 1)), len(found)), 0, -1):
+        for combo in multisets(m, s, list(found), n):
+            for order in effects.bottom_orders(m, combo):
+                what = ", ".join(f"{m.label(c)} from the {found[c]}" for c in order)
+                opts.append((tuple(x for c in order for x in (c, found[c])), f"{me} puts {what} into the battle zone"))
     return opts + [(NONE, f"{me} puts no creature")] if opts else []
 
 
 def _put_free(m, s, task, ins, choice, out: list[Event]):
-    return s if choice == NONE else effects.summon(m, s, task.controller, choice[0], choice[1], out)
+    """409.1a, 409.1f: the creatures chosen pend, then enter one by one (model/instructions/pending_entry.py)."""
+    if choice == NONE:
+        return s
+    return hold_and_enter(s, task, task.controller, tuple(zip(choice[::2], choice[1::2])))
 
 
 _SCHEMA_PUT_CREATURE_FREE = {
-    "doc": "may put one creature of cost `cost_max` or less from the given zones into the battle zone",
+    "doc": "may put up to `count` (default 1) creatures of cost `cost_max` or less from the given zones into the "
+           "battle zone: all pend, then they enter one by one in the order chosen (409.1a, 409.1f)",
     "properties": {"from": {"type": "array", "items": {"enum": ["hand", "mana"]}, "minItems": 1},
-                   "cost_max": {"type": "integer", "minimum": 0}},
+                   "cost_max": {"type": "integer", "minimum": 0},
+                   "count": {"type": "integer", "minimum": 1, "maximum": 4}},
     "required": ["from", "cost_max"],
 }
 op("put_creature_free", schema=_SCHEMA_PUT_CREATURE_FREE)((_put_free_options, _put_free))
