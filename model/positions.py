@@ -418,9 +418,10 @@ def held_while_entering(s: State, cards: Any) -> Iterator[Problem]:
     """409.1a, 409.2: a card pends on its way to the battle zone only while the effect putting it runs; once it
     entered or could not, it pends no more."""
     for player in PLAYERS:
-        for c in s.zone(player).held if not s.running else ():
+        z = s.zone(player)
+        for c in z.held if not s.running else ():
             yield Problem("held_while_entering", "409.2", c, f"{cards.label(c)} is pending in {player}'s "
-                                                            f"{s.zone(player).where(c) or 'nowhere'} while no effect runs")
+                                                            f"{z.where(c) or 'nowhere'} while no effect runs")
 
 
 @check("effects_in_play", ("400.5",))
