@@ -53,8 +53,9 @@ def _look_options(m, s, task, ins):
     takes = [(c, f"puts {m.label(c)} into the {ins.get('to')}") for c in distinct(m, s, fits)]
     if not takes or ins.get("optional", True):
         takes.append((-1, "takes none"))
-    return [((c,) + order, f"{me} looks at the top {len(top)}, {what}, the rest under the deck in the order "
-                           f"{', '.join(m.label(o) for o in order) or 'of nothing'}")
+    return [((c,) + order, f"{me} looks at the top {len(top)} and {what}"
+                           + (f"; the rest go under the deck in the order {', '.join(map(m.label, order))}"
+                              if order else ""))
             for c, what in takes for order in effects.bottom_orders(m, [o for o in top if o != c])]
 
 

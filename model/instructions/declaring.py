@@ -246,7 +246,9 @@ def _put_free_options(m, s, task, ins):
     for n in range(min(int(ins.get("count", 1)), len(found)), 0, -1):
         for combo in multisets(m, s, list(found), n):
             for order in effects.bottom_orders(m, combo):
-                what = ", ".join(f"{m.label(c)} from the {found[c]}" for c in order)
+                zones = sorted({found[c] for c in order})
+                what = (f"{', '.join(map(m.label, order))} from the {zones[0]}" if len(zones) == 1 else
+                        ", ".join(f"{m.label(c)} from the {found[c]}" for c in order))
                 opts.append((tuple(x for c in order for x in (c, found[c])), f"{me} puts {what} into the battle zone"))
     return opts + [(NONE, f"{me} puts no creature")] if opts else []
 

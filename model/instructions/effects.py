@@ -623,7 +623,7 @@ def _hand_to_bottom_options(m, s, task, ins):
     if n == 0:
         return []
     # 401.4: which cards, and the order their owner puts them under the deck in
-    return [(order, f"{me} puts {', '.join(m.label(c) for c in order)} on the deck bottom, in this order")
+    return [(order, f"{me} puts {', '.join(m.label(c) for c in order)} on the deck bottom")
             for combo in multisets(m, s, s.zone(me).hand, n) for order in bottom_orders(m, combo)]
 
 
