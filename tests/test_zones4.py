@@ -90,3 +90,8 @@ def test_no_card_pends_once_the_effect_is_over():
     bad = s.with_zone("B", replace(s.zone("B"), held=(bale,)))
     assert {(p.check, p.rule) for p in problems(bad, m)} == {("held_while_entering", "409.2")}
     assert s.zone("B").move("mana", "hand", bale).held == () and bad.zone("B").move("mana", "hand", bale).held == ()
+
+
+def test_looked_at_deck_cards_are_apart_from_the_effect_of_the_card_used():
+    # 605.4: the spell used from among the looked-at cards draws the cards below them, not the looked-at ones
+    assert set(verdicts(ATTACK / "LK01_looked_at_deck_cards_are_apart_from_the_effect_used.yaml")) == {"holds"}
