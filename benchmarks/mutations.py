@@ -1343,5 +1343,50 @@ CATALOGUE += (
 )
 
 
+# ---- issue 34: the deck's order, cards put under, face-down mana, the pending state (401, 403.4a, 405.4, 409) ------
+_Z4 = "tests/test_zones4.py::"
+CATALOGUE += (
+    Mutation("R401.4-one-bottom-order", "401.4: the owner orders cards put on the deck bottom together",
+             "model/instructions/effects.py", "    for order in permutations(cards):\n",
+             "    for order in [tuple(cards)]:\n",
+             rules=("401.4",), tests=(_Z4 + "test_the_owner_orders_cards_put_on_the_deck_bottom_together",)),
+    Mutation("R401.7-bottom-kept-by-shuffle", "401.7: cards added to a deck as a whole are not on its bottom",
+             "model/instructions/deck.py", "    return s.with_zone(player, replace(z, deck=order, deck_added=0))",
+             "    return s.with_zone(player, replace(z, deck=order))",
+             rules=("401.7",), tests=(_Z4 + "test_a_deck_added_to_as_a_whole_has_no_card_put_on_its_bottom",)),
+    Mutation("R403.4a-under-the-top", "403.4a: a card put under a battle-zone card goes to the bottom of its pile",
+             "model/instructions/under.py", "    below = chain[-1] if chain else host\n",
+             "    below = host\n",
+             rules=("403.4a",),
+             tests=(_Z4 + "test_a_card_put_under_a_battle_zone_card_goes_to_the_bottom_of_its_pile",)),
+    Mutation("R405.4-face-down-read-as-its-face", "405.4: a face-down mana card has no colour and no card type",
+             "model/mana.py", "    if card in z.face_down:\n        return FACE_DOWN\n", "",
+             rules=("405.4",), tests=(_Z4 + "test_a_face_down_mana_card_is_a_colourless_card_with_no_card_type",)),
+    Mutation("R409.1c-held-counted", "409.1a, 409.1c: a card pending on its way to the battle zone is not counted",
+             "model/counts.py", "    return len(cards) - (sum(1 for c in z.held if c in cards) if z.held else 0)",
+             "    return len(cards)",
+             rules=("409.1a",), tests=(_Z4 + "test_a_creature_put_into_the_battle_zone_pends_first",)),
+    Mutation("R409.1f-pend-one-at-a-time", "409.1f: cards entering together all pend before the first enters",
+             "model/instructions/pending_entry.py",
+             "    s = s.with_zone(player, replace(z, held=tuple(sorted(z.held + tuple(c for c, _ in cards)))))\n",
+             "    s = s.with_zone(player, replace(z, held=tuple(sorted(z.held + tuple(c for c, _ in cards[:1])))))\n",
+             rules=("409.1f",), tests=(_Z4 + "test_creatures_put_together_all_pend_then_enter_one_by_one",)),
+    Mutation("R605.4-looked-at-cards-kept-on-top", "605.4: looked-at deck cards stay apart from the card used",
+             "model/instructions/effects.py",
+             '    s = move_cards(m, s, me, rest, "deck", "deck_bottom", out)\n    if use < 0:\n',
+             "    if use < 0:\n",
+             rules=("605.4",), tests=(_Z4 + "test_looked_at_deck_cards_are_apart_from_the_effect_of_the_card_used",)),
+    Mutation("R409.1e-cast-one-pending", "409.1e: several spells one effect casts all pend before the first is cast",
+             "model/instructions/pending_entry.py",
+             "    s = s.with_zone(me, replace(z, held=tuple(sorted(z.held + tuple(choice)))))\n",
+             "    s = s.with_zone(me, replace(z, held=tuple(sorted(z.held + tuple(choice[1:])))))\n",
+             rules=("409.1e",), tests=(_Z4 + "test_spells_cast_together_all_pend_then_resolve_one_by_one",)),
+    Mutation("R409.2-still-pending", "409.2: a pending card that did not move stops pending",
+             "model/instructions/pending_entry.py",
+             "    s = s.with_zone(me, replace(z, held=tuple(c for c in z.held if c != card)))\n", "",
+             rules=("409.2",), tests=(_Z4 + "test_a_pending_card_that_cannot_enter_stays_as_it_was",)),
+)
+
+
 if __name__ == "__main__":
     sys.exit(main())

@@ -17,18 +17,26 @@ if TYPE_CHECKING:
 
 def own_hand(m, s: State, me: str) -> int:
     """The cards of one's hand (402.1). 409.1c: a card in the pending state (a spell being cast: `resolving`; a
-    shield in standby is the shield zone's, 113.6a) still belongs to its zone but is not counted there."""
-    return len(s.zone(me).hand)
+    shield in standby is the shield zone's, 113.6a; a card on its way to the battle zone: `held`,
+    model/instructions/pending_entry.py) still belongs to its zone but is not counted there."""
+    return counted(s, me, "hand")
+
+
+def counted(s: State, me: str, zone: str) -> int:
+    """409.1c: the cards of one of `me`'s zones that count, those held in the pending state left out."""
+    z = s.zone(me)
+    cards = getattr(z, zone)
+    return len(cards) - (sum(1 for c in z.held if c in cards) if z.held else 0)
 
 
 COUNTS: Final[dict[str, Callable[..., int]]] = {
     "own_shields": lambda m, s, me: len(s.zone(me).shields),
     "opponent_shields": lambda m, s, me: len(s.zone(other(me)).shields),
-    "own_mana": lambda m, s, me: len(s.zone(me).mana),
-    "opponent_mana": lambda m, s, me: len(s.zone(other(me)).mana),
+    "own_mana": lambda m, s, me: counted(s, me, "mana"),
+    "opponent_mana": lambda m, s, me: counted(s, other(me), "mana"),
     "own_creatures": lambda m, s, me: sum(1 for c in s.zone(me).battle if m.card(c).type == "creature"),
     "opponent_creatures": lambda m, s, me: sum(1 for c in s.zone(other(me)).battle if m.card(c).type == "creature"),
-    "own_graveyard": lambda m, s, me: len(s.zone(me).graveyard),
+    "own_graveyard": lambda m, s, me: counted(s, me, "graveyard"),
     "own_hand": own_hand,
 }
 SCHEMA: Final = {"enum": sorted(COUNTS), "description": "what the amount is multiplied by, counted from its "

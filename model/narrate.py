@@ -21,7 +21,8 @@ S_TRIGGER = keyword_table.name("shield_trigger")   # the ability a shield check'
 def _zone(name: str) -> str:
     return {"deck_bottom": "the deck bottom", "deck": "the deck", "battle": "the battle zone",
             "resolving": "resolution", "shields": "the shield zone", "hyperspatial": "the hyperspatial zone",
-            "super_gr": "the super GR zone", "abyss": "the abyss zone"}.get(name, f"the {name}")
+            "super_gr": "the super GR zone", "abyss": "the abyss zone",
+            "attached": "under another card"}.get(name, f"the {name}")
 
 
 def _of(ability: str, source: str) -> str:

@@ -237,12 +237,13 @@ def needs_a_source(cdef: Any) -> str:
 
 @check("pile_base_is_a_creature", ("801.1a",))
 def pile_base_is_a_creature(s: State, cards: Any) -> Iterator[Problem]:
-    """801.1a: the bottom card of an evolution creature's pile is a creature."""
+    """801.1a: the bottom card of an evolution creature's pile is a creature; or an aura, which 310.8b puts
+    under a card with its creature, in any order (403.4a, model/instructions/under.py)."""
     for player in PLAYERS:
         z = s.zone(player)
         for c in z.battle if z.links else ():
             sources = under(z, c)
-            if sources and not _creature(cards.card(sources[-1])):
+            if sources and not _creature(cards.card(sources[-1])) and cards.card(sources[-1]).type != "aura":
                 base = cards.card(sources[-1])
                 yield Problem("pile_base_is_a_creature", "801.1a", sources[-1],
                               f"expected a creature at the bottom of the pile (an evolution lies on a creature, "
@@ -406,6 +407,28 @@ def face_up_shields(s: State, cards: Any) -> Iterator[Problem]:
             if c not in z.shields and c not in z.standby:
                 yield Problem("face_up_shields", "406.2", c, f"{cards.label(c)} lies face up in {player}'s "
                                                              f"{z.where(c) or 'nowhere'}")
+
+
+@check("face_down_mana", ("405.4", "400.5"))
+def face_down_mana(s: State, cards: Any) -> Iterator[Problem]:
+    """405.4: a card lies face down in the mana zone only; one that leaves it does not keep the mark (400.5)."""
+    for player in PLAYERS:
+        z = s.zone(player)
+        for c in z.face_down:
+            if c not in z.mana:
+                yield Problem("face_down_mana", "405.4", c, f"{cards.label(c)} lies face down in {player}'s "
+                                                            f"{z.where(c) or 'nowhere'}; expected the mana zone")
+
+
+@check("held_while_entering", ("409.2",))
+def held_while_entering(s: State, cards: Any) -> Iterator[Problem]:
+    """409.1a, 409.2: a card pends on its way to the battle zone only while the effect putting it runs; once it
+    entered or could not, it pends no more."""
+    for player in PLAYERS:
+        z = s.zone(player)
+        for c in z.held if not s.running else ():
+            yield Problem("held_while_entering", "409.2", c, f"{cards.label(c)} is pending in {player}'s "
+                                                            f"{z.where(c) or 'nowhere'} while no effect runs")
 
 
 @check("effects_in_play", ("400.5",))

@@ -163,7 +163,7 @@ EVENT_KEYS: dict[str, list[str]] = {
 }
 # what `declare`, `fizzle` and `shield_trigger` events name as their ability: an engine keyword
 _PLACES = ["battle", "deck", "deck_bottom", "graveyard", "hand", "hyperspatial", "mana", "resolving", "shields",
-           "standby", "super_gr", "abyss"]
+           "standby", "super_gr", "abyss", "attached"]
 # what an event key's value must be where it is not a card or an ability (those are resolved by name);
 # a typo here would make a pattern match nothing, and a never_order hold vacuously
 EVENT_VALUES: dict[str, dict] = {

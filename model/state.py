@@ -68,6 +68,8 @@ class Zones(Record):
     hyperspatial: Sorted[CardId] = ()   # psychic creatures (R407.1; model/instructions/hyperspatial.py)
     super_gr: tuple[CardId, ...] = ()    # GR creatures, top first (R408.1, R408.2; model/instructions/gr.py)
     abyss: Sorted[CardId] = ()   # cards sent to the abyss, never to leave it (R410.1, R410.4; instructions/abyss.py)
+    face_down: Sorted[CardId] = ()   # mana cards lying face down (R405.4; model/mana.py): the mark leaves with them
+    held: Sorted[CardId] = ()   # pending on their way to the battle zone, still in their zone (R409.1)
 
     def add(self, zone: str, card: int) -> Zones:
         items = list(self)
@@ -76,6 +78,10 @@ class Zones(Record):
 
     def remove(self, zone: str, card: int) -> Zones:
         items = list(self)
+        if zone == "mana" and items[_FACE_DOWN]:
+            _turn_up(items, card)
+        if items[_HELD]:
+            _release(items, card)
         _take(items, zone, card)
         return _new(Zones, items)
 
@@ -83,6 +89,10 @@ class Zones(Record):
         """`remove(src, card).add(dst, card)` in one copy (what every move of a card does); a move
         between two unordered zones, or from the deck's top part, inline (`_take`, `_put` otherwise)."""
         items = list(self)
+        if src == "mana" and items[_FACE_DOWN]:
+            _turn_up(items, card)
+        if items[_HELD]:
+            _release(items, card)
         i = _ZONE.get(src)
         if i is not None and src != "deck":   # list.remove keeps the super GR zone's order
             cards = list(items[i])
@@ -123,6 +133,17 @@ class Zones(Record):
 
 _ZONE = Zones._index            # field name -> item index
 _DECK, _DECK_ADDED = _ZONE["deck"], _ZONE["deck_added"]
+_FACE_DOWN, _HELD = _ZONE["face_down"], _ZONE["held"]
+
+
+def _release(items: list, card: int) -> None:
+    """409.1: a pending card stops pending once it moves to another zone."""
+    items[_HELD] = tuple(c for c in items[_HELD] if c != card)
+
+
+def _turn_up(items: list, card: int) -> None:
+    """400.5: a face-down mana card (405.4) that leaves the mana zone is a new object: the mark stays behind."""
+    items[_FACE_DOWN] = tuple(c for c in items[_FACE_DOWN] if c != card)
 _ORDERED = ("deck", "super_gr")   # the piles whose order means something (the others are kept sorted)
 
 

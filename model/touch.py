@@ -31,6 +31,7 @@ from .gods import creature
 from .instructions.declaring import meets
 from .keyword_table import PARAMS
 from .keywords import EVASION, IGNORE, value, values
+from .mana import seen
 from .restrictions import CANNOT_BE_BLOCKED, restricted
 from .state import Pending, State, other, replace
 from .trigger_patterns import LEAVING
@@ -230,8 +231,8 @@ class Touch(TurnSteps, Triggers, AttackEnd, Declarations):
         if all(s.zone(p).shields for p in ("A", "B")):
             return False
         need = (cond.get("mana_all_of") if cond is not None else None) or ()
-        mana = s.zone(player).mana
-        return all(any(civ in self.card(c).civs() for c in mana) for civ in need)
+        z = s.zone(player)   # a face-down mana card is colourless (405.4)
+        return all(any(civ in seen(self, z, c).civs for c in z.mana) for civ in need)
 
     def _hidden_in_hand(self, s: State, player: str, found: tuple[int, ...]) -> tuple[int, ...]:
         """`found` with the hand cards usable now by Attack Chance or Oni End, every copy (dmwiki

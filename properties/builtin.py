@@ -321,10 +321,11 @@ def _stack_breaks_whole(t: TransitionScope) -> z3.BoolRef:
 
 
 def _some_pile_leaves(t: TransitionScope) -> z3.BoolRef:
-    battle = t.zone("battle")
+    # a creature put under another card with its auras (403.4a, 310.8b) stays in the battle zone, attached
+    battle, attached = t.zone("battle"), t.zone("attached")
     return t.exists_cards(lambda c: t.exists_cards(lambda h: z3.And(
         t.pre.lies_on(c, h), t.pre.follows(c), t.pre.zone_of(h) == battle, t.post.zone_of(h) != battle,
-        z3.Not(t.top_only_now(h)))))
+        t.post.zone_of(h) != attached, z3.Not(t.top_only_now(h)))))
 
 
 @dataclass(frozen=True)

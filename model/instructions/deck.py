@@ -3,8 +3,7 @@ from the deck, shuffle.
 
 - `look_top: {count, kind, to, optional}`: look at the top `count` cards; put one of `kind` of them
   into `to` (hand, mana, shields, or the battle zone: put there, not summoned, R701.3a; its "enters" triggers); the
-  others go to the deck bottom in the order they lay (the owner's choice of order is not modelled,
-  as for hand_to_deck_bottom).
+  others go to the deck bottom in the order their owner chooses (401.4: one option per order).
 - `search_deck: {kind, to, optional}`: put one card of `kind` from anywhere in the deck into `to`,
   then shuffle.
 - `hand_to_deck_nth: {n, optional}`: put a card of the hand Nth from the top of the deck, at its bottom when it
@@ -46,22 +45,24 @@ def _put(m: Game, s: State, me: str, cid: int, to: str, out) -> State:
 
 
 def _look_options(m, s, task, ins):
+    """Which card to take (or none) and, 401.4, the order the rest go under the deck in: its owner's choice.
+    A choice is (the card taken or -1,) + the others in the order put on the bottom."""
     me = task.controller
     top = s.zone(me).deck[:ins.get("count")]
     fits = [c for c in top if _fits(m, s, c, ins)]
-    opts = [((c,), f"{me} looks at the top {len(top)} and puts {m.label(c)} into the {ins.get('to')}")
-            for c in distinct(m, s, fits)]
-    if not opts or ins.get("optional", True):
-        opts.append((NONE, f"{me} looks at the top {len(top)} and takes none"))
-    return opts
+    takes = [(c, f"puts {m.label(c)} into the {ins.get('to')}") for c in distinct(m, s, fits)]
+    if not takes or ins.get("optional", True):
+        takes.append((-1, "takes none"))
+    return [((c,) + order, f"{me} looks at the top {len(top)} and {what}"
+                           + (f"; the rest go under the deck in the order {', '.join(map(m.label, order))}"
+                              if order else ""))
+            for c, what in takes for order in effects.bottom_orders(m, [o for o in top if o != c])]
 
 
 def _look(m, s, task, ins, choice, out):
-    me = task.controller
-    top = s.zone(me).deck[:ins.get("count")]
-    rest = [c for c in top if choice == NONE or c != choice[0]]
+    me, taken, rest = task.controller, choice[0], choice[1:]
     s = effects.move_cards(m, s, me, rest, "deck", "deck_bottom", out)
-    return s if choice == NONE else _put(m, s, me, choice[0], ins.get("to"), out)
+    return s if taken < 0 else _put(m, s, me, taken, ins.get("to"), out)
 
 
 _SCHEMA_LOOK_TOP = {

@@ -11,12 +11,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .. import mana
 from ..events import Event, ev
 from ..instr import Instr
 from ..state import State, Task, other, replace
 from ..vocabulary import ATTACK_DECLARED, CANNOT_LEAVE
 from . import destruction, effects
-from .common import distinct
+from .common import distinct, multisets
+from .pending_entry import hold_and_enter
 from .registry import NONE, deterministic, instr, op, push
 
 if TYPE_CHECKING:
@@ -232,38 +234,59 @@ op("destroy_strongest", schema=_SCHEMA_DESTROY_STRONGEST)((deterministic, _destr
 
 
 def _put_free_options(m, s, task, ins):
+    """Which creatures (up to `count`, each with its zone) and in which order they enter (409.1f); a choice is
+    (card, zone, card, zone, ...)."""
     me = task.controller
-    found = [(c, zone) for zone in ins.get("from") for c in getattr(s.zone(me), zone)
-             if m.card(c).type == "creature" and m.card(c).cost <= ins.get("cost_max")]
-    opts = [((c, zone), f"{me} puts {m.label(c)} from the {zone} into the battle zone")
-            for zone in ins.get("from")
-            for c in distinct(m, s, [c for c, z in found if z == zone])]
+    z = s.zone(me)
+    # a mana card is read as it lies there: a face-down one is no creature (405.4)
+    found = {c: zone for zone in ins.get("from") for c in getattr(z, zone)
+             if (mana.seen(m, z, c) if zone == "mana" else m.card(c)).type == "creature"
+             and m.card(c).cost <= ins.get("cost_max")}
+    opts = []
+    for n in range(min(int(ins.get("count", 1)), len(found)), 0, -1):
+        for combo in multisets(m, s, list(found), n):
+            for order in effects.bottom_orders(m, combo):
+                zones = sorted({found[c] for c in order})
+                what = (f"{', '.join(map(m.label, order))} from the {zones[0]}" if len(zones) == 1 else
+                        ", ".join(f"{m.label(c)} from the {found[c]}" for c in order))
+                opts.append((tuple(x for c in order for x in (c, found[c])), f"{me} puts {what} into the battle zone"))
     return opts + [(NONE, f"{me} puts no creature")] if opts else []
 
 
 def _put_free(m, s, task, ins, choice, out: list[Event]):
-    return s if choice == NONE else effects.summon(m, s, task.controller, choice[0], choice[1], out)
+    """409.1a, 409.1f: the creatures chosen pend, then enter one by one (model/instructions/pending_entry.py)."""
+    if choice == NONE:
+        return s
+    return hold_and_enter(s, task, task.controller, tuple(zip(choice[::2], choice[1::2])))
 
 
 _SCHEMA_PUT_CREATURE_FREE = {
-    "doc": "may put one creature of cost `cost_max` or less from the given zones into the battle zone",
+    "doc": "may put up to `count` (default 1) creatures of cost `cost_max` or less from the given zones into the "
+           "battle zone: all pend, then they enter one by one in the order chosen (409.1a, 409.1f)",
     "properties": {"from": {"type": "array", "items": {"enum": ["hand", "mana"]}, "minItems": 1},
-                   "cost_max": {"type": "integer", "minimum": 0}},
+                   "cost_max": {"type": "integer", "minimum": 0},
+                   "count": {"type": "integer", "minimum": 1, "maximum": 4}},
     "required": ["from", "cost_max"],
 }
 op("put_creature_free", schema=_SCHEMA_PUT_CREATURE_FREE)((_put_free_options, _put_free))
 
 
 def _deck_to_mana(m, s, task, ins, choice, out):
-    """Put the top card of its controller's deck into the mana zone (Stegoro Kaiser's attack trigger, A03)."""
+    """Put the top card of its controller's deck into the mana zone (Stegoro Kaiser's attack trigger, A03);
+    with `face_down`, face down (405.4: a colourless card of cost 0, so never tapped for its colours, 405.1)."""
     me = task.controller
     deck = s.zone(me).deck
-    return effects.move_cards(m, s, me, deck[:1], "deck", "mana", out) if deck else s
+    if not deck or not ins.get("face_down", False):
+        return effects.move_cards(m, s, me, deck[:1], "deck", "mana", out) if deck else s
+    z = s.zone(me).move("deck", "mana", deck[0])
+    out.append(ev("move", "R405.4", card=m.label(deck[0]), player=me, **{"from": "deck", "to": "mana"}))
+    return s.with_zone(me, mana.put_face_down(m, z, deck[0], out))
 
 
 _SCHEMA_DECK_TO_MANA = {
-    "doc": "put the top card of your deck into your mana zone (nothing if the deck is empty)",
-    "properties": {},
+    "doc": "put the top card of your deck into your mana zone (nothing if the deck is empty); `face_down`: face "
+           "down, a colourless card of cost 0 while it lies there (405.4)",
+    "properties": {"face_down": {"type": "boolean"}},
 }
 op("deck_to_mana", schema=_SCHEMA_DECK_TO_MANA)((deterministic, _deck_to_mana))
 

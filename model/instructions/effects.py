@@ -127,7 +127,9 @@ def _cast_free_options(m, s, task, ins):
     opts: list[Option] = []
     for zone in ins.get("from"):
         # a twinpact outside the battle zone is a spell too, with its spell side's cost (S214)
-        cands = [c for c in getattr(s.zone(me), zone) if m.card(c).is_spell() and m.card(c).as_spell().cost <= limit]
+        # 405.4: a face-down mana card has no card type, so it is no spell
+        cands = [c for c in getattr(s.zone(me), zone) if m.card(c).is_spell() and m.card(c).as_spell().cost <= limit
+                 and not (zone == "mana" and c in s.zone(me).face_down)]
         for cid in distinct(m, s, cands):
             opts.append((("cast", cid, zone), f"{me} casts {m.label(cid)} from {zone} for free "
                                               f"(cost {m.card(cid).as_spell().cost} <= {limit})"))
@@ -523,22 +525,30 @@ def _mechraid_options(m, s, task, ins):
     return _mechraid_list(m, me, list(top), n, distinct(m, s, usable))
 
 
+def bottom_orders(m, cards) -> list[tuple[int, ...]]:
+    """401.4: several cards put on the top or bottom of one deck together go in the order their owner chooses,
+    unless the effect says otherwise: every order of `cards`, one per order of distinct cards (identical cards
+    are one order, each named by its lowest instance first), so the explorer branches over the owner's choice."""
+    pools: dict[str, list[int]] = {}
+    for cid in sorted(cards):
+        pools.setdefault(m.instances[cid].card, []).append(cid)
+    found, seen = [], set()
+    for order in permutations(cards):
+        names = tuple(m.instances[c].card for c in order)
+        if names in seen:
+            continue
+        seen.add(names)
+        taken = {name: iter(ids) for name, ids in pools.items()}
+        found.append(tuple(next(taken[name]) for name in names))
+    return found
+
+
 def _mechraid_list(m, me: str, top: list[int], n: int, representatives: list[int]) -> list:
     """The options of a Mechraid looking at `top`: which of `representatives` to use (or none), and every
-    order of the rest on the deck bottom, one per order of distinct cards."""
+    order of the rest on the deck bottom (401.4, `bottom_orders`)."""
     opts: list[Option] = []
     for use in [None] + representatives:
-        rest = [c for c in top if c != use]
-        seen = set()
-        for order in permutations(rest):
-            names = tuple(m.instances[c].card for c in order)
-            if names in seen:   # identical cards: one order stands for all
-                continue
-            seen.add(names)
-            pools: dict[str, list[int]] = {}
-            for cid in sorted(rest):
-                pools.setdefault(m.instances[cid].card, []).append(cid)
-            canon = tuple(pools[name].pop(0) for name in names)
+        for canon in bottom_orders(m, [c for c in top if c != use]):
             what = f"uses {m.label(use)}" if use is not None else "uses no card"
             bottom = ", ".join(m.label(c) for c in canon) or "nothing"
             opts.append(((use if use is not None else -1,) + canon,
@@ -615,14 +625,14 @@ def _hand_to_bottom_options(m, s, task, ins):
     n = min(task.bound(ins.get("count")) or 0, len(s.zone(me).hand))
     if n == 0:
         return []
-    return [(combo, f"{me} puts {', '.join(m.label(c) for c in combo)} on the deck bottom")
-            for combo in multisets(m, s, s.zone(me).hand, n)]
+    # 401.4: which cards, and the order their owner puts them under the deck in
+    return [(order, f"{me} puts {', '.join(m.label(c) for c in order)} on the deck bottom")
+            for combo in multisets(m, s, s.zone(me).hand, n) for order in bottom_orders(m, combo)]
 
 
 def _hand_to_bottom(m, s, task, ins, choice, out):
     me = task.controller
-    # in id order: the order under the deck is not modelled as a choice
-    return move_cards(m, s, me, choice, "hand", "deck_bottom", out)
+    return move_cards(m, s, me, choice, "hand", "deck_bottom", out)   # in the order chosen (401.4)
 
 
 _SCHEMA_HAND_TO_DECK_BOTTOM = {
