@@ -15,6 +15,7 @@ from . import (  # noqa: F401  (registration: importing each module registers it
     declaring,
     delayed,
     destruction,
+    draws,
     effects,
     game_end,
     god_links,
