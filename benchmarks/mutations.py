@@ -1116,5 +1116,21 @@ CATALOGUE += (
 )
 
 
+# ---- issue 33: replacing a draw (114.4, 609.6; model/instructions/draws.py) ------------------------------------
+CATALOGUE += (
+    Mutation("R114.4a-draws-not-offered", "114.4a: each draw of several meets the drawer's replacements",
+             "model/instructions/draws.py", "    return not by_replacement(task) and bool(draw_replacements(m, s, task.controller))",
+             "    return False",
+             rules=("114.4", "114.4a", "609.6", "609.6a"),
+             tests=(attack("DR01_each_draw_of_several_replaced_in_turn"),)),
+    Mutation("R114.4b-replaced-draw-binds", "114.4b: a replaced draw binds no card for the follow-up",
+             "model/instructions/draws.py", "        out.append(ev(\"replace\", \"R609.6\", replaced=\"draw\"",
+             "        s = _bind_below(s, ins.get(\"bind\"), s.zone(me).deck[0]) if ins.get(\"bind\") else s\n"
+             "        out.append(ev(\"replace\", \"R609.6\", replaced=\"draw\"",
+             rules=("114.4b", "609.6b"),
+             tests=(attack("DR03_a_follow_up_on_a_replaced_draw_does_nothing"),)),
+)
+
+
 if __name__ == "__main__":
     sys.exit(main())
