@@ -327,6 +327,8 @@ def _instruction(item: Any, root: Any, here: tuple, file: str) -> Instr:
         value = args[key]
         if key in PROGRAM_ARGS:
             value = _program(value, root, here + (op, key), file)
+        elif key in PROGRAMS_ARGS:   # a list of programs (choose_mode's modes, R700.2)
+            value = tuple(_program(v, root, here + (op, key, i), file) for i, v in enumerate(value))
         elif isinstance(value, list):
             value = tuple(plain(value))
         elif isinstance(value, dict):
@@ -356,6 +358,7 @@ def _frozen(value: Any) -> Any:
 
 # the arguments that hold a program of their own (discard's `if_done`, `if`'s do / else)
 PROGRAM_ARGS = frozenset({"if_done", "do", "else"})
+PROGRAMS_ARGS = frozenset({"modes"})
 
 
 # names a program binds for its later instructions (model/instructions/registry.py `bind`): the `bind:`
@@ -404,6 +407,9 @@ def _check_binds(program: Any, root: Any, path: tuple, file: str, around: tuple[
         for branch in ("do", "else") if op == "if" else ():
             if isinstance(args.get(branch), list):
                 _check_binds(args[branch], root, path + (i, op, branch), file, tuple(bound))
+        for k, mode in enumerate(args.get("modes") or []) if op == "choose_mode" else ():
+            if isinstance(mode, list):
+                _check_binds(mode, root, path + (i, op, "modes", k), file, tuple(bound))
 
 
 # the triggers whose ability resolves with its card still in the hand: `cast_self` casts it from there

@@ -24,6 +24,7 @@ from . import (  # noqa: F401  (registration: importing each module registers it
     hyper_mode,
     hyperspatial,
     keyword_process,
+    modes,
     pile_moves,
     piles,
     power,
