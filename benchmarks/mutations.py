@@ -1132,5 +1132,20 @@ CATALOGUE += (
 )
 
 
+# ---- issue 33: abilities with modes (700.2; model/instructions/modes.py) -----------------------------------------
+CATALOGUE += (
+    Mutation("R700.2b-controller-always-chooses", "700.2b: the player the text names chooses the mode",
+             "model/instructions/modes.py",
+             '    return other(task.controller) if ins.get("by") == "opponent" else task.controller',
+             "    return task.controller",
+             rules=("700.2b", "700.2c"),
+             tests=("tests/test_effects6_modes.py::test_the_opponent_chooses_when_the_text_says_so",)),
+    Mutation("R700.2a-first-mode-only", "700.2a: every mode is offered on resolution", "model/instructions/modes.py",
+             '    return [((k,), f"{who} chooses mode {k + 1} of {task.ability}") for k in range(len(ins.get("modes")))]',
+             '    return [((0,), f"{who} chooses mode 1 of {task.ability}")]',
+             rules=("700.2a",), tests=(attack("MO01_the_mode_is_chosen_on_resolution"),)),
+)
+
+
 if __name__ == "__main__":
     sys.exit(main())
