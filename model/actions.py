@@ -9,6 +9,7 @@ from .record import Record, record
 # Every kind of decision, by the step that offers it (the value appears in JSON outputs and traces):
 ActionKind = Literal[
     "choose_attack", "no_attack",                  # which attack, if any (model/legality.py, R506.1)
+    "activate",                                    # a tap ability used instead of an attack (model/activated.py)
     "declare_attack",                              # the declaration as a step of its own (model/attack.py)
     "tp_declare", "no_tp_declare",                 # Revolution Change, Invasion (model/declarations.py)
     "ninja_declare", "no_ninja_declare",           # Ninja Strike, Ninja Change (model/attack.py)

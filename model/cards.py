@@ -48,6 +48,7 @@ class Ability:
     optional: bool = True          # a replacement its controller may decline
     zone: str = "battle"           # where the card must be for its trigger to watch
     pattern: TriggerPattern | None = None   # the events it watches (model/trigger_patterns.py); None: declared
+    activated: str = ""            # an activated ability's act (602.1): "tap", used instead of an attack (602.3a)
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,16 +205,18 @@ _CARD_SCHEMA = {
         "effect": _PROGRAM,
         "abilities": {"type": "array", "maxItems": MAX_ITEMS, "items": {
             "type": "object",
-            "description": "an ability with id, effect and either trigger or replaces",
+            "description": "an ability with id, effect and one of trigger, replaces or activated",
             "properties": {"id": {"type": "string", "pattern": "^[a-z0-9_]+$"},
                            "trigger": {"if": {"type": "string"}, "then": {"enum": sorted(TRIGGERS)},
                                        "else": PATTERN_SCHEMA},
                            "replaces": {"enum": sorted(REPLACES)},
+                           "activated": {"enum": ["tap"], "description": "an activated ability (602.1): `tap`, "
+                                         "tapping the creature instead of attacking with it (602.3a)"},
                            "optional": {"type": "boolean"},
                            "zone": {"enum": list(TRIGGER_ZONES)},
                            "effect": _PROGRAM},
             "required": ["id", "effect"],
-            "oneOf": [{"required": ["trigger"]}, {"required": ["replaces"]}],
+            "oneOf": [{"required": ["trigger"]}, {"required": ["replaces"]}, {"required": ["activated"]}],
             "additionalProperties": False,
         }},
         "statics": {"type": "array", "maxItems": MAX_ITEMS, "items": continuous.schema(RESTRICTIONS)},
@@ -660,7 +663,8 @@ def _card(raw: Any, root: Any, here: tuple, file: str) -> CardDef:
         word = raw_trigger if isinstance(raw_trigger, str) else (pattern.text() if pattern else "pattern")
         abilities.append(Ability(str(a["id"]), word, program or (),
                                  replaces=str(a.get("replaces", "")), optional=bool(a.get("optional", True)),
-                                 zone=str(a.get("zone", "battle")), pattern=pattern))
+                                 zone=str(a.get("zone", "battle")), pattern=pattern,
+                                 activated=str(a.get("activated", ""))))
     card = CardDef(
         id=str(raw["id"]), name=str(raw["name"]), ja=str(raw.get("ja", "")),
         # a twinpact in the battle zone is its creature side (S216); a psychic or GR creature is a creature
