@@ -1147,5 +1147,18 @@ CATALOGUE += (
 )
 
 
+# ---- issue 33: activated abilities (602; model/activated.py) ------------------------------------------------------
+CATALOGUE += (
+    Mutation("R602.1-effect-without-the-act", "602.1: the tap ability's effect comes only through tapping",
+             "model/activated.py", "    s = s.with_zone(owner, replace(z, tapped=tuple(sorted(z.tapped + (c,)))))\n",
+             "", rules=("602.1", "602.2"),
+             tests=("tests/test_effects6_activated.py::test_the_act_comes_first_and_the_effect_is_a_separate_event",)),
+    Mutation("R602.3a-any-creature-taps", "602.3a: only a creature able to attack uses its tap ability",
+             "model/legality.py", "        acts += tap_actions(self, s, [a for a, _ in self.legal_attacks(s)])",
+             "        acts += tap_actions(self, s, [c for c in s.zone(tp).battle if c not in s.zone(tp).tapped])",
+             rules=("602.3", "602.3a"), tests=(attack("AC02_a_summoning_sick_creature_cannot_use_its_tap_ability"),)),
+)
+
+
 if __name__ == "__main__":
     sys.exit(main())
