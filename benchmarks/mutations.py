@@ -1119,7 +1119,8 @@ CATALOGUE += (
 # ---- issue 33: replacing a draw (114.4, 609.6; model/instructions/draws.py) ------------------------------------
 CATALOGUE += (
     Mutation("R114.4a-draws-not-offered", "114.4a: each draw of several meets the drawer's replacements",
-             "model/instructions/draws.py", "    return not by_replacement(task) and bool(draw_replacements(m, s, task.controller))",
+             "model/instructions/draws.py",
+             "    return not by_replacement(task) and bool(draw_replacements(m, s, task.controller))",
              "    return False",
              rules=("114.4", "114.4a", "609.6", "609.6a"),
              tests=(attack("DR01_each_draw_of_several_replaced_in_turn"),)),
@@ -1141,7 +1142,8 @@ CATALOGUE += (
              rules=("700.2b", "700.2c"),
              tests=("tests/test_effects6_modes.py::test_the_opponent_chooses_when_the_text_says_so",)),
     Mutation("R700.2a-first-mode-only", "700.2a: every mode is offered on resolution", "model/instructions/modes.py",
-             '    return [((k,), f"{who} chooses mode {k + 1} of {task.ability}") for k in range(len(ins.get("modes")))]',
+             '    return [((k,), f"{who} chooses mode {k + 1} of {task.ability}") '
+             'for k in range(len(ins.get("modes")))]',
              '    return [((0,), f"{who} chooses mode 1 of {task.ability}")]',
              rules=("700.2a",), tests=(attack("MO01_the_mode_is_chosen_on_resolution"),)),
 )
