@@ -205,7 +205,7 @@ _CARD_SCHEMA = {
         "effect": _PROGRAM,
         "abilities": {"type": "array", "maxItems": MAX_ITEMS, "items": {
             "type": "object",
-            "description": "an ability with id, effect and either trigger or replaces (or activated: a tap ability, 602)",
+            "description": "an ability with id, effect and either trigger or replaces (or activated, 602)",
             "properties": {"id": {"type": "string", "pattern": "^[a-z0-9_]+$"},
                            "trigger": {"if": {"type": "string"}, "then": {"enum": sorted(TRIGGERS)},
                                        "else": PATTERN_SCHEMA},
