@@ -1388,5 +1388,51 @@ CATALOGUE += (
 )
 
 
+# ---- issue 33: replacing a draw (114.4, 609.6; model/instructions/draws.py) ------------------------------------
+CATALOGUE += (
+    Mutation("R114.4a-draws-not-offered", "114.4a: each draw of several meets the drawer's replacements",
+             "model/instructions/draws.py",
+             "    return not by_replacement(task) and bool(draw_replacements(m, s, task.controller))",
+             "    return False",
+             rules=("114.4", "114.4a", "609.6", "609.6a"),
+             tests=(attack("DR01_each_draw_of_several_replaced_in_turn"),)),
+    Mutation("R114.4b-replaced-draw-binds", "114.4b: a replaced draw binds no card for the follow-up",
+             "model/instructions/draws.py", "        out.append(ev(\"replace\", \"R609.6\", replaced=\"draw\"",
+             "        s = _bind_below(s, ins.get(\"bind\"), s.zone(me).deck[0]) if ins.get(\"bind\") else s\n"
+             "        out.append(ev(\"replace\", \"R609.6\", replaced=\"draw\"",
+             rules=("114.4b", "609.6b"),
+             tests=(attack("DR03_a_follow_up_on_a_replaced_draw_does_nothing"),)),
+)
+
+
+# ---- issue 33: abilities with modes (700.2; model/instructions/modes.py) -----------------------------------------
+CATALOGUE += (
+    Mutation("R700.2b-controller-always-chooses", "700.2b: the player the text names chooses the mode",
+             "model/instructions/modes.py",
+             '    return other(task.controller) if ins.get("by") == "opponent" else task.controller',
+             "    return task.controller",
+             rules=("700.2b", "700.2c"),
+             tests=("tests/test_effects6_modes.py::test_the_opponent_chooses_when_the_text_says_so",)),
+    Mutation("R700.2a-first-mode-only", "700.2a: every mode is offered on resolution", "model/instructions/modes.py",
+             '    return [((k,), f"{who} chooses mode {k + 1} of {task.ability}") '
+             'for k in range(len(ins.get("modes")))]',
+             '    return [((0,), f"{who} chooses mode 1 of {task.ability}")]',
+             rules=("700.2a",), tests=(attack("MO01_the_mode_is_chosen_on_resolution"),)),
+)
+
+
+# ---- issue 33: activated abilities (602; model/activated.py) ------------------------------------------------------
+CATALOGUE += (
+    Mutation("R602.1-effect-without-the-act", "602.1: the tap ability's effect comes only through tapping",
+             "model/activated.py", "    s = s.with_zone(owner, replace(z, tapped=tuple(sorted(z.tapped + (c,)))))\n",
+             "", rules=("602.1", "602.2"),
+             tests=("tests/test_effects6_activated.py::test_the_act_comes_first_and_the_effect_is_a_separate_event",)),
+    Mutation("R602.3a-any-creature-taps", "602.3a: only a creature able to attack uses its tap ability",
+             "model/legality.py", "        acts += tap_actions(self, s, [a for a, _ in self.legal_attacks(s)])",
+             "        acts += tap_actions(self, s, [c for c in s.zone(tp).battle if c not in s.zone(tp).tapped])",
+             rules=("602.3", "602.3a"), tests=(attack("AC02_a_summoning_sick_creature_cannot_use_its_tap_ability"),)),
+)
+
+
 if __name__ == "__main__":
     sys.exit(main())

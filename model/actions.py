@@ -10,6 +10,7 @@ from .record import Record, record
 ActionKind = Literal[
     "mana_charge", "no_charge", "execute", "end_main",   # the charge and main steps (model/main_step.py)
     "choose_attack", "no_attack",                  # which attack, if any (model/legality.py, R506.1)
+    "activate",                                    # a tap ability used instead of an attack (model/activated.py)
     "declare_attack",                              # the declaration as a step of its own (model/attack.py)
     "tp_declare", "no_tp_declare",                 # Revolution Change, Invasion (model/declarations.py)
     "ninja_declare", "no_ninja_declare",           # Ninja Strike, Ninja Change (model/attack.py)

@@ -48,6 +48,7 @@ class Ability:
     optional: bool = True          # a replacement its controller may decline
     zone: str = "battle"           # where the card must be for its trigger to watch
     pattern: TriggerPattern | None = None   # the events it watches (model/trigger_patterns.py); None: declared
+    activated: str = ""            # an activated ability's act (602.1): "tap", used instead of an attack (602.3a)
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,16 +219,18 @@ _CARD_SCHEMA = {
         "effect": _PROGRAM,
         "abilities": {"type": "array", "maxItems": MAX_ITEMS, "items": {
             "type": "object",
-            "description": "an ability with id, effect and either trigger or replaces",
+            "description": "an ability with id, effect and either trigger or replaces (or activated, 602)",
             "properties": {"id": {"type": "string", "pattern": "^[a-z0-9_]+$"},
                            "trigger": {"if": {"type": "string"}, "then": {"enum": sorted(TRIGGERS)},
                                        "else": PATTERN_SCHEMA},
                            "replaces": {"enum": sorted(REPLACES)},
+                           "activated": {"enum": ["tap"], "description": "an activated ability (602.1): `tap`, "
+                                         "tapping the creature instead of attacking with it (602.3a)"},
                            "optional": {"type": "boolean"},
                            "zone": {"enum": list(TRIGGER_ZONES)},
                            "effect": _PROGRAM},
             "required": ["id", "effect"],
-            "oneOf": [{"required": ["trigger"]}, {"required": ["replaces"]}],
+            "oneOf": [{"required": ["trigger"]}, {"required": ["replaces"]}, {"required": ["activated"]}],
             "additionalProperties": False,
         }},
         "statics": {"type": "array", "maxItems": MAX_ITEMS, "items": continuous.schema(RESTRICTIONS)},
@@ -350,6 +353,8 @@ def _instruction(item: Any, root: Any, here: tuple, file: str) -> Instr:
         value = args[key]
         if key in PROGRAM_ARGS:
             value = _program(value, root, here + (op, key), file)
+        elif key in PROGRAMS_ARGS:   # a list of programs (choose_mode's modes, R700.2)
+            value = tuple(_program(v, root, here + (op, key, i), file) for i, v in enumerate(value))
         elif isinstance(value, list):
             value = tuple(plain(value))
         elif isinstance(value, dict):
@@ -379,6 +384,7 @@ def _frozen(value: Any) -> Any:
 
 # the arguments that hold a program of their own (discard's `if_done`, `if`'s do / else)
 PROGRAM_ARGS = frozenset({"if_done", "do", "else"})
+PROGRAMS_ARGS = frozenset({"modes"})
 
 
 # names a program binds for its later instructions (model/instructions/registry.py `bind`): the `bind:`
@@ -427,6 +433,9 @@ def _check_binds(program: Any, root: Any, path: tuple, file: str, around: tuple[
         for branch in ("do", "else") if op == "if" else ():
             if isinstance(args.get(branch), list):
                 _check_binds(args[branch], root, path + (i, op, branch), file, tuple(bound))
+        for k, mode in enumerate(args.get("modes") or []) if op == "choose_mode" else ():
+            if isinstance(mode, list):
+                _check_binds(mode, root, path + (i, op, "modes", k), file, tuple(bound))
 
 
 # the triggers whose ability resolves with its card still in the hand: `cast_self` casts it from there
@@ -677,7 +686,8 @@ def _card(raw: Any, root: Any, here: tuple, file: str) -> CardDef:
         word = raw_trigger if isinstance(raw_trigger, str) else (pattern.text() if pattern else "pattern")
         abilities.append(Ability(str(a["id"]), word, program or (),
                                  replaces=str(a.get("replaces", "")), optional=bool(a.get("optional", True)),
-                                 zone=str(a.get("zone", "battle")), pattern=pattern))
+                                 zone=str(a.get("zone", "battle")), pattern=pattern,
+                                 activated=str(a.get("activated", ""))))
     card = CardDef(
         id=str(raw["id"]), name=str(raw["name"]), ja=str(raw.get("ja", "")),
         # a twinpact in the battle zone is its creature side (S216); a psychic or GR creature is a creature

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from . import gods
 from .actions import Action
+from .activated import activate, tap_actions
 from .attack import AttackSteps
 from .events import Event
 from .instructions.common import same
@@ -93,6 +94,7 @@ class Legality(AttackSteps):
         acts = [Action("choose_attack", tp, (a, t), f"{tp} attacks {self.label(t) if t >= 0 else other(tp)} "
                                                    f"with {self.label(a)}")
                 for a, t in self._distinct(s, self.legal_attacks(s))]
+        acts += tap_actions(self, s, [a for a, _ in self.legal_attacks(s)])   # 602.3a: instead of an attack
         must = any(self.has_keyword(s, a, "must_attack") for a, _ in self.legal_attacks(s))
         if not must:
             acts.append(Action("no_attack", tp, (), f"{tp} does not attack"))
@@ -111,6 +113,9 @@ class Legality(AttackSteps):
     def declare_step(self, s: State, action: Action) -> tuple[State, tuple[Event, ...]]:
         if action.kind == "no_attack":
             return self.no_more_attacks(s)   # model/turn.py: over, or the attack step ends (505.5)
+        if action.kind == "activate":
+            out: list[Event] = []
+            return self._advance(activate(self, s, action, out), out), tuple(out)   # its effect runs now
         if action.kind == "choose_attack":
             a, t = action.choice
             chosen = replace(s, attacker=a, target=t, defender=other(s.turn))

@@ -175,7 +175,7 @@ EVENT_VALUES: dict[str, dict] = {
     "shields": {"type": "array", "items": {"type": "string"}, "maxItems": MAX_CARDS},
     "face_down": {"type": "boolean"},
     "characteristics": {"type": "boolean"},
-    "replaced": {"enum": ["break", "destroy", "leave", "lose"]},   # lose: a loss replacement (R104.2)
+    "replaced": {"enum": ["break", "destroy", "leave", "lose", "draw"]},   # lose: R104.2; draw: R609.6
     "amount": {"anyOf": [{"type": "integer", "minimum": -1_000_000_000, "maximum": 1_000_000_000},   # R108.2, 108.1c
                          {"type": "string", "pattern": "^([x/=][0-9]+|[+-]infinity)$"}]},
     "until": {"enum": ["end_attack", "end_turn"]},

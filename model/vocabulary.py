@@ -74,6 +74,8 @@ REPLACES = {
     "self_destroy": "this creature would be destroyed (R701.6a: the attempt still happens)",
     "self_leave": "this creature would leave the battle zone (EX Life)",
     "own_loss": "its controller would lose the game or the opponent would win (R104.2, A15)",
+    "own_draw": "its controller would draw a card (R114.4, R609.6): offered for each card of a draw of several, "
+                "its effect done before the next draw (R114.4a); what its effect draws is not replaced again",
 }
 
 

@@ -10,6 +10,7 @@ from itertools import permutations
 from typing import TYPE_CHECKING
 
 from .. import dream, mana
+from ..access import TOP
 from ..access import players as footprint_players
 from ..events import Event, EventKind, ev
 from ..instr import Instr
@@ -17,7 +18,7 @@ from ..piles import is_evolution_now
 from ..record import build
 from ..state import State, Task, other, replace, setter
 from ..vocabulary import EXTRA_BREAK, NEO
-from . import destruction
+from . import destruction, draws
 from .common import creatures, distinct, multisets
 from .god_links import link_on_entry
 from .pile_moves import start_counts
@@ -434,25 +435,30 @@ def _draw(m, s, task, ins, choice, out):
     """R114.2: a draw of N is N draws of one card, each an event abilities may watch (one trigger per
     card drawn, after its own move); a draw from an empty deck draws nothing and triggers nothing (114.6a)."""
     me = task.controller
+    if draws.replaceable(m, s, task):
+        # R114.4a, R114.6a: each of the draws meets the drawer's replacements, even from an empty deck
+        return draws.one_at_a_time(s, task, choice[0] if choice is not None else ins.get("count"), ins.get("bind"))
     n = choice[0] if choice is not None else min(ins.get("count"), len(s.zone(me).deck))
-    if "draw" not in m.words:
+    if "draw" not in m.words and not ins.get("bind"):
         return move_cards(m, s, me, s.zone(me).deck[:n], "deck", "hand", out)
+    card = -1
     for _ in range(n):
-        card = s.zone(me).deck[0]
-        s = move_cards(m, s, me, (card,), "deck", "hand", out)
-        s = m.trigger(s, "draw", me, card, out)
-    return s
+        s, card = draws.draw_card(m, s, me, out)
+    return bind(s, ins.get("bind"), card) if ins.get("bind") and card >= 0 else s
 
 
 def _draw_footprint(m, ins, me, seen):
     """Two draws commute; a draw some ability watches adds pending effects too (R114.2)."""
+    if draws.OWN_DRAW in m.words:
+        return TOP   # a replacement's effect may do anything (R114.4)
     found = {("deck", me, "top>hand"), ("hand", me, "add")}
     return frozenset(found | {("pending", "*", "add")} if "draw" in m.words else found)
 
 
 _SCHEMA_DRAW = {
-    "doc": "draw cards; with up_to the controller picks how many",
-    "properties": {"count": {"type": "integer", "minimum": 1}, "up_to": {"type": "boolean"}},
+    "doc": "draw cards; with up_to the controller picks how many; `bind` names the last card drawn (none when "
+           "that draw was replaced, R114.4b); each draw meets the drawer's `own_draw` replacements (R114.4a)",
+    "properties": {"count": {"type": "integer", "minimum": 1}, "up_to": {"type": "boolean"}, "bind": BIND},
     "required": ["count"],
 }
 op("draw", schema=_SCHEMA_DRAW, footprint=_draw_footprint, simple=True)((_draw_options, _draw))
