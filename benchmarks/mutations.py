@@ -1332,7 +1332,7 @@ CATALOGUE += (
              rules=("813.1b",), tests=(piles("FS01_a_forbidden_star_evolution_needs_no_source"),)),
     Mutation("R817.2-dream-unbarred", "817.2: no second same-name Dream element of the same owner",
              "model/instructions/effects.py", "    if dream.barred(m, s, cid):", "    if False:",
-             rules=("817.2",), tests=(attack("DR01_no_second_same_name_dream_creature"),)),
+             rules=("817.2",), tests=(attack("DM01_no_second_same_name_dream_creature"),)),
     Mutation("R701.23b-seal-to-hand", "701.23b: a seal removed for a Command goes to the graveyard",
              "model/instructions/seals.py", '    z = z.remove("attached", seal).unlink(seal).add("graveyard", seal)',
              '    z = z.remove("attached", seal).unlink(seal).add("hand", seal)',

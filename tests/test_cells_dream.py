@@ -9,11 +9,11 @@ from conftest import ROOT, verdicts
 from dmcheck.model import dream
 
 ATTACK = ROOT / "scenarios" / "attack"
-DREAMS = sorted(ATTACK.glob("DR0*.yaml"))
+DREAMS = sorted(ATTACK.glob("DM0*.yaml"))
 
 
 def test_the_dream_scenarios_hold():
-    assert [p.stem[:4] for p in DREAMS] == ["DR01", "DR02", "DR03"]
+    assert [p.stem[:4] for p in DREAMS] == ["DM01", "DM02", "DM03"]
     for path in DREAMS:
         assert set(verdicts(path)) == {"holds"}, path.stem
 
