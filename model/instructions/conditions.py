@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..state import State, Task, other
-from .registry import BIND, PROGRAM, deterministic, op, push
+from .registry import BIND, PROGRAM, deterministic, op, run_within
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -58,11 +58,7 @@ def _where(m: Game, s: State, task: Task, want: dict) -> bool:
 
 def _if(m, s, task, ins, choice, out):
     cond = ins.get("cond")
-    program = ins.get("do") if holds(m, s, task, cond) else ins.get("else")
-    if not program:
-        return s
-    return push(s, Task(program=program, pc=0, controller=task.controller, source=task.source,
-                        ability=task.ability, binds=task.binds))
+    return run_within(s, task, ins.get("do") if holds(m, s, task, cond) else ins.get("else"))
 
 
 _SCHEMA_IF = {

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from ..events import Event
 from ..state import State, Task, other
-from .registry import PROGRAM, Option, op, push
+from .registry import PROGRAM, Option, op, run_within
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -29,11 +29,7 @@ def _options(m: Game, s: State, task: Task, ins) -> list[Option]:
 
 
 def _choose_mode(m: Game, s: State, task: Task, ins, choice, out: list[Event]) -> State:
-    program = ins.get("modes")[choice[0]]
-    if not program:
-        return s
-    return push(s, Task(program=program, pc=0, controller=task.controller, source=task.source,
-                        ability=task.ability, binds=task.binds))
+    return run_within(s, task, ins.get("modes")[choice[0]])
 
 
 _SCHEMA = {

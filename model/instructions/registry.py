@@ -137,6 +137,15 @@ def push(s: State, task: Task) -> State:
     return _with_running(s, s.running + (task,))
 
 
+def run_within(s: State, task: Task, program: tuple) -> State:
+    """`program` (a clause of `task`'s effect: a mode, a condition's branch) runs next, as part of the same
+    ability: its controller, source and binds; nothing to run leaves `s` as it is."""
+    if not program:
+        return s
+    return push(s, Task(program=program, pc=0, controller=task.controller, source=task.source,
+                        ability=task.ability, binds=task.binds))
+
+
 def bind(s: State, name: str, value: int) -> State:
     """Bind a name in the task on top of the stack (later instructions of it read it)."""
     top = s.running[-1]
