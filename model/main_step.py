@@ -24,7 +24,7 @@ from .continuous import cost_change
 from .events import Event, ev
 from .host import Host
 from .instructions.common import distinct
-from .instructions.effects import cast, summon
+from .instructions.effects import cast, deploy, summon
 from .instructions.keyword_process import charge
 from .main_plan import MainPlan
 from .payment import payments
@@ -59,7 +59,7 @@ class MainSteps(Host):
             for paid in payments(self, s, tp, self.cost_to_pay(s, cid, cdef.cost), cdef.civs()):
                 names = ", ".join(self.label(c) for c in paid) or "nothing"
                 acts.append(Action("execute", tp, (cid, how, paid),
-                                   f"{tp} {'summons' if how == 'summon' else 'casts'} {self.label(cid)}, "
+                                   f"{tp} {_VERBS[how]} {self.label(cid)}, "
                                    f"tapping {names}"))
         return tuple(acts) + (Action("end_main", tp, (), f"{tp} ends the main step"),)
 
@@ -75,6 +75,8 @@ class MainSteps(Host):
                 continue
             if cdef.type == "creature":
                 out.append((cid, "summon"))
+            if cdef.type == "field":
+                out.append((cid, "deploy"))   # 308.1: a field is deployed from the hand in the main step
             if cdef.is_spell():
                 out.append((cid, "cast"))
         return out
@@ -115,7 +117,12 @@ class MainSteps(Host):
         s = s.with_zone(tp, z)
         if how == "summon":
             return summon(self, s, tp, cid, "hand", out, summoned=True)   # 301.1
+        if how == "deploy":
+            return deploy(self, s, tp, cid, "hand", out)                   # 308.1, 701.27a
         return cast(self, s, tp, cid, "hand", "graveyard", out)           # 302.1
+
+
+_VERBS = {"summon": "summons", "cast": "casts", "deploy": "deploys"}   # 301.1, 302.1, 308.1
 
 
 def has_main(scenario: Any) -> bool:
