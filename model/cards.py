@@ -743,7 +743,8 @@ def _with_back(card: CardDef, raw: Any, root: Any, here: tuple, file: str) -> Ca
     if raw["type"] not in _BACK_TYPE:
         raise InputError(file, line_of(root, here + ("back",)), key_path(here + ("back",)),
                          f"only a psychic creature (805.1), a dragheart weapon or fortress (807.1), a forbidden "
-                         f"pulse (809.1) or a Zero Dragon ceremony or nebula (812.1) has a back face; this card's "
+                         f"pulse (809.1), a Zero Dragon ceremony or nebula (812.1) or a WD field (819.1) has a "
+                         f"back face; this card's "
                          f"type is {raw['type']}")
     if raw["back"].get("cell"):
         _check_cell(raw, root, here + ("back",), file)
@@ -811,7 +812,8 @@ def _front_cell(raw: Any, root: Any, here: tuple, file: str) -> None:
 # or fortress's creature face (807.1)
 _BACK_TYPE = {"psychic_creature": "psychic_creature", "dragheart_weapon": "dragheart_creature",
               "dragheart_fortress": "dragheart_creature", "forbidden_pulse": "creature",
-              "ceremony": "creature", "nebula": "creature"}   # 812.1: a ceremony's or nebula's other front
+              "ceremony": "creature", "nebula": "creature",   # 812.1: a ceremony's or nebula's other front
+              "field": "field"}   # 819.1: a WD field, two fields on one card, the back the side upside down
 DRAGHEART_TYPES = frozenset({"dragheart_weapon", "dragheart_fortress", "dragheart_creature"})
 
 
