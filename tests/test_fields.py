@@ -11,7 +11,7 @@ from conftest import ROOT, verdicts
 from dmcheck.model import fields, main_step
 from dmcheck.model.cards import CardPool
 from dmcheck.model.errors import InputError
-from dmcheck.model.instructions import effects, shield_check
+from dmcheck.model.instructions import effects, hyperspatial, shield_check
 from dmcheck.model.instructions.common import creatures
 from dmcheck.model.procedure import BreakModel
 from dmcheck.model.scenario_file import load_scenario
@@ -105,3 +105,54 @@ def test_a_position_with_two_d2_fields_is_refused(tmp_path):
     path.write_text(text.replace("cards: [cards/fields.yaml]", f"cards: [{FD01.parent / 'cards' / 'fields.yaml'}]"))
     with pytest.raises(InputError, match="703.4l"):
         load_scenario(path)
+
+
+# ---- WD fields (819.1): two fields on one card, the upright side read ----------------------------------------
+FW01 = ROOT / "scenarios" / "turn" / "FW01_a_wd_field_enters_with_the_side_executed_upright.yaml"
+FW02 = ROOT / "scenarios" / "attack" / "FW02_a_wd_field_turns_to_its_other_side.yaml"
+
+
+def test_the_wd_field_scenarios_hold():
+    assert set(verdicts(FW01)) == {"holds"}
+    assert set(verdicts(FW02)) == {"holds"}
+
+
+def test_a_wd_field_card_has_a_field_on_each_side():
+    # 819.1: a WD field is one card holding two fields, each with its own characteristics
+    pool = CardPool()
+    pool.add_file(ROOT / "scenarios" / "attack" / "cards" / "fields.yaml")
+    dawn = pool[pool.resolve("Dawn Field Probe")]
+    assert dawn.type == "field" and dawn.back is not None and dawn.back.type == "field"
+    assert dawn.back.name == "Dusk Field Probe" and dawn.back.cost == 1 and not dawn.back.statics
+
+
+def test_fw01_fails_when_only_the_front_side_may_be_deployed(monkeypatch):
+    # 819.1a: the side executed enters upright; with only the front deployable, Dusk never enters
+    executable = main_step.MainSteps.executable
+
+    def front_only(self, s):
+        return [(c, how) for c, how in executable(self, s) if how != "deploy_back"]
+    monkeypatch.setattr(main_step.MainSteps, "executable", front_only)
+    assert "violated" in verdicts(FW01)
+
+
+def test_fw01_fails_when_the_back_side_enters_with_the_front_upright(monkeypatch):
+    # 819.1a-b: deployed as Dusk, the card is not turned: Dawn upright would be read (and win the battle)
+    execute = main_step.MainSteps.execute_card
+
+    def front_up(self, s, cid, how, paid, out):
+        return execute(self, s, cid, "deploy" if how == "deploy_back" else how, paid, out)
+    monkeypatch.setattr(main_step.MainSteps, "execute_card", front_up)
+    assert "violated" in verdicts(FW01)
+
+
+def test_fw02_fails_when_a_wd_field_cannot_turn_to_its_other_side(monkeypatch):
+    # 819.1b: its own ability turns it upside down, the other side upright; without it Dawn is never read
+    monkeypatch.setattr(hyperspatial, "flip", lambda m, s, card, out, kind=None: s)
+    assert "violated" in verdicts(FW02)
+
+
+def test_fw02_fails_when_the_turn_is_named_as_a_psychic_flip(monkeypatch):
+    # 701.28a, 819.1b: a WD field changing sides is turned upside down (not awakened or released)
+    monkeypatch.setattr(hyperspatial, "_flip_kind", lambda m, face: ("R805.1a", "awaken"))
+    assert "violated" in verdicts(FW02)
