@@ -1434,5 +1434,39 @@ CATALOGUE += (
 )
 
 
+# ---- issue 34/33: fields (308, 701.27a, 703.4l; model/fields.py, deploying in model/instructions/effects.py) --------
+CATALOGUE += (
+    Mutation("R703.4l-older-d2-field-stays", "703.4l: an older D2 field goes to the graveyard when another enters",
+             "model/fields.py", "                 if c != new and is_field(m, c) and m.card(c).d2)",
+             "                 if c != new and is_field(m, c) and m.card(c).d2 and False)",
+             rules=("703.4l",), tests=(attack("FD01_a_newer_d2_field_ends_the_older_ones_static"),
+                                        "tests/test_fields.py::test_fd01_fails_when_the_older_d2_field_stays")),
+    Mutation("R308.1-no-deploying-in-the-main-step", "308.1: the turn player may deploy a field in his main step",
+             "model/main_step.py", '                out.append((cid, "deploy"))   # 308.1',
+             "                pass   # 308.1",
+             rules=("308.1",), tests=("tests/test_fields.py::test_the_field_scenarios_hold",)),
+    Mutation("R308.2-deployed-field-stays-out", "308.2, 701.27a: a deployed field enters the battle zone",
+             "model/instructions/effects.py", "    return enter(m, s, player, cid, zone, out)\n",
+             "    return s\n", rules=("308.2", "701.27a"),
+             tests=("tests/test_fields.py::test_the_field_scenarios_hold",)),
+    Mutation("R701.27a-s-trigger-field-summoned", "701.27a: a field used for its S-Trigger is deployed, not summoned",
+             "model/instructions/shield_check.py", '    if m.card(d.card).type == "field":   # 308.2, 701.27a',
+             "    if False:   # 308.2, 701.27a", rules=("701.27a",),
+             tests=(attack("FD01_a_newer_d2_field_ends_the_older_ones_static"),)),
+    Mutation("R819.1a-back-side-not-deployable", "819.1a: either side of a WD field may be deployed, that side upright",
+             "model/main_step.py", '                    out.append((cid, "deploy_back"))',
+             "                    pass", rules=("819.1a",),
+             tests=("tests/test_fields.py::test_the_wd_field_scenarios_hold",)),
+    Mutation("R819.1b-read-as-psychic-flip", "701.28a, 819.1b: a WD field changing sides is turned upside down",
+             "model/instructions/hyperspatial.py", '    if new.type == "field":   # 819.1b',
+             "    if False:   # 819.1b", rules=("819.1b", "701.28a"),
+             tests=("tests/test_fields.py::test_the_wd_field_scenarios_hold",)),
+    Mutation("R301.3-field-with-power-loads", "301.3, 308: the loader refuses a field with power or a breaker",
+             "model/cards.py", '             for key in ("power", "breaker") if kind == "field" and key in raw]',
+             '             for key in () if kind == "field" and key in raw]', rules=("308",),
+             tests=("tests/test_fields.py::test_the_loader_refuses_what_a_field_cannot_be",)),
+)
+
+
 if __name__ == "__main__":
     sys.exit(main())

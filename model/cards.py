@@ -96,6 +96,8 @@ class CardDef:
     # its own keywords and abilities (818.1a); its soul icons (818.1c) are among `souls`
     super_soul: CardDef | None = None
     souls: tuple[str, ...] = ()   # soul icons (魂・ソウル...), read by the selection filter `soul:`
+    # a field (`type: field`, 308) of the special type D2 (`d2: true`, 204.3c): one D2 field at a time (703.4l)
+    d2: bool = False
 
     # its keywords and the mechanism parameters they set (model/keyword_table.py), resolved once at load time:
     # what `has` reads on the search's hot path
@@ -185,7 +187,7 @@ class CardDef:
 # the heads of the engine's keywords (S-Back:<civ> is S-Back): what a race never is
 ENGINE_WORDS = frozenset(k.partition(":")[0] for k in KEYWORDS)
 CARD_TYPES = ["creature", "spell", "castle", "aura", "tamaseed", "cross_gear", "twinpact", "king_cell",
-              "king_creature", "forbidden_pulse", "ceremony", "nebula",
+              "king_creature", "forbidden_pulse", "ceremony", "nebula", "field",
               *(h.card_type for h in HOMES)]
 CEREMONY, NEBULA = "ceremony", "nebula"   # 311.1, 812.1: Zero Dragon's ceremony and nebulas, a part of it behind
 FORBIDDEN_PULSE = "forbidden_pulse"   # 307.1, 809.1: the pulse face of a forbidden card, a forbidden creature behind
@@ -245,6 +247,8 @@ _CARD_SCHEMA = {
                              "properties": {"name": {"type": "string", "minLength": 1},
                                             "side": {"enum": ["left", "right"]}}}},
         "modelled": {"type": "string"},
+        "d2": {"type": "boolean", "description": "a field of the special type D2 (204.3c): when another D2 field "
+               "enters the battle zone, this one goes to its owner's graveyard (703.4l)"},
         "cell": {"type": "boolean", "description": "a back face that is a cell: a psychic creature's, a part of a "
                  "psychic super creature (806.1), or a dragheart weapon's or fortress's, a part of a dragheart super "
                  "creature (808.1); cost 0 (806.1d, 808.1c); alone in the battle zone it returns to the hyperspatial "
@@ -707,7 +711,7 @@ def _card(raw: Any, root: Any, here: tuple, file: str) -> CardDef:
         spell_side=spell_side, statics=tuple(continuous.read(st) for st in raw.get("statics", [])),
         g_link=tuple((str(g["name"]), str(g["side"])) for g in raw.get("g_link", [])),
         dragheart=str(raw["type"]) in DRAGHEART_TYPES,
-        cell=bool(raw.get("cell", False)),
+        cell=bool(raw.get("cell", False)), d2=bool(raw.get("d2", False)),
         king=str(raw.get("king", "")), king_cells=tuple(str(n) for n in raw.get("king_cells", [])),
     )
     card = _faces(card, raw, root, here, file, mistakes)
@@ -739,7 +743,8 @@ def _with_back(card: CardDef, raw: Any, root: Any, here: tuple, file: str) -> Ca
     if raw["type"] not in _BACK_TYPE:
         raise InputError(file, line_of(root, here + ("back",)), key_path(here + ("back",)),
                          f"only a psychic creature (805.1), a dragheart weapon or fortress (807.1), a forbidden "
-                         f"pulse (809.1) or a Zero Dragon ceremony or nebula (812.1) has a back face; this card's "
+                         f"pulse (809.1), a Zero Dragon ceremony or nebula (812.1) or a WD field (819.1) has a "
+                         f"back face; this card's "
                          f"type is {raw['type']}")
     if raw["back"].get("cell"):
         _check_cell(raw, root, here + ("back",), file)
@@ -759,6 +764,7 @@ def _faces(card: CardDef, raw: Any, root: Any, here: tuple, file: str, mistakes:
     if raw.get("cell") and here[-1:] != ("back",):
         mistakes.check(_front_cell, raw, root, here, file)
     mistakes.check(_check_king, raw, root, here, file)
+    mistakes.check(_check_field, raw, root, here, file)
     if "back" in raw:
         card = mistakes.check(_with_back, card, raw, root, here, file) or card
     elif raw["type"] in (CEREMONY, NEBULA):   # 812.1: the other front is a part of the Zero Dragon creature
@@ -806,8 +812,22 @@ def _front_cell(raw: Any, root: Any, here: tuple, file: str) -> None:
 # or fortress's creature face (807.1)
 _BACK_TYPE = {"psychic_creature": "psychic_creature", "dragheart_weapon": "dragheart_creature",
               "dragheart_fortress": "dragheart_creature", "forbidden_pulse": "creature",
-              "ceremony": "creature", "nebula": "creature"}   # 812.1: a ceremony's or nebula's other front
+              "ceremony": "creature", "nebula": "creature",   # 812.1: a ceremony's or nebula's other front
+              "field": "field"}   # 819.1: a WD field, two fields on one card, the back the side upside down
 DRAGHEART_TYPES = frozenset({"dragheart_weapon", "dragheart_fortress", "dragheart_creature"})
+
+
+def _check_field(raw: Any, root: Any, here: tuple, file: str) -> None:
+    """308, 301.3, 204.3c: a field is no creature, so it has no power and breaks no shield (power is a
+    characteristic of creatures only, 301.3); D2 is a special type of fields alone (204.3c)."""
+    kind = raw["type"]
+    wrong = [(key, f"a field is not a creature and has no `{key}:` (301.3: only creatures have power; 308)")
+             for key in ("power", "breaker") if kind == "field" and key in raw]
+    if raw.get("d2") and kind != "field":
+        wrong.append(("d2", "D2 is a special type of fields (204.3c); `d2: true` needs `type: field`"))
+    if wrong:
+        key, why = wrong[0]
+        raise InputError(file, line_of(root, here + (key,)), key_path(here + (key,)), why)
 
 
 def _check_king(raw: Any, root: Any, here: tuple, file: str) -> None:

@@ -32,6 +32,8 @@ EventKind = Literal[
     "restrict",
     # keyword processes of rule 701 with an event of their own (model/instructions/keyword_process.py)
     "charge", "fortify", "generate", "cross",
+    # a field deployed (701.27a), an older D2 field sent away by a newer one (703.4l; model/fields.py)
+    "deploy", "displace",
     # the main step (R504, R601.1f; model/main_step.py): a cost paid, the step over
     "pay", "end_main",
     # a double-sided card turned over (805.1a-b), a psychic cell linked (806.1): model/instructions/hyperspatial.py

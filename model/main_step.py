@@ -24,7 +24,8 @@ from .continuous import cost_change
 from .events import Event, ev
 from .host import Host
 from .instructions.common import distinct
-from .instructions.effects import cast, summon
+from .instructions.effects import cast, deploy, summon
+from .instructions.hyperspatial import turn_over
 from .instructions.keyword_process import charge
 from .main_plan import MainPlan
 from .payment import payments
@@ -55,11 +56,12 @@ class MainSteps(Host):
             return tuple(acts) + (Action("no_charge", tp, (), f"{tp} charges no card"),)
         acts = []
         for cid, how in self.executable(s):
-            cdef = self.card(cid).as_spell() if how == "cast" else self.card(cid)
+            cdef = self.executed(cid, how)
             for paid in payments(self, s, tp, self.cost_to_pay(s, cid, cdef.cost), cdef.civs()):
                 names = ", ".join(self.label(c) for c in paid) or "nothing"
+                side = self.faces[cid] if how == "deploy_back" else cid   # 819.1a: the side deployed
                 acts.append(Action("execute", tp, (cid, how, paid),
-                                   f"{tp} {'summons' if how == 'summon' else 'casts'} {self.label(cid)}, "
+                                   f"{tp} {_VERBS[how]} {self.label(side)}, "
                                    f"tapping {names}"))
         return tuple(acts) + (Action("end_main", tp, (), f"{tp} ends the main step"),)
 
@@ -75,6 +77,10 @@ class MainSteps(Host):
                 continue
             if cdef.type == "creature":
                 out.append((cid, "summon"))
+            if cdef.type == "field":
+                out.append((cid, "deploy"))   # 308.1: a field is deployed from the hand in the main step
+                if cid in self.faces:   # 819.1a: either side of a WD field, that side upright
+                    out.append((cid, "deploy_back"))
             if cdef.is_spell():
                 out.append((cid, "cast"))
         return out
@@ -97,6 +103,13 @@ class MainSteps(Host):
         s = self._advance(s, out)
         return self.note_entries(s, out), tuple(out)
 
+    def executed(self, cid: int, how: str) -> Any:
+        """The card (or side) executed: a twinpact's spell side when cast (810), a WD field's back side
+        deployed with that side upright (819.1a), the card itself otherwise."""
+        if how == "cast":
+            return self.card(cid).as_spell()
+        return self.card(self.faces[cid]) if how == "deploy_back" else self.card(cid)
+
     def cost_to_pay(self, s: State, cid: int, printed: int) -> int:
         """601.1a, 601.1e, 112.2b: the cost paid is the printed cost with every cost change in force added
         (all of them apply: the model has no optional one); never below 0 (108.1a: no negative number)."""
@@ -109,13 +122,21 @@ class MainSteps(Host):
         for c in paid:
             out.append(ev("tap", "R601.1f", card=self.label(c), player=tp))
             z = z.add("tapped", c)
-        cdef = self.card(cid).as_spell() if how == "cast" else self.card(cid)
+        cdef = self.executed(cid, how)
         out.append(ev("pay", "R112.2", card=self.label(cid), player=tp, mana_cost=self.cost_to_pay(s, cid, cdef.cost),
                       tapped=len(paid)))
         s = s.with_zone(tp, z)
         if how == "summon":
             return summon(self, s, tp, cid, "hand", out, summoned=True)   # 301.1
+        if how == "deploy":
+            return deploy(self, s, tp, cid, "hand", out)                   # 308.1, 701.27a
+        if how == "deploy_back":   # 819.1a: the side executed enters upright: the card turned to it first
+            return deploy(self, turn_over(self, s, cid), tp, self.faces[cid], "hand", out)
         return cast(self, s, tp, cid, "hand", "graveyard", out)           # 302.1
+
+
+# 301.1, 302.1, 308.1 (819.1a: a WD field's back side too)
+_VERBS = {"summon": "summons", "cast": "casts", "deploy": "deploys", "deploy_back": "deploys"}
 
 
 def has_main(scenario: Any) -> bool:

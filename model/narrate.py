@@ -66,6 +66,8 @@ _PLAIN = {
     "fortify": "{player} fortifies the shield {shield} with the castle {card}",
     "generate": "{player} generates the cross gear {card}: it is in the battle zone, crossed to nothing",
     "cross": "{player} crosses the cross gear {card} onto {onto}",
+    "deploy": "{player} deploys the field {card}: it enters the battle zone",
+    "displace": "another D2 field entered: the D2 field {card} ({player}) goes to its owner's graveyard",
     "link": "{card} ({player}) is linked under {onto}: one super creature (psychic 806.1, dragheart 808.1), "
             "{card} a cell of it",
     "equip": "{player} equips {onto} with the weapon {card}",

@@ -141,6 +141,17 @@ def battle_zone_types(s: State, cards: Any) -> Iterator[Problem]:
                                                                f"battle zone; the rules put it into the graveyard")
 
 
+@check("one_d2_field", ("703.4l",))
+def one_d2_field(s: State, cards: Any) -> Iterator[Problem]:
+    """703.4l: when a D2 field enters the battle zone, the D2 field there before goes to its owner's
+    graveyard, so no game has two D2 fields in the battle zone (of one player or of both)."""
+    found = [c for p in PLAYERS for c in s.zone(p).battle if cards.card(c).type == "field" and cards.card(c).d2]
+    for c in found[1:]:
+        yield Problem("one_d2_field", "703.4l", c, f"{cards.label(c)} is a second D2 field in the battle zone "
+                                                   f"(with {cards.label(found[0])}); expected one: the older one "
+                                                   f"went to its owner's graveyard when the other entered")
+
+
 def _to_graveyard(s: State, cards: Any, card: int) -> State:
     """703.4i: the card leaves the battle zone for its owner's graveyard."""
     player = next(p for p in PLAYERS if card in s.zone(p).battle)

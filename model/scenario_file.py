@@ -151,6 +151,9 @@ EVENT_KEYS: dict[str, list[str]] = {
     # a cross gear generated (R701.16a) and crossed onto a creature (R701.17a)
     "generate": ["card", "player"],
     "cross": ["card", "player", "onto"],
+    # a field deployed (R701.27a); an older D2 field sent to the graveyard by a newer one (R703.4l)
+    "deploy": ["card", "player"],
+    "displace": ["card", "player"],
     # a psychic creature turned over (805.1a awakening, 805.1b release): from face `card` to face `face`
     "flip": ["card", "face", "player", "how"],
     # a psychic cell put under the top of a psychic super creature by an awakening link (805.1c, 806.1)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from itertools import permutations
 from typing import TYPE_CHECKING
 
-from .. import dream, mana
+from .. import dream, fields, mana
 from ..access import TOP
 from ..access import players as footprint_players
 from ..events import Event, EventKind, ev
@@ -98,9 +98,23 @@ def enter(m: Game, s: State, player: str, cid: int, zone: str, out: list[Event],
     return entered(m, s, player, cid, out, summoned)
 
 
+def deploy(m: Game, s: State, player: str, cid: int, zone: str, out: list[Event]) -> State:
+    """701.27a, 308.1-308.2: deploy a field: it goes from `zone` (the hand, usually) into the battle zone,
+    neither summoned nor cast (701.5a); its 'enters' watchers trigger as any card's."""
+    out.append(ev("deploy", "R701.27a", card=m.label(cid), player=player))
+    return enter(m, s, player, cid, zone, out)
+
+
 def entered(m: Game, s: State, player: str, cid: int, out: list[Event], summoned: bool) -> State:
     """The events of a creature that came into the battle zone: `enters` always, `summoned` for a summon
-    (R701.3a: one event of the summon, not of every way into the battle zone)."""
+    (R701.3a: one event of the summon, not of every way into the battle zone). A D2 field that entered sends
+    the older D2 field to its owner's graveyard first (703.4l, a state-based action: before any trigger)."""
+    for older in fields.displaced(m, s, cid):
+        out.append(ev("displace", "R703.4l", card=m.label(older), player=m.owner(older)))
+        # put from the battle zone into the graveyard: an attempt to destroy it (701.6a), not stopped by
+        # "cannot be destroyed" (a rule, not an effect, sends it), its owner's replacements still apply (609)
+        out.append(ev("destroy", "R703.4l", card=m.label(older), player=m.owner(older)))
+        s = destruction.leave(m, s, older, "graveyard", out, destroy=True)
     s = m.trigger(s, "enters", player, cid, out)
     return m.trigger(s, "summoned", player, cid, out) if summoned and "summoned" in m.words else s
 

@@ -137,6 +137,8 @@ def _flip_kind(m: Game, face: int) -> tuple[str, str]:
     """The rule and name of a flip to `face`: awakening or release (805.1a-b), dragsolution to a dragheart
     creature face or dragon escape from one (807.1a-b)."""
     new = m.card(face)
+    if new.type == "field":   # 819.1b: a WD field turned upside down, its other side upright
+        return ("R819.1b", "upside_down")
     if new.dragheart:
         return ("R807.1a", "dragsolution") if new.type == "creature" else ("R807.1b", "dragon_escape")
     return ("R805.1a", "awaken") if new.awakened else ("R805.1b", "release")
