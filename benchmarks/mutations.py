@@ -1434,5 +1434,21 @@ CATALOGUE += (
 )
 
 
+# ---- issue 33: reading a card (200-208, 810.4; model/payment.py, model/instructions/effects.py, selection.py) -------
+CATALOGUE += (
+    Mutation("R207.1-one-mana-a-card", "207.1: a mana card makes the mana of its mana number", "model/payment.py",
+             "    return sum(m.card(c).mana for c in cards)", "    return len(cards)",
+             rules=("207.1",), tests=("tests/test_ch2.py::test_every_reading_scenario_holds",)),
+    Mutation("R207.3-colorless-symbol-pays-a-civilization", "207.3: a colorless mana symbol names no civilization",
+             "model/payment.py", "    card_civs = [m.card(c).civs() for c in cards]",
+             "    card_civs = [m.card(c).civs() or ('Light', 'Water', 'Darkness', 'Fire', 'Nature') for c in cards]",
+             rules=("207.3",), tests=("tests/test_ch2.py::test_every_reading_scenario_holds",)),
+    Mutation("R201.2a-reduced-cost-read", "201.2a: an effect reads the printed cost, not the cost paid", EF,
+             "if m.card(c).is_spell() and m.card(c).as_spell().cost <= limit",
+             "if m.card(c).is_spell() and m.cost_to_pay(s, c, m.card(c).as_spell().cost) <= limit",
+             rules=("201.2a",), tests=("tests/test_ch2.py::test_a_cost_or_less_effect_reads_the_printed_cost",)),
+)
+
+
 if __name__ == "__main__":
     sys.exit(main())

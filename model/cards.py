@@ -96,6 +96,9 @@ class CardDef:
     # its own keywords and abilities (818.1a); its soul icons (818.1c) are among `souls`
     super_soul: CardDef | None = None
     souls: tuple[str, ...] = ()   # soul icons (魂・ソウル...), read by the selection filter `soul:`
+    # its mana number (207.1): how much mana it makes when tapped in the mana zone; `mana:` of the card file,
+    # 1 when left out (the number most cards print; a colorless card's symbol names no civilization, 207.3)
+    mana: int = 1
 
     # its keywords and the mechanism parameters they set (model/keyword_table.py), resolved once at load time:
     # what `has` reads on the search's hot path
@@ -206,6 +209,9 @@ _CARD_SCHEMA = {
         "ja": {"type": "string"},
         "type": {"enum": CARD_TYPES},
         "cost": {"type": "integer", "minimum": 0, "maximum": MAX_COST},
+        "mana": {"type": "integer", "minimum": 0, "maximum": MAX_COST,
+                 "description": "the number on its mana symbol (207.1): the mana it makes when tapped in the "
+                                "mana zone; 1 when left out"},
         "power": {"description": "a whole number, or infinity (∞, R108.1c)",
                   "anyOf": [{"type": "integer", "minimum": 0, "maximum": MAX_POWER}, {"const": "infinity"}]},
         "civilizations": {"type": "array", "items": {"enum": list(CIVILIZATIONS)}, "uniqueItems": True,
@@ -707,7 +713,7 @@ def _card(raw: Any, root: Any, here: tuple, file: str) -> CardDef:
         spell_side=spell_side, statics=tuple(continuous.read(st) for st in raw.get("statics", [])),
         g_link=tuple((str(g["name"]), str(g["side"])) for g in raw.get("g_link", [])),
         dragheart=str(raw["type"]) in DRAGHEART_TYPES,
-        cell=bool(raw.get("cell", False)),
+        cell=bool(raw.get("cell", False)), mana=int(raw.get("mana", 1)),
         king=str(raw.get("king", "")), king_cells=tuple(str(n) for n in raw.get("king_cells", [])),
     )
     card = _faces(card, raw, root, here, file, mistakes)

@@ -1,0 +1,67 @@
+"""Reading a card (rules 200-208, 810.4 of the comprehensive rules Ver.1.48, 2025-12-17, S340; issue 33). Each
+scenario's expectations come from the rule text; each test breaks one piece of the mechanism (or reads the
+scenario the mechanism must keep holding) and checks that a scenario then fails."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import ROOT, verdicts
+
+from dmcheck.model import payment
+from dmcheck.model.errors import InputError
+from dmcheck.model.scenario_file import load_scenario
+
+TURN = ROOT / "scenarios" / "turn"
+
+
+def _rc(stem: str) -> Path:
+    return next(TURN.glob(f"{stem}_*.yaml"))
+
+
+@pytest.mark.parametrize("path", sorted(TURN.glob("RC*.yaml")), ids=lambda p: p.stem)
+def test_every_reading_scenario_holds(path):
+    assert set(verdicts(path)) == {"holds"}
+
+
+# ---- 207.1: the mana number ------------------------------------------------------------------------------
+def test_a_mana_card_makes_its_mana_number(monkeypatch):
+    # 207.1: a model where every mana card makes one mana cannot pay cost 2 with one card (RC01 fails)
+    monkeypatch.setattr(payment, "mana_made", lambda m, cards: len(cards))
+    assert "violated" in verdicts(_rc("RC01"))
+
+
+def test_no_needless_card_is_tapped_with_mana_numbers(monkeypatch):
+    # 112.2c with 207.1: a payment that taps any set making enough mana taps all three cards (RC01 fails)
+    monkeypatch.setattr(payment, "pays", lambda m, cards, cost, civs: payment.mana_made(m, cards) >= cost
+                        and payment.pays_civilizations(m, cards, civs))
+    monkeypatch.setattr(payment, "all_ones", lambda m, cards: False)
+    assert "violated" in verdicts(_rc("RC01"))
+
+
+def test_a_mana_number_is_a_whole_number_from_zero(tmp_path):
+    # 207.1: the loader refuses a mana number that is no whole number of zero or more, naming the key
+    cards = tmp_path / "c.yaml"
+    cards.write_text("cards:\n  - {id: x, name: X, type: creature, cost: 1, power: 1000, mana: -1}\n", encoding="utf-8")
+    scen = tmp_path / "s.yaml"
+    scen.write_text("name: x\ncards: [c.yaml]\nturn: A\nplayers:\n  A: {battle: [X]}\n  B: {shields: 1}\n"
+                    "attack: {attacker: X, player: B}\nexpect: []\n", encoding="utf-8")
+    with pytest.raises(InputError, match="mana"):
+        load_scenario(scen)
+
+
+# ---- 207.3: a colorless mana symbol ----------------------------------------------------------------------
+def test_a_colorless_mana_card_pays_no_civilization(monkeypatch):
+    # 207.3: a model where a colorless card's symbol paid a civilization would summon both Fire Probes (RC02 fails)
+    real = payment.pays_civilizations
+    monkeypatch.setattr(payment, "pays_civilizations", lambda m, cards, civs: real(m, cards, civs) or (
+        len(cards) >= len(civs) and any(not m.card(c).civs() for c in cards)))
+    assert "violated" in verdicts(_rc("RC02"))
+
+
+# ---- 201.2a: the printed cost --------------------------------------------------------------------------
+def test_a_cost_or_less_effect_reads_the_printed_cost():
+    # 201.2a: the free cast reads Water Draw Spell's printed cost 2, not the 1 a reduction would make it cost
+    # (benchmarks/mutations.py R201.2a-reduced-cost-read breaks the reading and this scenario then fails)
+    assert verdicts(_rc("RC03")) == ["holds", "holds"]
