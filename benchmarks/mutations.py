@@ -1434,6 +1434,7 @@ CATALOGUE += (
 )
 
 
+_TWIN_NAME_SITE = "    if side is None or cid in s.zone(m.owner(cid)).battle:\n        return names(m, s, cid)"
 # ---- issue 33: reading a card (200-208, 810.4; model/payment.py, model/instructions/effects.py, selection.py) -------
 CATALOGUE += (
     Mutation("R207.1-one-mana-a-card", "207.1: a mana card makes the mana of its mana number", "model/payment.py",
@@ -1447,6 +1448,14 @@ CATALOGUE += (
              "if m.card(c).is_spell() and m.card(c).as_spell().cost <= limit",
              "if m.card(c).is_spell() and m.cost_to_pay(s, c, m.card(c).as_spell().cost) <= limit",
              rules=("201.2a",), tests=("tests/test_ch2.py::test_a_cost_or_less_effect_reads_the_printed_cost",)),
+    Mutation("R810.4-joined-name-in-the-battle-zone", "810.4: in the battle zone a twinpact has its creature's name",
+             "model/instructions/selection.py", _TWIN_NAME_SITE,
+             "    if side is None:\n        return names(m, s, cid)", rules=("810.4",),
+             tests=("tests/test_ch2.py::test_a_twinpact_name_joins_both_sides_outside_the_battle_zone",)),
+    Mutation("R810.4-creature-name-everywhere", "810.4: outside the battle zone a twinpact's name joins both sides",
+             "model/instructions/selection.py", _TWIN_NAME_SITE,
+             "    if True:\n        return names(m, s, cid)", rules=("810.4",),
+             tests=("tests/test_ch2.py::test_a_twinpact_name_joins_both_sides_outside_the_battle_zone",)),
 )
 
 

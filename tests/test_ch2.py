@@ -11,33 +11,35 @@ from conftest import ROOT, verdicts
 
 from dmcheck.model import payment
 from dmcheck.model.errors import InputError
+from dmcheck.model.instructions import choosing, selection
+from dmcheck.model.procedure import BreakModel
 from dmcheck.model.scenario_file import load_scenario
 
 TURN = ROOT / "scenarios" / "turn"
 
 
-def _rc(stem: str) -> Path:
+def _rk(stem: str) -> Path:
     return next(TURN.glob(f"{stem}_*.yaml"))
 
 
-@pytest.mark.parametrize("path", sorted(TURN.glob("RC*.yaml")), ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", sorted(TURN.glob("RK*.yaml")), ids=lambda p: p.stem)
 def test_every_reading_scenario_holds(path):
     assert set(verdicts(path)) == {"holds"}
 
 
 # ---- 207.1: the mana number ------------------------------------------------------------------------------
 def test_a_mana_card_makes_its_mana_number(monkeypatch):
-    # 207.1: a model where every mana card makes one mana cannot pay cost 2 with one card (RC01 fails)
+    # 207.1: a model where every mana card makes one mana cannot pay cost 2 with one card (RK01 fails)
     monkeypatch.setattr(payment, "mana_made", lambda m, cards: len(cards))
-    assert "violated" in verdicts(_rc("RC01"))
+    assert "violated" in verdicts(_rk("RK01"))
 
 
 def test_no_needless_card_is_tapped_with_mana_numbers(monkeypatch):
-    # 112.2c with 207.1: a payment that taps any set making enough mana taps all three cards (RC01 fails)
+    # 112.2c with 207.1: a payment that taps any set making enough mana taps all three cards (RK01 fails)
     monkeypatch.setattr(payment, "pays", lambda m, cards, cost, civs: payment.mana_made(m, cards) >= cost
                         and payment.pays_civilizations(m, cards, civs))
     monkeypatch.setattr(payment, "all_ones", lambda m, cards: False)
-    assert "violated" in verdicts(_rc("RC01"))
+    assert "violated" in verdicts(_rk("RK01"))
 
 
 def test_a_mana_number_is_a_whole_number_from_zero(tmp_path):
@@ -53,15 +55,39 @@ def test_a_mana_number_is_a_whole_number_from_zero(tmp_path):
 
 # ---- 207.3: a colorless mana symbol ----------------------------------------------------------------------
 def test_a_colorless_mana_card_pays_no_civilization(monkeypatch):
-    # 207.3: a model where a colorless card's symbol paid a civilization would summon both Fire Probes (RC02 fails)
+    # 207.3: a model where a colorless card's symbol paid a civilization would summon both Fire Probes (RK02 fails)
     real = payment.pays_civilizations
     monkeypatch.setattr(payment, "pays_civilizations", lambda m, cards, civs: real(m, cards, civs) or (
         len(cards) >= len(civs) and any(not m.card(c).civs() for c in cards)))
-    assert "violated" in verdicts(_rc("RC02"))
+    assert "violated" in verdicts(_rk("RK02"))
 
 
 # ---- 201.2a: the printed cost --------------------------------------------------------------------------
 def test_a_cost_or_less_effect_reads_the_printed_cost():
     # 201.2a: the free cast reads Water Draw Spell's printed cost 2, not the 1 a reduction would make it cost
     # (benchmarks/mutations.py R201.2a-reduced-cost-read breaks the reading and this scenario then fails)
-    assert verdicts(_rc("RC03")) == ["holds", "holds"]
+    assert verdicts(_rk("RK03")) == ["holds", "holds"]
+
+
+# ---- 810.4: a twinpact's name ------------------------------------------------------------------------
+ATTACK = ROOT / "scenarios" / "attack"
+
+
+def test_a_twinpact_name_joins_both_sides_outside_the_battle_zone():
+    # 810.4: "Roar" (the spell side's) is in the name of the twinpact in the deck, not of the one in the battle zone
+    assert verdicts(next(ATTACK.glob("RK04_*.yaml"))) == ["holds", "holds"]
+
+
+def test_the_joined_name_is_read_only_outside_the_battle_zone(monkeypatch):
+    # 810.4: a model that read the joined name in the battle zone too would destroy B's Hazard O-Kabuto (RK04 fails)
+    real = selection.card_names
+    monkeypatch.setattr(selection, "card_names", lambda m, s, cid: real(m, s, cid) + (
+        (selection.joined_name(m.card(cid).name, m.card(cid).spell_side.name),) if m.card(cid).spell_side else ()))
+    assert "violated" in verdicts(next(ATTACK.glob("RK04_*.yaml")))
+
+
+def test_a_twinpact_name_that_exists_is_the_joined_one():
+    # 810.4 with 202.2: the joined name of a twinpact of the game is a name a player may choose
+    scenario = load_scenario(next(ATTACK.glob("RK04_*.yaml")))
+    model = BreakModel(scenario)
+    assert "Hazard O-Kabuto/Kabuto's Roar" in choosing.values(model, "name")
