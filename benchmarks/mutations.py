@@ -1456,6 +1456,11 @@ CATALOGUE += (
              "model/instructions/selection.py", _TWIN_NAME_SITE,
              "    if True:\n        return names(m, s, cid)", rules=("810.4",),
              tests=("tests/test_ch2.py::test_a_twinpact_name_joins_both_sides_outside_the_battle_zone",)),
+    Mutation("R206.2a-own-plus-power-everywhere", "206.2a: outside the battle zone a + power is the printed number",
+             "model/continuous.py",
+             "        if st.change == POWER and reaches(m, s, src, st, cid) and works(m, s, src, st):",
+             "        if st.change == POWER and reaches(m, s, src, st, cid):", rules=("206.2a",),
+             tests=("tests/test_ch2.py::test_a_plus_power_is_the_printed_number_outside_the_battle_zone",)),
 )
 
 

@@ -91,3 +91,16 @@ def test_a_twinpact_name_that_exists_is_the_joined_one():
     scenario = load_scenario(next(ATTACK.glob("RK04_*.yaml")))
     model = BreakModel(scenario)
     assert "Hazard O-Kabuto/Kabuto's Roar" in choosing.values(model, "name")
+
+
+# ---- 206.2a: a power marked + outside the battle zone ----------------------------------------------------
+def test_a_plus_power_is_the_printed_number_outside_the_battle_zone():
+    # 206.2a: Plus Power Probe has 3000 in the deck (its own +3000 works in the battle zone only), 6000 there
+    assert verdicts(next(ATTACK.glob("RK05_*.yaml"))) == ["holds", "holds"]
+
+
+def test_its_own_power_ability_works_only_in_the_battle_zone(monkeypatch):
+    # 206.2a: a model whose statics worked from any zone would let the deck's Plus Power Probe be fetched (RK05 fails)
+    from dmcheck.model import continuous
+    monkeypatch.setattr(continuous, "works", lambda m, s, src, st: True)
+    assert "violated" in verdicts(next(ATTACK.glob("RK05_*.yaml")))
