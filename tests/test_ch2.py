@@ -104,3 +104,20 @@ def test_its_own_power_ability_works_only_in_the_battle_zone(monkeypatch):
     from dmcheck.model import continuous
     monkeypatch.setattr(continuous, "works", lambda m, s, src, st: True)
     assert "violated" in verdicts(next(ATTACK.glob("RK05_*.yaml")))
+
+
+# ---- 202.4: added names; 208.1a: printed icons -----------------------------------------------------------
+def test_a_card_with_an_added_name_has_both():
+    # 202.4: Alias Probe, also named Bolshack Dragon, is reached by "named Bolshack Dragon"; the plain one is not
+    assert verdicts(next(ATTACK.glob("RK06_*.yaml"))) == ["holds", "holds"]
+
+
+def test_an_added_name_is_a_name_that_exists():
+    # 202.4 with 202.2: the added name is one a player may name
+    model = BreakModel(load_scenario(next(ATTACK.glob("RK06_*.yaml"))))
+    assert "Bolshack Dragon" in choosing.values(model, "name")
+
+
+def test_an_effect_reads_a_printed_icon():
+    # 208.1a: a soul icon printed on Printed Soul Probe is read by "a creature with 魂・ソウル"
+    assert verdicts(next(ATTACK.glob("RK07_*.yaml"))) == ["holds", "holds"]

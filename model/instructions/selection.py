@@ -90,13 +90,14 @@ def costs(m: Game, s: State, cid: int, kind: str = "any") -> tuple[int, ...]:
 
 
 def card_names(m: Game, s: State, cid: int) -> tuple[str, ...]:
-    """The names an effect reads of a card (English and Japanese): a linked God's every card's (202.5); a
+    """The names an effect reads of a card (English and Japanese): its own and those its text adds (202.4); a
+    linked God's every card's (202.5); a
     twinpact outside the battle zone has ONE name, its two sides' joined (810.4: `creature/spell`, as printed),
     in the battle zone, where it is a creature, its creature side's alone."""
     card = m.card(cid)
     side = card.spell_side
     if side is None or cid in s.zone(m.owner(cid)).battle:
-        return names(m, s, cid)
+        return names(m, s, cid) + card.also_named   # 202.4: a name its text adds, besides its own
     return tuple(joined_name(a, b) for a, b in ((card.name, side.name), (card.ja, side.ja)) if a and b)
 
 
