@@ -1468,6 +1468,10 @@ CATALOGUE += (
     Mutation("R208.1a-no-printed-icon", "208.1a: an effect may read an icon printed on a card", CA,
              'souls=tuple(str(x) for x in raw.get("souls", [])),', "", rules=("208.1a",),
              tests=("tests/test_ch2.py::test_an_effect_reads_a_printed_icon",)),
+    Mutation("R201.1b-psychic-played-from-hyperspace-unchecked", "201.1b: a psychic is not executed from the "
+             "hyperspatial zone", "model/scenario_file.py", "        if name in homed and name not in hand:",
+             "        if False:", rules=("201.1b",),
+             tests=("tests/test_ch2.py::test_a_psychic_creature_is_never_executed_from_the_hyperspatial_zone",)),
 )
 
 

@@ -121,3 +121,22 @@ def test_an_added_name_is_a_name_that_exists():
 def test_an_effect_reads_a_printed_icon():
     # 208.1a: a soul icon printed on Printed Soul Probe is read by "a creature with 魂・ソウル"
     assert verdicts(next(ATTACK.glob("RK07_*.yaml"))) == ["holds", "holds"]
+
+
+# ---- 201.1b: a psychic creature's cost is not paid from the hyperspatial zone ---------------------------------
+def test_a_psychic_creature_is_never_executed_from_the_hyperspatial_zone(tmp_path):
+    # 201.1b (805.4a): the main step executes hand cards only; naming a psychic creature of the hyperspatial zone
+    # among the cards to play is refused by the loader, naming the rule
+    scen = tmp_path / "s.yaml"
+    scen.write_text(f"""name: x
+cards: [{TURN / 'cards' / 'main.yaml'}, {ATTACK / 'cards' / 'psychic.yaml'}]
+turn: A
+main: {{play: [Psychic Probe]}}
+players:
+  A: {{hyperspatial: [Psychic Probe], mana: [Fire Card, Fire Card, Fire Card, Fire Card, Fire Card]}}
+  B: {{shields: 5}}
+attack: {{choose: true}}
+expect: []
+""", encoding="utf-8")
+    with pytest.raises(InputError, match=r"main\.play\[0\].*hyperspatial zone.*R201\.1b"):
+        load_scenario(scen)
