@@ -1439,7 +1439,7 @@ _TWIN_NAME_SITE = ("    if side is None or cid in s.zone(m.owner(cid)).battle:\n
 # ---- issue 33: reading a card (200-208, 810.4; model/payment.py, model/instructions/effects.py, selection.py) -------
 CATALOGUE += (
     Mutation("R207.1-one-mana-a-card", "207.1: a mana card makes the mana of its mana number", "model/payment.py",
-             "    return sum(m.card(c).mana for c in cards)", "    return len(cards)",
+             "    return sum(mana_number(m, s, c) for c in cards)", "    return len(cards)",
              rules=("207.1",), tests=("tests/test_ch2.py::test_every_reading_scenario_holds",)),
     Mutation("R207.3-colorless-symbol-pays-a-civilization", "207.3: a colorless mana symbol names no civilization",
              "model/payment.py", "    card_civs = [m.card(c).civs() for c in cards]",
@@ -1472,6 +1472,9 @@ CATALOGUE += (
              "hyperspatial zone", "model/scenario_file.py", "        if name in homed and name not in hand:",
              "        if False:", rules=("201.1b",),
              tests=("tests/test_ch2.py::test_a_psychic_creature_is_never_executed_from_the_hyperspatial_zone",)),
+    Mutation("R207.2-printed-mana-number-only", "207.2: an effect may change a card's mana number",
+             "model/continuous.py", "    return max(set_to) if set_to else printed", "    return printed",
+             rules=("207.2",), tests=("tests/test_ch2.py::test_an_effect_changes_the_mana_number",)),
 )
 
 

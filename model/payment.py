@@ -19,6 +19,7 @@ from __future__ import annotations
 from itertools import combinations, permutations
 from typing import Any
 
+from .continuous import mana_number
 from .instructions.common import same
 from .state import State
 
@@ -39,24 +40,24 @@ def amount_to_tap(cost: int, civs: tuple[str, ...]) -> int:
     return max(cost, len(civs))
 
 
-def mana_made(m: Any, cards: tuple[int, ...]) -> int:
-    """207.1: the mana `cards` make when tapped, the sum of their mana numbers."""
-    return sum(m.card(c).mana for c in cards)
+def mana_made(m: Any, s: State, cards: tuple[int, ...]) -> int:
+    """207.1: the mana `cards` make when tapped, the sum of their mana numbers (207.2: as effects set them)."""
+    return sum(mana_number(m, s, c) for c in cards)
 
 
-def pays(m: Any, cards: tuple[int, ...], cost: int, civs: tuple[str, ...]) -> bool:
+def pays(m: Any, s: State, cards: tuple[int, ...], cost: int, civs: tuple[str, ...]) -> bool:
     """Whether tapping `cards` pays `cost` of civilizations `civs` without overpaying (112.2a-c, 207.1): the
     civilizations and the amount paid, and none of the cards needless."""
-    if mana_made(m, cards) < cost or not pays_civilizations(m, cards, civs):
+    if mana_made(m, s, cards) < cost or not pays_civilizations(m, cards, civs):
         return False
-    return not any(mana_made(m, rest) >= cost and pays_civilizations(m, rest, civs)
+    return not any(mana_made(m, s, rest) >= cost and pays_civilizations(m, rest, civs)
                    for rest in combinations(cards, len(cards) - 1)) if cards else True
 
 
-def all_ones(m: Any, cards: list[int]) -> bool:
+def all_ones(m: Any, s: State, cards: list[int]) -> bool:
     """Whether every card of `cards` makes one mana (the common case, where a payment taps exactly
     `amount_to_tap` cards)."""
-    return all(m.card(c).mana == 1 for c in cards)
+    return all(mana_number(m, s, c) == 1 for c in cards)
 
 
 def payments(m: Any, s: State, player: str, cost: int, civs: tuple[str, ...]) -> list[tuple[int, ...]]:
@@ -68,10 +69,10 @@ def payments(m: Any, s: State, player: str, cost: int, civs: tuple[str, ...]) ->
     most = min(len(untapped), cost + len(civs))
     seen: set[tuple] = set()
     found = []
-    for size in range(min(amount_to_tap(cost, civs), len(untapped) + 1) if all_ones(m, untapped) else 0, most + 1):
+    for size in range(min(amount_to_tap(cost, civs), len(untapped) + 1) if all_ones(m, s, untapped) else 0, most + 1):
         for cards in combinations(untapped, size):
             key = tuple(sorted(same(m, s, c) for c in cards))
-            if key in seen or not pays(m, cards, cost, civs):
+            if key in seen or not pays(m, s, cards, cost, civs):
                 continue
             seen.add(key)
             found.append(cards)

@@ -30,15 +30,15 @@ def test_every_reading_scenario_holds(path):
 # ---- 207.1: the mana number ------------------------------------------------------------------------------
 def test_a_mana_card_makes_its_mana_number(monkeypatch):
     # 207.1: a model where every mana card makes one mana cannot pay cost 2 with one card (RK01 fails)
-    monkeypatch.setattr(payment, "mana_made", lambda m, cards: len(cards))
+    monkeypatch.setattr(payment, "mana_made", lambda m, s, cards: len(cards))
     assert "violated" in verdicts(_rk("RK01"))
 
 
 def test_no_needless_card_is_tapped_with_mana_numbers(monkeypatch):
     # 112.2c with 207.1: a payment that taps any set making enough mana taps all three cards (RK01 fails)
-    monkeypatch.setattr(payment, "pays", lambda m, cards, cost, civs: payment.mana_made(m, cards) >= cost
+    monkeypatch.setattr(payment, "pays", lambda m, s, cards, cost, civs: payment.mana_made(m, s, cards) >= cost
                         and payment.pays_civilizations(m, cards, civs))
-    monkeypatch.setattr(payment, "all_ones", lambda m, cards: False)
+    monkeypatch.setattr(payment, "all_ones", lambda m, s, cards: False)
     assert "violated" in verdicts(_rk("RK01"))
 
 
@@ -140,3 +140,15 @@ expect: []
 """, encoding="utf-8")
     with pytest.raises(InputError, match=r"main\.play\[0\].*hyperspatial zone.*R201\.1b"):
         load_scenario(scen)
+
+
+# ---- 207.2: a mana number changed by an effect -------------------------------------------------------------
+def test_an_effect_changes_the_mana_number():
+    # 207.2: with Fire Mana Doubler each Fire Card makes 2 mana, so both Fire Probes are summoned, one card each
+    assert verdicts(_rk("RK08")) == ["holds", "holds"]
+
+
+def test_without_the_change_the_printed_mana_number_is_read(monkeypatch):
+    # 207.2: a model reading only the printed number cannot summon both Fire Probes (RK08 fails)
+    monkeypatch.setattr(payment, "mana_number", lambda m, s, cid: m.card(cid).mana)
+    assert "violated" in verdicts(_rk("RK08"))
