@@ -1468,5 +1468,49 @@ CATALOGUE += (
 )
 
 
+_TWIN_NAME_SITE = ("    if side is None or cid in s.zone(m.owner(cid)).battle:\n"
+                   "        return names(m, s, cid) + card.also_named")
+# ---- issue 33: reading a card (200-208, 810.4; model/payment.py, model/instructions/effects.py, selection.py) -------
+CATALOGUE += (
+    Mutation("R207.1-one-mana-a-card", "207.1: a mana card makes the mana of its mana number", "model/payment.py",
+             "    return sum(mana_number(m, s, c) for c in cards)", "    return len(cards)",
+             rules=("207.1",), tests=("tests/test_ch2.py::test_every_reading_scenario_holds",)),
+    Mutation("R207.3-colorless-symbol-pays-a-civilization", "207.3: a colorless mana symbol names no civilization",
+             "model/payment.py", "    card_civs = [m.card(c).civs() for c in cards]",
+             "    card_civs = [m.card(c).civs() or ('Light', 'Water', 'Darkness', 'Fire', 'Nature') for c in cards]",
+             rules=("207.3",), tests=("tests/test_ch2.py::test_every_reading_scenario_holds",)),
+    Mutation("R201.2a-reduced-cost-read", "201.2a: an effect reads the printed cost, not the cost paid", EF,
+             "if m.card(c).is_spell() and m.card(c).as_spell().cost <= limit",
+             "if m.card(c).is_spell() and m.cost_to_pay(s, c, m.card(c).as_spell().cost) <= limit",
+             rules=("201.2a",), tests=("tests/test_ch2.py::test_a_cost_or_less_effect_reads_the_printed_cost",)),
+    Mutation("R810.4-joined-name-in-the-battle-zone", "810.4: in the battle zone a twinpact has its creature's name",
+             "model/instructions/selection.py", _TWIN_NAME_SITE,
+             "    if side is None:\n        return names(m, s, cid) + card.also_named", rules=("810.4",),
+             tests=("tests/test_ch2.py::test_a_twinpact_name_joins_both_sides_outside_the_battle_zone",)),
+    Mutation("R810.4-creature-name-everywhere", "810.4: outside the battle zone a twinpact's name joins both sides",
+             "model/instructions/selection.py", _TWIN_NAME_SITE,
+             "    if True:\n        return names(m, s, cid) + card.also_named", rules=("810.4",),
+             tests=("tests/test_ch2.py::test_a_twinpact_name_joins_both_sides_outside_the_battle_zone",)),
+    Mutation("R206.2a-own-plus-power-everywhere", "206.2a: outside the battle zone a + power is the printed number",
+             "model/continuous.py",
+             "        if st.change == POWER and reaches(m, s, src, st, cid) and works(m, s, src, st):",
+             "        if st.change == POWER and reaches(m, s, src, st, cid):", rules=("206.2a",),
+             tests=("tests/test_ch2.py::test_a_plus_power_is_the_printed_number_outside_the_battle_zone",)),
+    Mutation("R202.4-no-added-name", "202.4: a card has the names its text adds besides its own", CA,
+             'also_named=tuple(str(n) for n in raw.get("also_named", []))', "also_named=()", rules=("202.4",),
+             tests=("tests/test_ch2.py::test_a_card_with_an_added_name_has_both",)),
+    Mutation("R208.1a-no-printed-icon", "208.1a: an effect may read an icon printed on a card", CA,
+             'souls=tuple(str(x) for x in raw.get("souls", [])),', "", rules=("208.1a",),
+             tests=("tests/test_ch2.py::test_an_effect_reads_a_printed_icon",)),
+    Mutation("R201.1b-psychic-played-from-hyperspace-unchecked", "201.1b: a psychic is not executed from the "
+             "hyperspatial zone", "model/scenario_file.py", "        if name in homed and name not in hand:",
+             "        if False:", rules=("201.1b",),
+             tests=("tests/test_ch2.py::test_a_psychic_creature_is_never_executed_from_the_hyperspatial_zone",)),
+    Mutation("R207.2-printed-mana-number-only", "207.2: an effect may change a card's mana number",
+             "model/continuous.py", "    return max(set_to) if set_to else printed", "    return printed",
+             rules=("207.2",), tests=("tests/test_ch2.py::test_an_effect_changes_the_mana_number",)),
+)
+
+
 if __name__ == "__main__":
     sys.exit(main())

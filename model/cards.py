@@ -98,6 +98,11 @@ class CardDef:
     souls: tuple[str, ...] = ()   # soul icons (魂・ソウル...), read by the selection filter `soul:`
     # a field (`type: field`, 308) of the special type D2 (`d2: true`, 204.3c): one D2 field at a time (703.4l)
     d2: bool = False
+    # its mana number (207.1): how much mana it makes when tapped in the mana zone; `mana:` of the card file,
+    # 1 when left out (the number most cards print; a colorless card's symbol names no civilization, 207.3)
+    mana: int = 1
+    # 202.4: the names a card's own text adds to its own (`also_named:` of the card file): it has them all at once
+    also_named: tuple[str, ...] = ()
 
     # its keywords and the mechanism parameters they set (model/keyword_table.py), resolved once at load time:
     # what `has` reads on the search's hot path
@@ -208,6 +213,14 @@ _CARD_SCHEMA = {
         "ja": {"type": "string"},
         "type": {"enum": CARD_TYPES},
         "cost": {"type": "integer", "minimum": 0, "maximum": MAX_COST},
+        "also_named": {"type": "array", "items": {"type": "string", "minLength": 1}, "maxItems": MAX_ITEMS,
+                       "uniqueItems": True,
+                       "description": "names the card's text adds to its own (202.4): it has both at once"},
+        "souls": {"type": "array", "items": {"type": "string", "minLength": 1}, "maxItems": MAX_ITEMS,
+                  "description": "the icons printed on the card that an effect may read (208.1a), e.g. 魂・ソウル"},
+        "mana": {"type": "integer", "minimum": 0, "maximum": MAX_COST,
+                 "description": "the number on its mana symbol (207.1): the mana it makes when tapped in the "
+                                "mana zone; 1 when left out"},
         "power": {"description": "a whole number, or infinity (∞, R108.1c)",
                   "anyOf": [{"type": "integer", "minimum": 0, "maximum": MAX_POWER}, {"const": "infinity"}]},
         "civilizations": {"type": "array", "items": {"enum": list(CIVILIZATIONS)}, "uniqueItems": True,
@@ -711,7 +724,8 @@ def _card(raw: Any, root: Any, here: tuple, file: str) -> CardDef:
         spell_side=spell_side, statics=tuple(continuous.read(st) for st in raw.get("statics", [])),
         g_link=tuple((str(g["name"]), str(g["side"])) for g in raw.get("g_link", [])),
         dragheart=str(raw["type"]) in DRAGHEART_TYPES,
-        cell=bool(raw.get("cell", False)), d2=bool(raw.get("d2", False)),
+        cell=bool(raw.get("cell", False)), d2=bool(raw.get("d2", False)), mana=int(raw.get("mana", 1)),
+        also_named=tuple(str(n) for n in raw.get("also_named", [])), souls=tuple(str(x) for x in raw.get("souls", [])),
         king=str(raw.get("king", "")), king_cells=tuple(str(n) for n in raw.get("king_cells", [])),
     )
     card = _faces(card, raw, root, here, file, mistakes)

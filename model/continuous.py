@@ -51,7 +51,8 @@ RESTRICTION: Final = "restriction"  # R101.2: cannot attack / attack players / b
 ENTERS: Final = "enters"            # R110.4f: a state-defining effect: the creature enters tapped
 BREAKER: Final = "breaker"          # R509.2b-c: a breaker ability breaking N shields (a W-breaker: 2)
 COST: Final = "cost"                # R112.2b, R604.3: +N or -N to the mana cost paid for cards in the hand
-CHANGES: Final = (POWER, KEYWORD, RESTRICTION, ENTERS, BREAKER, COST)
+MANA_NUMBER: Final = "mana_number"  # R207.2: the mana number of the mana-zone cards it reaches becomes N
+CHANGES: Final = (POWER, KEYWORD, RESTRICTION, ENTERS, BREAKER, COST, MANA_NUMBER)
 ZONES: Final = ("battle", "shields", "mana", "graveyard", "hand")   # R110.4b-c; hand: R110.4e (a card's own)
 # the keywords a static may give: those the engine reads through `has_keyword` (an S-Trigger given to a
 # shield is read by the shield check, which knows no static)
@@ -70,7 +71,8 @@ def schema(restrictions: tuple[str, ...]) -> dict[str, Any]:
         "description": "a static ability (R604): exactly one of power (+N/-N), keyword, restriction, enters "
                        "(tapped: a state-defining effect, R110.4f), breaker (N: a breaker ability, R509.2b) or "
                        "cost (+N/-N to the mana cost paid for the cards it reaches in a hand, R112.2b; "
-                       "`zone: hand` with `target: self` for a card's own, R110.4e); whose "
+                       "`zone: hand` with `target: self` for a card's own, R110.4e) or mana_number (N: the mana "
+                       "number of the mana-zone cards it reaches, R207.2); whose "
                        "creatures it reaches (own, opponent, any: the card owner's point of view), target (all, "
                        "self, others), which (the filter of `which`, power excepted), zone (where the card must be: "
                        "battle by default, shields, mana, graveyard, hand; R110.4b-c, R110.4e), face_up (in the "
@@ -83,6 +85,7 @@ def schema(restrictions: tuple[str, ...]) -> dict[str, Any]:
             ENTERS: {"enum": ["tapped"]},
             BREAKER: {"type": "integer", "minimum": 2, "maximum": 100},
             COST: {"type": "integer", "minimum": -100, "maximum": 100},
+            MANA_NUMBER: {"type": "integer", "minimum": 0, "maximum": 100},
             "whose": {"enum": ["own", "opponent", "any"]},
             "target": {"enum": ["all", "self", "others"]},
             "which": {**WHICH, "properties": _WHICH_NOW},
@@ -173,6 +176,29 @@ def cost_change(m: Game, s: State, cid: int) -> int:
         if st.change == COST and works(m, s, src, st) and _reaches_hand(m, s, src, st, cid):
             total += int(st.value)
     return total
+
+
+def mana_number(m: Game, s: State, cid: int) -> int:
+    """R207.1, R207.2: the mana card `cid` makes when tapped: its printed mana number, or the number a static in
+    force sets it to (several: the greatest, none of them lowering what another grants)."""
+    printed = m.card(cid).mana
+    if not m.statics:
+        return printed
+    set_to = [int(st.value) for src, st in m.statics
+              if st.change == MANA_NUMBER and works(m, s, src, st) and _reaches_mana(m, s, src, st, cid)]
+    return max(set_to) if set_to else printed
+
+
+def _reaches_mana(m: Game, s: State, src: int, st: Static, cid: int) -> bool:
+    """Whether a mana-number change of `src` reaches card `cid` of a mana zone."""
+    if st.target == "self":
+        return cid == src
+    if st.target == "others" and cid == src:
+        return False
+    owner, player = m.owner(src), m.owner(cid)
+    if st.whose != "any" and player != (owner if st.whose == "own" else other(owner)):
+        return False
+    return cid in s.zone(player).mana and fits(m, s, cid, st.which)
 
 
 def _reaches_hand(m: Game, s: State, src: int, st: Static, cid: int) -> bool:

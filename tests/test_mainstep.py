@@ -148,8 +148,10 @@ def test_cost_changes_are_applied_before_paying(monkeypatch):
 
 
 def test_a_reduction_never_skips_the_civilizations(monkeypatch):
-    # 112.2b: tapping only the reduced amount (0) would pay Fire Water Probe for nothing (MS09 fails)
-    monkeypatch.setattr(payment, "amount_to_tap", lambda cost, civs: cost)
+    # 112.2b: a payment that reads only the reduced amount (0) would pay Fire Water Probe for nothing (MS09 fails)
+    made = payment.mana_made
+    monkeypatch.setattr(payment, "pays", lambda m, s, cards, cost, civs: made(m, s, cards) >= cost and not any(
+        made(m, s, r) >= cost for r in payment.combinations(cards, max(len(cards) - 1, 0))))
     assert "violated" in verdicts(_ms("MS09"))
 
 

@@ -26,6 +26,7 @@ from ..events import ev
 from ..instr import Instr
 from ..state import State, replace
 from .registry import op
+from .selection import joined_name
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -45,7 +46,11 @@ def values(m: Game, what: str, most: int = 0) -> tuple[Any, ...]:
     cards = {m.instances[i].card for i in range(len(m.instances))}
     if what == "race":   # 203.4: whole races that exist, each card (and each face: its own instance) alone
         return tuple(sorted({r for c in cards for r in m.pool[c].race_names()}))
-    return tuple(sorted({m.pool[c].name for c in cards}))   # 202.2: a name that exists; one face's (805.7)
+    # 202.2: a name that exists; one face's (805.7); a name a card's text adds to its own (202.4) exists too
+    named = {n for c in cards for n in (m.pool[c].name,) + m.pool[c].also_named}
+    # 810.4: a twinpact outside the battle zone has its two sides' names joined (its creature side's alone there)
+    named |= {joined_name(m.pool[c].name, side.name) for c in cards if (side := m.pool[c].spell_side) is not None}
+    return tuple(sorted(named))
 
 
 def substitute(value: Any, chosen: Any) -> Any:

@@ -89,6 +89,23 @@ def costs(m: Game, s: State, cid: int, kind: str = "any") -> tuple[int, ...]:
     return (side.cost,) if kind == "spell" else (card.cost, side.cost)
 
 
+def card_names(m: Game, s: State, cid: int) -> tuple[str, ...]:
+    """The names an effect reads of a card (English and Japanese): its own and those its text adds (202.4); a
+    linked God's every card's (202.5); a
+    twinpact outside the battle zone has ONE name, its two sides' joined (810.4: `creature/spell`, as printed),
+    in the battle zone, where it is a creature, its creature side's alone."""
+    card = m.card(cid)
+    side = card.spell_side
+    if side is None or cid in s.zone(m.owner(cid)).battle:
+        return names(m, s, cid) + card.also_named   # 202.4: a name its text adds, besides its own
+    return tuple(joined_name(a, b) for a, b in ((card.name, side.name), (card.ja, side.ja)) if a and b)
+
+
+def joined_name(creature_side: str, spell_side: str) -> str:
+    """810.4: a twinpact's name outside the battle zone, its two sides' names joined."""
+    return f"{creature_side}/{spell_side}"
+
+
 def fits(m: Game, s: State, cid: int, which: Any, kind: str = "any") -> bool:
     """Whether card `cid` has every characteristic `which` asks for (`which`: the instruction's frozen
     mapping, (key, value) pairs; None or empty: any card). `kind`: the card type the effect asks for.
@@ -119,9 +136,9 @@ def _fits(m: Game, s: State, cid: int, want: dict, kind: str) -> bool:
         return False
     if "color" in want and colour(civilizations(m, s, cid)) != want["color"]:
         return False
-    if "name" in want and not any(contains_words(n, want["name"]) for n in names(m, s, cid)):   # 202.5
+    if "name" in want and not any(contains_words(n, want["name"]) for n in card_names(m, s, cid)):   # 202.5
         return False
-    if "name_is" in want and want["name_is"] not in names(m, s, cid):   # 202.3a: the whole name, exactly
+    if "name_is" in want and want["name_is"] not in card_names(m, s, cid):   # 202.3a: the whole name, exactly
         return False
     if "soul" in want and want["soul"] not in creature(m, s, cid).souls:   # a soul icon, 818.1c: given from under
         return False
