@@ -1434,5 +1434,23 @@ CATALOGUE += (
 )
 
 
+# ---- issue 34/33: Gachinko Judge (701.21, 201.2c; model/instructions/gachinko.py) ---------------------------------
+CATALOGUE += (
+    Mutation("R701.21a-shown-card-stays-on-top", "701.21a: each shown card goes to its deck's bottom",
+             "model/instructions/gachinko.py",
+             '            s = s.with_zone(p, s.zone(p).move("deck", "deck_bottom", top))\n', "",
+             rules=("701.21a",),
+             tests=("tests/test_kp7_gachinko.py::test_gachinko_judge_shows_and_bottoms_each_top_card",)),
+    Mutation("R701.21b-tie-lost", "701.21b: a cost at least the opponent's wins (a tie is the user's)",
+             "model/instructions/gachinko.py", "(theirs is None or mine >= theirs)", "(theirs is None or mine > theirs)",
+             rules=("701.21b",),
+             tests=("tests/test_kp7_gachinko.py::test_gachinko_judge_user_wins_with_a_cost_at_least_his_opponents",)),
+    Mutation("R201.2c-user-picks-every-cost", "201.2c: the revealer, not the user, picks a two-cost card's cost",
+             "model/instructions/gachinko.py", '    return _player(s, task, ins.get("who"))',
+             "    return task.controller", rules=("701.21c", "201.2c"),
+             tests=("tests/test_kp7_gachinko.py::test_gachinko_judge_two_cost_card_is_priced_by_its_revealer",)),
+)
+
+
 if __name__ == "__main__":
     sys.exit(main())
