@@ -1452,5 +1452,15 @@ CATALOGUE += (
 )
 
 
+# ---- issue 34/33: who chooses a discarded card (701.7b; model/instructions/effects.py) ----------------------------
+CATALOGUE += (
+    Mutation("R701.7b-discarder-always-chooses", "701.7b: an effect may name another player to choose the discard",
+             "model/instructions/effects.py",
+             '    return task.controller if ins.get("chooser") == "controller" else discarder(task, ins)',
+             "    return discarder(task, ins)", rules=("701.7b",),
+             tests=("tests/test_kp7_discard.py::test_the_discarder_chooses_unless_the_effect_names_another",)),
+)
+
+
 if __name__ == "__main__":
     sys.exit(main())
