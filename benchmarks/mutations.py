@@ -1462,5 +1462,14 @@ CATALOGUE += (
 )
 
 
+# ---- issue 34/33: swapping two whole zones (701.26c; model/instructions/whole_zone.py) ----------------------------
+CATALOGUE += (
+    Mutation("R701.26c-swap-one-way", "701.26c: a whole-zone swap moves the second zone's cards too",
+             "model/instructions/whole_zone.py", "    return effects.move_cards(m, s, me, second, b, a, out)",
+             "    return s", rules=("701.26c",),
+             tests=("tests/test_kp7_zones.py::test_a_whole_zone_swap_moves_every_card_both_ways_even_from_an_empty_zone",)),
+)
+
+
 if __name__ == "__main__":
     sys.exit(main())
