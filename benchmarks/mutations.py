@@ -1471,5 +1471,14 @@ CATALOGUE += (
 )
 
 
+# ---- issue 34/33: showing a searched card (701.10c; model/instructions/deck.py) -----------------------------------
+CATALOGUE += (
+    Mutation("R701.10c-search-always-shows", "701.10c: a searched card is shown only when the effect says so",
+             "model/instructions/deck.py", '        if ins.get("reveal", False):', "        if True:",
+             rules=("701.10c",),
+             tests=("tests/test_kp7_zones.py::test_a_searched_card_is_shown_only_when_the_effect_says_so",)),
+)
+
+
 if __name__ == "__main__":
     sys.exit(main())

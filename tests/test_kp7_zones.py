@@ -16,3 +16,10 @@ def _holds(name: str) -> None:
 def test_a_whole_zone_swap_moves_every_card_both_ways_even_from_an_empty_zone():
     _holds("SZ01")
     _holds("SZ02")
+
+
+def test_a_searched_card_is_shown_only_when_the_effect_says_so():
+    """701.10c: no `reveal` event for a search that does not say to show (SR01), one before the move when it does
+    (SR02)."""
+    _holds("SR01")
+    _holds("SR02")
