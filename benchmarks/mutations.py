@@ -1480,5 +1480,19 @@ CATALOGUE += (
 )
 
 
+# ---- issue 34/33: choosing a seal, one card of a multi-card object (116.3a, 109.2a; model/instructions/seals.py) ---
+CATALOGUE += (
+    Mutation("R116.3a-no-seal-offered", "116.3a: an effect choosing a battle-zone card may choose a seal",
+             "model/instructions/seals.py",
+             "              for c in distinct(m, s, seals, key=lambda c: _host(s, m, c))]                # 116.3a",
+             "              for c in ()]", rules=("116.3a",),
+             tests=("tests/test_kp7_seal_choice.py",)),
+    Mutation("R109.2a-whole-pile-leaves", "109.2a: only the chosen seal moves, not the creature under it",
+             "model/instructions/seals.py", "    if card not in z.attached:\n",
+             "    if True:\n        card = _host(s, m, card) if card in z.attached else card\n", rules=("109.2a",),
+             tests=("tests/test_kp7_seal_choice.py",)),
+)
+
+
 if __name__ == "__main__":
     sys.exit(main())
