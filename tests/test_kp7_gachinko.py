@@ -3,7 +3,6 @@ from the rule text, hold — and each test names the part of the rule whose code
 
 from __future__ import annotations
 
-
 from conftest import ROOT, verdicts
 
 ATTACK = ROOT / "scenarios" / "attack"

@@ -7,7 +7,6 @@ from __future__ import annotations
 from conftest import ROOT, verdicts
 
 
-
 def test_an_effect_choosing_a_battle_zone_card_may_choose_a_seal_and_moves_it_alone():
     (path,) = (ROOT / "scenarios" / "attack").glob("SE01_*.yaml")
     assert set(verdicts(path)) == {"holds"}, verdicts(path)

@@ -528,7 +528,8 @@ _SCHEMA_DISCARD = {
                    "if_done": PROGRAM, "whose": {"enum": ["own", "opponent"]},
                    "chooser": {"enum": ["discarder", "controller", "random"]}},
 }
-op("discard", chooser=discard_chooser, schema=_SCHEMA_DISCARD, footprint=_discard_footprint)((_discard_options, _discard))
+op("discard", chooser=discard_chooser, schema=_SCHEMA_DISCARD,
+   footprint=_discard_footprint)((_discard_options, _discard))
 
 
 def _mechraid_options(m, s, task, ins):
