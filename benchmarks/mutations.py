@@ -1512,5 +1512,66 @@ CATALOGUE += (
 )
 
 
+# ---- issue 34/33: Gachinko Judge (701.21, 201.2c; model/instructions/gachinko.py) ---------------------------------
+CATALOGUE += (
+    Mutation("R701.21a-shown-card-stays-on-top", "701.21a: each shown card goes to its deck's bottom",
+             "model/instructions/gachinko.py",
+             '            s = s.with_zone(p, s.zone(p).move("deck", "deck_bottom", top))\n', "",
+             rules=("701.21a",),
+             tests=("tests/test_kp7_gachinko.py::test_gachinko_judge_shows_and_bottoms_each_top_card",)),
+    Mutation("R701.21b-tie-lost", "701.21b: a cost at least the opponent's wins (a tie is the user's)",
+             "model/instructions/gachinko.py", "(theirs is None or mine >= theirs)",
+             "(theirs is None or mine > theirs)",
+             rules=("701.21b",),
+             tests=("tests/test_kp7_gachinko.py::test_gachinko_judge_user_wins_with_a_cost_at_least_his_opponents",)),
+    Mutation("R201.2c-user-picks-every-cost", "201.2c: the revealer, not the user, picks a two-cost card's cost",
+             "model/instructions/gachinko.py", '    return _player(s, task, ins.get("who"))',
+             "    return task.controller", rules=("701.21c", "201.2c"),
+             tests=("tests/test_kp7_gachinko.py::test_gachinko_judge_two_cost_card_is_priced_by_its_revealer",)),
+)
+
+
+# ---- issue 34/33: who chooses a discarded card (701.7b; model/instructions/effects.py) ----------------------------
+CATALOGUE += (
+    Mutation("R701.7b-discarder-always-chooses", "701.7b: an effect may name another player to choose the discard",
+             "model/instructions/effects.py",
+             '    return task.controller if ins.get("chooser") == "controller" else discarder(task, ins)',
+             "    return discarder(task, ins)", rules=("701.7b",),
+             tests=("tests/test_kp7_discard.py::test_the_discarder_chooses_unless_the_effect_names_another",)),
+)
+
+
+# ---- issue 34/33: swapping two whole zones (701.26c; model/instructions/whole_zone.py) ----------------------------
+CATALOGUE += (
+    Mutation("R701.26c-swap-one-way", "701.26c: a whole-zone swap moves the second zone's cards too",
+             "model/instructions/whole_zone.py", "    return effects.move_cards(m, s, me, second, b, a, out)",
+             "    return s", rules=("701.26c",),
+             tests=("tests/test_kp7_zones.py::test_a_whole_zone_swap_moves_every_card_both_ways_even_from_an_empty_zone",)),
+)
+
+
+# ---- issue 34/33: showing a searched card (701.10c; model/instructions/deck.py) -----------------------------------
+CATALOGUE += (
+    Mutation("R701.10c-search-always-shows", "701.10c: a searched card is shown only when the effect says so",
+             "model/instructions/deck.py", '        if ins.get("reveal", False):', "        if True:",
+             rules=("701.10c",),
+             tests=("tests/test_kp7_zones.py::test_a_searched_card_is_shown_only_when_the_effect_says_so",)),
+)
+
+
+# ---- issue 34/33: choosing a seal, one card of a multi-card object (116.3a, 109.2a; model/instructions/seals.py) ---
+CATALOGUE += (
+    Mutation("R116.3a-no-seal-offered", "116.3a: an effect choosing a battle-zone card may choose a seal",
+             "model/instructions/seals.py",
+             "              for c in distinct(m, s, seals, key=lambda c: _host(s, m, c))]                # 116.3a",
+             "              for c in ()]", rules=("116.3a",),
+             tests=("tests/test_kp7_seal_choice.py",)),
+    Mutation("R109.2a-whole-pile-leaves", "109.2a: only the chosen seal moves, not the creature under it",
+             "model/instructions/seals.py", "    if card not in z.attached:\n",
+             "    if True:\n        card = _host(s, m, card) if card in z.attached else card\n", rules=("109.2a",),
+             tests=("tests/test_kp7_seal_choice.py",)),
+)
+
+
 if __name__ == "__main__":
     sys.exit(main())

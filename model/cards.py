@@ -400,7 +400,7 @@ def _frozen(value: Any) -> Any:
 
 
 # the arguments that hold a program of their own (discard's `if_done`, `if`'s do / else)
-PROGRAM_ARGS = frozenset({"if_done", "do", "else"})
+PROGRAM_ARGS = frozenset({"if_done", "do", "else", "win", "lose"})   # win, lose: a Gachinko Judge (R701.21b)
 PROGRAMS_ARGS = frozenset({"modes"})
 
 

@@ -40,6 +40,8 @@ EventKind = Literal[
     "flip", "link",
     # a dragheart weapon equipped to a creature (R305.2; model/instructions/hyperspatial.py)
     "equip",
+    # a card shown (revealed) and the result of a Gachinko Judge (R701.21; model/instructions/gachinko.py)
+    "reveal", "gachinko",
 ]
 
 

@@ -71,6 +71,8 @@ _PLAIN = {
     "link": "{card} ({player}) is linked under {onto}: one super creature (psychic 806.1, dragheart 808.1), "
             "{card} a cell of it",
     "equip": "{player} equips {onto} with the weapon {card}",
+    "reveal": "{player} shows {card}",
+    "gachinko": "{player}'s Gachinko Judge is over (won: {won})",
 }
 
 

@@ -163,6 +163,8 @@ EVENT_KEYS: dict[str, list[str]] = {
     "no_attack": ["player"],
     "pay": ["card", "player", "mana_cost", "tapped"],
     "end_main": ["player"],
+    "reveal": ["card", "player"],   # a card shown to both players (R701.21a)
+    "gachinko": ["player", "won"],  # a Gachinko Judge's result for the player who used it (R701.21b)
 }
 # what `declare`, `fizzle` and `shield_trigger` events name as their ability: an engine keyword
 _PLACES = ["battle", "deck", "deck_bottom", "graveyard", "hand", "hyperspatial", "mana", "resolving", "shields",
@@ -187,6 +189,7 @@ EVENT_VALUES: dict[str, dict] = {
     "keyword": {"type": "string"},
     "what": {"enum": ["civilization", "race", "name", "number"]},   # `name`, `number`: a `choose` event
     "value": {"anyOf": [{"type": "string"}, {"type": "integer"}]},
+    "won": {"type": "boolean"},
 }
 _EVENT = {"type": "object", "properties": {"event": {"enum": sorted(EVENT_KEYS)}}, "required": ["event"]}
 _ORDER = {"type": "array", "items": _EVENT, "minItems": 1, "maxItems": MAX_LIST}

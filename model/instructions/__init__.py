@@ -18,6 +18,7 @@ from . import (  # noqa: F401  (registration: importing each module registers it
     destruction,
     draws,
     effects,
+    gachinko,
     game_end,
     god_links,
     gr,

@@ -4,8 +4,8 @@ from the deck, shuffle.
 - `look_top: {count, kind, to, optional}`: look at the top `count` cards; put one of `kind` of them
   into `to` (hand, mana, shields, or the battle zone: put there, not summoned, R701.3a; its "enters" triggers); the
   others go to the deck bottom in the order their owner chooses (401.4: one option per order).
-- `search_deck: {kind, to, optional}`: put one card of `kind` from anywhere in the deck into `to`,
-  then shuffle.
+- `search_deck: {kind, to, optional, reveal}`: put one card of `kind` from anywhere in the deck into `to`,
+  then shuffle; the card found is shown to every player (a `reveal` event) only with `reveal: true` (701.10c).
 - `hand_to_deck_nth: {n, optional}`: put a card of the hand Nth from the top of the deck, at its bottom when it
   holds fewer than N cards (401.6).
 - `shuffle`: the deck's order becomes unknown. The model keeps a shuffled deck in one canonical order
@@ -94,15 +94,21 @@ def _search_options(m, s, task, ins):
 
 
 def _search(m, s, task, ins, choice, out):
+    """701.10a: the searcher finds a fitting card; 701.10c: it is shown to every player only when the effect
+    says so (`reveal: true`, a `reveal` event before it moves), else no player but the searcher sees it."""
     me = task.controller
     if choice != NONE:
+        if ins.get("reveal", False):
+            out.append(ev("reveal", "R701.10c", card=m.label(choice[0]), player=me))
         s = _put(m, s, me, choice[0], ins.get("to"), out)
     return shuffled(m, s, me)
 
 
 _SCHEMA_SEARCH_DECK = {
-    "doc": "put one card of `kind` from your deck into `to` (`optional`, default true), then shuffle",
-    "properties": {"kind": _KIND, "to": _TO, "optional": {"type": "boolean"}, "which": WHICH},
+    "doc": "put one card of `kind` from your deck into `to` (`optional`, default true), then shuffle; with "
+           "`reveal: true` the card found is shown to every player first (701.10c: only when the effect says so)",
+    "properties": {"kind": _KIND, "to": _TO, "optional": {"type": "boolean"}, "which": WHICH,
+                   "reveal": {"type": "boolean"}},
     "required": ["to"],
 }
 op("search_deck", schema=_SCHEMA_SEARCH_DECK)((_search_options, _search))

@@ -478,55 +478,72 @@ _SCHEMA_DRAW = {
 op("draw", schema=_SCHEMA_DRAW, footprint=_draw_footprint, simple=True)((_draw_options, _draw))
 
 
+def discarder(task, ins) -> str:
+    """Whose hand the discard takes from: the effect's controller, or with `whose: opponent` his opponent."""
+    return other(task.controller) if ins.get("whose") == "opponent" else task.controller
+
+
+def discard_chooser(m, s, task, ins) -> str:
+    """R701.7b: the discarding player picks the card, unless the effect names another (`chooser: controller`,
+    the effect's controller when the discarder is his opponent). A random discard (`chooser: random`) is every
+    card it could be, all explored; the explorer counts that branch as the discarder's."""
+    return task.controller if ins.get("chooser") == "controller" else discarder(task, ins)
+
+
 def _discard_options(m, s, task, ins):
-    me = task.controller
+    me = discarder(task, ins)
     hand = s.zone(me).hand
     n = min(ins.get("count", 1), len(hand))
     optional = ins.get("optional", False)
+    how = (discard_chooser(m, s, task, ins), ins.get("chooser", "discarder"))
     if not m.symmetry.members.isdisjoint(hand):   # identical twins: their roles in the state tell them apart
-        return _discard_list(m, me, multisets(m, s, list(hand), n) if n else [], optional)
+        return _discard_list(m, me, multisets(m, s, list(hand), n) if n else [], optional, how)
     known = vars(m).setdefault("_discard_options", {})   # otherwise the hand alone decides
-    found = known.get((me, hand, n, optional))
+    found = known.get((me, hand, n, optional, how))
     if found is None:
         if len(known) > 65536:
             known.clear()
-        found = known[me, hand, n, optional] = _discard_list(m, me, multisets(m, s, list(hand), n) if n else [],
-                                                             optional)
+        found = known[me, hand, n, optional, how] = _discard_list(
+            m, me, multisets(m, s, list(hand), n) if n else [], optional, how)
     return found
 
 
-def _discard_list(m, me: str, combos: list, optional: bool) -> list:
-    opts = [(tuple(combo), f"{me} discards {', '.join(m.label(c) for c in combo)}") for combo in combos]
+def _discard_list(m, me: str, combos: list, optional: bool, how: tuple[str, str]) -> list:
+    by = {"discarder": "", "controller": f" chosen by {how[0]}", "random": " at random"}[how[1]]
+    opts = [(tuple(combo), f"{me} discards {', '.join(m.label(c) for c in combo)}{by}") for combo in combos]
     if optional:
         opts.append((NONE, f"{me} discards nothing"))
     return opts
 
 
 def _discard(m, s, task, ins, choice, out):
-    me = task.controller
     if choice == NONE:
         return s
-    s = move_cards(m, s, me, choice, "hand", "graveyard", out)
+    s = move_cards(m, s, discarder(task, ins), choice, "hand", "graveyard", out)
     then = ins.get("if_done")
     if then and choice:
-        s = push(s, Task(program=then, pc=0, controller=me, source=task.source, ability=task.ability))
+        s = push(s, Task(program=then, pc=0, controller=task.controller, source=task.source, ability=task.ability))
     return s
 
 
 def _discard_footprint(m, ins, me, seen):
-    out = {("hand", me, "w"), ("graveyard", me, "add")}
+    who = other(me) if ins.get("whose") == "opponent" else me
+    out = {("hand", who, "w"), ("graveyard", who, "add")}
     for sub in ins.get("if_done") or ():
         out |= footprint(m, sub, me, seen)
     return frozenset(out)
 
 
 _SCHEMA_DISCARD = {
-    "doc": "discard one card from own hand per count; with optional the controller may decline, and "
-           "'if_done' runs only if a card was discarded",
+    "doc": "discard one card from a hand per count (own, or the opponent's with `whose: opponent`); the discarder "
+           "picks the cards unless `chooser` says the effect's controller picks or they go at random (R701.7b); "
+           "with optional the controller may decline, and 'if_done' runs only if a card was discarded",
     "properties": {"count": {"type": "integer", "minimum": 1}, "optional": {"type": "boolean"},
-                   "if_done": PROGRAM},
+                   "if_done": PROGRAM, "whose": {"enum": ["own", "opponent"]},
+                   "chooser": {"enum": ["discarder", "controller", "random"]}},
 }
-op("discard", schema=_SCHEMA_DISCARD, footprint=_discard_footprint)((_discard_options, _discard))
+op("discard", chooser=discard_chooser, schema=_SCHEMA_DISCARD,
+   footprint=_discard_footprint)((_discard_options, _discard))
 
 
 def _mechraid_options(m, s, task, ins):

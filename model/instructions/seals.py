@@ -5,6 +5,12 @@ An internal word: the procedure pushes it between two automatic steps for a Comm
 zone (State.unsealing). The Command's owner chooses one of his cards that shares a civilization with it and
 has a seal on it; one seal of that card goes to the graveyard. With such a card he must choose one (116.4a);
 with none nothing happens.
+
+The card word `battle_card_to_hand` returns one CARD of the battle zone to its owner's hand: a creature (it leaves
+as any creature does, model/instructions/destruction.py) or a seal, which an effect choosing a card of the battle
+zone may choose (116.3a: a seal is in the battle zone, 116.3); a sealed creature itself cannot be chosen (116.2a).
+Only the chosen seal moves (109.2a: of a card made of several cards, only the chosen card is affected), and the
+creature under it is no longer ignored once its last seal is gone.
 """
 
 from __future__ import annotations
@@ -13,7 +19,8 @@ from ..events import ev
 from ..seals import SEAL, sealed, unsealable
 from ..state import Task, replace
 from ..vocabulary import FORBIDDEN_RELEASE
-from .common import creatures
+from . import destruction
+from .common import creatures, distinct, players_of
 from .hyperspatial import flip
 from .registry import NONE, WHOSE, instr, op
 from .selection import WHICH
@@ -86,3 +93,44 @@ _SCHEMA_SEAL = {
     "properties": {"which": WHICH, "whose": WHOSE, "optional": {"type": "boolean"}},
 }
 op("seal", schema=_SCHEMA_SEAL)((_seal_options, _seal))
+
+
+# ---- choosing a card of the battle zone, a seal included (116.3a, 109.2a) -------------------------------------
+def _card_options(m, s, task, ins):
+    me = task.controller
+    whose = ins.get("whose", "opponent")
+    found = [((c,), f"{me} returns {m.label(c)} to its owner's hand")
+             for c in creatures(m, s, me, whose) if not sealed(m, s, c)]                   # 116.2a
+    seals = [c for p in players_of(me, whose) for c, _h, k in s.zone(p).links if k == SEAL]
+    found += [((c,), f"{me} returns the seal {m.label(c)} on {m.label(_host(s, m, c))} to its owner's hand")
+              for c in distinct(m, s, seals, key=lambda c: _host(s, m, c))]                # 116.3a
+    if found and ins.get("optional", False):
+        found.append((NONE, f"{me} chooses no card"))
+    return found
+
+
+def _host(s, m, seal: int) -> int:
+    return next(h for c, h, k in s.zone(m.owner(seal)).links if c == seal and k == SEAL)
+
+
+def _card_to_hand(m, s, task, ins, choice, out):
+    """A creature leaves as creatures do; a chosen seal alone goes to its owner's hand (109.2a, 116.3a)."""
+    if choice == NONE:
+        return s
+    card = choice[0]
+    owner = m.owner(card)
+    z = s.zone(owner)
+    if card not in z.attached:
+        return destruction.leave(m, s, card, "hand", out, replaceable=not destruction.by_replacement(task))
+    host = _host(s, m, card)
+    z = z.remove("attached", card).unlink(card).add("hand", card)
+    out.append(ev("move", "R116.3a", card=m.label(card), player=owner, **{"from": "battle", "to": "hand"}))
+    return forbidden_release(m, s.with_zone(owner, z), host, out)
+
+
+_SCHEMA_CARD_TO_HAND = {
+    "doc": "return one card of the battle zone of `whose` (default: opponent) to its owner's hand: an unsealed "
+           "creature, or a seal (116.3a), which alone moves (109.2a)",
+    "properties": {"whose": WHOSE, "optional": {"type": "boolean"}},
+}
+op("battle_card_to_hand", schema=_SCHEMA_CARD_TO_HAND)((_card_options, _card_to_hand))
