@@ -1573,5 +1573,15 @@ CATALOGUE += (
 )
 
 
+
+# ---- issue 33: a seal chosen as a card (200.3b; model/instructions/selection.py blank_fits) ----------------------
+CATALOGUE += (
+    Mutation("R200.3b-seal-read-printed", "200.3b: a seal chosen as a card has cost 0 and nothing else",
+             "model/instructions/selection.py",
+             "    return isinstance(low, int) and isinstance(high, int) and low <= 0 <= high", "    return False",
+             rules=("200.3b",),
+             tests=("tests/test_seal_blank.py::test_a_seal_is_chosen_as_a_card_of_cost_0_with_nothing_else",)),
+)
+
 if __name__ == "__main__":
     sys.exit(main())

@@ -23,7 +23,7 @@ from . import destruction
 from .common import creatures, distinct, players_of
 from .hyperspatial import flip
 from .registry import NONE, WHOSE, instr, op
-from .selection import WHICH
+from .selection import WHICH, blank_fits
 
 UNSEAL = "a Command removes a seal (703.4j)"   # the ability name of the task that applies the rule
 
@@ -98,10 +98,11 @@ op("seal", schema=_SCHEMA_SEAL)((_seal_options, _seal))
 # ---- choosing a card of the battle zone, a seal included (116.3a, 109.2a) -------------------------------------
 def _card_options(m, s, task, ins):
     me = task.controller
-    whose = ins.get("whose", "opponent")
+    whose, which = ins.get("whose", "opponent"), ins.get("which")
     found = [((c,), f"{me} returns {m.label(c)} to its owner's hand")
-             for c in creatures(m, s, me, whose) if not sealed(m, s, c)]                   # 116.2a
-    seals = [c for p in players_of(me, whose) for c, _h, k in s.zone(p).links if k == SEAL]
+             for c in creatures(m, s, me, whose, which=which) if not sealed(m, s, c)]      # 116.2a
+    seals = [c for p in players_of(me, whose) for c, _h, k in s.zone(p).links if k == SEAL] \
+        if blank_fits(which) else []                                                      # 200.3b
     found += [((c,), f"{me} returns the seal {m.label(c)} on {m.label(_host(s, m, c))} to its owner's hand")
               for c in distinct(m, s, seals, key=lambda c: _host(s, m, c))]                # 116.3a
     if found and ins.get("optional", False):
@@ -130,7 +131,8 @@ def _card_to_hand(m, s, task, ins, choice, out):
 
 _SCHEMA_CARD_TO_HAND = {
     "doc": "return one card of the battle zone of `whose` (default: opponent) to its owner's hand: an unsealed "
-           "creature, or a seal (116.3a), which alone moves (109.2a)",
-    "properties": {"whose": WHOSE, "optional": {"type": "boolean"}},
+           "creature, or a seal (116.3a), which alone moves (109.2a); `which` filters them, a seal read as a card "
+           "of cost 0 with no other characteristic (200.3b)",
+    "properties": {"whose": WHOSE, "optional": {"type": "boolean"}, "which": WHICH},
 }
 op("battle_card_to_hand", schema=_SCHEMA_CARD_TO_HAND)((_card_options, _card_to_hand))

@@ -118,6 +118,19 @@ def fits(m: Game, s: State, cid: int, which: Any, kind: str = "any") -> bool:
     return _fits(m, s, cid, want, kind)   # 200.3c: the instance in a zone is the face up, the one read
 
 
+def blank_fits(which: Any) -> bool:
+    """R200.3b: a card whose characteristics cannot be seen (a seal) is read, when an effect chooses it as a card,
+    as a card of cost 0 with nothing else: it fits only a `which` asking for a cost range holding 0, or for no
+    civilization (`color: colorless`, 106.2c); a race, a civilization, a name, a soul or a power it lacks."""
+    if not which:
+        return True
+    want = dict(which)
+    if any(k not in ("cost_max", "cost_min", "color") for k in want) or want.get("color", "colorless") != "colorless":
+        return False
+    low, high = want.get("cost_min", 0), want.get("cost_max", INFINITY)
+    return isinstance(low, int) and isinstance(high, int) and low <= 0 <= high
+
+
 def either_face(m: Game, s: State, cid: int) -> bool:
     """R809.2, R812.2: a forbidden card (a pulse and its forbidden creature) or a Zero Dragon card (a ceremony or
     nebula and its part of Zero Dragon) in a zone other than the battle zone may be read as either of its faces;
