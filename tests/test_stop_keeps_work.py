@@ -44,8 +44,11 @@ IN_TABULATION = ("import os, signal, sys; import dmcheck.rulings.operational as 
 
 def _driven(driver: str, *argv, timeout: float = 120) -> tuple[int, str, str, float]:
     start = time.monotonic()
+    # the child gets SIGINT's default disposition back, as tests/test_interrupt.py does: a process started with
+    # SIGINT ignored (a test runner's worker, a shell's background job) ignores the SIGINT the driver sends
     proc = subprocess.run([sys.executable, "-c", driver, *map(str, argv)], cwd=ROOT, capture_output=True,
-                          text=True, timeout=timeout)
+                          text=True, timeout=timeout,
+                          preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     return proc.returncode, proc.stdout, proc.stderr, time.monotonic() - start
 
 
