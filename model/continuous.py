@@ -173,7 +173,7 @@ def cost_change(m: Game, s: State, cid: int) -> int:
     it is there). The printed cost (R201.2a) is what everything else reads."""
     total = 0
     for src, st in m.statics:
-        if st.change == COST and works(m, s, src, st) and _reaches_hand(m, s, src, st, cid):
+        if st.change == COST and works(m, s, src, st) and _reaches_in(m, s, src, st, cid, "hand"):
             total += int(st.value)
     return total
 
@@ -185,12 +185,13 @@ def mana_number(m: Game, s: State, cid: int) -> int:
     if not m.statics:
         return printed
     set_to = [int(st.value) for src, st in m.statics
-              if st.change == MANA_NUMBER and works(m, s, src, st) and _reaches_mana(m, s, src, st, cid)]
+              if st.change == MANA_NUMBER and works(m, s, src, st) and _reaches_in(m, s, src, st, cid, "mana")]
     return max(set_to) if set_to else printed
 
 
-def _reaches_mana(m: Game, s: State, src: int, st: Static, cid: int) -> bool:
-    """Whether a mana-number change of `src` reaches card `cid` of a mana zone."""
+def _reaches_in(m: Game, s: State, src: int, st: Static, cid: int, zone: str) -> bool:
+    """Whether a change of `src` that works on cards of a zone other than the battle zone (a cost change on the
+    hand, a mana-number change on the mana zone) reaches card `cid`, lying in its owner's `zone`."""
     if st.target == "self":
         return cid == src
     if st.target == "others" and cid == src:
@@ -198,19 +199,7 @@ def _reaches_mana(m: Game, s: State, src: int, st: Static, cid: int) -> bool:
     owner, player = m.owner(src), m.owner(cid)
     if st.whose != "any" and player != (owner if st.whose == "own" else other(owner)):
         return False
-    return cid in s.zone(player).mana and fits(m, s, cid, st.which)
-
-
-def _reaches_hand(m: Game, s: State, src: int, st: Static, cid: int) -> bool:
-    """Whether a cost change of `src` reaches card `cid`, which is in its owner's hand."""
-    if st.target == "self":
-        return cid == src
-    if st.target == "others" and cid == src:
-        return False
-    owner, player = m.owner(src), m.owner(cid)
-    if st.whose != "any" and player != (owner if st.whose == "own" else other(owner)):
-        return False
-    return cid in s.zone(player).hand and fits(m, s, cid, st.which)
+    return cid in getattr(s.zone(player), zone) and fits(m, s, cid, st.which)
 
 
 def values(m: Game, s: State, cid: int, change: str) -> Iterator[int | str]:
