@@ -285,6 +285,10 @@ def _weigh(plain: _Search, symmetric: _Search, clock: _Clock) -> _Search:
     layer = plain.result.depth[plain.frontier[0][0]]
     upto = bisect.bisect_right(plain.result.depth, layer)
     most = (1 - SYMMETRY_MIN_SAVED) * upto
+    if _orbits_over(plain, upto, most):   # it cannot store few enough: no need to run it
+        plain.result.record = replace(plain.result.record,
+                                      symmetry=SYMMETRY_DROPPED if _renames(plain, upto) else SYMMETRY_UNUSED)
+        return plain
     stored = symmetric.result.parent   # (every state it stores on the way lies no deeper than `layer`)
     # once it has renamed a state and stored more than it may keep, the answer is known: it stops there
     _advance(symmetric, clock, lambda: symmetric.result.depth[symmetric.frontier[0][0]] >= layer
@@ -296,6 +300,30 @@ def _weigh(plain: _Search, symmetric: _Search, clock: _Clock) -> _Search:
     plain.result.record = replace(plain.result.record,
                                   symmetry=SYMMETRY_DROPPED if symmetric.renamed else SYMMETRY_UNUSED)
     return plain
+
+
+def _orbits_over(plain: _Search, upto: int, most: float) -> bool:
+    """Whether the first `upto` states `plain` stored fall into more than `most` orbits of the model's
+    optional `orbit` hook (a key symmetric states share). Each orbit holds at least one class of the
+    symmetry, so the symmetric search would store more than `most` of them too: told by one cheap key
+    per state instead of a canonical form per state and a second search. Hashes of the keys are
+    counted (two keys with one hash only make the count smaller: the answer stays sound)."""
+    orbit = hook(plain.model, "orbit")
+    if orbit is None or not plain.keep_graph:   # (the compact store keeps no states to read)
+        return False
+    seen: set[int] = set()
+    for state in plain.result.states[:upto]:
+        seen.add(hash(orbit(state)))
+        if len(seen) > most:
+            return True
+    return False
+
+
+def _renames(plain: _Search, upto: int) -> bool:
+    """Whether the symmetry renames any of the first `upto` states `plain` stored (the record tells a
+    symmetry dropped from one that renamed nothing)."""
+    canonical = hook(plain.model, "canonical")
+    return any(canonical(state) is not state for state in plain.result.states[:upto])
 
 
 class _Clock:

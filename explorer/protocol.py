@@ -27,6 +27,9 @@ class Symmetric(Protocol):
 
     def canonical(self, state: Any) -> Any: ...
     def interchangeable(self) -> bool: ...   # optional: False when `canonical` renames nothing here
+    # optional: a key symmetric states share (states with two keys are never merged: `canonical` maps
+    # them apart); cheaper than `canonical`, it lets the search count the symmetry's classes from below
+    def orbit(self, state: Any) -> Hashable: ...
 
 
 class Reducible(Protocol):

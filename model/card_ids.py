@@ -27,6 +27,7 @@ from .state import BOUND, CARD_ID, SORTED
 ID_ARGS = frozenset({"card", "castle", "shield", "old"})
 
 Add = Callable[..., None]   # add(card, path): one occurrence of a card
+_EMPTY: tuple = ()   # CPython's one empty tuple (a part that is another empty tuple is walked as before)
 
 
 class Renaming:
@@ -140,15 +141,20 @@ class RecordNode(Node):
 
     def occ(self, value, path, add, members, id_binds):
         for i, name, node in self.parts:
+            part = value[i]
+            if part is _EMPTY:   # an empty tuple names no card (most of a state's parts: no call for them)
+                continue
             if self.pc is not None and isinstance(node, ProgramNode):
-                node.occ(value[i], path + (name,), add, members, id_binds, start=value[self.pc])
+                node.occ(part, path + (name,), add, members, id_binds, start=value[self.pc])
             else:
-                node.occ(value[i], path + (name,), add, members, id_binds)
+                node.occ(part, path + (name,), add, members, id_binds)
 
     def rename(self, value, r):
         changes = {}
         for i, name, node in self.parts:
             old = value[i]
+            if old is _EMPTY:
+                continue
             new = node.rename(old, r)
             if new is not old:
                 changes[name] = new

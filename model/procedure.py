@@ -617,6 +617,10 @@ class BreakModel(CardTable, MainSteps, Legality, Touch, PowerRules):
             return s   # the creatures of a battle an effect started, waiting for its start (R101.4f)
         return self.symmetry.canonical(s)
 
+    def orbit(self, s: State) -> State:
+        """explorer/protocol.py Symmetric: what `canonical` cannot tell apart in `s` (model/symmetry.py)."""
+        return self.symmetry.orbit(s)
+
     def interchangeable(self) -> bool:
         """Whether some identical cards are not inert (model/symmetry.py): otherwise `canonical` renames
         nothing, and the explorer does not weigh the symmetry."""
