@@ -36,7 +36,7 @@ class _Search:
         self.canonical = hook(model, "canonical") if symmetry else None
         # A27: a position seen before on the path (up to growing bookkeeping) closes a loop
         position = hook(model, "position") if keep_graph else None
-        self.paths = PathIndex(self.result, position) if position is not None else None
+        self.paths = PathIndex(self.result, position, hook(model, "position_hash")) if position is not None else None
         self.result.symmetry = self.canonical
         self.result.record = SearchRecord(reduction=self.reducer is not None,
                                           symmetry=SYMMETRY_ON if self.canonical else SYMMETRY_OFF)

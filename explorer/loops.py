@@ -38,8 +38,10 @@ class PathIndex:
     when the question about it computed the hash). Only where another indexed node has the same
     position hash are those nodes tested for lying on the path (a walk up to their depth)."""
 
-    def __init__(self, result: Any, position: Any):
+    def __init__(self, result: Any, position: Any, position_hash: Any = None):
         self.result, self.position = result, position
+        # the model's optional cheap hash of a position (equal positions, equal hashes), or hash(position(s))
+        self.hash_of = position_hash if position_hash is not None else (lambda s: hash(position(s)))
         self.first: dict[int, int] = {}          # position hash -> the first node indexed with it
         self.more: dict[int, list[int]] = {}     # position hash -> the other nodes with it
         self.indexed = bytearray()               # per node: 1 once its position is indexed
@@ -57,18 +59,18 @@ class PathIndex:
         """The hash of `succ`'s position, and the nodes on the path to `node` (itself included) whose
         position `succ` repeats: the nearest (one round back) and the first (where the loop began),
         or None."""
-        states, parent, indexed = self.result.states, self.result.parent, self.indexed
+        states, parent, indexed, hash_of = self.result.states, self.result.parent, self.indexed, self.hash_of
         n = node
         while n >= 0 and (n >= len(indexed) or not indexed[n]):
-            self.add(n, hash(self.position(states[n])))
+            self.add(n, hash_of(states[n]))
             n = parent[n][0]
-        key = self.position(succ)
-        h = hash(key)
+        h = hash_of(succ)
         first = self.first.get(h)
         if first is None:
             return h, None
-        found = [c for c in self._on_path(node, [first, *self.more.get(h, ())])
-                 if self.position(states[c]) == key]
+        on_path = self._on_path(node, [first, *self.more.get(h, ())])
+        key = self.position(succ) if on_path else None   # (a hash shared off the path needs no position)
+        found = [c for c in on_path if self.position(states[c]) == key]
         return h, ((found[0], found[-1]) if found else None)
 
     def _on_path(self, node: int, candidates: list[int]) -> list[int]:

@@ -64,6 +64,9 @@ class Positioned(Protocol):
     resolved): `position` drops it, so that a repeated position is seen as a loop (explorer/loops.py)."""
 
     def position(self, state: Any) -> Any: ...   # equal for two states with the same future
+    # optional: hash(position(state)) or any hash equal for equal positions, cheaper to take (the loop check
+    # hashes every deep state's position; collisions only cost a comparison of the positions)
+    def position_hash(self, state: Any) -> int: ...
 
 
 class Watched(Protocol):

@@ -30,6 +30,7 @@ from .legality import Legality
 from .main_step import MAIN_PHASES, MainSteps
 from .narrate import narrate
 from .outcome import OutcomeKey, outcome
+from .position_key import position_hash
 from .positions import repaired
 from .power import PowerRules
 from .readings import Readings
@@ -625,6 +626,9 @@ class BreakModel(CardTable, MainSteps, Legality, Touch, PowerRules):
         """Whether some identical cards are not inert (model/symmetry.py): otherwise `canonical` renames
         nothing, and the explorer does not weigh the symmetry."""
         return bool(self.symmetry.active)
+
+    # explorer/protocol.py: a cheaper hash of `position` (model/position_key.py)
+    position_hash = staticmethod(position_hash)
 
     def position(self, s: State) -> State:
         """The game position of `s` without the bookkeeping that only grows as a loop goes round (how

@@ -19,7 +19,7 @@ from dmcheck.explorer.limits import Limits
 class _Walk:
     """The loop check before the index: every question walks the whole path."""
 
-    def __init__(self, result, position):
+    def __init__(self, result, position, position_hash=None):
         self.result, self.position = result, position
 
     def add(self, node, h):
@@ -99,3 +99,20 @@ def test_the_toy_graphs_have_loops_of_both_kinds_and_positions_off_the_path(monk
         loops += _explore(_Graph(seed, places=6 + seed % 5, cap=40), Counting).loops
     assert {loop.forced for loop in loops} == {True, False}
     assert sum(p.walks for p in made) > 0
+
+
+class _Colliding(_Graph):
+    """A `position_hash` hook that gives many positions one hash (the places' parity): the index must
+    compare the positions themselves before it reports a loop."""
+
+    def position_hash(self, s):
+        return s[0] % 2
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_position_hash_that_collides_finds_the_same_loops(seed, monkeypatch):
+    monkeypatch.setattr(bfs, "LOOP_CHECK_DEPTH", 3)
+    walked = _explore(_Graph(seed, places=6 + seed % 5, cap=40), _Walk)
+    hashed = _explore(_Colliding(seed, places=6 + seed % 5, cap=40), bfs.PathIndex)
+    assert hashed.states == walked.states and hashed.parent == walked.parent
+    assert hashed.loops == walked.loops
