@@ -33,7 +33,7 @@ def is_field(m: Game, card: int) -> bool:
 def displaced(m: Game, s: State, new: int) -> tuple[int, ...]:
     """703.4l: the D2 fields of either battle zone that go to their owners' graveyards because the D2 field
     `new` entered (none when `new` is no D2 field)."""
-    if not (is_field(m, new) and m.card(new).d2):
+    if not (m.card(new).d2 and is_field(m, new)):
         return ()
     return tuple(c for p in PLAYERS for c in s.zone(p).battle
                  if c != new and is_field(m, c) and m.card(c).d2)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from collections.abc import Set as AbstractSet
+from functools import cached_property
 from itertools import combinations_with_replacement
 from typing import Any
 
@@ -210,7 +211,7 @@ class BreakModel(CardTable, MainSteps, Legality, Touch, PowerRules):
     def _advance(self, s: State, out: list[Event]) -> State:
         """Run everything that needs no decision, up to the next decision or the end (rounds: `_long_step`)."""
         seen: dict[State, int] | None = None
-        rounds, between = 0, self._rules_between()
+        rounds, between = 0, self._rules_between
         while True:
             rounds += 1
             if not rounds & WATCH_MASK or seen is not None:
@@ -275,8 +276,10 @@ class BreakModel(CardTable, MainSteps, Legality, Touch, PowerRules):
             self._options_of.clear()
         self._options_of[id(s)] = (s, options)
 
+    @cached_property
     def _rules_between(self) -> bool:
-        """Whether a rule of `_between_steps` can apply to the scenario at all (read once per step)."""
+        """Whether a rule of `_between_steps` can apply to the scenario at all (its flags are the scenario's:
+        read at the first step, once the model is made)."""
         return any((self.power_checks, self.smax_rule, self.home_rule, self.seal_rule, self.hyper_rule,
                     self.king_rule))
 

@@ -161,7 +161,7 @@ class Touch(TurnSteps, Triggers, AttackEnd, Declarations):
         battle zone); one that triggers as its creature leaves is judged as it was just before (603.5c)."""
         if (s.granted or self.ignorers or self.sealing) and self._silenced(s, p):
             return s
-        return super().add_pending(s, p, out, rule)
+        return Triggers.add_pending(self, s, p, out, rule)   # (named: the hottest call of a trigger, no super())
 
     def _silenced(self, s: State, p: Pending) -> bool:
         ability = next((a for a in self.pool[p.card].abilities if a.id == p.ability), None)

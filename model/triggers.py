@@ -101,6 +101,7 @@ def matches(p: TriggerPattern, s: State, player: str, card: int, cdef: CardDef |
 
 
 _with_pending = setter(State, "pending")
+_NO_KEYWORDS: frozenset[str] = frozenset()
 
 
 def _weapon_watchers(z, watchers) -> list[tuple[int, str]]:
@@ -121,7 +122,8 @@ class Triggers(Host):
         out.append(build(Event, ("Event", "trigger", (("ability", self.ability_label(p.card, p.ability)),
                                  ("source", self.label(p.source)), ("controller", p.controller), ("frame", p.frame)),
                                  rule)))
-        return _with_pending(s, tuple(sorted(s.pending + (p,))))
+        pending = s.pending
+        return _with_pending(s, tuple(sorted(pending + (p,))) if pending else (p,))
 
     def trigger(self, s: State, what: str, player: str, card: int, out: list[Event], to: str = "") -> State:
         """The abilities whose pattern the event `what` of `player` about `card` (-1: none; `to`: the zone
@@ -129,16 +131,17 @@ class Triggers(Host):
         depth = s.depth()
         found: list[Pending] = []
         index = self.trigger_index
-        cdef = self.card(card) if card >= 0 else None
-        if cdef is not None and self.god_rule:
+        printed = cdef = self.card(card) if card >= 0 else None
+        god_rule = self.god_rule
+        if cdef is not None and god_rule:
             cdef = gods.creature(self, s, card)   # 804.1b: what a linked God is, for the patterns' conditions
         # R608.3c: the keywords statics give the card apply as it enters, before its triggers are looked at
-        given = keywords_of(self, s, card) if cdef is not None and self.statics else frozenset()
+        given = keywords_of(self, s, card) if cdef is not None and self.statics else _NO_KEYWORDS
         if cdef is not None:
             owner = self.owner(card)
             # 804.1b: a linked God has the abilities of each of its cards, about the one creature
-            for part in gods.parts(self, s, card) if self.god_rule else (card,):
-                pdef = self.card(part)
+            for part in gods.parts(self, s, card) if god_rule else (card,):
+                pdef = printed if printed is not None and not god_rule else self.card(part)
                 for ability in index.own.get((pdef.id, what), ()):
                     if matches(ability.pattern, s, player, card, cdef, card, owner, to, given):   # type: ignore[arg-type]
                         found.append(Pending(TRIGGERED, depth, player, pdef.id, ability.id, card))

@@ -448,17 +448,19 @@ def _draw_options(m, s, task, ins):
 def _draw(m, s, task, ins, choice, out):
     """R114.2: a draw of N is N draws of one card, each an event abilities may watch (one trigger per
     card drawn, after its own move); a draw from an empty deck draws nothing and triggers nothing (114.6a)."""
-    me = task.controller
-    if draws.replaceable(m, s, task):
+    me, words = task.controller, m.words
+    if draws.OWN_DRAW in words and draws.replaceable(m, s, task):
         # R114.4a, R114.6a: each of the draws meets the drawer's replacements, even from an empty deck
         return draws.one_at_a_time(s, task, choice[0] if choice is not None else ins.get("count"), ins.get("bind"))
-    n = choice[0] if choice is not None else min(ins.get("count"), len(s.zone(me).deck))
-    if "draw" not in m.words and not ins.get("bind"):
-        return move_cards(m, s, me, s.zone(me).deck[:n], "deck", "hand", out)
+    name = ins.get("bind")
+    deck = s.zone(me).deck
+    n = choice[0] if choice is not None else min(ins.get("count"), len(deck))
+    if "draw" not in words and not name:
+        return move_cards(m, s, me, deck[:n], "deck", "hand", out)
     card = -1
     for _ in range(n):
         s, card = draws.draw_card(m, s, me, out)
-    return bind(s, ins.get("bind"), card) if ins.get("bind") and card >= 0 else s
+    return bind(s, name, card) if name and card >= 0 else s
 
 
 def _draw_footprint(m, ins, me, seen):

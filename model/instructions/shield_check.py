@@ -368,9 +368,10 @@ def use(m: Game, s: State, player: str, d: Decl, out: list[Event], castle: int |
     if castle is not None:   # R304.3: the castle goes once this shield's S-Trigger is done
         s = push(s, Task(program=(instr("_castle_leave", castle=castle),), pc=0, controller=player, source=castle,
                          ability="castle"))
-    if m.card(d.card).type == "spell" or d.side == "spell":   # a twinpact's spell side is cast (S214)
+    kind = m.card(d.card).type
+    if kind == "spell" or d.side == "spell":   # a twinpact's spell side is cast (S214)
         return effects.cast(m, s, player, d.card, "hand", "graveyard", out)
-    if m.card(d.card).type == "field":   # 308.2, 701.27a: a field is deployed, not summoned
+    if kind == "field":   # 308.2, 701.27a: a field is deployed, not summoned
         return effects.deploy(m, s, player, d.card, "hand", out)
     return effects.summon(m, s, player, d.card, "hand", out, summoned=True)   # R112.3a: its cip is a separate trigger
 
