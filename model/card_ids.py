@@ -19,7 +19,7 @@ from collections.abc import Callable
 from typing import Annotated, Any, get_args, get_origin, get_type_hints
 
 from .instr import Instr
-from .record import replace
+from .record import build
 from .state import BOUND, CARD_ID, SORTED
 
 # the arguments in which internal instructions (model/instructions/, `instr("_...")`) name cards: a swap's
@@ -150,15 +150,17 @@ class RecordNode(Node):
                 node.occ(part, path + (name,), add, members, id_binds)
 
     def rename(self, value, r):
-        changes = {}
-        for i, name, node in self.parts:
+        items = None   # the record's items, copied at the first part renamed
+        for i, _name, node in self.parts:
             old = value[i]
             if old is _EMPTY:
                 continue
             new = node.rename(old, r)
             if new is not old:
-                changes[name] = new
-        return replace(value, **changes) if changes else value
+                if items is None:
+                    items = list(value)
+                items[i] = new
+        return value if items is None else build(type(value), items)
 
 
 class BindsNode(Node):

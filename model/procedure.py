@@ -226,16 +226,18 @@ class BreakModel(CardTable, MainSteps, Legality, Touch, PowerRules):
                 if after is not None:
                     s = after
                     continue
-            if s.running:
-                task = s.running[-1]
-                if task.pc >= len(task.program):
+            running = s.running
+            if running:
+                task = running[-1]
+                pc, program = task.pc, task.program
+                if pc >= len(program):
                     s = self._finish_task(s, out)
                     continue
-                ins = task.program[task.pc]
+                ins = program[pc]
                 spec = OPS[ins.op]   # looked up once per instruction (registry.options, then execute)
                 opts = spec.options(self, s, task, ins)
-                if opts is None:
-                    s = execute(self, s, task, ins, None, out, spec)
+                if opts is None:   # registry.execute, inline: the hottest call of the procedure
+                    s = spec.execute(self, s if spec.loops else advance_pc(s), task, ins, None, out)
                     continue
                 if not opts:   # nothing to choose from: the instruction does nothing
                     s = advance_pc(s)
