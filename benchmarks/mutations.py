@@ -1588,5 +1588,30 @@ CATALOGUE += (
              tests=("tests/test_seal_blank.py::test_a_seal_is_chosen_as_a_card_of_cost_0_with_nothing_else",)),
 )
 
+# ---- zones where free-execution abilities and statics work (110.4d, 604.3; model/continuous.py execute_from) ------
+ZA = ("tests/test_zone_abilities.py",)
+CATALOGUE += (
+    Mutation("R110.4d-ninja-hand-only", "110.4d: a Ninja Strike is used from any zone its card can be executed from",
+             AT, "        return tuple(out) + self.ninjas_elsewhere(s, ntp) if self.elsewhere else tuple(out)",
+             "        return tuple(out)", rules=("110.4d",), tests=ZA),
+    Mutation("R110.4d-summon-from-hand-only", "110.4d: a Ninja Strike declared in the mana zone summons from there",
+             "model/instructions/attacking.py",
+             '    where = m.execution_zone(s, card) if m.elsewhere else ("hand" if card in s.zone(me).hand else "")',
+             '    where = "hand" if card in s.zone(me).hand else ""', rules=("110.4d",), tests=ZA),
+    Mutation("R110.4d-nothing-opened", "110.4d: an execute_from static opens the mana zone to the cards it reaches",
+             "model/touch.py", "        return tuple(z for z in continuous.ELSEWHERE\n",
+             "        return tuple(z for z in ()\n", tests=ZA),
+    Mutation("R110.4d-any-card-opened", "110.4d: only the cards an execute_from reaches may be executed from the zone",
+             "model/continuous.py", "and _reaches_in(m, s, src, st, cid, zone) for src, st in m.statics):",
+             "for src, st in m.statics):", rules=("110.4d",), tests=ZA),
+    Mutation("R604.3-executable-never-works", "604.3: a static works where its card can be executed from",
+             "model/continuous.py", "        return bool(execution_zone(m, s, src))", "        return False",
+             rules=("604.3",), tests=ZA),
+    Mutation("R604.3-execute-from-executable-accepted",
+             "604.3: an execute_from working from zone: executable is refused",
+             "model/continuous.py", "        if st.change == EXECUTE and st.zone == EXECUTABLE:", "        if False:",
+             tests=ZA),
+)
+
 if __name__ == "__main__":
     sys.exit(main())

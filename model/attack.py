@@ -309,6 +309,21 @@ class AttackSteps(Host):
                                     or self.card(c).abilities_with("ninja_change")) and self.ninja_mana_met(s, c):
                 seen.add(key)
                 out.append(c)
+        return tuple(out) + self.ninjas_elsewhere(s, ntp) if self.elsewhere else tuple(out)
+
+    def ninjas_elsewhere(self, s: State, ntp: str) -> tuple[int, ...]:
+        """R110.4d: a Ninja Strike (an ability that summons its card without paying, naming no zone) is used
+        from any zone its card can be executed from: the non-turn player's cards lying in a zone an
+        `execute_from` static in force opens to them (model/continuous.py), one per kind and zone. Ninja
+        Change swaps, it does not execute its card: it stays a hand ability."""
+        seen, out = set(), []
+        for zone in self.elsewhere:
+            for c in getattr(s.zone(ntp), zone):
+                key = self.instances[c].card
+                if key not in seen and self.card(c).abilities_with("ninja_strike") and self.ninja_mana_met(s, c) \
+                        and self.execution_zone(s, c) == zone:
+                    seen.add(key)
+                    out.append(c)
         return tuple(out)
 
     def ninja_mana_met(self, s: State, card: int) -> bool:

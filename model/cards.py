@@ -732,7 +732,8 @@ def _card(raw: Any, root: Any, here: tuple, file: str) -> CardDef:
     whole = not mistakes    # a program with a mistake is read in part: what reads programs waits for the fix
     if whole:
         card = mistakes.check(_with_delayed, card, raw, root, here, file) or card
-    for check in (_check_keywords, touch_keywords.check) + ((_check_declared, _check_forms) if whole else ()):
+    for check in (_check_keywords, touch_keywords.check, continuous.check) + \
+            ((_check_declared, _check_forms) if whole else ()):
         mistakes.check(check, card, root, here, file)   # touch_keywords: valued keywords, triggers the type cannot have
     if whole:
         mistakes.check(_check_cast_self, raw, root, here, file)

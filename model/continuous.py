@@ -37,9 +37,11 @@ from typing import TYPE_CHECKING, Any, Final
 from . import keyword_table
 from .counts import SCHEMA as COUNT_SCHEMA
 from .counts import count
+from .errors import InputError
 from .instructions.selection import WHICH, fits
 from .seals import sealed
 from .state import other
+from .yamlio import key_path, line_of
 
 if TYPE_CHECKING:
     from .game import Game
@@ -52,8 +54,11 @@ ENTERS: Final = "enters"            # R110.4f: a state-defining effect: the crea
 BREAKER: Final = "breaker"          # R509.2b-c: a breaker ability breaking N shields (a W-breaker: 2)
 COST: Final = "cost"                # R112.2b, R604.3: +N or -N to the mana cost paid for cards in the hand
 MANA_NUMBER: Final = "mana_number"  # R207.2: the mana number of the mana-zone cards it reaches becomes N
-CHANGES: Final = (POWER, KEYWORD, RESTRICTION, ENTERS, BREAKER, COST, MANA_NUMBER)
-ZONES: Final = ("battle", "shields", "mana", "graveyard", "hand")   # R110.4b-c; hand: R110.4e (a card's own)
+EXECUTE: Final = "execute_from"     # R110.4d: the cards it reaches may be executed from this zone, not only the hand
+CHANGES: Final = (POWER, KEYWORD, RESTRICTION, ENTERS, BREAKER, COST, MANA_NUMBER, EXECUTE)
+EXECUTABLE: Final = "executable"    # R604.3: the zone `zone:` names when a static works where its card can be executed
+ZONES: Final = ("battle", "shields", "mana", "graveyard", "hand", EXECUTABLE)   # R110.4b-c; hand: R110.4b, R110.4e
+ELSEWHERE: Final = ("mana",)        # the zones besides the hand an `execute_from` may open (R110.4d's example)
 # the keywords a static may give: those the engine reads through `has_keyword` (an S-Trigger given to a
 # shield is read by the shield check, which knows no static)
 GIVABLE: Final = keyword_table.GIVABLE   # the rows `givable: true` of model/data/keywords.yaml
@@ -72,12 +77,15 @@ def schema(restrictions: tuple[str, ...]) -> dict[str, Any]:
                        "(tapped: a state-defining effect, R110.4f), breaker (N: a breaker ability, R509.2b) or "
                        "cost (+N/-N to the mana cost paid for the cards it reaches in a hand, R112.2b; "
                        "`zone: hand` with `target: self` for a card's own, R110.4e) or mana_number (N: the mana "
-                       "number of the mana-zone cards it reaches, R207.2); whose "
+                       "number of the mana-zone cards it reaches, R207.2) or execute_from (mana: the cards it "
+                       "reaches, lying in their owner's mana zone, may be executed from there, so their Ninja Strike "
+                       "is used from there, R110.4d); whose "
                        "creatures it reaches (own, opponent, any: the card owner's point of view), target (all, "
                        "self, others), which (the filter of `which`, power excepted), zone (where the card must be: "
-                       "battle by default, shields, mana, graveyard, hand; R110.4b-c, R110.4e), face_up (in the "
-                       "shield zone, only while the card lies face up) and for_each (with power: the amount times a "
-                       "count, taken whenever the power is read, R608.3a)",
+                       "battle by default, shields, mana, graveyard, hand; R110.4b-c, R110.4e; executable: "
+                       "wherever its own card can be executed from, the hand or a zone an execute_from opens to "
+                       "it, R604.3), face_up (in the shield zone, only while the card lies face up) and for_each "
+                       "(with power: the amount times a count, taken whenever the power is read, R608.3a)",
         "properties": {
             POWER: {"type": "integer", "minimum": -1_000_000_000, "maximum": 1_000_000_000},
             KEYWORD: {"enum": list(GIVABLE)},
@@ -86,6 +94,7 @@ def schema(restrictions: tuple[str, ...]) -> dict[str, Any]:
             BREAKER: {"type": "integer", "minimum": 2, "maximum": 100},
             COST: {"type": "integer", "minimum": -100, "maximum": 100},
             MANA_NUMBER: {"type": "integer", "minimum": 0, "maximum": 100},
+            EXECUTE: {"enum": list(ELSEWHERE)},
             "whose": {"enum": ["own", "opponent", "any"]},
             "target": {"enum": ["all", "self", "others"]},
             "which": {**WHICH, "properties": _WHICH_NOW},
@@ -121,6 +130,18 @@ def read(raw: dict[str, Any]) -> Static:
                   face_up=bool(raw.get("face_up", False)), for_each=str(raw.get("for_each", "")))
 
 
+def check(card: Any, root: Any, here: tuple, file: str) -> None:
+    """Refuse, at its line, an `execute_from` with `zone: executable`: where its card can be executed from would
+    depend on the permission itself (R110.4d's permissions name where they work, or work from the battle zone)."""
+    for j, st in enumerate(card.statics):
+        if st.change == EXECUTE and st.zone == EXECUTABLE:
+            where = here + ("statics", j, "zone")
+            raise InputError(file, line_of(root, where), key_path(where),
+                             f"an {EXECUTE} static cannot work from where its own card can be executed "
+                             f"(`zone: {EXECUTABLE}`, R604.3): that zone depends on such statics; expected one of "
+                             f"{', '.join(z for z in ZONES if z != EXECUTABLE)} (R110.4b-d)")
+
+
 def as_data(st: Static) -> dict[str, Any]:
     """A static as a card file writes it (`read` gives it back)."""
     out: dict[str, Any] = {st.change: st.value}
@@ -146,7 +167,23 @@ def works(m: Game, s: State, src: int, st: Static) -> bool:
         return src in z.battle and m.abilities_work(s, src)
     if st.zone == "shields":
         return src in z.shields and (not st.face_up or src in z.face_up)
+    if st.zone == EXECUTABLE:
+        return bool(execution_zone(m, s, src))
     return src in getattr(z, st.zone)
+
+
+def execution_zone(m: Game, s: State, cid: int) -> str:
+    """R110.4d, R604.3: the zone card `cid` can be executed from now, "" when none: its owner's hand (the
+    default, 110.4d), or a zone an `execute_from` static in force opens to it while it lies there
+    (`m.elsewhere`, read once per model: without such a static only the hand is looked at)."""
+    z = s.zone(m.owner(cid))
+    if cid in z.hand:
+        return "hand"
+    for zone in m.elsewhere:
+        if cid in getattr(z, zone) and any(st.change == EXECUTE and st.value == zone and works(m, s, src, st)
+                                           and _reaches_in(m, s, src, st, cid, zone) for src, st in m.statics):
+            return zone
+    return ""
 
 
 def reaches(m: Game, s: State, src: int, st: Static, cid: int) -> bool:

@@ -60,6 +60,9 @@ class Game(Protocol):
         def statics(self) -> tuple: ...   # (card, model/continuous.Static) of every static ability
         @property
         def sealing(self) -> bool: ...    # a seal lies on a card of the scenario (model/seals.py)
+        @property
+        def elsewhere(self) -> tuple[str, ...]: ...   # zones besides the hand a card may be executed from (110.4d)
+        def execution_zone(self, s: State, cid: int) -> str: ...   # where `cid` can be executed from now (604.3)
         def keyword_total(self, s: State, cid: int, head: Keyword) -> int: ...
 
         # power, battles and S-Trigger bonuses (model/power.py, model/touch.py)

@@ -68,6 +68,17 @@ class Touch(TurnSteps, Triggers, AttackEnd, Declarations):
         return continuous.sources(self)
 
     @cached_property
+    def elsewhere(self) -> tuple[str, ...]:
+        """The zones besides the hand from which a static of the scenario may let a card be executed (R110.4d,
+        `execute_from`): () for almost every scenario, whose hidden-zone abilities are looked for in the hand only."""
+        return tuple(z for z in continuous.ELSEWHERE
+                     if any(st.change == continuous.EXECUTE and st.value == z for _, st in self.statics))
+
+    def execution_zone(self, s: State, cid: int) -> str:
+        """The zone `cid` can be executed from now ("" when none): model/continuous.py `execution_zone`."""
+        return continuous.execution_zone(self, s, cid)
+
+    @cached_property
     def sealing(self) -> bool:
         """Whether a seal lies on a card of the scenario or a card word may put one (`seal`, 116.1a)."""
         return any(kind == seals.SEAL for setup in self.scenario.players.values() for _, _, kind, _ in setup.extras) \

@@ -36,7 +36,8 @@ TRIGGERS = {
     "opponent_shield_leaves": "whenever a card leaves the opponent's shield zone by a break or a castle "
                               "going with its shield, once per card; waits for the shield check's uses (A20)",
     "ninja_strike": "Ninja Strike: declared from the hand by the non-turn player when an opponent's creature "
-                    "attacks, at the time `ntp_declaration_time` says (R506.3, A07, A25); one per attack (A08)",
+                    "attacks, at the time `ntp_declaration_time` says (R506.3, A07, A25); one per attack (A08); "
+                    "from the mana zone too while a static `execute_from: mana` reaches its card (R110.4d)",
     "end_of_your_turn": "at the end of its controller's turn; one arriving during that step waits (R511.1, A13)",
     "start_of_your_turn": "at the start of its controller's turn, after he untapped his cards (R501.2; the "
                           "scenario must go on to the next turn: `until: next_turn_start`, model/turn.py)",

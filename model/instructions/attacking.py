@@ -32,13 +32,17 @@ def ninja_mana(card) -> int | None:
 def _ninja_summon(m, s, task, ins, choice, out):
     """Ninja Strike N (A07): put the declared card from the hand into the battle zone if it is still
     there and its owner has N or more cards in the mana zone, counted now, on resolution (A05, S156,
-    since 2022-08-10); before, the count was taken at the declaration (S157) and is not taken again."""
+    since 2022-08-10); before, the count was taken at the declaration (S157) and is not taken again.
+    R110.4d: declared from another zone an `execute_from` static opened to it (model/continuous.py), it is
+    summoned from there if it can still be executed from there (the card itself counted while it lies in the
+    mana zone)."""
     me, card = task.controller, task.source
-    if card not in s.zone(me).hand:
+    where = m.execution_zone(s, card) if m.elsewhere else ("hand" if card in s.zone(me).hand else "")
+    if not where:
         return s
     if m.version.ninja_mana_on_resolution and len(s.zone(me).mana) < ins.get("mana"):
         return s
-    return effects.summon(m, s, me, card, "hand", out, summoned=True)   # R112.3c
+    return effects.summon(m, s, me, card, where, out, summoned=True)   # R112.3c
 
 
 _SCHEMA_NINJA_SUMMON = {
