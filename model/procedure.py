@@ -221,11 +221,10 @@ class BreakModel(CardTable, MainSteps, Legality, Touch, PowerRules):
             if not (s.zones[0].deck and s.zones[1].deck) and not _ending(s):
                 s = self.deck_out(s)   # LO01: a state-based loss, even in the middle of an effect
                 continue
-            if between:
-                after = self._between_steps(s, out)   # 703.4c, 815.1a: before anything else is handled
-                if after is not None:
-                    s = after
-                    continue
+            after = self._between_steps(s, out) if between else None   # 703.4c, 815.1a: before anything else
+            if after is not None:
+                s = after
+                continue
             running = s.running
             if running:
                 task = running[-1]
@@ -244,9 +243,8 @@ class BreakModel(CardTable, MainSteps, Legality, Touch, PowerRules):
                     continue
                 self._keep_options(s, opts)
                 break
-            if s.frames and s.frames[-1].broken:
+            if s.frames and s.frames[-1].broken:   # R603.7b: after the nested break, back to the effect it interrupted
                 frame = s.frames[-1]
-                # R603.7b: after the nested break, return to the effect it interrupted
                 s = replace(s, frames=s.frames[:-1], running=frame.resume)
                 continue
             if self.eligible(s):
