@@ -6,10 +6,10 @@ machine's load does not move, to compare two checkouts when CPU seconds are too 
 
 Each family member is searched once to warm the model's caches, then once more with callgrind's
 instrumentation switched on around that search alone (`callgrind_control -i on/off` from inside the
-process, started with `--instr-atstart=no`), so start-up, imports and the warm-up are not counted (the switch itself is: about a million
-instructions, 1 % of a member of a thousand states, nothing on Kakumeijin 7).
-About 40 times slower than a plain run: Kakumeijin 7 takes about a minute, L8 about ten. Needs
-`valgrind` (Debian's package) and the checkout's own .venv, as bench_ratios.py does.
+process, started with `--instr-atstart=no`), so start-up, imports and the warm-up are not counted (the
+switch itself is: about a million instructions, 1 % of a member of a thousand states, nothing on
+Kakumeijin 7). About 40 times slower than a plain run: Kakumeijin 7 takes about a minute, L8 about ten.
+Needs `valgrind` (Debian's package) and the checkout's own .venv, as bench_ratios.py does.
 
 Why both: the issue's figures are CPU seconds (bench_ratios.py, paired runs); instructions leave out what
 memory costs (a larger state misses the caches more), so a change may save instructions and not time.
