@@ -85,7 +85,10 @@ def _watch(proc: subprocess.Popen, argv: list[str], moment: float, pick: random.
         seen.update(d for w in workers for d in _descendants(w))
         if killed is None and workers and time.monotonic() - start >= moment:
             victim = pick.choice(workers)
-            os.kill(victim, signal.SIGKILL)
+            try:
+                os.kill(victim, signal.SIGKILL)
+            except ProcessLookupError:   # it ended between the listing and the kill: the next one is killed
+                continue
             killed = time.monotonic()
         if killed is not None and time.monotonic() - killed > WITHIN:
             proc.kill()
