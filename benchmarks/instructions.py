@@ -85,7 +85,7 @@ def main() -> int:
         for _, checkout in sides:
             states, instructions = count(checkout, family, int(size), args.loop_depth)
             per.append((instructions / states, states))
-        cells = [f"{p / 1000:.1f}k ({s} states)" for p, s in per]
+        cells = [f"{round(p, -2):,.0f} ({s} states)" for p, s in per]
         ratio = f" | **{per[1][0] / per[0][0]:.3f}**" if args.base else ""
         print(f"| {family} {size} | " + " | ".join(cells) + ratio + " |")
         sys.stdout.flush()
