@@ -1592,8 +1592,8 @@ CATALOGUE += (
 ZA = ("tests/test_zone_abilities.py",)
 CATALOGUE += (
     Mutation("R110.4d-ninja-hand-only", "110.4d: a Ninja Strike is used from any zone its card can be executed from",
-             AT, "        return tuple(out) + self.ninjas_elsewhere(s, ntp) if self.elsewhere else tuple(out)",
-             "        return tuple(out)", rules=("110.4d",), tests=ZA),
+             AT, "        return found + self.ninjas_elsewhere(s, ntp) if self.elsewhere else found",
+             "        return found", rules=("110.4d",), tests=ZA),
     Mutation("R110.4d-summon-from-hand-only", "110.4d: a Ninja Strike declared in the mana zone summons from there",
              "model/instructions/attacking.py",
              '    where = m.execution_zone(s, card) if m.elsewhere else ("hand" if card in s.zone(me).hand else "")',

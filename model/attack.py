@@ -302,29 +302,30 @@ class AttackSteps(Host):
         if ("ninja_strike" not in self.words and "ninja_change" not in self.words) or s.ntp_declared:
             return ()
         ntp = other(s.turn)
+        found = self._one_per_kind(s.zone(ntp).hand, lambda c: (
+            self.card(c).abilities_with("ninja_strike") or self.card(c).abilities_with("ninja_change"))
+            and self.ninja_mana_met(s, c))
+        return found + self.ninjas_elsewhere(s, ntp) if self.elsewhere else found
+
+    def _one_per_kind(self, cards, fits) -> tuple[int, ...]:
+        """The first of `cards` of each kind (card name) that `fits`: one declaration per kind."""
         seen, out = set(), []
-        for c in s.zone(ntp).hand:
+        for c in cards:
             key = self.instances[c].card
-            if key not in seen and (self.card(c).abilities_with("ninja_strike")
-                                    or self.card(c).abilities_with("ninja_change")) and self.ninja_mana_met(s, c):
+            if key not in seen and fits(c):
                 seen.add(key)
                 out.append(c)
-        return tuple(out) + self.ninjas_elsewhere(s, ntp) if self.elsewhere else tuple(out)
+        return tuple(out)
 
     def ninjas_elsewhere(self, s: State, ntp: str) -> tuple[int, ...]:
         """R110.4d: a Ninja Strike (an ability that summons its card without paying, naming no zone) is used
         from any zone its card can be executed from: the non-turn player's cards lying in a zone an
         `execute_from` static in force opens to them (model/continuous.py), one per kind and zone. Ninja
         Change swaps, it does not execute its card: it stays a hand ability."""
-        seen, out = set(), []
-        for zone in self.elsewhere:
-            for c in getattr(s.zone(ntp), zone):
-                key = self.instances[c].card
-                if key not in seen and self.card(c).abilities_with("ninja_strike") and self.ninja_mana_met(s, c) \
-                        and self.execution_zone(s, c) == zone:
-                    seen.add(key)
-                    out.append(c)
-        return tuple(out)
+        z = s.zone(ntp)
+        return self._one_per_kind([c for zone in self.elsewhere for c in getattr(z, zone)], lambda c: (
+            self.card(c).abilities_with("ninja_strike") and self.ninja_mana_met(s, c)
+            and self.execution_zone(s, c) != ""))
 
     def ninja_mana_met(self, s: State, card: int) -> bool:
         """Whether a Ninja Strike may be declared as far as its mana goes: before 2022-08-10 its count is
