@@ -101,6 +101,9 @@ def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO |
             lang.choose(args.lang)      # for this command and the processes it starts
         return _run_command(args, out, err, began)
     finally:
+        pools = sys.modules.get("dmcheck.cli.workers")   # loaded only by a command that started workers
+        if pools is not None:
+            pools.end_all()         # a pool whose owner never got it (Ctrl-C in a constructor) ends here
         if collecting:
             gc.enable()
         if args.lang is not None:       # main() called again in one process starts as it found it

@@ -11,12 +11,19 @@ one breaks the pool, and every answer not yet given raises BrokenProcessPool at 
   time, and redoes the tasks of a broken pool once in a fresh one; a task whose worker died again comes
   back as `Lost`, for the command to report as not finished (exit 3);
 - every wait is made in short slices, so that Ctrl-C and the time budget's watchdog (an exception raised
-  in this thread, dmcheck/cli/stop.py) are never held up by a wait inside a lock.
+  in this thread, dmcheck/cli/stop.py) are never held up by a wait inside a lock;
+- no worker outlives the command. Ctrl-C can land anywhere, also inside the constructor of the object
+  that would have owned a pool (verify's farm), which then never ends it: every pool is kept in `_LIVE`
+  and `end_all()` ends what is left when the command returns (dmcheck/main.py); and a worker asks the
+  kernel for SIGKILL when its parent dies (Linux), since an orphan holding the command's stdout keeps
+  its reader waiting for the end of the output (a CI run waited 60 s so, 2026-12-06).
 """
 
 from __future__ import annotations
 
+import ctypes
 import multiprocessing
+import os
 import signal
 from collections import deque
 from collections.abc import Callable, Generator, Iterable
@@ -30,28 +37,61 @@ JOIN = 5.0            # seconds: the most terminate() waits for the executor's o
 RETRIES = 1          # a task whose worker died is redone this many times before it is Lost
 
 
-def _ignore_sigint() -> None:
+PR_SET_PDEATHSIG = 1     # prctl(2): the signal this process gets when its parent ends
+
+
+def _start_worker(parent: int) -> None:
     """A worker leaves Ctrl-C to the command's process (a terminal sends it to the whole group), which
-    reports what was finished and ends the workers."""
+    reports what was finished and ends the workers; and it is killed when that process ends (an orphan
+    would hold the command's output open), where the kernel offers it (prctl, Linux)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:        # the C library this process already has loaded (no search for it: find_library forks)
+        ctypes.CDLL(None).prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    except (OSError, AttributeError):   # no prctl here: end_all() is then the only guard
+        pass
+    if os.getppid() != parent:          # the parent ended before the request was made
+        os._exit(1)
+
+
+_LIVE: set[Workers] = set()     # every pool not yet ended (see end_all), held until then
+
+
+def end_all() -> None:
+    """End the workers of every pool still alive: called when a command returns, so that a pool whose
+    owner never got it (Ctrl-C inside a constructor) does not outlive the command."""
+    for pool in list(_LIVE):
+        pool.terminate()
 
 
 class Workers(ProcessPoolExecutor):
     """n forked worker processes (they inherit what this process holds at the first task)."""
 
     def __init__(self, n: int):
-        super().__init__(max_workers=n, mp_context=multiprocessing.get_context("fork"), initializer=_ignore_sigint)
+        super().__init__(max_workers=n, mp_context=multiprocessing.get_context("fork"), initializer=_start_worker,
+                         initargs=(os.getpid(),))
+        _LIVE.add(self)
 
     def terminate(self) -> None:
         """End the workers now: Ctrl-C, the time budget, bad input, a broken pool (the executor itself can
         only wait for a running task)."""
+        _LIVE.discard(self)
         manager = getattr(self, "_executor_manager_thread", None)
+        results = getattr(self, "_result_queue", None)
         for process in list((getattr(self, "_processes", None) or {}).values()):
             try:
                 process.kill()
             except (OSError, ValueError):    # already gone
                 pass
         self.shutdown(wait=False, cancel_futures=True)
+        # A worker killed in the middle of sending its result leaves the executor's thread waiting for the
+        # rest of that message, and this process holds the pipe's other end too, so no end of file ever
+        # comes: close that end (the workers' copies died with them), the wait ends, the thread with it.
+        writer = getattr(results, "_writer", None)
+        if writer is not None:
+            try:
+                writer.close()
+            except OSError:
+                pass
         # The executor's manager thread closes its wake-up pipe as it ends; Python 3.11's exit hook may
         # write to that pipe at the same moment (a traceback on stderr at exit: a race in CPython 3.11).
         # The workers are dead, so the thread ends at once: wait for it, a bounded time.
@@ -60,6 +100,7 @@ class Workers(ProcessPoolExecutor):
 
     def close(self) -> None:
         self.shutdown(wait=True)
+        _LIVE.discard(self)
 
     def pids(self) -> list[int]:
         """The workers' process ids (for tests that kill one)."""
