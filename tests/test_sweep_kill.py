@@ -1,7 +1,7 @@
 """A sweep killed with SIGKILL leaves no worker running.
 
 SIGKILL reaches no handler, so the driver cannot end its workers itself: a local pool's worker asks
-the kernel to end it when the driver ends (rulings/sweep/backends.py `die_with`: PR_SET_PDEATHSIG),
+the kernel to end it when the driver ends (rulings/pools.py `die_with`: PR_SET_PDEATHSIG),
 and a local Ray instance's processes are ended by a guardian process (rulings/sweep/guardian.py). The
 tests start a real `dmcheck sweep` in its own process, wait until its workers are at work, kill the
 driver and look at every process that was under it.

@@ -21,7 +21,6 @@ one breaks the pool, and every answer not yet given raises BrokenProcessPool at 
 
 from __future__ import annotations
 
-import ctypes
 import multiprocessing
 import os
 import signal
@@ -32,25 +31,18 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any, TextIO
 
+from ..rulings.pools import die_with, end_pool
+
 SLICE = 0.2          # seconds: how long a wait may hold the main thread before it looks up again
 JOIN = 5.0            # seconds: the most terminate() waits for the executor's own thread to end
 RETRIES = 1          # a task whose worker died is redone this many times before it is Lost
 
 
-PR_SET_PDEATHSIG = 1     # prctl(2): the signal this process gets when its parent ends
-
-
 def _start_worker(parent: int) -> None:
     """A worker leaves Ctrl-C to the command's process (a terminal sends it to the whole group), which
-    reports what was finished and ends the workers; and it is killed when that process ends (an orphan
-    would hold the command's output open), where the kernel offers it (prctl, Linux)."""
+    reports what was finished and ends the workers; and it ends when that process ends."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:        # the C library this process already has loaded (no search for it: find_library forks)
-        ctypes.CDLL(None).prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
-    except (OSError, AttributeError):   # no prctl here: end_all() is then the only guard
-        pass
-    if os.getppid() != parent:          # the parent ended before the request was made
-        os._exit(1)
+    die_with(parent)
 
 
 _LIVE: set[Workers] = set()     # every pool not yet ended (see end_all), held until then
@@ -75,28 +67,7 @@ class Workers(ProcessPoolExecutor):
         """End the workers now: Ctrl-C, the time budget, bad input, a broken pool (the executor itself can
         only wait for a running task)."""
         _LIVE.discard(self)
-        manager = getattr(self, "_executor_manager_thread", None)
-        results = getattr(self, "_result_queue", None)
-        for process in list((getattr(self, "_processes", None) or {}).values()):
-            try:
-                process.kill()
-            except (OSError, ValueError):    # already gone
-                pass
-        self.shutdown(wait=False, cancel_futures=True)
-        # A worker killed in the middle of sending its result leaves the executor's thread waiting for the
-        # rest of that message, and this process holds the pipe's other end too, so no end of file ever
-        # comes: close that end (the workers' copies died with them), the wait ends, the thread with it.
-        writer = getattr(results, "_writer", None)
-        if writer is not None:
-            try:
-                writer.close()
-            except OSError:
-                pass
-        # The executor's manager thread closes its wake-up pipe as it ends; Python 3.11's exit hook may
-        # write to that pipe at the same moment (a traceback on stderr at exit: a race in CPython 3.11).
-        # The workers are dead, so the thread ends at once: wait for it, a bounded time.
-        if manager is not None:
-            manager.join(timeout=JOIN)
+        end_pool(self, JOIN)
 
     def close(self) -> None:
         self.shutdown(wait=True)

@@ -28,11 +28,13 @@ from pathlib import Path
 from typing import Any
 
 from ...model.errors import InputError
+from ..pools import die_with, end_pool
 from .guardian import start_guardian
 from .positions import Position
 from .task import run_position
 
 RETRIES = 3
+JOIN = 5.0      # seconds: the most ending a pool waits for the executor's own thread
 Task = Callable[..., dict]
 
 
@@ -67,32 +69,6 @@ def _init(job: Job, driver: int | None = None) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if driver is not None:
         die_with(driver)
-
-
-_PR_SET_PDEATHSIG = 1
-
-
-def die_with(parent: int) -> None:
-    """End this process when `parent` ends, however it ends (SIGKILL included, which no handler sees):
-    on Linux the kernel sends SIGKILL to a child whose parent died (prctl PR_SET_PDEATHSIG); if the
-    parent is already gone, end now. Elsewhere a watcher thread polls the parent's pid."""
-    try:
-        import ctypes
-
-        libc = ctypes.CDLL(None, use_errno=True)
-        armed = libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0
-    except (OSError, AttributeError):
-        armed = False
-    if not armed:
-        import threading
-
-        def watch() -> None:
-            while os.getppid() == parent:
-                time.sleep(1)
-            os._exit(1)
-        threading.Thread(target=watch, daemon=True).start()
-    if os.getppid() != parent:     # it died before the signal was armed
-        os._exit(1)
 
 
 def _work(position: Position) -> dict:
@@ -144,8 +120,7 @@ def run_local(job: Job, todo: Iterable[Position], record: Callable[[dict], bool]
 
 def _end_workers(pool: ProcessPoolExecutor) -> None:
     """Kill the pool's worker processes (the executor has no public way to stop a running task)."""
-    for process in list((getattr(pool, "_processes", None) or {}).values()):
-        process.kill()
+    end_pool(pool, JOIN)
 
 
 def _drain(pool, queue: _Queue, record, run: Run, window: int, deadline: float | None) -> bool:
