@@ -605,6 +605,35 @@ class CardPool:
 
 
 _CARD_FILES: dict[tuple[str, int, int], tuple[Any, tuple[tuple[int, CardDef], ...]]] = {}
+# where each card read from a file came from: id(card) -> (the file's key in _CARD_FILES, its place there);
+# the cards stay in _CARD_FILES for the process's life, so their ids are never reused
+_ORIGIN: dict[int, tuple[tuple[str, int, int], int]] = {}
+
+
+def card_origin(card: CardDef) -> tuple[str, int, int, int] | None:
+    """Where a card definition was read (its file's path, modification time and size, and its place in
+    the file), for a process that has read the same file to use its own copy (model/shared_pickle.py);
+    None for a card read from no file."""
+    found = _ORIGIN.get(id(card))
+    return None if found is None else (*found[0], found[1])
+
+
+def card_at(origin: tuple[str, int, int, int]) -> CardDef:
+    """This process's card definition at `origin` (see `card_origin`), its file read if not yet read;
+    LookupError if the file is gone or has changed since."""
+    path, mtime, size, place = origin
+    key = (path, mtime, size)
+    if key not in _CARD_FILES:
+        try:
+            _, cards = _read_card_file(path)
+            for _ in cards:
+                pass
+        except (OSError, InputError) as exc:
+            raise LookupError(f"card file {path} cannot be read again: {exc}") from exc
+    found = _CARD_FILES.get(key)
+    if found is None or place >= len(found[1]):
+        raise LookupError(f"card file {path} has changed since the card was read")
+    return found[1][place][1]
 
 
 def _read_card_file(file: str) -> tuple[Any, Iterator[tuple[int, CardDef]]]:
@@ -637,6 +666,8 @@ def _read_card_file(file: str) -> tuple[Any, Iterator[tuple[int, CardDef]]]:
             yield made[-1]
         raise_all(problems)
         _CARD_FILES[key] = (root, tuple(made))
+        for place, (_, card) in enumerate(made):
+            _ORIGIN[id(card)] = (key, place)
 
     return root, cards()
 

@@ -26,6 +26,7 @@ orders come from a fresh context of their own (consistency.py).
 from __future__ import annotations
 
 import math
+import pickle
 import time
 from collections.abc import Callable
 from concurrent.futures import Future, wait
@@ -33,6 +34,7 @@ from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any
 
+from ..model import shared_pickle
 from ..model.cards import CardPool
 from ..model.rules import RulesVersion
 from ..model.scenario import Scenario
@@ -57,13 +59,14 @@ def _warm() -> None:
     _pool()
 
 
-def _load(path: Path) -> Scenario | None:
-    """A scenario loaded as the tabulation's Runner loads it (a copy of the built-in pool each), or
-    None if it cannot be: the main process then loads it itself and meets the error where one process
-    meets it (an InputError does not pickle)."""
+def _load(path: Path) -> bytes | None:
+    """A scenario loaded as the tabulation's Runner loads it (a copy of the built-in pool each), pickled
+    with its cards as references to their files (model/shared_pickle.py: the main process keeps one copy
+    of each card), or None if it cannot be loaded: the main process then loads it itself and meets the
+    error where one process meets it (an InputError does not pickle)."""
     cards = _pool()
     try:
-        return load_scenario(path, cards.copy())
+        return shared_pickle.dumps(load_scenario(path, cards.copy()))
     except Exception:
         return None
 
@@ -99,9 +102,13 @@ class Helper:
         if future is None or self.lost:
             return None
         try:
-            return _wait(future)
+            data = _wait(future)
         except Lost:
             self.lost = True
+            return None
+        try:
+            return shared_pickle.loads(data) if data is not None else None
+        except pickle.UnpicklingError:     # a card file changed since the helper read it: load it here
             return None
 
     def declarative(self, deadline: float = math.inf) -> consistency.Declarative:
