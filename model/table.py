@@ -6,7 +6,7 @@ it which card an instance is, whose it is and what to call it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from .card_ids import Renaming, record_shape
@@ -36,22 +36,17 @@ class CardTable:
         self.pool: CardPool = scenario.pool
         self.instances: list[CardInstance] = []
         self._defs: list[CardDef] = []   # each instance's card definition, by id
+        self._labels: list[str] = []     # each instance's label, by id
+        self._owners: list[str] = []     # each instance's owner, by id
         self.faces: dict[int, int] = {}   # a double-sided card's instance -> its other face's instance (805.1)
-
-    def card(self, cid: int) -> CardDef:
-        defs = self._defs
-        if len(defs) != len(self.instances):   # instances are added while the initial state is built
-            defs[:] = [self.pool[i.card] for i in self.instances]
-        return defs[cid]
-
-    def owner(self, cid: int) -> str:
-        return self.instances[cid].owner
-
-    def label(self, cid: int) -> str:
-        return self.instances[cid].label
+        # the three look-ups the procedure makes most (a dozen a step): the lists' own item getters, kept in
+        # step with `instances` by `_build_initial`, the one place instances are made
+        self.card: Callable[[int], CardDef] = self._defs.__getitem__
+        self.label: Callable[[int], str] = self._labels.__getitem__
+        self.owner: Callable[[int], str] = self._owners.__getitem__
 
     def name(self, cid: int) -> str:
-        return self.pool[self.instances[cid].card].name
+        return self._defs[cid].name
 
     def ability_label(self, card: str, ability: str) -> str:
         return f"{self.pool[card].name}/{ability}"
@@ -68,9 +63,12 @@ class CardTable:
         def new(card: str, player: str) -> int:
             seen[card] = seen.get(card, 0) + 1
             name = self.pool[card].name
-            self.instances.append(CardInstance(len(self.instances), card, player,
-                                               f"{name}#{seen[card]}" if counts[card] > 1 else name))
-            return len(self.instances) - 1
+            made = CardInstance(len(self.instances), card, player, f"{name}#{seen[card]}" if counts[card] > 1 else name)
+            self.instances.append(made)
+            self._defs.append(self.pool[card])
+            self._labels.append(made.label)
+            self._owners.append(player)
+            return made.id
 
         zones = []
         attacker, target = -1, -1
