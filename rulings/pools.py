@@ -18,6 +18,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 
 _PR_SET_PDEATHSIG = 1      # prctl(2): the signal this process gets when its parent ends
+JOIN = 5.0                 # seconds: the most ending a pool waits for the executor's own thread
 
 
 def die_with(parent: int) -> None:
@@ -42,7 +43,7 @@ def die_with(parent: int) -> None:
         os._exit(1)
 
 
-def end_pool(pool: ProcessPoolExecutor, join: float) -> None:
+def end_pool(pool: ProcessPoolExecutor, join: float = JOIN) -> None:
     """Kill the pool's workers, drop its queued tasks, and let its own thread end (waited for `join`
     seconds at most): see the module docstring."""
     manager = getattr(pool, "_executor_manager_thread", None)

@@ -17,6 +17,7 @@ import textwrap
 import time
 
 from dmcheck.cli import workers
+from dmcheck.rulings import pools
 
 _POOL: workers.Workers | None = None     # seen by the forked worker (fork copies this module's globals)
 
@@ -53,7 +54,7 @@ def test_terminate_does_not_wait_for_the_rest_of_a_half_sent_result():
         took = time.monotonic() - start
     finally:
         _POOL = None
-    assert took < workers.JOIN / 2, took
+    assert took < pools.JOIN / 2, took
     assert manager is not None and not manager.is_alive()
 
 
@@ -77,6 +78,10 @@ def test_a_closed_pool_is_not_kept():
     assert pool.submit(abs, -3).result(timeout=30) == 3
     pool.close()
     assert pool not in workers._LIVE
+    with workers.Workers(1) as other:       # a `with` block shuts it down too
+        assert other.submit(abs, -4).result(timeout=30) == 4
+        assert other in workers._LIVE
+    assert other not in workers._LIVE
 
 
 def test_workers_end_with_the_process_that_started_them():

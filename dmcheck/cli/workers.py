@@ -34,7 +34,6 @@ from typing import Any, TextIO
 from ..rulings.pools import die_with, end_pool
 
 SLICE = 0.2          # seconds: how long a wait may hold the main thread before it looks up again
-JOIN = 5.0            # seconds: the most terminate() waits for the executor's own thread to end
 RETRIES = 1          # a task whose worker died is redone this many times before it is Lost
 
 
@@ -45,7 +44,7 @@ def _start_worker(parent: int) -> None:
     die_with(parent)
 
 
-_LIVE: set[Workers] = set()     # every pool not yet ended (see end_all), held until then
+_LIVE: set[Workers] = set()     # every pool not yet shut down (see end_all), held until then
 
 
 def end_all() -> None:
@@ -66,11 +65,15 @@ class Workers(ProcessPoolExecutor):
     def terminate(self) -> None:
         """End the workers now: Ctrl-C, the time budget, bad input, a broken pool (the executor itself can
         only wait for a running task)."""
-        _LIVE.discard(self)
-        end_pool(self, JOIN)
+        end_pool(self)
 
     def close(self) -> None:
         self.shutdown(wait=True)
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        """The executor's own shutdown (close, terminate and a `with` block all end in it); the pool is
+        no longer one `end_all` must end."""
+        super().shutdown(wait=wait, cancel_futures=cancel_futures)
         _LIVE.discard(self)
 
     def pids(self) -> list[int]:

@@ -34,7 +34,6 @@ from .positions import Position
 from .task import run_position
 
 RETRIES = 3
-JOIN = 5.0      # seconds: the most ending a pool waits for the executor's own thread
 Task = Callable[..., dict]
 
 
@@ -109,18 +108,13 @@ def run_local(job: Job, todo: Iterable[Position], record: Callable[[dict], bool]
         try:
             exhausted = _drain(pool, queue, record, run, 2 * jobs, deadline)
         except BaseException:
-            _end_workers(pool)      # Ctrl-C or the time limit: the positions under way are not waited for
+            end_pool(pool)      # Ctrl-C or the time limit: the positions under way are not waited for
             raise
         finally:
             pool.shutdown(wait=True, cancel_futures=True)
         if run.stopped:
             break
     return run
-
-
-def _end_workers(pool: ProcessPoolExecutor) -> None:
-    """Kill the pool's worker processes (the executor has no public way to stop a running task)."""
-    end_pool(pool, JOIN)
 
 
 def _drain(pool, queue: _Queue, record, run: Run, window: int, deadline: float | None) -> bool:
