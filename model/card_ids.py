@@ -19,7 +19,7 @@ from collections.abc import Callable
 from typing import Annotated, Any, get_args, get_origin, get_type_hints
 
 from .instr import Instr
-from .record import build
+from .record import make
 from .state import BOUND, CARD_ID, SORTED
 
 # the arguments in which internal instructions (model/instructions/, `instr("_...")`) name cards: a swap's
@@ -160,7 +160,7 @@ class RecordNode(Node):
                 if items is None:
                     items = list(value)
                 items[i] = new
-        return value if items is None else build(type(value), items)
+        return value if items is None else make(type(value), items)
 
 
 class BindsNode(Node):

@@ -15,6 +15,7 @@ pickle by value.
 
 from __future__ import annotations
 
+import sys
 from collections import _tuplegetter  # type: ignore[attr-defined]  # namedtuple's C field getter, not in typeshed
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, dataclass_transform
@@ -110,7 +111,9 @@ def replace(obj: R, **changes: Any) -> R:
         i = index.get(name)
         if i is not None:
             items[i] = value
-    return _new(type(obj), items)
+    cls = type(obj)
+    make = _MAKERS.get(cls)
+    return _new(cls, items) if make is None else make(items)
 
 
 _SETTERS: dict[tuple[type, tuple[str, ...]], Callable[..., Any]] = {}
@@ -129,8 +132,104 @@ def setter(cls: type[R], *fields: str) -> Callable[..., R]:
         values = [f"v{k}" for k in range(len(fields))]
         lines = [f"def copy(obj, {', '.join(values)}):", "    items = list(obj)"]
         lines += [f"    items[{index[f]}] = {v}" for f, v in zip(fields, values)]
-        lines.append("    return _new(cls, items)")
-        scope: dict[str, Any] = {"_new": _new, "cls": cls}
+        make = _MAKERS.get(cls)
+        lines.append("    return _new(cls, items)" if make is None else "    return make(items)")
+        scope: dict[str, Any] = {"_new": _new, "cls": cls, "make": make}
         exec("\n".join(lines), scope)
         found = _SETTERS[cls, fields] = scope["copy"]
     return found
+
+
+# ---- interned records ------------------------------------------------------------------------------
+_MAKERS: dict[type, Callable[[Iterable[Any]], Any]] = {}   # interned record class -> its maker
+_TABLES: dict[type, dict[int, Any]] = {}   # interned record class -> its table
+SWEEP_FROM = 4096   # entries an interning table holds before its first sweep
+
+
+def interned(cls: type[R]) -> type[R]:
+    """`cls` (a record) made one object per value: every way of making one (its constructor, `replace`,
+    `setter`, `make`, unpickling) returns the object already made with equal items, so its hash can be
+    its identity (C, no walk of its items). Why: the explorer hashes every successor state, and a
+    record that a state holds and that most steps leave alone (the zones) was most of that hash,
+    taken again for every state that shares it.
+
+    The table holds each value once. Values nothing else refers to any more are dropped when the table
+    has doubled since it was last swept (a reference count of the table's own alone: no live object
+    equals one made later, so dropping it cannot split two equal values)."""
+    table: dict[int, Any] = {}   # the value hash of the items -> the record (a list when hashes collide)
+    tuple_hash, tuple_eq = tuple.__hash__, tuple.__eq__
+    swept = [SWEEP_FROM]   # the size that triggers the next sweep
+
+    def make(items: Iterable[Any]) -> R:
+        made = _new(cls, items)
+        h = tuple_hash(made)
+        found = table.get(h)
+        if found is None:
+            if len(table) >= swept[0]:
+                _sweep(table)
+                swept[0] = max(SWEEP_FROM, 2 * len(table))
+            table[h] = made
+            return made
+        if type(found) is cls:
+            if tuple_eq(found, made):
+                return found
+            table[h] = [found, made]   # two values under one hash: both kept, told apart by their items
+            return made
+        for old in found:
+            if tuple_eq(old, made):
+                return old
+        found.append(made)
+        return made
+
+    plain_new = cls.__new__
+
+    def __new__(c: type[R], *args: Any, **kwargs: Any) -> R:
+        return make(plain_new(c, *args, **kwargs))
+
+    cls.__new__ = __new__   # type: ignore[method-assign,assignment]
+    cls.__hash__ = object.__hash__   # type: ignore[method-assign]  # one object per value
+    cls.__reduce__ = _reduce_interned   # type: ignore[method-assign]
+    _MAKERS[cls] = make
+    _TABLES[cls] = table
+    return cls
+
+
+def is_interned(cls: type) -> bool:
+    return cls in _MAKERS
+
+
+def interned_count(cls: type) -> int:
+    """How many values of an interned class its table holds (the figures, the tests)."""
+    return sum(len(v) if type(v) is list else 1 for v in _TABLES[cls].values())
+
+
+def maker(cls: type[R]) -> Callable[[Iterable[Any]], R]:
+    """The maker of an interned record class: its items (its name first) -> the one record with them."""
+    return _MAKERS[cls]
+
+
+def make(cls: type[R], items: Iterable[Any]) -> R:
+    """A record of `cls` from all its items, its name first: `build`, interned when `cls` is."""
+    maker = _MAKERS.get(cls)
+    return _new(cls, items) if maker is None else maker(items)
+
+
+def _reduce_interned(self):
+    return make, (type(self), tuple(self))
+
+
+def _sweep(table: dict[int, Any]) -> None:
+    """Drop the records that only the table refers to (a list of colliding ones is kept whole)."""
+    alone = _ALONE
+    for h in [h for h, v in table.items() if type(v) is not list and sys.getrefcount(v) <= alone]:
+        del table[h]
+
+
+def _alone() -> int:
+    """The reference count `_sweep` sees for a record only its table holds (the table, the items
+    iterator's pair, the comprehension's variable, the call's argument), read the way it reads them."""
+    table: dict[int, Any] = {0: (object(),)}
+    return [sys.getrefcount(v) for h, v in table.items() if type(v) is not list][0]
+
+
+_ALONE = _alone()
