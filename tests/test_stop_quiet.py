@@ -4,11 +4,14 @@ prints it (nothing real is hidden)."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import threading
 import time
 import types
 
 import pytest
+from conftest import ROOT
 
 from dmcheck.cli import stop
 
@@ -57,3 +60,20 @@ def test_an_interrupt_raised_as_the_command_ends_is_withdrawn():
         pytest.fail("the interrupt raised as the command ended reached the caller")
     assert total == 49_995_000
     assert done.is_set() and not stop._raise_in(main_id, stop.MemoryUp, done)   # nothing raised once ended
+
+
+def test_a_command_run_under_a_tracer_ends():
+    """Ending a command withdraws an interrupt that may be pending. Withdrawing it with a NULL exception
+    leaves CPython looking for a pending one at every call: under a tracer or a profiler (coverage, a
+    debugger, cProfile) the next call then looped forever, after the command had printed its report."""
+    code = ("import sys, runpy\n"
+            "sys.settrace(lambda *a: None)\n"
+            "sys.argv = ['dmcheck', 'explore', sys.argv[1]]\n"
+            "runpy.run_module('dmcheck', run_name='__main__')\n")
+    scenario = ROOT / "scenarios" / "rulings" / "Q09_the_watch.yaml"
+    try:
+        done = subprocess.run([sys.executable, "-c", code, str(scenario)], capture_output=True, text=True, timeout=60)
+    except subprocess.TimeoutExpired:
+        pytest.fail("the command run under a tracer did not end")
+    assert done.returncode == 0, done.stderr
+    assert "Q09" in done.stdout

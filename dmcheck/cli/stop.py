@@ -265,13 +265,39 @@ def _raise_in(main_id: int, exc: type[BaseException], done: threading.Event) -> 
         return True
 
 
+class _Withdrawn(Exception):
+    """Raised in the main thread as a command ends, in place of an interrupt not yet delivered, and
+    caught there at once (`_ended`)."""
+
+
 def _ended(main_id: int, events: list[threading.Event]) -> None:
     """The command has ended: no watcher raises an interrupt from now on, and one raised but not yet
-    delivered is withdrawn (a NULL exception clears the main thread's pending one)."""
+    delivered is withdrawn. Called in the main thread (`guarded`).
+
+    Withdrawn by raising `_Withdrawn` in its place and catching it here, not by setting a NULL
+    exception: CPython (3.11) then marks an asynchronous exception as pending and never unmarks it, so
+    the interpreter looks for one at every call from then on, and a program run under a tracer or a
+    profiler (coverage, a debugger, cProfile) loops forever at its next call. Delivering a real one
+    clears the mark."""
     with _raising:
         for event in events:
             event.set()
-        ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(main_id), None)
+        delivered = False
+        if threading.get_ident() != main_id:   # (it can only be caught in the thread it is raised in)
+            ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(main_id), None)
+            return
+        try:
+            ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(main_id), ctypes.py_object(_Withdrawn))
+            for _ in range(1000):   # delivered at the next call or jump back
+                _nothing()
+        except _Withdrawn:
+            delivered = True
+        if not delivered:   # (not seen: never let it out into the caller's code)
+            ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(main_id), None)
+
+
+def _nothing() -> None:
+    """A call: a point at which the interpreter delivers an asynchronous exception."""
 
 
 def _main_id() -> int:
