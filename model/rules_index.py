@@ -205,11 +205,26 @@ def read_index(path: Any) -> RulesIndex:
     return RulesIndex(str(data["edition"]), str(data["date"]), str(data["source"]), features, rows)
 
 
+@lru_cache(maxsize=1)
+def _feature_words() -> frozenset[str]:
+    """The words of the shipped table's features, casefolded, read from the parsed file alone: the loaders
+    ask about every keyword of every card file, and checking the whole table against its schema took a
+    tenth of a second of every command's start. The table itself is loaded (and checked) only for a word
+    found here."""
+    with resources.as_file(resources.files(__package__) / "data" / "rules_index.yaml") as path:
+        root = load_yaml(path)
+    features = root.get("features") if isinstance(root, dict) else None
+    return frozenset(str(w).casefold() for f in (features.values() if isinstance(features, dict) else ())
+                     if isinstance(f, dict) for w in (f.get("words") or ()))
+
+
 def needed_for(word: str) -> str:
     """'; dmcheck does not model psychic creatures (rules 805, 806; `dmcheck rules --feature ...`)' when
     `word` (a card type, a zone, a keyword a file used) belongs to a feature the model lacks; '' otherwise.
     Loaders append it to their refusal."""
     folded = word.casefold()
+    if folded not in _feature_words():
+        return ""
     index = load_index()
     for feature in index.features.values():
         if any(w.casefold() == folded for w in feature.words):

@@ -24,6 +24,7 @@ APART = {
     "dmcheck.cli.stop.MemoryUp": "a BaseException like TimeUp, for the same reason: dmcheck/main.py turns it "
                                  "into an incomplete report",
     "dmcheck.rulings.farm.Lost": "caught in the same module: the main process does the dead worker's work itself",
+    "dmcheck.cli.stop._Withdrawn": "raised in the main thread and caught there at once, as a command ends",
     "dmcheck.rulings.farm.Late": "caught by rulings/verify.py: the phase is reported as not finished",
     # where the root cannot be imported yet
     "dmcheck.explorer.replay.BadKey": "the explorer imports nothing of the project (docs/architecture.md); "

@@ -210,3 +210,11 @@ def test_a_card_of_a_feature_not_modelled_is_refused_naming_its_rules(tmp_path):
     assert len(lines) == 2
     assert ":2:" in lines[0] and "806" in lines[0] and "--feature psychic_creatures" in lines[0]
     assert ":3:" in lines[1] and "'God Link'" in lines[1] and "804" in lines[1]
+
+
+def test_the_quick_word_list_is_every_feature_word_of_the_table():
+    """needed_for looks a word up in the features' words read alone (rules_index `_feature_words`) before it
+    loads and checks the whole table: the two must hold the same words, or a word would go unrefused."""
+    from dmcheck.model.rules_index import _feature_words
+    words = {w.casefold() for f in load_index().features.values() for w in f.words}
+    assert words and _feature_words() == frozenset(words)
