@@ -70,7 +70,7 @@ def test_of_two_copies_the_untapped_one_attacks(tmp_path):
 
 # ---- 2. R510 (A12): "at the end of this creature's attack" -------------------------------------------
 @pytest.mark.parametrize("name", ["A12a_bolbalzak_end_of_attack.yaml", "A12b_stopped_attack_still_ends.yaml",
-                                  "A12b_turn_skipped_no_end_of_attack_ability.yaml"])
+                                  "A12f_turn_skipped_no_end_of_attack_ability.yaml"])
 def test_end_of_attack_scenarios_hold(name):
     _holds(ATTACK / name)
 
@@ -144,7 +144,7 @@ def test_a_malformed_extra_turn_word_exits_2_with_file_line_and_what_is_allowed(
 
 
 # ---- 3. "while attacking" and "until the end of the attack" (A12c, A25) --------------------------------
-@pytest.mark.parametrize("name", ["A12c_power_attacker.yaml", "A12c_boost_until_end_of_attack.yaml"])
+@pytest.mark.parametrize("name", ["A12g_power_attacker.yaml", "A12c_boost_until_end_of_attack.yaml"])
 def test_while_attacking_scenarios_hold(name):
     _holds(ATTACK / name)
 

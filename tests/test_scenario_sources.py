@@ -55,7 +55,7 @@ def test_every_cited_source_is_declared():
 
 def test_the_shipped_text_takes_in_scenarios_cards_corpus_files_and_pins():
     names = {p.relative_to(ROOT).as_posix() for p in shipped()}
-    assert {"scenarios/attack/PW09_tie_both_lost.yaml", "scenarios/attack/cards/touch.yaml",
+    assert {"scenarios/attack/PW18_tie_both_lost.yaml", "scenarios/attack/cards/touch.yaml",
             "scenarios/rulings/cards/public.yaml", "scenarios/corpus.d/touch.yaml", "scenarios/corpus.yaml",
             "tests/data/pins/R400.8_texas_storm_creature_kept_in_place.yaml", "model/data/cards.yaml",
             "docs/corpus.md", "README.md"} <= names
@@ -78,7 +78,7 @@ def test_a_citation_of_an_undeclared_source_is_found_wherever_it_is(tmp_path):
 
 
 def test_a_shipped_scenario_citing_a_source_nobody_declares_fails():
-    pw09 = ROOT / "scenarios" / "attack" / "PW09_tie_both_lost.yaml"
-    known = declared() - {"S113"}   # as if the page PW09 cites (dmwiki 相打ち) were declared nowhere
-    assert undeclared([pw09], known) == ["scenarios/attack/PW09_tie_both_lost.yaml:1: S113",
-                                         "scenarios/attack/PW09_tie_both_lost.yaml:5: S113"]
+    pw09 = ROOT / "scenarios" / "attack" / "PW18_tie_both_lost.yaml"
+    known = declared() - {"S113"}   # as if the page PW18 cites (dmwiki 相打ち) were declared nowhere
+    assert undeclared([pw09], known) == ["scenarios/attack/PW18_tie_both_lost.yaml:1: S113",
+                                         "scenarios/attack/PW18_tie_both_lost.yaml:5: S113"]
