@@ -14,7 +14,7 @@ from dmcheck.properties.expectations import check
 
 ATTACK = ROOT / "scenarios" / "attack"
 CARDS = [ATTACK / "cards" / name for name in ("abyss.yaml", "gr.yaml", "psychic.yaml")]
-SCENARIOS = sorted(ATTACK.glob("AB*.yaml"))
+SCENARIOS = sorted(ATTACK.glob("AY*.yaml"))
 
 
 def _graph(path: Path):

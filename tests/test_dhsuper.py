@@ -26,40 +26,40 @@ def _scenario(stem: str) -> Path:
     return path
 
 
-@pytest.mark.parametrize("stem", ["DS01", "DS02"])
+@pytest.mark.parametrize("stem", ["DX01", "DX02"])
 def test_the_dragheart_super_creature_scenarios_hold(stem):
     assert set(verdicts(_scenario(stem))) == {"holds"}
 
 
-def test_ds01_fails_when_a_dragheart_super_creature_is_summoning_sick(monkeypatch):
+def test_dx01_fails_when_a_dragheart_super_creature_is_summoning_sick(monkeypatch):
     # 808.1a: not sick; sick like its fortresses' arrival this turn (807.5a), Soul Dragon could never attack
     monkeypatch.setattr(legality.Legality, "dragheart_super", lambda self, s, c: False)
-    assert "violated" in verdicts(_scenario("DS01"))
+    assert "violated" in verdicts(_scenario("DX01"))
 
 
-def test_ds01_fails_without_the_link(monkeypatch):
+def test_dx01_fails_without_the_link(monkeypatch):
     # 808.1, 701.18a: without the link no fortress turns over and no Soul Dragon ever attacks
     monkeypatch.setattr(hyperspatial, "_partners", lambda m, s, task, ins: None)
-    assert "violated" in verdicts(_scenario("DS01"))
+    assert "violated" in verdicts(_scenario("DX01"))
 
 
-def test_ds02_fails_without_cell_escape(monkeypatch):
+def test_dx02_fails_without_cell_escape(monkeypatch):
     # 808.1b: without the split the destruction is replaced by nothing: Soul Dragon stays, never a fortress again
     monkeypatch.setattr(hyperspatial, "split", lambda m, s, owner, top, choice, to, out, kind: s)
-    assert "violated" in verdicts(_scenario("DS02"))
+    assert "violated" in verdicts(_scenario("DX02"))
 
 
-def test_ds02_fails_when_the_chosen_card_goes_to_the_graveyard(monkeypatch):
+def test_dx02_fails_when_the_chosen_card_goes_to_the_graveyard(monkeypatch):
     # 808.1b: the card chosen returns to the hyperspatial zone itself, not by way of the graveyard (806.1b's way)
     real = hyperspatial.split
     monkeypatch.setattr(hyperspatial, "split", lambda m, s, owner, top, choice, to, out, kind:
                         real(m, s, owner, top, choice, "graveyard", out, kind))
-    assert "violated" in verdicts(_scenario("DS02"))
+    assert "violated" in verdicts(_scenario("DX02"))
 
 
 def test_the_link_lays_the_dragheart_cell_under_one_creature():
     # 808.1, 701.18b: one creature: the fortress's cell lies under Soul Dragon, no creature of the battle zone
-    model = BreakModel(load_scenario(_scenario("DS01")))
+    model = BreakModel(load_scenario(_scenario("DX01")))
     s = model.initial_state()
     red = next(i.id for i in model.instances if i.label == "Soul Fort Red")
     cell = next(i.id for i in model.instances if i.label == "Soul Dragon Cell")
@@ -155,7 +155,7 @@ def test_a_destroy_attempt_on_a_row_of_three_gods_reaches_its_far_end():
 def test_a_cell_has_the_civilizations_of_its_super_creature():
     # 808.1e (806.1f for psychic cells): Soul Dragon Cell, of no civilization of its own, is Fire under Soul Dragon
     from dmcheck.model.instructions.selection import civilizations
-    model = BreakModel(load_scenario(_scenario("DS01")))
+    model = BreakModel(load_scenario(_scenario("DX01")))
     s = model.initial_state()
     red = next(i.id for i in model.instances if i.label == "Soul Fort Red")
     cell = next(i.id for i in model.instances if i.label == "Soul Dragon Cell")

@@ -94,7 +94,7 @@ def test_no_card_pends_once_the_effect_is_over():
 
 def test_looked_at_deck_cards_are_apart_from_the_effect_of_the_card_used():
     # 605.4: the spell used from among the looked-at cards draws the cards below them, not the looked-at ones
-    assert set(verdicts(ATTACK / "LK01_looked_at_deck_cards_are_apart_from_the_effect_used.yaml")) == {"holds"}
+    assert set(verdicts(ATTACK / "LD01_looked_at_deck_cards_are_apart_from_the_effect_used.yaml")) == {"holds"}
 
 
 def test_spells_cast_together_all_pend_then_resolve_one_by_one():
