@@ -112,8 +112,8 @@ def replace(obj: R, **changes: Any) -> R:
         if i is not None:
             items[i] = value
     cls = type(obj)
-    make = _MAKERS.get(cls)
-    return _new(cls, items) if make is None else make(items)
+    intern = _MAKERS.get(cls)
+    return _new(cls, items) if intern is None else intern(items)
 
 
 _SETTERS: dict[tuple[type, tuple[str, ...]], Callable[..., Any]] = {}
@@ -132,9 +132,9 @@ def setter(cls: type[R], *fields: str) -> Callable[..., R]:
         values = [f"v{k}" for k in range(len(fields))]
         lines = [f"def copy(obj, {', '.join(values)}):", "    items = list(obj)"]
         lines += [f"    items[{index[f]}] = {v}" for f, v in zip(fields, values)]
-        make = _MAKERS.get(cls)
-        lines.append("    return _new(cls, items)" if make is None else "    return make(items)")
-        scope: dict[str, Any] = {"_new": _new, "cls": cls, "make": make}
+        intern = _MAKERS.get(cls)
+        lines.append("    return _new(cls, items)" if intern is None else "    return intern(items)")
+        scope: dict[str, Any] = {"_new": _new, "cls": cls, "intern": intern}
         exec("\n".join(lines), scope)
         found = _SETTERS[cls, fields] = scope["copy"]
     return found
@@ -158,16 +158,17 @@ def interned(cls: type[R]) -> type[R]:
     equals one made later, so dropping it cannot split two equal values)."""
     table: dict[int, Any] = {}   # the value hash of the items -> the record (a list when hashes collide)
     tuple_hash, tuple_eq = tuple.__hash__, tuple.__eq__
-    swept = [SWEEP_FROM]   # the size that triggers the next sweep
+    sweep_at = SWEEP_FROM   # the size that triggers the next sweep
 
     def make(items: Iterable[Any]) -> R:
+        nonlocal sweep_at
         made = _new(cls, items)
         h = tuple_hash(made)
         found = table.get(h)
         if found is None:
-            if len(table) >= swept[0]:
+            if len(table) >= sweep_at:
                 _sweep(table)
-                swept[0] = max(SWEEP_FROM, 2 * len(table))
+                sweep_at = max(SWEEP_FROM, 2 * len(table))
             table[h] = made
             return made
         if type(found) is cls:
@@ -210,8 +211,8 @@ def maker(cls: type[R]) -> Callable[[Iterable[Any]], R]:
 
 def make(cls: type[R], items: Iterable[Any]) -> R:
     """A record of `cls` from all its items, its name first: `build`, interned when `cls` is."""
-    maker = _MAKERS.get(cls)
-    return _new(cls, items) if maker is None else maker(items)
+    intern = _MAKERS.get(cls)
+    return _new(cls, items) if intern is None else intern(items)
 
 
 def _reduce_interned(self):

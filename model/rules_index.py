@@ -180,10 +180,15 @@ def _problems(data: dict, file: str, root: Any) -> list[InputError]:
     return errors
 
 
+def _shipped() -> Any:
+    """The table shipped with the package: model/data/rules_index.yaml."""
+    return resources.files(__package__) / "data" / "rules_index.yaml"
+
+
 @lru_cache(maxsize=1)
 def load_index() -> RulesIndex:
-    """The table shipped with the package (model/data/rules_index.yaml), checked."""
-    with resources.as_file(resources.files(__package__) / "data" / "rules_index.yaml") as path:
+    """The table shipped with the package, checked."""
+    with resources.as_file(_shipped()) as path:
         return read_index(path)
 
 
@@ -211,7 +216,7 @@ def _feature_words() -> frozenset[str]:
     ask about every keyword of every card file, and checking the whole table against its schema took a
     tenth of a second of every command's start. The table itself is loaded (and checked) only for a word
     found here."""
-    with resources.as_file(resources.files(__package__) / "data" / "rules_index.yaml") as path:
+    with resources.as_file(_shipped()) as path:
         root = load_yaml(path)
     features = root.get("features") if isinstance(root, dict) else None
     return frozenset(str(w).casefold() for f in (features.values() if isinstance(features, dict) else ())

@@ -84,5 +84,4 @@ def test_the_baseline_covers_every_shipped_scenario_and_says_something_of_each()
 if __name__ == "__main__":
     if sys.argv[1:] != ["write"]:
         raise SystemExit("usage: tests/test_shipped_outcomes.py write")
-    sys.path.insert(0, str(ROOT / "tests"))
     write()

@@ -282,10 +282,10 @@ def _ended(main_id: int, events: list[threading.Event]) -> None:
     with _raising:
         for event in events:
             event.set()
-        delivered = False
         if threading.get_ident() != main_id:   # (it can only be caught in the thread it is raised in)
             ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(main_id), None)
             return
+        delivered = False
         try:
             ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(main_id), ctypes.py_object(_Withdrawn))
             for _ in range(1000):   # delivered at the next call or jump back
