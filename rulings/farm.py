@@ -29,7 +29,7 @@ import math
 import pickle
 import time
 from collections.abc import Callable
-from concurrent.futures import Future, wait
+from concurrent.futures import CancelledError, Future, wait
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any
@@ -43,6 +43,7 @@ from . import agreement as agreement_mod
 from . import consistency
 from .corpus import Corpus
 from .operational import Combo, Run
+from .pools import Watch
 
 # ---- the helper: card pool, scenarios, declarative consistency --------------------------------------
 _CARDS: CardPool | None = None     # in the helper: the built-in card pool it copies for each scenario
@@ -83,6 +84,7 @@ class Helper:
 
     def __init__(self, workers: Callable[[int], Any]):
         self.pool = workers(1)
+        self.watch = Watch(self.pool)
         self.pool.submit(_warm)              # the card pool, while the corpus is read here
         self._loading: dict[Path, Future] = {}
         self._declarative: Future | None = None
@@ -102,7 +104,7 @@ class Helper:
         if future is None or self.lost:
             return None
         try:
-            data = _wait(future)
+            data = _wait(future, self.watch)
         except Lost:
             self.lost = True
             return None
@@ -114,7 +116,7 @@ class Helper:
     def declarative(self, deadline: float = math.inf) -> consistency.Declarative:
         if self._declarative is None:
             raise Lost()
-        return _wait(self._declarative, deadline)
+        return _wait(self._declarative, self.watch, deadline)
 
     def close(self) -> None:
         if self.lost:
@@ -174,6 +176,7 @@ class Farm:
         self.runs = runs
         self.checked = [i for i, run in enumerate(runs) if default in run.served] if properties else []
         self.pool = workers(jobs)
+        self.watch = Watch(self.pool)
         self.lost = False
         try:
             self._sound = [self.pool.submit(_sound_of, part) for part in _chunks(list(range(len(runs))), 4)]
@@ -185,7 +188,7 @@ class Farm:
         if self.lost:
             raise Lost()
         try:
-            return [x for future in futures for x in _wait(future, deadline)]
+            return [x for future in futures for x in _wait(future, self.watch, deadline)]
         except Lost:
             self.lost = True
             raise
@@ -224,16 +227,19 @@ class Lost(Exception):
     that work itself."""
 
 
-def _wait(future: Future, deadline: float = math.inf) -> Any:
+def _wait(future: Future, watch: Watch, deadline: float = math.inf) -> Any:
     """A future's result, waited for in short slices so that Ctrl-C and the time budget (an exception
     raised in this thread, dmcheck/cli/stop.py) are not held up by a wait inside a lock; Late once
-    `deadline` (time.monotonic) has passed, Lost when its worker died."""
+    `deadline` (time.monotonic) has passed, Lost when its worker died (also unnoticed by its pool:
+    `watch`, whose pool the owner ends when it closes)."""
     while True:
         done, _ = wait([future], timeout=0.2)
         if done:
             try:
                 return future.result()
-            except BrokenProcessPool:
+            except (BrokenProcessPool, CancelledError):
                 raise Lost() from None
+        if watch.stuck():
+            raise Lost()
         if time.monotonic() > deadline:
             raise Late()

@@ -7,6 +7,13 @@ but a worker killed while sending its result leaves the executor's own thread re
 message; this process holds the other end of that pipe as well, so no end of file ever comes, and a
 shutdown that waits for the thread waits forever (a sweep) or for its timeout (every Ctrl-C of verify
 that landed so, 5 s; 2026-12-06).
+
+The same holds when a worker is killed from outside in the middle of sending a result (the kernel's
+out-of-memory killer, a `kill -9`): the executor's thread waits for the rest of the message, never
+looks at its workers again, and the pool is never marked broken, so every answer not yet given is
+waited for forever (a sweep whose worker was killed so hung in CI, 2026-12-07). `Watch` notices: a
+worker that has been dead for GRACE seconds while its pool still runs means the pool is stuck, and
+whoever waits on it ends it and treats it as broken.
 """
 
 from __future__ import annotations
@@ -19,6 +26,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 _PR_SET_PDEATHSIG = 1      # prctl(2): the signal this process gets when its parent ends
 JOIN = 5.0                 # seconds: the most ending a pool waits for the executor's own thread
+GRACE = 2.0                # seconds a dead worker is given to be noticed by its executor
 
 
 def die_with(parent: int) -> None:
@@ -67,3 +75,26 @@ def end_pool(pool: ProcessPoolExecutor, join: float = JOIN) -> None:
     # dead, so the thread ends at once: wait for it, a bounded time.
     if manager is not None:
         manager.join(timeout=join)
+
+
+class Watch:
+    """Whether a pool is stuck: one of its workers died GRACE seconds ago or more and the executor has not
+    noticed (see the module docstring). Asked between the slices of a wait; the caller then ends the pool
+    (`end_pool`) and redoes what was in flight, as for a broken pool."""
+
+    def __init__(self, pool: ProcessPoolExecutor, grace: float = GRACE):
+        self.pool = pool
+        self.grace = grace
+        self.since: float | None = None    # when a dead worker was first seen
+
+    def stuck(self) -> bool:
+        if getattr(self.pool, "_broken", False):      # noticed: the executor fails the futures itself
+            return False
+        processes = list((getattr(self.pool, "_processes", None) or {}).values())
+        if not any(process.exitcode is not None for process in processes):
+            self.since = None
+            return False
+        now = time.monotonic()
+        if self.since is None:
+            self.since = now
+        return now - self.since >= self.grace

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import os
+import signal
+import struct
+import sys
 from pathlib import Path
 
 import pytest
@@ -78,3 +82,15 @@ def verdicts(path, model_class=None) -> list[str]:
     graph = explore((model_class or BreakModel)(scenario))
     assert graph.complete
     return [check(graph, item).verdict for item in scenario.expect]
+
+
+def die_sending() -> None:
+    """In a worker of a concurrent.futures process pool: die as if killed in the middle of sending a result
+    (a length header that promises more than follows on the result pipe, then SIGKILL). The executor's
+    own thread then waits for the rest of a message that never comes (rulings/pools.py, `Watch`)."""
+    frame = sys._getframe()
+    while frame is not None and "result_queue" not in frame.f_locals:    # concurrent.futures' _process_worker
+        frame = frame.f_back
+    assert frame is not None, "die_sending is called outside a process pool's worker"
+    os.write(frame.f_locals["result_queue"]._writer.fileno(), struct.pack("!i", 1 << 20) + b"half a result")
+    os.kill(os.getpid(), signal.SIGKILL)

@@ -18,7 +18,8 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import DATA, ROOT, output
+from conftest import DATA, ROOT, die_sending, output
+from test_sweep_kill import _running
 
 from dmcheck.cli import workers
 from dmcheck.main import main
@@ -27,16 +28,21 @@ SMALL = DATA / "rulings" / "agreeing.yaml"      # two statements with orders, un
 Q = sorted((ROOT / "scenarios" / "rulings").glob("Q0*.yaml"))[:4]
 
 
-def _dying(real, marker: Path, times: int = 1):
+def _killed() -> None:
+    os.kill(os.getpid(), signal.SIGKILL)
+
+
+def _dying(real, marker: Path, times: int = 1, death=_killed):
     """`real`, in a worker process that kills itself the first `times` calls (counted in `marker`, shared
-    by the forked workers; never in the test's own process), registered under `real`'s module and name."""
+    by the forked workers; never in the test's own process), registered under `real`'s module and name.
+    `death`: how it dies (`die_sending`: in the middle of sending a result)."""
     main = os.getpid()
 
     def dying(*args, **kwargs):
         count = len(marker.read_text()) if marker.exists() else 0
         if count < times and os.getpid() != main:
             marker.write_text("x" * (count + 1))
-            os.kill(os.getpid(), signal.SIGKILL)
+            death()
         return real(*args, **kwargs)
     dying.__module__, dying.__qualname__, dying.__name__ = real.__module__, real.__qualname__, real.__name__
     return dying
@@ -53,6 +59,46 @@ def test_ordered_redoes_the_work_of_a_dead_worker_once(tmp_path, monkeypatch):
     got = list(workers.ordered(sys.modules[__name__]._square, range(8), 2, told.append))
     assert got == [x * x for x in range(8)] and len(told) == 1 and "worker process died" in told[0]
     assert time.monotonic() - start < 20
+
+
+def test_ordered_redoes_the_work_of_a_worker_killed_while_it_sent_a_result(tmp_path, monkeypatch):
+    """The executor misses that death (it waits for the rest of the message): the pool is found stuck, not
+    waited on forever."""
+    monkeypatch.setattr(sys.modules[__name__], "_square", _dying(_square, tmp_path / "m", death=die_sending))
+    told: list[str] = []
+    start = time.monotonic()
+    got = list(workers.ordered(sys.modules[__name__]._square, range(8), 2, told.append))
+    assert got == [x * x for x in range(8)] and len(told) == 1 and "worker process died" in told[0]
+    assert time.monotonic() - start < 20
+
+
+class _BrokenAtFirstSubmit(workers.Workers):
+    """A pool whose worker died between a wait and the next submit: the executor refuses the task."""
+
+    refused = 0
+
+    def submit(self, fn, /, *args, **kwargs):
+        if _BrokenAtFirstSubmit.refused == 0:
+            _BrokenAtFirstSubmit.refused += 1
+            raise workers.BrokenProcessPool("a child process terminated abruptly")
+        return super().submit(fn, *args, **kwargs)
+
+
+def test_ordered_replaces_a_pool_that_refuses_a_task():
+    told: list[str] = []
+    got = list(workers.ordered(_square, range(6), 2, told.append, workers=_BrokenAtFirstSubmit))
+    assert got == [x * x for x in range(6)] and _BrokenAtFirstSubmit.refused == 1 and len(told) == 1
+
+
+def test_closing_a_pool_whose_worker_was_killed_while_it_sent_a_result_ends(tmp_path, monkeypatch):
+    """close() waits for the tasks still open, as the executor's shutdown does; that worker's never ends."""
+    monkeypatch.setattr(sys.modules[__name__], "_square", _dying(_square, tmp_path / "m", death=die_sending))
+    pool = workers.worker_pool(1)
+    pool.submit(sys.modules[__name__]._square, 3)
+    pids = pool.pids()
+    start = time.monotonic()
+    pool.close()
+    assert time.monotonic() - start < 15 and pids and not any(_running(pid) for pid in pids)
 
 
 def test_ordered_reports_a_task_whose_worker_dies_again_as_lost(tmp_path, monkeypatch):
@@ -117,3 +163,14 @@ def test_verify_does_the_work_of_its_dead_workers_itself(tmp_path, monkeypatch, 
                              "loading the scenarios"]
     assert not report.not_finished and report.agreement.complete and report.properties
     assert report.declarative.complete and report.declarative.witnesses
+
+
+def test_verify_does_the_work_of_workers_killed_while_they_sent_a_result(tmp_path, monkeypatch, small_corpus):
+    import dmcheck.rulings.farm as F
+    monkeypatch.setattr(F, "_load", _dying(F._load, tmp_path / "helper", death=die_sending))
+    monkeypatch.setattr(F, "_sound_of", _dying(F._sound_of, tmp_path / "farm", death=die_sending))
+    start = time.monotonic()
+    report = small_corpus.verify(rules=dt.date(2024, 6, 19), workers=workers.worker_pool, jobs=2)
+    assert time.monotonic() - start < 120
+    assert "loading the scenarios" in report.redone and "conformance" in report.redone
+    assert not report.not_finished and report.agreement.complete and report.properties

@@ -23,7 +23,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import output
+from conftest import die_sending, output
 
 from dmcheck.commands import sweep as command
 from dmcheck.main import main, parser
@@ -141,6 +141,8 @@ def fake_task(template, position, limits, timeout_ms) -> dict:
         f.write(f"{position.index}\n")
     if position.index == 4 and not (log.parent / "died").exists():
         (log.parent / "died").write_text("x")
+        if (log.parent / "die sending").exists():
+            die_sending()
         os._exit(9)
     bad = "Terror Pit" in position.key
     return {"index": position.index, "key": position.key, "cards": position.cards,
@@ -151,6 +153,17 @@ def fake_task(template, position, limits, timeout_ms) -> dict:
 
 def attempts(log: Path) -> list[int]:
     return [int(line) for line in log.read_text().split()]
+
+
+def test_a_worker_killed_while_it_sent_a_result_is_retried(tmp_path, monkeypatch):
+    """Its pool never notices (rulings/pools.py, `Watch`): the sweep ends it and retries, within seconds."""
+    monkeypatch.setenv(LOG, str(tmp_path / "log"))
+    (tmp_path / "die sending").write_text("x")
+    start = time.monotonic()
+    code, s, _ = sweep([str(write(tmp_path, SMALL)), "--db", str(tmp_path / "h.sqlite"), "--jobs", "2"], fake_task)
+    assert time.monotonic() - start < 30 and (tmp_path / "died").exists()
+    assert code == 1 and attempts(tmp_path / "log").count(4) == 2
+    assert s["done"] == 15 and s["violations"] == 9 and not s["failed"]
 
 
 def test_resume_skips_positions_done(tmp_path, monkeypatch):

@@ -5,7 +5,8 @@ noticed at once.
 A worker killed from outside (the kernel's out-of-memory killer, a `kill -9`) takes its task with it;
 multiprocessing.Pool replaces the process and waits for the task's answer forever (issue 36: verify
 still waiting after 16 minutes). concurrent.futures' executor watches its processes instead: a dead
-one breaks the pool, and every answer not yet given raises BrokenProcessPool at once. So:
+one breaks the pool, and every answer not yet given raises BrokenProcessPool at once (and one killed
+while sending its answer, which the executor misses, is noticed by rulings/pools.py's `Watch`). So:
 - `Workers` is that executor, forked, with `terminate()` (end the workers now) beside `close()`;
 - `ordered(work, items, jobs)` maps a function over items in their order, a window of `jobs` tasks at a
   time, and redoes the tasks of a broken pool once in a fresh one; a task whose worker died again comes
@@ -31,7 +32,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any, TextIO
 
-from ..rulings.pools import die_with, end_pool
+from ..rulings.pools import Watch, die_with, end_pool
 
 SLICE = 0.2          # seconds: how long a wait may hold the main thread before it looks up again
 RETRIES = 1          # a task whose worker died is redone this many times before it is Lost
@@ -60,7 +61,14 @@ class Workers(ProcessPoolExecutor):
     def __init__(self, n: int):
         super().__init__(max_workers=n, mp_context=multiprocessing.get_context("fork"), initializer=_start_worker,
                          initargs=(os.getpid(),))
+        self._open: set[Future] = set()     # the tasks not yet finished (see shutdown)
         _LIVE.add(self)
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future:
+        future = super().submit(fn, *args, **kwargs)
+        self._open.add(future)
+        future.add_done_callback(self._open.discard)
+        return future
 
     def terminate(self) -> None:
         """End the workers now: Ctrl-C, the time budget, bad input, a broken pool (the executor itself can
@@ -72,7 +80,11 @@ class Workers(ProcessPoolExecutor):
 
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
         """The executor's own shutdown (close, terminate and a `with` block all end in it); the pool is
-        no longer one `end_all` must end."""
+        no longer one `end_all` must end. Waiting, the tasks still open are waited for in slices first: a
+        pool left stuck by a worker killed while it sent a result (`Watch`) is ended instead, since the
+        executor's own wait would never return."""
+        if wait and not cancel_futures:
+            _settle(self)
         super().shutdown(wait=wait, cancel_futures=cancel_futures)
         _LIVE.discard(self)
 
@@ -81,17 +93,19 @@ class Workers(ProcessPoolExecutor):
         return [p.pid for p in list((getattr(self, "_processes", None) or {}).values()) if p.pid]
 
 
+def _settle(pool: Workers) -> None:
+    """Wait for the pool's open tasks in slices; a stuck pool (`Watch`) is ended instead."""
+    watch = Watch(pool)
+    while pool._open:
+        done, _ = wait(list(pool._open), timeout=SLICE)
+        if not done and watch.stuck():
+            end_pool(pool)
+            return
+
+
 def worker_pool(n: int) -> Workers:
     """A pool of n worker processes (see `Workers`)."""
     return Workers(n)
-
-
-def result(future: Future) -> Any:
-    """A future's result, waited for in slices (BrokenProcessPool when its worker died)."""
-    while True:
-        done, _ = wait([future], timeout=SLICE)
-        if done:
-            return future.result()
 
 
 @dataclass(frozen=True)
@@ -112,35 +126,51 @@ def ordered(work: Callable[[Any], Any], items: Iterable[Any], jobs: int, told: C
     attempts = [0] * len(todo)
     queue: deque[int] = deque(range(len(todo)))
     pool: Workers | None = None
+    watch: Watch | None = None
     flying: dict[Future, int] = {}
     try:
         for i in range(len(todo)):
             while i not in results:
                 if pool is None:
                     pool = workers(jobs)
-                while queue and len(flying) < jobs:
-                    k = queue.popleft()
-                    flying[pool.submit(work, todo[k])] = k
+                    watch = Watch(pool)
+                fed = _feed(pool, work, todo, queue, flying, jobs)
                 done, _ = wait(list(flying), timeout=SLICE, return_when=FIRST_COMPLETED)
                 broken = _collect(done, flying, results)
-                if broken:
+                # a dead worker: noticed by the executor, at a submit, or unnoticed (`Watch`)
+                if broken or not fed or (not done and watch is not None and watch.stuck()):
                     pool.terminate()
                     pool = None
+                    again = broken + list(flying.values())     # the whole pool is gone: all go again
+                    flying.clear()
                     if told is not None:
-                        told(f"a worker process died (killed: out of memory?); the {len(broken) + len(flying)} "
+                        told(f"a worker process died (killed: out of memory?); the {len(again)} "
                              f"task(s) it and the others had under way are done again")
-                    for k in broken + list(flying.values()):   # the whole pool is gone: all go again
+                    for k in again:
                         attempts[k] += 1
                         if attempts[k] > RETRIES:
                             results[k] = Lost(todo[k])
                         else:
                             queue.append(k)
-                    flying.clear()
                     queue = deque(sorted(queue))
             yield results.pop(i)
     finally:
         if pool is not None:
             pool.terminate()
+
+
+def _feed(pool: Workers, work: Callable[[Any], Any], todo: list[Any], queue: deque[int], flying: dict[Future, int],
+          jobs: int) -> bool:
+    """Submit queued tasks until `jobs` are in flight; False when the pool broke since the last wait (that
+    task goes back to the queue: it never ran)."""
+    while queue and len(flying) < jobs:
+        k = queue.popleft()
+        try:
+            flying[pool.submit(work, todo[k])] = k
+        except BrokenProcessPool:
+            queue.appendleft(k)
+            return False
+    return True
 
 
 def _collect(done: set, flying: dict[Future, int], results: dict[int, Any]) -> list[int]:

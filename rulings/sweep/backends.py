@@ -28,12 +28,13 @@ from pathlib import Path
 from typing import Any
 
 from ...model.errors import InputError
-from ..pools import die_with, end_pool
+from ..pools import Watch, die_with, end_pool
 from .guardian import start_guardian
 from .positions import Position
 from .task import run_position
 
 RETRIES = 3
+SLICE = 0.2          # seconds: the longest wait for a result before the pool is looked at
 Task = Callable[..., dict]
 
 
@@ -118,8 +119,10 @@ def run_local(job: Job, todo: Iterable[Position], record: Callable[[dict], bool]
 
 
 def _drain(pool, queue: _Queue, record, run: Run, window: int, deadline: float | None) -> bool:
-    """Feed the pool until the positions run out (True) or the pool breaks (False)."""
+    """Feed the pool until the positions run out (True) or the pool breaks (False); waits are made in
+    slices, between which a stuck pool is looked for."""
     flying: dict = {}
+    watch = Watch(pool)
     while True:
         while len(flying) < window and not run.stopped:
             if deadline is not None and time.monotonic() > deadline:
@@ -135,7 +138,12 @@ def _drain(pool, queue: _Queue, record, run: Run, window: int, deadline: float |
                 break
         if not flying:
             return True
-        finished, _ = wait(flying, return_when=FIRST_COMPLETED)
+        finished, _ = wait(flying, timeout=SLICE, return_when=FIRST_COMPLETED)
+        if not finished and watch.stuck():     # a worker died unnoticed (rulings/pools.py): end the pool
+            end_pool(pool)
+            for position in flying.values():
+                queue.again(position, "its worker died", run)
+            return False
         broken = False
         for future in finished:
             position = flying.pop(future)
