@@ -82,9 +82,9 @@ class Watch:
     noticed (see the module docstring). Asked between the slices of a wait; the caller then ends the pool
     (`end_pool`) and redoes what was in flight, as for a broken pool."""
 
-    def __init__(self, pool: ProcessPoolExecutor, grace: float = GRACE):
+    def __init__(self, pool: ProcessPoolExecutor, grace: float | None = None):
         self.pool = pool
-        self.grace = grace
+        self.grace = GRACE if grace is None else grace
         self.since: float | None = None    # when a dead worker was first seen
 
     def stuck(self) -> bool:

@@ -94,3 +94,10 @@ def die_sending() -> None:
     assert frame is not None, "die_sending is called outside a process pool's worker"
     os.write(frame.f_locals["result_queue"]._writer.fileno(), struct.pack("!i", 1 << 20) + b"half a result")
     os.kill(os.getpid(), signal.SIGKILL)
+
+
+@pytest.fixture
+def short_grace(monkeypatch):
+    """A dead worker is found unnoticed by its pool after 0.3 s, not rulings/pools.py's 2 s: quicker tests."""
+    from dmcheck.rulings import pools
+    monkeypatch.setattr(pools, "GRACE", 0.3)

@@ -61,7 +61,7 @@ def test_ordered_redoes_the_work_of_a_dead_worker_once(tmp_path, monkeypatch):
     assert time.monotonic() - start < 20
 
 
-def test_ordered_redoes_the_work_of_a_worker_killed_while_it_sent_a_result(tmp_path, monkeypatch):
+def test_ordered_redoes_the_work_of_a_worker_killed_while_it_sent_a_result(tmp_path, monkeypatch, short_grace):
     """The executor misses that death (it waits for the rest of the message): the pool is found stuck, not
     waited on forever."""
     monkeypatch.setattr(sys.modules[__name__], "_square", _dying(_square, tmp_path / "m", death=die_sending))
@@ -90,7 +90,7 @@ def test_ordered_replaces_a_pool_that_refuses_a_task():
     assert got == [x * x for x in range(6)] and _BrokenAtFirstSubmit.refused == 1 and len(told) == 1
 
 
-def test_closing_a_pool_whose_worker_was_killed_while_it_sent_a_result_ends(tmp_path, monkeypatch):
+def test_closing_a_pool_whose_worker_was_killed_while_it_sent_a_result_ends(tmp_path, monkeypatch, short_grace):
     """close() waits for the tasks still open, as the executor's shutdown does; that worker's never ends."""
     monkeypatch.setattr(sys.modules[__name__], "_square", _dying(_square, tmp_path / "m", death=die_sending))
     pool = workers.worker_pool(1)
@@ -165,7 +165,8 @@ def test_verify_does_the_work_of_its_dead_workers_itself(tmp_path, monkeypatch, 
     assert report.declarative.complete and report.declarative.witnesses
 
 
-def test_verify_does_the_work_of_workers_killed_while_they_sent_a_result(tmp_path, monkeypatch, small_corpus):
+def test_verify_does_the_work_of_workers_killed_while_they_sent_a_result(tmp_path, monkeypatch, short_grace,
+                                                                         small_corpus):
     import dmcheck.rulings.farm as F
     monkeypatch.setattr(F, "_load", _dying(F._load, tmp_path / "helper", death=die_sending))
     monkeypatch.setattr(F, "_sound_of", _dying(F._sound_of, tmp_path / "farm", death=die_sending))

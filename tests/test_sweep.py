@@ -155,7 +155,7 @@ def attempts(log: Path) -> list[int]:
     return [int(line) for line in log.read_text().split()]
 
 
-def test_a_worker_killed_while_it_sent_a_result_is_retried(tmp_path, monkeypatch):
+def test_a_worker_killed_while_it_sent_a_result_is_retried(tmp_path, monkeypatch, short_grace):
     """Its pool never notices (rulings/pools.py, `Watch`): the sweep ends it and retries, within seconds."""
     monkeypatch.setenv(LOG, str(tmp_path / "log"))
     (tmp_path / "die sending").write_text("x")
