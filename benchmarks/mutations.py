@@ -550,8 +550,8 @@ CATALOGUE: tuple[Mutation, ...] = (
              "if tapped and m.card(c).type in KEEP_TAPPED:", "if False:",
              rules=("801.4d",), tests=(pin("R801.4d_rebuilt_creature_stays_tapped"),) + RIGHT),
     Mutation("R114.6-short-draw-draws-nothing", "114.6: a draw from an empty deck does nothing, the others happen", EF,
-             'else min(ins.get("count"), len(deck))',
-             'else (ins.get("count") if len(deck) >= ins.get("count") else 0)',
+             'n = min(n, len(deck))',
+             'n = n if len(deck) >= n else 0',
              rules=("114.6",), tests=(pin("R114.6_second_draw_from_an_empty_deck"),)),
     Mutation("R303.3-cross-gear-on-a-spell", "303.3: a cross gear crosses creatures only", "model/positions.py",
              '_CARRIED = {"under": "801.1a", "aura": "310.5", "cross": "303.3", "weapon": "305.2"}',
@@ -694,6 +694,16 @@ CATALOGUE += (
              "        return s",
              rules=("502.1", "114.2"),
              tests=("tests/test_keyword_processes.py::test_keyword_process_scenarios_hold[KP08_draw_step_draw_triggers]",)),
+    Mutation("114.4-draw-step-draw-not-replaced", "114.1, 114.4: the draw step's draw meets the turn player's draw "
+             "replacements", TU, "        if draws.OWN_DRAW in self.words and draws.draw_replacements(self, s, tp):",
+             "        if False:", rules=("114.4", "502.1"),
+             tests=("tests/test_keyword_processes.py::test_keyword_process_scenarios_hold"
+                    "[KP09_draw_step_draw_meets_a_draw_replacement]",)),
+    Mutation("114.2-draw-for-each-not-a-draw", "114.2, 114.4a: a draw counted by an earlier instruction is a draw",
+             "model/instructions/piles.py", "    return effects.draw_n(m, s, task, n, None, out) if n else s",
+             '    return effects.move_cards(m, s, task.controller, s.zone(task.controller).deck[:n], "deck", "hand", '
+             'out) if n else s', rules=("114.2", "114.4a"),
+             tests=("tests/test_effects6_draws.py::test_draw_replacement_scenarios_hold[DR05]",)),
     Mutation("500.5-extra-turn-ignored", "500.5: an extra turn comes right after this one", TU,
              "            if player in s.extra_turns:", "            if False:",
              rules=("500.5", "500.5a"), tests=(turn("TN05_extra_turn_comes_next"),)),

@@ -27,8 +27,10 @@ from typing import Any
 from . import hyper, restrictions
 from .attack import AttackSteps
 from .events import Event, ev
+from .instructions import draws
+from .instructions.registry import instr, push
 from .seals import sealed
-from .state import State, other, replace
+from .state import State, Task, other, replace
 from .turn_plan import Plan, plan_of
 
 # the phases of the next turn (model/state.py Phase): its start step (501) and its draw step (502)
@@ -194,11 +196,16 @@ class TurnSteps(AttackSteps):
 
     def draw_step(self, s: State, out: list[Event]) -> State:
         """502.1: the turn player draws a card (a turn-based action, no effect of a card); it is a draw like
-        any other, so what watches draws triggers (R114.2) and resolves in the draw step."""
+        any other (114.1), so what watches draws triggers (R114.2) and resolves in the draw step, and the
+        turn player's draw replacements may replace it (R114.4): the draw is then one step of its own,
+        decided as an effect's draw is (model/instructions/draws.py)."""
         tp = s.turn
         z = s.zone(tp)
         if not z.deck:
             return s   # an empty deck has already lost (LO01, 104)
+        if draws.OWN_DRAW in self.words and draws.draw_replacements(self, s, tp):
+            return push(s, Task(program=(instr(draws.DRAW_ONE),), pc=0, controller=tp, source=-1,
+                                ability="draw step (502.1)"))
         card = z.deck[0]
         out.append(ev("move", "R502.1", card=self.label(card), player=tp, **{"from": "deck", "to": "hand"}))
         s = s.with_zone(tp, z.move("deck", "hand", card))

@@ -11,7 +11,8 @@ Written from the comprehensive rules Ver.1.48 (2025-12-17):
 - 701.16a, 701.17a, 303.2-303.4a: a generated cross gear comes into the battle zone; crossing puts it under
   a creature, a crossed gear may move to another creature but never onto its own again.
 - 701.32b with 113.6d: a card put into the shield zone face up is a face-up shield whose effect applies there.
-- 114.2 and 502.1: the draw step's draw is a draw: what watches its player's draws triggers (KP08).
+- 114.2 and 502.1: the draw step's draw is a draw: what watches its player's draws triggers (KP08), and
+  114.1 and 114.4: the turn player's draw replacements meet it (KP09, KP10).
 The scenarios KP01-KP05 (scenarios/attack/) pin the same rules on whole attacks.
 """
 

@@ -446,15 +446,19 @@ def _draw_options(m, s, task, ins):
 
 
 def _draw(m, s, task, ins, choice, out):
-    """R114.2: a draw of N is N draws of one card, each an event abilities may watch (one trigger per
-    card drawn, after its own move); a draw from an empty deck draws nothing and triggers nothing (114.6a)."""
+    return draw_n(m, s, task, choice[0] if choice is not None else ins.get("count"), ins.get("bind"), out)
+
+
+def draw_n(m: Game, s: State, task: Task, n: int, name: str | None, out: list[Event]) -> State:
+    """R114.2: a draw of n is n draws of one card, each an event abilities may watch (one trigger per card
+    drawn, after its own move); a draw from an empty deck draws nothing and triggers nothing (114.6a). Each
+    of the n meets the drawer's draw replacements, even from an empty deck (R114.4a, R114.6a). `name` binds
+    the last card drawn."""
     me, words = task.controller, m.words
     if draws.OWN_DRAW in words and draws.replaceable(m, s, task):
-        # R114.4a, R114.6a: each of the draws meets the drawer's replacements, even from an empty deck
-        return draws.one_at_a_time(s, task, choice[0] if choice is not None else ins.get("count"), ins.get("bind"))
-    name = ins.get("bind")
+        return draws.one_at_a_time(s, task, n, name)
     deck = s.zone(me).deck
-    n = choice[0] if choice is not None else min(ins.get("count"), len(deck))
+    n = min(n, len(deck))
     if "draw" not in words and not name:
         return move_cards(m, s, me, deck[:n], "deck", "hand", out)
     card = -1

@@ -221,9 +221,9 @@ op("_smax_one", chooser=lambda m, s, t, i: i.get("player"))((_smax_one_options, 
 
 # ---- effects that count what they moved --------------------------------------------------------------
 def _draw_for_each(m, s, task, ins, choice, out):
+    """Draws like any draw (R114.2: n draws of one, each watched and each replaceable, R114.4)."""
     n = task.bound(ins.get("of")) or 0
-    me = task.controller
-    return effects.move_cards(m, s, me, s.zone(me).deck[:n], "deck", "hand", out) if n else s
+    return effects.draw_n(m, s, task, n, None, out) if n else s
 
 
 _SCHEMA_DRAW_FOR_EACH = {
