@@ -699,6 +699,9 @@ CATALOGUE += (
              "        if False:", rules=("114.4", "502.1"),
              tests=("tests/test_keyword_processes.py::test_keyword_process_scenarios_hold"
                     "[KP09_draw_step_draw_meets_a_draw_replacement]",)),
+    Mutation("114.2a-non-turn-player-draws-first", "114.2a: the turn player draws first, then the other",
+             EF, "    for who in (other(s.turn), s.turn):", "    for who in (s.turn, other(s.turn)):",
+             rules=("114.2a",), tests=("tests/test_effects6_draws.py::test_draw_replacement_scenarios_hold[DR06]",)),
     Mutation("114.2-draw-for-each-not-a-draw", "114.2, 114.4a: a draw counted by an earlier instruction is a draw",
              "model/instructions/piles.py", "    return effects.draw_n(m, s, task, n, None, out) if n else s",
              '    return effects.move_cards(m, s, task.controller, s.zone(task.controller).deck[:n], "deck", "hand", '

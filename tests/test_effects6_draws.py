@@ -20,9 +20,10 @@ DR02 = ATTACK / "DR02_an_optional_replacement_chosen_per_draw.yaml"
 DR03 = ATTACK / "DR03_a_follow_up_on_a_replaced_draw_does_nothing.yaml"
 DR04 = ATTACK / "DR04_a_follow_up_on_a_draw_made_happens.yaml"
 DR05 = ATTACK / "DR05_a_draw_for_each_card_returned_meets_a_draw_replacement.yaml"
+DR06 = ATTACK / "DR06_each_player_draws_turn_player_first.yaml"
 
 
-@pytest.mark.parametrize("path", [DR01, DR02, DR03, DR04, DR05], ids=lambda p: p.stem[:4])
+@pytest.mark.parametrize("path", [DR01, DR02, DR03, DR04, DR05, DR06], ids=lambda p: p.stem[:4])
 def test_draw_replacement_scenarios_hold(path):
     assert set(verdicts(path)) == {"holds"}
 

@@ -484,6 +484,24 @@ _SCHEMA_DRAW = {
 op("draw", schema=_SCHEMA_DRAW, footprint=_draw_footprint, simple=True)((_draw_options, _draw))
 
 
+def _each_player_draws(m, s, task, ins, choice, out):
+    """R114.2a: when an effect has several players draw, the turn player draws all of his cards first, then
+    the other player. Each draws as the controller of his own draw (his draw replacements and what watches
+    his draws meet it): two tasks, the turn player's on top."""
+    step = instr("draw", count=ins.get("count"))
+    for who in (other(s.turn), s.turn):
+        s = push(s, Task(program=(step,), pc=0, controller=who, source=task.source, ability=task.ability))
+    return s
+
+
+_SCHEMA_EACH_PLAYER_DRAWS = {
+    "doc": "each player draws `count` cards: the turn player all of his first, then the other (R114.2a)",
+    "properties": {"count": {"type": "integer", "minimum": 1}},
+    "required": ["count"],
+}
+op("each_player_draws", schema=_SCHEMA_EACH_PLAYER_DRAWS)((deterministic, _each_player_draws))
+
+
 def discarder(task, ins) -> str:
     """Whose hand the discard takes from: the effect's controller, or with `whose: opponent` his opponent."""
     return other(task.controller) if ins.get("whose") == "opponent" else task.controller
