@@ -589,6 +589,12 @@ def load_scenario(path: str | Path, pool: CardPool | None = None) -> Scenario:
     root = load_yaml(path)
     if root is None:
         raise InputError(file, 1, "(top)", "the file is empty; expected a scenario mapping")
+    if isinstance(root, dict) and set(root) == {"cards"}:
+        # a card file among scenarios (a folder given as FILE): said as such, not as a scenario's mistakes
+        raise InputError(file, 1, "(top)", "a card file (only `cards:`), not a scenario; expected a scenario "
+                                           "(name, players, attack, ...): a scenario reads a card file through "
+                                           "its own `cards:` list, and folders of scenarios keep card files in "
+                                           "a subfolder (as scenarios/attack/cards/)")
     return scenario_from_root(root, file, pool)
 
 

@@ -89,3 +89,36 @@ def test_an_incomplete_scenario_is_an_error_and_a_warning(folder, tmp_path):
     assert ET.parse(xml).getroot().get("errors") == "2"
     results = json.loads(sarif.read_text())["runs"][0]["results"]
     assert results and {r["level"] for r in results} == {"warning"} and {r["ruleId"] for r in results} == {"incomplete"}
+
+
+@pytest.mark.parametrize("command", ["explore", "check"])
+def test_a_scenario_whose_card_file_has_a_mistake_is_one_unreadable_scenario(tmp_path, command):
+    """Its mistakes name two files (the card file's, and the scenario's card that file did not give), yet
+    one scenario could not be read: one record, in the tally and in JUnit."""
+    (tmp_path / "cards").mkdir()
+    (tmp_path / "cards" / "c.yaml").write_text(
+        "cards:\n  - id: p\n    name: P Probe\n    type: spell\n    cost: many\n    civilizations: [Water]\n")
+    (tmp_path / "s.yaml").write_text(
+        "name: s\nrules: 2024-06-19\ncards: [cards/c.yaml]\nturn: A\nplayers:\n  A: {battle: [Vanilla]}\n"
+        "  B: {shields: [P Probe]}\nattack: {attacker: Vanilla, player: B}\n")
+    code, out, err = run(command, str(tmp_path / "s.yaml"), "--json", "--junit", str(tmp_path / "j.xml"))
+    doc = output(out)
+    assert code == 2 and {e["file"] for e in doc["errors"]} == {str(tmp_path / "cards" / "c.yaml"),
+                                                                 str(tmp_path / "s.yaml")}, err
+    assert doc["tally"] == {"scenarios": 1, "holds": 0, "fails": 0, "incomplete": 0, "unreadable": 1}
+    root = ET.parse(tmp_path / "j.xml").getroot()
+    assert (root.get("tests"), root.get("errors")) == ("1", "1")
+    assert [c.get("name") for c in root.iter("testcase")] == ["s.yaml"]
+    # SARIF points at the first mistake where it is: the card file's line
+    run(command, str(tmp_path / "s.yaml"), "--sarif", str(tmp_path / "out.sarif"))
+    (result,) = json.loads((tmp_path / "out.sarif").read_text())["runs"][0]["results"]
+    loc = result["locations"][0]["physicalLocation"]
+    assert loc["artifactLocation"]["uri"].endswith("cards/c.yaml") and loc["region"]["startLine"] == 5
+
+
+def test_a_card_file_among_scenarios_is_named_as_one(tmp_path):
+    shutil.copy(ROOT / "scenarios" / "rulings" / "Q04_texas_storm.yaml", tmp_path / "Q04.yaml")
+    (tmp_path / "c.yaml").write_text("cards:\n  - id: p\n    name: P Probe\n    type: spell\n    cost: 0\n")
+    code, out, err = run("check", str(tmp_path))
+    assert code == 2 and out.rstrip().splitlines()[-1] == "2 scenarios: 1 hold, 0 fail, 1 could not be read"
+    assert f"{tmp_path / 'c.yaml'}:1: (top): a card file (only `cards:`), not a scenario" in err, err

@@ -336,8 +336,8 @@ class FileResult:
 
 
 def per_file(work: Callable[..., FileResult], args: argparse.Namespace, files: list[str],
-             err: TextIO) -> Iterator[FileResult]:
-    """`work(args, file, err)` for every file, in the files' order. With one job (or one file) it runs
+             err: TextIO) -> Iterator[tuple[str, FileResult]]:
+    """(file, `work(args, file, err)`) for every file, in the files' order. With one job (or one file) it runs
     here and writes on `err` as it goes; with more, files run in worker processes (dmcheck/cli/workers.py)
     and each one's stderr is replayed in order; a file whose worker died twice is named not finished.
     An input error is raised where the sequential run would have raised it. Ctrl-C stops the searches
@@ -366,7 +366,7 @@ def per_file(work: Callable[..., FileResult], args: argparse.Namespace, files: l
                 if result.error is not None:
                     raise InputError(*result.error)
                 stop.finished(file)
-                yield result
+                yield file, result
         if stop.interrupted():
             raise KeyboardInterrupt      # the searches stopped, what they found is out: the command ends
     finally:
@@ -381,10 +381,10 @@ def report_files(command: str, work: Callable[..., FileResult], args: argparse.N
     from . import tally
 
     reports, codes, errors, records = stop.reports(), [], [], []   # stop.py prints the reports on Ctrl-C
-    for result in per_file(work, args, args.files, err):
+    for file, result in per_file(work, args, args.files, err):
         codes += result.codes
         errors += result.errors
-        records += tally.unreadable(result.errors)
+        records += tally.unreadable(file, result.errors)
         if result.record is not None:
             records.append(result.record)
         if result.report is not None:

@@ -55,13 +55,13 @@ def _trace(trace) -> dict[str, Any]:
     return {"replay": trace.key(), "trace": trace.lines()} if trace is not None else {"replay": None, "trace": []}
 
 
-def unreadable(errors: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The files that could not be read (entries of the JSON's `errors`; a file may have several), a
-    record each, with its first mistake."""
-    first: dict[str, dict[str, Any]] = {}
-    for e in errors:
-        first.setdefault(e["file"], e)
-    return [{"file": f, "scenario": "", "status": "unreadable", "error": e, "checks": []} for f, e in first.items()]
+def unreadable(file: str, errors: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The scenario `file`, when it could not be read (`errors`: the JSON's entries for it, which may name
+    the card files it reads as well): one record, with its first mistake. One scenario is one record,
+    however many files its mistakes are in."""
+    if not errors:
+        return []
+    return [{"file": file, "scenario": "", "status": "unreadable", "error": errors[0], "checks": []}]
 
 
 def tally(records: list[dict[str, Any]]) -> dict[str, int]:
@@ -123,8 +123,10 @@ def findings(records: list[dict[str, Any]]) -> list[ci_formats.Finding]:
         name = Path(r["file"]).name
         if r["status"] == "unreadable":
             e = r["error"]
-            out.append(ci_formats.Finding(f"unreadable:{name}", "unreadable", f"{r['file']}: {e['message']}",
-                                          file=r["file"], line=e["line"] or 1))
+            where = e.get("file") or r["file"]       # the mistake may be in a card file the scenario reads
+            said = e["message"] if where == r["file"] else f"in {where}: {e['message']}"
+            out.append(ci_formats.Finding(f"unreadable:{name}", "unreadable", f"{r['file']}: {said}",
+                                          file=where, line=e["line"] or 1))
         for c in r["checks"]:
             kind = c["kind"] if c["verdict"] == VIOLATED else "incomplete"
             out.append(ci_formats.Finding(f"{c['id']}:{name}", kind, f"{r['scenario']}: {c['text']} — {c['reason']}",
