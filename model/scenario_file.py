@@ -812,12 +812,14 @@ def _check_main(root: dict, scenario: Scenario, names: _Names) -> None:
                                       "(R500.1); expected `attack: {choose: true}`")
     hand = {scenario.pool[c].name for c in scenario.players[scenario.turn].hand}
     assert scenario.main is not None
-    homed = {scenario.pool[c].name for c in scenario.players[scenario.turn].hyperspatial}
+    mine = scenario.players[scenario.turn]
+    homed = {scenario.pool[c].name: zone for zone in ("super_gr", "hyperspatial") for c in getattr(mine, zone)}
     for i, name in enumerate(scenario.main.play):
-        if name in homed and name not in hand:   # 201.1b, 805.4a, 807.4a: a cost, but never paid from there
-            raise names.fail(("main", "play", i), f"{name!r} is in {scenario.turn}'s hyperspatial zone, whose "
-                                                  "cards are never executed by paying their cost (R201.1b); "
-                                                  "expected the name of a card of the turn player's hand (R504.1)")
+        if name in homed and name not in hand:   # 112.4, 201.1b, 805.4a, 807.4a: a cost, but never paid from there
+            where = "super GR zone" if homed[name] == "super_gr" else "hyperspatial zone"
+            raise names.fail(("main", "play", i), f"{name!r} is in {scenario.turn}'s {where}, whose cards are never "
+                                                  "executed by paying their cost (R112.4, R201.1b); expected the "
+                                                  "name of a card of the turn player's hand (R504.1)")
         if name not in hand:
             raise names.fail(("main", "play", i), f"{name!r} is not in {scenario.turn}'s hand; expected the "
                                                   f"name of a card of the turn player's hand (R504.1)")

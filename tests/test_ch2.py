@@ -142,6 +142,24 @@ expect: []
         load_scenario(scen)
 
 
+
+def test_a_gr_creature_is_never_executed_from_the_super_gr_zone(tmp_path):
+    # 112.4: a card of the super GR zone has a cost too, but is never executed by paying it (GR summon puts one)
+    scen = tmp_path / "s.yaml"
+    scen.write_text(f"""name: x
+cards: [{TURN / 'cards' / 'main.yaml'}, {ATTACK / 'cards' / 'gr.yaml'}]
+turn: A
+main: {{play: [GR Probe]}}
+players:
+  A: {{super_gr: [GR Probe], mana: [Fire Card, Fire Card, Fire Card, Fire Card, Fire Card]}}
+  B: {{shields: 5}}
+attack: {{choose: true}}
+expect: []
+""", encoding="utf-8")
+    with pytest.raises(InputError, match=r"main\.play\[0\].*'GR Probe' is in A's super GR zone.*R112\.4"):
+        load_scenario(scen)
+
+
 # ---- 207.2: a mana number changed by an effect -------------------------------------------------------------
 def test_an_effect_changes_the_mana_number():
     # 207.2: with Fire Mana Doubler each Fire Card makes 2 mana, so both Fire Probes are summoned, one card each
