@@ -23,7 +23,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import die_sending, output
+from conftest import output
 
 from dmcheck.commands import sweep as command
 from dmcheck.main import main, parser
@@ -142,6 +142,8 @@ def fake_task(template, position, limits, timeout_ms) -> dict:
     if position.index == 4 and not (log.parent / "died").exists():
         (log.parent / "died").write_text("x")
         if (log.parent / "die sending").exists():
+            # imported here: Ray's workers get this function by value and cannot import conftest
+            from conftest import die_sending
             die_sending()
         os._exit(9)
     bad = "Terror Pit" in position.key
