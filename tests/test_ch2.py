@@ -123,41 +123,34 @@ def test_an_effect_reads_a_printed_icon():
     assert verdicts(next(ATTACK.glob("RK07_*.yaml"))) == ["holds", "holds"]
 
 
-# ---- 201.1b: a psychic creature's cost is not paid from the hyperspatial zone ---------------------------------
-def test_a_psychic_creature_is_never_executed_from_the_hyperspatial_zone(tmp_path):
-    # 201.1b (805.4a): the main step executes hand cards only; naming a psychic creature of the hyperspatial zone
-    # among the cards to play is refused by the loader, naming the rule
+# ---- 112.4, 201.1b: a card of the hyperspatial or super GR zone: its cost is not paid from there ----------------
+def _play_from(tmp_path, zone: str, cards: str, card: str):
+    """Load a scenario whose main step names `card`, which lies in the turn player's `zone` (not his hand)."""
     scen = tmp_path / "s.yaml"
     scen.write_text(f"""name: x
-cards: [{TURN / 'cards' / 'main.yaml'}, {ATTACK / 'cards' / 'psychic.yaml'}]
+cards: [{TURN / 'cards' / 'main.yaml'}, {ATTACK / 'cards' / cards}]
 turn: A
-main: {{play: [Psychic Probe]}}
+main: {{play: [{card}]}}
 players:
-  A: {{hyperspatial: [Psychic Probe], mana: [Fire Card, Fire Card, Fire Card, Fire Card, Fire Card]}}
+  A: {{{zone}: [{card}], mana: [Fire Card, Fire Card, Fire Card, Fire Card, Fire Card]}}
   B: {{shields: 5}}
 attack: {{choose: true}}
 expect: []
 """, encoding="utf-8")
-    with pytest.raises(InputError, match=r"main\.play\[0\].*hyperspatial zone.*R201\.1b"):
-        load_scenario(scen)
+    return load_scenario(scen)
 
+
+def test_a_psychic_creature_is_never_executed_from_the_hyperspatial_zone(tmp_path):
+    # 201.1b (805.4a): the main step executes hand cards only; naming a psychic creature of the hyperspatial zone
+    # among the cards to play is refused by the loader, naming the rule
+    with pytest.raises(InputError, match=r"main\.play\[0\].*hyperspatial zone.*R201\.1b"):
+        _play_from(tmp_path, "hyperspatial", "psychic.yaml", "Psychic Probe")
 
 
 def test_a_gr_creature_is_never_executed_from_the_super_gr_zone(tmp_path):
     # 112.4: a card of the super GR zone has a cost too, but is never executed by paying it (GR summon puts one)
-    scen = tmp_path / "s.yaml"
-    scen.write_text(f"""name: x
-cards: [{TURN / 'cards' / 'main.yaml'}, {ATTACK / 'cards' / 'gr.yaml'}]
-turn: A
-main: {{play: [GR Probe]}}
-players:
-  A: {{super_gr: [GR Probe], mana: [Fire Card, Fire Card, Fire Card, Fire Card, Fire Card]}}
-  B: {{shields: 5}}
-attack: {{choose: true}}
-expect: []
-""", encoding="utf-8")
     with pytest.raises(InputError, match=r"main\.play\[0\].*'GR Probe' is in A's super GR zone.*R112\.4"):
-        load_scenario(scen)
+        _play_from(tmp_path, "super_gr", "gr.yaml", "GR Probe")
 
 
 # ---- 207.2: a mana number changed by an effect -------------------------------------------------------------
